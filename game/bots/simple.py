@@ -1,0 +1,57 @@
+"""A simple legal-move bot: wins when it can, keeps pairs and runs, never claims rashly."""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
+
+
+class SimpleBot:
+    name = "simple"
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict) -> Action:
+        legal: list[Action] = view["legal"]
+        kinds = {a.kind for a in legal}
+        if HU in kinds:
+            return next(a for a in legal if a.kind == HU)
+        if DECLARE in kinds:
+            return next(a for a in legal if a.kind == DECLARE)
+        if DISCARD in kinds:
+            return self._discard(view, [a for a in legal if a.kind == DISCARD])
+        if KONG in kinds and self.rng.random() < 0.5:
+            return next(a for a in legal if a.kind == KONG)
+        if PUNG in kinds and self.rng.random() < 0.3:
+            return next(a for a in legal if a.kind == PUNG)
+        if CHOW in kinds and self.rng.random() < 0.1:
+            return next(a for a in legal if a.kind == CHOW)
+        if PASS in kinds:
+            return next(a for a in legal if a.kind == PASS)
+        return legal[0]
+
+    def _discard(self, view, options):
+        hand = view["hand"]
+        counts = [0] * 34
+        for t in hand:
+            counts[t] += 1
+        wild = view.get("public", {}).get("wildcard")
+
+        def keep_value(t):
+            if t == wild:
+                return 100
+            v = counts[t] * 3
+            if t < 27:
+                r = t % 9
+                for d, w in ((1, 2), (2, 1)):
+                    if r - d >= 0 and counts[t - d]:
+                        v += w
+                    if r + d <= 8 and counts[t + d]:
+                        v += w
+                if r in (0, 8):
+                    v -= 1
+            return v + self.rng.random() * 0.5
+
+        return min(options, key=lambda a: keep_value(a.tile))

@@ -1,0 +1,162 @@
+"""Argument parsing and dispatch for ``python -m game``; bad input is one line and exit 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .. import __version__
+from .errors import UsageError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, no usage dump
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m game", description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    p.add_argument("--smoke", action="store_true", help="check assets and the rules core, render one frame, exit")
+    sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
+
+    sp = sub.add_parser("play", help="straight to a table vs 3 bots")
+    sp.add_argument("--variant", default="wenshan")
+    sp.add_argument("--seed", type=int, default=None)
+    sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+
+    sp = sub.add_parser("sim", help="headless bot match")
+    sp.add_argument("--variant", required=True)
+    sp.add_argument("--hands", type=int, required=True)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--bots", default=None, help="comma-separated levels per seat")
+    sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--json", action="store_true")
+
+    sp = sub.add_parser("score", help="score one hand situation (JSON on stdin)")
+    sp.add_argument("--json", action="store_true")
+
+    sp = sub.add_parser("replay", help="replay a scenario or saved match and print the settlement")
+    sp.add_argument("file")
+    sp.add_argument("--json", action="store_true")
+
+    sp = sub.add_parser("host", help="host a LAN table")
+    sp.add_argument("--headless", action="store_true")
+    sp.add_argument("--name", default=None)
+    sp.add_argument("--port", type=int, default=0)
+    sp.add_argument("--resume", action="store_true")
+    sp.add_argument("--variant", default=None)
+    sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--hands", type=int, default=None)
+    sp.add_argument("--tables", type=int, default=1)
+    sp.add_argument("--interfaces", default=None)
+    sp.add_argument("--password", default=None)
+    sp.add_argument("--state-dir", default=None)
+    sp.add_argument("--bots", default=None)
+
+    sp = sub.add_parser("join", help="join a LAN table")
+    g = sp.add_mutually_exclusive_group()
+    g.add_argument("--discover", action="store_true")
+    g.add_argument("--addr", default=None, metavar="HOST:PORT")
+    sp.add_argument("--bot", default=None, metavar="LEVEL")
+    sp.add_argument("--table", default=None)
+    sp.add_argument("--name", default=None)
+    sp.add_argument("--password", default=None)
+    sp.add_argument("--interfaces", default=None)
+    sp.add_argument("--timeout", type=float, default=10.0)
+
+    sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup")
+    sp.add_argument("name")
+    sp.add_argument("rest", nargs=argparse.REMAINDER)
+
+    sp = sub.add_parser("screenshot", help="render one scene off-screen to a PNG")
+    sp.add_argument("--scene", required=True)
+    sp.add_argument("--variant", default="wenshan")
+    sp.add_argument("--out", required=True)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--size", default="1280x720")
+    sp.add_argument("--lang", default=None)
+    return p
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(argv)
+        if args.version:
+            print(f"yungui-mahjong {__version__}")
+            return 0
+        if args.smoke:
+            return _lazy("game.cli.smoke", "main")(args)
+        if args.cmd is None:
+            return _lazy("game.cli.gui", "main")(args)
+        return _dispatch(args)
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _lazy(module: str, attr: str):
+    import importlib
+
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name and e.name.startswith("game"):
+            raise UsageError(f"this build has no {module.rsplit('.', 1)[-1]} command yet") from None
+        raise UsageError(f"missing dependency {e.name!r}: install the game with its requirements") from None
+    return getattr(mod, attr)
+
+
+def _dispatch(args) -> int:
+    if args.cmd == "score":
+        from . import score
+
+        out, code = score.run(sys.stdin.read(), args.json)
+        print(out)
+        return code
+    if args.cmd == "replay":
+        from . import replay
+
+        out, code = replay.run(args.file, args.json)
+        print(out)
+        return code
+    if args.cmd == "sim":
+        from . import sim
+
+        return sim.run(args)
+    if args.cmd == "bench":
+        return _bench(args)
+    if args.cmd == "play":
+        return _lazy("game.cli.gui", "main")(args)
+    if args.cmd == "host":
+        return _lazy("netplay.cli", "host_main")(args)
+    if args.cmd == "join":
+        return _lazy("netplay.cli", "join_main")(args)
+    if args.cmd == "screenshot":
+        return _lazy("game.ui.screenshot", "main")(args)
+    raise UsageError(f"unknown command {args.cmd!r}")
+
+
+BENCHES = {
+    "core": "game.bench.core",
+    "bots": "game.bench.bots",
+    "frames": "game.bench.frames",
+    "lan": "netplay.bench",
+    "startup": "game.bench.startup",
+}
+
+
+def _bench(args) -> int:
+    if args.name not in BENCHES:
+        raise UsageError(f"unknown benchmark {args.name!r} (one of {', '.join(BENCHES)})")
+    return _lazy(BENCHES[args.name], "main")(args.rest)
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False)

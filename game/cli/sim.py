@@ -1,0 +1,54 @@
+"""``python -m game sim``: a headless bot match with per-seat statistics."""
+
+from __future__ import annotations
+
+import json
+
+from ..bots import make_bot
+from ..bots.runner import play_match
+from ..rules.options import OptionError, parse_kv
+from ..rules.variants import get as get_variant
+from .errors import UsageError
+
+
+def run(args) -> int:
+    try:
+        variant = get_variant(args.variant)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    try:
+        options = variant.resolve_options(parse_kv(args.opt))
+    except OptionError as e:
+        raise UsageError(str(e)) from None
+    if args.hands < 1:
+        raise UsageError("--hands must be at least 1")
+    n = variant.players(options)
+    levels = args.bots.split(",") if args.bots else [default_level()] * n
+    if len(levels) != n:
+        raise UsageError(f"--bots names {len(levels)} bots but the table seats {n}")
+    try:
+        bots = [make_bot(lv.strip(), seed=f"{args.seed}:{i}") for i, lv in enumerate(levels)]
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    stats = play_match(variant, options, args.seed, args.hands, bots, [lv.strip() for lv in levels])
+    out = stats.to_json()
+    out["seed"] = args.seed
+    out["options"] = options
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(f"{variant.name_zh} ({variant.id}), {out['hands']} hands, seed {args.seed}")
+    print(f"{'seat':>4} {'bot':<8} {'points':>8} {'pts/hand':>9} {'wins':>6} {'win%':>6} {'deal-in%':>9} {'ms/dec':>7}")
+    for i, s in enumerate(out["seats"]):
+        print(f"{i:>4} {s['bot']:<8} {s['points']:>8} {s['points_per_hand']:>9.2f} {s['wins']:>6} "
+              f"{100 * s['win_rate']:>5.1f}% {100 * s['deal_in_rate']:>8.1f}% {s['mean_decision_ms']:>7.2f}")
+    print(f"draws: {out['draws']} ({100 * out['draw_rate']:.1f}%), {out['hands_per_s']:.1f} hands/s")
+    return 0
+
+
+def default_level() -> str:
+    try:
+        make_bot("normal")
+        return "normal"
+    except ValueError:
+        return "simple"

@@ -1,0 +1,628 @@
+"""The round engine: new_hand, legal_actions and apply, with claim windows of both policies.
+
+``apply`` mutates the state it is given and returns it with the events it caused;
+use ``state.copy()`` first where an untouched original is needed. All randomness
+comes from the hand seed; the same seed, options and actions give the same hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import tiles as T
+from .actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action, ActionError
+from .situation import DISCARD as HOW_DISCARD, ROB_KONG, SELF_DRAW
+from .state import (
+    ADDED_KONG, CLAIM, CONCEALED_KONG, END, KONG as MELD_KONG, PUNG as MELD_PUNG, ROB, TURN,
+    ClaimWindow, Discard, HandState, Meld, Seat, Win, CHOW as MELD_CHOW, DECLARE as PH_DECLARE,
+)
+
+
+class ScenarioError(ValueError):
+    """A hand set-up (hands/wall) that the variant's tile set cannot produce."""
+
+
+# --------------------------------------------------------------------------- setup
+
+def new_hand(variant, options: dict, *, seed: Any = 0, dealer: int | None = None, hand_no: int = 0,
+             dealer_streak: int = 0, scores: list[int] | None = None,
+             hands: list[list[int]] | None = None, wall: list[int] | None = None) -> tuple[HandState, list]:
+    """Deal a hand. With ``hands``/``wall`` (a scenario) the tiles are taken as given."""
+    n = variant.players(options)
+    if dealer is None:
+        dealer = variant.first_dealer(options, seed, n)
+    if not 0 <= dealer < n:
+        raise ScenarioError(f"dealer {dealer} is not a seat of a {n}-player table")
+    if hands is None:
+        tiles = variant.tile_set(options)
+        rng = variant.hand_seed(seed, hand_no)
+        rng.shuffle(tiles)
+        hands = []
+        pos = 0
+        for s in range(n):
+            k = 14 if s == dealer else 13
+            hands.append(tiles[pos:pos + k])
+            pos += k
+        wall = tiles[pos:]
+    else:
+        _check_scenario(variant, options, n, dealer, hands, wall or [])
+        wall = list(wall or [])
+    st = HandState(variant, options, n, dealer, seed, wall, 0, len(wall))
+    st.hand_no = hand_no
+    st.dealer_streak = dealer_streak
+    st.scores = list(scores) if scores else [0] * n
+    st.turn = dealer
+    events: list = []
+    for s in range(n):
+        seat = Seat()
+        for t in hands[s]:
+            seat.add(t)
+        st.seats.append(seat)
+        events.append({"type": "deal", "seat": s, "tiles": sorted(hands[s]), "secret": ("tiles",)})
+    events.append({"type": "start", "dealer": dealer, "hand_no": hand_no, "wall": st.remaining})
+    variant.setup(st, events)
+    _start_turn(st, dealer, events, hands[dealer][-1])
+    _advance(st, events)
+    return st, events
+
+
+def _check_scenario(variant, options, n, dealer, hands, wall):
+    if not isinstance(hands, list) or len(hands) != n:
+        raise ScenarioError(f"hands must list {n} hands (one per seat), got {len(hands) if isinstance(hands, list) else hands!r}")
+    full = T.counts(variant.tile_set(options))
+    used = [0] * T.NUM_KINDS
+    for s, h in enumerate(hands):
+        want = 14 if s == dealer else 13
+        if len(h) != want:
+            raise ScenarioError(f"hand of seat {s} has {len(h)} tiles, needs {want} ({'dealer' if s == dealer else 'non-dealer'})")
+        for t in h:
+            used[t] += 1
+    for t in wall:
+        used[t] += 1
+    for k in range(T.NUM_KINDS):
+        if used[k] > full[k]:
+            have = "is not in this variant's tile set" if full[k] == 0 else f"appears {used[k]} times (max {full[k]})"
+            raise ScenarioError(f"tile {T.name(k)} {have}")
+
+
+# --------------------------------------------------------------------------- queries
+
+def acting_seats(st: HandState) -> list[int]:
+    """Seats that currently have a decision to make."""
+    if st.phase in (TURN, PH_DECLARE):
+        return [st.turn]
+    if st.phase in (CLAIM, ROB):
+        w = st.window
+        if st.variant.claim_policy == "sequential":
+            return [w.queue[w.cursor][1]] if w.cursor < len(w.queue) else []
+        return [s for s in w.options if s not in w.answers]
+    return []
+
+
+def legal_actions(st: HandState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now (empty when it is not their decision)."""
+    if st.phase == TURN:
+        return _turn_options(st, seat) if seat == st.turn else []
+    if st.phase == PH_DECLARE:
+        return [Action(seat, DECLARE), Action(seat, PASS)] if seat == st.turn else []
+    if st.phase in (CLAIM, ROB):
+        return _window_options(st, seat)
+    return []
+
+
+def _turn_options(st: HandState, seat: int) -> list[Action]:
+    cache = st.extra.get("_turn_cache")
+    if cache is not None and cache[0] == st.version:
+        return cache[1]
+    v = st.variant
+    s = st.seats[seat]
+    out: list[Action] = []
+    win = st.extra.get("_self_win")
+    if win is not None:
+        out.append(Action(seat, HU))
+    if win is not None and v.must_win(st, seat, SELF_DRAW):
+        st.extra["_turn_cache"] = (st.version, out)
+        return out
+    if v.turn_kong_allowed(st, seat) and v.can_replace(st):
+        faces = set()
+        for face, _i, _t in v.added_kong_plans(st, seat):
+            faces.add(face)
+        for face, _got in v.concealed_kong_plans(st, seat):
+            faces.add(face)
+        out.extend(Action(seat, KONG, f) for f in sorted(faces))
+    allowed = v.discard_choices(st, seat)
+    kinds = [t for t in range(T.NUM_KINDS) if s.counts[t]] if allowed is None else sorted(set(allowed))
+    out.extend(Action(seat, DISCARD, t) for t in kinds)
+    st.extra["_turn_cache"] = (st.version, out)
+    return out
+
+
+def _window_options(st: HandState, seat: int) -> list[Action]:
+    w = st.window
+    if seat not in w.options:
+        return []
+    if st.variant.claim_policy == "sequential":
+        if w.cursor >= len(w.queue) or w.queue[w.cursor][1] != seat:
+            return []
+        level = w.queue[w.cursor][0]
+        opts = [a for a in w.options[seat] if _prio(st, a.kind) == level]
+    else:
+        if seat in w.answers:
+            return []
+        opts = list(w.options[seat])
+    if not (any(a.kind == HU for a in opts) and st.variant.must_win(st, seat, w.kind)):
+        opts.append(Action(seat, PASS))
+    return opts
+
+
+def _prio(st: HandState, kind: str) -> int:
+    return st.variant.priority[kind]
+
+
+# --------------------------------------------------------------------------- apply
+
+def apply(st: HandState, action: Action) -> tuple[HandState, list]:
+    """Apply one seat's action; raises ActionError (state unchanged) when it is not legal."""
+    action = normalize(st, action)
+    events: list = []
+    st.log.append(action)
+    st.version += 1
+    if st.phase == TURN:
+        _apply_turn(st, action, events)
+    elif st.phase == PH_DECLARE:
+        _declare(st, action, events)
+    else:
+        _answer(st, action, events)
+    _advance(st, events)
+    return st, events
+
+
+def _declare(st: HandState, a: Action, events: list) -> None:
+    if a.kind == DECLARE:
+        st.seats[a.seat].declared = True
+        st.seats[a.seat].discards[-1].declared = True
+        events.append({"type": "declare_ready", "seat": a.seat})
+    _open_discard_window(st, events)
+
+
+def normalize(st: HandState, action: Action) -> Action:
+    """Match ``action`` to a legal one (chows may be written by faces); raise if none."""
+    if not isinstance(action, Action):
+        raise ActionError(f"not an action: {action!r}")
+    if st.phase == END:
+        raise ActionError("the hand is over")
+    legal = legal_actions(st, action.seat)
+    if not legal:
+        who = acting_seats(st)
+        raise ActionError(f"seat {action.seat} has no decision now (waiting for seat{'s' if len(who) != 1 else ''} {', '.join(map(str, who)) or '-'})")
+    if action in legal:
+        return action
+    if action.kind == CHOW and action.tiles:
+        faces = tuple(sorted(action.tiles))
+        for a in legal:  # the fewest-substitute chow with these faces (listed first)
+            if a.kind == CHOW and st.extra.get("_chow_faces", {}).get(a.tiles) == faces:
+                return a
+    if action.kind == KONG and action.tile is not None:
+        for a in legal:
+            if a.kind == KONG and a.tile is None and st.phase in (CLAIM,) and st.window.tile == action.tile:
+                return a
+    kinds = sorted({a.kind for a in legal})
+    detail = ""
+    if action.kind == DISCARD and DISCARD in kinds:
+        allowed = [a.tile for a in legal if a.kind == DISCARD]
+        detail = f"; may discard {T.fmt(allowed)}"
+    elif action.kind in kinds:
+        detail = "; possible: " + ", ".join(str(a) for a in legal if a.kind == action.kind)
+    raise ActionError(f"{action} is not legal now (seat {action.seat} may: {', '.join(kinds)}{detail})")
+
+
+def _apply_turn(st: HandState, a: Action, events: list) -> None:
+    v = st.variant
+    s = st.seats[a.seat]
+    if a.kind == HU:
+        sc = st.extra.pop("_self_win")
+        _win(st, [(a.seat, s.drawn, SELF_DRAW, None, sc)], events)
+        return
+    if a.kind == DISCARD:
+        s.remove(a.tile)
+        d = Discard(a.tile, after_kong=st.kong_by_turn, declared=s.declared)
+        s.discards.append(d)
+        s.drawn = None
+        st.discard_count += 1
+        st.last_discard = (a.seat, a.tile)
+        st.after_kong = False
+        st.kong_chain = 0
+        st.kong_draws = []
+        st.kong_by_turn = False
+        st.extra.pop("_self_win", None)
+        events.append({"type": "discard", "seat": a.seat, "tile": a.tile, "after_kong": d.after_kong})
+        if v.can_declare(st, a.seat):
+            st.phase = PH_DECLARE
+            return
+        _open_discard_window(st, events)
+        return
+    if a.kind == KONG:
+        _turn_kong(st, a, events)
+        return
+    raise ActionError(f"{a} cannot be applied in a turn")
+
+
+def _turn_kong(st: HandState, a: Action, events: list) -> None:
+    v = st.variant
+    s = st.seats[a.seat]
+    st.extra.pop("_self_win", None)
+    for face, idx, tile in v.added_kong_plans(st, a.seat):
+        if face == a.tile:
+            s.remove(tile)
+            st.pending_kong = (a.seat, idx, tile)
+            events.append({"type": "kong_declared", "seat": a.seat, "kind": ADDED_KONG, "face": face, "tile": tile})
+            if _open_rob_window(st, a.seat, tile, face, events):
+                return
+            _finish_added_kong(st, events)
+            return
+    for face, got in v.concealed_kong_plans(st, a.seat):
+        if face == a.tile:
+            for t in got:
+                s.remove(t)
+            late = _is_late(s, face)
+            m = Meld(CONCEALED_KONG, tuple(got), (face,) * 4, None, None, late, s.extra.get("turns", 0))
+            s.melds.append(m)
+            events.append({"type": "kong", "seat": a.seat, "kind": CONCEALED_KONG, "face": face,
+                           "tiles": list(got), "late": late, "secret": ("tiles", "face")})
+            _kong_replacement(st, a.seat, events)
+            return
+    raise ActionError(f"{a}: no kong of that tile")
+
+
+def _finish_added_kong(st: HandState, events: list) -> None:
+    seat, idx, tile = st.pending_kong
+    st.pending_kong = None
+    s = st.seats[seat]
+    old = s.melds[idx]
+    late = _is_late(s, old.face)
+    s.melds[idx] = Meld(ADDED_KONG, old.tiles + (tile,), old.faces + (old.face,), old.from_seat, old.claimed, late,
+                      s.extra.get("turns", 0))
+    events.append({"type": "kong", "seat": seat, "kind": ADDED_KONG, "face": old.face, "tiles": list(old.tiles + (tile,)), "late": late})
+    _kong_replacement(st, seat, events)
+
+
+def _is_late(s: Seat, face: int) -> bool:
+    opp = s.extra.get("kong_opportunity", {}).get(face)
+    return opp is not None and s.extra.get("turns", 0) > opp
+
+
+def _kong_replacement(st: HandState, seat: int, events: list) -> None:
+    v = st.variant
+    st.turn = seat
+    st.kong_chain += 1
+    st.kong_by_turn = True
+    tile = v.replacement(st, seat, events)
+    s = st.seats[seat]
+    s.add(tile)
+    s.drawn = tile
+    s.draws += 1
+    s.missed_win = None
+    st.after_kong = True
+    st.kong_draws.append(tile)
+    events.append({"type": "draw", "seat": seat, "tile": tile, "replacement": True, "secret": ("tile",)})
+    st.phase = TURN
+    _turn_started(st, seat, claimed=False, new_turn=False)
+
+
+def _start_turn(st: HandState, seat: int, events: list, first_tile: int | None = None) -> None:
+    """The dealer's first turn: no draw, the last dealt tile plays the drawn tile's part."""
+    st.turn = seat
+    st.phase = TURN
+    st.seats[seat].drawn = first_tile
+    _turn_started(st, seat, claimed=False)
+
+
+def _turn_started(st: HandState, seat: int, claimed: bool, new_turn: bool = True) -> None:
+    """Bookkeeping when ``seat`` gets a tile to act on (a kong replacement continues the same turn)."""
+    s = st.seats[seat]
+    if new_turn:
+        s.extra["turns"] = s.extra.get("turns", 0) + 1
+    opp = s.extra.setdefault("kong_opportunity", {})
+    pung_faces = {m.face for m in s.melds if m.kind == MELD_PUNG}
+    for t in range(T.NUM_KINDS):
+        if t not in opp and (s.counts[t] == 4 or (s.counts[t] and t in pung_faces)):
+            opp[t] = s.extra["turns"]
+    st.extra.pop("_self_win", None)
+    if claimed or s.drawn is None:
+        return
+    sc = st.variant.win_score(st, seat, None, SELF_DRAW, None)
+    if sc is not None:
+        st.extra["_self_win"] = sc
+
+
+def _draw(st: HandState, seat: int, events: list) -> None:
+    v = st.variant
+    if v.drawable(st) <= 0:
+        _end_draw(st, events)
+        return
+    tile = st.wall[st.front]
+    st.front += 1
+    s = st.seats[seat]
+    s.add(tile)
+    s.drawn = tile
+    s.draws += 1
+    s.missed_win = None
+    s.missed_pungs.clear()
+    st.turn = seat
+    st.phase = TURN
+    st.after_kong = False
+    st.kong_chain = 0
+    st.kong_draws = []
+    st.kong_by_turn = False
+    events.append({"type": "draw", "seat": seat, "tile": tile, "secret": ("tile",)})
+    v.on_draw(st, seat, tile, events)
+    _turn_started(st, seat, claimed=False)
+
+
+# --------------------------------------------------------------------------- claim windows
+
+def _open_discard_window(st: HandState, events: list) -> None:
+    v = st.variant
+    src, tile = st.last_discard
+    last = v.drawable(st) <= 0
+    w = ClaimWindow(tile, src, "discard")
+    chow_faces = {}
+    for k in range(1, st.n):
+        seat = (src + k) % st.n
+        opts: list[Action] = []
+        sc = _discard_win(st, seat, tile, src, HOW_DISCARD)
+        if sc is not None:
+            opts.append(Action(seat, HU))
+            w.win_values[seat] = v.win_value(sc)
+            st.extra.setdefault("_window_scores", {})[seat] = sc
+        if not last or v.last_discard_claims(st):
+            s = st.seats[seat]
+            if v.can_replace(st) and v.claim_allowed(st, seat, KONG) and v.pung_kong_plan(st, seat, tile, 3):
+                opts.append(Action(seat, KONG))
+            if v.claim_allowed(st, seat, PUNG) and not (v.missed_pung and tile in s.missed_pungs) \
+                    and v.pung_kong_plan(st, seat, tile, 2):
+                opts.append(Action(seat, PUNG))
+            if v.allow_chow and k == 1 and v.claim_allowed(st, seat, CHOW):
+                for phys, faces in v.chow_options(st, seat, tile):
+                    opts.append(Action(seat, CHOW, None, phys))
+                    chow_faces[phys] = faces
+        if opts:
+            w.options[seat] = opts
+    st.extra["_chow_faces"] = chow_faces
+    _open_window(st, w, events)
+
+
+def _discard_win(st, seat, tile, src, how):
+    v = st.variant
+    s = st.seats[seat]
+    sc = v.win_score(st, seat, tile, how, src)
+    if sc is None:
+        return None
+    if s.missed_win is not None and v.win_value(sc) <= s.missed_win and not v.must_win(st, seat, how):
+        return None
+    return sc
+
+
+def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: list) -> bool:
+    w = ClaimWindow(tile, konger, "rob", kong_face=face)
+    for k in range(1, st.n):
+        seat = (konger + k) % st.n
+        sc = _discard_win(st, seat, tile, konger, ROB_KONG)
+        if sc is not None:
+            w.options[seat] = [Action(seat, HU)]
+            w.win_values[seat] = st.variant.win_value(sc)
+            st.extra.setdefault("_window_scores", {})[seat] = sc
+    if not w.options:
+        return False
+    _open_window(st, w, events)
+    return True
+
+
+def _open_window(st: HandState, w: ClaimWindow, events: list) -> None:
+    if not w.options:
+        st.window = None
+        _close_no_claim(st, w, events)
+        return
+    if st.variant.claim_policy == "sequential":
+        levels = sorted({_prio(st, a.kind) for opts in w.options.values() for a in opts}, reverse=True)
+        for lv in levels:
+            for k in range(1, st.n):
+                seat = (w.source + k) % st.n
+                if any(_prio(st, a.kind) == lv for a in w.options.get(seat, ())):
+                    w.queue.append((lv, seat))
+    st.window = w
+    st.phase = ROB if w.kind == "rob" else CLAIM
+    events.append({"type": "claim_window", "kind": w.kind, "tile": w.tile, "source": w.source,
+                   "to": sorted(w.options)})
+
+
+def _answer(st: HandState, a: Action, events: list) -> None:
+    w = st.window
+    v = st.variant
+    seat = a.seat
+    s = st.seats[seat]
+    offered = w.options[seat]
+    if a.kind != HU and seat in w.win_values and any(o.kind == HU for o in _window_options(st, seat)):
+        s.missed_win = max(s.missed_win or 0, w.win_values[seat])
+        events.append({"type": "missed_win", "seat": seat, "to": [seat]})
+    if v.missed_pung and a.kind in (PASS, CHOW) and any(o.kind == PUNG for o in _window_options(st, seat)):
+        s.missed_pungs.add(w.tile)
+    if v.claim_policy == "sequential":
+        if a.kind == PASS:
+            w.cursor += 1
+            if w.cursor >= len(w.queue):
+                _resolve(st, [], events)
+            return
+        _resolve(st, [a], events)
+        return
+    w.answers[seat] = a
+    events.append({"type": "answered", "seat": seat, "to": [seat]})
+    _try_resolve(st, events)
+
+
+def _try_resolve(st: HandState, events: list) -> None:
+    """Simultaneous policy: act once nobody who could outrank the best choice is still thinking."""
+    w = st.window
+    v = st.variant
+    best = 0
+    chosen: list[Action] = []
+    for k in range(1, st.n):
+        seat = (w.source + k) % st.n
+        a = w.answers.get(seat)
+        if a is None or a.kind == PASS:
+            continue
+        p = _prio(st, a.kind)
+        if p > best:
+            best, chosen = p, [a]
+        elif p == best and a.kind == HU and v.multi_win:
+            chosen.append(a)
+    first = chosen[0].seat if chosen else None
+    for k in range(1, st.n):
+        seat = (w.source + k) % st.n
+        if seat not in w.options or seat in w.answers:
+            continue
+        pot = max(_prio(st, o.kind) for o in w.options[seat])
+        if pot > best:
+            return
+        if pot == best and best > 0:
+            if best == _prio(st, HU) and v.multi_win:
+                return
+            if _nearer(st, seat, first, w.source):
+                return
+    _resolve(st, chosen if best else [], events)
+
+
+def _nearer(st, a, b, src):
+    return b is None or (a - src) % st.n < (b - src) % st.n
+
+
+def _resolve(st: HandState, chosen: list[Action], events: list) -> None:
+    w = st.window
+    st.window = None
+    scores = st.extra.pop("_window_scores", {})
+    if not chosen:
+        _close_no_claim(st, w, events)
+        return
+    a = chosen[0]
+    if a.kind == HU:
+        how = ROB_KONG if w.kind == "rob" else HOW_DISCARD
+        wins = [(c.seat, w.tile, how, w.source, scores.get(c.seat)) for c in chosen]
+        if w.kind == "rob":
+            st.pending_kong = None
+        else:
+            st.seats[w.source].discards[-1].won_by = tuple(c.seat for c in chosen)
+        _win(st, wins, events)
+        return
+    _claim(st, a, w, events)
+
+
+def _close_no_claim(st: HandState, w: ClaimWindow, events: list) -> None:
+    if w.kind == "rob":
+        st.phase = TURN
+        _finish_added_kong(st, events)
+        return
+    st.variant.on_claim_closed(st, events)
+    if st.phase == END:
+        return
+    _draw(st, (w.source + 1) % st.n, events)
+
+
+def _claim(st: HandState, a: Action, w: ClaimWindow, events: list) -> None:
+    v = st.variant
+    seat = a.seat
+    s = st.seats[seat]
+    src = w.source
+    disc = st.seats[src].discards[-1]
+    disc.claimed_by = seat
+    st.claim_count += 1
+    s.missed_win = None
+    s.missed_pungs.clear()
+    st.kong_chain = 0
+    st.kong_draws = []
+    st.kong_by_turn = False
+    s.extra["turns"] = s.extra.get("turns", 0) + 1  # a claim starts the claimer's turn
+    if a.kind == CHOW:
+        faces = st.extra.get("_chow_faces", {})[a.tiles]
+        idx = a.tiles.index(w.tile)
+        for i, t in enumerate(a.tiles):
+            if i != idx:
+                s.remove(t)
+        m = Meld(MELD_CHOW, a.tiles, faces, src, idx, False, s.extra["turns"])
+    else:
+        need = 3 if a.kind == KONG else 2
+        face, got = v.pung_kong_plan(st, seat, w.tile, need)
+        for t in got:
+            s.remove(t)
+        kind = MELD_KONG if a.kind == KONG else MELD_PUNG
+        m = Meld(kind, tuple(got) + (w.tile,), (face,) * (need + 1), src, need, False, s.extra["turns"])
+    s.melds.append(m)
+    events.append({"type": "claim", "seat": seat, "kind": m.kind, "from": src, "tile": w.tile,
+                   "tiles": list(m.tiles), "face": m.face})
+    st.turn = seat
+    s.drawn = None
+    if a.kind == KONG:
+        _kong_replacement(st, seat, events)
+        return
+    st.phase = TURN
+    st.after_kong = False
+    _turn_started(st, seat, claimed=True, new_turn=False)
+
+
+# --------------------------------------------------------------------------- end
+
+def _win(st: HandState, wins: list, events: list) -> None:
+    v = st.variant
+    for seat, tile, how, source, sc in wins:
+        if sc is None:
+            sc = v.win_score(st, seat, tile if how != SELF_DRAW else None, how, source)
+        w = Win(seat, tile, how, source, list(sc.info.get("flags", [])) if sc else [], sc)
+        st.wins.append(w)
+        events.append({"type": "win", "seat": seat, "tile": tile, "how": how, "from": source,
+                       "patterns": [p.key for p in sc.patterns] if sc else []})
+    st.end = "win"
+    _finish(st, events)
+
+
+def _end_draw(st: HandState, events: list) -> None:
+    st.end = "draw"
+    events.append({"type": "exhausted"})
+    _finish(st, events)
+
+
+def _finish(st: HandState, events: list) -> None:
+    v = st.variant
+    st.phase = END
+    st.window = None
+    v.on_hand_end(st, events)
+    st.settlement = v.settle(st)
+    events.append({"type": "end", "end": st.end, "winners": [w.seat for w in st.wins],
+                   "deltas": st.settlement.deltas,
+                   "hands": [T.fmt(s.concealed()) for s in st.seats]})
+
+
+def _advance(st: HandState, events: list) -> None:
+    """Take the steps the rules take by themselves (automatic wins, forced moves)."""
+    for _ in range(64):
+        if st.phase == END:
+            return
+        a = st.variant.automatic_action(st)
+        if a is None:
+            return
+        a = normalize(st, a)
+        st.version += 1  # automatic steps are not logged: a replay takes them again by itself
+        events.append({"type": "auto", "seat": a.seat, "action": a.kind})
+        if st.phase == TURN:
+            _apply_turn(st, a, events)
+        elif st.phase == PH_DECLARE:
+            _declare(st, a, events)
+        else:
+            _answer(st, a, events)
+
+
+def win_score_now(st: HandState, seat: int):
+    """The Score of the win ``seat`` could declare now (for hints), or None."""
+    if st.phase == TURN and seat == st.turn:
+        return st.extra.get("_self_win")
+    if st.phase in (CLAIM, ROB) and st.window and seat in st.window.win_values:
+        return st.extra.get("_window_scores", {}).get(seat)
+    return None

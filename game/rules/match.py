@@ -1,0 +1,108 @@
+"""A match: hands in a row with running totals, dealer rotation and a replayable log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import engine as E
+from .actions import Action, from_json
+
+
+class Match:
+    """Seed + variant + options; each hand's actions are recorded so the match replays exactly."""
+
+    def __init__(self, variant, options: dict | None = None, seed: Any = 0, hands: int = 8):
+        self.variant = variant
+        self.options = variant.resolve_options(options)
+        self.seed = seed
+        self.n = variant.players(self.options)
+        self.hands_total = hands
+        self.scores = [0] * self.n
+        self.dealer = variant.first_dealer(self.options, seed, self.n)
+        self.streak = 0
+        self.hand_no = 0
+        self.records: list[dict] = []
+        self.state = None
+
+    @property
+    def over(self) -> bool:
+        return self.hand_no >= self.hands_total and self.state is None
+
+    def start_hand(self):
+        """Deal the next hand; returns (state, events)."""
+        st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=self.dealer,
+                                hand_no=self.hand_no, dealer_streak=self.streak, scores=self.scores)
+        self.state = st
+        return st, events
+
+    def finish_hand(self) -> dict:
+        """Book the ended hand: totals, next dealer, record."""
+        st = self.state
+        if st is None or st.end is None:
+            raise ValueError("the hand is not over")
+        deltas = st.settlement.deltas
+        for i, d in enumerate(deltas):
+            self.scores[i] += d
+        nxt = self.variant.next_dealer(st)
+        rec = {
+            "hand_no": self.hand_no,
+            "dealer": st.dealer,
+            "dealer_streak": self.streak,
+            "actions": [a.to_json() for a in st.log],
+            "end": st.end,
+            "winners": [w.seat for w in st.wins],
+            "deltas": deltas,
+            "next_dealer": nxt,
+        }
+        self.records.append(rec)
+        self.streak = self.streak + 1 if nxt == st.dealer else 0
+        self.dealer = nxt
+        self.hand_no += 1
+        self.state = None
+        return rec
+
+    def to_json(self) -> dict:
+        return {
+            "seed": self.seed,
+            "variant": self.variant.id,
+            "options": dict(self.options),
+            "players": self.n,
+            "hands": self.hands_total,
+            "hands_played": list(self.records),
+            "totals": list(self.scores),
+        }
+
+
+def replay_match(variant, data: dict):
+    """Replay a saved match; returns the Match with every hand re-run from its actions.
+
+    Raises ValueError (with the hand and action index) when the log does not fit.
+    """
+    m = Match(variant, data.get("options"), data.get("seed", 0), int(data.get("hands", len(data["hands_played"]))))
+    for i, rec in enumerate(data["hands_played"]):
+        if rec.get("dealer", m.dealer) != m.dealer:
+            raise ValueError(f"hand {i}: recorded dealer {rec.get('dealer')} but the rules give {m.dealer}")
+        st, _ = m.start_hand()
+        for j, item in enumerate(rec.get("actions", [])):
+            a = from_json(item)
+            try:
+                E.apply(st, a)
+            except Exception as e:  # noqa: BLE001 - reported with its position
+                raise ValueError(f"hand {i}, action {j} {item}: {e}") from None
+        if st.end is None:
+            raise ValueError(f"hand {i}: the actions end before the hand is over")
+        m.finish_hand()
+    return m
+
+
+def play_hand(match: Match, choose) -> dict:
+    """Play one hand, asking ``choose(state, seat, legal) -> Action`` for every decision."""
+    st, _ = match.start_hand()
+    while st.end is None:
+        for seat in E.acting_seats(st):
+            legal = E.legal_actions(st, seat)
+            if legal:
+                a: Action = choose(st, seat, legal)
+                E.apply(st, a)
+                break
+    return match.finish_hand()

@@ -1,0 +1,76 @@
+"""Typed table options (勾选项): schema, defaults, parsing of ``key=value`` and validation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class OptionError(ValueError):
+    """An unknown option or a value it cannot take."""
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    zh: str
+    en: str
+    default: Any
+    choices: tuple | None = None  # for int/str choices; None with a bool default means on/off
+    fixed: bool = False  # shown but not changeable (e.g. zhuoji's "always" rules)
+    help_zh: str = ""
+    help_en: str = ""
+
+    @property
+    def is_bool(self) -> bool:
+        return isinstance(self.default, bool)
+
+    def coerce(self, value: Any) -> Any:
+        if self.is_bool:
+            if isinstance(value, bool):
+                v = value
+            elif isinstance(value, (int,)) and value in (0, 1):
+                v = bool(value)
+            elif isinstance(value, str) and value.strip().lower() in ("on", "true", "yes", "1"):
+                v = True
+            elif isinstance(value, str) and value.strip().lower() in ("off", "false", "no", "0"):
+                v = False
+            else:
+                raise OptionError(f"option {self.key} is on/off, got {value!r}")
+        else:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.key} takes a number, got {value!r}")
+            try:
+                v = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.key} takes a number, got {value!r}") from None
+            if self.choices is not None and v not in self.choices:
+                raise OptionError(
+                    f"option {self.key} must be one of {', '.join(map(str, self.choices))}, got {value!r}")
+            if self.choices is None and v < 1:
+                raise OptionError(f"option {self.key} must be at least 1, got {value!r}")
+        if self.fixed and v != self.default:
+            raise OptionError(f"option {self.key} is fixed at {self.default} in this variant")
+        return v
+
+
+def resolve(schema: list[Option], given: dict | None) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown keys and bad values raise OptionError."""
+    by_key = {o.key: o for o in schema}
+    out = {o.key: o.default for o in schema}
+    for k, v in (given or {}).items():
+        if k not in by_key:
+            raise OptionError(f"unknown option {k!r} (this variant has: {', '.join(by_key)})")
+        out[k] = by_key[k].coerce(v)
+    return out
+
+
+def parse_kv(pairs: list[str]) -> dict[str, str]:
+    """``["soft_lan=on", "players=3"]`` -> dict; a pair without '=' raises OptionError."""
+    out: dict[str, str] = {}
+    for p in pairs or []:
+        if "=" not in p:
+            raise OptionError(f"--opt takes key=value, got {p!r}")
+        k, v = p.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out

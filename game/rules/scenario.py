@@ -1,0 +1,141 @@
+"""Scenarios (explicit hands and wall, shared/spec/cli.md) run through the round engine."""
+
+from __future__ import annotations
+
+from . import engine as E
+from . import tiles as T
+from .actions import DECLARE, HU, PASS, Action, ActionError, from_json
+from .state import CLAIM, DECLARE as PH_DECLARE, END, ROB, TURN
+from .variants import get as get_variant
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be read or played; the message says where."""
+
+
+def load(data) -> tuple:
+    """Validate a scenario dict; returns (variant, options, dealer, hands, wall, actions)."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    for k in ("variant", "hands"):
+        if k not in data:
+            raise ScenarioError(f"scenario needs {k!r}")
+    try:
+        variant = get_variant(data["variant"])
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    opts = dict(data.get("options") or {})
+    if not isinstance(opts, dict):
+        raise ScenarioError("options must be an object")
+    if "players" in data:
+        if "players" in opts and int(opts["players"]) != data["players"]:
+            raise ScenarioError("players and options.players disagree")
+        if any(o.key == "players" for o in variant.schema):
+            opts["players"] = data["players"]
+    try:
+        options = variant.resolve_options(opts)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    n = variant.players(options)
+    if "players" in data and data["players"] != n:
+        raise ScenarioError(f"{variant.id} is played by {n}, not {data['players']}")
+    hands_raw = data["hands"]
+    if not isinstance(hands_raw, list):
+        raise ScenarioError("hands must be a list of tile strings")
+    try:
+        hands = [T.parse(h) for h in hands_raw]
+        wall = T.parse(data.get("wall", ""))
+    except T.NotationError as e:
+        raise ScenarioError(str(e)) from None
+    dealer = data.get("dealer", 0)
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise ScenarioError("dealer must be a seat number")
+    raw_actions = data.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise ScenarioError("actions must be a list")
+    actions = []
+    for i, item in enumerate(raw_actions):
+        try:
+            actions.append(from_json(item))
+        except ActionError as e:
+            raise ScenarioError(f"action {i}: {e}") from None
+    return variant, options, dealer, hands, wall, actions
+
+
+def start(data):
+    """Deal the scenario; returns (state, actions)."""
+    variant, options, dealer, hands, wall, actions = load(data)
+    try:
+        st, _ = E.new_hand(variant, options, seed=data.get("seed", 0), dealer=dealer, hands=hands, wall=wall,
+                           dealer_streak=int(data.get("dealer_streak", 0) or 0))
+    except E.ScenarioError as e:
+        raise ScenarioError(str(e)) from None
+    return st, actions
+
+
+def run(data):
+    """Play a scenario to the end of its hand; returns the final state."""
+    st, actions = start(data)
+    play(st, actions)
+    return st
+
+
+def play(st, actions: list[Action]) -> None:
+    """Feed scripted actions; optional decisions the script does not take are declined."""
+    i = 0
+    guard = 0
+    while st.phase != END:
+        guard += 1
+        if guard > 10000:
+            raise ScenarioError("scenario does not terminate")
+        acting = E.acting_seats(st)
+        nxt = actions[i] if i < len(actions) else None
+        if nxt is not None and nxt.seat in acting:
+            try:
+                E.apply(st, nxt)
+                i += 1
+                continue
+            except ActionError as e:
+                if st.phase == TURN:
+                    raise ScenarioError(f"action {i} {nxt}: {e}") from None
+                if _must_win(st, nxt.seat):
+                    raise ScenarioError(f"action {i} {nxt}: {e}") from None
+                # not legal yet in this window (e.g. a pung asked after the wins): decline this prompt
+        if st.phase == TURN:
+            who = st.turn
+            if nxt is None:
+                raise ScenarioError(f"the actions end before the hand is over (seat {who} to discard)")
+            raise ScenarioError(f"action {i} {nxt}: not legal now, seat {who} must discard first")
+        if st.phase in (PH_DECLARE, CLAIM, ROB):
+            declined = False
+            for seat in acting:
+                if _must_win(st, seat):
+                    what = f"action {i} {nxt}" if nxt is not None else "the actions end"
+                    raise ScenarioError(f"{what}: seat {seat} must win here (this win cannot be passed)")
+                E.apply(st, Action(seat, PASS))
+                declined = True
+                break
+            if not declined:
+                raise ScenarioError(f"no seat can act (phase {st.phase})")
+    if i < len(actions):
+        raise ScenarioError(f"action {i} {actions[i]}: the hand is already over")
+
+
+def _must_win(st, seat) -> bool:
+    legal = E.legal_actions(st, seat)
+    return bool(legal) and all(a.kind == HU for a in legal)
+
+
+def result_json(st) -> dict:
+    se = st.settlement
+    return {
+        "end": st.end,
+        "winners": [w.seat for w in st.wins],
+        "deltas": se.deltas,
+        "transfers": [t.to_json() for t in se.transfers],
+        "items": se.to_json()["items"],
+        "next_dealer": st.variant.next_dealer(st),
+    }
+
+
+__all__ = ["ScenarioError", "load", "start", "run", "play", "result_json", "DECLARE"]

@@ -1,0 +1,280 @@
+"""The Variant base class: rule hooks with the common-ground defaults the engine calls."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import tiles as T
+from ..actions import CHOW, KONG, PUNG, Action
+from ..options import Option, resolve
+from ..situation import Score, Situation
+from ..state import CONCEALED_KONG, PUNG as MELD_PUNG, HandState, Meld
+
+# Claim priorities (higher first). Variants may override.
+PRIORITY = {"hu": 3, KONG: 2, PUNG: 2, CHOW: 1}
+
+
+class Variant:
+    """Rules as data plus small hooks. Subclasses set the class attributes and override hooks."""
+
+    id = "base"
+    name_zh = ""
+    name_en = ""
+    blurb_zh = ""
+    blurb_en = ""
+    claim_policy = "simultaneous"  # or "sequential"
+    multi_win = True
+    allow_chow = False
+    missed_pung = False  # 过手碰
+    priority = PRIORITY
+    min_players = 2
+    max_players = 4
+    schema: list[Option] = []
+    button_order = ("chow", "pung", "kong", "hu", "pass")
+
+    # ---- table ----------------------------------------------------------
+    def resolve_options(self, given: dict | None) -> dict[str, Any]:
+        return resolve(self.schema, given)
+
+    def players(self, options: dict) -> int:
+        return int(options.get("players", 4))
+
+    def tile_set(self, options: dict) -> list[int]:
+        return T.tile_set(T.SUITED)
+
+    def first_dealer(self, options: dict, seed: Any, n: int) -> int:
+        return 0
+
+    def setup(self, state: HandState, events: list) -> None:
+        """After the deal: flips, indicators. Default nothing."""
+
+    # ---- wall -------------------------------------------------------------
+    def drawable(self, state: HandState) -> int:
+        """Tiles that may still be drawn from the front."""
+        return state.back - state.front
+
+    def can_replace(self, state: HandState) -> bool:
+        """Is a kong replacement tile available?"""
+        return state.back - state.front > 0
+
+    def replacement(self, state: HandState, seat: int, events: list) -> int:
+        """Take the kong replacement tile (default: the back of the wall)."""
+        state.back -= 1
+        return state.wall[state.back]
+
+    # ---- substitutes (wildcards) -----------------------------------------
+    def jokers(self, state: HandState) -> frozenset:
+        return frozenset()
+
+    def standins(self, state: HandState) -> dict[int, int]:
+        """{tile: face} for tiles that may stand for one other face (wenshan's 白)."""
+        return {}
+
+    def discard_faces(self, state: HandState, tile: int) -> tuple[int, ...]:
+        """Faces a discarded tile may serve as, natural face first."""
+        s = self.standins(state).get(tile)
+        return (tile,) if s is None else (tile, s)
+
+    # ---- decisions ----------------------------------------------------------
+    def discard_choices(self, state: HandState, seat: int) -> list[int] | None:
+        """Restrict discards (e.g. after 报听); None = any concealed tile."""
+        return None
+
+    def claim_allowed(self, state: HandState, seat: int, kind: str) -> bool:
+        return True
+
+    def last_discard_claims(self, state: HandState) -> bool:
+        """May the discard made after the last drawable tile be claimed other than to win?"""
+        return False
+
+    def turn_kong_allowed(self, state: HandState, seat: int) -> bool:
+        return True
+
+    def can_declare(self, state: HandState, seat: int) -> bool:
+        return False
+
+    def automatic_action(self, state: HandState) -> Action | None:
+        """An action the rules take by themselves at this point (auto-wins, forced discards)."""
+        return None
+
+    def on_draw(self, state: HandState, seat: int, tile: int, events: list) -> None:
+        pass
+
+    def on_claim_closed(self, state: HandState, events: list) -> None:
+        """A discard's claim window closed with no claim."""
+
+    # ---- winning ----------------------------------------------------------
+    def quick_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        """Fast shape test; ``tile`` is the offered tile (None for self-draw: already in hand)."""
+        return True
+
+    def situation(self, state: HandState, seat: int, tile: int, how: str, source: int | None) -> Situation:
+        """Build the scoring input for a possible win by ``seat``."""
+        raise NotImplementedError
+
+    def score(self, sit: Situation) -> Score:
+        raise NotImplementedError
+
+    def win_score(self, state: HandState, seat: int, tile: int | None, how: str, source: int | None) -> Score | None:
+        """The Score of a win possible right now, or None."""
+        if not self.quick_win(state, seat, tile, how):
+            return None
+        if tile is None:
+            tile = state.seats[seat].drawn
+        sit = self.situation(state, seat, tile, how, source)
+        sc = self.score(sit)
+        return sc if sc.valid else None
+
+    def must_win(self, state: HandState, seat: int, how: str) -> bool:
+        """Wins that may not be passed (天胡/地胡 in the chicken games)."""
+        return False
+
+    def win_value(self, sc: Score) -> int:
+        """The value compared by the missed-win rule."""
+        return sc.total
+
+    # ---- end of hand --------------------------------------------------------
+    def on_hand_end(self, state: HandState, events: list) -> None:
+        pass
+
+    def settle(self, state: HandState):
+        raise NotImplementedError
+
+    def next_dealer(self, state: HandState) -> int:
+        if state.end == "win":
+            seats = sorted({w.seat for w in state.wins})
+            if len(seats) == 1:
+                return seats[0]
+            return state.wins[0].source
+        return state.dealer
+
+    # ---- presentation -------------------------------------------------------
+    def public_info(self, state: HandState, seat: int | None) -> dict:
+        """Variant facts every seat sees (indicator, wildcard, tail tiles ...)."""
+        return {}
+
+    def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple:
+        """What other seats see of a meld; None entries are face-down tiles."""
+        if meld.kind == CONCEALED_KONG and state.end is None:
+            return (None, None, None, None)
+        return meld.tiles
+
+    # ---- generic claim enumeration (substitute-aware) ------------------------
+    def _servers(self, state: HandState, counts: list[int], face: int) -> list[tuple[int, int]]:
+        """Hand tiles that can serve as ``face``: [(tile, available)], naturals first."""
+        out = []
+        if counts[face]:
+            out.append((face, counts[face]))
+        for x, f in self.standins(state).items():
+            if f == face and x != face and counts[x]:
+                out.append((x, counts[x]))
+        for j in sorted(self.jokers(state)):
+            if j != face and counts[j]:
+                out.append((j, counts[j]))
+        return out
+
+    def pick(self, state: HandState, counts: list[int], face: int, need: int) -> list[int] | None:
+        """Fewest-substitute choice of ``need`` hand tiles serving as ``face``."""
+        out: list[int] = []
+        for t, avail in self._servers(state, counts, face):
+            take = min(avail, need - len(out))
+            out.extend([t] * take)
+            if len(out) == need:
+                return out
+        return None
+
+    def pung_kong_plan(self, state: HandState, seat: int, tile: int, need: int):
+        """(face, hand tiles) for a pung (need 2) or kong (need 3) on ``tile``, fewest substitutes."""
+        counts = state.seats[seat].counts
+        best = None
+        for i, face in enumerate(self.discard_faces(state, tile)):
+            got = self.pick(state, counts, face, need)
+            if got is None:
+                continue
+            subs = sum(1 for t in got if t != face) + (1 if tile != face else 0)
+            key = (subs, i)
+            if best is None or key < best[0]:
+                best = (key, face, got)
+        return None if best is None else (best[1], best[2])
+
+    def chow_options(self, state: HandState, seat: int, tile: int) -> list[tuple[tuple, tuple]]:
+        """[(physical tiles in face order, faces)] for chows on ``tile``; wildcard rule applied."""
+        counts = state.seats[seat].counts
+        jokers = self.jokers(state)
+        standins = self.standins(state)
+        found = {}
+        for face in self.discard_faces(state, tile):
+            if face >= 27:
+                continue
+            base = face - face % 9
+            for start in range(max(base, face - 2), min(face, base + 6) + 1):
+                faces = (start, start + 1, start + 2)
+                others = [f for f in faces if f != face]
+                for combo in _combos(counts, others, standins, jokers):
+                    phys = []
+                    it = iter(combo)
+                    for f in faces:
+                        phys.append(tile if f == face else next(it))
+                    key = tuple(phys)
+                    if key not in found:
+                        wild = sum(1 for t, f in zip(phys, faces) if t in jokers and t != f)
+                        found[key] = (faces, wild)
+        if not found:
+            return []
+        if jokers and sum(counts[j] for j in jokers) >= 2 and any(w == 1 for _, w in found.values()):
+            found = {k: v for k, v in found.items() if v[1] <= 1}
+        return [(k, v[0]) for k, v in sorted(found.items(), key=lambda kv: (kv[1][1], kv[1][0], kv[0]))]
+
+    def concealed_kong_plans(self, state: HandState, seat: int) -> list[tuple[int, list[int]]]:
+        counts = state.seats[seat].counts
+        out = []
+        for face in range(T.NUM_KINDS):
+            if counts[face] == 0:
+                continue
+            got = self.pick(state, counts, face, 4)
+            if got is not None:
+                out.append((face, got))
+        return out
+
+    def added_kong_plans(self, state: HandState, seat: int) -> list[tuple[int, int, int]]:
+        """[(face, meld index, hand tile)] for 补杠."""
+        s = state.seats[seat]
+        out = []
+        for i, m in enumerate(s.melds):
+            if m.kind != MELD_PUNG:
+                continue
+            got = self.pick(state, s.counts, m.face, 1)
+            if got is not None:
+                out.append((m.face, i, got[0]))
+        return out
+
+    def hand_seed(self, seed: Any, hand_no: int) -> random.Random:
+        return random.Random(f"{seed}:{hand_no}")
+
+
+def _combos(counts, faces, standins, jokers):
+    """Distinct physical choices from the hand serving the given faces (one tile each)."""
+    options_per_face = []
+    for f in faces:
+        opts = []
+        if counts[f]:
+            opts.append(f)
+        for x, sf in standins.items():
+            if sf == f and x != f and counts[x]:
+                opts.append(x)
+        for j in sorted(jokers):
+            if j != f and counts[j]:
+                opts.append(j)
+        if not opts:
+            return []
+        options_per_face.append(opts)
+    out = []
+    for a in options_per_face[0]:
+        for b in options_per_face[1]:
+            need = {}
+            need[a] = need.get(a, 0) + 1
+            need[b] = need.get(b, 0) + 1
+            if all(counts[t] >= c for t, c in need.items()):
+                out.append((a, b))
+    return out

@@ -1,0 +1,204 @@
+"""文山翻小鸡 (wenshan) and its preset twin 昆明文山麻将 (kunming).
+
+Binding reading: shared/rules/wenshan.md. Decisions taken where it and the seed
+are silent (a player of the region would expect these):
+
+- A concealed kong needs at least one natural tile of its face; the rest may be
+  wildcards or 白 standing in. Pung/kong substitutes are chosen automatically
+  (fewest substitutes; 白 used before a wildcard, which is the more flexible tile).
+- Concealed patterns (烂牌, 幺牌, 七星, the seven-pairs family) allow no meld at
+  all, a concealed kong included (they are 14-tile shapes).
+- 天胡 is the dealer's win on the dealt 14 tiles before any kong; a win after a
+  kong on the first turn is 杠上花.
+- 海底捞月 is a self-draw of the last drawable tile from the front; the tiles
+  kept back by `reserved_tiles` are not drawable (kong replacements may still use them).
+- After the last drawable tile the final discard can only be won on (no claims
+  that would hand someone a turn without a draw).
+- 杠上炮 cancels the points of every kong the discarder made in that turn.
+- A kong needs a replacement tile: none is offered once the wall is empty.
+- Concealed kongs show all four tiles face down to the others, except that a
+  kong mixing different tiles shows one of each kind face up (seed rule).
+"""
+
+from __future__ import annotations
+
+from .. import tiles as T
+from ..options import Option
+from ..settlement import Settlement
+from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Situation
+from ..state import CONCEALED_KONG, HandState, Meld
+from . import wenshan_score as WS
+from . import wenshan_shapes as S
+from .base import Variant
+
+
+class Wenshan(Variant):
+    id = "wenshan"
+    name_zh = "文山翻小鸡"
+    name_en = "Wenshan Flip-the-Chick"
+    blurb_zh = "翻牌定小鸡（癞子），白板可替小鸡牌面；可吃碰杠，烂牌、七星、龙七对。"
+    blurb_en = "A flipped tile sets the wildcard chick; 白 may stand for its face. Chow, pung, kong; scattered hands, seven stars, dragon pairs."
+    claim_policy = "sequential"
+    multi_win = False
+    allow_chow = True
+    missed_pung = False
+    button_order = ("chow", "pung", "kong", "hu", "pass")
+    schema = [
+        Option("players", "人数", "Players", 4, (2, 3, 4)),
+        Option("soft_lan", "软烂", "Soft scattered hand", False,
+               help_zh="同门数字相差3以上即可成烂", help_en="suit numbers need only differ by 3 or more"),
+        Option("penalty_discard", "惩炮", "Discarder pays double", False,
+               help_zh="点炮者付双倍", help_en="the discarder pays twice on a discard win"),
+        Option("reserved_tiles", "黄牌留牌", "Reserved tiles", 0, (0, 8, 14, 20),
+               help_zh="牌墙末尾留下不摸的张数", help_en="tiles at the back of the wall that are never drawn"),
+        Option("base", "底注", "Base stake", 1),
+    ]
+
+    def tile_set(self, options):
+        return T.tile_set(T.ALL_KINDS)
+
+    # ---- setup / wall ---------------------------------------------------------
+    def setup(self, state: HandState, events: list) -> None:
+        state.back -= 1
+        ind = state.wall[state.back]
+        wild = S.wildcard_of(ind)
+        state.extra["indicator"] = ind
+        state.extra["wildcard"] = wild
+        events.append({"type": "flip", "what": "indicator", "tile": ind, "wildcard": wild})
+
+    def drawable(self, state: HandState) -> int:
+        return state.back - state.front - int(state.options.get("reserved_tiles", 0))
+
+    def jokers(self, state):
+        return frozenset((state.extra["wildcard"],))
+
+    def standins(self, state):
+        w = state.extra["wildcard"]
+        return {} if w == T.WHITE else {T.WHITE: w}
+
+    # ---- winning ---------------------------------------------------------------
+    def quick_win(self, state, seat, tile, how):
+        s = state.seats[seat]
+        counts = s.counts
+        if tile is not None:
+            counts = list(counts)
+            counts[tile] += 1
+        wild = state.extra["wildcard"]
+        fixed = 1 if tile is not None and tile == wild else 0
+        concealed = not s.melds
+        soft = bool(state.options.get("soft_lan"))
+        for c, j, _nat in S.readings(counts, wild, fixed):
+            if WS.bases_of(c, j, concealed, soft):
+                return True
+        # a discarded 白 may be taken as the wildcard's face
+        return False
+
+    def situation(self, state, seat, tile, how, source) -> Situation:
+        s = state.seats[seat]
+        counts = list(s.counts)
+        if how != SELF_DRAW:
+            counts[tile] += 1
+        flags = set()
+        if how == SELF_DRAW:
+            if state.after_kong:
+                flags.add("after_kong")
+                if state.kong_chain >= 2:
+                    flags.add("double_kong")
+            elif self.drawable(state) <= 0:
+                flags.add("last_tile")
+            if seat == state.dealer and state.discard_count == 0 and state.claim_count == 0 and s.draws == 0:
+                flags.add("tian_hu")
+        elif how == DISCARD and source == state.dealer and seat != state.dealer \
+                and state.discard_count == 1 and state.claim_count == 0:
+            flags.add("di_hu")
+        return Situation(self.id, state.options, state.n, state.dealer, seat, counts, list(s.melds), tile, how,
+                         source, frozenset(flags), state.extra["wildcard"], tuple(state.kong_draws),
+                         state.dealer_streak)
+
+    def score(self, sit: Situation):
+        return WS.score(sit)
+
+    # ---- settlement ----------------------------------------------------------------
+    def settle(self, state: HandState) -> Settlement:
+        st = Settlement(state.n)
+        base = int(state.options.get("base", 1))
+        cancelled: set[int] = set()
+        if state.end == "win":
+            w = state.wins[0]
+            sc = w.score
+            formula = _formula(sc)
+            for payer, pts in sorted(sc.payments.items()):
+                label = f"{sc.label} {formula}"
+                label_en = f"{sc.label_en} {formula}"
+                if w.how == DISCARD and payer == w.source and state.options.get("penalty_discard"):
+                    label += " 惩炮×2"
+                    label_en += " discarder ×2"
+                st.pay(payer, w.seat, pts, sc.main_key, label, label_en)
+            if w.how == DISCARD and state.seats[w.source].discards and state.seats[w.source].discards[-1].after_kong:
+                d = state.seats[w.source]
+                turn = d.extra.get("turns", 0)
+                cancelled = {id(m) for m in d.melds if m.is_kong and m.turn == turn}
+                if cancelled:
+                    st.notes.append(f"杠上炮: seat {w.source}'s kong scores nothing")
+        for seat, s in enumerate(state.seats):
+            for m in s.melds:
+                if not m.is_kong:
+                    continue
+                name = T.name(m.face)
+                if m.subs:
+                    st.item(seat, "kong_sub", f"带癞子杠 {name} 无杠分", f"kong {name} with substitutes: no points", 0)
+                    continue
+                if id(m) in cancelled:
+                    st.item(seat, "gang_shang_pao", f"杠上炮 {name} 杠分作废", f"kong {name} cancelled (dealt in)", 0)
+                    continue
+                per, key, zh, en = (2, "an_gang", "暗杠", "concealed kong") if m.kind == CONCEALED_KONG else \
+                    ((1, "bu_gang", "补杠", "added kong") if m.kind == "added_kong" else (1, "zhi_gang", "直杠", "kong"))
+                for other in range(state.n):
+                    if other != seat:
+                        st.pay(other, seat, per * base, key, f"{zh} {name}", f"{en} {name}")
+        st.itemize()
+        if state.end == "draw":
+            st.notes.insert(0, "黄牌: only kong points are settled")
+        return st
+
+    # ---- presentation -------------------------------------------------------------
+    def public_info(self, state, seat):
+        w = state.extra.get("wildcard")
+        return {"indicator": state.extra.get("indicator"), "wildcard": w,
+                "standin": None if w == T.WHITE else T.WHITE,
+                "reserved": int(state.options.get("reserved_tiles", 0))}
+
+    def meld_public_tiles(self, state, meld: Meld):
+        if meld.kind != CONCEALED_KONG or state.end is not None:
+            return meld.tiles
+        if len(set(meld.tiles)) == 1:
+            return (None,) * 4
+        seen = set()
+        out = []
+        for t in meld.tiles:
+            out.append(t if t not in seen else None)
+            seen.add(t)
+        return tuple(out)
+
+
+def _formula(sc) -> str:
+    base = [p.value for p in sc.patterns if p.key in WS.BASE]
+    added = [p.value for p in sc.patterns if p.key in WS.ADDED]
+    mult = [p.value for p in sc.patterns if p.key in WS.MULT]
+    terms = base + added
+    s = "+".join(map(str, terms)) if terms else "0"
+    if len(terms) > 1 and mult:
+        s = f"({s})"
+    for m in mult:
+        s += f"×{m}"
+    return f"{s}={sc.total}" if (mult or len(terms) > 1) else f"{sc.total}"
+
+
+class Kunming(Wenshan):
+    """天天爱昆明文山麻将: the same rules and defaults under its own name (seed 003)."""
+
+    id = "kunming"
+    name_zh = "昆明文山麻将"
+    name_en = "Kunming Wenshan"
+    blurb_zh = "天天爱昆明文山麻将：与文山翻小鸡同规则。"
+    blurb_en = "The Kunming app's name for Wenshan Flip-the-Chick: identical rules."

@@ -1,0 +1,132 @@
+"""Wenshan scoring: base, added and multiplier patterns, the best reading, payments."""
+
+from __future__ import annotations
+
+from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score, Situation
+from . import wenshan_shapes as S
+
+BASE = {  # key: (中文, English, ×)
+    "ping_hu": ("平胡", "All sets", 1),
+    "lan": ("烂牌", "Scattered", 1),
+    "yao": ("幺牌", "Terminals & honors", 1),
+    "qi_xing": ("七星", "Seven stars", 2),
+    "qi_dui": ("小七对", "Seven pairs", 2),
+    "long_qi_dui": ("龙七对", "Dragon seven pairs", 4),
+    "shuang_long": ("双龙七对", "Double dragon seven pairs", 8),
+    "san_long": ("三龙七对", "Triple dragon seven pairs", 16),
+}
+ADDED = {
+    "qing_yi_se": ("清一色", "Full flush", 4),
+    "gang_shang_hua": ("杠上花", "Win on a kong replacement", 4),
+    "hai_di": ("海底捞月", "Last tile self-draw", 4),
+    "di_hu": ("地胡", "Earthly win", 8),
+    "tian_hu": ("天胡", "Heavenly win", 12),
+}
+MULT = {
+    "zi_mo": ("自摸", "Self-draw", 2),
+    "ying_gong": ("硬功", "No substitutes", 2),
+}
+# Added pattern -> base patterns it reduces to 0.
+CANCELS = {
+    "qing_yi_se": {"ping_hu", "lan", "qi_xing"},
+    "gang_shang_hua": set(BASE),
+    "hai_di": {"ping_hu", "lan", "yao"},
+    "di_hu": {"ping_hu", "lan", "yao"},
+    "tian_hu": {"ping_hu", "lan", "yao"},
+}
+_SEVEN = ("qi_dui", "long_qi_dui", "shuang_long", "san_long")
+
+
+def _pat(table, key) -> Pattern:
+    zh, en, v = table[key]
+    return Pattern(key, zh, v, en)
+
+
+def situation_added(sit: Situation) -> list[str]:
+    f = sit.flags
+    out = []
+    if "after_kong" in f and sit.how == SELF_DRAW:
+        out.append("gang_shang_hua")
+    if "last_tile" in f and sit.how == SELF_DRAW:
+        out.append("hai_di")
+    if "di_hu" in f:
+        out.append("di_hu")
+    if "tian_hu" in f:
+        out.append("tian_hu")
+    return out
+
+
+def bases_of(counts, jokers, concealed: bool, soft: bool) -> list[str]:
+    """Base patterns this reading forms."""
+    out = []
+    if S.standard(counts, jokers):
+        out.append("ping_hu")
+    if concealed:
+        q = S.seven_pairs_quads(counts, jokers)
+        if q >= 0:
+            out.append(_SEVEN[q])
+        if S.lan(counts, jokers, soft):
+            out.append("qi_xing" if S.lan(counts, jokers, soft, True) else "lan")
+        if sum(counts) + jokers == 14 and S.yao(counts):
+            out.append("yao")
+    return out
+
+
+def score(sit: Situation) -> Score:
+    """Score a wenshan win: the reading with the largest total T is taken."""
+    wild = sit.wildcard
+    if wild is None:
+        return Score(False, reason="wenshan needs the wildcard (小鸡) tile")
+    soft = bool(sit.options.get("soft_lan"))
+    concealed = not sit.melds
+    melds_natural = all(m.subs == 0 for m in sit.melds)
+    meld_suits = {f // 9 if f < 27 else -2 for m in sit.melds for f in m.faces}
+    fixed = 1 if sit.how in (DISCARD, ROB_KONG) and sit.win_tile == wild else 0
+    situ = situation_added(sit)
+    self_drawn = sit.how in (SELF_DRAW, ROB_KONG)
+    best = None
+    for counts, jokers, natural in S.readings(sit.counts, wild, fixed):
+        bases = bases_of(counts, jokers, concealed, soft)
+        if not bases:
+            continue
+        added = list(situ)
+        suits = set(meld_suits)
+        suit = S.one_suit(counts)
+        if suit != -1:
+            suits.add(suit)
+        if len(suits) == 1 and -2 not in suits:
+            added.append("qing_yi_se")
+        cancelled = set().union(*(CANCELS[a] for a in added)) if added else set()
+        live = [b for b in bases if b not in cancelled]
+        base_key = max(live, key=lambda b: BASE[b][2]) if live else None
+        base_v = BASE[base_key][2] if base_key else 0
+        add_v = sum(ADDED[a][2] for a in added)
+        mults = []
+        if self_drawn:
+            mults.append("zi_mo")
+        if natural and melds_natural:
+            mults.append("ying_gong")
+        m = 1
+        for k in mults:
+            m *= MULT[k][2]
+        total = (base_v + add_v) * m
+        cand = (total, base_v, base_key, added, mults)
+        if best is None or cand[:2] > best[:2]:
+            best = cand
+    if best is None:
+        return Score(False, reason="not a winning hand")
+    total, _bv, base_key, added, mults = best
+    pats = ([_pat(BASE, base_key)] if base_key else []) + [_pat(ADDED, a) for a in
+                                                           sorted(added, key=lambda a: list(ADDED).index(a))]
+    pats += [_pat(MULT, k) for k in mults]
+    base_pts = int(sit.options.get("base", 1))
+    pay = total * base_pts
+    payments = {}
+    for s in range(sit.n):
+        if s == sit.seat:
+            continue
+        if sit.how == DISCARD and s == sit.source and sit.options.get("penalty_discard"):
+            payments[s] = 2 * pay
+        else:
+            payments[s] = pay
+    return Score(True, pats, total, payments, info={"base_key": base_key})

@@ -1,0 +1,107 @@
+"""What one seat may know: ``view(state, seat)`` and ``events_for(events, seat)``.
+
+Nothing else outside the rules core reads a HandState: the client, the bots and
+the LAN host all go through these two functions.
+"""
+
+from __future__ import annotations
+
+from . import engine as E
+from .state import CLAIM, END, ROB, HandState
+
+
+def view(st: HandState, seat: int) -> dict:
+    """A plain-data picture of the hand as ``seat`` sees it (msgpack/JSON friendly)."""
+    v = st.variant
+    me = st.seats[seat]
+    ended = st.phase == END
+    acting = E.acting_seats(st)
+    legal = E.legal_actions(st, seat)
+    phase = st.phase
+    awaiting = False
+    if phase in (CLAIM, ROB):
+        # Others' options stay hidden: a seat not asked sees no claim window at all.
+        if seat in (st.window.options if st.window else {}):
+            awaiting = not legal
+        else:
+            phase = "wait"
+    seats = []
+    for i, s in enumerate(st.seats):
+        melds = []
+        for m in s.melds:
+            shown = m.tiles if (i == seat or ended) else v.meld_public_tiles(st, m)
+            hidden = any(t is None for t in shown)
+            melds.append({"kind": m.kind, "tiles": list(shown),
+                          "faces": list(m.faces) if not hidden else [None] * len(m.faces),
+                          "from": m.from_seat, "claimed": m.claimed})
+        seats.append({
+            "concealed": s.n_concealed,
+            "melds": melds,
+            "discards": [{"tile": d.tile, "claimed_by": d.claimed_by, "won": bool(d.won_by),
+                          "declared": d.declared} for d in s.discards],
+            "declared": s.declared,
+            "score": st.scores[i] if st.scores else 0,
+            "hand": sorted(s.concealed()) if (ended or i == seat) else None,
+        })
+    out = {
+        "variant": v.id,
+        "options": dict(st.options),
+        "n": st.n,
+        "seat": seat,
+        "dealer": st.dealer,
+        "hand_no": st.hand_no,
+        "dealer_streak": st.dealer_streak,
+        "turn": st.turn,
+        "phase": phase,
+        "acting": seat in acting,
+        "awaiting": awaiting,
+        "wall": st.remaining,
+        "drawable": max(0, v.drawable(st)),
+        "hand": sorted(me.concealed()),
+        "drawn": me.drawn if st.turn == seat and st.phase == "turn" else None,
+        "seats": seats,
+        "last_discard": list(st.last_discard) if st.last_discard else None,
+        "legal": legal,
+        "missed_win": me.missed_win is not None,
+        "public": v.public_info(st, seat),
+        "version": st.version,
+    }
+    if st.window is not None and seat in st.window.options:
+        out["offer"] = {"tile": st.window.tile, "from": st.window.source, "kind": st.window.kind}
+    if ended:
+        out["result"] = result(st)
+    return out
+
+
+def result(st: HandState) -> dict:
+    """The end-of-hand summary every seat may see (all hands revealed)."""
+    se = st.settlement
+    return {
+        "end": st.end,
+        "winners": [w.seat for w in st.wins],
+        "wins": [{**w.to_json(), "patterns": [p.to_json() for p in (w.score.patterns if w.score else [])],
+                  "total": w.score.total if w.score else 0} for w in st.wins],
+        "deltas": se.deltas,
+        "transfers": [t.to_json() | {"label": t.label, "label_en": t.label_en} for t in se.transfers],
+        "items": [{"seat": i.seat, "key": i.key, "label": i.label, "label_en": i.label_en, "points": i.points,
+                   "detail": i.detail} for i in se.items],
+        "notes": list(se.notes),
+        "info": dict(se.info),
+        "next_dealer": st.variant.next_dealer(st),
+    }
+
+
+def events_for(events: list, seat: int) -> list:
+    """The events ``seat`` may see: secret fields of other seats' events removed."""
+    out = []
+    for ev in events:
+        to = ev.get("to")
+        if to is not None and seat not in to:
+            continue
+        secret = ev.get("secret")
+        e = {k: v for k, v in ev.items() if k not in ("secret", "to")}
+        if secret is not None and ev.get("seat") != seat:
+            for k in secret:
+                e.pop(k, None)
+        out.append(e)
+    return out

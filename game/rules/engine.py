@@ -126,9 +126,11 @@ def _turn_options(st: HandState, seat: int) -> list[Action]:
     if v.turn_kong_allowed(st, seat) and v.can_replace(st):
         faces = set()
         for face, _i, _t in v.added_kong_plans(st, seat):
-            faces.add(face)
+            if v.kong_face_allowed(st, seat, face, ADDED_KONG):
+                faces.add(face)
         for face, _got in v.concealed_kong_plans(st, seat):
-            faces.add(face)
+            if v.kong_face_allowed(st, seat, face, CONCEALED_KONG):
+                faces.add(face)
         out.extend(Action(seat, KONG, f) for f in sorted(faces))
     allowed = v.discard_choices(st, seat)
     kinds = [t for t in range(T.NUM_KINDS) if s.counts[t]] if allowed is None else sorted(set(allowed))
@@ -377,7 +379,8 @@ def _open_discard_window(st: HandState, events: list) -> None:
             st.extra.setdefault("_window_scores", {})[seat] = sc
         if not last or v.last_discard_claims(st):
             s = st.seats[seat]
-            if v.can_replace(st) and v.claim_allowed(st, seat, KONG) and v.pung_kong_plan(st, seat, tile, 3):
+            plan = v.pung_kong_plan(st, seat, tile, 3) if v.can_replace(st) and v.claim_allowed(st, seat, KONG) else None
+            if plan and v.kong_face_allowed(st, seat, plan[0], MELD_KONG):
                 opts.append(Action(seat, KONG))
             if v.claim_allowed(st, seat, PUNG) and not (v.missed_pung and tile in s.missed_pungs) \
                     and v.pung_kong_plan(st, seat, tile, 2):
@@ -569,6 +572,14 @@ def _claim(st: HandState, a: Action, w: ClaimWindow, events: list) -> None:
 
 
 # --------------------------------------------------------------------------- end
+
+def win(st: HandState, wins: list, events: list) -> None:
+    """End the hand with these wins: [(seat, tile, how, source, Score or None)].
+
+    For variant hooks whose rules declare a win by themselves (e.g. yuxi's 十风).
+    """
+    _win(st, wins, events)
+
 
 def _win(st: HandState, wins: list, events: list) -> None:
     v = st.variant

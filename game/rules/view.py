@@ -20,10 +20,10 @@ def view(st: HandState, seat: int) -> dict:
     phase = st.phase
     awaiting = False
     if phase in (CLAIM, ROB):
-        # Others' options stay hidden: a seat not asked sees no claim window at all.
-        if seat in (st.window.options if st.window else {}):
-            awaiting = not legal
-        else:
+        # Others' options stay hidden: a seat not being asked sees no claim window at all.
+        w = st.window
+        awaiting = not legal and w is not None and seat in w.answers and w.answers[seat].kind != "pass"
+        if not legal and not awaiting:
             phase = "wait"
     seats = []
     for i, s in enumerate(st.seats):
@@ -66,7 +66,7 @@ def view(st: HandState, seat: int) -> dict:
         "public": v.public_info(st, seat),
         "version": st.version,
     }
-    if st.window is not None and seat in st.window.options:
+    if st.window is not None and phase != "wait":
         out["offer"] = {"tile": st.window.tile, "from": st.window.source, "kind": st.window.kind}
     if ended:
         out["result"] = result(st)

@@ -88,6 +88,10 @@ class Variant:
         """May the discard made after the last drawable tile be claimed other than to win?"""
         return False
 
+    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: str) -> bool:
+        """May ``seat`` make this kong (kind: kong / added_kong / concealed_kong) of ``face`` now?"""
+        return True
+
     def turn_kong_allowed(self, state: HandState, seat: int) -> bool:
         return True
 

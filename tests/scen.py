@@ -1,0 +1,50 @@
+"""Test helper: build scenario dicts with a filled wall so tests name only the tiles that matter."""
+
+from __future__ import annotations
+
+from game.rules import tiles as T
+from game.rules.variants import get
+
+
+def scenario(variant: str, hands: list[str], front: str = "", back: str = "", flip: str | None = None,
+             options: dict | None = None, dealer: int = 0, actions=(), fill: bool = True, tail: str = "") -> dict:
+    """A scenario whose wall is ``front`` + filler + reversed(``back``) + ``tail`` [+ ``flip``].
+
+    ``back`` lists kong replacement tiles in the order they are drawn; ``flip`` is
+    wenshan's indicator (the very last tile). ``tail`` sits just before the flip
+    (yuxi's face-up tail tiles: its last two tiles). The filler is every unused tile.
+    """
+    v = get(variant)
+    opts = v.resolve_options(options or {})
+    full = T.counts(v.tile_set(opts))
+    used = [0] * T.NUM_KINDS
+    hs = [T.parse(h) for h in hands]
+    fr, bk, tl = T.parse(front), T.parse(back), T.parse(tail)
+    fl = T.parse(flip) if flip else []
+    for t in [x for h in hs for x in h] + fr + bk + tl + fl:
+        used[t] += 1
+    filler = []
+    if fill:
+        for k in range(T.NUM_KINDS):
+            left = full[k] - used[k]
+            if left < 0:
+                raise ValueError(f"too many {T.name(k)} in the test scenario")
+            filler += [k] * left
+        filler = _spread(filler)
+    wall = fr + filler + list(reversed(bk)) + tl + fl
+    return {"variant": variant, "options": options or {}, "players": len(hands), "dealer": dealer,
+            "hands": hands, "wall": T.fmt(wall), "actions": [list(a) for a in actions]}
+
+
+def _spread(tiles):
+    """Interleave kinds so filler draws are unremarkable (no accidental runs of one tile)."""
+    buckets = {}
+    for t in tiles:
+        buckets.setdefault(t, []).append(t)
+    order = sorted(buckets, key=lambda k: ((k * 7) % 34, k))
+    out = []
+    while any(buckets.values()):
+        for k in order:
+            if buckets[k]:
+                out.append(buckets[k].pop())
+    return out

@@ -275,20 +275,38 @@ def shanten_seven_pairs(counts: Sequence[int], jokers: int = 0) -> int:
 def shanten_keys(k0: int, k1: int, k2: int, k3: int, jokers: int = 0) -> int:
     """Regular-shape shanten (-1 complete, 0 ready) from the four group keys.
 
-    Sets wanted: (tiles + jokers) // 3, plus a pair. Each joker fills one missing tile of the
-    tomohxx distance (no kind above 4 copies); a joker standing for a fifth copy is credited when it
-    makes the hand complete or ready, so -1 and 0 are exact with jokers too.
+    Sets wanted: (tiles + jokers) // 3, plus a pair; at most 14 tiles with jokers. The distance
+    is tomohxx's: the fewest real tiles to draw, no kind above 4 copies (so, unlike ``waits``,
+    a fifth copy is never drawn). Each joker fills one missing tile. A joker may also stand for
+    a fifth copy: that is credited exactly for -1 and for 0 on 3k+1 hands, and otherwise when a
+    held quadruple's fifth copy completes a pung (always the case for honors).
     """
     n = _NS[k0] + _NS[k1] + _NS[k2] + _NH[k3] + jokers
     if n > 14:
         raise ValueError(f"shanten needs at most 14 tiles with jokers, got {n}")
     s = _FIN[_CH[_CS[_SS[k0] * _VS + _SS[k1]] + _SS[k2]] + _SH[k3]][n // 3] - jokers - 1
     if jokers and s >= 0:
-        if n % 3 == 2:
-            if is_win_keys(k0, k1, k2, k3, jokers):
-                return -1
-        elif n % 3 == 1 and s >= 1 and waits_keys((k0, k1, k2, k3), jokers):
+        return _fifth_copies((k0, k1, k2, k3), jokers, s, n)
+    return s
+
+
+def _fifth_copies(keys: tuple, jokers: int, s: int, n: int) -> int:
+    """Lower shanten ``s`` where jokers standing for fifth copies of held tiles do better."""
+    if n % 3 == 2 and is_win_keys(*keys, jokers):
+        return -1
+    if n % 3 == 1 and s >= 1:
+        # ready if a drawable tile (not a fifth real copy) completes the hand
+        if any(keys[t // 9] // POW5[t % 9] % 5 < 4 for t in waits_keys(keys, jokers)):
             return 0
+    for g, k in enumerate(keys):
+        if (_NH[k] if g == 3 else _NS[k]) < 4:
+            continue
+        for r in range(7 if g == 3 else 9):
+            if k // POW5[r] % 5 == 4 and s > 0:
+                # a pung of this face, real tiles only, then read the rest (one set fewer)
+                rest = list(keys)
+                rest[g] -= 3 * POW5[r]
+                s = min(s, shanten_keys(*rest, jokers))
     return s
 
 

@@ -511,6 +511,7 @@ def _resolve(st: HandState, chosen: list[Action], events: list) -> None:
         how = ROB_KONG if w.kind == "rob" else HOW_DISCARD
         wins = [(c.seat, w.tile, how, w.source, scores.get(c.seat)) for c in chosen]
         if w.kind == "rob":
+            st.extra["robbed_tile"] = st.pending_kong[2]  # the kong never happens; the tile is the win tile
             st.pending_kong = None
         else:
             st.seats[w.source].discards[-1].won_by = tuple(c.seat for c in chosen)

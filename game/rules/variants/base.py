@@ -49,6 +49,10 @@ class Variant:
     def setup(self, state: HandState, events: list) -> None:
         """After the deal: flips, indicators. Default nothing."""
 
+    def out_of_play(self, state: HandState) -> list[int]:
+        """Tiles taken out of the wall that belong to no seat (wenshan's indicator), for conservation checks."""
+        return []
+
     # ---- wall -------------------------------------------------------------
     def drawable(self, state: HandState) -> int:
         """Tiles that may still be drawn from the front."""

@@ -66,6 +66,9 @@ class Wenshan(Variant):
         state.extra["wildcard"] = wild
         events.append({"type": "flip", "what": "indicator", "tile": ind, "wildcard": wild})
 
+    def out_of_play(self, state):
+        return [state.extra["indicator"]]
+
     def drawable(self, state: HandState) -> int:
         return state.back - state.front - int(state.options.get("reserved_tiles", 0))
 

@@ -109,6 +109,7 @@ def _group_need(c: tuple[int, ...], pair: bool, chows: bool) -> int:
 
 
 def _win_slow(total: int, jokers: int) -> bool:
+    """The win lookup computed directly: any jokers count; the leftover must be whole joker sets."""
     need = _need(total)
     return need <= jokers and (jokers - need) % 3 == 0
 
@@ -141,7 +142,7 @@ def is_win(counts: Sequence[int], jokers: int = 0) -> bool:
 
 
 def jokers_needed(keys: Sequence[int]) -> int:
-    """Fewest jokers that complete the standard shape (a joker-only pair costs 2)."""
+    """Fewest jokers that complete the standard shape (exact, no cap; a joker-only pair costs 2)."""
     k0, k1, k2, k3 = keys
     return _need(_WS[k0] + _WS[k1] + _WS[k2] + _WH[k3])
 
@@ -170,7 +171,10 @@ def _probe_values(key: int, g: int) -> list[int]:
 
 
 def waits_keys(keys: Sequence[int], jokers: int = 0, kinds: Iterable[int] | None = None) -> list[int]:
-    """Tile kinds completing the standard shape of a 3k+1 hand (all-four-held kinds included)."""
+    """Kinds completing the standard shape of a hand of 3k+1 tiles and jokers (keys as in keys_of).
+
+    A kind is listed even when the hand holds all four copies (the table convention).
+    """
     k0, k1, k2, k3 = keys
     vals = (_WS[k0], _WS[k1], _WS[k2], _WH[k3])
     total = vals[0] + vals[1] + vals[2] + vals[3]
@@ -277,36 +281,23 @@ def shanten_keys(k0: int, k1: int, k2: int, k3: int, jokers: int = 0) -> int:
 
     Sets wanted: (tiles + jokers) // 3, plus a pair; at most 14 tiles with jokers. The distance
     is tomohxx's: the fewest real tiles to draw, no kind above 4 copies (so, unlike ``waits``,
-    a fifth copy is never drawn). Each joker fills one missing tile. A joker may also stand for
-    a fifth copy: that is credited exactly for -1 and for 0 on 3k+1 hands, and otherwise when a
-    held quadruple's fifth copy completes a pung (always the case for honors).
+    a fifth copy is never drawn), and each joker fills one missing tile. A joker may also stand
+    for a fifth copy of a tile held four times: that is credited exactly for -1 and, on 3k+1
+    hands, for 0; other values of such hands can be too high (by one wherever we measured).
     """
     n = _NS[k0] + _NS[k1] + _NS[k2] + _NH[k3] + jokers
     if n > 14:
         raise ValueError(f"shanten needs at most 14 tiles with jokers, got {n}")
     s = _FIN[_CH[_CS[_SS[k0] * _VS + _SS[k1]] + _SS[k2]] + _SH[k3]][n // 3] - jokers - 1
     if jokers and s >= 0:
-        return _fifth_copies((k0, k1, k2, k3), jokers, s, n)
-    return s
-
-
-def _fifth_copies(keys: tuple, jokers: int, s: int, n: int) -> int:
-    """Lower shanten ``s`` where jokers standing for fifth copies of held tiles do better."""
-    if n % 3 == 2 and is_win_keys(*keys, jokers):
-        return -1
-    if n % 3 == 1 and s >= 1:
-        # ready if a drawable tile (not a fifth real copy) completes the hand
-        if any(keys[t // 9] // POW5[t % 9] % 5 < 4 for t in waits_keys(keys, jokers)):
-            return 0
-    for g, k in enumerate(keys):
-        if (_NH[k] if g == 3 else _NS[k]) < 4:
-            continue
-        for r in range(7 if g == 3 else 9):
-            if k // POW5[r] % 5 == 4 and s > 0:
-                # a pung of this face, real tiles only, then read the rest (one set fewer)
-                rest = list(keys)
-                rest[g] -= 3 * POW5[r]
-                s = min(s, shanten_keys(*rest, jokers))
+        if n % 3 == 2:
+            if is_win_keys(k0, k1, k2, k3, jokers):
+                return -1
+        elif n % 3 == 1 and s >= 1:
+            keys = (k0, k1, k2, k3)
+            # ready if a drawable tile (not a fifth real copy) completes the hand
+            if any(keys[t // 9] // POW5[t % 9] % 5 < 4 for t in waits_keys(keys, jokers)):
+                return 0
     return s
 
 

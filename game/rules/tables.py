@@ -330,7 +330,7 @@ def load(data: bytes | None = None) -> Tables:
     """Tables from ``data`` (default: the shipped file); rebuilt in memory if that fails."""
     try:
         return deserialize(read_resource() if data is None else data)
-    except (OSError, ImportError, TableError) as e:
+    except (OSError, ImportError, TableError, struct.error) as e:
         _log.warning("hand tables unusable (%s); building them in memory", e)
         return build()
 

@@ -1,0 +1,1 @@
+"""Benchmarks run by ``python -m game bench NAME``."""

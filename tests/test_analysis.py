@@ -1,0 +1,372 @@
+"""Specification of the fast hand analysis: win checks, jokers needed, waits, seven pairs, shanten."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.rules import analysis as A
+from game.rules.tiles import parse
+
+SLOW_OK = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=SLOW_OK)
+
+
+def hand(text: str) -> list[int]:
+    c = [0] * 34
+    for t in parse(text):
+        c[t] += 1
+    return c
+
+
+def plus(c: list[int], *tiles: int) -> list[int]:
+    c = list(c)
+    for t in tiles:
+        c[t] += 1
+    return c
+
+
+# ------------------------------------------------------------ brute force references
+
+@lru_cache(maxsize=None)
+def _slow(c: tuple, jokers: int, pair: bool) -> bool:
+    """Sets plus (if ``pair``) one pair: the lowest real tile is in some block, jokers fill the rest."""
+    i = next((i for i, x in enumerate(c) if x), -1)
+    if i < 0:
+        return jokers >= 2 and (jokers - 2) % 3 == 0 if pair else jokers % 3 == 0
+    blocks = [([i] * k, 3 - k) for k in range(1, min(c[i], 3) + 1)]
+    if pair:
+        blocks += [([i] * k, 2 - k, "pair") for k in range(1, min(c[i], 2) + 1)]
+    if i < 27:
+        r = i % 9
+        for start in range(max(r - 2, 0), min(r, 6) + 1):
+            faces = [i - r + start + d for d in range(3)]
+            above = [f for f in faces if f > i]
+            for mask in range(1 << len(above)):
+                real = [i] + [f for b, f in enumerate(above) if mask >> b & 1]
+                blocks.append((real, 3 - len(real)))
+    for block in blocks:
+        real, used = block[0], block[1]
+        rest = list(c)
+        for t in real:
+            rest[t] -= 1
+        if used <= jokers and min(rest) >= 0 and _slow(tuple(rest), jokers - used, pair and len(block) == 2):
+            return True
+    return False
+
+
+def slow_win(c, jokers=0) -> bool:
+    return _slow(tuple(c), jokers, True)
+
+
+def slow_waits(c, jokers=0) -> list[int]:
+    return [t for t in range(34) if slow_win(plus(c, t), jokers)]
+
+
+def wall_hands(size_min: int, size_max: int):
+    """Random hands drawn from a real 136-tile wall (no kind above 4 copies)."""
+    return st.lists(st.integers(0, 135), min_size=size_min, max_size=size_max, unique=True).map(
+        lambda idx: [sum(1 for i in idx if i // 4 == t) for t in range(34)])
+
+
+@st.composite
+def near_wins(draw, tiles: int):
+    """A winning 14-tile shape (sets and a pair) with some tiles dropped: wins and waits are common."""
+    c = [0] * 34
+    blocks = 0
+    while blocks < 5:
+        if blocks == 4:
+            t = draw(st.integers(0, 33))
+            block = [t, t]
+        elif draw(st.booleans()):
+            t = draw(st.integers(0, 33))
+            block = [t] * 3
+        else:
+            t = draw(st.integers(0, 2)) * 9 + draw(st.integers(0, 6))
+            block = [t, t + 1, t + 2]
+        if all(c[x] + block.count(x) <= 4 for x in block):
+            for x in block:
+                c[x] += 1
+            blocks += 1
+    tiles_list = [t for t in range(34) for _ in range(c[t])]
+    drop = draw(st.lists(st.sampled_from(range(14)), min_size=14 - tiles, max_size=14 - tiles, unique=True))
+    for i in drop:
+        c[tiles_list[i]] -= 1
+    return c
+
+
+# ------------------------------------------------------------ keys
+
+def test_keys_of_is_base5_per_group():
+    c = hand("19m5p7z")
+    assert A.keys_of(c) == [1 + 5**8, 5**4, 0, 5**6]
+    assert A.POW5 == tuple(5**i for i in range(9))
+
+
+def test_adding_a_tile_is_one_key_change():
+    c = hand("123m")
+    keys = A.keys_of(c)
+    t = parse("6s")[0]
+    keys[t // 9] += A.POW5[t % 9]
+    assert keys == A.keys_of(plus(c, t))
+
+
+# ------------------------------------------------------------ win check
+
+@pytest.mark.parametrize("text", ["123m456p789s11122z", "11m", "111222333m456p11s", "11112345678999m",
+                                  "22334455667788m", "123m123m123m123m55z"])
+def test_standard_wins(text):
+    assert A.is_win(hand(text))
+    assert A.is_win_keys(*A.keys_of(hand(text)))
+
+
+@pytest.mark.parametrize("text", ["123m456p789s11123z",  # honors never chow
+                                  "123m456p789s1122z",  # two pairs, no fourth set
+                                  "12m", "11223344556677z",  # seven pairs is not the standard shape
+                                  "123m456p789s1z"])  # 10 tiles is not 3k+2
+def test_standard_non_wins(text):
+    assert not A.is_win(hand(text))
+
+
+@pytest.mark.parametrize("last", range(9))
+def test_nine_gates_wins_on_every_character(last):
+    assert A.is_win(plus(hand("1112345678999m"), last))
+
+
+@pytest.mark.parametrize("text,jokers,wins", [
+    ("123m45p11z", 1, True),  # 3p or 6p
+    ("123m46p11z", 1, True),  # the closed 5p
+    ("123m47p11z", 1, False),
+    ("123m456p789s111z", 2, True),  # a pair of jokers
+    ("1m", 1, True),  # a pair from one tile and one joker
+    ("", 2, True),
+    ("1111m", 1, True),  # the joker is a fifth 1m: 111m + 11m
+    ("123456m11p1z2z", 4, True),  # needs exactly four
+    ("123456m11p1z2z", 7, True),  # three more jokers make a set of their own
+    ("123456m11p1z2z", 1, False),
+    ("1z2z3z4z", 4, False),  # four honors need 2 each as sets, one can be a pair: 7 > 4
+])
+def test_jokers(text, jokers, wins):
+    assert A.is_win(hand(text), jokers) is wins
+
+
+def test_jokers_needed():
+    assert A.jokers_needed(A.keys_of(hand("123456m11p1z2z"))) == 4
+    assert A.jokers_needed(A.keys_of(hand("123m456p789s111z"))) == 2  # only a joker pair
+    assert A.jokers_needed(A.keys_of(hand("123m456p789s11122z"))) == 0
+    assert A.jokers_needed(A.keys_of(hand(""))) == 2
+
+
+def test_many_jokers_take_the_slow_path():
+    assert A.is_win(hand("11m"), 18)
+    assert not A.is_win(hand("11m"), 17)
+
+
+def test_four_jokers_cost_the_same_work():
+    # the joker count is only an offset into one lookup; see the benchmark for timings
+    c = hand("123m456p789s11122z")
+    assert A.is_win(c, 0) and A.is_win(c, 3) and not A.is_win(c, 4)
+
+
+@FAST
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(14 - j, 14 - j), near_wins(14 - j), wall_hands(8 - j, 8 - j), near_wins(11 - j)))))
+def test_win_agrees_with_brute_force(case):
+    jokers, c = case
+    assert A.is_win(c, jokers) == slow_win(c, jokers)
+    assert A.is_win_keys(*A.keys_of(c), jokers) == A.is_win(c, jokers)
+    assert A.is_win(c, jokers) == (A.jokers_needed(A.keys_of(c)) <= jokers)
+
+
+@FAST
+@given(wall_hands(0, 14), st.integers(0, 6))
+def test_win_needs_two_tiles_mod_three(c, jokers):
+    if (sum(c) + jokers) % 3 != 2:
+        assert not A.is_win(c, jokers)
+    else:
+        assert A.is_win(c, jokers) == slow_win(c, jokers)
+
+
+def test_agrees_with_mahjong_agari_on_wins():
+    Agari = pytest.importorskip("mahjong.agari").Agari
+    for text in ["123m456p789s11122z", "1112345678999m9m", "11223344556677p", "11112233445566p", "19m19p19s1234567z1z"]:
+        c = hand(text)
+        ours = A.is_win(c) or A.is_seven_pairs(c, distinct=True)
+        if text.startswith("19m19p19s"):  # thirteen orphans: the peer's pattern, not ours
+            assert not ours and Agari.is_agari(c)
+        else:
+            assert ours == Agari.is_agari(c)
+
+
+# ------------------------------------------------------------ waits
+
+def test_nine_gates_waits_on_all_nine_characters():
+    assert A.waits(hand("1112345678999m")) == list(range(9))
+
+
+def test_single_wait_for_the_pair():
+    assert A.waits(hand("111p222s333z444z1m")) == [parse("1m")[0]]
+
+
+def test_waits_include_a_kind_held_four_times():
+    # table convention: 1m completes the shape, although this hand holds all four copies
+    assert A.waits(hand("1111m456p789p123s")) == [0]
+
+
+def test_waits_with_jokers_and_kinds_filter():
+    c = hand("123m456p789s1z")
+    assert A.waits(c) == [27]
+    assert len(A.waits(hand("123m456p789s"), 1)) == 34  # the joker pairs with anything
+    assert A.waits(hand("1112345678999m"), kinds=[2, 9, 4]) == [2, 4]
+    assert A.waits_keys(A.keys_of(c), 0) == [27]
+
+
+def test_waits_of_a_hand_far_from_ready_are_empty():
+    assert A.waits(hand("19m19p19s1234567z")) == []
+
+
+@FAST
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(13 - j, 13 - j), near_wins(13 - j), near_wins(10 - j), wall_hands(4 - j, 7 - j).filter(
+        lambda c, j=j: (sum(c) + j) % 3 == 1)))))
+def test_waits_agree_with_brute_force(case):
+    jokers, c = case
+    assert A.waits(c, jokers) == slow_waits(c, jokers)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=SLOW_OK)
+@given(st.lists(st.integers(0, 8), min_size=13, max_size=13).filter(
+    lambda ts: max(ts.count(t) for t in ts) <= 4), st.integers(0, 2))
+def test_waits_of_one_suit_hands_with_quads(tiles, jokers):
+    c = [0] * 34
+    for t in tiles[:13 - jokers]:
+        c[t] += 1
+    assert A.waits(c, jokers) == slow_waits(c, jokers)
+
+
+# ------------------------------------------------------------ seven pairs
+
+def test_seven_pairs():
+    assert A.is_seven_pairs(hand("11223344556677m"))
+    assert A.is_seven_pairs(hand("1122334455667m"), 1)
+    assert not A.is_seven_pairs(hand("11223344556678m"))
+    assert not A.is_seven_pairs(hand("1122334455667m"))  # 13 tiles
+
+
+def test_quadruple_counts_as_two_pairs_unless_distinct():
+    c = hand("11112233445566m")
+    assert A.is_seven_pairs(c)
+    assert not A.is_seven_pairs(c, distinct=True)
+    assert A.is_seven_pairs(hand("1112233445566m"), 1)  # the joker makes 1m a quadruple
+    assert not A.is_seven_pairs(hand("1112233445566m"), 1, distinct=True)
+
+
+def test_seven_pairs_jokers_needed():
+    assert A.seven_pairs_jokers_needed(hand("11223344556677m")) == 0
+    assert A.seven_pairs_jokers_needed(hand("11223344567m")) == 3
+    assert A.seven_pairs_jokers_needed(hand("1122334455678m")) == A.SEVEN_PAIRS_IMPOSSIBLE  # 16 tiles
+    assert A.seven_pairs_jokers_needed(hand("111m")) == 1
+    assert A.seven_pairs_jokers_needed(hand("111m"), distinct=True) == A.SEVEN_PAIRS_IMPOSSIBLE
+    assert A.seven_pairs_jokers_needed(hand("1234567m1234567p")) == A.SEVEN_PAIRS_IMPOSSIBLE
+
+
+def test_seven_pairs_waits():
+    assert A.waits_seven_pairs(hand("1122334455667m")) == [6]
+    assert A.waits_seven_pairs(hand("1111223344556m")) == [5]  # the quadruple is two pairs
+    assert A.waits_seven_pairs(hand("112233445566m"), 1) == list(range(34))
+    assert A.waits_seven_pairs(hand("112233445m67p"), 2) == [4, 14, 15]
+
+
+def test_seven_pairs_shanten():
+    assert A.shanten_seven_pairs(hand("11223344556677m")) == -1
+    assert A.shanten_seven_pairs(hand("1122334455667m")) == 0
+    assert A.shanten_seven_pairs(hand("1111m2222p3333s4z")) == 0
+    assert A.shanten_seven_pairs(hand("19m19p19s1234567z")) == 6
+    assert A.shanten_seven_pairs(hand("112233445566m"), 1) == 0
+    assert A.shanten_seven_pairs(hand("12345m"), 2) == A.SEVEN_PAIRS_IMPOSSIBLE
+
+
+@FAST
+@given(wall_hands(9, 14), st.integers(0, 4))
+def test_seven_pairs_match_counting_pairs(c, jokers):
+    if sum(c) + jokers != 14:
+        return
+    singles = sum(x % 2 for x in c)
+    assert A.is_seven_pairs(c, jokers) == (singles <= jokers)
+    assert A.is_seven_pairs(c, jokers, distinct=True) == (singles <= jokers and max(c) <= 2)
+    assert (A.shanten_seven_pairs(c, jokers) == -1) == A.is_seven_pairs(c, jokers)
+
+
+@FAST
+@given(wall_hands(9, 13), st.integers(0, 4))
+def test_seven_pairs_waits_agree_with_checking_each_kind(c, jokers):
+    if sum(c) + jokers != 13:
+        return
+    assert A.waits_seven_pairs(c, jokers) == [t for t in range(34) if A.is_seven_pairs(plus(c, t), jokers)]
+    assert (A.shanten_seven_pairs(c, jokers) == 0) == bool(A.waits_seven_pairs(c, jokers))
+
+
+# ------------------------------------------------------------ shanten
+
+@pytest.mark.parametrize("text,expected", [
+    ("123m456p789s11122z", -1), ("123m456p789s1112z", 0), ("1112345678999m", 0),
+    ("19m19p19s1234567z", 8), ("13579m13579p135s", 4), ("123m456p789s1z2z3z4z", 2),
+    ("1111m456p789p123s", 1),  # the only wait is a fifth 1m, which cannot be drawn
+    ("11m", -1), ("1m", 0), ("1m9p", 0), ("1m9p5z7z", 2),
+])
+def test_shanten_known_values(text, expected):
+    assert A.shanten(hand(text)) == expected
+    assert A.shanten_keys(*A.keys_of(hand(text))) == expected
+
+
+def test_shanten_with_jokers():
+    assert A.shanten(hand("123m456p789s1z"), 1) == -1
+    assert A.shanten(hand("123m456p78s"), 2) == 0
+    assert A.shanten(hand("1111m"), 1) == -1  # the joker is a fifth 1m
+    assert A.shanten(hand("19m19p19s1234z"), 4) == 4
+    assert A.shanten(hand("19m19p19s1234z")) == 6
+
+
+def test_shanten_rejects_more_than_fourteen_tiles():
+    with pytest.raises(ValueError):
+        A.shanten(hand("11122233344455m"), 1)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=SLOW_OK)
+@given(st.one_of(wall_hands(13, 14), near_wins(13), near_wins(14), wall_hands(1, 11).filter(
+    lambda c: sum(c) % 3)))
+def test_shanten_agrees_with_mahjong_regular_shanten(c):
+    Shanten = pytest.importorskip("mahjong.shanten").Shanten
+    assert A.shanten(c) == Shanten.calculate_shanten_for_regular_hand(c)
+
+
+@FAST
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(14 - j, 14 - j), near_wins(14 - j), near_wins(11 - j)))))
+def test_shanten_is_minus_one_exactly_for_wins(case):
+    jokers, c = case
+    assert (A.shanten(c, jokers) == -1) == A.is_win(c, jokers)
+
+
+@FAST
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(13 - j, 13 - j), near_wins(13 - j), near_wins(10 - j)))))
+def test_shanten_zero_means_a_drawable_tile_completes(case):
+    jokers, c = case
+    drawable = [t for t in A.waits(c, jokers) if c[t] < 4]
+    assert (A.shanten(c, jokers) == 0) == bool(drawable)
+
+
+@FAST
+@given(st.integers(0, 3).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(13 - j, 13 - j), near_wins(13 - j), near_wins(10 - j)))))
+def test_each_joker_lowers_shanten_by_at_most_one(case):
+    # With a quadruple in hand a joker can be the fifth copy and jump further (1111m: 1 -> -1).
+    jokers, c = case
+    if max(c) == 4:
+        return
+    before, after = A.shanten(c, jokers), A.shanten(c, jokers + 1)
+    assert before - 1 <= after <= before

@@ -1,0 +1,197 @@
+"""玉溪扳倒胡 scoring (shared/rules/yuxi.md): base pattern N, extra pattern M, 2^(N+M) and payments.
+
+Only the largest base pattern and the largest extra pattern count; their 番 add:
+points per payer = 底注 × 2^(N+M). 平胡 (0 番) is named only when nothing else
+applies (no other base pattern and no extra).
+"""
+
+from __future__ import annotations
+
+from .. import analysis as A
+from .. import tiles as T
+from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score, Situation
+from ..state import CHOW as MELD_CHOW
+
+FIVE_PIN = T.FIVE_PIN
+
+BASE = {  # key: (中文, English, 番)
+    "ping_hu": ("平胡", "Plain win", 0),
+    "da_peng_dui": ("大碰对", "All pungs", 1),
+    "qing_yi_se": ("清一色", "Full flush", 1),
+    "qi_dui": ("七对", "Seven pairs", 1),
+    "shi_feng": ("十风", "Ten winds", 1),
+    "shi_san_yao": ("十三幺", "Thirteen terminals", 0),
+    "qing_da_dui": ("清大对", "Full flush all pungs", 2),
+    "qing_qi_dui": ("清七对", "Full flush seven pairs", 2),
+    "long_qi_dui": ("龙七对", "Dragon seven pairs", 2),
+    "shuang_long": ("双龙七对", "Double dragon seven pairs", 3),
+    "qing_long": ("清龙七对", "Full flush dragon seven pairs", 3),
+    "san_long": ("三龙七对", "Triple dragon seven pairs", 4),
+    "qing_shuang_long": ("清双龙七对", "Full flush double dragon seven pairs", 4),
+    "qing_san_long": ("清三龙七对", "Full flush triple dragon seven pairs", 5),
+}
+EXTRA = {
+    "gang_shang_hua": ("杠上花", "Win on a kong replacement", 1),
+    "shuang_gang_hua": ("双杠上花", "Win after two kongs in a row", 2),
+    "wu_mei_hua": ("杠上五梅花", "Kong replacement win with 5 Dots", 2),
+    "shuang_wu_mei_hua": ("双杠五梅花", "Two-kong win with 5 Dots", 4),
+}
+SEQUENCE = ("shi_feng", "shi_san_yao")  # discard-sequence wins (flags of the same name)
+_SEVEN = ("qi_dui", "long_qi_dui", "shuang_long", "san_long")
+_QING_SEVEN = ("qing_qi_dui", "qing_long", "qing_shuang_long", "qing_san_long")
+
+HOW_ZH = {SELF_DRAW: "自摸", DISCARD: "点炮", ROB_KONG: "抢杠胡"}
+_JIA = {1: "一家", 2: "两家", 3: "三家"}
+HOW_EN = {SELF_DRAW: "self-draw", DISCARD: "discard", ROB_KONG: "robbing the kong"}
+
+
+def one_suit(counts, melds) -> bool:
+    """清一色: every tile of one suit (an honor anywhere, or honors only, is not)."""
+    suits = set()
+    for t, c in enumerate(counts):
+        if c:
+            if t >= 27:
+                return False
+            suits.add(t // 9)
+    for m in melds:
+        for f in m.faces:
+            if f >= 27:
+                return False
+            suits.add(f // 9)
+    return len(suits) == 1
+
+
+def seven_pairs_quads(counts, melds) -> int:
+    """-1 if not seven pairs (14 concealed tiles, no meld), else the number of 4-of-a-kind sets."""
+    if melds or sum(counts) != 14 or any(c & 1 for c in counts):
+        return -1
+    return sum(1 for c in counts if c == 4)
+
+
+def all_pungs(counts, melds) -> bool:
+    """大碰对: no chow meld; the concealed tiles are pungs and exactly one pair."""
+    if any(m.kind == MELD_CHOW for m in melds):
+        return False
+    pairs = 0
+    for c in counts:
+        if c == 2:
+            pairs += 1
+        elif c not in (0, 3):
+            return False
+    return pairs == 1
+
+
+def base_of(counts, melds) -> str | None:
+    """The largest base pattern of a hand shape (None: not a winning hand)."""
+    qing = one_suit(counts, melds)
+    best = None
+    q = seven_pairs_quads(counts, melds)
+    if q >= 0:
+        best = (_QING_SEVEN if qing else _SEVEN)[min(q, 3)]
+    if sum(counts) % 3 == 2 and A.is_win(counts):
+        if all_pungs(counts, melds):
+            k = "qing_da_dui" if qing else "da_peng_dui"
+        else:
+            k = "qing_yi_se" if qing else "ping_hu"
+        if best is None or BASE[k][2] > BASE[best][2]:
+            best = k
+    return best
+
+
+def extra_of(sit: Situation) -> str | None:
+    """The extra pattern of the situation: 杠上花 family on a self-drawn kong replacement."""
+    f = sit.flags
+    if sit.how != SELF_DRAW or not ({"after_kong", "double_kong"} & f):
+        return None
+    if "double_kong" in f:
+        five = sit.win_tile == FIVE_PIN or FIVE_PIN in sit.kong_draws
+        return "shuang_wu_mei_hua" if five else "shuang_gang_hua"
+    return "wu_mei_hua" if sit.win_tile == FIVE_PIN else "gang_shang_hua"
+
+
+def _pattern(table, key) -> Pattern:
+    zh, en, v = table[key]
+    return Pattern(key, zh, v, en)
+
+
+def formula(n: int, m: int) -> str:
+    """'2^(2+1)=8' or '2^2=4'."""
+    return f"2^({n}+{m})={2 ** (n + m)}" if m else f"2^{n}={2 ** n}"
+
+
+def score(sit: Situation) -> Score:
+    """Score a yuxi win (or a 十风/十三幺 declared by the rules)."""
+    opts = sit.options
+    seq = [k for k in SEQUENCE if k in sit.flags]
+    if len(seq) > 1:
+        return Score(False, reason="十风 and 十三幺 cannot both apply")
+    flags = []
+    if seq:
+        key = seq[0]
+        if key == "shi_feng" and not opts.get("with_honors"):
+            return Score(False, reason="十风 needs 有风 (option with_honors)")
+        if sit.melds:
+            return Score(False, reason=f"{BASE[key][0]} allows no chow, pung or kong")
+        base_key, extra_key = key, None
+        flags.append(key)
+    else:
+        base_key = base_of(sit.counts, sit.melds)
+        if base_key is None:
+            return Score(False, reason="not a winning hand")
+        extra_key = extra_of(sit)
+        if extra_key:
+            flags.append("double_kong" if extra_key.startswith("shuang") else "after_kong")
+    n = BASE[base_key][2]
+    m = EXTRA[extra_key][2] if extra_key else 0
+    pats = []
+    if base_key != "ping_hu" or not extra_key:
+        pats.append(_pattern(BASE, base_key))
+    if extra_key:
+        pats.append(_pattern(EXTRA, extra_key))
+    total = 2 ** (n + m)
+    unit = total * int(opts.get("base", 1))
+    how = SELF_DRAW if seq else sit.how
+    payments: dict[int, int] = {}
+    if how == SELF_DRAW:
+        payments = {s: unit for s in range(sit.n) if s != sit.seat}
+    elif how == DISCARD:
+        payments = {sit.source: unit}
+    elif how == ROB_KONG:
+        pays_all = opts.get("rob_pays_all", True)
+        payments = {sit.source: unit * (sit.n - 1) if pays_all else unit}
+    info = {"fan": n + m, "n": n, "m": m, "base_key": base_key, "extra_key": extra_key, "flags": flags,
+            "how": how, "formula": formula(n, m)}
+    return Score(True, pats, total, payments, info=info)
+
+
+def labels(sc: Score, how: str, n_players: int, options: dict, winner: int | None = None) -> tuple[str, str]:
+    """The settlement line explaining a win's payment, e.g. '清大对 杠上花 2^(2+1)=8 自摸'.
+
+    Every multiplication is shown with its result: '×底注2=16', '抢杠胡 三家包×3=24'.
+    """
+    zh = f"{sc.label} {sc.info['formula']}"
+    en = f"{sc.label_en} {sc.info['formula']}"
+    pts = sc.total
+    base = int(options.get("base", 1))
+    if base != 1:
+        pts *= base
+        zh += f" ×底注{base}={pts}"
+        en += f" ×base {base}={pts}"
+    if sc.info.get("base_key") in SEQUENCE:
+        zh += " 按自摸"
+        en += " paid as self-draw"
+    else:
+        zh += f" {HOW_ZH[how]}"
+        en += f" {HOW_EN[how]}"
+    if how == ROB_KONG:
+        if options.get("rob_pays_all", True):
+            k = n_players - 1
+            zh += f" {_JIA.get(k, f'{k}家')}包×{k}={pts * k}"
+            en += f", robbed player pays for {k}: ×{k}={pts * k}"
+        else:
+            zh += " 按点炮"
+            en += " paid as a discard"
+    if winner is not None:
+        zh += f" (胡家{winner})"
+        en += f" (winner {winner})"
+    return zh, en

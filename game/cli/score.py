@@ -124,8 +124,14 @@ def parse_situation(data) -> tuple:
     for k, c in enumerate(T.counts(allt)):
         if c > full[k]:
             raise UsageError(f"tile {T.name(k)} appears {c} times; {variant.id} has {full[k]}")
+    extra = {}
+    if data.get("declared") is not None:  # seats that declared ready (杀报 on a self-draw is paid by them)
+        dec = data["declared"]
+        if not isinstance(dec, list):
+            raise UsageError("declared must be a list of seat numbers")
+        extra["declared_seats"] = [_seat(x, "declared[]", n) for x in dec]
     sit = Situation(variant.id, options, n, dealer, seat, T.counts(hand), melds, win_tile, how,
-                    src if how != "self_draw" else None, frozenset(flags), wildcard, kong_draws, streak)
+                    src if how != "self_draw" else None, frozenset(flags), wildcard, kong_draws, streak, extra)
     return variant, sit
 
 

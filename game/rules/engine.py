@@ -559,6 +559,9 @@ def _claim(st: HandState, a: Action, w: ClaimWindow, events: list) -> None:
             s.remove(t)
         kind = MELD_KONG if a.kind == KONG else MELD_PUNG
         m = Meld(kind, tuple(got) + (w.tile,), (face,) * (need + 1), src, need, False, s.extra["turns"])
+        if kind == MELD_PUNG and s.counts[face]:
+            # the fourth tile is already held: its kong was offered on this discard, so adding it later is late
+            s.extra.setdefault("kong_opportunity", {})[face] = s.extra["turns"] - 1
     s.melds.append(m)
     events.append({"type": "claim", "seat": seat, "kind": m.kind, "from": src, "tile": w.tile,
                    "tiles": list(m.tiles), "face": m.face})

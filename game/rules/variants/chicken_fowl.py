@@ -1,0 +1,240 @@
+"""Chickens (鸡): which tiles are chickens after the flip, what each is worth, who holds which.
+
+A *kind* says what one tile kind is worth as a chicken; a *holding* is one physical tile of a
+seat (hand, meld, or an unclaimed discard). ``counted`` gives the chickens a ready player
+collects for, ``exposed`` the ones a not-ready player pays 包鸡 for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import tiles as T
+from ..state import CONCEALED_KONG, HandState
+from .chicken_tables import Table
+
+YAO = T.ONE_SOU  # 1s 幺鸡
+WU_GU = T.EIGHT_PIN  # 8p 乌骨鸡
+RED = T.RED
+SILVER_FLIPS = (T.make(9, T.MAN), T.make(9, T.PIN))  # 9m/9p → 1m/1p 银鸡
+
+
+def next_tile(t: int) -> int:
+    """The flipped chicken of a 捉鸡牌: the next number, 9 → 1; 红中 → 红中."""
+    if t >= 27:
+        return t
+    return t - t % 9 + (t % 9 + 1) % 9
+
+
+def prev_tile(t: int) -> int:
+    if t >= 27:
+        return t
+    return t - t % 9 + (t % 9 - 1) % 9
+
+
+def default_tiles(options: dict) -> list[int]:
+    """常鸡: 幺鸡 always, 乌骨鸡 with ``wu_gu`` (zhuoji: fixed on)."""
+    return [YAO, WU_GU] if options.get("wu_gu", True) else [YAO]
+
+
+@dataclass(frozen=True)
+class Kind:
+    tile: int
+    key: str  # yao_ji, jin_ji, wu_gu_ji, jin_wu_gu_ji, fan_pai_ji, yin_ji, zuan_shi_ji, ben_ji, shang_xia_ji
+    zh: str
+    en: str
+    value: int
+    default: bool  # 常鸡: counts in discards and in 包鸡
+
+
+_DEFAULT_NAMES = {
+    # tile: (plain key, 中文, English, golden key, 中文, English)
+    YAO: ("yao_ji", "幺鸡", "1s chicken", "jin_ji", "金鸡", "golden chicken"),
+    WU_GU: ("wu_gu_ji", "乌骨鸡", "8p black chicken", "jin_wu_gu_ji", "金乌骨鸡", "golden black chicken"),
+}
+
+
+def kinds(tb: Table, options: dict, zhuo: int | None) -> dict[int, Kind]:
+    """Chicken kinds by tile for this hand; ``zhuo`` is the 捉鸡牌 (None: no flip)."""
+    flipped = next_tile(zhuo) if zhuo is not None else None
+    out: dict[int, Kind] = {}
+    for t in default_tiles(options):
+        pk, pzh, pen, gk, gzh, gen = _DEFAULT_NAMES[t]
+        plain = tb.yao if t == YAO else tb.wu_gu
+        golden = tb.golden_yao if t == YAO else tb.golden_wu_gu
+        if t == flipped:
+            out[t] = Kind(t, gk, gzh, gen, golden, True)
+        else:
+            out[t] = Kind(t, pk, pzh, pen, plain, True)
+    if zhuo is None:
+        return out
+    cands = []
+    if flipped == RED and options.get("zuan_shi") and tb.zuan_shi:
+        cands.append(Kind(RED, "zuan_shi_ji", "钻石鸡", "diamond chicken", tb.zuan_shi, False))
+    elif zhuo in SILVER_FLIPS and options.get("yin_ji") and tb.yin:
+        cands.append(Kind(flipped, "yin_ji", "银鸡", "silver chicken", tb.yin, False))
+    else:
+        cands.append(Kind(flipped, "fan_pai_ji", "翻牌鸡", "flipped chicken", tb.flipped, False))
+    if options.get("ben_ji") and tb.ben:
+        cands.append(Kind(zhuo, "ben_ji", "本鸡", "flip-tile chicken", tb.ben, False))
+    if options.get("shang_xia_ji") and tb.shang_xia:
+        for t in (prev_tile(zhuo), next_tile(zhuo)):
+            cands.append(Kind(t, "shang_xia_ji", "上下鸡", "neighbour chicken", tb.shang_xia, False))
+    for k in cands:
+        have = out.get(k.tile)
+        if have is None or (not have.default and k.value > have.value):
+            out[k.tile] = k  # a tile that is a chicken twice counts once, at the higher value
+    return out
+
+
+def flipped_of(zhuo: int | None) -> int | None:
+    return None if zhuo is None else next_tile(zhuo)
+
+
+# ---------------------------------------------------------------------------- holdings
+
+def holdings(st: HandState, seat: int, win_tile: int | None = None) -> list[tuple[int, str, int | None]]:
+    """(tile, where, discard index) of every tile that is the seat's: hand (plus a won tile), melds,
+    and its discards nobody claimed or won on. ``where``: hand / meld / concealed_kong / discard."""
+    s = st.seats[seat]
+    out = [(t, "hand", None) for t in s.concealed()]
+    if win_tile is not None:
+        out.append((win_tile, "hand", None))
+    for m in s.melds:
+        where = "concealed_kong" if m.kind == CONCEALED_KONG else "meld"
+        out.extend((t, where, None) for t in m.tiles)
+    for i, d in enumerate(s.discards):
+        if d.claimed_by is None and not d.won_by:
+            out.append((d.tile, "discard", i))
+    return out
+
+
+# ---------------------------------------------------------------------------- 冲锋 / 责任
+
+def first_discards(st: HandState, options: dict) -> dict[int, tuple]:
+    """For each default chicken tile, its first discard of the hand:
+    ("chong", seat, index) when nobody claimed it (冲锋鸡), ("ze_ren", discarder, index, claimer)
+    when it was ponged or konged (责任鸡). Tiles never discarded (or won on) are absent."""
+    rec = dict(st.extra.get("first_chicken", {}))
+    for t in default_tiles(options):
+        if t in rec:
+            continue
+        c = claimed_discard(st, t)
+        if c is not None:
+            rec[t] = ("ze_ren",) + c
+    return rec
+
+
+def claimed_discard(st: HandState, tile: int):
+    """(discarder, index, claimer) of the claimed discard of ``tile`` (there is at most one)."""
+    for seat, s in enumerate(st.seats):
+        for i, d in enumerate(s.discards):
+            if d.tile == tile and d.claimed_by is not None:
+                return seat, i, d.claimed_by
+    return None
+
+
+def record_unclaimed(st: HandState, options: dict, gen_chong: bool, events: list) -> None:
+    """A discard's window closed unclaimed: note 冲锋 (the tile's first discard) and 跟冲."""
+    if st.last_discard is None:
+        return
+    src, tile = st.last_discard
+    if tile not in default_tiles(options):
+        return
+    rec = st.extra.get("first_chicken", {})
+    idx = len(st.seats[src].discards) - 1
+    if tile not in rec:
+        c = claimed_discard(st, tile)
+        if c is not None:
+            st.extra["first_chicken"] = {**rec, tile: ("ze_ren",) + c}
+            return
+        st.extra["first_chicken"] = {**rec, tile: ("chong", src, idx)}
+        events.append({"type": "chicken", "what": "chong_feng", "seat": src, "tile": tile})
+        return
+    first = rec[tile]
+    if gen_chong and first[0] == "chong" and src != first[1] and idx == 0:
+        st.extra["gen_chong"] = list(st.extra.get("gen_chong", [])) + [(tile, src, idx)]
+        events.append({"type": "chicken", "what": "gen_chong", "seat": src, "tile": tile})
+
+
+def charges(st: HandState, options: dict) -> dict[tuple[int, int], str]:
+    """{(seat, discard index): "chong" | "gen"} of the 冲锋 (and 跟冲) discards."""
+    out = {}
+    for t, r in first_discards(st, options).items():
+        if r[0] == "chong":
+            out[(r[1], r[2])] = "chong"
+    for _t, seat, idx in st.extra.get("gen_chong", []):
+        out[(seat, idx)] = "gen"
+    return out
+
+
+# ---------------------------------------------------------------------------- what counts
+
+_CHARGE_NAMES = {"chong": ("冲锋", "charging "), "gen": ("跟冲", "following charge ")}
+
+
+def _charge_name(k: Kind, how: str) -> tuple[str, str]:
+    zh, en = _CHARGE_NAMES[how]
+    base_zh = k.zh if k.zh != "幺鸡" else "鸡"
+    return zh + base_zh, en + k.en
+
+
+def counted(tb: Table, ks: dict[int, Kind], held, seat: int, flipped_in_discards: bool,
+            charge: dict) -> list[tuple[str, int, str, str, int]]:
+    """Chickens a ready seat collects for: [(key, tile, 中文, English, unit value)], one per tile."""
+    out = []
+    for t, where, idx in held:
+        k = ks.get(t)
+        if k is None:
+            continue
+        if where == "discard":
+            if not k.default and not flipped_in_discards:
+                continue
+            how = charge.get((seat, idx)) if k.default else None
+            if how:
+                zh, en = _charge_name(k, how)
+                out.append(("chong_feng_ji", t, zh, en, k.value * tb.chong_feng_mult))
+                continue
+        out.append((k.key, t, k.zh, k.en, k.value))
+    return out
+
+
+def exposed(tb: Table, ks: dict[int, Kind], held, seat: int, charge: dict) -> list[tuple[str, int, str, str, int]]:
+    """Chickens a not-ready seat pays 包鸡 for: default chickens in its unclaimed discards and claimed
+    melds (冲锋 at its 冲锋 value), golden ones at the golden value; never the hand or a concealed kong."""
+    out = []
+    for t, where, idx in held:
+        k = ks.get(t)
+        if k is None or not k.default or where not in ("meld", "discard"):
+            continue
+        how = charge.get((seat, idx)) if where == "discard" else None
+        if how:
+            zh, en = _charge_name(k, how)
+            out.append(("chong_feng_ji", t, "包" + zh, "owed " + en, k.value * tb.chong_feng_mult))
+        else:
+            out.append(("bao_ji", t, "包" + ("鸡" if k.zh == "幺鸡" else k.zh), "owed " + k.en, k.value))
+    return out
+
+
+def responsibilities(tb: Table, ks: dict[int, Kind], st: HandState, options: dict):
+    """责任鸡: [(tile, discarder, claimer, value, 中文, English)]."""
+    out = []
+    for t, r in sorted(first_discards(st, options).items()):
+        if r[0] != "ze_ren":
+            continue
+        k = ks[t]
+        base_zh = "鸡" if k.zh == "幺鸡" else k.zh
+        out.append((t, r[1], r[3], k.value * tb.ze_ren_mult, "责任" + base_zh, "responsible " + k.en))
+    return out
+
+
+def group(items) -> list[tuple[str, int, str, str, int, int]]:
+    """Merge equal chickens: [(key, tile, 中文, English, unit, count)] in first-seen order."""
+    order: list = []
+    n: dict = {}
+    for it in items:
+        if it not in n:
+            n[it] = 0
+            order.append(it)
+        n[it] += 1
+    return [it + (n[it],) for it in order]

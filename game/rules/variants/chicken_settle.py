@@ -1,0 +1,358 @@
+"""The shared settlement of the chicken games, in parts.
+
+Each part - hand, events, 连庄, 查叫, beans, chickens, 包鸡/包豆 - returns labelled ``Line``s
+(payer, payee, points, rule key, 中文 and English label). ``settle`` books them as transfers and
+turns them into the settlement screen's items: one item per seat, part and label, ``Item.key``
+being the part, ``detail`` naming the other seats (←1,2 paid by them, →0 paid to seat 0).
+0-point lines (平胡 0, 憨包豆 ×0, burned or void collections) appear as 0-point items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import tiles as T
+from ..settlement import Settlement
+from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score
+from ..state import ADDED_KONG, CONCEALED_KONG, KONG, KONG_KINDS, HandState
+from . import chicken_fowl as F
+from . import chicken_patterns as P
+from .chicken_patterns import Line
+from .chicken_tables import Table
+
+PARTS = ("hand", "events", "lian_zhuang", "cha_jiao", "beans", "chickens", "bao")
+
+BEANS = {  # meld kind -> (key, 中文, English)
+    CONCEALED_KONG: ("men_dou", "闷豆", "concealed kong bean"),
+    ADDED_KONG: ("pa_po_dou", "爬坡豆", "added kong bean"),
+    KONG: ("dian_dou", "点豆", "kong on a discard bean"),
+}
+HAN_BAO = ("han_bao_dou", "憨包豆", "late kong bean")
+
+
+@dataclass
+class Ctx:
+    """Everything the parts need about an ended hand."""
+
+    st: HandState
+    tb: Table
+    opts: dict
+    n: int
+    base: int
+    draw: bool
+    ready: list[bool]
+    winners: list[int] = field(default_factory=list)
+    win_tile: dict[int, int] = field(default_factory=dict)  # winner -> tile taken from a discard / kong
+    burned_beans: dict[int, str] = field(default_factory=dict)  # seat -> why (热炮 / 抢杠)
+    burned_chickens: dict[int, str] = field(default_factory=dict)
+    zhuo: int | None = None  # 捉鸡牌
+    kinds: dict = field(default_factory=dict)
+    charge: dict = field(default_factory=dict)  # (seat, discard index) -> chong / gen
+    held: list = field(default_factory=list)
+    win_lines: list | None = None
+
+
+def context(st: HandState, tb: Table) -> Ctx:
+    opts = st.options
+    n = st.n
+    draw = st.end != "win"
+    winners = [] if draw else list(dict.fromkeys(w.seat for w in st.wins))
+    win_tile = {w.seat: w.tile for w in st.wins if w.how != SELF_DRAW}
+    ready = [s in winners or P.is_ready(tb, st.seats[s].counts, st.seats[s].melds) for s in range(n)]
+    cx = Ctx(st, tb, opts, n, int(opts.get("base", 1)), draw, ready, winners, win_tile)
+    if not draw:
+        w = st.wins[0]
+        if w.how == DISCARD and "hot" in w.flags:
+            cx.burned_beans[w.source] = cx.burned_chickens[w.source] = "热炮"
+        if w.how == ROB_KONG:
+            if opts.get("rob_burns_beans"):
+                cx.burned_beans[w.source] = "抢杠"
+            if opts.get("rob_burns_chickens"):
+                cx.burned_chickens[w.source] = "抢杠"
+    cx.zhuo = st.extra.get("zhuo")
+    cx.kinds = F.kinds(tb, opts, cx.zhuo)
+    cx.charge = F.charges(st, opts)
+    cx.held = [F.holdings(st, s, win_tile.get(s)) for s in range(n)]
+    return cx
+
+
+# ---------------------------------------------------------------------------- hand, events, 连庄
+
+def win_pattern(cx: Ctx, w) -> tuple[str, str, str, int]:
+    """The pattern as settled: the score's, lifted by 满鸡清一色 or 素瓜豆 once the flip is known."""
+    tb = cx.tb
+    info = w.score.info
+    key, evs = info["pattern"], info["events"]
+    if cx.opts.get("man_ji_qing") and cx.zhuo is not None:
+        flipped = F.next_tile(cx.zhuo)
+        mine = [c for c in _counted(cx, w.seat) if c[1] == flipped]
+        q = tb.patterns["qing_yi_se"][2]
+        if len(mine) == 4 and tb.patterns[key][2] < q:
+            return "man_ji_qing", "满鸡清一色", "Full chickens as flush", q
+    if tb.su_gua_dou and key == "ping_hu" and w.how == SELF_DRAW and "su_gua_dou" in tb.patterns:
+        bare = not any(m.kind in KONG_KINDS for m in cx.st.seats[w.seat].melds) and not _counted(cx, w.seat)
+        if bare:
+            zh, en, v = tb.patterns["su_gua_dou"]
+            return "su_gua_dou", zh, en, v
+    return P.pattern_for(tb, key, evs)
+
+
+def _win_lines(cx: Ctx) -> list[Line]:
+    if cx.win_lines is not None:
+        return cx.win_lines
+    out: list[Line] = []
+    st = cx.st
+    for w in st.wins:
+        pat = win_pattern(cx, w)
+        out += P.hand_lines(cx.tb, cx.opts, cx.n, st.dealer, st.dealer_streak, w.seat, w.how, w.source, pat,
+                            w.score.info["events"], [s for s in range(cx.n) if st.seats[s].declared])
+    cx.win_lines = out
+    return out
+
+
+def part_hand(cx: Ctx) -> list[Line]:
+    return [ln for ln in _win_lines(cx) if ln.part == "hand"]
+
+
+def part_events(cx: Ctx) -> list[Line]:
+    return [ln for ln in _win_lines(cx) if ln.part == "events"]
+
+
+def part_lian_zhuang(cx: Ctx) -> list[Line]:
+    return [ln for ln in _win_lines(cx) if ln.part == "lian_zhuang"]
+
+
+# ---------------------------------------------------------------------------- beans
+
+def part_beans(cx: Ctx) -> list[Line]:
+    """Beans of ready players from the others; 包豆 (zhuoji) of not-ready players is in part_bao."""
+    out: list[Line] = []
+    v = cx.tb.bean
+    for owner, s in enumerate(cx.st.seats):
+        for m in s.melds:
+            if not m.is_kong:
+                continue
+            tile = T.name(m.face)
+            if m.late:
+                key, zh, en = HAN_BAO
+                out.append(Line("beans", key, f"{zh} {tile} ×0", f"{en} {tile} ×0", None, owner, 0))
+                continue
+            key, zh, en = BEANS[m.kind]
+            if not cx.ready[owner]:
+                if not cx.tb.bao_dou:
+                    out.append(Line("beans", key, f"{zh} {tile} 未叫嘴作废", f"{en} {tile} void (not ready)",
+                                    None, owner, 0))
+                continue
+            if owner in cx.burned_beans:
+                why = cx.burned_beans[owner]
+                out.append(Line("beans", key, f"{zh} {tile} {why}烧豆", f"{en} {tile} burned", None, owner, 0))
+                continue
+            for p in _bean_payers(cx, owner, m):
+                out.append(Line("beans", key, f"{zh} {tile} ×{v}", f"{en} {tile} ×{v}", p, owner, v * cx.base))
+    return out
+
+
+def _bean_payers(cx: Ctx, owner: int, m) -> list[int]:
+    if m.kind == KONG:
+        return [m.from_seat] if m.from_seat is not None and m.from_seat != owner else []
+    return [p for p in range(cx.n) if p != owner]
+
+
+# ---------------------------------------------------------------------------- chickens
+
+def _flipped_in_discards(cx: Ctx, seat: int) -> bool:
+    return bool(cx.opts.get("man_tang")) or seat in cx.winners
+
+
+def _counted(cx: Ctx, seat: int):
+    return F.counted(cx.tb, cx.kinds, cx.held[seat], seat, _flipped_in_discards(cx, seat), cx.charge)
+
+
+def part_chickens(cx: Ctx) -> list[Line]:
+    """Each ready player collects their chickens from every other player; 责任鸡 discarder → claimer."""
+    out: list[Line] = []
+    for a in range(cx.n):
+        if not cx.ready[a]:
+            continue
+        groups = F.group(_counted(cx, a))
+        if not groups:
+            continue
+        if a in cx.burned_chickens:
+            why = cx.burned_chickens[a]
+            out.append(Line("chickens", "shao_ji", f"{why}烧鸡", f"chickens burned ({_en(why)})", None, a, 0))
+            continue
+        for key, t, zh, en, unit, count in groups:
+            label, label_en = _chicken_label(zh, en, t, unit, count)
+            for b in range(cx.n):
+                if b != a:
+                    out.append(Line("chickens", key, label, label_en, b, a, unit * count * cx.base))
+    for t, d, c, value, zh, en in F.responsibilities(cx.tb, cx.kinds, cx.st, cx.opts):
+        label, label_en = _chicken_label(zh, en, t, value, 1)
+        if cx.ready[c]:
+            if c in cx.burned_chickens:
+                out.append(Line("chickens", "ze_ren_ji", f"{label} {cx.burned_chickens[c]}烧鸡",
+                                f"{label_en} burned", None, c, 0))
+            else:
+                out.append(Line("chickens", "ze_ren_ji", label, label_en, d, c, value * cx.base))
+        elif cx.ready[d] and d not in cx.burned_chickens:
+            out.append(Line("bao", "bao_ze_ren_ji", "包" + label, "owed " + label_en, c, d, value * cx.base))
+    return out
+
+
+def part_bao(cx: Ctx) -> list[Line]:
+    """包鸡 (exposed chickens of each not-ready player, to each ready one) and 包豆 (zhuoji)."""
+    out: list[Line] = []
+    for b in range(cx.n):
+        if cx.ready[b]:
+            continue
+        takers = [a for a in range(cx.n) if cx.ready[a] and a != b]
+        for key, t, zh, en, unit, count in F.group(F.exposed(cx.tb, cx.kinds, cx.held[b], b, cx.charge)):
+            label, label_en = _chicken_label(zh, en, t, unit, count)
+            for a in takers:
+                if a not in cx.burned_chickens:
+                    out.append(Line("bao", "bao_ji" if key == "bao_ji" else "bao_chong_feng_ji", label, label_en,
+                                    b, a, unit * count * cx.base))
+        if not cx.tb.bao_dou:
+            continue
+        v = cx.tb.bean
+        for m in cx.st.seats[b].melds:
+            if not m.is_kong or m.late:
+                continue
+            key, zh, en = BEANS[m.kind]
+            tile = T.name(m.face)
+            for a in _bean_payers(cx, b, m):
+                if cx.ready[a] and a not in cx.burned_beans:
+                    out.append(Line("bao", "bao_dou", f"包豆 {zh} {tile} ×{v}", f"owed {en} {tile} ×{v}",
+                                    b, a, v * cx.base))
+    return out
+
+
+def _chicken_label(zh: str, en: str, t: int, unit: int, count: int) -> tuple[str, str]:
+    name = T.name(t)
+    if count > 1:
+        return f"{zh} {name} {count}张 ×{unit}", f"{en} {name} ({count} tiles) ×{unit}"
+    return f"{zh} {name} ×{unit}", f"{en} {name} ×{unit}"
+
+
+def _en(why: str) -> str:
+    return {"热炮": "hot discard", "抢杠": "robbed kong"}.get(why, why)
+
+
+# ---------------------------------------------------------------------------- 查叫
+
+def part_cha_jiao(cx: Ctx) -> list[Line]:
+    """Drawn hand: each not-ready player pays each ready one its best possible pattern."""
+    if all(cx.ready) or not any(cx.ready):
+        return []
+    out: list[Line] = []
+    for a in range(cx.n):
+        if not cx.ready[a]:
+            continue
+        s = cx.st.seats[a]
+        best = P.best_wait(cx.tb, s.counts, s.melds)
+        if best is None:
+            continue
+        key, value, _tile = best
+        zh, en, _v = cx.tb.patterns[key]
+        for b in range(cx.n):
+            if not cx.ready[b]:
+                out.append(Line("cha_jiao", "cha_jiao", f"查叫 {zh} {value}", f"ready check: {en} {value}", b, a,
+                                value * cx.base))
+    return out
+
+
+# ---------------------------------------------------------------------------- the whole settlement
+
+def lines(cx: Ctx) -> list[Line]:
+    if not cx.draw:
+        return part_hand(cx) + part_events(cx) + part_lian_zhuang(cx) + part_beans(cx) + part_chickens(cx) \
+            + part_bao(cx)
+    out = part_cha_jiao(cx)
+    if cx.tb.draw_settles_fowl:
+        fowl = part_beans(cx) + part_chickens(cx) + part_bao(cx)
+        # ready players settle nothing among themselves; only not-ready → ready transfers remain
+        out += [ln for ln in fowl if ln.payer is None or (not cx.ready[ln.payer] and cx.ready[ln.payee])]
+    return out
+
+
+def settle(st: HandState, tb: Table) -> Settlement:
+    cx = context(st, tb)
+    se = Settlement(st.n)
+    book(se, lines(cx))
+    se.notes.extend(notes(cx))
+    se.info.update({
+        "ready": list(cx.ready),
+        "zhuo": T.name(cx.zhuo) if cx.zhuo is not None else None,
+        "chicken": T.name(F.next_tile(cx.zhuo)) if cx.zhuo is not None else None,
+        "chickens": sorted(T.name(t) for t in cx.kinds),
+        "burned": sorted(set(cx.burned_beans) | set(cx.burned_chickens)),
+    })
+    _settled_scores(cx)
+    return se
+
+
+def _settled_scores(cx: Ctx) -> None:
+    """Show a win's pattern as settled (满鸡清一色, 素瓜豆 are only known once the flip is)."""
+    for w in cx.st.wins:
+        sc = w.score
+        pat = win_pattern(cx, w)
+        if pat[0] == sc.patterns[0].key:
+            continue
+        key, zh, en, v = pat
+        pats = [Pattern(key, zh, v, en)] + list(sc.patterns[1:])
+        pay: dict[int, int] = {}
+        for ln in _win_lines(cx):
+            if ln.payee == w.seat:
+                pay[ln.payer] = pay.get(ln.payer, 0) + ln.points
+        w.score = Score(True, pats, v + sum(p.value for p in sc.patterns[1:]), pay, sc.reason,
+                        {**sc.info, "settled": key})
+
+
+def book(se: Settlement, lns: list[Line]) -> None:
+    """Transfers for the lines, and one item per (seat, part, label, direction) in part order."""
+    acc: dict = {}
+    order: list = []
+    for ln in lns:
+        if ln.payer is None or ln.points == 0:
+            k = (ln.payee, ln.part, ln.label, 0)
+            if k not in acc:
+                acc[k] = [ln.label_en, 0, []]
+                order.append(k)
+            continue
+        se.pay(ln.payer, ln.payee, ln.points, ln.key, ln.label, ln.label_en)
+        for seat, sign, other in ((ln.payee, 1, ln.payer), (ln.payer, -1, ln.payee)):
+            k = (seat, ln.part, ln.label, sign)
+            if k not in acc:
+                acc[k] = [ln.label_en, 0, []]
+                order.append(k)
+            acc[k][1] += sign * ln.points
+            if other not in acc[k][2]:
+                acc[k][2].append(other)
+    pos = {k: i for i, k in enumerate(order)}
+    for k in sorted(order, key=lambda k: (k[0], PARTS.index(k[1]), pos[k])):
+        seat, part, label, sign = k
+        label_en, pts, others = acc[k]
+        detail = ""
+        if others:
+            detail = ("←" if sign > 0 else "→") + ",".join(map(str, sorted(others)))
+        se.item(seat, part, label, label_en, pts, detail)
+
+
+def notes(cx: Ctx) -> list[str]:
+    out = []
+    if cx.draw:
+        out.append("荒庄 (drawn hand)")
+    elif cx.zhuo is not None:
+        f = F.next_tile(cx.zhuo)
+        k = cx.kinds.get(f)
+        out.append(f"捉鸡牌 {T.name(cx.zhuo)} → {k.zh if k else '翻牌鸡'} {T.name(f)} "
+                   f"(flip {T.name(cx.zhuo)}, chicken {T.name(f)})")
+    else:
+        out.append("牌墙已空，不翻鸡 (wall empty: no flip)")
+    ready = [s for s in range(cx.n) if cx.ready[s]]
+    out.append(f"叫嘴 (ready): {','.join(map(str, ready)) or '-'}")
+    for seat, why in sorted(cx.burned_chickens.items()):
+        out.append(f"{why}: 座位{seat}烧鸡 (seat {seat}'s chickens burned)")
+    for seat, why in sorted(cx.burned_beans.items()):
+        out.append(f"{why}: 座位{seat}烧豆 (seat {seat}'s beans burned)")
+    return out

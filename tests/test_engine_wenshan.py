@@ -240,3 +240,21 @@ def test_huang_pai_only_kong_points():
     assert st.end == "draw"
     assert st.remaining == 20
     assert st.settlement.deltas == [6, -2, -2, -2]
+
+
+def test_rob_kong_first_robber_from_kongers_next_seat():
+    """抢杠胡 with two possible robbers: asked from the konger's next seat onward (seat 2, then seat 0)."""
+    hands = ["123m456p789m56s11z", "44s7s19m19p1s23z6z28m", H2, H3]
+    data = scenario("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
+                    actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
+                             [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"]])
+    st, acts = SC.start(data)
+    for a in acts:
+        while E.normalize_or_none(st, a) is None:  # decline prompts the script does not take
+            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+        E.apply(st, a)
+    assert st.phase == "rob" and E.acting_seats(st) == [2]
+    act(st, 2, "pass")
+    assert E.acting_seats(st) == [0]
+    act(st, 0, "hu")
+    assert st.wins[0].seat == 0 and st.wins[0].how == "rob_kong"

@@ -218,6 +218,14 @@ def normalize(st: HandState, action: Action) -> Action:
     raise ActionError(f"{action} is not legal now (seat {action.seat} may: {', '.join(kinds)}{detail})")
 
 
+def normalize_or_none(st: HandState, action: Action) -> Action | None:
+    """The legal action ``action`` stands for, or None when it is not legal now."""
+    try:
+        return normalize(st, action)
+    except ActionError:
+        return None
+
+
 def _apply_turn(st: HandState, a: Action, events: list) -> None:
     v = st.variant
     s = st.seats[a.seat]

@@ -1,0 +1,119 @@
+"""``python -m game bench frames [--json]``: frame times of a bot-driven table with animations on, and idle CPU.
+
+Every seat is played by a bot (the viewer's seat too) at 1280x720 with animations
+at normal speed, off-screen (SDL dummy driver). Each frame is timed from input
+handling to the finished picture (update + draw + flip). Then the table waits
+for the player (nothing moves) and the real main loop runs: the CPU it uses in
+that time is ``idle_cpu_percent``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+TARGET_P95_MS = 16.0
+
+
+def _pct(xs: list[float], p: float) -> float:
+    ys = sorted(xs)
+    if not ys:
+        return 0.0
+    k = min(len(ys) - 1, max(0, round(p / 100 * (len(ys) - 1))))
+    return ys[k]
+
+
+def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: int = 3, idle_s: float = 3.0) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.bots import make_bot
+    from game.rules.variants import get
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    from game.ui.screenshot import new_session
+    from game.ui.table import TableScene
+
+    st = Settings(anim="normal", sound=False, hints=True, window=size)
+    app = App(size=size, settings=st, save=False, sound=False)
+    variant = get(variant_id)
+    ses, names = new_session(variant, seed, hands=50)
+    scene = TableScene(app, ses, variant, names=names, hands_total=50, bot_levels=[None] + ["normal"] * (ses.n - 1))
+    scene.save_replay = lambda finished: None
+    try:
+        scene.autoplay = make_bot("normal", seed=seed)
+    except ValueError:
+        scene.autoplay = make_bot("simple", seed=seed)
+    app.goto(scene)
+    # warm the caches (tile faces at these sizes) the way a player's first seconds would
+    for _ in range(30):
+        app.frame([], 1 / 60)
+    times = []
+    anim_frames = 0
+    clock = time.perf_counter
+    for _ in range(frames):
+        app.dirty = True  # time a full redraw every frame: the worst case, as if something always moved
+        t0 = clock()
+        drew = app.frame([], 1 / 60)
+        if drew:
+            pygame.display.flip()
+        times.append((clock() - t0) * 1000)
+        if scene.anim.busy():
+            anim_frames += 1
+        if scene.settle is not None:
+            scene.next_hand()
+    # idle: the player's own decision, nothing animating; the real loop with its frame cap
+    from game.ui.screenshot import drive
+
+    idle_ses, _ = new_session(variant, seed + 1, hands=8)
+    drive(idle_ses, lambda v: v["phase"] == "turn" and bool(v["legal"]) and sum(len(x["discards"]) for x in v["seats"]) >= 8)
+    idle = TableScene(app, idle_ses, variant, names=names, hands_total=8)
+    idle.save_replay = lambda finished: None
+    app.goto(idle)
+    app.run(0.5)  # settle any entry animation
+    c0, w0 = time.process_time(), time.perf_counter()
+    app.run(idle_s)
+    cpu = (time.process_time() - c0) / max(1e-6, time.perf_counter() - w0) * 100
+    return {
+        "p50_ms": round(_pct(times, 50), 3),
+        "p95_ms": round(_pct(times, 95), 3),
+        "p99_ms": round(_pct(times, 99), 3),
+        "max_ms": round(max(times), 3),
+        "mean_ms": round(sum(times) / len(times), 3),
+        "idle_cpu_percent": round(cpu, 2),
+        "frames": len(times),
+        "animated_frames": anim_frames,
+        "size": f"{size[0]}x{size[1]}",
+        "variant": variant_id,
+        "target_p95_ms": TARGET_P95_MS,
+        "p95_ok": _pct(times, 95) < TARGET_P95_MS,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game bench frames")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--frames", type=int, default=900)
+    p.add_argument("--variant", default="wenshan")
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--idle", type=float, default=3.0)
+    args = p.parse_args(argv or [])
+    w, h = (int(x) for x in args.size.split("x"))
+    res = run(args.frames, (w, h), args.variant, idle_s=args.idle)
+    if args.json:
+        print(json.dumps(res))
+    else:
+        print(f"frames: {res['frames']} at {res['size']} ({res['variant']}, animations on, {res['animated_frames']} animating)")
+        print(f"frame time p50 {res['p50_ms']:.2f} ms  p95 {res['p95_ms']:.2f} ms  p99 {res['p99_ms']:.2f} ms  "
+              f"max {res['max_ms']:.2f} ms  (target p95 < {TARGET_P95_MS:g} ms: {'ok' if res['p95_ok'] else 'MISSED'})")
+        print(f"idle table CPU: {res['idle_cpu_percent']:.1f} %")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,305 @@
+"""The window, the scene stack and the main loop (frame-capped; sleeps when nothing moves)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from game.ui import settings as cfg
+from game.ui import strings as S
+from game.ui import widgets as W
+from game.ui.sound import SoundBank
+
+BUSY_FPS = 60
+IDLE_FPS = 12
+BASE = (1280, 720)
+
+
+class Scene:
+    """One screen. ``layout`` is called on enter, resize and language change."""
+
+    name = "scene"
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    # life cycle
+    def enter(self) -> None:
+        self.layout()
+
+    def leave(self) -> None:
+        pass
+
+    def layout(self) -> None:
+        pass
+
+    # per frame
+    def handle(self, ev) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pass
+
+    def busy(self) -> bool:
+        """True while something moves (animations, bots about to act): the loop runs at full rate."""
+        return False
+
+    # helpers
+    @property
+    def s(self) -> float:
+        return self.app.scale
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.app.scale))
+
+
+class App:
+    def __init__(self, size=None, settings: cfg.Settings | None = None, fullscreen: bool | None = None,
+                 save: bool = True, sound: bool = True):
+        notice = None
+        if settings is None:
+            settings, notice = cfg.load_settings()
+        self.settings = settings
+        self.save_enabled = save
+        S.set_lang(settings.lang)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 45)
+        self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
+        self.window_size = cfg.clamp_size(size or settings.window)
+        self.screen = self._set_mode(self.window_size, self.fullscreen)
+        pygame.display.set_caption(S.tr("app.title"))
+        self._set_icon()
+        self.clock = pygame.time.Clock()
+        self.now = 0.0  # seconds of app time (advanced per frame; tests drive it)
+        self.scene: Scene | None = None
+        self.running = True
+        self.dirty = True
+        self.toasts: list[list] = []
+        self.frames = 0
+        self.drawn = 0
+        self.sound = SoundBank(settings.sound, settings.volume) if sound else SoundBank(False, 0.0, open_device=False)
+        if notice:
+            self.notice(S.tr(notice))
+        if sound and not self.sound.available:
+            self.notice(S.tr("notice.no_audio"), 6)
+        elif sound and settings.sound:
+            self.sound.preload_async()
+
+    # ---------------------------------------------------------------- window
+    def _set_mode(self, size, fullscreen: bool) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        if fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+        screen = pygame.display.set_mode(size, flags)
+        # smaller sizes are clamped back on VIDEORESIZE (SDL's own minimum needs the deprecated Window bridge)
+        return screen
+
+    def _set_icon(self) -> None:
+        try:
+            from game.ui.icon import icon_surface
+
+            pygame.display.set_icon(icon_surface(64))
+        except (pygame.error, OSError, ImportError):
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        w, h = self.size
+        return min(w / BASE[0], h / BASE[1])
+
+    def resize(self, size, save: bool = True) -> None:
+        size = cfg.clamp_size(size)
+        self.window_size = size
+        if not self.fullscreen:
+            self.screen = self._set_mode(size, False)
+        if save:
+            self.settings.window = size
+            self.save_settings()
+        self.relayout()
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.fullscreen = on
+        self.settings.fullscreen = on
+        try:
+            self.screen = self._set_mode(self.window_size, on)
+        except pygame.error:
+            self.notice(S.tr("notice.fullscreen_failed"))
+        self.save_settings()
+        self.relayout()
+
+    def relayout(self) -> None:
+        if self.scene:
+            self.scene.layout()
+        self.dirty = True
+
+    def set_lang(self, lang: str) -> None:
+        S.set_lang(lang)
+        self.settings.lang = lang
+        pygame.display.set_caption(S.tr("app.title"))
+        self.save_settings()
+        self.relayout()
+
+    def toggle_lang(self) -> None:
+        self.set_lang("en" if S.is_zh() else "zh")
+        self.notice(S.tr("notice.lang"), 1.5)
+
+    def save_settings(self) -> None:
+        if not self.save_enabled:
+            return
+        err = cfg.save_settings(self.settings)
+        if err and not getattr(self, "_save_warned", False):
+            self._save_warned = True
+            self.notice(S.tr("notice.settings_readonly", why=err), 6)
+
+    # ---------------------------------------------------------------- scenes
+    def goto(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.scene = scene
+        scene.enter()
+        self.dirty = True
+
+    def notice(self, text: str, seconds: float = 4.0) -> None:
+        self.toasts.append([text, self.now + seconds, self.now])
+        self.dirty = True
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---------------------------------------------------------------- loop
+    def frame(self, events: list | None = None, dt: float | None = None) -> bool:
+        """One iteration: events, update, draw (only when something changed). True if it drew."""
+        if events is None:
+            events = pygame.event.get()
+        if dt is None:
+            dt = 1 / BUSY_FPS
+        self.now += dt
+        self.frames += 1
+        for ev in events:
+            self._handle(ev)
+            if not self.running:
+                return False
+        if self.scene:
+            self.scene.update(dt)
+        if self.toasts:
+            before = len(self.toasts)
+            self.toasts = [t for t in self.toasts if t[1] > self.now]
+            if len(self.toasts) != before or self.toasts:
+                self.dirty = True
+        if self.dirty or (self.scene and self.scene.busy()):
+            self.draw()
+            return True
+        return False
+
+    def draw(self) -> None:
+        if self.scene:
+            self.scene.draw(self.screen)
+        self._draw_toasts(self.screen)
+        self.dirty = False
+        self.drawn += 1
+
+    def _handle(self, ev) -> None:
+        if ev.type == pygame.QUIT:
+            self.running = False
+            return
+        if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
+            size = cfg.clamp_size(ev.size)
+            if size != tuple(ev.size):
+                self.screen = self._set_mode(size, False)
+            else:
+                self.screen = pygame.display.get_surface()
+            self.window_size = size
+            self.settings.window = size
+            self._resize_pending = True
+            self.relayout()
+            return
+        if ev.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            surf = pygame.display.get_surface()
+            if surf is not None and surf.get_size() != getattr(self, "_last_size", None):
+                self.screen = surf
+                self._last_size = surf.get_size()
+                self.relayout()
+            return
+        if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.ACTIVEEVENT):
+            self.dirty = True
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            return
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                       pygame.KEYUP, pygame.MOUSEWHEEL, pygame.TEXTINPUT):
+            self.dirty = True
+        if self.scene:
+            self.scene.handle(ev)
+
+    def run(self, seconds: float | None = None) -> int:
+        """The main loop: full rate while something moves, a low capped rate (and no redraw) when idle."""
+        last = time.perf_counter()
+        end = None if seconds is None else last + seconds
+        while self.running:
+            events = pygame.event.get()
+            now = time.perf_counter()
+            dt = min(0.1, now - last)
+            last = now
+            drew = self.frame(events, dt)
+            if not self.running:
+                break
+            if drew:
+                pygame.display.flip()
+            busy = bool(events) or (self.scene is not None and self.scene.busy()) or bool(self.toasts)
+            self.clock.tick(BUSY_FPS if busy else IDLE_FPS)
+            if end is not None and time.perf_counter() >= end:
+                return 0
+        if getattr(self, "_resize_pending", False):
+            self.save_settings()
+        self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        if self.scene:
+            self.scene.leave()
+        self.sound.close()
+
+    # ---------------------------------------------------------------- toasts
+    def _draw_toasts(self, surf) -> None:
+        if not self.toasts:
+            return
+        s = self.scale
+        y = round(14 * s)
+        size = max(13, round(18 * s))
+        for text, until, born in self.toasts:
+            a = min(1.0, (self.now - born) / 0.2, max(0.0, (until - self.now) / 0.4))
+            lines = W.wrap(text, size, round(760 * s))
+            w = max(W.text_width(l, size) for l in lines) + round(40 * s)
+            h = len(lines) * round(size * 1.4) + round(16 * s)
+            r = pygame.Rect(0, y, w, h)
+            r.centerx = surf.get_width() // 2
+            layer = pygame.Surface(r.size, pygame.SRCALPHA)
+            W.panel(layer, layer.get_rect(), (30, 26, 14), 235, round(10 * s), 2, W.GOLD, shadow=False)
+            yy = round(8 * s)
+            for line in lines:
+                W.draw_text(layer, line, (w // 2, yy), size, W.CREAM, "bold", anchor="midtop")
+                yy += round(size * 1.4)
+            layer.set_alpha(round(255 * a))
+            surf.blit(layer, r)
+            y = r.bottom + round(6 * s)
+
+
+def headless_env() -> None:
+    """Use SDL's dummy drivers (tests, screenshots, benchmarks)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -1,0 +1,450 @@
+"""LAN play: host a table, find and join one, wait in the lobby, then play at the normal table scene.
+
+netplay is imported lazily; without it these scenes explain that LAN play is
+not available and go back. ``play_hosted`` and ``join_window`` are the entry
+points ``python -m game host`` / ``join`` use for the window.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from game.ui import strings as S
+from game.ui import widgets as W
+from game.ui.app import Scene
+from game.ui.tableview import background
+
+
+def lan_missing() -> str | None:
+    """None when netplay can be used, else why not."""
+    try:
+        import netplay.client  # noqa: F401
+        import netplay.discovery  # noqa: F401
+        import netplay.host  # noqa: F401
+    except Exception as e:  # noqa: BLE001 - any import failure means no LAN
+        return f"{type(e).__name__}: {e}"[:120]
+    return None
+
+
+def lan_interfaces():
+    """Interfaces for discovery: every interface (None) unless YUNGUI_LAN_INTERFACES lists some (tests: 127.0.0.1)."""
+    env = os.environ.get("YUNGUI_LAN_INTERFACES")
+    return [x.strip() for x in env.split(",") if x.strip()] if env else None
+
+
+class BufferedSession:
+    """A session whose early events (read while in the lobby) are handed to the table scene first."""
+
+    def __init__(self, inner):
+        self._inner = inner
+        self._buffer: list[dict] = []
+
+    def poll(self) -> list[dict]:
+        out = self._buffer + self._inner.poll()
+        self._buffer = []
+        return out
+
+    def prefetch(self) -> None:
+        self._buffer.extend(self._inner.poll())
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def __setattr__(self, name, value):
+        if name in ("_inner", "_buffer"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._inner, name, value)
+
+
+class UnavailableScene(Scene):
+    name = "lan_unavailable"
+
+    def __init__(self, app, why: str, title_key: str = "lan.host_title"):
+        super().__init__(app)
+        self.why = why
+        self.title_key = title_key
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        self.back_btn = W.Button((W_ // 2 - round(110 * s), H_ // 2 + round(60 * s), round(220 * s), round(52 * s)),
+                                 W.tr_label("common.back"), self.back, "gold", name="back", size=round(18 * s))
+
+    def back(self) -> None:
+        from game.ui.scenes import MenuScene
+
+        self.app.goto(MenuScene(self.app))
+
+    def handle(self, ev) -> None:
+        if self.back_btn.handle(ev):
+            return
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
+            self.back()
+
+    def draw(self, surf) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        surf.blit(background(surf.get_size()), (0, 0))
+        box = pygame.Rect(0, 0, round(760 * s), round(260 * s))
+        box.center = (W_ // 2, H_ // 2)
+        W.panel(surf, box)
+        W.draw_text(surf, S.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD, "serif",
+                    anchor="midtop")
+        W.draw_wrapped(surf, S.tr("lan.unavailable", why=self.why),
+                       pygame.Rect(box.x + round(40 * s), box.y + round(90 * s), box.w - round(80 * s), round(100 * s)),
+                       round(17 * s))
+        self.back_btn.draw(surf, True)
+
+
+# ====================================================================== hosting
+
+def host_scene(app):
+    why = lan_missing()
+    if why:
+        return UnavailableScene(app, why)
+    from game.ui.scenes import SetupScene
+
+    return SetupScene(app, mode="host", on_start=lambda *a: start_hosting(app, *a))
+
+
+def start_hosting(app, variant, options, hands, seed, levels, table_name) -> None:
+    from netplay.host import Host
+    from netplay.table import TableConfig
+
+    from game.ui.scenes import player_name
+
+    bots = {i: lvl for i, lvl in enumerate(levels) if i > 0 and lvl and lvl != "open"}
+    cfg = TableConfig(table_id="1", name=table_name[:32], variant=variant.id, options=dict(options), hands=hands,
+                      seed=seed, bots=bots, bot_delay=0.6)
+    try:
+        host = Host(tables=[cfg], name=player_name(app)[:32], port=0, interfaces=lan_interfaces()).start()
+    except Exception as e:  # noqa: BLE001 - a port in use, no network, ...
+        app.notice(S.tr("lan.failed", why=str(e)[:100]), 6)
+        return
+    connect(app, *host.address, host=host)
+
+
+def connect(app, addr: str, port: int, table_id: str | None = None, host=None) -> None:
+    from netplay.client import NetSession
+
+    from game.ui.scenes import player_name
+
+    try:
+        session = NetSession(addr, int(port), player_name(app)[:32], table_id)
+    except Exception as e:  # noqa: BLE001
+        app.notice(S.tr("lan.failed", why=str(e)[:100]), 6)
+        return
+    app.goto(LobbyScene(app, BufferedSession(session), host=host))
+
+
+# ====================================================================== lobby
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, app, session, host=None):
+        super().__init__(app)
+        self.session = session
+        self.host = host
+        self.started_at = app.now
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        bw, bh = round(220 * s), round(52 * s)
+        self.leave_btn = W.Button((W_ // 2 - bw // 2, H_ - round(40 * s) - bh, bw, bh),
+                                  W.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby, "red", name="leave",
+                                  size=round(18 * s))
+
+    def leave_lobby(self) -> None:
+        try:
+            self.session.close()
+        except Exception:  # noqa: BLE001
+            pass
+        if self.host is not None:
+            self.host.stop()
+        from game.ui.scenes import MenuScene
+
+        self.app.goto(MenuScene(self.app))
+
+    def busy(self) -> bool:
+        return True  # waiting on the network: keep polling
+
+    def update(self, dt: float) -> None:
+        ses = self.session
+        if hasattr(ses, "prefetch"):
+            ses.prefetch()
+        if getattr(ses, "view", None) is not None and getattr(ses, "variant", None) is not None:
+            self.start_table()
+
+    def start_table(self) -> None:
+        from game.ui.table import TableScene
+
+        ses = self.session
+        n = ses.view["n"]
+        names = table_names(ses, n)
+        host = self.host
+
+        def on_leave():
+            try:
+                ses.close()
+            except Exception:  # noqa: BLE001
+                pass
+            if host is not None:
+                host.stop()
+            from game.ui.scenes import MenuScene
+
+            self.app.goto(MenuScene(self.app))
+
+        self.app.goto(TableScene(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
+                                 on_leave=on_leave, lan=True))
+
+    def handle(self, ev) -> None:
+        if self.leave_btn.handle(ev):
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.leave_lobby()
+
+    def draw(self, surf) -> None:
+        from game.ui.scenes import KNOWN_VARIANTS
+
+        s = self.s
+        W_, H_ = self.app.size
+        ses = self.session
+        surf.blit(background(surf.get_size()), (0, 0))
+        W.draw_text(surf, S.tr("lan.lobby_title"), (W_ // 2, round(28 * s)), round(40 * s), W.GOLD, "serif",
+                    anchor="midtop", shadow=True)
+        box = pygame.Rect(0, 0, round(820 * s), round(470 * s))
+        box.midtop = (W_ // 2, round(100 * s))
+        W.panel(surf, box)
+        x = box.x + round(36 * s)
+        y = box.y + round(24 * s)
+        status = getattr(ses, "status", "")
+        addr = getattr(ses, "addr", None)
+        if self.host is not None:
+            addr = self.host.address
+        names_v = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
+        vid = getattr(ses, "variant_id", None) or ""
+        vname = S.pick(*names_v[vid]) if vid in names_v else vid
+        tname = getattr(ses, "table_name", None) or ""
+        W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
+        y += round(40 * s)
+        if addr:
+            W.draw_text(surf, S.tr("lan.hosting", addr=f"{addr[0]}:{addr[1]}"), (x, y), round(17 * s), W.GOLD, "bold")
+            y += round(28 * s)
+            if self.host is not None:
+                W.draw_text(surf, S.tr("lan.share"), (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
+                y += round(26 * s)
+        y += round(10 * s)
+        n = getattr(ses, "n", None) or len(getattr(ses, "names", []) or []) or 4
+        names = list(getattr(ses, "names", []) or [])
+        connected = list(getattr(ses, "connected", []) or [])
+        bots = list(getattr(ses, "bots", []) or [])
+        my_seat = getattr(ses, "seat", None)
+        for i in range(n):
+            r = pygame.Rect(x, y, box.w - round(72 * s), round(48 * s))
+            mine = i == my_seat
+            pygame.draw.rect(surf, (70, 56, 20) if mine else (24, 48, 38), r, border_radius=round(10 * s))
+            name = names[i] if i < len(names) and names[i] else None
+            is_bot = i < len(bots) and bots[i] and not name
+            if name:
+                who = name + (f"  ({S.tr('table.seat_you')})" if mine else "")
+                kind = S.tr("lan.seat_host") if i == 0 and self.host is not None else S.tr("lan.seat_player")
+            elif is_bot:
+                who, kind = S.tr("lan.seat_bot"), S.tr("setup.bot")
+            else:
+                who, kind = S.tr("lan.seat_open"), ""
+            on = i < len(connected) and connected[i]
+            pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120), (r.x + round(22 * s), r.centery),
+                               round(7 * s))
+            W.draw_text(surf, f"{S.tr('setup.seats')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s), W.MUTED,
+                        anchor="midleft")
+            W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s), W.CREAM if name or is_bot else W.MUTED,
+                        "bold", anchor="midleft", max_width=r.w - round(260 * s))
+            W.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), W.MUTED, anchor="midright")
+            y += round(56 * s)
+        msg = S.tr("lan.waiting_host")
+        if status in ("refused", "closed") or getattr(ses, "error", None):
+            msg = S.tr("lan.failed", why=getattr(ses, "error", None) or status)
+        elif status == "connecting":
+            msg = S.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
+        k = int(self.app.now * 2) % 4
+        W.draw_text(surf, msg + ("." * k if status not in ("refused", "closed") else ""), (W_ // 2, box.bottom - round(34 * s)),
+                    round(16 * s), (255, 230, 170), "bold", anchor="center")
+        self.leave_btn.draw(surf)
+
+
+def table_names(ses, n: int) -> list[str]:
+    names = list(getattr(ses, "names", []) or [])
+    out = []
+    for i in range(n):
+        nm = names[i] if i < len(names) and names[i] else S.tr("bot.name", i=i + 1)
+        out.append(nm)
+    return out
+
+
+# ====================================================================== joining
+
+class JoinScene(Scene):
+    name = "join"
+
+    def __init__(self, app, interfaces=None):
+        super().__init__(app)
+        self.why = lan_missing()
+        self.browser = None
+        self.addr_text = ""
+        self.interfaces = interfaces if interfaces is not None else lan_interfaces()
+        self.rows: list = []
+        self.error = None
+
+    def enter(self) -> None:
+        super().enter()
+        if self.why is None and self.browser is None:
+            try:
+                from netplay.discovery import Browser
+
+                self.browser = Browser(self.interfaces).start()
+            except Exception as e:  # noqa: BLE001 - no multicast, no network: typing the address still works
+                self.error = str(e)[:120]
+                self.browser = None
+
+    def leave(self) -> None:
+        if self.browser is not None:
+            try:
+                self.browser.close()
+            except Exception:  # noqa: BLE001
+                pass
+            self.browser = None
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        bw, bh = round(200 * s), round(50 * s)
+        self.back_btn = W.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
+                                 "dark", name="back", size=round(18 * s))
+        self.addr_input = W.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh), W.tr_label("lan.address"),
+                                      self.addr_text, self._addr, placeholder="192.168.1.20:50555", max_len=40,
+                                      label_w=0.3)
+        self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh), W.tr_label("lan.connect"),
+                                    self.connect_typed, "gold", name="connect", size=round(18 * s))
+        self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
+
+    def _addr(self, t):
+        self.addr_text = t
+
+    def back(self) -> None:
+        from game.ui.scenes import MenuScene
+
+        self.app.goto(MenuScene(self.app))
+
+    def connect_typed(self) -> None:
+        text = self.addr_text.strip()
+        host, sep, port = text.rpartition(":")
+        if not sep or not host or not port.isdigit():
+            self.app.notice(S.tr("lan.failed", why=text or "?"), 3)
+            return
+        if self.why:
+            self.app.notice(S.tr("lan.unavailable", why=self.why), 4)
+            return
+        connect(self.app, host.strip("[]"), int(port))
+
+    def busy(self) -> bool:
+        return self.browser is not None
+
+    def update(self, dt: float) -> None:
+        if self.browser is not None:
+            try:
+                rows = self.browser.tables()
+            except Exception:  # noqa: BLE001
+                rows = []
+            if rows != [r for r, _b in self.rows]:
+                s = self.s
+                self.rows = []
+                y = self.list_rect.y + round(10 * s)
+                for i, r in enumerate(rows):
+                    b = W.Button((self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s)),
+                                 W.tr_label("lan.connect"), lambda r=r: connect(self.app, r["host"], r["port"], r["table_id"]),
+                                 "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
+                    self.rows.append((r, b))
+                    y += round(60 * s)
+                self.app.dirty = True
+
+    def handle(self, ev) -> None:
+        for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows]:
+            if w.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.back()
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.addr_text:
+                self.connect_typed()
+
+    def draw(self, surf) -> None:
+        from game.ui.scenes import KNOWN_VARIANTS
+
+        s = self.s
+        W_, H_ = self.app.size
+        surf.blit(background(surf.get_size()), (0, 0))
+        W.draw_text(surf, S.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        box = self.list_rect
+        W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
+        if self.why:
+            W.draw_wrapped(surf, S.tr("lan.unavailable", why=self.why), box.inflate(-round(40 * s), -round(40 * s)),
+                           round(17 * s))
+        elif not self.rows:
+            text = S.tr("lan.searching") + "\n" + S.tr("lan.none_found")
+            if self.error:
+                text = S.tr("lan.failed", why=self.error) + "\n" + S.tr("lan.none_found")
+            W.draw_wrapped(surf, text, box.inflate(-round(40 * s), -round(40 * s)), round(17 * s), W.MUTED)
+        names = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
+        for r, b in self.rows:
+            row = pygame.Rect(box.x + round(10 * s), b.rect.y - round(8 * s), box.w - round(20 * s), round(56 * s))
+            pygame.draw.rect(surf, (24, 48, 38), row, border_radius=round(10 * s))
+            vn = S.pick(*names[r["variant"]]) if r.get("variant") in names else r.get("variant", "")
+            line = S.tr("lan.table_line", name=r.get("name", ""), variant=vn,
+                        players=S.tr("lan.players_n", k=r.get("seats_taken", 0), n=r.get("players", 0)))
+            W.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), W.CREAM, "bold",
+                        max_width=row.w - round(200 * s))
+            W.draw_text(surf, f"{r.get('host_name', '')} · {r.get('host')}:{r.get('port')}",
+                        (row.x + round(16 * s), row.y + round(32 * s)), round(13 * s), W.MUTED)
+            b.draw(surf)
+        self.addr_input.draw(surf)
+        self.connect_btn.draw(surf)
+        self.back_btn.draw(surf)
+
+
+# ====================================================================== CLI entry points (netplay.cli)
+
+def _window_app():
+    from game.ui.app import App
+
+    return App()
+
+
+def play_hosted(host) -> int:
+    """``python -m game host`` with a window: the hosting player joins their own table over loopback."""
+    from game.ui.scenes import MenuScene  # noqa: F401 - imported so a failure shows before the window opens
+
+    app = _window_app()
+    connect(app, *host.address, host=None)
+    if app.scene is None:
+        app.goto(MenuScene(app))
+    return app.run()
+
+
+def join_window(args) -> int:
+    """``python -m game join`` without ``--bot``: the window, straight to the table when an address is given."""
+    from game.ui.scenes import MenuScene
+
+    app = _window_app()
+    if getattr(args, "addr", None):
+        host, _sep, port = args.addr.rpartition(":")
+        connect(app, host.strip("[]"), int(port), getattr(args, "table", None))
+    else:
+        app.goto(JoinScene(app, interfaces=getattr(args, "interfaces", None)))
+    if app.scene is None:
+        app.goto(MenuScene(app))
+    return app.run()

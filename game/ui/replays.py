@@ -1,0 +1,354 @@
+"""Saved matches: the list, and a viewer that steps through any hand move by move from any seat or all open.
+
+States are rebuilt by the rules core itself: each hand is dealt again from the
+match seed (``engine.new_hand`` with the recorded dealer, streak and scores) and
+the recorded actions are applied one by one.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import engine as E
+from game.rules.actions import from_json
+from game.rules.match import Match
+from game.rules.view import view as make_view
+from game.ui import settings as cfg
+from game.ui import strings as S
+from game.ui import widgets as W
+from game.ui.app import Scene
+from game.ui.layout import TableLayout
+from game.ui.tableview import TableRenderer, background
+
+
+def _variant(vid: str):
+    from game.rules.variants import get
+
+    return get(vid)
+
+
+class ReplayData:
+    """A saved match with per-hand starting conditions; hands are expanded into states on demand."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        m = data["match"]
+        self.match = m
+        self.variant = _variant(m["variant"])
+        self.names = list(data.get("names") or [])
+        probe = Match(self.variant, m.get("options"), m.get("seed", 0), int(m.get("hands", len(m["hands_played"]))))
+        self.n = probe.n
+        if len(self.names) < self.n:
+            self.names += [f"#{i + 1}" for i in range(len(self.names), self.n)]
+        self.starts = []  # (dealer, streak, scores) before each hand
+        for i, rec in enumerate(m["hands_played"]):
+            self.starts.append((probe.dealer, probe.streak, list(probe.scores)))
+            st, _ = probe.start_hand()
+            for j, item in enumerate(rec.get("actions", [])):
+                try:
+                    E.apply(st, from_json(item))
+                except Exception as e:  # noqa: BLE001
+                    raise ValueError(f"hand {i + 1}, move {j + 1}: {e}") from None
+            if st.end is None:
+                raise ValueError(f"hand {i + 1} does not end")
+            probe.finish_hand()
+        self.options = probe.options
+        self.seed = m.get("seed", 0)
+        self._cache: dict[int, tuple] = {}
+
+    @property
+    def hands(self) -> int:
+        return len(self.match["hands_played"])
+
+    def hand(self, i: int):
+        """(states, events per step, actions) of hand i: states[k] is the table after k recorded moves."""
+        if i in self._cache:
+            return self._cache[i]
+        dealer, streak, scores = self.starts[i]
+        st, ev0 = E.new_hand(self.variant, self.options, seed=self.seed, dealer=dealer, hand_no=i, dealer_streak=streak,
+                             scores=scores)
+        states, events, actions = [st.copy()], [ev0], []
+        for item in self.match["hands_played"][i].get("actions", []):
+            a = from_json(item)
+            _st, ev = E.apply(st, a)
+            states.append(st.copy())
+            events.append(ev)
+            actions.append(a)
+        self._cache = {i: (states, events, actions)}
+        return self._cache[i]
+
+
+def describe(action, names: list[str]) -> str:
+    who = names[action.seat]
+    if action.kind == "discard":
+        return f"{who} · {S.tr('act.discard')} {S.tile_name(action.tile)}"
+    if action.kind == "chow" and action.tiles:
+        return f"{who} · {S.tr('act.chow')} {' '.join(S.tile_name(t, True) for t in action.tiles)}"
+    if action.kind == "kong" and action.tile is not None:
+        return f"{who} · {S.tr('act.kong')} {S.tile_name(action.tile)}"
+    return f"{who} · {S.tr('act.' + action.kind)}"
+
+
+# ====================================================================== the list
+
+class ReplaysScene(Scene):
+    name = "replays"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries = cfg.list_replays()
+        self.scroll = 0
+        self.sel = 0
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        bw, bh = round(200 * s), round(50 * s)
+        self.back_btn = W.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
+                                 "dark", name="back", size=round(18 * s))
+        self.list_rect = pygame.Rect(round(40 * s), round(100 * s), W_ - round(80 * s), H_ - round(200 * s))
+        self.row_h = round(64 * s)
+        self._rows()
+
+    def _rows(self) -> None:
+        s = self.s
+        self.rows = []
+        y = self.list_rect.y - self.scroll
+        for i, e in enumerate(self.entries):
+            r = pygame.Rect(self.list_rect.x, y, self.list_rect.w, self.row_h - round(8 * s))
+            b = W.Button((r.right - round(130 * s), r.y + round(10 * s), round(116 * s), r.h - round(20 * s)),
+                         W.tr_label("replays.open"), lambda i=i: self.open(i), "gold", enabled=e.error is None,
+                         name=f"open{i}", size=round(16 * s))
+            self.rows.append((r, b))
+            y += self.row_h
+
+    def back(self) -> None:
+        from game.ui.scenes import MenuScene
+
+        self.app.goto(MenuScene(self.app))
+
+    def open(self, i: int) -> None:
+        e = self.entries[i]
+        try:
+            data = ReplayData(cfg.load_replay(e.path))
+        except Exception as ex:  # noqa: BLE001
+            self.app.notice(S.tr("replays.broken", why=str(ex)[:80]), 5)
+            return
+        self.app.goto(ReplayViewer(self.app, data, back=lambda: self.app.goto(ReplaysScene(self.app))))
+
+    def handle(self, ev) -> None:
+        if self.back_btn.handle(ev):
+            return
+        for r, b in self.rows:
+            if self.list_rect.colliderect(b.rect) and b.handle(ev):
+                return
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(max(0, len(self.entries) * self.row_h - self.list_rect.h), self.scroll - ev.y * self.row_h))
+            self._rows()
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.back()
+            elif ev.key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
+                self.sel = (self.sel + (1 if ev.key == pygame.K_DOWN else -1)) % len(self.entries)
+                top = self.sel * self.row_h
+                if top < self.scroll:
+                    self.scroll = top
+                elif top + self.row_h > self.scroll + self.list_rect.h:
+                    self.scroll = top + self.row_h - self.list_rect.h
+                self._rows()
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.entries:
+                self.open(self.sel)
+
+    def draw(self, surf) -> None:
+        from game.ui.scenes import KNOWN_VARIANTS
+
+        s = self.s
+        W_, H_ = self.app.size
+        surf.blit(background(surf.get_size()), (0, 0))
+        W.draw_text(surf, S.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, S.tr("replays.folder", path=str(cfg.replay_dir())), (W_ - round(40 * s), round(46 * s)),
+                    round(13 * s), W.MUTED, anchor="topright", max_width=round(W_ * 0.55))
+        box = self.list_rect.inflate(round(20 * s), round(20 * s))
+        W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
+        if not self.entries:
+            W.draw_text(surf, S.tr("replays.empty"), box.center, round(18 * s), W.CREAM, anchor="center")
+        clip = surf.get_clip()
+        surf.set_clip(self.list_rect)
+        names = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
+        for i, ((r, b), e) in enumerate(zip(self.rows, self.entries)):
+            if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
+                continue
+            pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
+            vn = S.pick(*names[e.variant]) if e.variant in names else e.variant
+            W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
+            meta = f"{e.saved} · {S.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {S.tr('replays.unfinished')}")
+            if e.error:
+                meta = S.tr("replays.broken", why=e.error)
+            W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
+                        max_width=round(r.w * 0.4))
+            scores = "   ".join(f"{n} {t:+d}" for n, t in zip(e.names, e.totals))
+            W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
+                        max_width=round(r.w * 0.42))
+            b.draw(surf, i == self.sel)
+        surf.set_clip(clip)
+        self.back_btn.draw(surf)
+
+
+# ====================================================================== the viewer
+
+class ReplayViewer(Scene):
+    name = "replay"
+
+    def __init__(self, app, data: ReplayData, back=None, hand: int = 0, step: int = 0, seat: int | None = None):
+        super().__init__(app)
+        self.data = data
+        self.back_cb = back
+        self.hand_i = hand
+        self.step = step
+        self.seat = data.data.get("human_seat") if seat is None else seat
+        if self.seat is None or not 0 <= self.seat < data.n:
+            self.seat = -1  # all hands open
+        self.playing = False
+        self.next_at = 0.0
+        self.render = TableRenderer()
+
+    @property
+    def states(self):
+        return self.data.hand(self.hand_i)[0]
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        me = self.seat if self.seat >= 0 else 0
+        # the table keeps clear of the control bar at the bottom
+        self.bar = pygame.Rect(0, H_ - round(78 * s), W_, round(78 * s))
+        self.L = TableLayout((W_, H_ - self.bar.h), self.data.n, me)
+        bw, bh = round(52 * s), round(42 * s)
+        y = self.bar.y + round(8 * s)
+        specs = [("prev_hand", "◀◀", lambda: self.goto_hand(self.hand_i - 1)), ("back", "◀", lambda: self.move(-1)),
+                 ("play", lambda: "II" if self.playing else "▶", self.toggle_play), ("fwd", "▶", lambda: self.move(1)),
+                 ("next_hand", "▶▶", lambda: self.goto_hand(self.hand_i + 1))]
+        x = W_ // 2 - (len(specs) * (bw + round(8 * s))) // 2
+        self.controls = []
+        for name, label, cb in specs:
+            self.controls.append(W.Button((x, y, bw, bh), label, cb, "gold" if name == "play" else "dark", name=name,
+                                          size=round(18 * s)))
+            x += bw + round(8 * s)
+        vals = list(range(self.data.n)) + [-1]
+        labels = [(lambda i=i: self.data.names[i]) for i in range(self.data.n)] + [W.tr_label("replay.all_open")]
+        self.view_choice = W.Choice((W_ - round(380 * s), y, round(360 * s), bh), W.tr_label("replay.view"), vals, labels,
+                                    self.seat, self.set_seat, label_w=0.3)
+        self.back_btn = W.Button((round(16 * s), y, round(110 * s), bh), W.tr_label("common.back"), self.back, "dark",
+                                 size=round(16 * s), name="back")
+
+    def back(self) -> None:
+        if self.back_cb:
+            self.back_cb()
+        else:
+            self.app.goto(ReplaysScene(self.app))
+
+    def set_seat(self, seat: int) -> None:
+        self.seat = seat
+        self.layout()
+
+    def goto_hand(self, i: int) -> None:
+        if 0 <= i < self.data.hands:
+            self.hand_i = i
+            self.step = 0
+            self.layout()
+
+    def move(self, d: int) -> None:
+        self.step = max(0, min(len(self.states) - 1, self.step + d))
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        self.next_at = self.app.now + 0.2
+
+    def busy(self) -> bool:
+        return self.playing
+
+    def update(self, dt: float) -> None:
+        self.render.now = self.app.now
+        if self.playing and self.app.now >= self.next_at:
+            if self.step < len(self.states) - 1:
+                self.step += 1
+                self.app.sound.play("tile", 0.5)
+                self.next_at = self.app.now + max(0.25, 0.8 * (self.app.settings.anim_factor or 0.5))
+            else:
+                self.playing = False
+            self.app.dirty = True
+
+    def handle(self, ev) -> None:
+        for b in self.controls + [self.back_btn]:
+            if b.handle(ev):
+                return
+        if self.view_choice.handle(ev):
+            return
+        if ev.type == pygame.KEYDOWN:
+            k = ev.key
+            if k == pygame.K_ESCAPE:
+                self.back()
+            elif k == pygame.K_RIGHT:
+                self.move(1)
+            elif k == pygame.K_LEFT:
+                self.move(-1)
+            elif k == pygame.K_UP:
+                self.goto_hand(self.hand_i - 1)
+            elif k == pygame.K_DOWN:
+                self.goto_hand(self.hand_i + 1)
+            elif k == pygame.K_SPACE:
+                self.toggle_play()
+            elif k == pygame.K_HOME:
+                self.step = 0
+            elif k == pygame.K_END:
+                self.step = len(self.states) - 1
+            elif k == pygame.K_v:
+                self.view_choice.step(1)
+
+    def current_view(self) -> dict:
+        st = self.states[self.step]
+        seat = self.seat if self.seat >= 0 else 0
+        v = make_view(st, seat)
+        if self.seat < 0:
+            self.render.reveal = [sorted(s.concealed()) for s in st.seats]
+            self.render.reveal[0] = None
+        else:
+            self.render.reveal = None
+        return v
+
+    def draw(self, surf) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        v = self.current_view()
+        r = self.render
+        r.names = self.data.names
+        r.totals = None
+        r.hidden = set()
+        table = surf.subsurface((0, 0, W_, H_ - self.bar.h))
+        r.draw_table(table, v, self.L, my_hand=lambda: r.draw_bottom(table, v, self.L))
+        from game.ui.table import variant_name
+
+        r.draw_public(table, v, self.L, variant_name(self.data.variant),
+                      S.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands))
+        # control bar
+        pygame.draw.rect(surf, (12, 22, 18), self.bar)
+        pygame.draw.line(surf, (200, 170, 90), self.bar.topleft, self.bar.topright, 2)
+        for b in self.controls:
+            b.draw(surf)
+        self.back_btn.draw(surf)
+        self.view_choice.draw(surf)
+        states, events, actions = self.data.hand(self.hand_i)
+        info = S.tr("replay.step", i=self.step, n=len(states) - 1)
+        W.draw_text(surf, S.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
+                    (round(140 * s), self.bar.y + round(20 * s)), round(15 * s), W.GOLD, "bold", anchor="midleft")
+        what = S.tr("replay.start") if self.step == 0 else describe(actions[self.step - 1], self.data.names)
+        if self.step == len(states) - 1 and v.get("result"):
+            res = v["result"]
+            from game.ui.settle import win_line
+
+            what = win_line(res, self.data.names) + "  " + "  ".join(
+                f"{self.data.names[i]} {d:+d}" for i, d in enumerate(res.get("deltas", [])) if d)
+        W.draw_text(surf, what, (round(140 * s), self.bar.y + round(44 * s)), round(14 * s), W.CREAM, anchor="midleft",
+                    max_width=self.controls[0].rect.x - round(150 * s))
+        W.draw_text(surf, S.tr("replay.keys"), (W_ // 2, self.bar.bottom - round(5 * s)), round(12 * s), W.MUTED,
+                    anchor="midbottom")

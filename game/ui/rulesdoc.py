@@ -1,0 +1,251 @@
+"""Rules for players, written by us in 中文 and English, with example hands drawn with the game's tiles.
+
+``DOCS[family]`` is a list of blocks:
+  ("h", zh, en)                 a heading
+  ("p", zh, en)                 a paragraph
+  ("li", zh, en)                a bullet point
+  ("hand", tiles, zh, en, marks) an example hand in m/p/s/z notation ("|" separates groups);
+                                marks maps a tile (notation) to a highlight: wild / standin / chicken / last
+  ("row", name, zh, value, en)  a line of a pattern table: the Chinese name, what it is (中文), its worth, what it is (English)
+``GLOSS`` explains pattern and event keys in one line (the settlement screen uses it).
+"""
+
+from __future__ import annotations
+
+from game.ui import strings as S
+
+FAMILY = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang": "chicken", "zhuoji": "chicken"}
+
+TITLES = {
+    "wenshan": ("文山翻小鸡 / 昆明文山麻将", "Wenshan Flip-the-Chick / Kunming Wenshan"),
+    "yuxi": ("玉溪扳倒胡", "Yuxi Ban-Dao-Hu"),
+    "chicken": ("贵阳捉鸡 / 捉鸡麻将", "Guiyang Chicken / Zhuoji"),
+}
+
+COMMON = [
+    ("h", "牌与座位", "Tiles and seats"),
+    ("p", "万、筒、条各一到九，每种四张；有的玩法还有东南西北中发白。庄家起手十四张，其余十三张。轮流逆时针：你的下家坐在右边，吃牌只能吃上家（左边）打出的牌。",
+     "Characters (万), Dots (筒) and Bamboo (条) run from 1 to 9, four copies of each; some games add the winds and dragons. The dealer starts with 14 tiles, everyone else with 13. Play goes counterclockwise: the next player sits on your right, and you may chow only the discard of the player on your left."),
+    ("hand", "123456789m|123456789p|123456789s|1234567z", "万 · 筒 · 条 · 东南西北白发中", "Characters · Dots · Bamboo · honors E S W N, White, Green, Red", {}),
+    ("p", "胡牌一般要四组加一对：一组是顺子（同花色连着的三张）或刻子（三张相同）。四张相同可以开杠，杠后从牌尾补一张。",
+     "A winning hand is usually four sets and a pair: a set is a run of three in one suit or three of a kind. Four of a kind may be declared as a kong; you then draw a replacement from the back of the wall."),
+    ("hand", "123m|456p|789s|345s|99p", "平胡：四组（顺子）加一对", "All sets: four sets plus a pair", {}),
+]
+
+DOCS: dict[str, list] = {
+    "wenshan": [
+        ("h", "一句话", "In one line"),
+        ("p", "开局翻一张牌，它的下一张就是“小鸡”（癞子），手里的小鸡可以当任何牌用；白板可以当小鸡那张牌。可以吃、碰、杠，只有一家能胡。",
+         "After the deal one tile is turned up; the tile after it is the chick (小鸡), a wildcard that stands for any tile in your hand; a White dragon may stand for the chick's face. Chow, pung and kong are allowed; only one player can win a discard."),
+        ("h", "翻小鸡", "Flipping the chick"),
+        ("p", "翻开的牌不参与本局。同花色按 1→2…8→9，9→1 顺延；字牌按 东→南→西→北→中→发→白→东。例如翻到三万，小鸡就是四万。",
+         "The turned-up tile stays out of play. Within a suit the chick is the next number (9 wraps to 1); honors go East→South→West→North→Red→Green→White→East. Turn up 3 Characters and the chick is 4 Characters."),
+        ("hand", "3m|4m|5z", "翻牌三万 → 小鸡四万；白板可当四万", "Flipped 3m → the chick is 4m; a White may act as 4m", {"4m": "wild", "5z": "standin"}),
+        ("li", "手里的每张小鸡都能当任何牌（吃、碰、杠、胡都可以）。打出去的小鸡只算它本身。",
+         "Every chick in your hand can be any tile, for chow, pung, kong and winning. A discarded chick is just its own face."),
+        ("li", "白板可以当小鸡的牌面，也可以当白板本身，但不是万能牌。小鸡正好是白板时，白板就是万能牌。",
+         "A White can be the chick's face or itself, but it is not a free joker. If the chick is the White, the Whites are the jokers."),
+        ("hand", "123m|456p|78s|4m|999s|11z", "小鸡四万当九条用：7-8-(9) 条", "The chick 4m stands in as a 9 Bamboo: 7-8-(9)", {"4m": "wild"}),
+        ("h", "基本牌型（只算最大的一种）", "Base patterns (only the largest counts)"),
+        ("row", "平胡", "四组加一对", "×1",
+         "Four sets and a pair"),
+        ("row", "烂牌", "门清，十四张各不相同：五到七张不同的字，每门花色的数字取自 147、258、369 中的一组", "×1",
+         "Concealed, 14 different tiles: 5-7 different honors, each suit's numbers from one of 147 / 258 / 369"),
+        ("hand", "147m|258p|369s|12345z", "烂牌", "Scattered hand (烂牌)", {}),
+        ("row", "幺牌", "门清，十四张全是字牌或一、九，不讲牌型", "×1",
+         "Concealed, all 14 tiles honors or 1/9, any shape"),
+        ("hand", "19m|19p|19s|11223344z", "幺牌", "Terminals and honors (幺牌)", {}),
+        ("row", "七星", "烂牌里七种字牌都有", "×2",
+         "A scattered hand holding all seven honors"),
+        ("hand", "147m|25p|36s|1234567z", "七星", "Seven stars (七星)", {}),
+        ("row", "小七对", "门清七个对子", "×2",
+         "Seven pairs, concealed"),
+        ("hand", "1133m|5577p|99s|1166z", "小七对", "Seven pairs (小七对)", {}),
+        ("row", "龙七对 / 双龙 / 三龙", "七对里有一、二、三组四张相同（没有开杠）", "×4 / ×8 / ×16",
+         "Seven pairs with one, two or three sets of four alike (not declared as kongs)"),
+        ("hand", "1111m|33p|55p|77s|99s|22z", "龙七对", "Dragon seven pairs (龙七对)", {}),
+        ("h", "叠加与加倍", "Added patterns and multipliers"),
+        ("row", "清一色", "全手一门花色（可带小鸡），平胡、烂牌、七星不再计", "+4",
+         "One suit throughout (chicks allowed); all sets, scattered and seven stars then count 0"),
+        ("row", "杠上花", "杠后补牌自摸，基本牌型不再计", "+4",
+         "Self-draw on a kong replacement; the base pattern then counts 0"),
+        ("row", "海底捞月", "摸最后一张牌自摸", "+4",
+         "Self-draw of the last tile"),
+        ("row", "地胡 / 天胡", "闲家胡庄家第一张打牌 / 庄家起手就胡", "+8 / +12",
+         "A non-dealer wins on the dealer's first discard / the dealer wins on the deal"),
+        ("row", "自摸", "自己摸到胡牌（杠上花、抢杠胡也算）", "×2",
+         "You drew the winning tile (kong bloom and robbing a kong count too)"),
+        ("row", "硬功", "没有用小鸡或白板替任何牌", "×2",
+         "No chick or White stood in for another tile"),
+        ("p", "总分 =（基本 + 叠加）× 加倍。例：小七对、硬功、自摸 = 2 × 2 × 2 = 8。",
+         "Total = (base + added) × multipliers. Seven pairs, no substitutes, self-drawn: 2 × 2 × 2 = 8."),
+        ("h", "结算", "Payments"),
+        ("li", "其他每家都付给胡家 总分 × 底注（点炮和自摸一样）。勾选“惩炮”时，点炮的人付双倍。",
+         "Every other player pays the winner the total × the stake, for a discard win and a self-draw alike. With 'Discarder pays double' the discarder pays twice."),
+        ("li", "杠分每局都结：明杠、补杠每家付 1，暗杠每家付 2；杠里用了小鸡或白板替的不算分；杠上炮的杠作废。",
+         "Kongs are paid every hand: an open or added kong 1 from each other player, a concealed kong 2; a kong built with substitutes scores nothing; a kong followed by a discard that deals in scores nothing."),
+        ("li", "抢杠胡只能抢补杠，按自摸算。放过一次点炮胡后，到自己下次摸牌前不能再胡同等或更小的点炮（过手胡）。",
+         "Only an added kong can be robbed; robbing counts as a self-draw. After passing a discard win you may not win on a discard of equal or lower value until your next draw (missed win)."),
+        ("li", "牌摸完没人胡叫黄牌，只结杠分，庄家连庄。", "If the wall runs out with no win the hand is drawn: only kongs are paid and the dealer stays."),
+    ],
+    "yuxi": [
+        ("h", "一句话", "In one line"),
+        ("p", "万筒条一百零八张（勾选“有风”加字牌），可吃碰杠，可以一炮多响。牌尾两张翻开给大家看，开杠时只能用它们来杠上花。",
+         "108 suited tiles (add the honors with 'With honors'). Chow, pung and kong; several players may win on one discard. The last two tiles of the wall lie face up for everyone; after a kong they can give you a win on the replacement."),
+        ("h", "翻屁股", "The two tail tiles"),
+        ("p", "发完牌，牌尾最后两张翻开。被拿走一张，就再翻开一张，始终两张朝上。杠后如果朝上的牌能让你胡（杠上花），就用它并自动胡；否则从牌头盲摸一张（抄底）。",
+         "After the deal the last two tiles at the back are turned face up; when one is taken the next is turned, so two stay visible. After a kong, if a face-up tile completes your hand you take it and win at once; otherwise you draw blind from the front."),
+        ("hand", "5p|9s", "两张屁股牌", "The two tail tiles", {}),
+        ("li", "不勾“抄底”：只有朝上的牌能让你杠上花时才能开杠，最多连杠两次。勾选后随时可杠。",
+         "Without 'Kong any time' you may declare a kong only when a face-up tail tile would then win for you, at most two kongs in a row. With it, kongs are allowed at any time."),
+        ("h", "牌型（番数）", "Patterns (fan)"),
+        ("row", "平胡", "四组加一对，没有别的牌型", "0番",
+         "Four sets and a pair"),
+        ("hand", "123m|456m|789p|234s|55s", "平胡", "All sets (平胡)", {}),
+        ("row", "大碰对", "四组都是刻子或杠，加一对", "1番",
+         "Four pungs or kongs and a pair"),
+        ("hand", "111m|222p|333s|444s|55m", "大碰对", "All pungs (大碰对)", {}),
+        ("row", "清一色", "全是一门花色", "1番",
+         "One suit throughout (chicks allowed); all sets, scattered and seven stars then count 0"),
+        ("row", "七对", "门清七个对子", "1番",
+         "Seven pairs, concealed"),
+        ("row", "清大对 / 清七对 / 龙七对", "清一色加大碰对 / 清一色加七对 / 七对里有四张相同", "2番",
+         "Flush + all pungs / flush + seven pairs / seven pairs with four alike"),
+        ("hand", "1111m|33m|55p|77p|22s|44s", "龙七对", "Dragon seven pairs (龙七对)", {}),
+        ("row", "双龙七对 / 清龙七对", "两组四张 / 清一色龙七对", "3番",
+         "Two sets of four / flush dragon seven pairs"),
+        ("row", "三龙七对 / 清双龙七对", "", "4番",
+         "Three sets of four / flush double dragon"),
+        ("row", "清三龙七对", "", "5番",
+         "Flush triple dragon"),
+        ("row", "十风 / 十三幺", "（有风）前十张打的全是字牌 / 前十三张全是字牌或幺九，没吃碰杠，自动胡", "1番 / 0番",
+         "(With honors) first ten discards all honors / first thirteen all honors or 1/9, no claims: wins by itself"),
+        ("row", "杠上花 / 双杠上花", "杠后补牌胡 / 连杠两次后胡", "另加 1 / 2番",
+         "Win on the replacement after one / two kongs in a row"),
+        ("row", "杠上五梅花 / 双杠五梅花", "杠上花的那张是五筒", "另加 2 / 4番",
+         "Kong bloom where the replacement tile is 5 Dots"),
+        ("h", "结算", "Payments"),
+        ("p", "每家付 2 的（基本番 + 另加番）次方 × 底注。平胡 0 番算 1 分。自摸三家都付；点炮只由点炮的人付（一炮多响每个胡家各付一次）。",
+         "Each payer pays 2^(base fan + extra fan) × the stake; all sets (0 fan) is worth 1. On a self-draw everyone pays; on a discard win only the discarder pays, once for each winner."),
+        ("li", "抢杠胡：勾选“抢杠三家包”时，被抢的人替三家付自摸的钱。", "Robbing a kong: with 'Robbed player pays for all' the robbed player pays what everyone would pay on a self-draw."),
+        ("li", "过手胡：放过点炮胡，到下次摸牌前不能胡同番或更小的点炮。过手碰：放过碰，本轮不能再碰这张牌。",
+         "Missed win: after passing a discard win you may not win a discard of equal or lower fan until your next draw. Missed pung: after passing a pung of a tile you may not pung it again until your next turn."),
+        ("li", "牌墙（含翻开的两张）剩二十张时流局，不查叫。", "The hand is drawn when twenty tiles (the two face-up ones included) remain; nothing is paid."),
+    ],
+    "chicken": [
+        ("h", "一句话", "In one line"),
+        ("p", "不能吃，只能碰和杠。杠叫“豆”，也是平胡点炮的通行证。幺鸡（一条）和乌骨鸡（八筒）是鸡，胡牌后再翻一张“捉鸡”。结束时没听牌的人不但收不到，还要包鸡。",
+         "No chows, only pungs and kongs. A kong is a bean (豆) and also a pass you need to win an all-sets hand on a discard. The 1 Bamboo and the 8 Dots are chickens; after a win one more tile is turned up to catch a chicken. Players who are not ready at the end collect nothing and pay for the chickens they showed."),
+        ("hand", "1s|8p", "幺鸡 · 乌骨鸡", "Chicken (1s) · Black-bone chicken (8p)", {"1s": "chicken", "8p": "chicken"}),
+        ("h", "捉鸡", "Catching the chicken"),
+        ("p", "有人胡牌后，从牌墙翻开下一张（捉鸡牌），它的下一张就是翻牌鸡：五万翻出六万是鸡，九筒翻出一筒是鸡。翻到的是幺鸡或乌骨鸡时叫金鸡，价值翻倍。",
+         "After a win the next tile of the wall is turned up; the tile after it is the flipped chicken: turn up 5 Characters and every 6 Characters is a chicken; 9 Dots gives 1 Dots. If the flipped chicken is the 1 Bamboo or the 8 Dots it is golden and worth more."),
+        ("hand", "5m|6m", "捉鸡牌五万 → 翻牌鸡六万", "Flipped 5m → the flipped chicken is 6m", {"6m": "chicken"}),
+        ("li", "冲锋鸡：本局第一张打出且没人碰的幺鸡（或乌骨鸡），归打出的人，价值加倍。", "Charging chicken: the first 1 Bamboo (or 8 Dots) discarded in the hand that nobody claims belongs to its discarder and counts double."),
+        ("li", "责任鸡：第一张幺鸡被人碰或杠了，打出的人要赔给碰的人。", "Liable chicken: if that first chicken is punged or konged, its discarder owes the claimer."),
+        ("li", "听牌的人向每家收自己所有的鸡；没听牌的人收不到，还要按亮在桌上的鸡包给听牌的人（包鸡）。",
+         "A ready player collects for each of their chickens from everyone; a player who is not ready collects nothing and pays every ready player for the chickens on show (包鸡)."),
+        ("h", "豆（杠）", "Beans (kongs)"),
+        ("row", "闷豆", "暗杠，每家付 3", "3",
+         "Concealed kong: 3 from each other player"),
+        ("row", "爬坡豆", "补杠，每家付 3", "3",
+         "Added kong: 3 from each other player"),
+        ("row", "点豆", "杠别人打的牌，打牌的人付 3", "3",
+         "Kong on a discard: 3 from the discarder"),
+        ("row", "憨包豆", "该杠时没杠、后来才杠，不算分但仍是通行证", "0",
+         "A kong declared late: worth 0 but still a pass"),
+        ("h", "牌型（贵阳 / 捉鸡麻将）", "Patterns (Guiyang / Zhuoji)"),
+        ("row", "平胡", "四组加一对（顺子只能在手里）。点炮胡要有通行证", "1 / 3",
+         "Four sets and a pair"),
+        ("hand", "123m|456m|789p|234s|11s", "平胡（一条做将，也是幺鸡）", "All sets (the pair of 1s are chickens too)", {"1s": "chicken"}),
+        ("row", "大对子", "四组都是刻子或杠", "5 / 10",
+         "Four pungs or kongs and a pair"),
+        ("hand", "111m|222p|888p|999s|55s", "大对子", "All pungs (大对子)", {"8p": "chicken"}),
+        ("row", "七对", "门清七个对子", "10 / 15",
+         "Seven pairs, concealed"),
+        ("row", "龙七对", "七对里有四张相同", "20 / 30",
+         "Seven pairs with four alike"),
+        ("row", "清一色", "全一门花色（红中不算花色）", "10 / 15",
+         "One suit throughout (chicks allowed); all sets, scattered and seven stars then count 0"),
+        ("row", "清大对 / 清七对 / 清龙背", "清一色加大对子 / 七对 / 龙七对", "15 / 25 · 20 / 30 · 30 / 45",
+         "Flush + all pungs / seven pairs / dragon seven pairs"),
+        ("row", "单吊 / 清单吊", "碰杠四组，单吊一张", "10 / 15 · 25 / 30",
+         "Four claimed sets, waiting on a single tile"),
+        ("row", "地龙 / 清地龙（捉鸡麻将）", "五对加一个碰，胡碰的第四张", "30 / 45",
+         "Five pairs and a pung, winning on the pung's fourth tile (Zhuoji)"),
+        ("row", "暗大对、合扑七对（贵阳）", "四个暗刻胡将 / 七对含 112233 同门连对", "10 · 20",
+         "Four concealed pungs winning on the pair / seven pairs with 112233 in one suit (Guiyang)"),
+        ("h", "加分事件", "Events"),
+        ("li", "报听：第一张打出后就听牌时可以报听，之后不能换牌，只能摸什么打什么；胡了加分。", "Declare ready (报听): right after your first discard, if you are ready you may declare; from then on you keep your hand and discard every tile you draw. Your win then earns a bonus."),
+        ("li", "杀报：报听的人点炮，或别人自摸时有人报听。热炮：杠后打的第一张被胡。抢杠：抢别人的补杠。杠开：杠后补牌自摸。",
+         "Kill the declared (杀报): a declared player deals in, or someone self-draws while another has declared. Hot discard (热炮): winning on the first discard after a kong. Robbing a kong (抢杠). Kong bloom (杠开): self-draw on a kong replacement."),
+        ("h", "结算与流局", "Payments and drawn hands"),
+        ("li", "自摸每家付；点炮只由点炮的人付。贵阳勾选“自摸翻倍”时自摸付双倍。", "Self-draw: everyone pays; discard win: only the discarder pays. Guiyang’s 'Self-draw pays double' doubles a self-draw."),
+        ("li", "牌摸完没人胡是荒庄：查叫，没听牌的人按听牌者最大可能的牌型赔付。", "If the wall runs out it is a drawn hand: players who are not ready pay each ready player that player's best possible hand (查叫)."),
+    ],
+}
+
+# key -> (中文 explanation, English explanation); per family first, then shared
+GLOSS: dict[str, tuple[str, str]] = {
+    "ping_hu": ("平胡：四组加一对", "All sets: four sets and a pair"),
+    "lan": ("烂牌：十四张不同，数字按147/258/369", "Scattered: 14 different tiles in 147/258/369 groups"),
+    "yao": ("幺牌：全是字牌或一九", "Terminals & honors only"),
+    "qi_xing": ("七星：烂牌带齐七种字", "Seven stars: scattered with all seven honors"),
+    "qi_dui": ("七对：门清七个对子", "Seven pairs, concealed"),
+    "long_qi_dui": ("龙七对：七对里有四张相同", "Dragon seven pairs: seven pairs with four of a kind"),
+    "shuang_long": ("双龙七对：两组四张相同", "Double dragon: two sets of four"),
+    "san_long": ("三龙七对：三组四张相同", "Triple dragon: three sets of four"),
+    "qing_yi_se": ("清一色：全是一门花色", "Full flush: one suit only"),
+    "gang_shang_hua": ("杠上花：杠后补牌胡", "Kong bloom: win on a kong replacement"),
+    "hai_di": ("海底捞月：摸最后一张自摸", "Last tile self-draw"),
+    "di_hu": ("地胡：开局第一圈就胡", "Earthly win: a win in the very first go-around"),
+    "tian_hu": ("天胡：庄家起手就胡", "Heavenly win: the dealer's first 14 tiles win"),
+    "zi_mo": ("自摸：自己摸到胡牌 ×2", "Self-draw: ×2"),
+    "ying_gong": ("硬功：没用小鸡或白板替牌 ×2", "No substitutes used: ×2"),
+    "da_peng_dui": ("大碰对：四组都是刻子", "All pungs"),
+    "da_dui_zi": ("大对子：四组都是刻子", "All pungs"),
+    "qing_da_dui": ("清大对：清一色的大对子", "Full-flush all pungs"),
+    "qing_qi_dui": ("清七对：清一色的七对", "Full-flush seven pairs"),
+    "qing_long": ("清龙七对：清一色的龙七对", "Full-flush dragon seven pairs"),
+    "qing_long_bei": ("清龙背：清一色的龙七对", "Full-flush dragon seven pairs"),
+    "qing_shuang_long": ("清双龙七对", "Full-flush double dragon"),
+    "qing_san_long": ("清三龙七对", "Full-flush triple dragon"),
+    "shi_feng": ("十风：前十张打的全是字牌", "Ten winds: first ten discards all honors"),
+    "shi_san_yao": ("十三幺：前十三张打的全是字牌或幺九", "Thirteen terminals: first 13 discards honors or 1/9"),
+    "shuang_gang_hua": ("双杠上花：连杠两次后胡", "Double kong bloom"),
+    "wu_mei_hua": ("杠上五梅花：杠上花的牌是五筒", "Five-plum bloom: the kong replacement is 5 Dots"),
+    "shuang_wu_mei_hua": ("双杠五梅花", "Double five-plum bloom"),
+    "dan_diao": ("单吊：碰杠四组，单钓一张", "Single wait after four claimed sets"),
+    "qing_dan_diao": ("清单吊：清一色单吊", "Full-flush single wait"),
+    "an_da_dui": ("暗大对：四个暗刻胡将", "Four concealed pungs, winning on the pair"),
+    "qing_an_da_dui": ("清暗大对", "Full-flush four concealed pungs"),
+    "he_pu_qi_dui": ("合扑七对：七对含同门连对", "Seven pairs with three pairs in a run"),
+    "qing_he_pu": ("合扑清七对", "Full-flush run-pairs seven pairs"),
+    "di_long": ("地龙：五对加一碰，胡碰的第四张", "Five pairs and a pung, winning on its fourth tile"),
+    "qing_di_long": ("清地龙", "Full-flush earth dragon"),
+    "su_gua_dou": ("素瓜豆：自摸平胡，没有鸡也没有豆，翻倍", "Plain self-drawn all sets, no chicken, no bean: doubled"),
+    "bao_ting": ("报听：第一张打出后就报听", "Declared ready after the first discard"),
+    "sha_bao": ("杀报：报听的人点炮或被自摸", "Against a declared player"),
+    "re_pao": ("热炮：杠后打出的第一张被胡", "Hot discard: first discard after a kong"),
+    "qiang_gang": ("抢杠：抢别人的补杠", "Robbing a kong"),
+    "gang_kai": ("杠开：杠后补牌自摸", "Kong bloom: self-draw on the replacement"),
+}
+
+
+def explain(key: str | None, variant_id: str = "") -> str:
+    """One line for the settlement: what the pattern or event is."""
+    if not key:
+        return ""
+    pair = GLOSS.get(key)
+    return S.pick(*pair) if pair else ""
+
+
+def doc_for(variant_id: str) -> list:
+    fam = FAMILY.get(variant_id, variant_id)
+    return DOCS.get(fam, []) + COMMON
+
+
+def title_for(variant_id: str) -> str:
+    fam = FAMILY.get(variant_id, variant_id)
+    pair = TITLES.get(fam)
+    return S.pick(*pair) if pair else variant_id

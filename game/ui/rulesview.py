@@ -1,0 +1,201 @@
+"""The rules viewer: each game's rules in the chosen language, with example hands in real tiles."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import tiles as T
+from game.ui import strings as S
+from game.ui import tileart
+from game.ui import widgets as W
+from game.ui.app import Scene
+from game.ui.rulesdoc import FAMILY, doc_for, title_for
+from game.ui.tableview import background
+
+FAMILIES = ("wenshan", "yuxi", "chicken")
+FAMILY_VARIANT = {"wenshan": "wenshan", "yuxi": "yuxi", "chicken": "guiyang"}
+
+
+def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
+    """Lay the blocks out on a transparent surface ``width`` wide (tall as needed)."""
+    ops = []  # (kind, y, payload)
+    y = 0
+    body = round(17 * s)
+    pad = round(6 * s)
+    for b in blocks:
+        kind = b[0]
+        if kind == "h":
+            y += round(18 * s)
+            ops.append(("text", y, (S.pick(b[1], b[2]), round(24 * s), W.GOLD, "serif", 0)))
+            y += round(36 * s)
+        elif kind == "p":
+            for line in W.wrap(S.pick(b[1], b[2]), body, width):
+                ops.append(("text", y, (line, body, W.CREAM, "regular", 0)))
+                y += round(body * 1.5)
+            y += pad
+        elif kind == "li":
+            lines = W.wrap(S.pick(b[1], b[2]), body, width - round(24 * s))
+            ops.append(("bullet", y, None))
+            for line in lines:
+                ops.append(("text", y, (line, body, W.CREAM, "regular", round(24 * s))))
+                y += round(body * 1.5)
+            y += pad
+        elif kind == "row":
+            val = b[3]
+            # the name is the Chinese term; in English mode it is followed by the English explanation
+            what = S.pick(b[2], b[4] if len(b) > 4 else b[2])
+            ops.append(("row", y, (b[1], what, val)))
+            lines = W.wrap(what, round(15 * s), width - round(330 * s)) or [""]
+            y += max(round(34 * s), len(lines) * round(22 * s) + round(10 * s))
+        elif kind == "hand":
+            tiles_groups = [T.parse(g) for g in b[1].split("|")]
+            marks = {T.tile(k): v for k, v in (b[4] or {}).items()}
+            tw = round(34 * s)
+            cw, ch = tileart.tile_size(tw)
+            total = sum(len(g) for g in tiles_groups) * (cw + 1) + (len(tiles_groups) - 1) * round(10 * s)
+            if total > width:
+                tw = max(14, int(tw * width / total))
+                cw, ch = tileart.tile_size(tw)
+            ops.append(("hand", y, (tiles_groups, marks, tw, S.pick(b[2], b[3]))))
+            y += ch + round(34 * s)
+    surf = pygame.Surface((width, max(1, y + round(20 * s))), pygame.SRCALPHA)
+    for kind, yy, p in ops:
+        if kind == "text":
+            text, size, color, style, indent = p
+            W.draw_text(surf, text, (indent, yy), size, color, style)
+        elif kind == "bullet":
+            pygame.draw.circle(surf, W.GOLD, (round(9 * s), yy + round(body * 0.62)), max(2, round(4 * s)))
+        elif kind == "row":
+            name, what, val = p
+            r = pygame.Rect(0, yy, width, max(round(30 * s), 0))
+            lines = W.wrap(what, round(15 * s), width - round(330 * s)) or [""]
+            r.h = max(round(30 * s), len(lines) * round(22 * s) + round(6 * s))
+            pygame.draw.rect(surf, (255, 255, 255, 16), r, border_radius=round(6 * s))
+            W.draw_text(surf, name, (round(10 * s), yy + round(5 * s)), round(16 * s), (255, 230, 170), "bold",
+                        max_width=round(200 * s))
+            ly = yy + round(5 * s)
+            for line in lines:
+                W.draw_text(surf, line, (round(220 * s), ly), round(15 * s), W.CREAM)
+                ly += round(22 * s)
+            W.draw_text(surf, str(val), (width - round(10 * s), yy + round(5 * s)), round(16 * s), W.GOLD, "bold",
+                        anchor="topright", max_width=round(100 * s))
+        elif kind == "hand":
+            groups, marks, tw, cap = p
+            cw, ch = tileart.tile_size(tw)
+            x = round(4 * s)
+            for g in groups:
+                for t in g:
+                    tileart.draw_tile(surf, t, (x, yy), tw, highlight=marks.get(t))
+                    x += cw + 1
+                x += round(10 * s)
+            W.draw_text(surf, cap, (round(4 * s), yy + ch + round(5 * s)), round(13 * s), W.MUTED)
+    return surf
+
+
+class RulesScene(Scene):
+    name = "rules"
+
+    def __init__(self, app, variant_id: str = "wenshan", back=None):
+        super().__init__(app)
+        fam = FAMILY.get(variant_id, variant_id)
+        self.family = fam if fam in FAMILIES else "wenshan"
+        self.back_cb = back
+        self.scroll = 0
+        self._doc = None
+        self._doc_key = None
+        self.tabs: list[W.Button] = []
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        self.tabs = []
+        tw, th = round(250 * s), round(46 * s)
+        x = round(40 * s)
+        for i, fam in enumerate(FAMILIES):
+            b = W.Button((x, round(100 * s) + i * (th + round(10 * s)), tw, th),
+                         (lambda f=fam: title_for(FAMILY_VARIANT[f])), lambda f=fam: self.select(f),
+                         "gold" if fam == self.family else "ghost", size=round(15 * s), name=fam)
+            self.tabs.append(b)
+        self.back_btn = W.Button((round(40 * s), H_ - round(80 * s), tw, th), W.tr_label("common.back"), self.back,
+                                 "dark", name="back", size=round(17 * s))
+        self.content = pygame.Rect(round(330 * s), round(96 * s), W_ - round(370 * s), H_ - round(130 * s))
+        self._doc_key = None
+
+    def select(self, fam: str) -> None:
+        self.family = fam
+        self.scroll = 0
+        self.layout()
+
+    def back(self) -> None:
+        if self.back_cb:
+            self.back_cb()
+        else:
+            from game.ui.scenes import MenuScene
+
+            self.app.goto(MenuScene(self.app))
+
+    def doc(self) -> pygame.Surface:
+        key = (self.family, S.lang(), self.content.size)
+        if key != self._doc_key:
+            blocks = doc_for(FAMILY_VARIANT[self.family])
+            self._doc = render_doc(blocks, self.content.w - round(40 * self.s), self.s)
+            self._doc_key = key
+        return self._doc
+
+    def _clamp(self) -> None:
+        maxs = max(0, self.doc().get_height() - self.content.h + round(30 * self.s))
+        self.scroll = max(0, min(maxs, self.scroll))
+
+    def handle(self, ev) -> None:
+        for b in self.tabs + [self.back_btn]:
+            if b.handle(ev):
+                return
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll -= ev.y * round(60 * self.s)
+            self._clamp()
+        elif ev.type == pygame.KEYDOWN:
+            k = ev.key
+            page = self.content.h - round(60 * self.s)
+            if k == pygame.K_ESCAPE or k == pygame.K_BACKSPACE:
+                self.back()
+            elif k == pygame.K_DOWN:
+                self.scroll += round(50 * self.s)
+            elif k == pygame.K_UP:
+                self.scroll -= round(50 * self.s)
+            elif k in (pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.scroll += page
+            elif k == pygame.K_PAGEUP:
+                self.scroll -= page
+            elif k == pygame.K_HOME:
+                self.scroll = 0
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = FAMILIES.index(self.family)
+                self.select(FAMILIES[(i + (1 if k == pygame.K_RIGHT else -1)) % len(FAMILIES)])
+            elif k == pygame.K_l:
+                self.app.toggle_lang()
+            self._clamp()
+
+    def draw(self, surf) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        surf.blit(background(surf.get_size()), (0, 0))
+        W.draw_text(surf, S.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, S.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED, anchor="topright")
+        for b in self.tabs:
+            b.draw(surf)
+        self.back_btn.draw(surf)
+        box = self.content.inflate(round(20 * s), round(20 * s))
+        W.panel(surf, box, (10, 26, 20), 225, round(14 * s), 2)
+        doc = self.doc()
+        self._clamp()
+        clip = surf.get_clip()
+        surf.set_clip(self.content)
+        surf.blit(doc, (self.content.x + round(20 * s), self.content.y + round(10 * s) - self.scroll))
+        surf.set_clip(clip)
+        # scroll bar
+        total = doc.get_height()
+        if total > self.content.h:
+            bar_h = max(round(30 * s), self.content.h * self.content.h // total)
+            maxs = max(1, total - self.content.h + round(30 * s))
+            y = self.content.y + (self.content.h - bar_h) * self.scroll // maxs
+            pygame.draw.rect(surf, (200, 170, 90), (box.right - round(9 * s), y, round(5 * s), bar_h), border_radius=3)

@@ -1,0 +1,553 @@
+"""Menu, table setup and settings scenes."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game import __version__
+from game.ui import settings as cfg
+from game.ui import strings as S
+from game.ui import tileart
+from game.ui import widgets as W
+from game.ui.app import Scene
+from game.ui.tableview import background
+
+# Every game the client knows, in menu order; those not yet registered are shown as coming soon.
+KNOWN_VARIANTS = tuple((vid, *S.S[f"variant.{vid}"]) for vid in ("wenshan", "kunming", "yuxi", "guiyang", "zhuoji"))
+HAND_CHOICES = (1, 2, 4, 8, 12, 16)
+BASE_CHOICES = (1, 2, 3, 5, 10)
+
+
+def registered() -> dict:
+    try:
+        from game.rules.variants import all_variants
+
+        return {v.id: v for v in all_variants()}
+    except Exception:  # noqa: BLE001
+        return {}
+
+
+def variant_entries() -> list[tuple[str, str, str, object]]:
+    reg = registered()
+    out = [(vid, zh, en, reg.get(vid)) for vid, zh, en in KNOWN_VARIANTS]
+    for vid, v in reg.items():
+        if vid not in {e[0] for e in out}:
+            out.append((vid, v.name_zh, v.name_en, v))
+    return out
+
+
+def make_bots(levels: list[str], seed) -> dict:
+    from game.bots import make_bot
+
+    bots = {}
+    for seat, lvl in enumerate(levels):
+        if lvl is None:
+            continue
+        try:
+            bots[seat] = make_bot(lvl, seed=f"{seed}:{seat}")
+        except ValueError:
+            bots[seat] = make_bot("simple", seed=f"{seed}:{seat}")
+    return bots
+
+
+def available_levels() -> list[str]:
+    """The three named levels (they fall back to the simple bot until the real ones exist)."""
+    return list(S.BOT_LEVELS)
+
+
+def player_name(app) -> str:
+    return app.settings.name or S.tr("player.you")
+
+
+def bot_name(i: int, level: str) -> str:
+    return S.tr("bot.name", i=i)
+
+
+def level_label(level: str | None) -> str:
+    return S.tr("bot." + level) if level and ("bot." + level) in S.S else (level or "")
+
+
+# ====================================================================== menu
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        bw, bh = round(300 * s), round(50 * s)
+        x = round(110 * s)
+        y0 = round(250 * s)
+        gap = round(58 * s)
+        specs = [
+            ("play", "menu.play", self.play, "gold"),
+            ("host", "menu.host", self.host, "green"),
+            ("join", "menu.join", self.join, "green"),
+            ("demo", "menu.demo", self.demo, "blue"),
+            ("rules", "menu.rules", self.rules, "ghost"),
+            ("replays", "menu.replays", self.replays, "ghost"),
+            ("settings", "menu.settings", self.settings, "ghost"),
+            ("quit", "menu.quit", self.app.quit, "dark"),
+        ]
+        if (H_ - y0) < len(specs) * gap + round(40 * s):
+            gap = (H_ - y0 - round(40 * s)) // len(specs)
+        self.buttons = [W.Button((x, y0 + i * gap, bw, min(bh, gap - round(8 * s))), W.tr_label(key), cb, style,
+                                 size=round(19 * s), name=name) for i, (name, key, cb, style) in enumerate(specs)]
+        self.lang_btn = W.Button((W_ - round(130 * s), round(20 * s), round(110 * s), round(38 * s)),
+                                 W.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark", size=round(16 * s),
+                                 name="lang")
+        old = getattr(self, "focus", None)
+        self.focus = W.FocusRing(self.buttons)
+        self.focus.index = old.index if old is not None else 0
+
+    def play(self) -> None:
+        self.app.goto(SetupScene(self.app))
+
+    def host(self) -> None:
+        from game.ui.lan import host_scene
+
+        self.app.goto(host_scene(self.app))
+
+    def join(self) -> None:
+        from game.ui.lan import JoinScene
+
+        self.app.goto(JoinScene(self.app))
+
+    def demo(self) -> None:
+        from game.ui.demo import DemoScene
+
+        self.app.goto(DemoScene(self.app))
+
+    def rules(self) -> None:
+        from game.ui.rulesview import RulesScene
+
+        self.app.goto(RulesScene(self.app))
+
+    def replays(self) -> None:
+        from game.ui.replays import ReplaysScene
+
+        self.app.goto(ReplaysScene(self.app))
+
+    def settings(self) -> None:
+        self.app.goto(SettingsScene(self.app, back=lambda: self.app.goto(MenuScene(self.app))))
+
+    def handle(self, ev) -> None:
+        if self.lang_btn.handle(ev):
+            return
+        for b in self.buttons:
+            if b.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_l:
+                self.app.toggle_lang()
+            elif ev.key == pygame.K_ESCAPE:
+                self.focus.index = len(self.buttons) - 1
+            else:
+                self.focus.handle_key(ev)
+
+    def draw(self, surf) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        surf.blit(background(surf.get_size()), (0, 0))
+        # title
+        W.draw_text(surf, S.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, S.tr("app.subtitle"), (round(112 * s), round(170 * s)), round(18 * s), (220, 236, 220))
+        pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(206 * s)), (round(520 * s), round(206 * s)),
+                         max(1, round(2 * s)))
+        # a fan of tiles on the right
+        fan = (18, 27, 33, 31, 13, 4)
+        cx, cy = round(W_ * 0.7), round(H_ * 0.48)
+        tw = round(96 * s)
+        for i, t in enumerate(fan):
+            ang = (i - (len(fan) - 1) / 2) * 9
+            img = tileart.tile_surface(t, tw, standing=True, highlight="wild" if t == 18 else None)
+            img = pygame.transform.rotozoom(img, -ang, 1.0)
+            off = (i - (len(fan) - 1) / 2) * tw * 0.78
+            dy = abs(i - (len(fan) - 1) / 2) ** 2 * 8 * s
+            surf.blit(img, img.get_rect(center=(round(cx + off), round(cy + dy))))
+        W.draw_text(surf, S.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED, anchor="bottomleft")
+        W.draw_text(surf, S.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)), round(13 * s),
+                    W.MUTED, anchor="bottomright")
+        for b in self.buttons:
+            b.draw(surf, self.focus.current is b)
+        self.lang_btn.draw(surf)
+
+    def busy(self) -> bool:
+        return False
+
+
+# ====================================================================== table setup
+
+class VariantCard(W.Button):
+    """A game to pick: its name and its one-line description (wrapped to two lines)."""
+
+    def __init__(self, rect, name, blurb, on_click, selected: bool, enabled: bool, vid: str):
+        super().__init__(rect, name, on_click, "gold" if selected else "ghost", enabled=enabled, name=vid)
+        self.blurb = blurb
+        self.selected = selected
+
+    def draw(self, dest, focused: bool = False) -> None:
+        r = self.rect
+        top, bottom, edge, txt = W.BUTTON_STYLES["gold" if self.selected else "ghost"]
+        if not self.enabled:
+            top, bottom, edge, txt = (28, 44, 38), (20, 34, 28), (70, 90, 80), W.MUTED
+        elif self.hover or focused:
+            top = tuple(min(255, c + 18) for c in top)
+        W.gradient_box(dest, r, top, bottom, max(6, r.h // 6), 2 if (focused or self.selected) else 1,
+                       W.GOLD if focused else edge)
+        pad = max(6, r.h // 7)
+        W.draw_text(dest, W._label(self.label), (r.x + pad, r.y + pad - 2), max(12, round(r.h * 0.27)),
+                    txt if self.selected else (W.GOLD if self.enabled else W.MUTED), "bold", max_width=r.w - 2 * pad)
+        size = max(10, round(r.h * 0.17))
+        lines = W.wrap(W._label(self.blurb), size, r.w - 2 * pad)
+        y = r.y + round(r.h * 0.47)
+        for line in lines[:2]:
+            W.draw_text(dest, line, (r.x + pad, y), size, (70, 40, 0) if self.selected else (210, 225, 215))
+            y += round(size * 1.35)
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app, mode: str = "play", on_start=None, back=None):
+        super().__init__(app)
+        self.mode = mode
+        self.on_start = on_start
+        self.back_cb = back
+        st = app.settings
+        self.entries = variant_entries()
+        reg = {e[0] for e in self.entries if e[3] is not None}
+        self.variant_id = st.last_variant if st.last_variant in reg else next(iter(sorted(reg, key=lambda v: [e[0] for e in self.entries].index(v))), "wenshan")
+        self.options: dict = {}
+        self.hands = st.last_hands if st.last_hands in HAND_CHOICES else 8
+        self.levels: list[str] = list(st.last_bots) if st.last_bots else []
+        self.seed_text = ""
+        self.table_name = ""
+        self._load_options()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def variant(self):
+        for e in self.entries:
+            if e[0] == self.variant_id:
+                return e[3]
+        return None
+
+    def _load_options(self) -> None:
+        v = self.variant
+        if v is None:
+            self.options = {}
+            return
+        saved = (self.app.settings.last_options or {}).get(self.variant_id, {})
+        try:
+            self.options = v.resolve_options(saved)
+        except ValueError:
+            self.options = v.resolve_options({})
+
+    def players(self) -> int:
+        v = self.variant
+        if v is None:
+            return 4
+        try:
+            return v.players(self.options)
+        except Exception:  # noqa: BLE001
+            return int(self.options.get("players", 4))
+
+    def select_variant(self, vid: str) -> None:
+        self.variant_id = vid
+        self._load_options()
+        self.app.sound.play("click")
+        self.layout()
+
+    def set_option(self, key, value) -> None:
+        self.options[key] = value
+        if key == "players":
+            self.layout()
+
+    # ------------------------------------------------------------------ layout
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        self.cards = []
+        ch = min(round(96 * s), (H_ - round(200 * s)) // max(1, len(self.entries)))
+        cw = round(360 * s)
+        y = round(100 * s)
+        for vid, zh, en, v in self.entries:
+            b = VariantCard((round(36 * s), y, cw, ch - round(10 * s)), W.lang_label(zh, en),
+                            W.lang_label(v.blurb_zh, v.blurb_en) if v is not None else W.tr_label("setup.coming"),
+                            (lambda vid=vid: self.select_variant(vid)) if v is not None else None,
+                            vid == self.variant_id, v is not None, vid)
+            self.cards.append(b)
+            y += ch
+        v = self.variant
+        px = round(430 * s)
+        pw = (W_ - px - round(36 * s) - round(24 * s)) // 2
+        rh = round(46 * s)
+        colA = []
+        colB = []
+        if v is not None:
+            for o in v.schema:
+                if o.key == "players":
+                    continue
+                colA.append(self._option_widget(o, pw, rh))
+            players_opt = next((o for o in v.schema if o.key == "players"), None)
+            if players_opt is not None and players_opt.choices and not players_opt.fixed:
+                colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.players"), list(players_opt.choices),
+                                     [str(c) for c in players_opt.choices], self.options.get("players", players_opt.default),
+                                     lambda val: self.set_option("players", val)))
+            n = self.players()
+            levels = available_levels()
+            while len(self.levels) < n:
+                self.levels.append("normal")
+            for seat in range(1, n):
+                lbl = (lambda seat=seat: f"{S.tr('setup.seats')} {seat + 1} · {S.tr('setup.bot')}")
+                if self.mode == "host":
+                    vals = ["open"] + levels
+                    labels = [W.tr_label("setup.lan_open")] + [W.tr_label(f"bot.{l}") for l in levels]
+                    cur = self.levels[seat] if self.levels[seat] in vals else "open"
+                    lbl = (lambda seat=seat: f"{S.tr('setup.seats')} {seat + 1}")
+                else:
+                    vals = levels
+                    labels = [W.tr_label(f"bot.{l}") for l in levels]
+                    cur = self.levels[seat] if self.levels[seat] in vals else "normal"
+                colB.append(W.Choice((0, 0, pw, rh), lbl, vals, labels, cur,
+                                     lambda val, seat=seat: self._set_level(seat, val)))
+            colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.hands"), list(HAND_CHOICES),
+                                 [str(h) for h in HAND_CHOICES], self.hands, self._set_hands))
+            colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.seed"), self.seed_text, self._set_seed,
+                                    placeholder=W.tr_label("setup.seed_hint"), max_len=12, allowed="0123456789"))
+            if self.mode == "host":
+                colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.table_name"), self.table_name,
+                                        self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
+        top = round(140 * s)
+        for i, w in enumerate(colA):
+            w.rect.topleft = (px, top + i * (rh + round(10 * s)))
+        for i, w in enumerate(colB):
+            w.rect.topleft = (px + pw + round(24 * s), top + i * (rh + round(10 * s)))
+        self.colA, self.colB = colA, colB
+        bw, bh = round(220 * s), round(54 * s)
+        self.start_btn = W.Button((W_ - round(36 * s) - bw, H_ - round(30 * s) - bh, bw, bh),
+                                  W.tr_label("setup.start_host" if self.mode == "host" else "setup.start"), self.start,
+                                  "gold", enabled=v is not None, size=round(20 * s), name="start")
+        self.back_btn = W.Button((W_ - round(36 * s) - 2 * bw - round(16 * s), H_ - round(30 * s) - bh, bw, bh),
+                                 W.tr_label("common.back"), self.back, "dark", size=round(18 * s), name="back")
+        self.focus = W.FocusRing(self.cards + colA + colB + [self.start_btn, self.back_btn])
+
+    def _option_widget(self, o, pw, rh):
+        label = W.lang_label(o.zh, o.en)
+        help_ = W.lang_label(o.help_zh, o.help_en) if (o.help_zh or o.help_en) else None
+        val = self.options.get(o.key, o.default)
+        if o.is_bool:
+            cb = W.Checkbox((0, 0, pw, rh), label, bool(val), lambda x, k=o.key: self.set_option(k, x),
+                            enabled=not o.fixed, help=help_ if not o.fixed else W.tr_label("setup.fixed"))
+            return cb
+        choices = list(o.choices) if o.choices else list(BASE_CHOICES)
+        if val not in choices:
+            choices = sorted(set(choices) | {val})
+        return W.Choice((0, 0, pw, rh), label, choices, [str(c) for c in choices], val,
+                        lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_)
+
+    def _set_level(self, seat, val):
+        self.levels[seat] = val
+
+    def _set_hands(self, val):
+        self.hands = val
+
+    def _set_seed(self, text):
+        self.seed_text = text
+
+    def _set_table_name(self, text):
+        self.table_name = text
+
+    # ------------------------------------------------------------------ actions
+    def back(self) -> None:
+        if self.back_cb:
+            self.back_cb()
+        else:
+            self.app.goto(MenuScene(self.app))
+
+    def start(self) -> None:
+        v = self.variant
+        if v is None:
+            self.app.notice(S.tr("variant.missing"))
+            return
+        seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(1, 10**9)
+        n = self.players()
+        st = self.app.settings
+        st.last_variant = self.variant_id
+        st.last_hands = self.hands
+        st.last_options = dict(st.last_options or {})
+        st.last_options[self.variant_id] = {k: val for k, val in self.options.items()}
+        st.last_bots = list(self.levels)
+        self.app.save_settings()
+        levels = [None] + [self.levels[i] for i in range(1, n)]
+        if self.on_start:
+            self.on_start(v, dict(self.options), self.hands, seed, levels, self.table_name or player_name(self.app))
+            return
+        start_local_table(self.app, v, dict(self.options), self.hands, seed, levels)
+
+    def handle(self, ev) -> None:
+        for w in self.cards + self.colA + self.colB + [self.start_btn, self.back_btn]:
+            if w.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            cur = self.focus.current
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn):
+                self.start()
+                return
+            self.focus.handle_key(ev)
+
+    def draw(self, surf) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        surf.blit(background(surf.get_size()), (0, 0))
+        W.draw_text(surf, S.tr("setup.title_host" if self.mode == "host" else "setup.title"), (round(36 * s), round(26 * s)),
+                    round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, S.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED, anchor="topright")
+        W.draw_text(surf, S.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s), W.MUTED, "bold")
+        px = round(410 * s)
+        panel = pygame.Rect(px, round(84 * s), W_ - px - round(20 * s), H_ - round(84 * s) - round(104 * s))
+        W.panel(surf, panel, (10, 28, 22), 215, round(14 * s), 2)
+        W.draw_text(surf, S.tr("setup.options"), (round(430 * s), round(100 * s)), round(18 * s), W.GOLD, "bold")
+        if self.colB:
+            W.draw_text(surf, S.tr("setup.seats"), (self.colB[0].rect.x, round(100 * s)), round(18 * s), W.GOLD, "bold")
+        n = self.players()
+        v = self.variant
+        if v is not None:
+            players_opt = next((o for o in v.schema if o.key == "players"), None)
+            you = f"{S.tr('setup.seats')} 1 · {S.tr('setup.you')}: {player_name(self.app)}"
+            if self.colB:
+                W.draw_text(surf, you, (self.colB[0].rect.x, panel.bottom - round(40 * s)), round(15 * s), W.CREAM)
+                if players_opt is None or players_opt.fixed or not players_opt.choices:
+                    W.draw_text(surf, S.tr("setup.players_fixed", n=n), (self.colB[0].rect.x, panel.bottom - round(64 * s)),
+                                round(14 * s), W.MUTED)
+        cur = self.focus.current
+        for w in self.cards:
+            w.draw(surf, cur is w)
+        for w in self.colA + self.colB:
+            w.draw(surf, cur is w)
+        self.start_btn.draw(surf, cur is self.start_btn)
+        self.back_btn.draw(surf, cur is self.back_btn)
+
+
+def start_local_table(app, variant, options: dict, hands: int, seed, levels: list) -> None:
+    """Create a LocalSession against bots and go to the table."""
+    from game.session import LocalSession
+    from game.ui.table import TableScene
+
+    n = variant.players(options)
+    levels = (list(levels) + ["normal"] * n)[:n]
+    levels[0] = None
+    bots = make_bots(levels, seed)
+    names = [player_name(app)] + [bot_name(i, levels[i]) for i in range(1, n)]
+    session = LocalSession(variant, options, seed, hands, bots=bots, seat=0, names=names)
+    app.goto(TableScene(app, session, variant, names=names, hands_total=hands, bot_levels=levels))
+
+
+# ====================================================================== settings
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app, back=None):
+        super().__init__(app)
+        self.back_cb = back
+
+    def layout(self) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        st = self.app.settings
+        pw, rh = round(620 * s), round(50 * s)
+        x = W_ // 2 - pw // 2
+        y0 = round(120 * s)
+        sizes = list(cfg.WINDOW_SIZES)
+        cur = tuple(st.window)
+        if cur not in sizes:
+            sizes.append(cur)
+        sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
+        self.widgets = [
+            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"], [W.tr_label("lang.zh"), W.tr_label("lang.en")], S.lang(),
+                     self.app.set_lang),
+            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help),
+            W.Slider((x, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
+            W.Choice((x, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
+                     [W.tr_label(f"anim.{a}") for a in cfg.ANIM_SPEEDS], st.anim, self._anim),
+            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.hints"), st.hints, self._hints),
+            W.Choice((x, 0, pw, rh), W.tr_label("settings.window"), sizes, [f"{a}×{b}" for a, b in sizes], cur,
+                     self._window),
+            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.fullscreen"), self.app.fullscreen, self.app.set_fullscreen),
+            W.TextInput((x, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
+                        placeholder=W.tr_label("player.you"), max_len=16),
+        ]
+        for i, w in enumerate(self.widgets):
+            w.rect.y = y0 + i * (rh + round(10 * s))
+        bw, bh = round(220 * s), round(52 * s)
+        self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
+                                 "gold", size=round(19 * s), name="back")
+        old = getattr(self, "focus", None)
+        self.focus = W.FocusRing(self.widgets + [self.back_btn])
+        if old is not None:
+            self.focus.index = old.index
+
+    def _sound(self, on):
+        self.app.settings.sound = on
+        self.app.sound.enabled = on
+        self.app.save_settings()
+        self.app.sound.play("click")
+
+    def _volume(self, v):
+        self.app.settings.volume = round(v, 2)
+        self.app.sound.volume = v
+        self.app.save_settings()
+
+    def _anim(self, a):
+        self.app.settings.anim = a
+        self.app.save_settings()
+
+    def _hints(self, on):
+        self.app.settings.hints = on
+        self.app.save_settings()
+
+    def _window(self, size):
+        self.app.resize(size)
+
+    def _name(self, text):
+        self.app.settings.name = text.strip()
+        self.app.save_settings()
+
+    def back(self) -> None:
+        if self.back_cb:
+            self.back_cb()
+        else:
+            self.app.goto(MenuScene(self.app))
+
+    def handle(self, ev) -> None:
+        for w in self.widgets + [self.back_btn]:
+            if w.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            self.focus.handle_key(ev)
+
+    def draw(self, surf) -> None:
+        s = self.s
+        W_, H_ = self.app.size
+        surf.blit(background(surf.get_size()), (0, 0))
+        W.draw_text(surf, S.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif", anchor="midtop",
+                    shadow=True)
+        first, last = self.widgets[0].rect, self.widgets[-1].rect
+        box = pygame.Rect(first.x - round(30 * s), first.y - round(20 * s), first.w + round(60 * s),
+                          last.bottom - first.y + round(40 * s))
+        W.panel(surf, box)
+        for w in self.widgets:
+            w.draw(surf, self.focus.current is w)
+        W.draw_text(surf, S.tr("settings.saved_in", path=str(cfg.settings_path())), (W_ // 2, box.bottom + round(10 * s)),
+                    round(13 * s), W.MUTED, anchor="midtop", max_width=W_ - round(40 * s))
+        self.back_btn.draw(surf, self.focus.current is self.back_btn)

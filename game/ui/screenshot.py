@@ -1,0 +1,306 @@
+"""``python -m game screenshot --scene S --variant V --out FILE.png [--seed N] [--size WxH] [--lang zh|en]``.
+
+Renders one scene off-screen with the dummy video driver. Table states are
+reached by playing the seeded match with bots (the viewer's seat too) until the
+wanted moment: a turn with discards on the table, a claim offer, a won hand.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
+          "join", "host", "hints", "pause")
+
+
+def _env() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
+    _env()
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    st = Settings(lang=lang, anim=anim, sound=False, window=tuple(size))
+    return App(size=size, settings=st, save=False, sound=False)
+
+
+def _variant(vid: str):
+    from game.rules.variants import get
+
+    return get(vid)
+
+
+def new_session(variant, seed, hands: int = 8, options=None):
+    from game.session import LocalSession
+    from game.ui import strings as S
+    from game.ui.scenes import bot_name, make_bots
+
+    opts = variant.resolve_options(options or {})
+    n = variant.players(opts)
+    levels = [None] + ["normal"] * (n - 1)
+    bots = make_bots(levels, seed)
+    names = [S.tr("player.you")] + [bot_name(i, levels[i]) for i in range(1, n)]
+    return LocalSession(variant, opts, seed, hands, bots=bots, seat=0, names=names), names
+
+
+def _levels(n):
+    return [None] + ["normal"] * (n - 1)
+
+
+def drive(session, stop, max_steps: int = 4000, me_bot=None) -> bool:
+    """Play the viewer's seat with a simple bot until ``stop(view)``; True when reached."""
+    from game.bots import make_bot
+
+    me = me_bot or make_bot("simple", seed=99)
+    for _ in range(max_steps):
+        v = session.view
+        if stop(v):
+            return True
+        if v["phase"] == "end":
+            return False
+        if v["legal"]:
+            session.send(me.act(v))
+        elif not session.tick():
+            return False
+    return False
+
+
+def find_state(variant, seed, stop, tries: int = 40, hands: int = 8, options=None):
+    """A session driven to the first moment ``stop(view)`` holds, trying seeds from ``seed``."""
+    for k in range(tries):
+        ses, names = new_session(variant, seed + k, hands, options)
+        if drive(ses, stop):
+            return ses, names
+    ses, names = new_session(variant, seed, hands, options)
+    return ses, names
+
+
+def _discards(v) -> int:
+    return sum(len(s["discards"]) for s in v["seats"])
+
+
+def table_scene(app, variant, seed, stop, tries=40):
+    from game.ui.table import TableScene
+
+    ses, names = find_state(variant, seed, stop, tries)
+    sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
+    sc.auto_bots = False
+    app.goto(sc)
+    return sc
+
+
+def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int = 1, lang: str = "zh"):
+    """The app with the scene set up and drawn once; returns the app."""
+    app = make_app(size, lang)
+    variant = _variant(variant_id)
+    if scene == "menu":
+        from game.ui.scenes import MenuScene
+
+        app.goto(MenuScene(app))
+        app.scene.focus.index = 0
+    elif scene == "setup":
+        from game.ui.scenes import SetupScene
+
+        app.settings.last_variant = variant_id
+        app.goto(SetupScene(app))
+    elif scene == "host":
+        from game.ui.scenes import SetupScene
+
+        app.settings.last_variant = variant_id
+        app.goto(SetupScene(app, mode="host", on_start=lambda *a: None))
+    elif scene in ("table", "hints"):
+        from game.ui.hints import HintEngine
+
+        engine = HintEngine(variant)
+
+        def want(v, ses_box=[]):
+            if not (v["phase"] == "turn" and any(a.kind == "discard" for a in v["legal"]) and _discards(v) >= 14):
+                return False
+            if scene == "table":
+                return _discards(v) >= 18
+            return bool(engine.compute(v, None).per_discard)
+
+        sc = table_scene(app, variant, seed, want)
+        if scene == "hints":
+            sc.app.settings.hints = True
+        disp = sc.my_tiles()[0]
+        hints = sc.current_hints()
+        pick = None
+        if hints and hints.per_discard:
+            pick = next((i for i, t in enumerate(disp) if t in hints.per_discard), None)
+        sc.sel = pick if pick is not None else len(disp) - 1
+    elif scene == "claim":
+        def want(v):
+            kinds = {a.kind for a in v["legal"]}
+            return v["phase"] in ("claim", "rob") and bool(kinds & {"chow", "pung", "kong", "hu"}) and _discards(v) >= 6
+
+        sc = table_scene(app, variant, seed, want)
+        chows = [a for a in sc.legal("chow")]
+        if len(chows) > 1:
+            sc.choice = "chow"
+    elif scene == "pause":
+        sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
+        sc.paused = True
+    elif scene == "settlement":
+        def won(v):
+            return v["phase"] == "end" and v.get("result", {}).get("end") == "win"
+
+        sc = None
+        from game.ui.table import TableScene
+
+        for k in range(60):
+            ses, names = new_session(variant, seed + k)
+            drive(ses, lambda v: v["phase"] == "end")
+            if won(ses.view) and (k > 40 or any(w.get("seat") == 0 or len(ses.view["result"]["items"]) > 3
+                                                 for w in ses.view["result"]["wins"])):
+                break
+        sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
+        sc.auto_bots = False
+        app.goto(sc)
+        sc.show_settlement()
+    elif scene == "match_end":
+        from game.ui.settle import MatchEndScene
+        from game.ui.table import TableScene
+
+        ses, names = new_session(variant, seed, hands=4)
+        sc = TableScene(app, ses, variant, names=names, hands_total=4)
+        sc.auto_bots = False
+        sc.save_replay = lambda finished: None
+        app.goto(sc)
+        while True:
+            drive(ses, lambda v: v["phase"] == "end")
+            sc._pump()
+            if ses.match_over:
+                break
+            ses.next_hand()
+        app.goto(MatchEndScene(app, sc))
+    elif scene == "rules":
+        from game.ui.rulesview import RulesScene
+
+        app.goto(RulesScene(app, variant_id=variant_id))
+    elif scene == "replay":
+        from game.ui.replays import ReplayData, ReplayViewer
+
+        ses, names = new_session(variant, seed, hands=2)
+        for _ in range(2):
+            drive(ses, lambda v: v["phase"] == "end")
+            if not ses.match_over:
+                ses.next_hand()
+        data = ReplayData({"match": ses.match_record(), "names": names, "human_seat": 0, "finished": True})
+        viewer = ReplayViewer(app, data, hand=0)
+        viewer.seat = -1
+        app.goto(viewer)
+        viewer.step = max(1, int(len(viewer.states) * 0.6))
+    elif scene == "lobby":
+        from game.ui.lan import LobbyScene
+
+        app.goto(LobbyScene(app, _StubLobby(variant, app), host=_StubHost()))
+    elif scene == "join":
+        from game.ui.lan import JoinScene
+
+        js = JoinScene(app, interfaces=["127.0.0.1"])
+        js.enter = lambda: js.layout()  # no network for a picture
+        app.goto(js)
+    elif scene == "settings":
+        from game.ui.scenes import SettingsScene
+
+        app.goto(SettingsScene(app))
+    elif scene == "demo":
+        from game.ui.demo import DemoScene
+
+        d = DemoScene(app, 0, seed)
+        app.goto(d)
+        d.auto_bots = False
+        drive_demo(d, 40)
+    else:
+        raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
+    app.dirty = True
+    app.frame([], 0.0)
+    app.dirty = True
+    app.draw()
+    return app
+
+
+def drive_demo(d, steps: int) -> None:
+    for _ in range(steps):
+        if not d.session.tick():
+            break
+    d._pump()
+
+
+class _StubHost:
+    address = ("192.168.1.20", 50555)
+
+    def stop(self):
+        pass
+
+
+class _StubLobby:
+    """What the lobby shows for a picture: a host seat, a joined player, a bot and an open seat."""
+
+    def __init__(self, variant, app):
+        from game.ui.scenes import player_name
+
+        self.variant_id = variant.id
+        self.variant = None
+        self.view = None
+        self.table_name = player_name(app)
+        n = variant.players(variant.resolve_options({}))
+        self.n = n
+        self.names = ([player_name(app), "阿明", None, None] + [None] * 4)[:n]
+        self.connected = ([True, True, False, False] + [False] * 4)[:n]
+        self.bots = ([False, False, True, False] + [False] * 4)[:n]
+        self.seat = 0
+        self.status = "seated"
+        self.error = None
+        self.addr = ("192.168.1.20", 50555)
+
+    def poll(self):
+        return []
+
+    def close(self):
+        pass
+
+
+def save(app, path: str) -> None:
+    import pygame
+
+    pygame.image.save(app.screen, path)
+
+
+def main(args) -> int:
+    from game.cli.errors import UsageError
+
+    scene = args.scene
+    if scene not in SCENES:
+        raise UsageError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
+    try:
+        w, h = (int(x) for x in str(args.size).lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size takes WxH, e.g. 1280x720, got {args.size!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise UsageError(f"--size {w}x{h} is out of range")
+    lang = args.lang or "zh"
+    if lang not in ("zh", "en"):
+        raise UsageError(f"--lang is zh or en, got {lang!r}")
+    try:
+        _variant(args.variant)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    out = args.out
+    d = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(d):
+        raise UsageError(f"no such directory for --out: {d}")
+    app = build(scene, args.variant, (w, h), int(args.seed or 0) or 1, lang)
+    save(app, out)
+    print(f"wrote {out} ({scene}, {args.variant}, {w}x{h}, {lang})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(None))

@@ -1,0 +1,245 @@
+"""Strings, settings, sound, layout and hints of the client."""
+
+import ast
+import json
+import os
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules import engine as E
+from game.rules import tiles as T
+from game.rules.variants import get
+from game.rules.view import view
+from game.ui import settings as cfg
+from game.ui import strings as S
+from game.ui.hints import HintEngine, pseudo_state, visible_counts
+from game.ui.layout import TableLayout
+from game.ui.sound import EFFECTS, SoundBank, synthesize, to_bytes
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# ------------------------------------------------------------------ strings
+
+def test_every_string_has_both_languages():
+    for key, (zh, en) in S.S.items():
+        assert zh and en, key
+        assert set(re.findall(r"{(\w+)}", zh)) == set(re.findall(r"{(\w+)}", en)), key
+
+
+def test_every_key_used_in_the_ui_exists():
+    used = set()
+    for path in (ROOT / "game" / "ui").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("tr", "tr_label"):
+                if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                    used.add(node.args[0].value)
+    missing = sorted(k for k in used if k not in S.S)
+    assert not missing, missing
+    assert len(used) > 150
+
+
+def test_language_switch_and_tile_names():
+    S.set_lang("zh")
+    assert S.tr("menu.play") == "人机对战" and S.tile_name(13) == "五筒" and S.tile_name(31) == "白板"
+    S.set_lang("en")
+    try:
+        assert S.tr("menu.play") == "Play vs bots" and S.tile_name(13) == "5 Dots" and S.tile_name(13, True) == "5p"
+        assert S.tr("table.hand_no", i=2, n=8) == "Hand 2/8"
+    finally:
+        S.set_lang("zh")
+
+
+# ------------------------------------------------------------------ settings and replays
+
+def test_settings_round_trip_and_home_override(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path / "home"))
+    assert cfg.config_dir() == tmp_path / "home"
+    s, notice = cfg.load_settings()
+    assert notice is None and s.lang == "zh"
+    s.lang, s.volume, s.window, s.anim = "en", 0.3, (1600, 900), "fast"
+    assert cfg.save_settings(s) is None
+    s2, notice = cfg.load_settings()
+    assert notice is None and (s2.lang, s2.volume, s2.window, s2.anim) == ("en", 0.3, (1600, 900), "fast")
+
+
+@pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"lang": 5, "volume": "loud", "window": [1, 2, 3]}'])
+def test_a_corrupt_settings_file_falls_back_to_defaults(tmp_path, monkeypatch, content):
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text(content, encoding="utf-8")
+    s, notice = cfg.load_settings()
+    assert s.lang == "zh" and s.volume == 0.7
+    if content.startswith("{not") or content.startswith("["):
+        assert notice == "notice.settings_corrupt"
+
+
+def test_the_app_says_so_and_carries_on_with_a_broken_or_read_only_home(tmp_path, monkeypatch):
+    from game.ui.app import App
+
+    (tmp_path / "settings.json").write_text("{{{", encoding="utf-8")
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+    app = App(size=(1024, 576), sound=False)
+    assert any(S.tr("notice.settings_corrupt") in t[0] for t in app.toasts)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")  # a home that cannot be created, even for root
+    monkeypatch.setenv("YUNGUI_HOME", str(blocker / "sub"))
+    try:
+        app2 = App(size=(1024, 576), sound=False)
+        app2.set_lang("en")  # saving fails: a notice, no crash
+        assert any("Could not save" in t[0] for t in app2.toasts)
+        path, err = cfg.save_replay({"variant": "wenshan", "hands_played": []}, [], 0, True)
+        assert path is None and err
+        assert cfg.list_replays() == []
+    finally:
+        S.set_lang("zh")
+
+
+def test_replays_are_listed_newest_first_and_broken_files_reported(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+    rec = {"variant": "wenshan", "seed": 1, "options": {}, "hands": 1, "hands_played": [], "totals": [0, 0, 0, 0]}
+    p1, err = cfg.save_replay(rec, ["a", "b", "c", "d"], 0, True)
+    assert err is None and p1.exists()
+    (cfg.replay_dir() / "zzz-broken.json").write_text("nope", encoding="utf-8")
+    rows = cfg.list_replays()
+    assert rows[0].error and rows[1].names == ["a", "b", "c", "d"]
+    assert json.loads(p1.read_text(encoding="utf-8"))["match"]["variant"] == "wenshan"
+
+
+# ------------------------------------------------------------------ sound
+
+def test_effects_are_synthesized_as_pcm():
+    for name in EFFECTS:
+        samples = synthesize(name, 8000)
+        assert 200 < len(samples) < 20000
+        data = to_bytes(samples, 2)
+        assert len(data) == 4 * len(samples)
+
+
+def test_no_audio_device_means_silence_and_a_reason(monkeypatch):
+    def boom(*a, **k):
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", boom)
+    bank = SoundBank(True, 0.5)
+    assert not bank.available and "audio device" in bank.reason
+    bank.play("tile")  # silently
+    assert bank.played == ["tile"]
+
+
+def test_sound_plays_with_the_dummy_driver():
+    bank = SoundBank(True, 0.5)
+    assert bank.available
+    bank.play("click")
+    assert "click" in bank.sounds
+
+
+# ------------------------------------------------------------------ layout
+
+@pytest.mark.parametrize("size", [(1024, 576), (1280, 720), (1920, 1080), (3840, 2160), (1366, 768), (1280, 1024)])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_layout_fits_every_size(size, n):
+    L = TableLayout(size, n, 0)
+    screen = pygame.Rect((0, 0), size)
+    slots, meld_slots = L.bottom_hand(14, True, [])
+    assert all(screen.contains(s.rect()) for s in slots)
+    rects = [s.rect() for s in slots]
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    ponds = {}
+    for seat in range(n):
+        ponds[seat] = [L.pond_slot(seat, i).rect() for i in range(20)]
+        assert all(screen.contains(r) for r in ponds[seat]), (seat, size)
+        if seat:
+            hand, _ = L.other_hand(seat, 14, True, [])
+            assert all(screen.contains(s.rect()) for s in hand)
+            plate = L.plate_rect(seat, hand)
+            assert screen.contains(plate)
+            assert not any(plate.colliderect(s.rect()) for s in hand)
+    for a in range(n):
+        for b in range(a + 1, n):
+            assert not any(x.colliderect(y) for x in ponds[a] for y in ponds[b]), (a, b)
+    assert not any(r.colliderect(L.compass_rect()) for rs in ponds.values() for r in rs)
+
+
+# ------------------------------------------------------------------ hints
+
+def _state(hands, wall, dealer=0):
+    v = get("wenshan")
+    opts = v.resolve_options({})
+    st, _ = E.new_hand(v, opts, seed=0, dealer=dealer, hands=[T.parse(h) for h in hands], wall=T.parse(wall))
+    return v, st
+
+
+def test_waits_with_unseen_counts_and_waits_per_discard():
+    # seat 0 (dealer, 14 tiles); the indicator is the last wall tile 9p -> wildcard 1p
+    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
+                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
+    assert st.extra["wildcard"] == T.tile("1p")
+    vw = view(st, 0)
+    h = HintEngine(v).compute(vw, st)
+    # discarding 9s leaves 123m456m789m 11s 55s: waiting on 1s and 5s
+    assert [t for t, _ in h.per_discard[T.tile("9s")]] == [T.tile("1p"), T.tile("1s"), T.tile("5s")]
+    seen = visible_counts(vw)
+    assert seen[T.tile("9p")] == 1  # the indicator lies face up
+    left = dict(h.per_discard[T.tile("9s")])
+    assert left[T.tile("1s")] == 2 and left[T.tile("5s")] == 2
+    # the same from a state rebuilt out of the view alone (a LAN table)
+    h2 = HintEngine(v).compute(vw, None)
+    assert h2.per_discard == h.per_discard
+
+
+def test_pseudo_state_keeps_the_variant_facts():
+    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
+                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
+    ps = pseudo_state(v, view(st, 0))
+    assert ps.extra["wildcard"] == st.extra["wildcard"]
+    assert ps.seats[0].counts == st.seats[0].counts
+
+
+def test_a_sound_really_reaches_the_audio_device(tmp_path):
+    """With SDL's disk audio driver the mixer's output lands in a file: a played effect is not silence."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "audio.raw"
+    code = (
+        "import time, pygame\n"
+        "from game.ui.sound import SoundBank\n"
+        "b = SoundBank(True, 1.0)\n"
+        "assert b.available, b.reason\n"
+        "b.play('win')\n"
+        "time.sleep(0.6)\n"
+        "b.close()\n"
+    )
+    env = {**os.environ, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(out), "SDL_VIDEODRIVER": "dummy"}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    data = out.read_bytes()
+    assert len(data) > 10000 and any(b not in (0, 0x80) for b in data[:200000])
+
+
+def test_blocked_discards_carry_their_reason():
+    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
+                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
+    vw = view(st, 0)
+    vw["legal"] = [a for a in vw["legal"] if a.kind != "discard" or a.tile == T.tile("9s")]
+    vw["seats"][0]["declared"] = True  # as after 报听: only the drawn tile may go
+    h = HintEngine(v).compute(vw, st)
+    assert T.tile("9s") not in h.blocked
+    assert h.blocked[T.tile("1m")] == S.tr("hint.why_declared")
+
+
+def test_a_missed_win_is_explained():
+    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
+                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
+    vw = view(st, 0)
+    # seat 0 waits on 1s/5s after discarding 9s; pretend someone offers 5s but no win is allowed (passed earlier)
+    st.seats[0].remove(T.tile("9s"))
+    vw = view(st, 0)
+    vw.update(phase="claim", legal=[], offer={"tile": T.tile("5s"), "from": 2, "kind": "discard"}, missed_win=True)
+    h = HintEngine(v).compute(vw, st)
+    assert h.no_win == S.tr("hint.why_missed")

@@ -70,6 +70,9 @@ def main(argv=None) -> int:
     except ImportError:
         print("PyInstaller is missing: python -m pip install pyinstaller", file=sys.stderr)
         return 2
+    # PyInstaller resolves --collect-submodules in this process and in helper subprocesses: both must see the code
+    sys.path.insert(0, str(ROOT))
+    os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
     ver = version()
     if args.clean:
         shutil.rmtree(OUT, ignore_errors=True)

@@ -113,9 +113,9 @@ def _lazy(module: str, attr: str):
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as e:
-        if e.name and e.name.startswith("game"):
-            raise UsageError(f"this build has no {module.rsplit('.', 1)[-1]} command yet") from None
-        raise UsageError(f"missing dependency {e.name!r}: install the game with its requirements") from None
+        if e.name == module:
+            raise UsageError(f"this build has no {module.rsplit('.', 1)[-1]} command") from None
+        raise UsageError(f"missing module {e.name!r} (needed by {module}): install the game with its requirements") from None
     return getattr(mod, attr)
 
 

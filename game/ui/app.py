@@ -249,6 +249,7 @@ class App:
         """The main loop: full rate while something moves, a low capped rate (and no redraw) when idle."""
         last = time.perf_counter()
         end = None if seconds is None else last + seconds
+        self._exit_after_first_frame = bool(os.environ.get("YUNGUI_EXIT_AFTER_FIRST_FRAME"))
         while self.running:
             events = pygame.event.get()
             now = time.perf_counter()
@@ -259,6 +260,10 @@ class App:
                 break
             if drew:
                 pygame.display.flip()
+                if self._exit_after_first_frame:
+                    print("first frame", flush=True)  # read by `bench startup`
+                    self.running = False
+                    break
             busy = bool(events) or (self.scene is not None and self.scene.busy()) or bool(self.toasts)
             self.clock.tick(BUSY_FPS if busy else IDLE_FPS)
             if end is not None and time.perf_counter() >= end:

@@ -40,16 +40,11 @@ _loaded = False
 
 
 def _load_optional() -> None:
-    """Variants living in their own modules register themselves on import."""
+    """The other rule sets live in their own modules and register themselves on import."""
     global _loaded
     if _loaded:
         return
     _loaded = True
-    import importlib
-
-    for mod in ("yuxi", "chicken"):
-        try:
-            importlib.import_module(f"{__name__}.{mod}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__name__}.{mod}":
-                raise
+    # menu order: wenshan, kunming, yuxi, guiyang, zhuoji
+    from . import yuxi  # noqa: F401,I001  (imported for its register() call)
+    from . import chicken  # noqa: F401

@@ -1,0 +1,1 @@
+"""The rules core: pure, deterministic Python (tiles, wall, hand analysis, round engine, scoring)."""

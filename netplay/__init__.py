@@ -1,0 +1,1 @@
+"""LAN play: wire protocol, zeroconf discovery, the authoritative host and the network session."""

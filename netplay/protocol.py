@@ -1,0 +1,283 @@
+"""The LAN wire protocol: every message type with its fields, framing, and strict encode/decode.
+
+Framing: each message is a 4-byte big-endian length followed by that many bytes
+of msgpack holding one map. A length of 0 or above ``MAX_FRAME`` is garbage.
+Every map has ``t`` (the type) and exactly the fields listed below; unknown or
+missing fields, wrong types and out-of-range values make a message malformed.
+
+Tiles travel as ints 0-33 inside views and events (``game.rules.tiles``) and as
+notation strings inside actions (``[seat, kind]`` or ``[seat, kind, "tiles"]``,
+``game.rules.actions`` wire form).
+
+Client -> host
+  hello  proto:int name:str table:str|nil password:str|nil token:str|nil seat:int|nil
+         Take a seat: the first free one (or ``seat``) at ``table`` (nil: the
+         first table with a free seat). With ``token``: reclaim the seat that
+         token was issued for (reconnect; a live older connection is dropped).
+  list   proto:int
+         Ask for the host's tables (answered with ``tables``; for manual address entry).
+  act    n:int ack:int a:action
+         This seat's decision. ``n`` strictly increases on a connection (a lower or
+         equal ``n`` is a replay); ``ack`` is the ``seq`` of the last ``state`` the
+         client has seen (anything older is stale).
+  next   n:int ack:int      Ready for the next hand (after a hand ended).
+  sync   n:int              Ask for a full ``state``.
+  ping   n:int              Answered with ``pong``.
+  bye                       Leave the table (the seat is given to a bot and opened).
+
+Host -> client
+  welcome  proto:int host:str table:str table_name:str seat:int token:str n:int
+           variant:str options:map hands:int
+           Seated. Keep ``token`` to reconnect; it is this seat's only credential.
+  tables   proto:int host:str tables:[map]   (table_id name variant players seats_taken
+           seats_free password)
+  table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool
+           Who sits where (no sequence number: it never changes the game).
+  state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
+           hand_over:bool match_over:bool hands:int
+           The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and
+           the events it may see since its previous ``state``. ``seq`` increases by
+           one with every state sent to the seat; ``full`` marks a resync (no events).
+           ``step`` is the number of actions applied in the hand.
+  error    code:str msg:str ref:int|nil proto:int|nil
+           A refusal; ``ref`` is the ``n`` of the refused message. The game did not change.
+  pong     n:int
+  bye      code:str msg:str   The host closes the connection after this.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import msgpack
+
+PROTOCOL = 1
+SERVICE_TYPE = "_yunguimj._tcp.local."
+MAX_FRAME = 64 * 1024
+HEADER = struct.Struct("!I")
+
+# error / bye codes
+ERRORS = {
+    "version": "protocol versions differ",
+    "garbage": "undecodable frame",
+    "too_big": "frame over the size cap",
+    "malformed": "message fields missing or of the wrong type",
+    "flood": "too many messages",
+    "not_joined": "take a seat first (hello)",
+    "already_joined": "this connection already has a seat",
+    "no_table": "no such table",
+    "full": "no free seat",
+    "password": "wrong or missing table password",
+    "bad_token": "unknown seat token",
+    "not_your_seat": "a connection may act only for its own seat",
+    "stale": "the game moved on since the state this refers to",
+    "replay": "message number not above the previous one",
+    "illegal": "not a legal action now",
+    "not_now": "nothing to do for that now",
+    "superseded": "the seat was reclaimed by a newer connection",
+    "timeout": "no hello in time",
+    "slow": "the peer does not read its messages",
+    "shutdown": "the host is stopping",
+    "left": "left the table",
+}
+
+
+class ProtocolError(ValueError):
+    """A frame that cannot be accepted; ``code`` is one of ``ERRORS``."""
+
+    code = "malformed"
+
+    def __init__(self, msg: str, code: str | None = None):
+        super().__init__(msg)
+        if code:
+            self.code = code
+
+
+class Garbage(ProtocolError):
+    """Undecodable bytes: the peer is disconnected."""
+
+    code = "garbage"
+
+
+class Malformed(ProtocolError):
+    """A decodable message with the wrong shape: the peer gets an error reply."""
+
+
+# ---------------------------------------------------------------- field specs
+INT, BOOL, MAP, LIST = "int", "bool", "map", "list"
+
+
+def _str(n):
+    return ("str", n)
+
+
+def _opt(spec):
+    return ("opt", spec)
+
+
+ACTION = "action"
+NAME = _str(32)
+SHORT = _str(64)
+_N = {"n": INT}
+
+CLIENT = {
+    "hello": {"proto": INT, "name": NAME, "table": _opt(NAME), "password": _opt(SHORT), "token": _opt(SHORT),
+              "seat": _opt(INT)},
+    "list": {"proto": INT},
+    "act": {"n": INT, "ack": INT, "a": ACTION},
+    "next": {"n": INT, "ack": INT},
+    "sync": _N,
+    "ping": _N,
+    "bye": {},
+}
+
+HOST = {
+    "welcome": {"proto": INT, "host": SHORT, "table": NAME, "table_name": SHORT, "seat": INT, "token": SHORT,
+                "n": INT, "variant": NAME, "options": MAP, "hands": INT},
+    "tables": {"proto": INT, "host": SHORT, "tables": LIST},
+    "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL},
+    "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,
+              "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT},
+    "error": {"code": NAME, "msg": _str(500), "ref": _opt(INT), "proto": _opt(INT)},
+    "pong": _N,
+    "bye": {"code": NAME, "msg": _str(500)},
+}
+
+INT_RANGE = (-(2**53), 2**53)
+ACTION_KINDS = ("discard", "chow", "pung", "kong", "hu", "pass", "declare_ready")
+
+
+def _check(value, spec, field: str) -> None:
+    if isinstance(spec, tuple) and spec[0] == "opt":
+        if value is None:
+            return
+        spec = spec[1]
+    if spec == INT:
+        if type(value) is not int or not INT_RANGE[0] <= value <= INT_RANGE[1]:
+            raise Malformed(f"{field} must be an integer")
+    elif spec == BOOL:
+        if type(value) is not bool:
+            raise Malformed(f"{field} must be true/false")
+    elif spec == MAP:
+        if type(value) is not dict:
+            raise Malformed(f"{field} must be a map")
+    elif spec == LIST:
+        if type(value) is not list:
+            raise Malformed(f"{field} must be a list")
+    elif spec == ACTION:
+        _check_action(value, field)
+    elif isinstance(spec, tuple) and spec[0] == "str":
+        if type(value) is not str or len(value) > spec[1] or not value.isprintable():
+            raise Malformed(f"{field} must be a printable string of at most {spec[1]} characters")
+    else:  # pragma: no cover - a bug in the tables above
+        raise AssertionError(spec)
+
+
+def _check_action(value, field: str) -> None:
+    if type(value) is not list or not 2 <= len(value) <= 3:
+        raise Malformed(f"{field} must be [seat, kind] or [seat, kind, tiles]")
+    seat, kind = value[0], value[1]
+    if type(seat) is not int or not 0 <= seat < 16:
+        raise Malformed(f"{field} seat must be a small integer")
+    if kind not in ACTION_KINDS:
+        raise Malformed(f"{field} kind must be one of {', '.join(ACTION_KINDS)}")
+    if len(value) == 3 and (type(value[2]) is not str or not 0 < len(value[2]) <= 12):
+        raise Malformed(f"{field} tiles must be short tile notation")
+
+
+def validate(msg, table: dict) -> dict:
+    """Check one decoded message against a schema table (``CLIENT`` or ``HOST``)."""
+    if type(msg) is not dict or type(msg.get("t")) is not str:
+        raise Garbage("a message is a map with a type 't'")
+    spec = table.get(msg["t"])
+    if spec is None:
+        raise Malformed(f"unknown message type {msg['t'][:20]!r}")
+    for k in msg:
+        if k != "t" and k not in spec:
+            raise Malformed(f"{msg['t']}: unknown field {str(k)[:20]!r}")
+    for k, s in spec.items():
+        if k not in msg:
+            if isinstance(s, tuple) and s[0] == "opt":
+                continue
+            raise Malformed(f"{msg['t']}: missing field {k!r}")
+        _check(msg[k], s, f"{msg['t']}.{k}")
+    return msg
+
+
+def _no_ext(code, data):
+    raise Garbage("extension types are not allowed")
+
+
+def _plain(obj):
+    """msgpack ``default``: sets and other iterables the rules core uses become lists."""
+    if isinstance(obj, (set, frozenset)):
+        return sorted(obj)
+    raise TypeError(f"cannot send {type(obj).__name__}")
+
+
+def encode(msg: dict) -> bytes:
+    """One frame (header + msgpack). Raises ValueError when over ``MAX_FRAME``."""
+    body = msgpack.packb(msg, default=_plain, use_bin_type=True)
+    if len(body) > MAX_FRAME:
+        raise ValueError(f"{msg.get('t')} message of {len(body)} bytes exceeds the {MAX_FRAME}-byte cap")
+    return HEADER.pack(len(body)) + body
+
+
+def make(t: str, **fields) -> dict:
+    fields["t"] = t
+    return fields
+
+
+def unpack(body: bytes):
+    """msgpack -> object, strict: str keys only, no extension types; Garbage on any failure."""
+    try:
+        obj = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True, ext_hook=_no_ext,
+                              timestamp=0)
+    except Garbage:
+        raise
+    except Exception as e:  # noqa: BLE001 - msgpack raises many kinds; all mean garbage
+        raise Garbage(f"undecodable frame: {type(e).__name__}") from None
+    if isinstance(obj, msgpack.Timestamp):
+        raise Garbage("timestamps are not allowed")
+    return obj
+
+
+def decode(body: bytes, table: dict) -> dict:
+    """Frame body -> validated message (Garbage or Malformed on failure)."""
+    return validate(unpack(body), table)
+
+
+class FrameReader:
+    """Splits a byte stream into frame bodies; Garbage for a bad length."""
+
+    __slots__ = ("buf", "limit")
+
+    def __init__(self, limit: int = MAX_FRAME):
+        self.buf = bytearray()
+        self.limit = limit
+
+    def feed(self, data: bytes) -> list[bytes]:
+        self.buf += data
+        out = []
+        buf = self.buf
+        pos = 0
+        while len(buf) - pos >= 4:
+            (size,) = HEADER.unpack_from(buf, pos)
+            if size == 0 or size > self.limit:
+                self.buf = bytearray()
+                raise Garbage(f"frame length {size} outside 1..{self.limit}", "too_big")
+            if len(buf) - pos - 4 < size:
+                break
+            out.append(bytes(buf[pos + 4:pos + 4 + size]))
+            pos += 4 + size
+        if pos:
+            del buf[:pos]
+        return out
+
+    @property
+    def pending(self) -> int:
+        return len(self.buf)
+
+
+def describe(code: str, msg: str | None = None) -> str:
+    return msg or ERRORS.get(code, code)

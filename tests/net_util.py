@@ -1,0 +1,202 @@
+"""Helpers for the LAN tests: loopback-only hosts, bot clients in threads, local reference matches."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import msgpack
+
+os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"  # discovery and hosts refuse anything but loopback
+
+from game.rules import engine as E  # noqa: E402
+from game.rules.actions import from_json  # noqa: E402
+from game.rules.match import Match  # noqa: E402
+from game.rules.variants import get as get_variant  # noqa: E402
+from game.rules.variants import ids  # noqa: E402
+from game.rules.view import events_for, view  # noqa: E402
+from netplay import protocol as P  # noqa: E402
+from netplay.client import BotClient  # noqa: E402
+from netplay.seatbot import DecisionBot  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+LOOPBACK = ["127.0.0.1"]
+ALIASES = {"kunming"}  # kunming plays wenshan's rules under another name
+
+
+def variants() -> list[str]:
+    """Every registered variant (new ones join the tests as soon as they register)."""
+    return [v for v in ids() if v not in ALIASES]
+
+
+def norm(obj):
+    """What a value looks like after a trip through msgpack (tuples become lists)."""
+    return msgpack.unpackb(msgpack.packb(obj, default=P._plain), raw=False, strict_map_key=False)
+
+
+def wire_view(v: dict) -> dict:
+    """A view as a peer receives it (legal in wire form, msgpack types)."""
+    v = dict(v)
+    v["legal"] = [a.to_json() for a in v["legal"]]
+    return norm(v)
+
+
+def peer_view(v: dict) -> dict:
+    """A view as NetSession hands it to the UI (legal as Actions again)."""
+    w = wire_view(v)
+    w["legal"] = [from_json(a) for a in w["legal"]]
+    return w
+
+
+def same_game(events: list) -> list:
+    """A seat's events without the receipts of its own claim answers.
+
+    With simultaneous claims a seat whose answer can no longer change the outcome (a
+    chow while another seat pungs) may be overtaken: over the network the window then
+    closes before its answer arrives (the answer is refused as stale), in a local game
+    it answered first. Everything else a seat sees is the same however answers race."""
+    return [e for e in norm(events) if e.get("type") != "answered"]
+
+
+def local_play(variant_id: str, options: dict, seed, hands: int, bot_seeds: list, level: str = "simple"):
+    """The same match played in-process with the same deterministic bots: (Match, per-seat event streams)."""
+    v = get_variant(variant_id)
+    m = Match(v, options, seed, hands)
+    bots = [DecisionBot(level, s) for s in bot_seeds]
+    streams = [[] for _ in range(m.n)]
+
+    def push(ev):
+        for i in range(m.n):
+            streams[i].extend(events_for(ev, i))
+
+    for _ in range(hands):
+        st, ev = m.start_hand()
+        push(ev)
+        while st.end is None:
+            for seat in E.acting_seats(st):
+                if E.legal_actions(st, seat):
+                    _, ev = E.apply(st, bots[seat].act(peer_view(view(st, seat))))
+                    push(ev)
+                    break
+        m.finish_hand()
+    return m, [norm(s) for s in streams]
+
+
+def state_at(variant_id: str, record: dict, hand: int, step: int):
+    """The host's state after ``step`` actions of hand ``hand``, rebuilt from its match log."""
+    m = Match(get_variant(variant_id), record["options"], record["seed"], record["hands"])
+    for h, rec in enumerate(record["hands_played"]):
+        st, _ = m.start_hand()
+        for k, item in enumerate(rec["actions"]):
+            if (h, k) == (hand, step):
+                return st
+            E.apply(st, from_json(item))
+        if (h, len(rec["actions"])) == (hand, step):
+            return st
+        m.finish_hand()
+    raise ValueError(f"no hand {hand} step {step} in the log")
+
+
+def final_record(state_dir, table_id: str = "1") -> dict:
+    """The match log a host left in its state directory (archived once everyone left)."""
+    done = sorted((Path(state_dir) / "done").glob(f"table-{table_id}-*.json"))
+    path = done[-1] if done else Path(state_dir) / f"table-{table_id}.json"
+    return json.loads(path.read_text())["match"]
+
+
+def play_clients(host, seeds: list, *, table_id=None, level="simple", timeout=120, taps=None, clients=None,
+                 seats=True):
+    """Run one BotClient per seed (seat i gets seeds[i]) in threads until the match is over."""
+    addr, port = host.address if host is not None else (None, None)
+    bcs = clients or [BotClient(addr, port, level, f"p{i}", seed=s, table_id=table_id, seat=i if seats else None,
+                                tap=(taps[i] if taps else None)) for i, s in enumerate(seeds)]
+    results: dict[int, object] = {}
+
+    def run(i, bc):
+        try:
+            results[i] = bc.run(timeout=timeout)
+        except BaseException as e:  # noqa: BLE001 - reported below
+            results[i] = e
+
+    ths = [threading.Thread(target=run, args=(i, bc), daemon=True) for i, bc in enumerate(bcs)]
+    for t in ths:
+        t.start()
+    for t in ths:
+        t.join(timeout + 10)
+    for i, r in results.items():
+        if isinstance(r, BaseException):
+            raise AssertionError(f"client {i} failed: {r!r}") from r
+    assert len(results) == len(bcs), "a client did not finish"
+    return [results[i] for i in range(len(bcs))], bcs
+
+
+def decode_stream(data: bytes) -> list[dict]:
+    """Every frame in a recorded byte stream, strictly decoded."""
+    r = P.FrameReader()
+    return [P.decode(b, P.HOST) for b in r.feed(data)]
+
+
+class Recorder:
+    """A NetSession tap keeping the raw bytes of both directions."""
+
+    def __init__(self):
+        self.rx = bytearray()
+        self.tx: list[bytes] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, direction: str, data: bytes) -> None:
+        with self.lock:
+            if direction == "in":
+                self.rx += data
+            else:
+                self.tx.append(bytes(data))
+
+
+def env() -> dict:
+    e = dict(os.environ)
+    e["YUNGUI_NET_LOOPBACK_ONLY"] = "1"
+    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
+    e.pop("XDG_STATE_HOME", None)
+    return e
+
+
+def start_host_proc(*args, timeout: float = 20.0, log=None):
+    """``python -m game host --headless ...`` in a subprocess; returns (Popen, port) once it listens.
+
+    Its log goes to ``log`` (a path) or is discarded: an unread pipe would stall a chatty host."""
+    err = open(log, "ab") if log else subprocess.DEVNULL
+    p = subprocess.Popen([sys.executable, "-m", "game", "host", "--headless", "--interfaces", "127.0.0.1", *args],
+                         cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=err, text=True)
+    if log:
+        err.close()
+    end = time.monotonic() + timeout
+    line = ""
+    while time.monotonic() < end:
+        line = p.stdout.readline()
+        m = re.search(r"listening on ([\d.]+):(\d+)", line)
+        if m:
+            return p, int(m.group(2))
+        if p.poll() is not None:
+            break
+    p.kill()
+    tail = Path(log).read_text(errors="replace")[-2000:] if log else ""
+    raise AssertionError(f"host did not start: {line!r} {tail}")
+
+
+def stop_proc(p, timeout: float = 5.0) -> None:
+    if p.poll() is None:
+        p.terminate()
+        try:
+            p.wait(timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(timeout)
+    for f in (p.stdout, p.stderr):
+        if f:
+            f.close()

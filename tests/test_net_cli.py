@@ -1,0 +1,46 @@
+"""`python -m game host/join` on loopback: bad input is one line with exit 2, refusals exit 1."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.net_util import LOOPBACK, ROOT, env
+
+from game.cli.sim import default_level
+from netplay.client import list_tables
+from netplay.host import Host, TableConfig
+
+
+def run(*args, timeout=30):
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env(), capture_output=True, text=True,
+                          timeout=timeout)
+
+
+@pytest.mark.parametrize("args, code, text", [
+    (["join", "--addr", "nonsense", "--bot", "simple"], 2, "--addr takes HOST:PORT"),
+    (["join", "--addr", "127.0.0.1:9", "--bot", "nosuch"], 2, "unknown bot level"),
+    (["host", "--headless", "--interfaces", "127.0.0.1", "--bots", "4"], 2, "leave at least one"),
+    (["host", "--headless", "--interfaces", "192.168.0.1"], 2, "loopback"),
+    (["join", "--addr", "127.0.0.1:1", "--bot", "simple", "--timeout", "0.5"], 1, "cannot reach the host"),
+])
+def test_cli_errors_are_one_line(args, code, text):
+    r = run(*args)
+    assert r.returncode == code and r.stderr.count("\n") == 1 and text in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_manual_address_lists_tables_and_joins_by_address():
+    h = Host(tables=[TableConfig(table_id="7", name="seven", hands=1, seed=1, bots={1: "simple", 2: "simple",
+                                                                                    3: "simple"})],
+             interfaces=LOOPBACK, advertise=False).start()
+    try:
+        addr, port = h.address
+        rows = list_tables(addr, port)
+        assert rows == [{"table_id": "7", "name": "seven", "variant": "wenshan", "players": 4, "seats_taken": 3,
+                         "seats_free": 1, "password": False, "protocol": 1}]
+        r = run("join", "--addr", f"{addr}:{port}", "--bot", default_level(), "--table", "7", timeout=60)
+        assert r.returncode == 0, r.stderr
+        assert '"seat": 0' in r.stdout and h.finished
+    finally:
+        h.stop()

@@ -1,0 +1,99 @@
+"""The wire protocol: framing, the size cap, strict validation of every client message type."""
+
+import msgpack
+import pytest
+
+from netplay import protocol as P
+
+
+def frame(obj) -> bytes:
+    body = msgpack.packb(obj)
+    return P.HEADER.pack(len(body)) + body
+
+
+def test_round_trip_every_client_message():
+    msgs = [
+        P.make("hello", proto=P.PROTOCOL, name="张三", table="1", password=None, token=None, seat=2),
+        P.make("hello", proto=P.PROTOCOL, name="x"),
+        P.make("list", proto=P.PROTOCOL),
+        P.make("act", n=3, ack=7, a=[1, "discard", "5p"]),
+        P.make("act", n=4, ack=7, a=[1, "chow", "345m"]),
+        P.make("act", n=5, ack=7, a=[1, "pass"]),
+        P.make("next", n=6, ack=8),
+        P.make("sync", n=7),
+        P.make("ping", n=8),
+        P.make("bye"),
+    ]
+    r = P.FrameReader()
+    data = b"".join(P.encode(m) for m in msgs)
+    got = []
+    for i in range(0, len(data), 7):  # split anywhere: frames reassemble
+        got += [P.decode(b, P.CLIENT) for b in r.feed(data[i:i + 7])]
+    assert got == msgs
+    assert r.pending == 0
+
+
+@pytest.mark.parametrize("obj, why", [
+    ({"t": "act", "n": 1, "ack": 0}, "missing field"),
+    ({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", "5p"], "x": 1}, "unknown field"),
+    ({"t": "act", "n": "1", "ack": 0, "a": [0, "pass"]}, "integer"),
+    ({"t": "act", "n": True, "ack": 0, "a": [0, "pass"]}, "integer"),
+    ({"t": "act", "n": 1, "ack": 0, "a": [0, "steal"]}, "kind"),
+    ({"t": "act", "n": 1, "ack": 0, "a": [99, "pass"]}, "seat"),
+    ({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", 5]}, "tiles"),
+    ({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", "5p" * 20]}, "tiles"),
+    ({"t": "act", "n": 1, "ack": 0, "a": "0 pass"}, "seat, kind"),
+    ({"t": "hello", "proto": 1, "name": "x" * 33}, "printable string"),
+    ({"t": "hello", "proto": 1, "name": "a\x00b"}, "printable string"),
+    ({"t": "hello", "proto": 1.5, "name": "x"}, "integer"),
+    ({"t": "teleport"}, "unknown message type"),
+    ({"t": "ping", "n": 2**60}, "integer"),
+])
+def test_malformed_messages_are_refused(obj, why):
+    with pytest.raises(P.Malformed, match=why):
+        P.decode(msgpack.packb(obj), P.CLIENT)
+
+
+@pytest.mark.parametrize("body", [
+    b"\xc1",  # never-used byte
+    b"\x92\x01",  # truncated array
+    b"\x91" * 5000 + b"\x00",  # nested too deep
+    msgpack.packb([1, 2, 3]),  # not a map
+    msgpack.packb({"n": 1}),  # no type
+    msgpack.packb({1: 2}),  # non-string keys
+    msgpack.packb({"t": "ping", "n": msgpack.ExtType(5, b"x")}),
+    msgpack.packb(msgpack.Timestamp(1)),
+    b"\xa2\xff\xfe",  # invalid utf-8
+    msgpack.packb({"t": "ping", "n": 1}) + b"\x00",  # trailing bytes
+])
+def test_garbage_is_garbage(body):
+    with pytest.raises(P.Garbage):
+        P.decode(body, P.CLIENT)
+
+
+def test_frame_size_cap():
+    r = P.FrameReader()
+    with pytest.raises(P.Garbage) as e:
+        r.feed(P.HEADER.pack(P.MAX_FRAME + 1))
+    assert e.value.code == "too_big"
+    with pytest.raises(P.Garbage):
+        P.FrameReader().feed(P.HEADER.pack(0) + b"x")
+    with pytest.raises(P.Garbage):
+        P.FrameReader().feed(b"\xff\xff\xff\xff")
+    # exactly at the cap is fine
+    big = {"t": "x", "pad": "a" * (P.MAX_FRAME - 20)}
+    body = msgpack.packb(big)
+    assert len(body) <= P.MAX_FRAME
+    assert P.FrameReader().feed(P.HEADER.pack(len(body)) + body) == [body]
+    with pytest.raises(ValueError):
+        P.encode({"t": "x", "pad": "a" * P.MAX_FRAME})
+
+
+def test_every_type_is_documented():
+    doc = P.__doc__
+    for t, fields in list(P.CLIENT.items()) + list(P.HOST.items()):
+        assert f"\n  {t} " in doc or f"\n  {t}\n" in doc or f"  {t}  " in doc, t
+        for f in fields:
+            assert f"{f}:" in doc, (t, f)
+    for code in P.ERRORS:
+        assert P.describe(code)

@@ -1,0 +1,214 @@
+"""Dropped peers and a crashed host: seats are held, views resync, and no hand is lost.
+
+The bots decide from what their seat sees (``netplay.seatbot``), so a match that was
+interrupted and resumed must end exactly like the same match played straight
+through in one process (``local_play``).
+"""
+
+import json
+import threading
+import time
+
+import pytest
+
+from tests.net_util import (LOOPBACK, final_record, local_play, play_clients, same_game, start_host_proc, state_at,
+                            stop_proc, variants, wire_view)
+
+from game.rules.match import replay_match
+from game.rules.variants import get as get_variant
+from game.rules.view import view
+from netplay.client import BotClient
+from netplay.host import Host, TableConfig
+
+SEEDS = ["r0", "r1", "r2", "r3"]
+
+
+class Dropper(BotClient):
+    """A bot whose connection fails once, mid-hand, after ``after`` state updates."""
+
+    def __init__(self, *a, after: int = 15, pause: float = 0.0, **kw):
+        super().__init__(*a, **kw)
+        self.after = after
+        self.pause = pause
+        self.dropped_at = None
+        self.synced = None  # (the first state after the reconnect, the host's view then)
+
+    def step(self) -> None:
+        s = self.session
+        if self.dropped_at is None and s.updates >= self.after and not s.hand_over:
+            self.dropped_at = (s.hand_no, s.step)
+            s.interrupt(self.pause)
+        super().step()
+
+
+def _clients(h, dropper_kw, seat=1, **kw):
+    addr, port = h.address
+    out = []
+    for i, sd in enumerate(SEEDS):
+        cls, extra = (Dropper, dropper_kw) if i == seat else (BotClient, {})
+        out.append(cls(addr, port, "simple", f"p{i}", seed=sd, seat=i, **kw, **extra))
+    return out
+
+
+def _one_per_claim_policy() -> list[str]:
+    out = {}
+    for v in variants():
+        out.setdefault(get_variant(v).claim_policy, v)
+    return sorted(out.values())
+
+
+@pytest.mark.parametrize("vid", _one_per_claim_policy())
+def test_reconnect_mid_hand_while_the_table_waits(vid):
+    h = Host(tables=[TableConfig(table_id="t", variant=vid, hands=2, seed=31, on_drop="wait", next_s=None)],
+             interfaces=LOOPBACK, advertise=False).start()
+    try:
+        table = h.tables["t"]
+        bcs = _clients(h, {"after": 12, "pause": 0.5})
+        results, _ = play_clients(h, SEEDS, clients=bcs, timeout=120)
+        record = h.finished[-1]["record"]
+    finally:
+        h.stop()
+    d = bcs[1]
+    assert d.dropped_at is not None and d.dropped_at[0] == 0, "the drop was not mid-hand"
+    assert d.session.connections == 2
+    m, streams = local_play(vid, {}, 31, 2, SEEDS)
+    for i, r in enumerate(results):
+        assert r["totals"] == m.scores, "the interrupted match ended differently"
+        if i != 1:
+            assert same_game(bcs[i].events) == same_game(streams[i])
+    assert replay_match(get_variant(vid), record).scores == m.scores
+    assert table.phase in ("over", "waiting")
+
+
+def test_a_bot_plays_a_dropped_seat_and_the_player_resyncs():
+    h = Host(tables=[TableConfig(table_id="t", hands=2, seed=32, hold_s=60, on_drop="bot", sub_bot="simple",
+                                 next_s=None)], interfaces=LOOPBACK, advertise=False).start()
+    synced = []
+    try:
+        bcs = _clients(h, {"after": 8, "pause": 1.0}, think=0.01)
+        orig = bcs[1].session._on_msg
+
+        def spy(m):  # the first state after the reconnect
+            if m["t"] == "state" and m["full"] and bcs[1].session.connections == 2 and not synced:
+                synced.append(m)
+            return orig(m)
+
+        bcs[1].session._on_msg = spy
+        results, _ = play_clients(h, SEEDS, clients=bcs, timeout=120)
+        record = h.finished[-1]["record"]
+    finally:
+        h.stop()
+    assert bcs[1].session.connections == 2
+    m = synced[0]  # a full view, equal to the seat's view of the host's state at that point
+    assert m["view"] == wire_view(view(state_at("wenshan", record, m["hand_no"], m["step"]), 1))
+    seat1 = sum(1 for hp in record["hands_played"] for a in hp["actions"] if a[0] == 1)
+    assert bcs[1].decisions < seat1, "the host bot never played the dropped seat"
+    totals = replay_match(get_variant("wenshan"), record).scores
+    assert all(r["totals"] == totals for r in results)
+
+
+def test_a_seat_not_reclaimed_in_time_is_released_and_a_newcomer_takes_it():
+    h = Host(tables=[TableConfig(table_id="t", hands=2, seed=33, hold_s=0.3, sub_bot="simple", next_s=None)],
+             interfaces=LOOPBACK, advertise=False).start()
+    table = h.tables["t"]
+    try:
+        bcs = _clients(h, {"after": 5, "pause": 1.0}, think=0.01)
+        done = {}
+
+        def run(i, bc):
+            try:
+                done[i] = bc.run(timeout=60)
+            except Exception as e:  # noqa: BLE001
+                done[i] = e
+
+        ths = [threading.Thread(target=run, args=(i, bc)) for i, bc in enumerate(bcs)]
+        for t in ths:
+            t.start()
+        end = time.monotonic() + 30
+        while not h.call(lambda: table.slots[1].token is None and bcs[1].dropped_at is not None):
+            assert time.monotonic() < end, "the seat was never released"
+            time.sleep(0.01)
+        newcomer = BotClient(*h.address, "simple", "late", seed="late", table_id="t", think=0.01)
+        ths.append(threading.Thread(target=run, args=(4, newcomer)))
+        ths[-1].start()
+        for t in ths:
+            t.join(70)
+        assert isinstance(done[1], RuntimeError) and bcs[1].session.error_code == "bad_token"
+        assert all(isinstance(done[i], dict) for i in (0, 2, 3, 4)), done
+        assert newcomer.session.seat == 1 and newcomer.decisions > 0
+        assert h.finished and all(done[i]["totals"] == h.finished[-1]["totals"] for i in (0, 2, 3, 4))
+    finally:
+        h.stop()
+
+
+def _wait_file(path, pred, timeout=60):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            d = json.loads(path.read_text())
+            if pred(d):
+                return d
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.01)
+    raise AssertionError(f"{path} never reached the expected state")
+
+
+def test_kill_9_mid_hand_then_resume(tmp_path):
+    vid = variants()[-1]
+    args = ["--variant", vid, "--hands", "2", "--seed", "77", "--state-dir", str(tmp_path), "--once"]
+    proc, port = start_host_proc(*args, log=tmp_path / "host1.log")
+    proc2 = None
+    try:
+        bcs = [BotClient("127.0.0.1", port, "simple", f"p{i}", seed=sd, seat=i, think=0.005, reconnect_s=30)
+               for i, sd in enumerate(SEEDS)]
+        out = {}
+        ths = [threading.Thread(target=lambda i=i: out.__setitem__(i, _run(bcs[i]))) for i in range(4)]
+        for t in ths:
+            t.start()
+        state = _wait_file(tmp_path / "table-1.json",
+                           lambda d: d["phase"] == "playing" and len(d["match"]["hands_played"]) == 1
+                           and len(d["current"] or []) >= 12)
+        proc.kill()  # SIGKILL: no chance to write anything more
+        proc.wait(10)
+        saved = json.loads((tmp_path / "table-1.json").read_text())
+        assert saved["phase"] == "playing" and len(saved["current"]) >= len(state["current"])
+        time.sleep(0.3)
+        assert all(bc.session.status == "reconnecting" for bc in bcs)
+        proc2, port2 = start_host_proc("--resume", "--state-dir", str(tmp_path), "--once",
+                                       log=tmp_path / "host2.log")
+        assert port2 == port
+        for t in ths:
+            t.join(90)
+        assert proc2.wait(30) == 0
+    finally:
+        stop_proc(proc)
+        if proc2 is not None:
+            stop_proc(proc2)
+    m, _ = local_play(vid, {}, "77", 2, SEEDS)
+    for i in range(4):
+        assert isinstance(out[i], dict), out[i]
+        assert out[i]["totals"] == m.scores, "the resumed match ended differently"
+        assert bcs[i].session.connections == 2
+    record = final_record(tmp_path)
+    assert replay_match(get_variant(vid), record).scores == m.scores
+    assert "resumed at hand 1" in (tmp_path / "host2.log").read_text()
+
+
+def _run(bc):
+    try:
+        return bc.run(timeout=90)
+    except Exception as e:  # noqa: BLE001 - reported by the test
+        return e
+
+
+def test_resume_with_nothing_saved_is_a_usage_error(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.net_util import ROOT, env
+
+    r = subprocess.run([sys.executable, "-m", "game", "host", "--headless", "--resume", "--interfaces", "127.0.0.1",
+                        "--state-dir", str(tmp_path)], cwd=ROOT, env=env(), capture_output=True, text=True,
+                       timeout=30)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "nothing to resume" in r.stderr

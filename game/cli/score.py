@@ -39,16 +39,13 @@ def parse_situation(data) -> tuple:
         variant = get_variant(data.get("variant", ""))
     except ValueError as e:
         raise UsageError(str(e)) from None
-    opts = dict(data.get("options") or {})
-    if "players" in data and any(o.key == "players" for o in variant.schema):
-        opts.setdefault("players", data["players"])
+    if not isinstance(data.get("options") or {}, dict):
+        raise UsageError("options must be an object")
     try:
-        options = variant.resolve_options(opts)
+        options = variant.table_options(data.get("options"), data.get("players"))
     except ValueError as e:
         raise UsageError(str(e)) from None
     n = variant.players(options)
-    if "players" in data and data["players"] != n:
-        raise UsageError(f"{variant.id} with these options has {n} players, not {data['players']!r}")
     dealer = _seat(data.get("dealer", 0), "dealer", n)
     seat = _seat(data.get("seat", 0), "seat", n)
     hand = _tiles(data.get("hand"), "hand")

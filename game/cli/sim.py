@@ -37,13 +37,28 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print(f"{variant.name_zh} ({variant.id}), {out['hands']} hands, seed {args.seed}")
-    print(f"{'seat':>4} {'bot':<8} {'points':>8} {'pts/hand':>9} {'wins':>6} {'win%':>6} {'deal-in%':>9} {'ms/dec':>7}")
+    print(f"{variant.name_zh} ({variant.id}), {out['hands']} hands, seed {args.seed}, "
+          f"{out['hands_per_s']:.1f} hands/s")
+    print(f"{'seat':>4} {'bot':<8} {'points':>8} {'pts/hand':>9} {'win%':>6} {'self%':>6} {'deal-in%':>9} "
+          f"{'draw%':>6} {'ms/dec':>7}")
     for i, s in enumerate(out["seats"]):
-        print(f"{i:>4} {s['bot']:<8} {s['points']:>8} {s['points_per_hand']:>9.2f} {s['wins']:>6} "
-              f"{100 * s['win_rate']:>5.1f}% {100 * s['deal_in_rate']:>8.1f}% {s['mean_decision_ms']:>7.2f}")
-    print(f"draws: {out['draws']} ({100 * out['draw_rate']:.1f}%), {out['hands_per_s']:.1f} hands/s")
+        print(f"{i:>4} {s['bot']:<8} {s['points']:>8} {s['points_per_hand']:>9.2f} {100 * s['win_rate']:>5.1f}% "
+              f"{100 * s['self_draws'] / max(1, out['hands']):>5.1f}% {100 * s['deal_in_rate']:>8.1f}% "
+              f"{100 * s['draw_rate']:>5.1f}% {s['mean_decision_ms']:>7.3f}")
+    if len(out["by_bot"]) > 1:
+        print("per bot level:")
+        for bot, e in out["by_bot"].items():
+            print(f"     {bot:<8} {e['points']:>8} {e['points_per_hand']:>9.2f} {100 * e['win_rate']:>5.1f}% "
+                  f"{100 * e['self_draw_rate']:>5.1f}% {100 * e['deal_in_rate']:>8.1f}% {100 * e['draw_rate']:>5.1f}% "
+                  f"{e['mean_decision_ms']:>7.3f}")
+    print(f"draws: {out['draws']} ({100 * out['draw_rate']:.1f}%), {out['hands_per_s']:.1f} hands/s, "
+          f"mean decision {_mean_ms(out):.3f} ms")
     return 0
+
+
+def _mean_ms(out: dict) -> float:
+    n = sum(s["decisions"] for s in out["seats"])
+    return sum(s["decisions"] * s["mean_decision_ms"] for s in out["seats"]) / n if n else 0.0
 
 
 def default_level() -> str:

@@ -625,7 +625,7 @@ def _finish(st: HandState, events: list) -> None:
 
 def _advance(st: HandState, events: list) -> None:
     """Take the steps the rules take by themselves (automatic wins, forced moves)."""
-    for _ in range(64):
+    for _ in range(1024):  # bounded by the wall: every automatic discard uses a drawn tile
         if st.phase == END:
             return
         a = st.variant.automatic_action(st)

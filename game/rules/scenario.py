@@ -24,21 +24,12 @@ def load(data) -> tuple:
         variant = get_variant(data["variant"])
     except ValueError as e:
         raise ScenarioError(str(e)) from None
-    opts = dict(data.get("options") or {})
-    if not isinstance(opts, dict):
+    if not isinstance(data.get("options") or {}, dict):
         raise ScenarioError("options must be an object")
-    if "players" in data:
-        if "players" in opts and int(opts["players"]) != data["players"]:
-            raise ScenarioError("players and options.players disagree")
-        if any(o.key == "players" for o in variant.schema):
-            opts["players"] = data["players"]
     try:
-        options = variant.resolve_options(opts)
+        options = variant.table_options(data.get("options"), data.get("players"))
     except ValueError as e:
         raise ScenarioError(str(e)) from None
-    n = variant.players(options)
-    if "players" in data and data["players"] != n:
-        raise ScenarioError(f"{variant.id} is played by {n}, not {data['players']}")
     hands_raw = data["hands"]
     if not isinstance(hands_raw, list):
         raise ScenarioError("hands must be a list of tile strings")

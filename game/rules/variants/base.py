@@ -37,6 +37,22 @@ class Variant:
     def resolve_options(self, given: dict | None) -> dict[str, Any]:
         return resolve(self.schema, given)
 
+    def table_options(self, given: dict | None, players=None) -> dict[str, Any]:
+        """Resolve options as a table or scenario gives them, with an optional separate player count.
+
+        Raises ValueError (OptionError) naming the problem.
+        """
+        opts = dict(given or {})
+        if players is not None:
+            if "players" in opts and str(opts["players"]) != str(players):
+                raise ValueError("players and options.players disagree")
+            if any(o.key == "players" for o in self.schema):
+                opts["players"] = players
+        options = self.resolve_options(opts)
+        if players is not None and players != self.players(options):
+            raise ValueError(f"{self.id} is played by {self.players(options)}, not {players!r}")
+        return options
+
     def players(self, options: dict) -> int:
         return int(options.get("players", 4))
 

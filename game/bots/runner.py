@@ -22,7 +22,7 @@ class SeatStats:
     decision_s: float = 0.0
     decision_times: list = field(default_factory=list)
 
-    def to_json(self, hands: int) -> dict:
+    def to_json(self, hands: int, draws: int = 0, seconds: float = 0.0) -> dict:
         return {
             "bot": self.bot,
             "points": self.points,
@@ -32,8 +32,10 @@ class SeatStats:
             "self_draws": self.self_draws,
             "deal_ins": self.deal_ins,
             "deal_in_rate": round(self.deal_ins / hands, 4) if hands else 0.0,
+            "draw_rate": round(draws / hands, 4) if hands else 0.0,
             "decisions": self.decisions,
             "mean_decision_ms": round(1000 * self.decision_s / self.decisions, 3) if self.decisions else 0.0,
+            "hands_per_s": round(hands / seconds, 2) if seconds else 0.0,
         }
 
 
@@ -54,13 +56,50 @@ class MatchStats:
             "draw_rate": round(self.draws / self.hands, 4) if self.hands else 0.0,
             "hands_per_s": round(self.hands / self.seconds, 2) if self.seconds else 0.0,
             "totals": list(self.totals),
-            "seats": [s.to_json(self.hands) for s in self.seats],
+            "seats": [s.to_json(self.hands, self.draws, self.seconds) for s in self.seats],
+            "by_bot": self.by_bot(),
         }
+
+    def by_bot(self) -> dict:
+        """Per bot level: the seats playing it pooled (points per hand and rates per seat-hand)."""
+        out: dict = {}
+        for s in self.seats:
+            e = out.setdefault(s.bot, {"seats": 0, "points": 0, "wins": 0, "self_draws": 0, "deal_ins": 0,
+                                       "decisions": 0, "decision_s": 0.0})
+            e["seats"] += 1
+            e["points"] += s.points
+            e["wins"] += s.wins
+            e["self_draws"] += s.self_draws
+            e["deal_ins"] += s.deal_ins
+            e["decisions"] += s.decisions
+            e["decision_s"] += s.decision_s
+        res = {}
+        for bot, e in out.items():
+            sh = e["seats"] * self.hands
+            res[bot] = {
+                "seats": e["seats"],
+                "points": e["points"],
+                "points_per_hand": round(e["points"] / sh, 3) if sh else 0.0,
+                "win_rate": round(e["wins"] / sh, 4) if sh else 0.0,
+                "self_draw_rate": round(e["self_draws"] / sh, 4) if sh else 0.0,
+                "deal_in_rate": round(e["deal_ins"] / sh, 4) if sh else 0.0,
+                "draw_rate": round(self.draws / self.hands, 4) if self.hands else 0.0,
+                "mean_decision_ms": round(1000 * e["decision_s"] / e["decisions"], 3) if e["decisions"] else 0.0,
+                "hands_per_s": round(self.hands / self.seconds, 2) if self.seconds else 0.0,
+            }
+        return res
+
+
+class IllegalAction(AssertionError):
+    """A bot returned an action that its view did not offer."""
 
 
 def play_match(variant, options: dict, seed, hands: int, bots: list, names: list[str] | None = None,
-               keep_times: bool = False, on_hand=None) -> MatchStats:
-    """Play ``hands`` hands; ``bots[seat].act(view) -> Action``. Returns statistics."""
+               keep_times: bool = False, on_hand=None, check_legal: bool = False) -> MatchStats:
+    """Play ``hands`` hands; ``bots[seat].act(view) -> Action``. Returns statistics.
+
+    With ``check_legal`` every returned action must be one of ``view["legal"]`` (IllegalAction otherwise).
+    """
     m = Match(variant, options, seed, hands)
     stats = MatchStats(variant.id, seats=[SeatStats(names[i] if names else getattr(b, "name", "bot"))
                                          for i, b in enumerate(bots)])
@@ -79,6 +118,9 @@ def play_match(variant, options: dict, seed, hands: int, bots: list, names: list
                 t1 = clock()
                 a = bots[seat].act(v)
                 dt = clock() - t1
+                if check_legal and a not in v["legal"]:
+                    raise IllegalAction(f"{variant.id} hand {m.hand_no}: seat {seat} ({stats.seats[seat].bot}) "
+                                        f"returned {a}, not among {[str(x) for x in v['legal']]}")
                 ss = stats.seats[seat]
                 ss.decisions += 1
                 ss.decision_s += dt

@@ -41,7 +41,8 @@ class Settlement:
     n: int
     transfers: list[Transfer] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # table-wide lines (e.g. the flipped chicken)
+    notes: list[str] = field(default_factory=list)  # table-wide lines in Chinese (e.g. the flipped chicken)
+    notes_en: list[str] = field(default_factory=list)  # the same lines in English
     info: dict[str, Any] = field(default_factory=dict)
 
     def pay(self, payer: int, payee: int, points: int, reason: str, label: str = "", label_en: str = "") -> None:
@@ -51,6 +52,15 @@ class Settlement:
         if points < 0:
             payer, payee, points = payee, payer, -points
         self.transfers.append(Transfer(payer, payee, points, reason, label, label_en))
+
+    def note(self, zh: str, en: str, first: bool = False) -> None:
+        """A table-wide line for the settlement screen, in both languages."""
+        if first:
+            self.notes.insert(0, zh)
+            self.notes_en.insert(0, en)
+        else:
+            self.notes.append(zh)
+            self.notes_en.append(en)
 
     def item(self, seat: int, key: str, label: str, label_en: str, points: int, detail: str = "") -> None:
         self.items.append(Item(seat, key, label, label_en, points, detail))

@@ -86,6 +86,7 @@ def result(st: HandState) -> dict:
         "items": [{"seat": i.seat, "key": i.key, "label": i.label, "label_en": i.label_en, "points": i.points,
                    "detail": i.detail} for i in se.items],
         "notes": list(se.notes),
+        "notes_en": list(se.notes_en),
         "info": dict(se.info),
         "next_dealer": st.variant.next_dealer(st),
     }

@@ -185,7 +185,7 @@ class SettlementPanel:
             y += h + round(8 * s)
         # footer: notes, next dealer, buttons
         fy = box.bottom - round(74 * s)
-        notes = list(res.get("notes") or [])
+        notes = list((res.get("notes_en") if S.lang() == "en" else None) or res.get("notes") or [])
         nd = res.get("next_dealer")
         if nd is not None and not self.table.session.match_over:
             notes.append(S.tr("settle.next_dealer", who=names[nd]))

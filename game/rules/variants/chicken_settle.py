@@ -279,7 +279,8 @@ def settle(st: HandState, tb: Table) -> Settlement:
     cx = context(st, tb)
     se = Settlement(st.n)
     book(se, lines(cx))
-    se.notes.extend(notes(cx))
+    for zh, en in notes(cx):
+        se.note(zh, en)
     se.info.update({
         "ready": list(cx.ready),
         "zhuo": T.name(cx.zhuo) if cx.zhuo is not None else None,
@@ -338,21 +339,26 @@ def book(se: Settlement, lns: list[Line]) -> None:
         se.item(seat, part, label, label_en, pts, detail)
 
 
-def notes(cx: Ctx) -> list[str]:
+_WHY_EN = {"热炮": "Hot discard", "抢杠": "Robbed kong"}
+
+
+def notes(cx: Ctx) -> list[tuple[str, str]]:
+    """Table-wide lines: the flip, who is ready, who was burned ((中文, English) pairs)."""
     out = []
     if cx.draw:
-        out.append("荒庄 (drawn hand)")
+        out.append(("荒庄", "Drawn hand"))
     elif cx.zhuo is not None:
         f = F.next_tile(cx.zhuo)
         k = cx.kinds.get(f)
-        out.append(f"捉鸡牌 {T.name(cx.zhuo)} → {k.zh if k else '翻牌鸡'} {T.name(f)} "
-                   f"(flip {T.name(cx.zhuo)}, chicken {T.name(f)})")
+        out.append((f"捉鸡牌 {T.name(cx.zhuo)} → {k.zh if k else '翻牌鸡'} {T.name(f)}",
+                    f"Flipped {T.name(cx.zhuo)} → chicken {T.name(f)}"))
     else:
-        out.append("牌墙已空，不翻鸡 (wall empty: no flip)")
+        out.append(("牌墙已空，不翻鸡", "Wall empty: no flip"))
     ready = [s for s in range(cx.n) if cx.ready[s]]
-    out.append(f"叫嘴 (ready): {','.join(map(str, ready)) or '-'}")
+    out.append((f"叫嘴：{'、'.join(f'座位{s}' for s in ready) or '无'}",
+                f"Ready: {', '.join(f'seat {s}' for s in ready) or 'nobody'}"))
     for seat, why in sorted(cx.burned_chickens.items()):
-        out.append(f"{why}: 座位{seat}烧鸡 (seat {seat}'s chickens burned)")
+        out.append((f"{why}：座位{seat}烧鸡", f"{_WHY_EN.get(why, why)}: seat {seat}'s chickens burned"))
     for seat, why in sorted(cx.burned_beans.items()):
-        out.append(f"{why}: 座位{seat}烧豆 (seat {seat}'s beans burned)")
+        out.append((f"{why}：座位{seat}烧豆", f"{_WHY_EN.get(why, why)}: seat {seat}'s beans burned"))
     return out

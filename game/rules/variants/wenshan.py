@@ -142,7 +142,7 @@ class Wenshan(Variant):
                 turn = d.extra.get("turns", 0)
                 cancelled = {id(m) for m in d.melds if m.is_kong and m.turn == turn}
                 if cancelled:
-                    st.notes.append(f"杠上炮: seat {w.source}'s kong scores nothing")
+                    st.note(f"杠上炮：座位{w.source}的杠不计杠分", f"Kong then deal-in: seat {w.source}'s kong scores nothing")
         for seat, s in enumerate(state.seats):
             for m in s.melds:
                 if not m.is_kong:
@@ -161,7 +161,7 @@ class Wenshan(Variant):
                         st.pay(other, seat, per * base, key, f"{zh} {name}", f"{en} {name}")
         st.itemize()
         if state.end == "draw":
-            st.notes.insert(0, "黄牌: only kong points are settled")
+            st.note("黄牌：只结算杠分", "Exhaustive draw: only kong points are settled", first=True)
         return st
 
     # ---- presentation -------------------------------------------------------------

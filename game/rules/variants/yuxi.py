@@ -345,7 +345,7 @@ class Yuxi(Variant):
                     st.pay(payer, w.seat, pts, sc.main_key, zh, en)
         st.itemize()
         if state.end == "draw":
-            st.notes.append("流局: 不查叫，不结算 (draw: nothing is settled)")
+            st.note("流局：不查叫，不结算", "Drawn hand: nothing is settled")
         st.info["tail"] = self.tail_tiles(state)
         return st
 

@@ -114,8 +114,7 @@ def main(argv=None) -> int:
         if (icon_dir / "icon.icns").exists():
             opts.append(f"--icon={icon_dir / 'icon.icns'}")
         opts.append(f"--osx-bundle-identifier=org.yungui.mahjong")
-    elif (icon_dir / "icon.png").exists():
-        opts.append(f"--icon={icon_dir / 'icon.png'}")
+    # Linux executables carry no icon; the window icon is set at run time from assets/icons.
     pyi.run(opts)
     exe = OUT / (NAME + (".exe" if system == "Windows" else ""))
     if not exe.exists():

@@ -97,6 +97,11 @@ def host_main(args) -> int:
     addr, port = host.address
     ids = ", ".join(f"{t.table_id} ({t.variant.id}, {t.phase})" for t in host.tables.values())
     print(f"netplay host {host.name!r} listening on {addr}:{port}, protocol {PROTOCOL}; tables: {ids}", flush=True)
+    lan = _lan_addresses()
+    if lan:
+        print("players on this network join with: " + " or ".join(f"--addr {a}:{port}" for a in lan), flush=True)
+    if host.advertise_error:
+        print("discovery is off (no usable network interface); players must type the address", flush=True)
     try:
         if not args.headless:
             window = _window()
@@ -111,6 +116,18 @@ def host_main(args) -> int:
     finally:
         host.stop()
     return 0
+
+
+def _lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses (what other players type)."""
+    try:
+        import ipaddress
+
+        from zeroconf import get_all_addresses
+
+        return [a for a in get_all_addresses() if not ipaddress.IPv4Address(a).is_loopback][:4]
+    except Exception:  # noqa: BLE001 - only a hint
+        return []
 
 
 def _window():

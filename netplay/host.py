@@ -202,6 +202,7 @@ class Host:
         self.finished: collections.deque = collections.deque(maxlen=100)  # the matches played out, newest last
         self.over = threading.Event()  # set once every table has played a match to its end
         self.advertiser: Advertiser | None = None
+        self.advertise_error: str | None = None  # why discovery is off (shown to the hosting player)
         self._advertised: dict[str, dict] = {}
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -232,8 +233,9 @@ class Host:
                     adv = Advertiser(self.name, self.port, self.interfaces)
                     adv.start()
                     self.advertiser = adv
-                except OSError as e:  # no multicast here: players can still type the address
+                except (OSError, RuntimeError) as e:  # no network / no multicast: players can still type the address
                     log.warning("cannot advertise the tables with zeroconf (%s); join by address", e)
+                    self.advertise_error = str(e)
             for t in self.tables.values():
                 t.open_table()
                 self.table_changed(t)

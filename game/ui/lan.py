@@ -124,6 +124,8 @@ def start_hosting(app, variant, options, hands, seed, levels, table_name) -> Non
     except Exception as e:  # noqa: BLE001 - a port in use, no network, ...
         app.notice(S.tr("lan.failed", why=str(e)[:100]), 6)
         return
+    if host.advertise_error:
+        app.notice(S.tr("lan.no_discovery", why=host.advertise_error[:80]), 8)
     connect(app, *host.address, host=host)
 
 

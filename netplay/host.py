@@ -281,6 +281,11 @@ class Host:
         fut = asyncio.run_coroutine_threadsafe(_call(fn), self.loop)
         return fut.result(timeout)
 
+    def fill_bots(self, table_id: str, level: str = "normal") -> int:
+        """Seat bots in a waiting table's open seats (thread-safe); returns how many seats were filled."""
+        table = self.tables.get(table_id)
+        return 0 if table is None else self.call(lambda: table.fill_bots(level))
+
     def note(self, fmt: str, *args) -> None:
         """Log a peer's misbehaviour, at most 20 lines a minute (a flood must not flood the log too)."""
         now = time.monotonic()

@@ -265,6 +265,21 @@ class Table:
             p.send(msg)
         self.host.table_changed(self)
 
+    def fill_bots(self, level: str) -> int:
+        """The host's choice: a bot of ``level`` takes every open seat; the match starts once all are seated."""
+        filled = 0
+        if self.phase == WAITING:
+            for s in self.slots:
+                if s.open:
+                    s.bot_level = level
+                    filled += 1
+        if filled:
+            log.info("table %s: %d open seat(s) given to %s bots", self.table_id, filled, level)
+            self._persist()
+            self._presence()
+            self._maybe_start()
+        return filled
+
     # ------------------------------------------------------------------ the match
     def _maybe_start(self) -> None:
         if self.phase == WAITING and not any(s.open for s in self.slots) \

@@ -120,6 +120,40 @@ def test_lan_lobby_to_table_over_loopback(home):
         host.stop()
 
 
+def test_hosting_player_fills_open_seats_with_bots(home):
+    """LAN lobby, host side: nobody else comes; 电脑补位开始 seats bots in the open seats and the match starts."""
+    pytest.importorskip("netplay.host")
+    from netplay.host import Host
+    from netplay.table import TableConfig
+
+    from game.ui.lan import LobbyScene, connect
+    from game.ui.table import TableScene
+
+    cfgt = TableConfig(table_id="1", name="test", variant="yuxi", hands=1, seed=5, bots={})
+    host = Host(tables=[cfgt], name="t", port=0, interfaces=["127.0.0.1"], advertise=False).start()
+    try:
+        app = _app()
+        connect(app, *host.address, host=host)
+        sc = app.scene
+        assert isinstance(sc, LobbyScene) and sc.fill_btn is not None
+        for _ in range(20):  # seated, still waiting for three players
+            app.frame([], 0.05)
+            time.sleep(0.02)
+        assert isinstance(app.scene, LobbyScene)
+        r = sc.fill_btn.rect
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=r.center))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=r.center))
+        end = time.monotonic() + 15
+        while time.monotonic() < end and not isinstance(app.scene, TableScene):
+            app.frame(None, 0.05)
+            time.sleep(0.02)
+        assert isinstance(app.scene, TableScene)
+        assert host.call(lambda: [s.bot_level for s in host.tables["1"].slots]) == [None, "normal", "normal", "normal"]
+        app.scene.leave_table()
+    finally:
+        host.stop()
+
+
 def _run(*args, timeout=120):
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout, env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy",

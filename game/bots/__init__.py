@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def make_bot(level: str, seed=0):
-    """A bot by level name (``simple`` for now; easy/normal/strong arrive with the bots issue)."""
+    """A bot by level name: ``easy`` 新手, ``normal`` 熟手, ``strong`` 高手 (and the placeholder ``simple``)."""
     from .simple import SimpleBot
 
     levels = {"simple": SimpleBot}

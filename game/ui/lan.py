@@ -160,6 +160,20 @@ class LobbyScene(Scene):
         self.leave_btn = W.Button((W_ // 2 - bw // 2, H_ - round(40 * s) - bh, bw, bh),
                                   W.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby, "red", name="leave",
                                   size=round(18 * s))
+        self.fill_btn = None
+        if self.host is not None:
+            # friends did not come: the host may give the open seats to bots and start
+            self.leave_btn.rect.x = W_ // 2 - bw - round(12 * s)
+            self.fill_btn = W.Button((W_ // 2 + round(12 * s), H_ - round(40 * s) - bh, bw, bh),
+                                     W.tr_label("lan.fill_bots"), self.fill_bots, "gold", name="fill_bots",
+                                     size=round(18 * s))
+
+    def fill_bots(self) -> None:
+        try:
+            for table_id in list(self.host.tables):
+                self.host.fill_bots(table_id, "normal")
+        except Exception as e:  # noqa: BLE001 - the host thread is gone: say so, stay in the lobby
+            self.app.notice(S.tr("lan.failed", why=str(e)[:100]), 6)
 
     def leave_lobby(self) -> None:
         try:
@@ -206,6 +220,8 @@ class LobbyScene(Scene):
 
     def handle(self, ev) -> None:
         if self.leave_btn.handle(ev):
+            return
+        if self.fill_btn is not None and self.fill_btn.handle(ev):
             return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.leave_lobby()
@@ -277,6 +293,8 @@ class LobbyScene(Scene):
         W.draw_text(surf, msg + ("." * k if status not in ("refused", "closed") else ""), (W_ // 2, box.bottom - round(34 * s)),
                     round(16 * s), (255, 230, 170), "bold", anchor="center")
         self.leave_btn.draw(surf)
+        if self.fill_btn is not None:
+            self.fill_btn.draw(surf)
 
 
 def table_names(ses, n: int) -> list[str]:

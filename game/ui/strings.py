@@ -323,6 +323,7 @@ S: dict[str, tuple[str, str]] = {
     "lan.unavailable": ("局域网对战模块尚未安装（{why}）", "LAN play is not available in this build ({why})"),
     "lan.searching": ("正在搜索局域网中的牌桌…", "Looking for tables on the local network…"),
     "lan.none_found": ("暂未发现牌桌。可以直接输入主机地址。", "No tables found yet. You can type the host's address."),
+    "lan.fill_bots": ("电脑补位开始", "Fill with bots & start"),
     "lan.no_discovery": ("无法在局域网广播牌桌（{why}），其他玩家可输入地址加入",
                          "Cannot announce the table on the network ({why}); other players can type the address"),
     "lan.address": ("主机地址", "Host address"),

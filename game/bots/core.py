@@ -1,0 +1,181 @@
+"""Bot framework: what a seat's view says (Ctx), the decision loop and the per-variant strategy lookup."""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action, from_json
+
+WHITE = 31
+
+
+def legal_of(view: dict) -> list[Action]:
+    """The view's legal actions as Action tuples (a LAN view may carry them as JSON lists)."""
+    out = []
+    for a in view.get("legal") or ():
+        out.append(a if isinstance(a, Action) else from_json(a))
+    return out
+
+
+class Ctx:
+    """Everything a bot may know at one decision, digested from ``view(state, seat)`` only."""
+
+    __slots__ = ("view", "seat", "n", "legal", "kinds", "hand", "counts", "drawn", "melds", "n_melds",
+                 "concealed", "jk", "wface", "visible", "live", "unseen", "drawable", "offer", "offer_from",
+                 "offer_kind", "public", "options", "variant", "dealer", "seats", "my_discards", "_cache")
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.seat = view["seat"]
+        self.n = view["n"]
+        self.variant = view["variant"]
+        self.options = view.get("options") or {}
+        self.dealer = view.get("dealer", 0)
+        self.legal = legal_of(view)
+        self.kinds = {a.kind for a in self.legal}
+        self.hand = list(view["hand"])
+        c = [0] * 34
+        for t in self.hand:
+            c[t] += 1
+        self.counts = c
+        self.drawn = view.get("drawn")
+        self.seats = view["seats"]
+        me = self.seats[self.seat]
+        self.melds = me["melds"]
+        self.n_melds = len(self.melds)
+        self.concealed = not self.melds
+        self.my_discards = me["discards"]
+        pub = view.get("public") or {}
+        self.public = pub
+        self.jk = pub.get("wildcard")
+        self.wface = self.jk if (self.jk is not None and pub.get("standin") == WHITE and self.jk != WHITE) else None
+        off = view.get("offer")
+        self.offer = off["tile"] if off else None
+        self.offer_from = off["from"] if off else None
+        self.offer_kind = off["kind"] if off else None
+        self.drawable = view.get("drawable", view.get("wall", 0))
+        self._cache = {}
+        self._count_visible()
+
+    def _count_visible(self) -> None:
+        vis = list(self.counts)
+        for s in self.seats:
+            for d in s["discards"]:
+                if d["claimed_by"] is None:
+                    vis[d["tile"]] += 1
+            if s is self.seats[self.seat]:
+                for m in s["melds"]:
+                    for t in m["tiles"]:
+                        vis[t] += 1
+            else:
+                for m in s["melds"]:
+                    for t in m["tiles"]:
+                        if t is not None:
+                            vis[t] += 1
+        if self.offer is not None and self.offer_kind == "rob":
+            vis[self.offer] += 1
+        self.visible = vis
+
+    def absent(self, kinds) -> None:
+        """Tile kinds this variant's set does not have (never drawn, never waited on)."""
+        for t in kinds:
+            self.visible[t] = 4
+
+    def see(self, tiles) -> None:
+        """Variant facts: more tiles this seat can see (an indicator, face-up tail tiles)."""
+        for t in tiles:
+            if t is not None:
+                self.visible[t] += 1
+
+    def finish(self) -> None:
+        """Live copies of each kind (unseen by this seat) once every visible tile is counted."""
+        live = [4 - x if x < 4 else 0 for x in self.visible]
+        self.live = live
+        self.unseen = sum(live) or 1
+
+    def of(self, kind: str) -> list[Action]:
+        return [a for a in self.legal if a.kind == kind]
+
+    def first(self, kind: str) -> Action | None:
+        for a in self.legal:
+            if a.kind == kind:
+                return a
+        return None
+
+
+_WARM = False
+
+
+def warm() -> None:
+    """Load the analysis tables and move them out of the garbage collector's way (once per process).
+
+    The tables are large lists of ints that never die; a full collection walking them costs ~5 ms,
+    which would otherwise land inside some unlucky bot decision.
+    """
+    global _WARM
+    if _WARM:
+        return
+    _WARM = True
+    import gc
+
+    from ..rules.analysis import shanten_keys
+
+    shanten_keys(0, 0, 0, 0, 0)
+    gc.collect()
+    gc.freeze()
+
+
+class BotBase:
+    """A player: ``act(view) -> Action``. Subclasses implement ``turn``, ``claim`` and ``declare``."""
+
+    level = "base"
+    name = "base"
+    name_zh = ""
+    name_en = ""
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self.rng = random.Random(f"bot:{self.level}:{seed}")
+        warm()
+
+    def act(self, view: dict) -> Action:
+        ctx = Ctx(view)
+        if not ctx.legal:
+            raise ValueError("the view offers no decision")
+        if len(ctx.legal) == 1:
+            return ctx.legal[0]
+        strat = self.strategy(ctx.variant)
+        strat.prepare(ctx)
+        ctx.finish()
+        if DECLARE in ctx.kinds:
+            a = self.declare(ctx, strat)
+        elif DISCARD in ctx.kinds or (ctx.view.get("phase") == "turn" and ctx.seat == ctx.view.get("turn")):
+            a = self.turn(ctx, strat)
+        else:
+            a = self.claim(ctx, strat)
+        return a if a in ctx.legal else self._fallback(ctx)
+
+    def strategy(self, vid: str):
+        from .strategy import for_variant
+
+        return for_variant(vid)
+
+    def _fallback(self, ctx: Ctx) -> Action:
+        for k in (HU, PASS, DISCARD):
+            a = ctx.first(k)
+            if a is not None:
+                return a
+        return ctx.legal[0]
+
+    def turn(self, ctx, strat) -> Action:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def claim(self, ctx, strat) -> Action:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def declare(self, ctx, strat) -> Action:
+        a = ctx.first(DECLARE)
+        return a if a is not None else ctx.first(PASS)
+
+
+__all__ = ["Ctx", "BotBase", "legal_of", "CHOW", "DECLARE", "DISCARD", "HU", "KONG", "PASS", "PUNG"]

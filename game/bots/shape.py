@@ -1,0 +1,249 @@
+"""Route shanten and tile acceptance for bots: standard, seven pairs, all pungs, one suit, scattered, terminals."""
+
+from __future__ import annotations
+
+# A hand is given as ``c`` (34 counts of its non-joker tiles), ``k`` (the four group keys of ``c``),
+# ``j`` (jokers held) and ``wf`` (the face a 白 may stand for, or None). Shanten is -1 for a complete
+# 14-tile (3k+2) hand and 0 for a ready 3k+1 hand, for every route.
+
+from ..rules.analysis import POW5, shanten_keys
+
+WHITE = 31
+NONE = 99  # the route is impossible
+_P = POW5
+_NEAR: list[tuple[int, ...]] = []
+for _t in range(34):
+    if _t >= 27:
+        _NEAR.append((_t,))
+    else:
+        _b = _t - _t % 9
+        _NEAR.append(tuple(x for x in range(_t - 2, _t + 3) if _b <= x < _b + 9))
+NEAR = tuple(_NEAR)
+_GROUPS = ((0b001001001, 0b010010010, 0b100100100))
+
+
+def std(k, j: int, wf=None) -> int:
+    """Sets-and-a-pair shanten; each 白 may instead be read as ``wf``."""
+    s = shanten_keys(k[0], k[1], k[2], k[3], j)
+    if wf is not None and s >= 0:
+        w = k[3] // 625 % 5
+        if w:
+            g, r = divmod(wf, 9)
+            p = _P[r]
+            kk = list(k)
+            for _ in range(w):
+                if kk[g] // p % 5 >= 4:
+                    break
+                kk[3] -= 625
+                kk[g] += p
+                s2 = shanten_keys(kk[0], kk[1], kk[2], kk[3], j)
+                if s2 < s:
+                    s = s2
+    return s
+
+
+def pairs(c, j: int, wf=None) -> int:
+    """Seven-pairs shanten (a quadruple is two pairs); NONE when too few tiles are concealed."""
+    n = j
+    pr = 0
+    single = 0
+    for x in c:
+        if x:
+            n += x
+            pr += x >> 1
+            single += x & 1
+    if n < 13:
+        return NONE
+    if wf is not None and c[WHITE] & 1 and c[wf] & 1:
+        pr += 1
+        single -= 2
+    used = j if j < single else single
+    pr += used + (j - used) // 2
+    return 6 - (pr if pr < 7 else 7)
+
+
+def pungs(c, j: int, melds_ok: bool = True) -> int:
+    """All-pungs (大对子) shanten from the concealed part; NONE when a meld is a chow."""
+    if not melds_ok:
+        return NONE
+    n = j
+    t = p = 0
+    for x in c:
+        if x:
+            n += x
+            if x >= 3:
+                t += 1
+            elif x == 2:
+                p += 1
+    sets = (n - 1) // 3
+    if t > sets:
+        t = sets
+    room = sets + 1 - t
+    s = 2 * sets - 2 * t - (p if p < room else room) - j
+    return s if s >= -1 else -1
+
+
+def _lan_parts(c):
+    honors = 0
+    for t in range(27, 34):
+        if c[t]:
+            honors += 1
+    suits = 0
+    for g in (0, 9, 18):
+        mask = 0
+        for r in range(9):
+            if c[g + r]:
+                mask |= 1 << r
+        best = 0
+        for grp in _GROUPS:
+            b = bin(mask & grp).count("1")
+            if b > best:
+                best = b
+        suits += best
+    return honors, suits
+
+
+def lan(c, j: int, seven: bool = False) -> int:
+    """烂牌 shanten (七星 with ``seven``): 14 distinct tiles, 5-7 honors, suits spaced 147/258/369."""
+    n = j + sum(c)
+    if n < 13:
+        return NONE
+    h, s = _lan_parts(c)
+    if seven:
+        use = h + (s if s < 7 else 7)
+    else:
+        room = 14 - (h if h > 5 else 5)
+        use = h + (s if s < room else room)
+    use += j
+    return 13 - (use if use < 14 else 14)
+
+
+def yao(c, j: int) -> int:
+    """幺牌 shanten: every tile a terminal or an honor, no shape."""
+    n = j
+    good = j
+    for t, x in enumerate(c):
+        if x:
+            n += x
+            if t >= 27 or t % 9 in (0, 8):
+                good += x
+    if n < 13:
+        return NONE
+    return 13 - (good if good < 14 else 14)
+
+
+def flush(c, j: int, g: int, free=()) -> tuple[int, int]:
+    """(shanten, off-suit tiles) towards one suit ``g`` (``free`` kinds may stay): each off tile is a draw."""
+    off = 0
+    kk = [0, 0, 0, 0]
+    b = 9 * g
+    for t, x in enumerate(c):
+        if x:
+            if b <= t < b + 9:
+                kk[g] += x * _P[t - b]
+            elif t in free:
+                kk[t // 9] += x * _P[t % 9]
+            else:
+                off += x
+    return shanten_keys(kk[0], kk[1], kk[2], kk[3], j + off) + off, off
+
+
+def keys(c) -> list[int]:
+    out = [0, 0, 0, 0]
+    for t, x in enumerate(c):
+        if x:
+            out[t // 9] += x * _P[t % 9]
+    return out
+
+
+def near_kinds(c, j: int, wf=None) -> list[int]:
+    """Kinds whose draw can lower the standard shanten (held, or within two in a suit)."""
+    seen = [False] * 34
+    for t in range(34):
+        if c[t]:
+            for u in NEAR[t]:
+                seen[u] = True
+    if wf is not None:
+        if c[WHITE]:
+            for u in NEAR[wf]:
+                seen[u] = True
+        if any(c[u] for u in NEAR[wf]):
+            seen[WHITE] = True
+    if j and not any(seen):
+        return list(range(34))
+    return [u for u in range(34) if seen[u]]
+
+
+def std_accepts(c, k, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[int]]:
+    """(live tiles, kinds) of draws lowering the standard shanten ``s`` of a 3k+1 hand."""
+    total = 0
+    kinds = []
+    if jk is not None and live[jk] and s >= 0:
+        total += live[jk]
+        kinds.append(jk)
+    k0, k1, k2, k3 = k
+    for u in near_kinds(c, j, wf):
+        lu = live[u]
+        if not lu or c[u] >= 4 or u == jk:
+            continue
+        g = u // 9
+        p = _P[u % 9]
+        if wf is None:
+            if g == 0:
+                s2 = shanten_keys(k0 + p, k1, k2, k3, j)
+            elif g == 1:
+                s2 = shanten_keys(k0, k1 + p, k2, k3, j)
+            elif g == 2:
+                s2 = shanten_keys(k0, k1, k2 + p, k3, j)
+            else:
+                s2 = shanten_keys(k0, k1, k2, k3 + p, j)
+        else:
+            kk = [k0, k1, k2, k3]
+            kk[g] += p
+            s2 = std(kk, j, wf)
+        if s2 < s:
+            total += lu
+            kinds.append(u)
+    return total, kinds
+
+
+def pairs_accepts(c, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[int]]:
+    total = 0
+    kinds = []
+    if s < 0:
+        return 0, kinds
+    if jk is not None and live[jk]:
+        total += live[jk]
+        kinds.append(jk)
+    for u in range(34):
+        if c[u] & 1 and live[u] and u != jk:
+            total += live[u]
+            kinds.append(u)
+    if wf is not None:
+        if c[WHITE] & 1 and not c[wf] & 1 and live[wf] and wf not in kinds:
+            total += live[wf]
+            kinds.append(wf)
+        if c[wf] & 1 and not c[WHITE] & 1 and live[WHITE] and WHITE not in kinds:
+            total += live[WHITE]
+            kinds.append(WHITE)
+    return total, kinds
+
+
+def generic_accepts(fn, c, j: int, s: int, live, jk=None) -> tuple[int, list[int]]:
+    """Acceptance for any route function ``fn(c, j)`` by trying every live kind."""
+    total = 0
+    kinds = []
+    if s < 0:
+        return 0, kinds
+    if jk is not None and live[jk] and fn(c, j + 1) < s:
+        total += live[jk]
+        kinds.append(jk)
+    for u in range(34):
+        if live[u] and c[u] < 4 and u != jk:
+            c[u] += 1
+            s2 = fn(c, j)
+            c[u] -= 1
+            if s2 < s:
+                total += live[u]
+                kinds.append(u)
+    return total, kinds

@@ -1,0 +1,92 @@
+"""The bot framework: levels and names, determinism, views in wire form, the sim summary and the bench's JSON."""
+
+import json
+
+import pytest
+
+from game.bench import bots as bench
+from game.bots import make_bot
+from game.bots.levels import LEVELS
+from game.bots.runner import play_match
+from game.cli.main import main as cli_main
+from game.rules import engine as E
+from game.rules.match import Match
+from game.rules.variants import get
+from game.rules.view import view
+
+
+def test_levels_and_their_names():
+    assert set(LEVELS) == {"easy", "normal", "strong"}
+    assert [LEVELS[k].name_zh for k in ("easy", "normal", "strong")] == ["新手", "熟手", "高手"]
+    for k in LEVELS:
+        assert make_bot(k).level == k
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
+
+
+def _actions(variant, level, seed):
+    v = get(variant)
+    m = Match(v, {}, seed, 1)
+    st, _ = m.start_hand()
+    bots = [make_bot(level, seed=f"{seed}:{s}") for s in range(st.n)]
+    out = []
+    while st.end is None:
+        s = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
+        a = bots[s].act(view(st, s))
+        out.append(a)
+        E.apply(st, a)
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_deterministic_given_the_seed(level):
+    assert _actions("wenshan", level, 7) == _actions("wenshan", level, 7)
+
+
+def test_a_view_in_wire_form_is_understood():
+    """LAN clients may hold ``legal`` as JSON lists; the bot answers with the same Action."""
+    v = get("yuxi")
+    st, _ = Match(v, {}, 3, 1).start_hand()
+    seat = E.acting_seats(st)[0]
+    local = view(st, seat)
+    wire = json.loads(json.dumps({**local, "legal": [a.to_json() for a in local["legal"]]}))
+    for level in LEVELS:
+        assert make_bot(level, 1).act(wire) == make_bot(level, 1).act(local)
+
+
+def test_runner_flags_an_illegal_action():
+    class Rogue:
+        name = "rogue"
+
+        def act(self, view):
+            a = view["legal"][0]
+            return a._replace(seat=(a.seat + 1) % view["n"])
+
+    v = get("wenshan")
+    with pytest.raises(AssertionError):
+        play_match(v, v.resolve_options({}), 0, 1, [Rogue()] * 4, check_legal=True)
+
+
+def test_sim_prints_a_summary_per_bot(capsys):
+    assert cli_main(["sim", "--variant", "guiyang", "--hands", "3", "--bots", "strong,normal,easy,normal"]) == 0
+    out = capsys.readouterr().out
+    for word in ("win%", "deal-in%", "draw%", "ms/dec", "hands/s", "per bot level", "strong", "easy"):
+        assert word in out
+    assert cli_main(["sim", "--variant", "yuxi", "--hands", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    seat = data["seats"][0]
+    for key in ("points", "win_rate", "deal_in_rate", "draw_rate", "mean_decision_ms", "hands_per_s"):
+        assert key in seat
+    assert data["seats"][0]["bot"] == "normal"  # the default level
+
+
+def test_bench_json_shape(capsys):
+    assert bench.main(["--hands", "4", "--json", "--jobs", "1", "--variants", "wenshan,zhuoji"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for vid in ("wenshan", "zhuoji"):
+        e = data[vid]
+        for key in ("strong_minus_normal", "strong_minus_normal_ci95", "normal_minus_easy",
+                    "normal_minus_easy_ci95", "hands_per_s"):
+            assert isinstance(e[key], (int, float))
+        assert e["hands_played"] == 8
+    assert set(data["decision_ms_p99"]) == {"easy", "normal", "strong"}

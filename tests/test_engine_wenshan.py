@@ -258,3 +258,13 @@ def test_rob_kong_first_robber_from_kongers_next_seat():
     assert E.acting_seats(st) == [0]
     act(st, 0, "hu")
     assert st.wins[0].seat == 0 and st.wins[0].how == "rob_kong"
+
+
+def test_view_version_does_not_count_hidden_passes():
+    """A seat must not learn that someone else had (and passed) a claim: its view stays the same."""
+    st = start(SEQ, dealer=0)
+    act(st, 0, "discard", "5p")  # seat 2 may win, seat 1 may pung: both unseen by seat 3
+    before = view(st, 3)
+    act(st, 2, "pass")
+    after = view(st, 3)
+    assert before == after

@@ -6,6 +6,8 @@ the LAN host all go through these two functions.
 
 from __future__ import annotations
 
+import zlib
+
 from . import engine as E
 from .state import CLAIM, END, ROB, HandState
 
@@ -64,13 +66,27 @@ def view(st: HandState, seat: int) -> dict:
         "legal": legal,
         "missed_win": me.missed_win is not None,
         "public": v.public_info(st, seat),
-        "version": st.version,
+        "version": _visible_version(st, seat, phase, legal, awaiting),
     }
     if st.window is not None and phase != "wait":
         out["offer"] = {"tile": st.window.tile, "from": st.window.source, "kind": st.window.kind}
     if ended:
         out["result"] = result(st)
     return out
+
+
+def _visible_version(st: HandState, seat: int, phase: str, legal: list, awaiting: bool) -> int:
+    """A change counter built only from what ``seat`` sees.
+
+    The engine's own version also counts other seats' hidden decisions (a pass on a
+    claim window nobody else was told about); exposing it would tell a seat that
+    someone could have claimed.
+    """
+    me = st.seats[seat]
+    key = (phase, st.turn, st.front, st.back, st.discard_count, st.claim_count, tuple(me.counts), me.drawn,
+           tuple(legal), awaiting, st.end, tuple((len(s.melds), s.declared, len(s.discards)) for s in st.seats),
+           st.hand_no)
+    return zlib.crc32(repr(key).encode())
 
 
 def result(st: HandState) -> dict:

@@ -88,6 +88,8 @@ class Strategy:
     eager_ratio = 1.0  # ... and the acceptance it must beat (times the current one)
     keep_weight = 0.0  # lean play: live tiles of acceptance one point of tile_keep is worth
     lean = False  # play the normal bot's fast game with claims counted, nothing else (see lean_turn)
+    advantage_margin = 0.0  # how much better (points) the model must think another discard is
+    advantage = False  # pick among the fastest discards by the fitted rollout-advantage model (advantage.py)
     weigh_waits = True  # a wait on a tile the others throw away readily is worth more
     claim_kinds = ("chow", "pung", "kong")  # claims the strong bot may make where the normal bot would not
     kong_guard = False  # only kongs that keep the shanten (where readiness matters more than the kong)

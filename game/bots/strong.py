@@ -94,6 +94,8 @@ class StrongBot(NormalBot):
             return hu
         if strat.lean:
             return self.lean_turn(ctx, strat)
+        if strat.advantage:
+            return self.advantage_turn(ctx, strat)
         melds = my_melds(ctx)
         model = strat.model(ctx, melds)
         routes = strat.strong_routes(ctx, melds)
@@ -165,6 +167,23 @@ class StrongBot(NormalBot):
             if best is None or key < best[0]:
                 best = (key, d)
         return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == best[1])
+
+    def advantage_turn(self, ctx, strat):
+        """The normal bot's kongs; among its fastest discards the one the fitted advantage model prefers
+        (acceptance, the wait left, the deal-in risk read from the table)."""
+        from .advantage import choose
+
+        routes = strat.normal_routes(ctx)
+        for a in ctx.of(KONG):
+            if self.turn_kong_ok(ctx, strat, a.tile, routes):
+                return a
+        rows = scan(ctx, strat, routes, "all")
+        if not rows:
+            return ctx.first(HU) or ctx.legal[0]
+        pick = NormalBot.discard(self, ctx, strat, routes, rows).tile
+        t = choose(ctx, strat, rows, pick, strat.advantage_margin)
+        self.why = "advantage" if t != pick else "normal"
+        return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == t)
 
     @staticmethod
     def _claim_aware(ctx, strat, rows, smin):

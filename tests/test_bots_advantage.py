@@ -1,0 +1,102 @@
+"""The 高手 bot's table read (``bots/read.py``) and its fitted discard choice (``bots/advantage.py``), 玉溪."""
+
+from game.bots import make_bot
+from game.bots.advantage import WEIGHTS, NF, choose
+from game.bots.core import Ctx
+from game.bots.normal import NormalBot, scan
+from game.bots.read import Read, opp_info
+from game.bots.strategy import for_variant
+from game.rules import engine as E
+from game.rules import tiles as T
+from game.rules.match import Match
+from game.rules.variants import get
+from game.rules.view import view
+from tests.test_bots_decisions import play, start, until_turn
+
+t = T.tile
+
+
+def _ctx(st, seat):
+    ctx = Ctx(view(st, seat))
+    strat = for_variant(ctx.variant)
+    strat.prepare(ctx)
+    ctx.finish()
+    return ctx, strat
+
+
+def test_weights_match_the_features():
+    assert len(WEIGHTS) == NF
+
+
+def test_a_tile_every_opponent_let_pass_is_safe():
+    """过手胡: a tile discarded after an opponent's own last discard and not won on cannot win for it
+    until its next draw, so the read gives it no deal-in chance at all."""
+    hands = ["1m2m3m4m5m6m7m8m9m1p2p3p5s5s", "2s2s7s7s9s9s3s4s6s6s1p1m1m",
+             "2s7s3m1p4p8p9p2m6m9m1s8s5m", "9s2p3p4p1s4s8s2m6m3p5p8p9p"]
+    st = start("yuxi", hands, front="8m5m6p4m", dealer=0)
+    play(st, [(0, "discard", "5s"), (1, "discard", "1p"), (2, "discard", "9m"), (3, "discard", "9s")])
+    until_turn(st, 0)
+    ctx, strat = _ctx(st, 0)
+    rd = Read(ctx, strat)
+    # 9s was discarded by seat 3 after seats 1 and 2 discarded, and nobody won on it
+    pd, _loss = rd.risk(t("9s"))
+    assert rd.chances(t("9s"))[:2] == [0.0, 0.0]
+    assert pd < rd.risk(t("5m"))[0]
+    assert rd.risk(t("1m"))[0] > 0.0
+
+
+class _Fake:
+    """A bare table for the read: seat 0 looks at two opponents."""
+
+    def __init__(self, seats, dealer=0):
+        self.n = len(seats)
+        self.seat = 0
+        self.seats = seats
+        self.dealer = dealer
+        self.live = [4] * 34
+        self.drawable = 40
+
+
+def _seat(discards, melds=()):
+    return {"discards": [{"tile": t(x), "claimed_by": None} for x in discards],
+            "melds": [{"kind": "pung", "faces": [t(m)] * 3, "tiles": [t(m)] * 3} for m in melds]}
+
+
+def test_an_opponent_with_three_melds_and_many_discards_reads_as_ready_more_often():
+    seats = [_seat(["1z", "9m", "1p", "2z", "9s", "3z", "8m", "7p", "1s"]),
+             _seat(["2z", "1m", "9p", "4z", "1s", "8s", "9s", "2m"], melds=("2s", "5p", "7m")),
+             _seat(["3z", "9m", "1p", "2z", "9s", "7z", "8m", "7p"])]
+    rd = Read(_Fake(seats))
+    ready = [pr for pr, _tf, _passed in rd.opps]
+    assert ready[0] > ready[1] + 0.2
+    assert len(opp_info(_Fake(seats))) == 2
+
+
+def test_the_choice_keeps_the_lowest_shanten_and_defaults_to_the_normal_pick():
+    """Over seeded 玉溪 hands: the fitted choice is always one of the fastest discards, never slower;
+    with a single fastest discard it is the normal bot's pick."""
+    v = get("yuxi")
+    opts = v.resolve_options({})
+    bots = [make_bot("normal", seed=s) for s in range(4)]
+    seen = changed = 0
+    for h in range(12):
+        st, _ = Match(v, opts, f"adv:{h}", 1).start_hand()
+        while st.end is None:
+            seat = E.acting_seats(st)[0]
+            vw = view(st, seat)
+            a = bots[seat].act(vw)
+            if a.kind == "discard":
+                ctx, strat = _ctx(st, seat)
+                rows = scan(ctx, strat, strat.normal_routes(ctx), "all")
+                pick = NormalBot.discard(bots[seat], ctx, strat, strat.normal_routes(ctx), rows).tile
+                assert pick == a.tile
+                c = choose(ctx, strat, rows, pick)
+                smin = min(r[0] for r in rows)
+                fastest = {r[2] for r in rows if r[0] == smin}
+                assert c in fastest
+                if len(fastest) == 1:
+                    assert c == pick
+                seen += 1
+                changed += c != pick
+            E.apply(st, a)
+    assert seen > 100 and 0 < changed < seen // 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG
+from . import advantage
 from . import danger as D
 from . import plan as P
 from . import shape as S
@@ -171,8 +172,6 @@ class StrongBot(NormalBot):
     def advantage_turn(self, ctx, strat):
         """The normal bot's kongs; among its fastest discards the one the fitted advantage model prefers
         (acceptance, the wait left, the deal-in risk read from the table)."""
-        from .advantage import choose
-
         routes = strat.normal_routes(ctx)
         for a in ctx.of(KONG):
             if self.turn_kong_ok(ctx, strat, a.tile, routes):
@@ -181,7 +180,7 @@ class StrongBot(NormalBot):
         if not rows:
             return ctx.first(HU) or ctx.legal[0]
         pick = NormalBot.discard(self, ctx, strat, routes, rows).tile
-        t = choose(ctx, strat, rows, pick, strat.advantage_margin)
+        t = advantage.choose(ctx, strat, rows, pick, strat.advantage_margin)
         self.why = "advantage" if t != pick else "normal"
         return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == t)
 

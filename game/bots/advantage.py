@@ -26,17 +26,13 @@ def cand_features(ctx, rows, dz, d0):
     umax = max(r[1] for r in rows if r[0] == smin) or 1
     c, j = P.split(ctx.counts, None)
     live = ctx.live
-    U = ctx.unseen
     out = {}
     for s, acc, d, per in rows:
         if s != smin:
             continue
         r = d % 9 if d < 27 else -1
-        cls = [0.0] * 5
-        if d >= 27:
-            cls[0] = 1.0
-        else:
-            cls[min(min(r, 8 - r), 4)] = 1.0 if min(r, 8 - r) < 4 else 1.0
+        cls = [0.0] * 5  # distance from the edge 0-4; honors share class 0 with 1/9 (as fitted)
+        cls[0 if d >= 27 else min(r, 8 - r)] = 1.0
         pd, loss = dz.risk(d)
         c[d] -= 1
         k = S.keys(c)

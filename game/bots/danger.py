@@ -41,7 +41,11 @@ def passed_tiles(seats, dealer: int, n: int) -> list[set]:
 
     A player who could have won on such a tile would have (or passed a win, which the missed-win
     rule then forbids until their next turn), so against that player these tiles are safe."""
-    order = discard_order(seats, dealer, n)
+    return passed_since(discard_order(seats, dealer, n), seats, n)
+
+
+def passed_since(order, seats, n: int) -> list[set]:
+    """``passed_tiles`` from an already rebuilt ``discard_order``."""
     last = [-1] * n
     for pos, (s, _i) in enumerate(order):
         last[s] = pos

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from .danger import discard_order
+from .danger import discard_order, passed_since
 
 # readiness of one opponent from its discards, melds and recent discards (see ``opp_info``'s ``fo``)
 READY_W = (-4.977654, 1.126926, 0.966972, -0.053597, -0.135443, 0.057667, 0.153136, -0.107283, -0.060595, -0.537271)
@@ -102,10 +102,9 @@ def opp_info(ctx):
     n = ctx.n
     seats = ctx.seats
     order = discard_order(seats, ctx.dealer, n)
-    last = [-1] * n
+    safe = passed_since(order, seats, n)
     lastclaim = [-1] * n
     for pos, (s, i) in enumerate(order):
-        last[s] = pos
         cb = seats[s]["discards"][i]["claimed_by"]
         if cb is not None:
             lastclaim[cb] = pos
@@ -119,21 +118,14 @@ def opp_info(ctx):
         nd = len(ds)
         claimed = [m for m in seat["melds"] if m["kind"] != "concealed_kong"]
         nm = len(claimed)
-        passed = set()
-        for pos in range(last[o] + 1, len(order)):
-            s, i = order[pos]
-            d = seats[s]["discards"][i]
-            if s != o and not d.get("won"):
-                passed.add(d["tile"])
+        passed = safe[o]
         since = sum(1 for pos in range(lastclaim[o] + 1, len(order)) if order[pos][0] == o) if lastclaim[o] >= 0 else nd
         l3 = ds[-3:]
         mid = lambda t: t < 27 and 2 <= t % 9 <= 6
         th = lambda t: t >= 27 or t % 9 in (0, 8)
         fo = [1.0, nd, nm, nd * nm, min(since, 6), 1.0 if ds and mid(ds[-1]) else 0.0,
               sum(1 for t in l3 if mid(t)), sum(1 for t in l3 if th(t)), ctx.drawable / 10.0, nd * nd / 10.0]
-        dset = {}
-        for idx, t in enumerate(ds):
-            dset[t] = idx
+        dset = set(ds)
         msuits = set()
         mtiles = [0, 0, 0, 0]
         for m in claimed:
@@ -181,7 +173,6 @@ def opp_info(ctx):
 
         out.append((o, fo, tf, passed))
     return out
-
 
 
 def _sig(z: float) -> float:

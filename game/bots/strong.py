@@ -77,6 +77,19 @@ def hand_ev(routes, model, c, k, j, extra: bool = False, slack: int = 2) -> floa
     return max((x[0] for x in fam.values()), default=0.0) + ready * rb + tenpai_bonus
 
 
+def ev_after_discard(routes, model, c, k, j: int, d: int, jk) -> float:
+    """``hand_ev`` of the 3k+2 hand (c, k, j) once ``d`` is discarded (the wildcard ``jk``: one joker less);
+    c and k are restored."""
+    if d == jk:
+        return hand_ev(routes, model, c, k, j - 1)
+    c[d] -= 1
+    k[d // 9] -= _P[d % 9]
+    ev = hand_ev(routes, model, c, k, j)
+    c[d] += 1
+    k[d // 9] += _P[d % 9]
+    return ev
+
+
 class StrongBot(NormalBot):
     level = "strong"
     name = "strong"
@@ -273,14 +286,7 @@ class StrongBot(NormalBot):
             if a.kind != DISCARD:
                 continue
             d = a.tile
-            if d == jk:
-                ev = hand_ev(routes, model, c, k, j - 1)
-            else:
-                c[d] -= 1
-                k[d // 9] -= _P[d % 9]
-                ev = hand_ev(routes, model, c, k, j)
-                c[d] += 1
-                k[d // 9] += _P[d % 9]
+            ev = ev_after_discard(routes, model, c, k, j, d, jk)
             ev -= strat.tile_keep(ctx, d)
             ev += strat.discard_effect(ctx, d)
             ev += strat.hand_extra(ctx, ctx.counts, d, melds)
@@ -385,14 +391,7 @@ class StrongBot(NormalBot):
                 for d in range(34):
                     if not counts[d]:
                         continue
-                    if d == ctx.jk:
-                        e = hand_ev(r2, model, c2, k2, j2 - 1)
-                    else:
-                        c2[d] -= 1
-                        k2[d // 9] -= _P[d % 9]
-                        e = hand_ev(r2, model, c2, k2, j2)
-                        c2[d] += 1
-                        k2[d // 9] += _P[d % 9]
+                    e = ev_after_discard(r2, model, c2, k2, j2, d, ctx.jk)
                     e -= strat.tile_keep(ctx, d)
                     if dz is not None:
                         pd, loss = dz.risk(d)

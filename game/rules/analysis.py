@@ -243,6 +243,17 @@ def seven_pairs_jokers_needed(counts: Sequence[int], distinct: bool = False) -> 
     return odd
 
 
+def is_pungs_and_pair(counts: Sequence[int]) -> bool:
+    """Natural tiles (no jokers) that are only pungs and exactly one pair (the concealed part of a 大对子)."""
+    pairs = 0
+    for c in counts:
+        if c == 2:
+            pairs += 1
+        elif c not in (0, 3):
+            return False
+    return pairs == 1
+
+
 def is_seven_pairs(counts: Sequence[int], jokers: int = 0, distinct: bool = False) -> bool:
     """Fourteen concealed tiles (jokers included) as seven pairs; ``distinct`` forbids two equal pairs."""
     if sum(counts) + jokers != 14:

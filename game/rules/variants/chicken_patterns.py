@@ -59,16 +59,6 @@ def seven_pairs(counts, melds) -> bool:
     return not melds and sum(counts) == 14 and all(c % 2 == 0 for c in counts)
 
 
-def _pungs_and_pair(counts) -> bool:
-    pairs = 0
-    for c in counts:
-        if c == 2:
-            pairs += 1
-        elif c not in (0, 3):
-            return False
-    return pairs == 1
-
-
 def _he_pu(counts) -> bool:
     """Three pairs in a run of one suit (11 22 33); a quadruple holds a pair."""
     for g in range(3):
@@ -108,7 +98,7 @@ def shape_patterns(tb: Table, counts, melds, win_tile) -> list[str]:
 
     if sum(counts) % 3 == 2 and A.is_win(counts):
         out.append(q("ping_hu"))
-        if _pungs_and_pair(counts):
+        if A.is_pungs_and_pair(counts):
             out.append(q("da_dui_zi"))
             if len(melds) == 4:
                 out.append(q("dan_diao"))

@@ -70,15 +70,7 @@ def seven_pairs_quads(counts, melds) -> int:
 
 def all_pungs(counts, melds) -> bool:
     """大碰对: no chow meld; the concealed tiles are pungs and exactly one pair."""
-    if any(m.kind == MELD_CHOW for m in melds):
-        return False
-    pairs = 0
-    for c in counts:
-        if c == 2:
-            pairs += 1
-        elif c not in (0, 3):
-            return False
-    return pairs == 1
+    return not any(m.kind == MELD_CHOW for m in melds) and A.is_pungs_and_pair(counts)
 
 
 def base_of(counts, melds) -> str | None:

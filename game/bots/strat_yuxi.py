@@ -24,8 +24,6 @@ class YuxiStrategy(Strategy):
     ready_mid = 8.5
     typ_accept = {1: 14, 2: 26, 3: 37, 4: 60}
     typ_wait = 4.5
-    speed_tolerance = 0.0
-    tie_margin = 0.05
     claim_kinds = ("kong",)
     advantage = True
 

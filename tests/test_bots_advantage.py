@@ -100,3 +100,52 @@ def test_the_choice_keeps_the_lowest_shanten_and_defaults_to_the_normal_pick():
                 changed += c != pick
             E.apply(st, a)
     assert seen > 100 and 0 < changed < seen // 2
+
+
+def test_strong_waits_on_a_face_up_tail_tile_while_holding_a_triplet():
+    """玉溪 杠上花 out: 1m1m1m 234p 567s 2345m 9m with 9m face up at the tail. Discarding 9m waits on
+    2m/5m (the normal bot's pick: more tiles); discarding 2m or 5m waits on 9m alone, but then the
+    fourth 1m, drawn or discarded by anyone, is a kong whose replacement is the face-up 9m: a
+    self-drawn 杠上花 (2 from every player) - the 高手 keeps that out."""
+    hands = ["1m1m1m2p3p4p5s6s7s2m3m4m5m9m", "3789m2468p13579s", "2468m13579p2468s", "3467m1367p1367s9s"]
+    st = start("yuxi", hands, tail="9m8s", dealer=0)
+    v = view(st, 0)
+    assert make_bot("normal").act(v) == E.Action(0, "discard", t("9m")), "the scenario's efficient discard"
+    a = make_bot("strong").act(v)
+    assert a.kind == "discard" and a.tile in (t("2m"), t("5m"))
+
+
+def test_strong_without_the_tail_tile_keeps_the_wider_wait():
+    """The same hand with other tiles face up at the tail: nothing to gain, the wider wait stays."""
+    hands = ["1m1m1m2p3p4p5s6s7s2m3m4m5m9m", "3789m2468p13579s", "2468m13579p2468s", "3467m1367p1367s9s"]
+    st = start("yuxi", hands, tail="8s4p", dealer=0)
+    assert make_bot("strong").act(view(st, 0)) == E.Action(0, "discard", t("9m"))
+
+
+def _hopeless_table(drawable_left):
+    """Seat 0 far from ready (1m3m4m5m7m 2p6p9p 9s9s 1s4s7s8s after drawing 4m); 9s was discarded by
+    seat 3 after seats 1 and 2 had discarded and nobody won on it, so 9s is the safest tile."""
+    hands = ["1m3m5m7m2p6p9p9s9s1s4s5s7s8s", "2s2s7s7s8p8p3s4s6s6s1p1m1m",
+             "2s7s3m1p4p8p9p2m6m9m1s8s5m", "9s2p3p4p1s4s8s2m6m3p5p8p9p"]
+    st = start("yuxi", hands, front="8m5m6p4m", dealer=0)
+    play(st, [(0, "discard", "5s"), (1, "discard", "1p"), (2, "discard", "9m"), (3, "discard", "9s")])
+    until_turn(st, 0)
+    if drawable_left is not None:
+        st.front = st.back - 20 - drawable_left  # the wall is nearly down to the 20-tile stop
+    return st
+
+
+def test_strong_plays_safe_once_the_hand_cannot_be_won():
+    """Two or more tiles from ready with no draw of its own left before the 20-tile stop, the hand
+    cannot be won any more: the 高手 breaks its 9s pair for the tile every opponent let pass."""
+    st = _hopeless_table(drawable_left=2)
+    v = view(st, 0)
+    assert v["drawable"] < 4
+    ctx, _strat = _ctx(st, 0)
+    assert min(r[0] for r in scan(ctx, _strat, _strat.normal_routes(ctx), "all")) >= 1
+    assert make_bot("strong").act(v) == E.Action(0, "discard", t("9s"))
+
+
+def test_strong_keeps_its_pair_while_the_hand_can_still_be_won():
+    st = _hopeless_table(drawable_left=None)
+    assert make_bot("strong").act(view(st, 0)) != E.Action(0, "discard", t("9s"))

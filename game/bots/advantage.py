@@ -57,13 +57,17 @@ def cand_features(ctx, rows, dz, d0):
     return smin, out
 
 
-def choose(ctx, strat, rows, pick: int, margin: float = 0.0) -> int:
+def choose(ctx, strat, rows, pick: int, margin: float = 0.0, bonus=None, read=None) -> int:
     """The discard among the lowest-shanten ``rows`` (from ``normal.scan(..., "all")``) the model
-    prefers to ``pick`` by more than ``margin``; else ``pick``."""
+    prefers to ``pick`` by more than ``margin``; else ``pick``. ``bonus(d)``, when given, adds the
+    variant's own worth of a discard that leaves the hand ready."""
     smin = min(r[0] for r in rows)
     if sum(1 for r in rows if r[0] == smin) < 2:
         return pick
-    _s, feats = cand_features(ctx, rows, Read(ctx, strat), pick)
+    _s, feats = cand_features(ctx, rows, read or Read(ctx, strat), pick)
     sc = {d: sum(a * b for a, b in zip(f, WEIGHTS)) for d, f in feats.items()}
+    if bonus is not None and smin == 0:
+        for d in sc:
+            sc[d] += bonus(d)
     best = max(sc, key=lambda d: (sc[d], d == pick))
     return best if sc[best] > sc[pick] + margin else pick

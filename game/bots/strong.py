@@ -9,6 +9,7 @@ from . import plan as P
 from . import shape as S
 from .strategy import WAIT_WEIGHT
 from .normal import NormalBot, isolation, scan
+from .read import Read
 
 _P = S._P
 _ONES = (1.0,) * 34
@@ -184,7 +185,8 @@ class StrongBot(NormalBot):
 
     def advantage_turn(self, ctx, strat):
         """The normal bot's kongs; among its fastest discards the one the fitted advantage model prefers
-        (acceptance, the wait left, the deal-in risk read from the table)."""
+        (acceptance, the wait left, the deal-in risk read from the table, plus the variant's
+        ``discard_bonus``); the safest discard once the hand can no longer be won."""
         routes = strat.normal_routes(ctx)
         for a in ctx.of(KONG):
             if self.turn_kong_ok(ctx, strat, a.tile, routes):
@@ -193,8 +195,15 @@ class StrongBot(NormalBot):
         if not rows:
             return ctx.first(HU) or ctx.legal[0]
         pick = NormalBot.discard(self, ctx, strat, routes, rows).tile
-        t = advantage.choose(ctx, strat, rows, pick, strat.advantage_margin)
+        read = Read(ctx, strat)  # shared by the choice and the hopeless-hand fold
+        t = advantage.choose(ctx, strat, rows, pick, strat.advantage_margin,
+                             strat.discard_bonus(ctx, my_melds(ctx)), read)
         self.why = "advantage" if t != pick else "normal"
+        smin = min(r[0] for r in rows)
+        if smin > ctx.drawable // ctx.n:
+            # too few draws left to win from this shanten: only dealing in is still at stake
+            t = min((r[2] for r in rows), key=lambda d: (read.risk(d)[0], d != t))
+            self.why = "hopeless"
         return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == t)
 
     @staticmethod

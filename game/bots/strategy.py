@@ -90,10 +90,6 @@ class Strategy:
     lean = False  # play the normal bot's fast game with claims counted, nothing else (see lean_turn)
     advantage_margin = 0.0  # how much better (points) the model must think another discard is
     advantage = False  # pick among the fastest discards by the fitted rollout-advantage model (advantage.py)
-
-    def discard_bonus(self, ctx, melds):
-        """For the advantage turn: None, or d -> points discarding d is worth besides its fitted advantage."""
-        return None
     weigh_waits = True  # a wait on a tile the others throw away readily is worth more
     claim_kinds = ("chow", "pung", "kong")  # claims the strong bot may make where the normal bot would not
     kong_guard = False  # only kongs that keep the shanten (where readiness matters more than the kong)
@@ -103,6 +99,10 @@ class Strategy:
     ron_factor = 0.8  # chance per opponent discard of a winning tile, relative to a draw
     typ_accept = {1: 20, 2: 32, 3: 45, 4: 60}  # typical live acceptance at each shanten (measured)
     typ_wait = 6.0  # typical live winning tiles of a ready standard hand
+
+    def discard_bonus(self, ctx, melds):
+        """For the advantage turn: None, or d -> points discarding d is worth besides its fitted advantage."""
+        return None
 
     def model(self, ctx, melds=()):
         from .ev import Model

@@ -7,8 +7,6 @@ from . import plan as P
 from . import shape as S
 from .core import BotBase
 
-_P = S._P
-
 
 def isolation(c, t: int) -> float:
     """How little a tile does for its neighbours (higher: a better discard at equal shanten)."""
@@ -38,12 +36,7 @@ def scan(ctx, strat, routes, with_accept: str = "best"):
     rows = []
     tiles = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
     for d in tiles:
-        if d == jk:
-            jj = j - 1
-        else:
-            jj = j
-            c[d] -= 1
-            k[d // 9] -= _P[d % 9]
+        jj = S.take(c, k, d, j, jk)
         per = []
         best = S.NONE
         for r in routes:
@@ -52,9 +45,7 @@ def scan(ctx, strat, routes, with_accept: str = "best"):
             if s < best:
                 best = s
         rows.append([best, 0, d, per])
-        if d != jk:
-            c[d] += 1
-            k[d // 9] += _P[d % 9]
+        S.put(c, k, d, jk)
     if not rows:
         return rows
     smin = min(r[0] for r in rows)
@@ -63,12 +54,7 @@ def scan(ctx, strat, routes, with_accept: str = "best"):
         if with_accept != "all" and row[0] != smin:
             continue
         d = row[2]
-        if d == jk:
-            jj = j - 1
-        else:
-            jj = j
-            c[d] -= 1
-            k[d // 9] -= _P[d % 9]
+        jj = S.take(c, k, d, j, jk)
         if row[0] >= 0 and row[0] < S.NONE:
             if len(routes) == 1 or sum(1 for s in row[3] if s == row[0]) == 1:
                 r = routes[row[3].index(row[0])]
@@ -79,9 +65,7 @@ def scan(ctx, strat, routes, with_accept: str = "best"):
                     if s == row[0]:
                         kinds.update(strat.accepts(r, c, k, jj, s, live, jk, wf)[1])
                 row[1] = sum(live[u] for u in kinds)
-        if d != jk:
-            c[d] += 1
-            k[d // 9] += _P[d % 9]
+        S.put(c, k, d, jk)
     return rows
 
 

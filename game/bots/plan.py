@@ -6,7 +6,6 @@ from ..rules.actions import CHOW, PUNG
 from . import shape as S
 
 WHITE = S.WHITE
-_P = S._P
 
 
 def split(counts, jk):
@@ -126,15 +125,12 @@ def best_after_discard(strat, c, j, wf, n_melds, routes, melds_ok=True, jk=None)
     for d in range(34):
         if not c[d]:
             continue
-        c[d] -= 1
-        g = d // 9
-        k[g] -= _P[d % 9]
+        S.take(c, k, d)
         for r in routes:
             s = strat.shanten(r, c, k, j, wf, n_melds, melds_ok)
             if s < best:
                 best = s
-        c[d] += 1
-        k[g] += _P[d % 9]
+        S.put(c, k, d)
     if j and jk is not None:
         for r in routes:
             s = strat.shanten(r, c, k, j - 1, wf, n_melds, melds_ok)

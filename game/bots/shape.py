@@ -148,6 +148,23 @@ def flush(c, j: int, g: int, free=()) -> tuple[int, int]:
     return shanten_keys(kk[0], kk[1], kk[2], kk[3], j + off) + off, off
 
 
+def take(c, k, d: int, j: int = 0, jk=None) -> int:
+    """Take one ``d`` out of counts ``c`` and their group keys ``k`` in place (the wildcard ``jk`` comes
+    out of the joker count ``j`` instead). Returns the jokers left; ``put`` undoes it."""
+    if d == jk:
+        return j - 1
+    c[d] -= 1
+    k[d // 9] -= _P[d % 9]
+    return j
+
+
+def put(c, k, d: int, jk=None) -> None:
+    """Undo ``take(c, k, d, j, jk)``."""
+    if d != jk:
+        c[d] += 1
+        k[d // 9] += _P[d % 9]
+
+
 def keys(c) -> list[int]:
     out = [0, 0, 0, 0]
     for t, x in enumerate(c):

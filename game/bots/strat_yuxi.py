@@ -13,7 +13,6 @@ from __future__ import annotations
 # hand (see the bench).
 
 from . import routes as R
-from . import shape as S
 from .strategy import PAIRS, STD, Strategy
 
 

@@ -11,7 +11,6 @@ from .strategy import WAIT_WEIGHT
 from .normal import NormalBot, isolation, scan
 from .read import Read
 
-_P = S._P
 _ONES = (1.0,) * 34
 
 
@@ -81,13 +80,8 @@ def hand_ev(routes, model, c, k, j, extra: bool = False, slack: int = 2) -> floa
 def ev_after_discard(routes, model, c, k, j: int, d: int, jk) -> float:
     """``hand_ev`` of the 3k+2 hand (c, k, j) once ``d`` is discarded (the wildcard ``jk``: one joker less);
     c and k are restored."""
-    if d == jk:
-        return hand_ev(routes, model, c, k, j - 1)
-    c[d] -= 1
-    k[d // 9] -= _P[d % 9]
-    ev = hand_ev(routes, model, c, k, j)
-    c[d] += 1
-    k[d // 9] += _P[d % 9]
+    ev = hand_ev(routes, model, c, k, S.take(c, k, d, j, jk))
+    S.put(c, k, d, jk)
     return ev
 
 
@@ -220,12 +214,10 @@ class StrongBot(NormalBot):
             s, _u, d, per = row
             if s != smin or d == jk or per[0] != s:
                 continue
-            c[d] -= 1
-            k[d // 9] -= _P[d % 9]
+            S.take(c, k, d)
             _tot, kinds = S.std_accepts(c, k, j, s, live, jk, wf)
             row[1] = sum(live[x] * (1.0 + pw * rate[x] if c[x] == 2 else 1.0) for x in kinds)
-            c[d] += 1
-            k[d // 9] += _P[d % 9]
+            S.put(c, k, d)
 
     def _chicken_claim(self, ctx, strat):
         """Pung (or kong) a discarded chicken when that keeps the shanten: it pays from everyone once ready."""
@@ -274,12 +266,10 @@ class StrongBot(NormalBot):
         for d in range(34):
             if not counts[d] or d == jk:
                 continue
-            c2[d] -= 1
-            k2[d // 9] -= _P[d % 9]
+            S.take(c2, k2, d)
             s = S.std(k2, j2, wf)
             ok = s < now or (s == now and acc(c2, k2, j2, s) > u_now * strat.eager_ratio)
-            c2[d] += 1
-            k2[d // 9] += _P[d % 9]
+            S.put(c2, k2, d)
             if ok:
                 return a
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG
 from .core import BotBase
+from .simple import keep_value
 
 
 class EasyBot(BotBase):
@@ -30,18 +31,7 @@ class EasyBot(BotBase):
         def keep(t):
             if t == jk:
                 return 100.0
-            v = c[t] * 3.0
-            if t < 27:
-                r = t % 9
-                b = t - r
-                for d, w in ((1, 2.0), (2, 1.0)):
-                    if r - d >= 0 and c[b + r - d]:
-                        v += w
-                    if r + d <= 8 and c[b + r + d]:
-                        v += w
-                if r in (0, 8):
-                    v -= 0.5
-            return v + strat.tile_keep(ctx, t) + self.rng.random() * 0.5
+            return keep_value(c, t, edge=0.5) + strat.tile_keep(ctx, t) + self.rng.random() * 0.5
 
         ranked = sorted(opts, key=lambda a: keep(a.tile))
         if len(ranked) > 2 and self.rng.random() < self.mistake:

@@ -7,6 +7,22 @@ import random
 from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
 
 
+def keep_value(counts, t: int, edge: float = 1.0) -> float:
+    """How much a held tile is worth keeping: copies held, neighbours within two in its suit, minus
+    ``edge`` for a 1 or 9."""
+    v = counts[t] * 3
+    if t < 27:
+        r = t % 9
+        for d, w in ((1, 2), (2, 1)):
+            if r - d >= 0 and counts[t - d]:
+                v += w
+            if r + d <= 8 and counts[t + d]:
+                v += w
+        if r in (0, 8):
+            v -= edge
+    return v
+
+
 class SimpleBot:
     name = "simple"
 
@@ -39,19 +55,7 @@ class SimpleBot:
             counts[t] += 1
         wild = view.get("public", {}).get("wildcard")
 
-        def keep_value(t):
-            if t == wild:
-                return 100
-            v = counts[t] * 3
-            if t < 27:
-                r = t % 9
-                for d, w in ((1, 2), (2, 1)):
-                    if r - d >= 0 and counts[t - d]:
-                        v += w
-                    if r + d <= 8 and counts[t + d]:
-                        v += w
-                if r in (0, 8):
-                    v -= 1
-            return v + self.rng.random() * 0.5
+        def keep(t):
+            return 100 if t == wild else keep_value(counts, t) + self.rng.random() * 0.5
 
-        return min(options, key=lambda a: keep_value(a.tile))
+        return min(options, key=lambda a: keep(a.tile))

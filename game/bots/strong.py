@@ -189,13 +189,13 @@ class StrongBot(NormalBot):
         if not rows:
             return ctx.first(HU) or ctx.legal[0]
         pick = NormalBot.discard(self, ctx, strat, routes, rows).tile
-        read = Read(ctx, strat)  # shared by the choice and the hopeless-hand fold
+        # too few draws left to win from this shanten: only dealing in is still at stake
+        hopeless = min(r[0] for r in rows) > ctx.drawable // ctx.n
+        read = Read(ctx, strat) if hopeless else None  # else built by choose() only when it compares
         t = advantage.choose(ctx, strat, rows, pick, strat.advantage_margin,
                              strat.discard_bonus(ctx, my_melds(ctx)), read)
         self.why = "advantage" if t != pick else "normal"
-        smin = min(r[0] for r in rows)
-        if smin > ctx.drawable // ctx.n:
-            # too few draws left to win from this shanten: only dealing in is still at stake
+        if hopeless:
             t = min((r[2] for r in rows), key=lambda d: (read.risk(d)[0], d != t))
             self.why = "hopeless"
         return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == t)

@@ -88,5 +88,15 @@ def test_bench_json_shape(capsys):
         for key in ("strong_minus_normal", "strong_minus_normal_ci95", "normal_minus_easy",
                     "normal_minus_easy_ci95", "hands_per_s"):
             assert isinstance(e[key], (int, float))
-        assert e["hands_played"] == 8
+        assert e["hands_played"] == 8 and e["hands"] == 4
     assert set(data["decision_ms_p99"]) == {"easy", "normal", "strong"}
+
+
+def test_bench_default_hands_are_at_least_2000_per_variant():
+    """Issue 5: the strength targets hold over at least 2,000 hands per variant at the default N."""
+    from game.rules.variants import ids
+
+    for vid in ids():
+        assert bench.default_hands(vid) >= 2000
+    assert bench.default_hands("yuxi") > 2000  # the small 玉溪 edge needs more hands to show
+    assert bench.default_hands("not-a-variant") == 2000

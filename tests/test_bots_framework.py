@@ -88,7 +88,8 @@ def test_bench_json_shape(capsys):
         for key in ("strong_minus_normal", "strong_minus_normal_ci95", "normal_minus_easy",
                     "normal_minus_easy_ci95", "hands_per_s"):
             assert isinstance(e[key], (int, float))
-        assert e["hands_played"] == 8 and e["hands"] == 4
+        assert e["hands_played"] == 8
+        assert e["strong_minus_normal_hands"] == e["normal_minus_easy_hands"] == 4
     assert set(data["decision_ms_p99"]) == {"easy", "normal", "strong"}
 
 
@@ -97,6 +98,8 @@ def test_bench_default_hands_are_at_least_2000_per_variant():
     from game.rules.variants import ids
 
     for vid in ids():
-        assert bench.default_hands(vid) >= 2000
-    assert bench.default_hands("yuxi") > 2000  # the small 玉溪 edge needs more hands to show
+        for strong, weak in bench.PAIRINGS:
+            assert bench.default_hands(vid, strong, weak) >= 2000
+    assert bench.default_hands("yuxi") > 2000  # the small 玉溪 edge of strong over normal needs more hands
+    assert bench.default_hands("yuxi", "normal", "easy") == 2000
     assert bench.default_hands("not-a-variant") == 2000

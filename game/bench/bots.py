@@ -21,14 +21,15 @@ ALIASES = {"kunming"}  # preset names with another variant's rules (kunming = we
 # over the 熟手 is small against the spread of a hand's points, so that the default run can show it.
 # Each is the count at which the strong - normal edge measured with seeds 0 and 1 (玉溪 +0.038,
 # 文山 +0.18, 贵阳 +0.85, 捉鸡 +0.68 points per hand) is expected to be 2.5 times its 95% interval,
-# rounded up to thousands.
+# rounded up to thousands. The normal - easy edges are over 10 intervals at MIN_HANDS already.
 MIN_HANDS = 2000
-DEFAULT_HANDS = {"wenshan": 6000, "yuxi": 24000, "guiyang": 7000, "zhuoji": 11000}
+STRONG_HANDS = {"wenshan": 6000, "yuxi": 24000, "guiyang": 7000, "zhuoji": 11000}
 
 
-def default_hands(vid: str) -> int:
-    """Hands per pairing that ``bench bots`` plays in variant ``vid`` when --hands is not given."""
-    return max(MIN_HANDS, DEFAULT_HANDS.get(vid, MIN_HANDS))
+def default_hands(vid: str, strong: str = "strong", weak: str = "normal") -> int:
+    """Hands that ``bench bots`` plays for one pairing in variant ``vid`` when --hands is not given."""
+    more = STRONG_HANDS.get(vid, 0) if (strong, weak) == ("strong", "normal") else 0
+    return max(MIN_HANDS, more)
 
 
 def _variants(names: str | None) -> list[str]:
@@ -87,7 +88,7 @@ def _p99(xs: list[float]) -> float:
 
 def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.stderr, options: dict | None = None,
         pairings=PAIRINGS) -> dict:
-    """``hands`` per pairing in every variant; None: each variant's default (``default_hands``)."""
+    """``hands`` per pairing in every variant; None: each pairing's default (``default_hands``)."""
     from ..rules.variants import get
 
     result: dict = {"hands": hands, "seed": seed}
@@ -102,11 +103,11 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
             v = get(vid)
             opts = v.resolve_options(options or {})
             n = v.players(opts)
-            walls = max(1, math.ceil((hands or default_hands(vid)) / n))
-            entry: dict = {"hands": walls * n}
+            entry: dict = {}
             t0 = time.perf_counter()
             played = 0
             for strong, weak in pairings:
+                walls = max(1, math.ceil((hands or default_hands(vid, strong, weak)) / n))
                 tasks = [(vid, opts, strong, weak, f"bench:{seed}:{vid}:{i}") for i in range(walls)]
                 it = pool.imap(play_wall, tasks, chunksize=4) if pool else map(play_wall, tasks)
                 diffs, mine, theirs = [], [], []
@@ -121,6 +122,7 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
                 m, ci = _mean_ci(diffs)
                 entry[key] = round(m, 4)
                 entry[key + "_ci95"] = round(ci, 4)
+                entry[key + "_hands"] = walls * n
                 ms, cs = _mean_ci(mine)
                 mw, cw = _mean_ci(theirs)
                 entry[f"{key}_points"] = {strong: [round(ms, 4), round(cs, 4)], weak: [round(mw, 4), round(cw, 4)]}
@@ -144,8 +146,8 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game bench bots", description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=None,
-                   help="hands per pairing in every variant (default per variant, at least %d: %s)"
-                   % (MIN_HANDS, ", ".join(f"{v} {n}" for v, n in DEFAULT_HANDS.items())))
+                   help="hands per pairing in every variant (default %d; strong-normal: %s)"
+                   % (MIN_HANDS, ", ".join(f"{v} {n}" for v, n in STRONG_HANDS.items())))
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--variants", default=None, help="comma-separated variant ids (default: every rule set)")
     p.add_argument("--seed", type=int, default=0)

@@ -142,7 +142,7 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         sc = table_scene(app, variant, seed, want)
         chows = [a for a in sc.legal("chow")]
         if len(chows) > 1:
-            sc.choice = "chow"
+            sc.prompt.choice = "chow"
     elif scene == "pause":
         sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
         sc.paused = True

@@ -7,8 +7,7 @@ import pytest
 from game.bots import make_bot
 from game.rules.variants import get
 from game.session import LocalSession
-from game.ui import cues
-from game.ui import strings as S
+from game.ui import cues, strings
 from game.ui.layout import TableLayout
 from game.ui.myhand import hand_slots
 
@@ -54,10 +53,10 @@ def of(steps, kind):
 
 @pytest.fixture(autouse=True)
 def english():
-    old = S.lang()
-    S.set_lang("en")
+    old = strings.lang()
+    strings.set_lang("en")
     yield
-    S.set_lang(old)
+    strings.set_lang(old)
 
 
 @pytest.mark.parametrize("vid, seed", [("wenshan", 3), ("yuxi", 3), ("guiyang", 3), ("zhuoji", 3)])
@@ -79,9 +78,9 @@ def test_a_whole_hand_gives_each_event_its_animation_and_sound(vid, seed):
         assert len([s for s in of(steps, cues.Sound) if s.name == "tile"]) == len(discards)
         for ev in (e for e in events if e["type"] == "claim"):
             labels = [a for a in of(steps, cues.Anim) if a.kind == "label"]
-            big = S.tr(cues.BIG_LABEL[ev["kind"]])
+            big = strings.tr(cues.BIG_LABEL[ev["kind"]])
             assert any(a.data["text"] == big and a.data["pos"] == L.label_anchor(ev["seat"]) for a in labels)
-            assert S.tr("demo.claim", who=f"P{ev['seat']}", what=S.tr(f"act.{ev['kind']}")) in \
+            assert strings.tr("demo.claim", who=f"P{ev['seat']}", what=strings.tr(f"act.{ev['kind']}")) in \
                 [c.text for c in of(steps, cues.Caption)]
         if any(e["type"] == "end" for e in events):
             (over,) = of(steps, cues.HandOver)
@@ -100,7 +99,7 @@ def test_the_deal_starts_a_new_hand_and_holds_the_bots_back():
     (flip,) = [a for a in of(steps, cues.Anim) if a.kind == "flip"]
     ev = next(e for e in events if e["type"] == "flip")
     assert flip.delay == 0.9 and flip.data["tile"] == ev["tile"]
-    assert S.tr("flip.wildcard_is", tile=S.tile_name(ev["wildcard"])) in [c.text for c in of(steps, cues.Caption)]
+    assert strings.tr("flip.wildcard_is", tile=strings.tile_name(ev["wildcard"])) in [c.text for c in of(steps, cues.Caption)]
     (wait,) = of(steps, cues.BotsWait)
     assert wait.until == pytest.approx(NOW + (0.9 + 1.3) + 0.3)
 
@@ -172,7 +171,7 @@ def test_a_win_names_the_winner_and_the_patterns():
     win = next(e for e in events if e["type"] == "win")
     steps = cues.stage(events, stage_of(view))
     label = next(a for a in of(steps, cues.Anim) if a.kind == "label")
-    assert label.data["text"] == (S.tr("big.zimo") if win["how"] == "self_draw" else S.tr("big.hu"))
+    assert label.data["text"] == (strings.tr("big.zimo") if win["how"] == "self_draw" else strings.tr("big.hu"))
     caption = next(c.text for c in of(steps, cues.Caption) if c.text.startswith(f"P{win['seat']}"))
     res = next(w for w in view["result"]["wins"] if w["seat"] == win["seat"])
     for p in res["patterns"]:

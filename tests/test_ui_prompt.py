@@ -7,8 +7,7 @@ import pytest
 
 from game.rules.actions import Action
 from game.rules.variants import get
-from game.ui import prompt
-from game.ui import strings as S
+from game.ui import prompt, strings
 from game.ui.layout import TableLayout
 from game.ui.screenshot import drive, new_session
 
@@ -34,10 +33,10 @@ def claim_with(*wanted):
 
 @pytest.fixture(autouse=True)
 def chinese():
-    old = S.lang()
-    S.set_lang("zh")
+    old = strings.lang()
+    strings.set_lang("zh")
     yield
-    S.set_lang(old)
+    strings.set_lang(old)
 
 
 def test_a_claim_offers_each_kind_once_in_the_variants_order_with_pass_last():
@@ -126,7 +125,7 @@ def test_a_win_on_my_own_turn_reads_zimo_in_words():
     assert prompt.label_key("hu", "turn") == "act.zimo" and not prompt.glyph("hu", "turn")
     assert prompt.label_key("hu", "claim") == "act.hu" and prompt.glyph("hu", "claim")
     assert not prompt.glyph("declare_ready", "declare")
-    S.set_lang("en")
+    strings.set_lang("en")
     assert not prompt.glyph("pung", "claim")
 
 

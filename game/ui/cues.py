@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from game.ui import strings as S
-from game.ui import tileart
+from game.ui import strings, tileart
 from game.ui.layout import TableLayout
 from game.ui.myhand import deal_counts, hand_slots
 from game.ui.rulesdoc import explain
@@ -143,7 +142,7 @@ class _Director:
         self.out.append(Caption(text))
 
     def caption_claim(self, seat: int, kind: str) -> None:
-        self.caption(S.tr("demo.claim", who=self.st.names[seat], what=S.tr(f"act.{kind}")))
+        self.caption(strings.tr("demo.claim", who=self.st.names[seat], what=strings.tr(f"act.{kind}")))
 
     def label(self, seat: int, text: str, color, delay: float) -> None:
         self.anim("label", 1.1, delay=delay, text=text, pos=self.st.layout.label_anchor(seat), color=color, size=104)
@@ -178,20 +177,20 @@ class _Director:
             elif et == "flip":
                 delay += self.flip(ev, delay)
             elif et == "tail_take" and ev.get("seat") is not None:
-                self.caption(S.tr("demo.tail_take", who=st.names[ev["seat"]], tile=S.tile_name(ev.get("tile"))))
+                self.caption(strings.tr("demo.tail_take", who=st.names[ev["seat"]], tile=strings.tile_name(ev.get("tile"))))
             elif et == "blind_draw" and ev.get("seat") is not None:
-                self.caption(S.tr("demo.blind_draw", who=st.names[ev["seat"]]))
+                self.caption(strings.tr("demo.blind_draw", who=st.names[ev["seat"]]))
             elif et == "sequence_win" and ev.get("seat") is not None:
                 what = explain(ev.get("pattern")) or str(ev.get("pattern"))
                 self.label(ev["seat"], what.split("：")[0].split(":")[0], LABEL_COLORS["hu"], delay)
-                self.caption(S.tr("demo.sequence", who=st.names[ev["seat"]], what=what))
+                self.caption(strings.tr("demo.sequence", who=st.names[ev["seat"]], what=what))
             elif et == "chicken":
                 seat = ev.get("seat")
                 if seat is not None and ev.get("what") in ("chong_feng", "gen_chong"):
-                    text = S.tr("pub.chong_feng_wu" if ev.get("tile") == 16 else "pub.chong_feng")
+                    text = strings.tr("pub.chong_feng_wu" if ev.get("tile") == 16 else "pub.chong_feng")
                     self.anim("label", 1.2, delay=delay, text=text, pos=L.label_anchor(seat), color=(255, 170, 120),
                               size=56)
-                    self.caption(S.tr("demo.claim", who=st.names[seat], what=text))
+                    self.caption(strings.tr("demo.claim", who=st.names[seat], what=text))
             elif et == "draw":
                 seat = ev.get("seat")
                 if seat == st.me and not st.demo:
@@ -214,20 +213,20 @@ class _Director:
                 delay += 0.3
             elif et == "kong":
                 if ev.get("kind") in ("concealed_kong", "added_kong"):
-                    self.label(ev["seat"], S.tr("big.kong"), LABEL_COLORS["kong"], delay)
+                    self.label(ev["seat"], strings.tr("big.kong"), LABEL_COLORS["kong"], delay)
                     self.sound(now + delay * f, "kong")
                     self.caption_claim(ev["seat"], "kong")
             elif et == "declare_ready":
-                self.label(ev["seat"], S.tr("big.ready"), LABEL_COLORS["ready"], delay)
+                self.label(ev["seat"], strings.tr("big.ready"), LABEL_COLORS["ready"], delay)
                 self.sound(now + delay * f, "claim")
-                self.caption(S.tr("demo.claim", who=st.names[ev["seat"]], what=S.tr("act.declare_ready")))
+                self.caption(strings.tr("demo.claim", who=st.names[ev["seat"]], what=strings.tr("act.declare_ready")))
             elif et == "win":
                 self.win(ev, events, delay)
                 delay += 0.4
             elif et == "exhausted":
-                self.anim("banner", 1.6, delay=delay, text=S.tr("big.draw"), y=L.C[1], color=(220, 230, 240))
+                self.anim("banner", 1.6, delay=delay, text=strings.tr("big.draw"), y=L.C[1], color=(220, 230, 240))
                 self.sound(now + delay * f, "drawn_game")
-                self.caption(S.tr("demo.draw"))
+                self.caption(strings.tr("demo.draw"))
             elif et == "end":
                 wait = max(0.5, (delay + 1.3) * f) if f > 0 else 0.5
                 self.out.append(HandOver(new.get("result"), now + wait))
@@ -287,7 +286,7 @@ class _Director:
         L = st.layout
         new = st.view
         seat, src, kind = ev["seat"], ev.get("from"), ev.get("kind", "pung")
-        self.label(seat, S.tr(BIG_LABEL.get(kind, "big.pung")), LABEL_COLORS.get("kong" if "kong" in kind else kind,
+        self.label(seat, strings.tr(BIG_LABEL.get(kind, "big.pung")), LABEL_COLORS.get("kong" if "kong" in kind else kind,
                                                                                 (255, 230, 140)), delay)
         self.sound(st.now + delay * st.factor, "kong" if "kong" in kind else "claim")
         self.caption_claim(seat, "kong" if "kong" in kind else kind)
@@ -333,9 +332,9 @@ class _Director:
         if what == "indicator" and tile is not None:
             wild = ev.get("wildcard")
             self.anim("flip", 1.25, delay=delay, hide=[("pub", "indicator"), ("pub", "wildcard"), ("pub", "standin")],
-                      tile=tile, center=L.C, w=w, caption=S.tr("flip.indicator"), target=slots.get(("indicator", 0)))
+                      tile=tile, center=L.C, w=w, caption=strings.tr("flip.indicator"), target=slots.get(("indicator", 0)))
             if wild is not None:
-                self.caption(S.tr("flip.wildcard_is", tile=S.tile_name(wild)))
+                self.caption(strings.tr("flip.wildcard_is", tile=strings.tile_name(wild)))
             self.sound(snd, "flip")
             return 1.3
         if what == "tail":
@@ -345,9 +344,9 @@ class _Director:
                 for j, t in enumerate(tiles):
                     cx = L.C[0] + (j - (len(tiles) - 1) / 2) * (w + gap)
                     self.anim("flip", 1.25, delay=delay + 0.12 * j, hide=[("pub", "tail", j)], tile=t,
-                              center=(cx, L.C[1]), w=w, caption=S.tr("flip.tail") if j == 0 else None,
+                              center=(cx, L.C[1]), w=w, caption=strings.tr("flip.tail") if j == 0 else None,
                               target=slots.get(("tail", j)))
-                self.caption(S.tr("demo.flip", what=S.tr("flip.tail"), tile=" ".join(S.tile_name(t) for t in tiles)))
+                self.caption(strings.tr("demo.flip", what=strings.tr("flip.tail"), tile=" ".join(strings.tile_name(t) for t in tiles)))
                 self.sound(snd, "flip")
                 return 1.4
             slot = ev.get("slot", len(tiles) - 1)
@@ -364,14 +363,14 @@ class _Director:
         chick = ev.get("chicken")
         gap = round(w * 0.5)
         c1 = (L.C[0] - (w + gap) // 2, L.C[1]) if chick is not None else L.C
-        self.anim("flip", 1.3, delay=delay, hold=1.0, tile=tile, center=c1, w=w, caption=S.tr("pub.zhuo"))
+        self.anim("flip", 1.3, delay=delay, hold=1.0, tile=tile, center=c1, w=w, caption=strings.tr("pub.zhuo"))
         if chick is not None:
             c2 = (L.C[0] + (w + gap) // 2, L.C[1])
             self.anim("flip", 1.3, delay=delay + 0.5, hold=0.5, tile=chick, center=c2, w=w,
-                      caption=S.tr("pub.chicken"), highlight="chicken")
-            self.caption(S.tr("flip.chicken_is", tile=S.tile_name(chick)))
+                      caption=strings.tr("pub.chicken"), highlight="chicken")
+            self.caption(strings.tr("flip.chicken_is", tile=strings.tile_name(chick)))
         else:
-            self.caption(S.tr("demo.flip", what=S.tr("flip.chicken"), tile=S.tile_name(tile)))
+            self.caption(strings.tr("demo.flip", what=strings.tr("flip.chicken"), tile=strings.tile_name(tile)))
         self.sound(snd, "flip")
         self.sound(snd + 0.5 * st.factor, "flip")
         return 2.3
@@ -381,10 +380,10 @@ class _Director:
         seat = ev["seat"]
         how = ev.get("how")
         wins = [e for e in events if e.get("type") == "win"]
-        text = S.tr("big.zimo") if how == "self_draw" else S.tr("big.hu")
+        text = strings.tr("big.zimo") if how == "self_draw" else strings.tr("big.hu")
         self.label(seat, text, LABEL_COLORS["hu"], delay)
         if len(wins) > 1 and ev is wins[0]:
-            self.anim("banner", 1.6, delay=delay + 0.3, text=S.tr("big.multi"), y=st.layout.C[1])
+            self.anim("banner", 1.6, delay=delay + 0.3, text=strings.tr("big.multi"), y=st.layout.C[1])
         if ev is wins[0]:
             self.sound(st.now + delay * st.factor, "win")
         pats = ev.get("patterns") or []
@@ -392,7 +391,7 @@ class _Director:
         res = st.view.get("result") or {}
         for w in res.get("wins", []):
             if w.get("seat") == seat:
-                names = [p.get("name", p.get("key")) if S.is_zh() else _en_pattern(p) for p in w.get("patterns", [])]
+                names = [p.get("name", p.get("key")) if strings.is_zh() else _en_pattern(p) for p in w.get("patterns", [])]
         if not names:
             names = pats
-        self.caption(S.tr("demo.win", who=st.names[seat], pats=" ".join(names) or S.tr("act.hu")))
+        self.caption(strings.tr("demo.win", who=st.names[seat], pats=" ".join(names) or strings.tr("act.hu")))

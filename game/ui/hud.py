@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.rules.actions import Action
-from game.ui import strings as S
-from game.ui import tileart
+from game.ui import strings, tileart
 from game.ui import widgets as W
 from game.ui.hints import Hints
 from game.ui.layout import TableLayout
@@ -22,6 +21,38 @@ if TYPE_CHECKING:
 HandRect = tuple[pygame.Rect, int, int]  # (rect to click, tile, index in the hand)
 
 
+def draw_table_scene(surf: pygame.Surface, sc: TableScene, title: str) -> list[HandRect] | None:
+    """The table as the renderer draws it with my hand, then the panels; returns where my hand tiles are."""
+    if sc.view is None:
+        surf.fill((10, 40, 30))
+        W.draw_text(surf, strings.tr("common.loading"), (surf.get_width() // 2, surf.get_height() // 2),
+                    round(24 * sc.s), anchor="center")
+        return None
+    r = sc.render
+    r.names = sc.names
+    r.levels = sc.bot_levels
+    r.hidden = sc.anim.hidden()
+    r.deal_counts = sc.deal_counts()
+    r.totals = sc.session.totals
+    v = sc.view
+    over = sc.hand_over()
+    thinking = v["turn"] if v["phase"] in ("turn", "declare") and v["turn"] != sc.me else None
+    rects: list[list[HandRect]] = []
+
+    def my_hand() -> None:
+        allowed = {a.tile for a in sc.legal("discard")} if sc.legal("discard") else None
+        rects.append(draw_my_hand(surf, v, sc.me, sc.my_slots(), r, sc.current_hints() if not over else None,
+                                  allowed, sc.sel, sc.hover, over, sc.s))
+
+    r.draw_table(surf, v, sc.L, my_hand=my_hand, thinking=thinking)
+    sub = strings.tr("table.hand_no", i=(v.get("hand_no", 0) or 0) + 1, n=sc.hands_total or "?")
+    if v.get("dealer_streak"):
+        sub += "  " + strings.tr("table.streak", k=v["dealer_streak"])
+    r.draw_public(surf, v, sc.L, title, sub)
+    draw_overlays(surf, sc, over)
+    return rects[-1] if rects else None
+
+
 def draw_overlays(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
     """Everything the table scene draws over the table, bottom to top (``over``: the hand has ended)."""
     size, s = sc.app.size, sc.s
@@ -32,7 +63,7 @@ def draw_overlays(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
             focus = sc.sel if sc.sel is not None else sc.hover
             draw_hints(surf, hints, hint_line(hints, sc.my_tiles()[0], bool(sc.legal("discard")), focus), sc.L, size, s)
         if sc.legal("discard") and not sc.prompt.buttons and sc.session.seat is not None:
-            draw_status(surf, S.tr("table.your_turn") + "  ·  " + S.tr("table.your_turn_keys"), sc.L, size, s)
+            draw_status(surf, strings.tr("table.your_turn") + "  ·  " + strings.tr("table.your_turn_keys"), sc.L, size, s)
     sc.anim.draw(surf, s)
     if sc.demo:
         draw_captions(surf, sc.captions, sc.app.now, size, s)
@@ -41,9 +72,9 @@ def draw_overlays(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
     if sc.settle is not None and not sc.look:
         sc.settle.draw(surf)
     elif sc.look:
-        draw_banner(surf, S.tr("table.look"), size, s)
+        draw_banner(surf, strings.tr("table.look"), size, s)
     elif sc.waiting_next and over:
-        draw_banner(surf, S.tr("table.wait_next"), size, s)
+        draw_banner(surf, strings.tr("table.wait_next"), size, s)
     if sc.paused:
         draw_pause(surf, sc.pause_buttons, s)
 
@@ -53,7 +84,7 @@ def _draw_prompt(surf: pygame.Surface, sc: TableScene) -> None:
     pr = sc.prompt
     if not pr.buttons:
         if v.get("awaiting") and sc.sent is not None:
-            draw_waiting(surf, S.tr(f"act.{sc.sent.kind}"), sc.L, sc.app.size, sc.app.now, sc.s)
+            draw_waiting(surf, strings.tr(f"act.{sc.sent.kind}"), sc.L, sc.app.size, sc.app.now, sc.s)
         return
     offer = v.get("offer")
     if offer and offer.get("tile") is not None and v.get("phase") in ("claim", "rob"):
@@ -138,7 +169,7 @@ def draw_waiting(surf: pygame.Surface, what: str, layout: TableLayout, size: tup
                  scale: float) -> None:
     """After my claim: a pill saying a higher claim may still come (its dots run)."""
     s = scale
-    text = S.tr("table.wait_higher", what=what)
+    text = strings.tr("table.wait_higher", what=what)
     y = layout.hand_top - round(56 * s)
     tw = W.text_width(text, round(17 * s), "bold") + round(36 * s)
     r = pygame.Rect(0, 0, tw, round(38 * s))
@@ -157,9 +188,9 @@ def draw_offer(surf: pygame.Surface, offer: dict, who: str, first_button: pygame
     box.midright = (first_button.left - round(16 * s), first_button.centery)
     W.panel(surf, box, (10, 28, 22), 220, round(12 * s), 2, W.GOLD)
     key = "table.rob_offer" if offer.get("kind") == "rob" else "table.offer"
-    W.draw_text(surf, S.tr(key, who=who), (box.x + round(12 * s), box.centery - round(10 * s)), round(14 * s),
+    W.draw_text(surf, strings.tr(key, who=who), (box.x + round(12 * s), box.centery - round(10 * s)), round(14 * s),
                 W.CREAM, "bold", anchor="midleft", max_width=round(130 * s))
-    W.draw_text(surf, S.tile_name(offer["tile"]), (box.x + round(12 * s), box.centery + round(12 * s)), round(16 * s),
+    W.draw_text(surf, strings.tile_name(offer["tile"]), (box.x + round(12 * s), box.centery + round(12 * s)), round(16 * s),
                 W.GOLD, "bold", anchor="midleft", max_width=round(130 * s))
     tileart.draw_tile(surf, offer["tile"], (box.right - bw - round(10 * s), box.y + round(10 * s)), tw, highlight="last")
 
@@ -168,7 +199,7 @@ def draw_choices(surf: pygame.Surface, choice: str | None, choice_buttons: list[
                  scale: float) -> None:
     """The open list of alternatives (which chow, which kong), each with its tiles."""
     s = scale
-    title = S.tr("table.choose_chow" if choice == "chow" else "table.choose_kong")
+    title = strings.tr("table.choose_chow" if choice == "chow" else "table.choose_kong")
     first = choice_buttons[0].rect
     W.draw_text(surf, title, (first.x, first.y - round(6 * s)), round(15 * s), W.GOLD, "bold", anchor="bottomleft",
                 shadow=True)
@@ -200,13 +231,13 @@ def hint_line(hints: Hints, disp: list[int], discarding: bool, focus: int | None
             t = disp[focus]
             ws = hints.per_discard.get(t)
             if ws:
-                return S.tr("hint.discard_waits", tile=S.tile_name(t)), ws
+                return strings.tr("hint.discard_waits", tile=strings.tile_name(t)), ws
             if hints.per_discard:
-                return S.tr("hint.discard_no_wait", tile=S.tile_name(t)), []
+                return strings.tr("hint.discard_no_wait", tile=strings.tile_name(t)), []
         elif hints.per_discard:
-            return S.tr("hint.ready_marks"), []
+            return strings.tr("hint.ready_marks"), []
     elif hints.waits:
-        return S.tr("hint.waits"), hints.waits
+        return strings.tr("hint.waits"), hints.waits
     return None
 
 
@@ -240,12 +271,12 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
             if x + cw > r.right:
                 break
             tileart.draw_tile(surf, t, (x, r.y + round(6 * s)), tw, dim=left == 0)
-            W.draw_text(surf, S.tr("hint.left", n=left) if left else S.tr("hint.none_left"),
+            W.draw_text(surf, strings.tr("hint.left", n=left) if left else strings.tr("hint.none_left"),
                         (x + cw // 2, r.y + round(8 * s) + ch), round(11 * s), (255, 220, 130) if left else (200, 150, 140),
                         "bold", anchor="midtop")
             x += cw + round(8 * s)
     if hints.no_win:
-        text = S.tr("hint.no_win", why=hints.no_win)
+        text = strings.tr("hint.no_win", why=hints.no_win)
         lines_ = W.wrap(text, round(14 * s), round(520 * s))
         h = len(lines_) * round(20 * s) + round(14 * s)
         wmax = max(W.text_width(ln, round(14 * s)) for ln in lines_) + round(24 * s)
@@ -291,7 +322,7 @@ def draw_pause(surf: pygame.Surface, buttons: list[W.Button], scale: float) -> N
     box = pygame.Rect(0, 0, first.w + round(80 * s), round(340 * s))
     box.midtop = (first.centerx, first.y - round(80 * s))
     W.panel(surf, box)
-    W.draw_text(surf, S.tr("table.paused"), (box.centerx, box.y + round(22 * s)), round(28 * s), W.GOLD, "serif",
+    W.draw_text(surf, strings.tr("table.paused"), (box.centerx, box.y + round(22 * s)), round(28 * s), W.GOLD, "serif",
                 anchor="midtop")
     for b in buttons:
         b.draw(surf)

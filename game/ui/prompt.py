@@ -8,8 +8,7 @@ from typing import Callable
 import pygame
 
 from game.rules.actions import Action
-from game.ui import strings as S
-from game.ui import tileart
+from game.ui import strings, tileart
 from game.ui import widgets as W
 from game.ui.layout import TableLayout
 
@@ -74,7 +73,7 @@ def label_key(kind: str, phase: str | None) -> str:
 
 def glyph(kind: str, phase: str | None) -> bool:
     """Chinese one-character buttons show a big calligraphic glyph; 报听 and 自摸 are words."""
-    return S.is_zh() and kind != "declare_ready" and not (kind == "hu" and phase == "turn")
+    return strings.is_zh() and kind != "declare_ready" and not (kind == "hu" and phase == "turn")
 
 
 def number_key(k: int) -> int | None:
@@ -131,7 +130,7 @@ def buttons(kinds: list[Offer], phase: str | None, size: tuple[int, int], layout
         g = glyph(k, phase)
         out.append(W.Button((x + i * (bsize + gap), y, bsize, bsize), W.tr_label(label_key(k, phase)), on_press(k, acts),
                             BTN_STYLE.get(k, "green"), hotkey=str(i + 1), glyph=g, name=k,
-                            size=None if g else round(bsize * (0.3 if S.is_zh() else 0.24))))
+                            size=None if g else round(bsize * (0.3 if strings.is_zh() else 0.24))))
     return out
 
 
@@ -181,7 +180,7 @@ class Prompt:
         """Rebuild the buttons if what they show changed; a press acts on the view current at that moment."""
         view = current_view()
         legal = (view or {}).get("legal") or []
-        key = (view.get("version") if view else None, self.choice, size, S.lang(), self.dismissed, len(legal))
+        key = (view.get("version") if view else None, self.choice, size, strings.lang(), self.dismissed, len(legal))
         if key == self._key:
             return
         self._key = key

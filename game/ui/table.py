@@ -11,18 +11,16 @@ from __future__ import annotations
 import pygame
 
 from game.rules.actions import Action
-from game.ui import cues, hud, myhand, prompt, tileart
-from game.ui import strings as S
+from game.ui import cues, hud, myhand, nav, prompt, strings
 from game.ui import widgets as W
 from game.ui.anim import Animator
 from game.ui.app import Scene
 from game.ui.hints import HintEngine, Hints
 from game.ui.layout import TableLayout
+from game.ui.names import variant_name
+from game.ui.replays import save_match
+from game.ui.settle import MatchEndScene, SettlementPanel
 from game.ui.tableview import TableRenderer
-
-
-def variant_name(v) -> str:
-    return S.pick(getattr(v, "name_zh", ""), getattr(v, "name_en", "")) or getattr(v, "id", "?")
 
 
 class TableScene(Scene):
@@ -86,7 +84,7 @@ class TableScene(Scene):
     def layout(self) -> None:
         self.L = TableLayout(self.app.size, self.n, self.me)
         self.top_buttons = hud.top_buttons(self.app.size, self.s, self.toggle_pause, self.toggle_hints,
-                                           lambda: S.tr("table.hints_on" if self.app.settings.hints else "table.hints_off"))
+                                           lambda: strings.tr("table.hints_on" if self.app.settings.hints else "table.hints_off"))
         self.prompt.invalidate()
         self.pause_buttons = hud.pause_buttons(self.app.size, self.s, self.toggle_pause, self.open_settings,
                                                self.open_rules, self.leave_table)
@@ -104,29 +102,23 @@ class TableScene(Scene):
         self.app.sound.play("click")
 
     def open_settings(self) -> None:
-        from game.ui.scenes import SettingsScene
-
         self.paused = False
-        self.app.goto(SettingsScene(self.app, back=lambda: self.app.goto(self)))
+        nav.go(self.app, "settings", back=lambda: self.app.goto(self))
 
     def open_rules(self) -> None:
-        from game.ui.rulesview import RulesScene
-
         self.paused = False
-        self.app.goto(RulesScene(self.app, variant_id=self.variant.id, back=lambda: self.app.goto(self)))
+        nav.go(self.app, "rules", variant_id=self.variant.id, back=lambda: self.app.goto(self))
 
     def leave_table(self) -> None:
         self.save_replay(finished=self.session.match_over if self.hand_over() else False)
         try:
             self.session.close()
-        except Exception:  # noqa: BLE001
-            pass
+        except OSError:
+            pass  # a LAN connection already broken: leaving is what the player wants anyway
         if self.on_leave:
             self.on_leave()
         else:
-            from game.ui.scenes import MenuScene
-
-            self.app.goto(MenuScene(self.app))
+            nav.go(self.app, "menu")
 
     def send(self, action: Action) -> None:
         """Send a decision now (never delayed by animations)."""
@@ -138,7 +130,7 @@ class TableScene(Scene):
         self.session.send(action)
         err = getattr(self.session, "error", None)
         if err:
-            self.app.notice(S.tr("table.refused", msg=err), 3)
+            self.app.notice(strings.tr("table.refused", msg=err), 3)
             self.session.error = None
         else:
             self.app.sound.play("click" if action.kind == "pass" else "select", 0.6)
@@ -157,7 +149,7 @@ class TableScene(Scene):
             hints = self.current_hints()
             why = hints.blocked.get(t) if hints else None
             if why and legal:
-                self.app.notice(S.tr("hint.cannot_discard", why=why), 3)
+                self.app.notice(strings.tr("hint.cannot_discard", why=why), 3)
             return
         self.send(Action(self.me, "discard", t))
 
@@ -200,7 +192,7 @@ class TableScene(Scene):
     def _pump(self, first: bool = False) -> None:
         try:
             events = self.session.poll()
-        except Exception as e:  # noqa: BLE001 - a broken connection must not kill the window
+        except (OSError, ValueError) as e:  # a LAN host's broken or garbled message must not kill the window
             self._connection_lost(str(e))
             return
         new = self.session.view
@@ -224,14 +216,13 @@ class TableScene(Scene):
             self.sounds.append((self.app.now + 0.15, "turn"))
         self._acting_before = acting
         err = getattr(self.session, "error", None)
-        if err and self.lan and err != self.error_shown:
-            self.error_shown = err
-            self.app.notice(S.tr("table.lan_lost", msg=err), 6)
+        if err and self.lan:
+            self._connection_lost(err)
 
     def _connection_lost(self, msg: str) -> None:
         if self.error_shown != msg:
             self.error_shown = msg
-            self.app.notice(S.tr("table.lan_lost", msg=msg), 6)
+            self.app.notice(strings.tr("table.lan_lost", msg=msg), 6)
 
     def _stage(self) -> cues.Stage:
         return cues.Stage(self.view, self.L, self.me, self.names, self.app.now, self.anim.factor, demo=self.demo,
@@ -274,37 +265,17 @@ class TableScene(Scene):
         self.anim.clear()
         self.render.badges = {}
 
-    # ================================================================ replay saving
     def save_replay(self, finished: bool) -> None:
-        if self.saved or self.lan:
-            return
-        try:
-            rec = self.session.match_record()
-        except Exception:  # noqa: BLE001
-            rec = None
-        if not rec or not rec.get("hands_played"):
-            return
-        self.saved = True
-        from game.ui import settings as cfg
-
-        if not self.app.save_enabled:
-            return
-        _path, err = cfg.save_replay(rec, self.names, self.session.seat, finished)
-        if err:
-            self.app.notice(S.tr("notice.replay_failed", why=err), 5)
-        elif finished:
-            self.app.notice(S.tr("notice.replay_saved"), 2.5)
+        """Keep the match in the replay folder, once (a LAN table's record is the host's)."""
+        if not self.saved and not self.lan:
+            self.saved = save_match(self.app, self.session, self.names, finished)
 
     # ================================================================ per frame
     def busy(self) -> bool:
-        if self.anim.busy() or self.sounds or self.deal_start is not None:
+        if self.anim.busy() or self.sounds or self.deal_start is not None or self.settle_at is not None:
             return True
-        if self.settle_at is not None:
-            return True
-        if self.paused:
-            return False
-        if self.view and self.view.get("legal"):
-            return False  # waiting for the player: idle
+        if self.paused or (self.view and self.view.get("legal")):
+            return False  # paused, or waiting for the player: idle
         return self.view is not None and self.view.get("phase") != "end"
 
     def update(self, dt: float) -> None:
@@ -327,7 +298,7 @@ class TableScene(Scene):
         if self.auto_bots and not self.paused and not self.hand_over() and now >= self.next_bot:
             try:
                 acted = self.session.tick()
-            except Exception as e:  # noqa: BLE001
+            except OSError as e:  # a network session's connection; anything else is a bug and shows
                 self._connection_lost(str(e))
                 acted = False
             if acted:
@@ -336,8 +307,6 @@ class TableScene(Scene):
         self.render.totals = self.session.totals if self.session else None
 
     def show_settlement(self) -> None:
-        from game.ui.settle import SettlementPanel
-
         if self.view is None or "result" not in self.view:
             return
         self.settle = SettlementPanel(self, self.view, self.results[-1] if self.results else self.view["result"])
@@ -356,8 +325,6 @@ class TableScene(Scene):
             self.waiting_next = True
 
     def finish_match(self) -> None:
-        from game.ui.settle import MatchEndScene
-
         self.save_replay(finished=True)
         self.app.goto(MatchEndScene(self.app, self))
 
@@ -412,7 +379,7 @@ class TableScene(Scene):
             self.leave_table()
         else:
             self._leave_armed = self.app.now
-            self.app.notice(S.tr("table.leave_confirm"), 2)
+            self.app.notice(strings.tr("table.leave_confirm"), 2)
 
     def _key(self, ev) -> None:
         disp = self.my_tiles()[0]
@@ -456,7 +423,7 @@ class TableScene(Scene):
             hints = self.current_hints()
             t = disp[i]
             if hints and t in hints.blocked:
-                self.app.notice(S.tr("hint.cannot_discard", why=hints.blocked[t]), 3)
+                self.app.notice(strings.tr("hint.cannot_discard", why=hints.blocked[t]), 3)
 
     # ================================================================ prompt buttons
     @property
@@ -468,38 +435,14 @@ class TableScene(Scene):
 
     # ================================================================ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        if self.view is None:
-            surf.fill((10, 40, 30))
-            W.draw_text(surf, S.tr("common.loading"), (surf.get_width() // 2, surf.get_height() // 2), round(24 * self.s),
-                        anchor="center")
-            return
-        r = self.render
-        r.names = self.names
-        r.levels = self.bot_levels
-        r.hidden = self.anim.hidden()
-        r.deal_counts = self.deal_counts()
-        r.totals = self.session.totals
-        v = self.view
-        thinking = v["turn"] if v["phase"] in ("turn", "declare") and v["turn"] != self.me else None
-        self._set_reveal()
-        r.draw_table(surf, v, self.L, my_hand=lambda: self._draw_my_hand(surf), thinking=thinking)
-        sub = S.tr("table.hand_no", i=(v.get("hand_no", 0) or 0) + 1, n=self.hands_total or "?")
-        if v.get("dealer_streak"):
-            sub += "  " + S.tr("table.streak", k=v["dealer_streak"])
-        r.draw_public(surf, v, self.L, variant_name(self.variant), sub)
-        over = self.hand_over()
-        if not over:
+        if self.view is not None and not self.hand_over():
             self._refresh_buttons()
         if self.demo:
             self.captions = [c for c in self.captions if self.app.now - c[1] < 6]
-        hud.draw_overlays(surf, self, over)
+        self._set_reveal()
+        rects = hud.draw_table_scene(surf, self, variant_name(self.variant))
+        if rects is not None:
+            self.hand_rects = rects  # where the hand tiles were drawn is where clicks find them
 
     def _set_reveal(self) -> None:
         self.render.reveal = None
-
-    def _draw_my_hand(self, surf: pygame.Surface) -> None:
-        over = self.hand_over()
-        allowed = {a.tile for a in self.legal("discard")} if self.legal("discard") else None
-        self.hand_rects = hud.draw_my_hand(surf, self.view, self.me, self.my_slots(), self.render,
-                                           self.current_hints() if not over else None, allowed, self.sel, self.hover,
-                                           over, self.s)

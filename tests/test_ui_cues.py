@@ -61,7 +61,7 @@ def english():
 
 @pytest.mark.parametrize("vid, seed", [("wenshan", 3), ("yuxi", 3), ("guiyang", 3), ("zhuoji", 3)])
 def test_a_whole_hand_gives_each_event_its_animation_and_sound(vid, seed):
-    """Every discard flies to its pond slot with a tile sound; claims get a big label; the end schedules the settlement."""
+    """Every discard flies to its pond slot with a tile sound; claims get a big label; the end brings the settlement."""
     for events, view in batches(vid, seed):
         steps = cues.stage(events, stage_of(view))
         L = TableLayout((1280, 720), view["n"], 0)
@@ -99,7 +99,8 @@ def test_the_deal_starts_a_new_hand_and_holds_the_bots_back():
     (flip,) = [a for a in of(steps, cues.Anim) if a.kind == "flip"]
     ev = next(e for e in events if e["type"] == "flip")
     assert flip.delay == 0.9 and flip.data["tile"] == ev["tile"]
-    assert strings.tr("flip.wildcard_is", tile=strings.tile_name(ev["wildcard"])) in [c.text for c in of(steps, cues.Caption)]
+    wild = strings.tr("flip.wildcard_is", tile=strings.tile_name(ev["wildcard"]))
+    assert wild in [c.text for c in of(steps, cues.Caption)]
     (wait,) = of(steps, cues.BotsWait)
     assert wait.until == pytest.approx(NOW + (0.9 + 1.3) + 0.3)
 

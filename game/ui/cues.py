@@ -177,7 +177,8 @@ class _Director:
             elif et == "flip":
                 delay += self.flip(ev, delay)
             elif et == "tail_take" and ev.get("seat") is not None:
-                self.caption(strings.tr("demo.tail_take", who=st.names[ev["seat"]], tile=strings.tile_name(ev.get("tile"))))
+                tile = strings.tile_name(ev.get("tile"))
+                self.caption(strings.tr("demo.tail_take", who=st.names[ev["seat"]], tile=tile))
             elif et == "blind_draw" and ev.get("seat") is not None:
                 self.caption(strings.tr("demo.blind_draw", who=st.names[ev["seat"]]))
             elif et == "sequence_win" and ev.get("seat") is not None:
@@ -286,8 +287,8 @@ class _Director:
         L = st.layout
         new = st.view
         seat, src, kind = ev["seat"], ev.get("from"), ev.get("kind", "pung")
-        self.label(seat, strings.tr(BIG_LABEL.get(kind, "big.pung")), LABEL_COLORS.get("kong" if "kong" in kind else kind,
-                                                                                (255, 230, 140)), delay)
+        color = LABEL_COLORS.get("kong" if "kong" in kind else kind, (255, 230, 140))
+        self.label(seat, strings.tr(BIG_LABEL.get(kind, "big.pung")), color, delay)
         self.sound(st.now + delay * st.factor, "kong" if "kong" in kind else "claim")
         self.caption_claim(seat, "kong" if "kong" in kind else kind)
         if src is None:
@@ -307,7 +308,7 @@ class _Director:
             if mi >= len(meld_slots):
                 return
             target = meld_slots[mi][1][j]
-            hide = [("mymeld", mi, j)]
+            hide: list[tuple] = [("mymeld", mi, j)]
         else:
             info = new["seats"][seat]
             dmelds = [display_meld(m, seat, new["n"]) for m in info["melds"]]
@@ -332,7 +333,8 @@ class _Director:
         if what == "indicator" and tile is not None:
             wild = ev.get("wildcard")
             self.anim("flip", 1.25, delay=delay, hide=[("pub", "indicator"), ("pub", "wildcard"), ("pub", "standin")],
-                      tile=tile, center=L.C, w=w, caption=strings.tr("flip.indicator"), target=slots.get(("indicator", 0)))
+                      tile=tile, center=L.C, w=w, caption=strings.tr("flip.indicator"),
+                      target=slots.get(("indicator", 0)))
             if wild is not None:
                 self.caption(strings.tr("flip.wildcard_is", tile=strings.tile_name(wild)))
             self.sound(snd, "flip")
@@ -346,7 +348,8 @@ class _Director:
                     self.anim("flip", 1.25, delay=delay + 0.12 * j, hide=[("pub", "tail", j)], tile=t,
                               center=(cx, L.C[1]), w=w, caption=strings.tr("flip.tail") if j == 0 else None,
                               target=slots.get(("tail", j)))
-                self.caption(strings.tr("demo.flip", what=strings.tr("flip.tail"), tile=" ".join(strings.tile_name(t) for t in tiles)))
+                names = " ".join(strings.tile_name(t) for t in tiles)
+                self.caption(strings.tr("demo.flip", what=strings.tr("flip.tail"), tile=names))
                 self.sound(snd, "flip")
                 return 1.4
             slot = ev.get("slot", len(tiles) - 1)
@@ -391,7 +394,8 @@ class _Director:
         res = st.view.get("result") or {}
         for w in res.get("wins", []):
             if w.get("seat") == seat:
-                names = [p.get("name", p.get("key")) if strings.is_zh() else _en_pattern(p) for p in w.get("patterns", [])]
+                names = [p.get("name", p.get("key")) if strings.is_zh() else _en_pattern(p)
+                         for p in w.get("patterns", [])]
         if not names:
             names = pats
         self.caption(strings.tr("demo.win", who=st.names[seat], pats=" ".join(names) or strings.tr("act.hu")))

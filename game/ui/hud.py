@@ -6,13 +6,12 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.rules.actions import Action
 from game.ui import strings, tileart
 from game.ui import widgets as W
 from game.ui.hints import Hints
 from game.ui.layout import TableLayout
 from game.ui.myhand import HandSlots, lift
-from game.ui.prompt import choice_tiles
+from game.ui.prompt import ChoiceButton, choice_tiles
 from game.ui.tableview import TableRenderer, tile_marks
 
 if TYPE_CHECKING:
@@ -23,7 +22,8 @@ HandRect = tuple[pygame.Rect, int, int]  # (rect to click, tile, index in the ha
 
 def draw_table_scene(surf: pygame.Surface, sc: TableScene, title: str) -> list[HandRect] | None:
     """The table as the renderer draws it with my hand, then the panels; returns where my hand tiles are."""
-    if sc.view is None:
+    L = sc.L
+    if sc.view is None or L is None:
         surf.fill((10, 40, 30))
         W.draw_text(surf, strings.tr("common.loading"), (surf.get_width() // 2, surf.get_height() // 2),
                     round(24 * sc.s), anchor="center")
@@ -40,30 +40,30 @@ def draw_table_scene(surf: pygame.Surface, sc: TableScene, title: str) -> list[H
     rects: list[list[HandRect]] = []
 
     def my_hand() -> None:
-        allowed = {a.tile for a in sc.legal("discard")} if sc.legal("discard") else None
+        allowed = {a.tile for a in sc.legal("discard") if a.tile is not None} if sc.legal("discard") else None
         rects.append(draw_my_hand(surf, v, sc.me, sc.my_slots(), r, sc.current_hints() if not over else None,
                                   allowed, sc.sel, sc.hover, over, sc.s))
 
-    r.draw_table(surf, v, sc.L, my_hand=my_hand, thinking=thinking)
+    r.draw_table(surf, v, L, my_hand=my_hand, thinking=thinking)
     sub = strings.tr("table.hand_no", i=(v.get("hand_no", 0) or 0) + 1, n=sc.hands_total or "?")
     if v.get("dealer_streak"):
         sub += "  " + strings.tr("table.streak", k=v["dealer_streak"])
-    r.draw_public(surf, v, sc.L, title, sub)
-    draw_overlays(surf, sc, over)
+    r.draw_public(surf, v, L, title, sub)
+    draw_overlays(surf, sc, L, over)
     return rects[-1] if rects else None
 
 
-def draw_overlays(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
+def draw_overlays(surf: pygame.Surface, sc: TableScene, L: TableLayout, over: bool) -> None:
     """Everything the table scene draws over the table, bottom to top (``over``: the hand has ended)."""
     size, s = sc.app.size, sc.s
     if not over:
-        _draw_prompt(surf, sc)
+        _draw_prompt(surf, sc, L)
         hints = sc.current_hints()
         if hints:
             focus = sc.sel if sc.sel is not None else sc.hover
-            draw_hints(surf, hints, hint_line(hints, sc.my_tiles()[0], bool(sc.legal("discard")), focus), sc.L, size, s)
+            draw_hints(surf, hints, hint_line(hints, sc.my_tiles()[0], bool(sc.legal("discard")), focus), L, size, s)
         if sc.legal("discard") and not sc.prompt.buttons and sc.session.seat is not None:
-            draw_status(surf, strings.tr("table.your_turn") + "  ·  " + strings.tr("table.your_turn_keys"), sc.L, size, s)
+            draw_status(surf, strings.tr("table.your_turn") + "  ·  " + strings.tr("table.your_turn_keys"), L, size, s)
     sc.anim.draw(surf, s)
     if sc.demo:
         draw_captions(surf, sc.captions, sc.app.now, size, s)
@@ -79,12 +79,12 @@ def draw_overlays(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
         draw_pause(surf, sc.pause_buttons, s)
 
 
-def _draw_prompt(surf: pygame.Surface, sc: TableScene) -> None:
+def _draw_prompt(surf: pygame.Surface, sc: TableScene, L: TableLayout) -> None:
     v = sc.view
     pr = sc.prompt
     if not pr.buttons:
         if v.get("awaiting") and sc.sent is not None:
-            draw_waiting(surf, strings.tr(f"act.{sc.sent.kind}"), sc.L, sc.app.size, sc.app.now, sc.s)
+            draw_waiting(surf, strings.tr(f"act.{sc.sent.kind}"), L, sc.app.size, sc.app.now, sc.s)
         return
     offer = v.get("offer")
     if offer and offer.get("tile") is not None and v.get("phase") in ("claim", "rob"):
@@ -97,8 +97,8 @@ def _draw_prompt(surf: pygame.Surface, sc: TableScene) -> None:
 
 
 def top_buttons(size: tuple[int, int], scale: float, on_menu: Callable[[], None], on_hints: Callable[[], None],
-                hints_label: Callable[[], str]) -> list[W.Button]:
-    """The menu and hints switches in the top right corner."""
+                hints_on: Callable[[], bool]) -> list[W.Button]:
+    """The menu and hints switches in the top right corner (the hints one says whether hints are on)."""
     s = scale
     bw, bh = round(84 * s), round(34 * s)
     W_, _H = size
@@ -106,7 +106,8 @@ def top_buttons(size: tuple[int, int], scale: float, on_menu: Callable[[], None]
     return [
         W.Button((W_ - round(14 * s) - bw, y, bw, bh), W.tr_label("table.menu"), on_menu, "dark", size=round(16 * s),
                  name="menu"),
-        W.Button((W_ - round(14 * s) - 2 * bw - round(8 * s), y, bw, bh), hints_label, on_hints, "dark",
+        W.Button((W_ - round(14 * s) - 2 * bw - round(8 * s), y, bw, bh),
+                 lambda: strings.tr("table.hints_on" if hints_on() else "table.hints_off"), on_hints, "dark",
                  size=round(14 * s), name="hints"),
     ]
 
@@ -146,7 +147,7 @@ def draw_my_hand(surf: pygame.Surface, view: dict, me: int, hand: HandSlots, ren
         rects.append((rect.union(sl.rect()), t, i))
         if ("my", i) in hidden:
             continue
-        dim = my_turn and t not in allowed
+        dim = allowed is not None and t not in allowed
         hl = []
         m = marks.get(t)
         if m in ("wild", "standin", "chicken"):
@@ -176,7 +177,8 @@ def draw_waiting(surf: pygame.Surface, what: str, layout: TableLayout, size: tup
     r.midbottom = (size[0] // 2, y)
     W.panel(surf, r, (40, 30, 8), 230, r.h // 2, 2, W.GOLD)
     k = int(now * 2.5) % 4
-    W.draw_text(surf, text + "." * k, (r.x + round(18 * s), r.centery), round(17 * s), W.CREAM, "bold", anchor="midleft")
+    W.draw_text(surf, text + "." * k, (r.x + round(18 * s), r.centery), round(17 * s), W.CREAM, "bold",
+                anchor="midleft")
 
 
 def draw_offer(surf: pygame.Surface, offer: dict, who: str, first_button: pygame.Rect, scale: float) -> None:
@@ -190,12 +192,13 @@ def draw_offer(surf: pygame.Surface, offer: dict, who: str, first_button: pygame
     key = "table.rob_offer" if offer.get("kind") == "rob" else "table.offer"
     W.draw_text(surf, strings.tr(key, who=who), (box.x + round(12 * s), box.centery - round(10 * s)), round(14 * s),
                 W.CREAM, "bold", anchor="midleft", max_width=round(130 * s))
-    W.draw_text(surf, strings.tile_name(offer["tile"]), (box.x + round(12 * s), box.centery + round(12 * s)), round(16 * s),
-                W.GOLD, "bold", anchor="midleft", max_width=round(130 * s))
-    tileart.draw_tile(surf, offer["tile"], (box.right - bw - round(10 * s), box.y + round(10 * s)), tw, highlight="last")
+    W.draw_text(surf, strings.tile_name(offer["tile"]), (box.x + round(12 * s), box.centery + round(12 * s)),
+                round(16 * s), W.GOLD, "bold", anchor="midleft", max_width=round(130 * s))
+    tileart.draw_tile(surf, offer["tile"], (box.right - bw - round(10 * s), box.y + round(10 * s)), tw,
+                      highlight="last")
 
 
-def draw_choices(surf: pygame.Surface, choice: str | None, choice_buttons: list[W.Button], view: dict,
+def draw_choices(surf: pygame.Surface, choice: str | None, choice_buttons: list[ChoiceButton], view: dict,
                  scale: float) -> None:
     """The open list of alternatives (which chow, which kong), each with its tiles."""
     s = scale
@@ -207,13 +210,13 @@ def draw_choices(surf: pygame.Surface, choice: str | None, choice_buttons: list[
     cw, ch = tileart.tile_size(tw)
     for b in choice_buttons:
         b.draw(surf)
-        a: Action = b.action
+        a = b.action
         offer_t = (view.get("offer") or {}).get("tile")
         x = b.rect.x + round(14 * s)
         y = b.rect.centery - ch // 2
         marks = tile_marks(view)
         for t in choice_tiles(a):
-            hl = "last" if (a.kind == "chow" and t == offer_t) else _hl(marks.get(t))
+            hl = "last" if (a.kind == "chow" and t == offer_t) else _hl(marks.get(t)) if t is not None else None
             tileart.draw_tile(surf, t, (x, y), tw, highlight=hl)
             x += cw + 2
 
@@ -262,8 +265,8 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
         g = W.glow_circle(round(10 * s), (255, 230, 120))
         surf.blit(g, g.get_rect(center=bc))
         pygame.draw.circle(surf, (255, 236, 140), bc, round(9 * s))
-        pygame.draw.rect(surf, (180, 180, 170), (bc[0] - round(4 * s), bc[1] + round(8 * s), round(8 * s), round(6 * s)),
-                         border_radius=2)
+        base = (bc[0] - round(4 * s), bc[1] + round(8 * s), round(8 * s), round(6 * s))
+        pygame.draw.rect(surf, (180, 180, 170), base, border_radius=2)
         W.draw_text(surf, label, (r.x + round(40 * s), r.y + round(19 * s)), round(15 * s), W.CREAM, "bold",
                     anchor="midleft")
         x = r.x + round(46 * s) + lw + round(12 * s)
@@ -272,8 +275,8 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
                 break
             tileart.draw_tile(surf, t, (x, r.y + round(6 * s)), tw, dim=left == 0)
             W.draw_text(surf, strings.tr("hint.left", n=left) if left else strings.tr("hint.none_left"),
-                        (x + cw // 2, r.y + round(8 * s) + ch), round(11 * s), (255, 220, 130) if left else (200, 150, 140),
-                        "bold", anchor="midtop")
+                        (x + cw // 2, r.y + round(8 * s) + ch), round(11 * s),
+                        (255, 220, 130) if left else (200, 150, 140), "bold", anchor="midtop")
             x += cw + round(8 * s)
     if hints.no_win:
         text = strings.tr("hint.no_win", why=hints.no_win)

@@ -7,7 +7,8 @@ from typing import Any
 from game.ui import strings
 
 # Every game the client knows, in menu order; those not yet registered are shown as coming soon.
-KNOWN_VARIANTS = tuple((vid, *strings.S[f"variant.{vid}"]) for vid in ("wenshan", "kunming", "yuxi", "guiyang", "zhuoji"))
+KNOWN_VARIANTS = tuple((vid, *strings.S[f"variant.{vid}"])
+                       for vid in ("wenshan", "kunming", "yuxi", "guiyang", "zhuoji"))
 _TITLES = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
 
 

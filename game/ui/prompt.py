@@ -24,11 +24,10 @@ def offers(view: dict | None, button_order=DEFAULT_ORDER, dismissed: int | None 
     On the player's own turn a "pass" button only closes the prompt (discarding is the real
     answer); once closed (``dismissed`` is the view's version) nothing is offered until the view changes.
     """
-    legal = (view or {}).get("legal") or []
-    if not legal:
+    if not view or not view.get("legal"):
         return []
     groups: dict[str, list[Action]] = {}
-    for a in legal:
+    for a in view["legal"]:
         if a.kind == "discard":
             continue
         groups.setdefault(a.kind, []).append(a)
@@ -111,7 +110,7 @@ def key_command(k: int, n_tiles: int, sel: int | None, choice_open: bool, can_di
     return ("button", num) if num is not None else ("", None)
 
 
-def choice_tiles(a: Action) -> list[int]:
+def choice_tiles(a: Action) -> list[int | None]:
     """The tiles an alternative shows: the chow's three, or the kong's tile four times."""
     return list(a.tiles) if a.kind == "chow" and a.tiles else [a.tile] * 4
 
@@ -128,14 +127,22 @@ def buttons(kinds: list[Offer], phase: str | None, size: tuple[int, int], layout
     out = []
     for i, (k, acts) in enumerate(kinds):
         g = glyph(k, phase)
-        out.append(W.Button((x + i * (bsize + gap), y, bsize, bsize), W.tr_label(label_key(k, phase)), on_press(k, acts),
-                            BTN_STYLE.get(k, "green"), hotkey=str(i + 1), glyph=g, name=k,
+        out.append(W.Button((x + i * (bsize + gap), y, bsize, bsize), W.tr_label(label_key(k, phase)),
+                            on_press(k, acts), BTN_STYLE.get(k, "green"), hotkey=str(i + 1), glyph=g, name=k,
                             size=None if g else round(bsize * (0.3 if strings.is_zh() else 0.24))))
     return out
 
 
+class ChoiceButton(W.Button):
+    """One alternative in the open list: a button that knows the action it sends."""
+
+    def __init__(self, rect, action: Action, on_click: Callable[[], None], hotkey: str, name: str):
+        super().__init__(rect, "", on_click, "ghost", hotkey=hotkey, name=name)
+        self.action = action
+
+
 def choice_buttons(acts: list[Action], size: tuple[int, int], layout: TableLayout, scale: float,
-                   on_pick: Callable[[Action], Callable[[], None]]) -> list[W.Button]:
+                   on_pick: Callable[[Action], Callable[[], None]]) -> list[ChoiceButton]:
     """One button per alternative (which chow, which kong) in a row above the prompt, numbered 1.. for the keys."""
     s = scale
     W_, _H = size
@@ -148,9 +155,7 @@ def choice_buttons(acts: list[Action], size: tuple[int, int], layout: TableLayou
     x0 = bx - (sum(widths) + gap * (len(widths) - 1))
     out = []
     for i, (a, wdt) in enumerate(zip(acts, widths)):
-        b = W.Button((x0, by, wdt, round(72 * s)), "", on_pick(a), "ghost", hotkey=str(i + 1), name=f"choice{i}")
-        b.action = a
-        out.append(b)
+        out.append(ChoiceButton((x0, by, wdt, round(72 * s)), a, on_pick(a), str(i + 1), f"choice{i}"))
         x0 += wdt + gap
     return out
 
@@ -164,7 +169,7 @@ class Prompt:
         self.choice: str | None = None  # "chow" / "kong": the list of alternatives is open
         self.dismissed: int | None = None  # view version whose turn prompt the player waved off
         self.buttons: list[W.Button] = []
-        self.choice_buttons: list[W.Button] = []
+        self.choice_buttons: list[ChoiceButton] = []
         self._key: tuple | None = None
 
     def invalidate(self) -> None:
@@ -187,9 +192,11 @@ class Prompt:
         kinds = offers(view, self.order, self.dismissed)
         phase = view.get("phase") if view else None
         self.buttons = buttons(kinds, phase, size, layout, scale,
-                               lambda k, acts: lambda: self._pressed(k, acts, current_view(), send))
+                               lambda k, acts: lambda: self._pressed(k, acts, current_view() or {}, send))
         acts = dict(kinds).get(self.choice, []) if self.choice else []
-        self.choice_buttons = choice_buttons(acts, size, layout, scale, lambda a: lambda: send(a)) if self.choice else []
+        self.choice_buttons = []
+        if self.choice:
+            self.choice_buttons = choice_buttons(acts, size, layout, scale, lambda a: lambda: send(a))
 
     def _pressed(self, kind: str, acts: list[Action], view: dict, send: Callable[[Action], None]) -> None:
         p = press(kind, acts, view, self.me, self.choice)

@@ -84,7 +84,7 @@ class TableScene(Scene):
     def layout(self) -> None:
         self.L = TableLayout(self.app.size, self.n, self.me)
         self.top_buttons = hud.top_buttons(self.app.size, self.s, self.toggle_pause, self.toggle_hints,
-                                           lambda: strings.tr("table.hints_on" if self.app.settings.hints else "table.hints_off"))
+                                           lambda: self.app.settings.hints)
         self.prompt.invalidate()
         self.pause_buttons = hud.pause_buttons(self.app.size, self.s, self.toggle_pause, self.open_settings,
                                                self.open_rules, self.leave_table)
@@ -383,8 +383,8 @@ class TableScene(Scene):
 
     def _key(self, ev) -> None:
         disp = self.my_tiles()[0]
-        cmd, arg = prompt.key_command(ev.key, len(disp), self.sel, bool(self.prompt.choice), bool(self.legal("discard")),
-                                      self.view.get("drawn") is not None)
+        cmd, arg = prompt.key_command(ev.key, len(disp), self.sel, bool(self.prompt.choice),
+                                      bool(self.legal("discard")), self.view.get("drawn") is not None)
         if cmd == "close_choice":
             self.prompt.close_choice()
         elif cmd == "unselect":

@@ -1,4 +1,4 @@
-"""Going from screen to screen by name: the one place that knows every screen, so screens never import each other."""
+"""Going from screen to screen by name: every screen listed once, so a screen leads anywhere without importing it."""
 
 from __future__ import annotations
 

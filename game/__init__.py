@@ -2,13 +2,39 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
 
+DIST = "yungui-mahjong"
+
+
+def _installed_version() -> str | None:
+    """The installed distribution's version, unless it is an editable install (or none is installed).
+
+    An editable install's metadata is a snapshot of pyproject.toml taken at install time, and may even
+    belong to another checkout: the source tree's pyproject.toml is the truth there.
+    """
+    try:
+        from importlib.metadata import PackageNotFoundError, distribution
+    except ImportError:
+        return None
+    try:
+        dist = distribution(DIST)
+        direct = json.loads(dist.read_text("direct_url.json") or "{}")
+    except (PackageNotFoundError, OSError, ValueError):
+        return None
+    if direct.get("dir_info", {}).get("editable"):
+        return None
+    return dist.version
+
 
 def _version() -> str:
-    """The version of pyproject.toml: from the source tree, the frozen bundle, or the installed metadata."""
+    """The installed metadata's version first; else pyproject.toml's from the frozen bundle or the source tree."""
+    installed = _installed_version()
+    if installed:
+        return installed
     roots = [Path(__file__).resolve().parents[1]]
     if getattr(sys, "_MEIPASS", None):
         roots.insert(0, Path(sys._MEIPASS))
@@ -20,12 +46,7 @@ def _version() -> str:
         m = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
         if m:
             return m.group(1)
-    try:
-        from importlib.metadata import version
-
-        return version("yungui-mahjong")
-    except Exception:  # noqa: BLE001 - never fail start-up over a version string
-        return "0+unknown"
+    return "0+unknown"
 
 
 __version__ = _version()

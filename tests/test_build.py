@@ -103,11 +103,69 @@ def test_downloads_are_named_by_system_architecture_and_version(system, machine,
     assert B.artifact_name(system, machine, VER) == name.format(v=VER)
 
 
-def test_the_workflows_build_with_the_build_script_and_name_the_downloads_with_it():
-    ci = (ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
-    assert "python build/build.py --clean --package" in ci
-    for os_name in ("windows-", "macos-", "ubuntu-"):
-        assert re.search(rf"os: {os_name}", ci), os_name
+def _run_workflow_job():
+    spec = importlib.util.spec_from_file_location("run_workflow_job", ROOT / "build" / "run_workflow_job.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _lines(script: str) -> list[str]:
+    return [ln.strip() for ln in script.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+
+
+def test_the_ci_workflow_runs_what_ci_run_runs_on_every_system():
+    """The README's test command, then build/build.py and --smoke/--version in a clean environment, line for line
+    as in .ci/run (the workflow adds --package to keep the named download); one job per system."""
+    yaml = pytest.importorskip("yaml")
+    R = _run_workflow_job()
+    wf = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
+    job = wf["jobs"]["build"]
+    systems = {(m["system"], m["arch"]): m["os"] for m in job["strategy"]["matrix"]["include"]}
+    assert set(systems) == {("linux", "x86_64"), ("windows", "x86_64"), ("macos", "arm64"), ("macos", "x86_64")}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    test_cmd = re.search(r"Install and run the whole test suite:\s*```\s*(.+?)\s*```", readme, re.S).group(1)
+    ci_run = _lines((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
+    assert test_cmd in ci_run
+    start = next(i for i, ln in enumerate(ci_run) if ln.startswith("exe=$(python build/build.py"))
+    packaging = ci_run[start:start + 4]
+    runs = [s for s in job["steps"] if "run" in s]
+    assert runs[0]["run"].strip() == test_cmd
+    unix = next(s for s in runs if s.get("if") == "runner.os != 'Windows'")
+    assert [ln.replace(" --package dist", "") for ln in _lines(unix["run"])] == packaging
+    win = next(s for s in runs if s.get("if") == "runner.os == 'Windows'")
+    win_lines = [ln.replace(' "${win[@]}"', "") for ln in _lines(win["run"])]
+    assert win_lines[0].replace(" --package dist", "") == packaging[0]
+    assert win_lines[-2:] == packaging[-2:]  # the same commands, plus what Windows needs to start a program
+    upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert upload["with"]["path"] == "dist/"
+    # what runs here for the Linux job is exactly those steps
+    assert [s.get("run") for s in R.steps(wf, "build", R.pick_matrix(job, {"system": "linux"})) if "run" in s] == (
+        [runs[0]["run"], unix["run"]] if R.RUNNER_OS != "Windows" else [runs[0]["run"], win["run"]])
+
+
+def test_the_release_builds_with_the_ci_workflow_and_publishes_checksums():
+    yaml = pytest.importorskip("yaml")
+    wf = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    assert wf[True]["push"]["tags"] == ["v*"]  # YAML 1.1 reads the key `on` as True
+    assert wf["jobs"]["build"]["uses"] == "$/.github/workflows/ci.yml"
+    assert wf["permissions"] == {} and wf["jobs"]["publish"]["permissions"] == {"contents": "write"}
+    script = "\n".join(s.get("run", "") for s in wf["jobs"]["publish"]["steps"])
+    assert 'sha256sum -- "${files[@]}" > "yungui-mahjong-$VERSION-SHA256SUMS.txt"' in script
+    assert 'gh release create "$TAG" dist/*' in script
+    assert "${{" not in script  # expressions reach the scripts through env only
+
+
+def test_release_notes_are_the_changelog_section_and_the_downloads():
+    spec = importlib.util.spec_from_file_location("release_notes", ROOT / "build" / "release_notes.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    text = mod.notes(VER)
+    assert text.startswith(mod.section((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), VER))
+    for system, machine in (("Windows", "AMD64"), ("Darwin", "arm64"), ("Darwin", "x86_64"), ("Linux", "x86_64")):
+        assert B.artifact_name(system, machine, VER) in text
+    with pytest.raises(SystemExit):
+        mod.section("# Changelog\n## 0.0.1\n- x\n", "0.0.2")
 
 
 # ------------------------------------------------------------------ Windows: printing from a windowed build

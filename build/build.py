@@ -24,10 +24,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python < 3.11
-    tomllib = None
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "out"
@@ -46,13 +43,7 @@ SYSTEM_NAMES = {"Windows": "windows", "Darwin": "macos", "Linux": "linux"}
 
 
 def version() -> str:
-    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    if tomllib:
-        return tomllib.loads(text)["project"]["version"]
-    for line in text.splitlines():
-        if line.strip().startswith("version"):
-            return line.split("=", 1)[1].strip().strip('"')
-    raise SystemExit("no version in pyproject.toml")
+    return str(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"])
 
 
 def arch(machine: str | None = None) -> str:

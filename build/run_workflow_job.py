@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -60,12 +61,12 @@ def pick_matrix(job: dict, wanted: dict[str, str]) -> dict:
     return hits[0]
 
 
-def steps(workflow: dict, job_id: str, matrix: dict) -> list[dict]:
+def steps(workflow: dict, job_id: str, matrix: dict) -> list[dict[str, Any]]:
     """The job's steps with what this runner does for each: ``run`` (a script) or ``skip`` (a reason)."""
     job = workflow["jobs"][job_id]
     base_env = {**(workflow.get("env") or {}), **(job.get("env") or {})}
     shell = ((job.get("defaults") or {}).get("run") or {}).get("shell", "bash")
-    out = []
+    out: list[dict[str, Any]] = []
     for st in job["steps"]:
         name = substitute(st.get("name") or st.get("uses") or st.get("run", "").splitlines()[0], matrix)
         if not condition(st.get("if"), matrix):
@@ -75,7 +76,7 @@ def steps(workflow: dict, job_id: str, matrix: dict) -> list[dict]:
             what = st["uses"].split("@")[0]
             reason = {"actions/checkout": "this folder is the checkout",
                       "actions/setup-python": f"this machine's Python {platform.python_version()}"}.get(what)
-            item = {"name": name, "skip": reason or f"{what} is GitHub's"}
+            item: dict[str, Any] = {"name": name, "skip": reason or f"{what} is GitHub's"}
             if what == "actions/upload-artifact":
                 item["upload"] = substitute((st.get("with") or {}).get("path", ""), matrix)
             out.append(item)
@@ -103,21 +104,21 @@ def main(argv=None) -> int:
         print(f"::: step {i}: {st['name']}", flush=True)
         if "skip" in st:
             print(f"    skipped ({st['skip']})", flush=True)
-            for f in sorted(glob.glob(os.path.join(st.get("upload", ""), "*"))) if st.get("upload") else []:
-                print(f"    would upload {f} ({os.path.getsize(f)} bytes)", flush=True)
+            for up in sorted(glob.glob(os.path.join(st["upload"], "*"))) if st.get("upload") else []:
+                print(f"    would upload {up} ({os.path.getsize(up)} bytes)", flush=True)
             continue
         print("    " + st["run"].rstrip().replace("\n", "\n    "), flush=True)
         if a.dry_run:
             continue
         env = {**os.environ, **carried, **st["env"], "CI": "true", "GITHUB_ACTIONS": "true", "RUNNER_OS": RUNNER_OS,
                "GITHUB_WORKSPACE": os.getcwd(), "GITHUB_ENV": str(github_env)}
-        with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False, encoding="utf-8") as f:
-            f.write(st["run"])
+        with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False, encoding="utf-8") as script:
+            script.write(st["run"])
         try:
-            rc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", f.name], env=env,
-                                cwd=st["cwd"] or None).returncode
+            rc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", script.name], env=env,
+                                cwd=st["cwd"] or None, check=False).returncode
         finally:
-            os.unlink(f.name)
+            os.unlink(script.name)
         for line in github_env.read_text(encoding="utf-8").splitlines():
             if "=" in line:
                 k, v = line.split("=", 1)

@@ -36,8 +36,9 @@ def _version() -> str:
     if installed:
         return installed
     roots = [Path(__file__).resolve().parents[1]]
-    if getattr(sys, "_MEIPASS", None):
-        roots.insert(0, Path(sys._MEIPASS))
+    bundle = getattr(sys, "_MEIPASS", None)  # a PyInstaller build's unpacked files
+    if bundle:
+        roots.insert(0, Path(bundle))
     for root in roots:
         try:
             text = (root / "pyproject.toml").read_text(encoding="utf-8")

@@ -14,20 +14,24 @@ def _installed_version() -> str | None:
     """The installed distribution's version, unless it is an editable install (or none is installed).
 
     An editable install's metadata is a snapshot of pyproject.toml taken at install time, and may even
-    belong to another checkout: the source tree's pyproject.toml is the truth there.
+    belong to another checkout: the source tree's pyproject.toml is the truth there. ``*.egg-info``
+    folders (setuptools leaves one in the source tree) are build leftovers, not an installation.
     """
     try:
-        from importlib.metadata import PackageNotFoundError, distribution
+        from importlib.metadata import distributions
     except ImportError:
         return None
     try:
-        dist = distribution(DIST)
-        direct = json.loads(dist.read_text("direct_url.json") or "{}")
-    except (PackageNotFoundError, OSError, ValueError):
+        for dist in distributions(name=DIST):
+            if dist.read_text("METADATA") is None:
+                continue  # an .egg-info (PKG-INFO); installers write .dist-info with METADATA
+            direct = json.loads(dist.read_text("direct_url.json") or "{}")
+            if direct.get("dir_info", {}).get("editable"):
+                return None
+            return dist.version
+    except (OSError, ValueError):
         return None
-    if direct.get("dir_info", {}).get("editable"):
-        return None
-    return dist.version
+    return None
 
 
 def _version() -> str:

@@ -94,10 +94,15 @@ def _fake_dist(where: Path, version: str, editable: bool) -> None:
 
 @pytest.mark.parametrize("editable", [False, True])
 def test_the_version_comes_from_installed_metadata_first(tmp_path, editable):
-    """An installed (wheel) distribution names the version; an editable install defers to the source tree."""
-    _fake_dist(tmp_path, "9.8.7", editable)
+    """An installed (wheel) distribution names the version; an editable install defers to the source tree.
+
+    The .egg-info that `pip install -e .` leaves in a source tree comes first on sys.path and is skipped."""
+    _fake_dist(tmp_path / "site", "9.8.7", editable)
+    egg = tmp_path / "src" / "yungui_mahjong.egg-info"
+    egg.mkdir(parents=True)
+    (egg / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: yungui-mahjong\nVersion: 0.0.9\n", encoding="utf-8")
     env = _env()
-    env["PYTHONPATH"] = str(tmp_path) + os.pathsep + env["PYTHONPATH"]
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "src"), str(tmp_path / "site"), env["PYTHONPATH"]])
     r = subprocess.run([sys.executable, "-m", "game", "--version"], cwd=ROOT, env=env, capture_output=True,
                        text=True, timeout=60, check=False)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")

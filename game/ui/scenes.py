@@ -57,6 +57,7 @@ class MenuScene(Scene):
             ("host", "menu.host", self.host, "green"),
             ("join", "menu.join", self.join, "green"),
             ("demo", "menu.demo", self.demo, "blue"),
+            ("calculator", "menu.calc", self.calculator, "blue"),
             ("rules", "menu.rules", self.rules, "ghost"),
             ("replays", "menu.replays", self.replays, "ghost"),
             ("settings", "menu.settings", self.settings, "ghost"),
@@ -84,6 +85,9 @@ class MenuScene(Scene):
 
     def demo(self) -> None:
         nav.go(self.app, "demo")
+
+    def calculator(self) -> None:
+        nav.go(self.app, "calculator")
 
     def rules(self) -> None:
         nav.go(self.app, "rules")

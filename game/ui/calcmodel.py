@@ -99,6 +99,7 @@ class Outcome:
     patterns: list[dict[str, Any]] = field(default_factory=list)  # key, name (中文), name_en, value
     total: int = 0
     payments: dict[int, int] = field(default_factory=dict)  # payer seat -> points for the hand
+    refusal: str | None = None  # the rules core's refusal code when not valid
     reason_zh: str = ""
     reason_en: str = ""
     output: dict[str, Any] = field(default_factory=dict)  # exactly ``python -m game score --json``'s object
@@ -113,33 +114,48 @@ class Outcome:
 
 
 def refusal_texts(sc: Any) -> tuple[str, str]:
-    """(中文, English) of why the rules refuse a hand: the refusal code's texts where the core has them."""
-    code = getattr(sc, "refusal", None)
-    if code is not None:
+    """(中文, English) of why the rules refuse a hand, by the rules core's refusal code.
+
+    The texts are the ``refusal.<code>`` strings (the core's own English names patterns in Chinese, which an
+    English screen must not show); a code without a string falls back to the core's texts.
+    """
+    code = refusal_code(sc)
+    if code is not None and f"refusal.{code}" in strings.S:
+        return strings.S[f"refusal.{code}"]
+    raw = getattr(sc, "refusal", None)
+    if raw is not None:
         from game.rules import codes  # type: ignore[attr-defined]  # the typed core contract (core14)
 
-        return codes.text(code, "zh"), codes.text(code, "en")
+        return codes.text(raw, "zh"), codes.text(raw, "en")
     reason = str(getattr(sc, "reason", "") or "not a winning hand")
-    return _REASON_ZH.get(reason, reason), reason
+    return reason, reason
 
 
-# Chinese for the English reasons of a core without refusal codes (the texts core14 gives them).
-_REASON_ZH = {
-    "not a winning hand": "不是胡牌牌型",
-    "wenshan needs the wildcard (小鸡) tile": "文山麻将需要小鸡（癞子）牌",
-    "平胡 on a discard needs a pass (通行证): a bean (kong), 热炮, 杀报, 报听 or 地胡":
-        "平胡点炮需要通行证（有豆、热炮、杀报、报听或地胡）",
-    "no chow (吃) in the chicken games": "捉鸡玩法不能吃牌",
-    "天胡 is the dealer's self-drawn win on the deal": "天胡只能是庄家起手自摸",
-    "天胡 allows no pung or kong": "天胡不能有碰或杠",
-    "天胡 allows concealed kongs only": "天胡只允许暗杠",
-    "地胡 is a non-dealer's win": "地胡只能是闲家胡牌",
-    "地胡 allows no pung or kong": "地胡不能有碰或杠",
-    "地胡 allows concealed kongs only": "地胡只允许暗杠",
-    "十风 and 十三幺 cannot both apply": "十风和十三幺不能同时计",
-    "十风 needs 有风 (option with_honors)": "十风需要勾选有风",
-    "十风 allows no chow, pung or kong": "十风不能有吃、碰或杠",
-    "十三幺 allows no chow, pung or kong": "十三幺不能有吃、碰或杠",
+def refusal_code(sc: Any) -> str | None:
+    """The refusal code of a refused Score (or of a ``refused_win`` record): the core's code, or on a core
+    without codes the code its English reason stands for."""
+    raw = getattr(sc, "refusal", None)
+    if raw is not None:
+        return str(raw)
+    return _REASON_CODE.get(str(getattr(sc, "reason", "") or ""))
+
+
+# The English reasons of a core without refusal codes -> the codes core14 gives them.
+_REASON_CODE = {
+    "not a winning hand": "not_a_win",
+    "wenshan needs the wildcard (小鸡) tile": "needs_wildcard",
+    "平胡 on a discard needs a pass (通行证): a bean (kong), 热炮, 杀报, 报听 or 地胡": "needs_pass",
+    "no chow (吃) in the chicken games": "no_chow",
+    "天胡 is the dealer's self-drawn win on the deal": "tian_hu_dealer",
+    "天胡 allows no pung or kong": "tian_hu_no_melds",
+    "天胡 allows concealed kongs only": "tian_hu_concealed_kongs_only",
+    "地胡 is a non-dealer's win": "di_hu_non_dealer",
+    "地胡 allows no pung or kong": "di_hu_no_melds",
+    "地胡 allows concealed kongs only": "di_hu_concealed_kongs_only",
+    "十风 and 十三幺 cannot both apply": "sequence_both",
+    "十风 needs 有风 (option with_honors)": "shi_feng_needs_honors",
+    "十风 allows no chow, pung or kong": "shi_feng_no_melds",
+    "十三幺 allows no chow, pung or kong": "shi_san_yao_no_melds",
 }
 
 
@@ -591,7 +607,8 @@ def judge_json(data: dict[str, Any]) -> Outcome:
     out = sc.to_json()
     if not sc.valid:
         zh, en = refusal_texts(sc)
-        return Outcome(valid=False, reason_zh=zh, reason_en=en, output=out, info=dict(sc.info or {}))
+        return Outcome(valid=False, refusal=refusal_code(sc), reason_zh=zh, reason_en=en, output=out,
+                       info=dict(sc.info or {}))
     pats = [{"key": p.key, "name": p.name, "name_en": p.name_en or p.key, "value": p.value} for p in sc.patterns]
     return Outcome(valid=True, patterns=pats, total=sc.total, payments=dict(sc.payments), output=out,
                    info=dict(sc.info or {}))

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 
+Options = dict[str, Any]  # resolved options: every key of the variant's schema, bool or int values
+
+
 class OptionError(ValueError):
     """An unknown option or a value it cannot take."""
 
@@ -54,7 +57,7 @@ class Option:
         return v
 
 
-def resolve(schema: list[Option], given: dict | None) -> dict[str, Any]:
+def resolve(schema: list[Option], given: dict[str, Any] | None) -> Options:
     """Defaults overlaid with ``given``; unknown keys and bad values raise OptionError."""
     by_key = {o.key: o for o in schema}
     out = {o.key: o.default for o in schema}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import engine as E
 from . import tiles as T
 from .actions import DECLARE, HU, PASS, Action, ActionError, from_json
-from .state import CLAIM, DECLARE as PH_DECLARE, END, ROB, TURN
+from .kinds import Phase
 from .variants import get as get_variant
 
 
@@ -75,7 +75,7 @@ def play(st, actions: list[Action]) -> None:
     """Feed scripted actions; optional decisions the script does not take are declined."""
     i = 0
     guard = 0
-    while st.phase != END:
+    while st.phase != Phase.END:
         guard += 1
         if guard > 10000:
             raise ScenarioError("scenario does not terminate")
@@ -87,17 +87,17 @@ def play(st, actions: list[Action]) -> None:
                 i += 1
                 continue
             except ActionError as e:
-                if st.phase == TURN:
+                if st.phase == Phase.TURN:
                     raise ScenarioError(f"action {i} {nxt}: {e}") from None
                 if _must_win(st, nxt.seat):
                     raise ScenarioError(f"action {i} {nxt}: {e}") from None
                 # not legal yet in this window (e.g. a pung asked after the wins): decline this prompt
-        if st.phase == TURN:
+        if st.phase == Phase.TURN:
             who = st.turn
             if nxt is None:
                 raise ScenarioError(f"the actions end before the hand is over (seat {who} to discard)")
             raise ScenarioError(f"action {i} {nxt}: not legal now, seat {who} must discard first")
-        if st.phase in (PH_DECLARE, CLAIM, ROB):
+        if st.phase in (Phase.DECLARE, Phase.CLAIM, Phase.ROB):
             declined = False
             for seat in acting:
                 if _must_win(st, seat):

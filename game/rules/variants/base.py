@@ -6,13 +6,16 @@ import random
 from typing import Any
 
 from .. import tiles as T
-from ..actions import CHOW, KONG, PUNG, Action
-from ..options import Option, resolve
+from ..actions import CHOW, HU, KONG, PUNG, Action
+from ..events import Event
+from ..kinds import ActionKind, MeldKind, WinBy
+from ..options import Option, Options, resolve
+from ..public import NoPublic, PublicInfo
 from ..situation import Score, Situation
-from ..state import CONCEALED_KONG, PUNG as MELD_PUNG, HandState, Meld
+from ..state import HandState, Meld, PendingWin
 
 # Claim priorities (higher first). Variants may override.
-PRIORITY = {"hu": 3, KONG: 2, PUNG: 2, CHOW: 1}
+PRIORITY: dict[ActionKind, int] = {HU: 3, KONG: 2, PUNG: 2, CHOW: 1}
 
 
 class Variant:
@@ -31,7 +34,8 @@ class Variant:
     min_players = 2
     max_players = 4
     schema: list[Option] = []
-    button_order = ("chow", "pung", "kong", "hu", "pass")
+    button_order: tuple[ActionKind, ...] = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.HU,
+                                            ActionKind.PASS)
 
     # ---- table ----------------------------------------------------------
     def resolve_options(self, given: dict | None) -> dict[str, Any]:
@@ -62,7 +66,7 @@ class Variant:
     def first_dealer(self, options: dict, seed: Any, n: int) -> int:
         return 0
 
-    def setup(self, state: HandState, events: list) -> None:
+    def setup(self, state: HandState, events: list[Event]) -> None:
         """After the deal: flips, indicators. Default nothing."""
 
     def out_of_play(self, state: HandState) -> list[int]:
@@ -78,7 +82,7 @@ class Variant:
         """Is a kong replacement tile available?"""
         return state.back - state.front > 0
 
-    def replacement(self, state: HandState, seat: int, events: list) -> int:
+    def replacement(self, state: HandState, seat: int, events: list[Event]) -> int:
         """Take the kong replacement tile (default: the back of the wall)."""
         state.back -= 1
         return state.wall[state.back]
@@ -122,11 +126,12 @@ class Variant:
         """An action the rules take by themselves at this point (auto-wins, forced discards)."""
         return None
 
-    def on_draw(self, state: HandState, seat: int, tile: int, events: list) -> None:
+    def on_draw(self, state: HandState, seat: int, tile: int, events: list[Event]) -> None:
         pass
 
-    def on_claim_closed(self, state: HandState, events: list) -> None:
-        """A discard's claim window closed with no claim."""
+    def on_claim_closed(self, state: HandState, events: list[Event]) -> list[PendingWin]:
+        """A discard's claim window closed with no claim; wins the rules declare by themselves (yuxi's 十风)."""
+        return []
 
     # ---- winning ----------------------------------------------------------
     def quick_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
@@ -140,15 +145,21 @@ class Variant:
     def score(self, sit: Situation) -> Score:
         raise NotImplementedError
 
-    def win_score(self, state: HandState, seat: int, tile: int | None, how: str, source: int | None) -> Score | None:
-        """The Score of a win possible right now, or None."""
+    def win_check(self, state: HandState, seat: int, tile: int | None, how: WinBy,
+                  source: int | None) -> Score | None:
+        """The Score of a win by ``seat`` now, valid or refused (``Score.refusal``); None when the shape fails."""
         if not self.quick_win(state, seat, tile, how):
             return None
         if tile is None:
             tile = state.seats[seat].drawn
-        sit = self.situation(state, seat, tile, how, source)
-        sc = self.score(sit)
-        return sc if sc.valid else None
+        sit = self.situation(state, seat, tile, how, source)  # type: ignore[arg-type]
+        return self.score(sit)
+
+    def win_score(self, state: HandState, seat: int, tile: int | None, how: WinBy,
+                  source: int | None) -> Score | None:
+        """The Score of a win possible right now, or None."""
+        sc = self.win_check(state, seat, tile, how, source)
+        return sc if sc is not None and sc.valid else None
 
     def must_win(self, state: HandState, seat: int, how: str) -> bool:
         """Wins that may not be passed (天胡/地胡 in the chicken games)."""
@@ -159,7 +170,7 @@ class Variant:
         return sc.total
 
     # ---- end of hand --------------------------------------------------------
-    def on_hand_end(self, state: HandState, events: list) -> None:
+    def on_hand_end(self, state: HandState, events: list[Event]) -> None:
         pass
 
     def settle(self, state: HandState):
@@ -174,13 +185,24 @@ class Variant:
         return state.dealer
 
     # ---- presentation -------------------------------------------------------
-    def public_info(self, state: HandState, seat: int | None) -> dict:
-        """Variant facts every seat sees (indicator, wildcard, tail tiles ...)."""
-        return {}
+    def public_info(self, state: HandState, seat: int | None) -> PublicInfo:
+        """Variant facts every seat sees (indicator, wildcard, tail tiles ...): the family's record in public.py."""
+        return NoPublic()
+
+    # ---- advice (game/rules/advice.py): the same rules judged from a view's public facts alone ------
+    def public_tiles(self, public: PublicInfo) -> list[int]:
+        """Tiles lying face up outside every seat's hand, melds and discards (an indicator, tail tiles)."""
+        return []
+
+    def tiles_win(self, options: Options, public: PublicInfo, counts: list[int], melds: list[Meld],
+                  tile: int | None) -> bool:
+        """The shape test of ``quick_win`` for a seat holding ``counts`` (3k+2 tiles, ``tile`` the one that
+        just came) and ``melds``, judged from public facts only."""
+        raise NotImplementedError
 
     def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple:
         """What other seats see of a meld; None entries are face-down tiles."""
-        if meld.kind == CONCEALED_KONG and state.end is None:
+        if meld.kind == MeldKind.CONCEALED_KONG and state.end is None:
             return (None, None, None, None)
         return meld.tiles
 
@@ -266,7 +288,7 @@ class Variant:
         s = state.seats[seat]
         out = []
         for i, m in enumerate(s.melds):
-            if m.kind != MELD_PUNG:
+            if m.kind != MeldKind.PUNG:
                 continue
             got = self.pick(state, s.counts, m.face, 1)
             if got is not None:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import events as ev
 from .. import tiles as T
-from ..state import CONCEALED_KONG, HandState
+from ..events import Event
+from ..kinds import MeldKind
+from ..state import HandState
 from .chicken_tables import Table
 
 YAO = T.ONE_SOU  # 1s 幺鸡
@@ -101,7 +104,7 @@ def holdings(st: HandState, seat: int, win_tile: int | None = None) -> list[tupl
     if win_tile is not None:
         out.append((win_tile, "hand", None))
     for m in s.melds:
-        where = "concealed_kong" if m.kind == CONCEALED_KONG else "meld"
+        where = "concealed_kong" if m.kind == MeldKind.CONCEALED_KONG else "meld"
         out.extend((t, where, None) for t in m.tiles)
     for i, d in enumerate(s.discards):
         if d.claimed_by is None and not d.won_by:
@@ -134,7 +137,7 @@ def claimed_discard(st: HandState, tile: int):
     return None
 
 
-def record_unclaimed(st: HandState, options: dict, gen_chong: bool, events: list) -> None:
+def record_unclaimed(st: HandState, options: dict, gen_chong: bool, events: list[Event]) -> None:
     """A discard's window closed unclaimed: note 冲锋 (the tile's first discard) and 跟冲."""
     if st.last_discard is None:
         return
@@ -149,12 +152,12 @@ def record_unclaimed(st: HandState, options: dict, gen_chong: bool, events: list
             st.extra["first_chicken"] = {**rec, tile: ("ze_ren",) + c}
             return
         st.extra["first_chicken"] = {**rec, tile: ("chong", src, idx)}
-        events.append({"type": "chicken", "what": "chong_feng", "seat": src, "tile": tile})
+        events.append(ev.chicken("chong_feng", src, tile))
         return
     first = rec[tile]
     if gen_chong and first[0] == "chong" and src != first[1] and idx == 0:
         st.extra["gen_chong"] = list(st.extra.get("gen_chong", [])) + [(tile, src, idx)]
-        events.append({"type": "chicken", "what": "gen_chong", "seat": src, "tile": tile})
+        events.append(ev.chicken("gen_chong", src, tile))
 
 
 def charges(st: HandState, options: dict) -> dict[tuple[int, int], str]:

@@ -10,8 +10,9 @@ from typing import NamedTuple
 
 from .. import analysis as A
 from .. import tiles as T
-from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score, Situation
-from ..state import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG
+from ..codes import Refusal
+from ..kinds import KONG_KINDS, MeldKind, WinBy
+from ..situation import Pattern, Score, Situation, refused
 from .chicken_tables import EVENT_ORDER, PREFERENCE, QING, Table
 
 RED = T.RED
@@ -71,7 +72,7 @@ def _he_pu(counts) -> bool:
 
 def di_long(counts, melds, win_tile) -> bool:
     """地龙: five pairs + one claimed pung, the winning tile being the pung's fourth."""
-    if len(melds) != 1 or melds[0].kind != PUNG or win_tile is None or melds[0].face != win_tile:
+    if len(melds) != 1 or melds[0].kind != MeldKind.PUNG or win_tile is None or melds[0].face != win_tile:
         return False
     if sum(counts) != 11 or counts[win_tile] != 1:
         return False
@@ -139,7 +140,7 @@ def waits(tb: Table, counts, melds) -> list[int]:
     out = set(A.waits(counts))
     if not melds and n == 13:
         out.update(A.waits_seven_pairs(counts))
-    if "di_long" in tb.patterns and len(melds) == 1 and melds[0].kind == PUNG and n == 10 \
+    if "di_long" in tb.patterns and len(melds) == 1 and melds[0].kind == MeldKind.PUNG and n == 10 \
             and all(c % 2 == 0 for c in counts):
         out.add(melds[0].face)
     held = held_counts(counts, melds)
@@ -177,13 +178,13 @@ def events_of(tb: Table, how: str, flags) -> list[str]:
         elif k == "bao_ting":
             hit = "declared_ready" in flags
         elif k == "sha_bao":
-            hit = "discarder_declared" in flags and how in (DISCARD, SELF_DRAW)
+            hit = "discarder_declared" in flags and how in (WinBy.DISCARD, WinBy.SELF_DRAW)
         elif k == "re_pao":
-            hit = "hot" in flags and how == DISCARD
+            hit = "hot" in flags and how == WinBy.DISCARD
         elif k == "qiang_gang":
-            hit = how == ROB_KONG
+            hit = how == WinBy.ROB_KONG
         else:  # gang_kai
-            hit = "after_kong" in flags and how == SELF_DRAW
+            hit = "after_kong" in flags and how == WinBy.SELF_DRAW
         if hit:
             out.append(k)
     return out
@@ -191,7 +192,7 @@ def events_of(tb: Table, how: str, flags) -> list[str]:
 
 def has_pass(melds, how: str, flags) -> bool:
     """通行证: needed only for 平胡 on a discard."""
-    if how != DISCARD:
+    if how != WinBy.DISCARD:
         return True
     if any(m.kind in KONG_KINDS for m in melds):
         return True
@@ -212,11 +213,11 @@ def hand_lines(tb: Table, options: dict, n: int, dealer: int, streak: int, winne
     double = 2 if options.get("zimo_double") else 1
     others = [s for s in range(n) if s != winner]
     suffix, suffix_en = "", ""
-    if how == SELF_DRAW:
+    if how == WinBy.SELF_DRAW:
         payers = [(p, double) for p in others]
         if double > 1:
             suffix, suffix_en = " 自摸翻倍×2", " self-draw ×2"
-    elif how == ROB_KONG and options.get("rob_pays_all"):
+    elif how == WinBy.ROB_KONG and options.get("rob_pays_all"):
         payers = [(source, (n - 1) * double)]
         if n > 2:
             suffix, suffix_en = f" 抢杠包两家×{n - 1}", f" robbed pays all ×{n - 1}"
@@ -231,7 +232,7 @@ def hand_lines(tb: Table, options: dict, n: int, dealer: int, streak: int, winne
         lines.append(Line("hand", key, f"{zh} {value}{suffix}", f"{en} {value}{suffix_en}", p, winner,
                           value * mult * base))
         for e in events:
-            if e == "sha_bao" and tb.sha_bao_declared_only and how == SELF_DRAW and p not in (declared or ()):
+            if e == "sha_bao" and tb.sha_bao_declared_only and how == WinBy.SELF_DRAW and p not in (declared or ()):
                 continue
             ezh, een, ev = tb.events[e]
             unit += ev * mult
@@ -255,26 +256,26 @@ def pattern_for(tb: Table, key: str, events: list[str]) -> tuple[str, str, str, 
 
 def score(tb: Table, sit: Situation) -> Score:
     flags = set(sit.flags)
-    if any(m.kind == CHOW for m in sit.melds):
-        return Score(False, reason="no chow (吃) in the chicken games")
+    if any(m.kind == MeldKind.CHOW for m in sit.melds):
+        return refused(Refusal.NO_CHOW)
     if "tian_hu" in flags:
-        if sit.seat != sit.dealer or sit.how != SELF_DRAW:
-            return Score(False, reason="天胡 is the dealer's self-drawn win on the deal")
-        if any(m.kind != CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
-            return Score(False, reason="天胡 allows no pung or kong" if not tb.kongs_before_tian_di
-                         else "天胡 allows concealed kongs only")
+        if sit.seat != sit.dealer or sit.how != WinBy.SELF_DRAW:
+            return refused(Refusal.TIAN_HU_DEALER)
+        if any(m.kind != MeldKind.CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
+            return refused(Refusal.TIAN_HU_NO_MELDS if not tb.kongs_before_tian_di
+                           else Refusal.TIAN_HU_CONCEALED_KONGS_ONLY)
     if "di_hu" in flags:
         if sit.seat == sit.dealer:
-            return Score(False, reason="地胡 is a non-dealer's win")
-        if any(m.kind != CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
-            return Score(False, reason="地胡 allows no pung or kong" if not tb.kongs_before_tian_di
-                         else "地胡 allows concealed kongs only")
+            return refused(Refusal.DI_HU_NON_DEALER)
+        if any(m.kind != MeldKind.CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
+            return refused(Refusal.DI_HU_NO_MELDS if not tb.kongs_before_tian_di
+                           else Refusal.DI_HU_CONCEALED_KONGS_ONLY)
     key = best_pattern(tb, sit.counts, sit.melds, sit.win_tile, flags)
     if key is None:
-        return Score(False, reason="not a winning hand")
+        return refused(Refusal.NOT_A_WIN)
     evs = events_of(tb, sit.how, flags)
     if key == "ping_hu" and not has_pass(sit.melds, sit.how, flags):
-        return Score(False, reason="平胡 on a discard needs a pass (通行证): a bean (kong), 热炮, 杀报, 报听 or 地胡")
+        return refused(Refusal.NEEDS_PASS)
     pat = pattern_for(tb, key, evs)
     pats = [Pattern(key, pat[1], pat[3], pat[2])]
     for e in evs:

@@ -13,19 +13,20 @@ from dataclasses import dataclass, field
 
 from .. import tiles as T
 from ..settlement import Settlement
-from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score
-from ..state import ADDED_KONG, CONCEALED_KONG, KONG, KONG_KINDS, HandState
+from ..kinds import KONG_KINDS, MeldKind, WinBy
+from ..situation import Pattern, Score
+from ..state import HandState
 from . import chicken_fowl as F
-from . import chicken_patterns as P
+from . import chicken_patterns as patterns
 from .chicken_patterns import Line
 from .chicken_tables import Table
 
 PARTS = ("hand", "events", "lian_zhuang", "cha_jiao", "beans", "chickens", "bao")
 
 BEANS = {  # meld kind -> (key, 中文, English)
-    CONCEALED_KONG: ("men_dou", "闷豆", "concealed kong bean"),
-    ADDED_KONG: ("pa_po_dou", "爬坡豆", "added kong bean"),
-    KONG: ("dian_dou", "点豆", "kong on a discard bean"),
+    MeldKind.CONCEALED_KONG: ("men_dou", "闷豆", "concealed kong bean"),
+    MeldKind.ADDED_KONG: ("pa_po_dou", "爬坡豆", "added kong bean"),
+    MeldKind.KONG: ("dian_dou", "点豆", "kong on a discard bean"),
 }
 HAN_BAO = ("han_bao_dou", "憨包豆", "late kong bean")
 
@@ -57,14 +58,14 @@ def context(st: HandState, tb: Table) -> Ctx:
     n = st.n
     draw = st.end != "win"
     winners = [] if draw else list(dict.fromkeys(w.seat for w in st.wins))
-    win_tile = {w.seat: w.tile for w in st.wins if w.how != SELF_DRAW}
-    ready = [s in winners or P.is_ready(tb, st.seats[s].counts, st.seats[s].melds) for s in range(n)]
+    win_tile = {w.seat: w.tile for w in st.wins if w.how != WinBy.SELF_DRAW}
+    ready = [s in winners or patterns.is_ready(tb, st.seats[s].counts, st.seats[s].melds) for s in range(n)]
     cx = Ctx(st, tb, opts, n, int(opts.get("base", 1)), draw, ready, winners, win_tile)
     if not draw:
         w = st.wins[0]
-        if w.how == DISCARD and "hot" in w.flags:
+        if w.how == WinBy.DISCARD and "hot" in w.flags:
             cx.burned_beans[w.source] = cx.burned_chickens[w.source] = "热炮"
-        if w.how == ROB_KONG:
+        if w.how == WinBy.ROB_KONG:
             if opts.get("rob_burns_beans"):
                 cx.burned_beans[w.source] = "抢杠"
             if opts.get("rob_burns_chickens"):
@@ -89,12 +90,12 @@ def win_pattern(cx: Ctx, w) -> tuple[str, str, str, int]:
         q = tb.patterns["qing_yi_se"][2]
         if len(mine) == 4 and tb.patterns[key][2] < q:
             return "man_ji_qing", "满鸡清一色", "Full chickens as flush", q
-    if tb.su_gua_dou and key == "ping_hu" and w.how == SELF_DRAW and "su_gua_dou" in tb.patterns:
+    if tb.su_gua_dou and key == "ping_hu" and w.how == WinBy.SELF_DRAW and "su_gua_dou" in tb.patterns:
         bare = not any(m.kind in KONG_KINDS for m in cx.st.seats[w.seat].melds) and not _counted(cx, w.seat)
         if bare:
             zh, en, v = tb.patterns["su_gua_dou"]
             return "su_gua_dou", zh, en, v
-    return P.pattern_for(tb, key, evs)
+    return patterns.pattern_for(tb, key, evs)
 
 
 def _win_lines(cx: Ctx) -> list[Line]:
@@ -104,7 +105,7 @@ def _win_lines(cx: Ctx) -> list[Line]:
     st = cx.st
     for w in st.wins:
         pat = win_pattern(cx, w)
-        out += P.hand_lines(cx.tb, cx.opts, cx.n, st.dealer, st.dealer_streak, w.seat, w.how, w.source, pat,
+        out += patterns.hand_lines(cx.tb, cx.opts, cx.n, st.dealer, st.dealer_streak, w.seat, w.how, w.source, pat,
                             w.score.info["events"], [s for s in range(cx.n) if st.seats[s].declared])
     cx.win_lines = out
     return out
@@ -153,7 +154,7 @@ def part_beans(cx: Ctx) -> list[Line]:
 
 
 def _bean_payers(cx: Ctx, owner: int, m) -> list[int]:
-    if m.kind == KONG:
+    if m.kind == MeldKind.KONG:
         return [m.from_seat] if m.from_seat is not None and m.from_seat != owner else []
     return [p for p in range(cx.n) if p != owner]
 
@@ -249,7 +250,7 @@ def part_cha_jiao(cx: Ctx) -> list[Line]:
         if not cx.ready[a]:
             continue
         s = cx.st.seats[a]
-        best = P.best_wait(cx.tb, s.counts, s.melds)
+        best = patterns.best_wait(cx.tb, s.counts, s.melds)
         if best is None:
             continue
         key, value, _tile = best
@@ -305,7 +306,7 @@ def _settled_scores(cx: Ctx) -> None:
         for ln in _win_lines(cx):
             if ln.payee == w.seat:
                 pay[ln.payer] = pay.get(ln.payer, 0) + ln.points
-        w.score = Score(True, pats, v + sum(p.value for p in sc.patterns[1:]), pay, sc.reason,
+        w.score = Score(True, pats, v + sum(p.value for p in sc.patterns[1:]), pay, sc.refusal,
                         {**sc.info, "settled": key})
 
 

@@ -194,6 +194,10 @@ class Variant:
         """Tiles lying face up outside every seat's hand, melds and discards (an indicator, tail tiles)."""
         return []
 
+    def wildcards(self, public: PublicInfo) -> frozenset[int]:
+        """The tile kinds that stand for any tile (``jokers``), from the public facts."""
+        return frozenset()
+
     def tiles_win(self, options: Options, public: PublicInfo, counts: list[int], melds: list[Meld],
                   tile: int | None) -> bool:
         """The shape test of ``quick_win`` for a seat holding ``counts`` (3k+2 tiles, ``tile`` the one that

@@ -108,6 +108,10 @@ class Wenshan(Variant):
         soft = bool(options.get("soft_lan"))
         return any(WS.bases_of(c, j, not melds, soft) for c, j, _nat in shapes.readings(counts, wild, 0))
 
+    def wildcards(self, public: PublicInfo) -> frozenset[int]:
+        wild = cast(WenshanPublic, public).get("wildcard")
+        return frozenset() if wild is None else frozenset((wild,))
+
     def public_tiles(self, public: PublicInfo) -> list[int]:
         ind = cast(WenshanPublic, public).get("indicator")
         return [] if ind is None else [ind]

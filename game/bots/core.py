@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import random
 
-from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action, from_json
+from typing import Protocol
+
+from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.view import View
 
 WHITE = 31
 
 
-def legal_of(view: dict) -> list[Action]:
-    """The view's legal actions as Action tuples (a LAN view may carry them as JSON lists)."""
-    out = []
-    for a in view.get("legal") or ():
-        out.append(a if isinstance(a, Action) else from_json(a))
-    return out
+class Player(Protocol):
+    """Anything that plays a seat: gets the seat's view, returns one of its legal Actions."""
+
+    def act(self, view: View) -> Action: ...
 
 
 class Ctx:
@@ -31,7 +32,7 @@ class Ctx:
         self.variant = view["variant"]
         self.options = view.get("options") or {}
         self.dealer = view.get("dealer", 0)
-        self.legal = legal_of(view)
+        self.legal: list[Action] = list(view["legal"])
         self.kinds = {a.kind for a in self.legal}
         self.hand = list(view["hand"])
         c = [0] * 34
@@ -178,4 +179,4 @@ class BotBase:
         return a if a is not None else ctx.first(PASS)
 
 
-__all__ = ["Ctx", "BotBase", "legal_of", "CHOW", "DECLARE", "DISCARD", "HU", "KONG", "PASS", "PUNG"]
+__all__ = ["Ctx", "BotBase", "Player", "CHOW", "DECLARE", "DISCARD", "HU", "KONG", "PASS", "PUNG"]

@@ -1,4 +1,7 @@
-"""A simple legal-move bot: wins when it can, keeps pairs and runs, never claims rashly."""
+"""The tool bot ``simple``: a fast legal-move player for tests, smoke runs and benches (not offered to players).
+
+It wins when it can, keeps pairs and runs, never claims rashly.
+"""
 
 from __future__ import annotations
 

@@ -107,6 +107,18 @@ def main(argv=None) -> int:
         return 0
 
 
+def _lan_window():
+    """The window client's LAN entry points (``game.ui.lan``), or None in a build without a window.
+
+    The command line wires the window into netplay: netplay itself never imports the UI.
+    """
+    try:
+        from game.ui import lan
+    except ImportError:
+        return None
+    return lan
+
+
 def _lazy(module: str, attr: str):
     import importlib
 
@@ -141,9 +153,9 @@ def _dispatch(args) -> int:
     if args.cmd == "play":
         return _lazy("game.cli.gui", "main")(args)
     if args.cmd == "host":
-        return _lazy("netplay.cli", "host_main")(args)
+        return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
     if args.cmd == "join":
-        return _lazy("netplay.cli", "join_main")(args)
+        return _lazy("netplay.cli", "join_main")(args, window=_lan_window)
     if args.cmd == "screenshot":
         return _lazy("game.ui.screenshot", "main")(args)
     raise UsageError(f"unknown command {args.cmd!r}")

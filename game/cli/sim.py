@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..bots import make_bot
+from ..bots import default_level, make_bot
 from ..bots.runner import play_match
 from ..rules.options import OptionError, parse_kv
 from ..rules.variants import get as get_variant
@@ -60,10 +60,3 @@ def _mean_ms(out: dict) -> float:
     n = sum(s["decisions"] for s in out["seats"])
     return sum(s["decisions"] * s["mean_decision_ms"] for s in out["seats"]) / n if n else 0.0
 
-
-def default_level() -> str:
-    try:
-        make_bot("normal")
-        return "normal"
-    except ValueError:
-        return "simple"

@@ -10,7 +10,6 @@ import argparse
 import os
 import platform
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -72,7 +71,8 @@ def main(argv=None) -> int:
         return 2
     # PyInstaller resolves --collect-submodules in this process and in helper subprocesses: both must see the code
     sys.path.insert(0, str(ROOT))
-    os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
+    extra = os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""
+    os.environ["PYTHONPATH"] = str(ROOT) + extra
     ver = version()
     if args.clean:
         shutil.rmtree(OUT, ignore_errors=True)
@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     elif system == "Darwin":
         if (icon_dir / "icon.icns").exists():
             opts.append(f"--icon={icon_dir / 'icon.icns'}")
-        opts.append(f"--osx-bundle-identifier=org.yungui.mahjong")
+        opts.append("--osx-bundle-identifier=org.yungui.mahjong")
     # Linux executables carry no icon; the window icon is set at run time from assets/icons.
     pyi.run(opts)
     exe = OUT / (NAME + (".exe" if system == "Windows" else ""))

@@ -142,7 +142,8 @@ class LocalSession(Session):
 
     def _book(self) -> None:
         st = self._state
-        if st is not None and st.end is not None and (not self.hand_records or self.hand_records[-1]["_state"] is not st):
+        booked = bool(self.hand_records) and self.hand_records[-1]["_state"] is st
+        if st is not None and st.end is not None and not booked:
             rec = dict(self.match.finish_hand())
             rec["_state"] = st
             self.hand_records.append(rec)

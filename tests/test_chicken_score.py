@@ -7,8 +7,8 @@ import pytest
 
 from game.cli import score as S
 from game.rules import tiles as T
-from game.rules.variants import get
 from game.rules.variants import chicken_patterns as P
+from game.rules.variants import get
 
 
 def judge(variant, hand, win_tile, win="self_draw", melds=(), flags=(), frm=None, options=None, seat=1,

@@ -10,8 +10,8 @@ from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
-from game.rules.variants import get
 from game.rules.variants import chicken_patterns as P
+from game.rules.variants import get
 from tests.scen import scenario
 
 t = T.tile

@@ -19,16 +19,15 @@ import random
 import msgpack
 import pytest
 
-from tests.net_util import LOOPBACK, Recorder, decode_stream, norm, play_clients, variants, wire_view
-
 from game.rules import engine as E
 from game.rules.actions import from_json
-from game.rules.match import Match
 from game.rules.kinds import Phase
+from game.rules.match import Match
 from game.rules.state import Seat
 from game.rules.variants import get as get_variant
 from game.rules.view import view
 from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK, Recorder, decode_stream, norm, play_clients, variants, wire_view
 
 SEED = 918273645501
 

@@ -137,7 +137,7 @@ def test_lan_rejects_mixed_groups_without_soft():
 
 def test_soft_lan_needs_gap_of_three():
     """软烂: 14m differ by 3 fine; 13m differ by 2 is not."""
-    res, code = judge("136m258p369s12346z", "6s", win="discard", frm=0, wildcard="5m", options={"soft_lan": True})
+    _res, code = judge("136m258p369s12346z", "6s", win="discard", frm=0, wildcard="5m", options={"soft_lan": True})
     assert code == 1
 
 
@@ -213,7 +213,7 @@ def test_kong_with_substitute_meld_kills_ying_gong():
 
 def test_concealed_patterns_need_no_melds():
     """小七对 is concealed: with a pung the hand is judged as 平胡 only (here not even that)."""
-    res, code = judge("11m22p33s44s556z", "6z", win="discard", frm=0,
+    _res, code = judge("11m22p33s44s556z", "6z", win="discard", frm=0,
                       melds=[{"kind": "pung", "tiles": "777z", "from": 2}])
     assert code == 1
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 from typing import Protocol
 
 from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
@@ -21,9 +20,35 @@ class Player(Protocol):
 class Ctx:
     """Everything a bot may know at one decision, digested from ``view(state, seat)`` only."""
 
-    __slots__ = ("view", "seat", "n", "legal", "kinds", "hand", "counts", "drawn", "melds", "n_melds",
-                 "concealed", "jk", "wface", "visible", "live", "unseen", "drawable", "offer", "offer_from",
-                 "offer_kind", "public", "options", "variant", "dealer", "seats", "my_discards", "_cache")
+    __slots__ = (
+        "_cache",
+        "concealed",
+        "counts",
+        "dealer",
+        "drawable",
+        "drawn",
+        "hand",
+        "jk",
+        "kinds",
+        "legal",
+        "live",
+        "melds",
+        "my_discards",
+        "n",
+        "n_melds",
+        "offer",
+        "offer_from",
+        "offer_kind",
+        "options",
+        "public",
+        "seat",
+        "seats",
+        "unseen",
+        "variant",
+        "view",
+        "visible",
+        "wface",
+    )
 
     def __init__(self, view: dict):
         self.view = view
@@ -179,4 +204,4 @@ class BotBase:
         return a if a is not None else ctx.first(PASS)
 
 
-__all__ = ["Ctx", "BotBase", "Player", "CHOW", "DECLARE", "DISCARD", "HU", "KONG", "PASS", "PUNG"]
+__all__ = ["CHOW", "DECLARE", "DISCARD", "HU", "KONG", "PASS", "PUNG", "BotBase", "Ctx", "Player"]

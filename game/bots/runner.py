@@ -6,8 +6,8 @@ import time
 from dataclasses import dataclass, field
 
 from ..rules import engine as E
-from ..rules.match import Match
 from ..rules.kinds import HandEnd, WinBy
+from ..rules.match import Match
 from ..rules.view import view
 
 

@@ -16,7 +16,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m game", description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
+    p = _Parser(prog="python -m game",
+                description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--smoke", action="store_true", help="check assets and the rules core, render one frame, exit")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
@@ -127,7 +128,8 @@ def _lazy(module: str, attr: str):
     except ModuleNotFoundError as e:
         if e.name == module:
             raise UsageError(f"this build has no {module.rsplit('.', 1)[-1]} command") from None
-        raise UsageError(f"missing module {e.name!r} (needed by {module}): install the game with its requirements") from None
+        raise UsageError(f"missing module {e.name!r} (needed by {module}): "
+                         "install the game with its requirements") from None
     return getattr(mod, attr)
 
 

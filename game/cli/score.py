@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from ..rules import tiles as T
 from ..rules import codes
+from ..rules import tiles as T
 from ..rules.kinds import KONG_KINDS, MeldKind, WinBy
 from ..rules.situation import FLAGS, Situation
 from ..rules.state import Meld

@@ -32,15 +32,15 @@ def main(args=None) -> int:
         try:
             m = Match(v, None, 1, 1)
             bots = [make_bot("simple", i) for i in range(m.n)]
-            play_hand(m, lambda st, seat, legal: bots[seat].act(view(st, seat)))
+            play_hand(m, lambda st, seat, legal, bots=bots: bots[seat].act(view(st, seat)))
         except Exception as e:  # noqa: BLE001
             problems.append(f"{v.id}: {type(e).__name__}: {e}")
     # one frame of the table, off-screen
     import pygame
 
     from game.ui.app import App
-    from game.ui.settings import Settings
     from game.ui.scenes import start_local_table
+    from game.ui.settings import Settings
 
     app = App(size=(1280, 720), settings=Settings(), save=False)
     v = variants[0]
@@ -54,5 +54,6 @@ def main(args=None) -> int:
     if problems:
         return 1
     print(f"smoke ok: {len(variants)} variant(s) {', '.join(x.id for x in variants)}; one frame rendered "
-          f"in {time.perf_counter() - t0:.2f} s; audio {'on' if app.sound.available else 'off (' + app.sound.reason + ')'}")
+          f"in {time.perf_counter() - t0:.2f} s; "
+          f"audio {'on' if app.sound.available else 'off (' + app.sound.reason + ')'}")
     return 0

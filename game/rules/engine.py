@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from . import tiles as T
 from .actions import (
-    CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action, ActionError, IllegalActionError, InvalidActionError,
+    CHOW,
+    DECLARE,
+    DISCARD,
+    HU,
+    KONG,
+    PASS,
+    PUNG,
+    Action,
+    ActionError,
+    IllegalActionError,
+    InvalidActionError,
 )
 from .codes import ActionProblem, Refusal
 from .events import Event
@@ -76,13 +86,15 @@ def new_hand(variant: Variant, options: Options, *, seed: Any = 0, dealer: int |
 def _check_scenario(variant: Variant, options: Options, n: int, dealer: int, hands: object,
                     wall: list[int]) -> None:
     if not isinstance(hands, list) or len(hands) != n:
-        raise ScenarioError(f"hands must list {n} hands (one per seat), got {len(hands) if isinstance(hands, list) else hands!r}")
+        got = len(hands) if isinstance(hands, list) else repr(hands)
+        raise ScenarioError(f"hands must list {n} hands (one per seat), got {got}")
     full = T.counts(variant.tile_set(options))
     used = [0] * T.NUM_KINDS
     for s, h in enumerate(hands):
         want = 14 if s == dealer else 13
         if len(h) != want:
-            raise ScenarioError(f"hand of seat {s} has {len(h)} tiles, needs {want} ({'dealer' if s == dealer else 'non-dealer'})")
+            who = "dealer" if s == dealer else "non-dealer"
+            raise ScenarioError(f"hand of seat {s} has {len(h)} tiles, needs {want} ({who})")
         for t in h:
             used[t] += 1
     for t in wall:
@@ -317,8 +329,8 @@ def _finish_added_kong(st: HandState, events: list[Event]) -> None:
     s = st.seats[seat]
     old = s.melds[idx]
     late = _is_late(s, old.face)
-    s.melds[idx] = Meld(MeldKind.ADDED_KONG, old.tiles + (tile,), old.faces + (old.face,), old.from_seat, old.claimed, late,
-                      s.extra.get("turns", 0))
+    s.melds[idx] = Meld(MeldKind.ADDED_KONG, old.tiles + (tile,), old.faces + (old.face,), old.from_seat,
+                        old.claimed, late, s.extra.get("turns", 0))
     events.append(ev.kong(seat, MeldKind.ADDED_KONG, old.face, list(old.tiles + (tile,)), late))
     _kong_replacement(st, seat, events)
 
@@ -428,7 +440,8 @@ def _open_discard_window(st: HandState, events: list[Event]) -> None:
             st.extra.setdefault("_window_scores", {})[seat] = sc
         if not last or v.last_discard_claims(st):
             s = st.seats[seat]
-            plan = v.pung_kong_plan(st, seat, tile, 3) if v.can_replace(st) and v.claim_allowed(st, seat, KONG) else None
+            kong_ok = v.can_replace(st) and v.claim_allowed(st, seat, KONG)
+            plan = v.pung_kong_plan(st, seat, tile, 3) if kong_ok else None
             if plan and v.kong_face_allowed(st, seat, plan[0], MeldKind.KONG):
                 opts.append(Action(seat, KONG))
             if v.claim_allowed(st, seat, PUNG) and not (v.missed_pung and tile in s.missed_pungs) \

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-
 Options = dict[str, Any]  # resolved options: every key of the variant's schema, bool or int values
 
 

@@ -129,4 +129,4 @@ def result_json(st) -> dict:
     }
 
 
-__all__ = ["ScenarioError", "load", "start", "run", "play", "result_json", "DECLARE"]
+__all__ = ["DECLARE", "ScenarioError", "load", "play", "result_json", "run", "start"]

@@ -41,6 +41,19 @@ def copy_fields(obj: _D, how: dict[str, Callable[[Any], Any]], shared: frozenset
     return type(obj)(**kw)
 
 
+def _copy_extra(d: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, list):
+            v = list(v)
+        elif isinstance(v, dict):
+            v = dict(v)
+        elif isinstance(v, set):
+            v = set(v)
+        out[k] = v
+    return out
+
+
 @dataclass
 class Meld:
     """An exposed (or concealed-kong) set. ``tiles`` are physical, ``faces`` what each stands for."""
@@ -66,7 +79,8 @@ class Meld:
         """How many tiles stand for another tile."""
         return sum(1 for t, f in zip(self.tiles, self.faces) if t != f)
 
-    COPY_SHARED: ClassVar[frozenset[str]] = frozenset(("kind", "tiles", "faces", "from_seat", "claimed", "late", "turn"))
+    COPY_SHARED: ClassVar[frozenset[str]] = frozenset(
+        ("kind", "tiles", "faces", "from_seat", "claimed", "late", "turn"))
 
     def copy(self) -> Meld:
         return copy_fields(self, {}, self.COPY_SHARED)
@@ -130,7 +144,7 @@ class Seat:
     COPY_HOW: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "counts": list, "keys": list, "melds": lambda ms: [m.copy() for m in ms],
         "discards": lambda ds: [d.copy() for d in ds], "missed_pungs": set, "kong_late": set,
-        "extra": lambda e: _copy_extra(e),
+        "extra": _copy_extra,
     }
     COPY_SHARED: ClassVar[frozenset[str]] = frozenset(("drawn", "draws", "declared", "missed_win"))
 
@@ -139,19 +153,6 @@ class Seat:
 
 
 _POW5 = tuple(5**i for i in range(9))
-
-
-def _copy_extra(d: dict[str, Any]) -> dict[str, Any]:
-    out = {}
-    for k, v in d.items():
-        if isinstance(v, list):
-            v = list(v)
-        elif isinstance(v, dict):
-            v = dict(v)
-        elif isinstance(v, set):
-            v = set(v)
-        out[k] = v
-    return out
 
 
 @dataclass
@@ -251,7 +252,7 @@ class HandState:
     COPY_HOW: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "wall": list, "seats": lambda ss: [s.copy() for s in ss],
         "window": lambda w: w.copy() if w else None, "kong_draws": list, "scores": list, "wins": list,
-        "extra": lambda e: _copy_extra(e), "log": list,
+        "extra": _copy_extra, "log": list,
     }
     COPY_SHARED: ClassVar[frozenset[str]] = frozenset((
         "variant", "options", "n", "dealer", "seed", "front", "back", "turn", "phase", "last_discard",

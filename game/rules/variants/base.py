@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from .. import tiles as T
 from ..actions import CHOW, HU, KONG, PUNG, Action
@@ -30,11 +30,11 @@ class Variant:
     multi_win = True
     allow_chow = False
     missed_pung = False  # 过手碰
-    priority = PRIORITY
+    priority: ClassVar[dict[ActionKind, int]] = PRIORITY
     min_players = 2
     max_players = 4
-    schema: list[Option] = []
-    button_order: tuple[ActionKind, ...] = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.HU,
+    schema: ClassVar[list[Option]] = []
+    button_order: ClassVar[tuple[ActionKind, ...]] = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.HU,
                                             ActionKind.PASS)
 
     # ---- table ----------------------------------------------------------

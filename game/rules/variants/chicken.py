@@ -59,8 +59,7 @@ Decisions taken where chicken.md and the seeds are silent (what a player of the 
 from __future__ import annotations
 
 import random
-
-from typing import cast
+from typing import ClassVar, cast
 
 from .. import events as ev
 from .. import tiles as T
@@ -98,7 +97,8 @@ class ChickenGame(Variant):
             return False
         if kind in (PUNG, KONG) and st.last_discard is not None:
             src, tile = st.last_discard
-            if self.special_win(st, seat, WinBy.DISCARD, src) and self.win_score(st, seat, tile, WinBy.DISCARD, src) is not None:
+            if self.special_win(st, seat, WinBy.DISCARD, src) \
+                    and self.win_score(st, seat, tile, WinBy.DISCARD, src) is not None:
                 return False  # a 地胡 cannot be passed, not even for a pung
         return True
 
@@ -295,7 +295,7 @@ class Guiyang(ChickenGame):
     table = GUIYANG
     min_players = 2
     max_players = 4
-    schema = [
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         _opt("wu_gu", _WU_GU[0], _WU_GU[1], True, _WU_GU[2] + "，每张2分", _WU_GU[3] + ", worth 2 each"),
         _opt("man_tang", *_MAN_TANG[:2], False, *_MAN_TANG[2:]),
@@ -303,7 +303,8 @@ class Guiyang(ChickenGame):
         _opt("zuan_shi", "钻石鸡", "Diamond chicken", False, "翻出红中时，红中为钻石鸡，每张4分",
              "a Red dragon flip makes every Red dragon a diamond chicken worth 4"),
         _opt("man_ji_qing", "满鸡清一色", "Four chickens count as flush", False,
-             "胡牌者拥有全部四张翻牌鸡时，至少按清一色计分", "a winner holding all four flipped chickens scores at least a flush"),
+             "胡牌者拥有全部四张翻牌鸡时，至少按清一色计分",
+             "a winner holding all four flipped chickens scores at least a flush"),
         _opt("zimo_double", "自摸翻倍", "Self-draw pays double", False, "自摸时每家付双倍",
              "on a self-draw every player pays twice"),
         _opt("rob_pays_all", "抢杠包两家", "Robbed player pays all", True, "抢杠胡按自摸计分，全部由被抢杠者支付",
@@ -327,7 +328,7 @@ class Zhuoji(ChickenGame):
     table = ZHUOJI
     min_players = 4
     max_players = 4
-    schema = [
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (4,), fixed=True),
         _opt("wu_gu", _WU_GU[0], _WU_GU[1], True, _WU_GU[2], _WU_GU[3], fixed=True),
         _opt("man_tang", *_MAN_TANG[:2], False, *_MAN_TANG[2:]),

@@ -163,7 +163,7 @@ def record_unclaimed(st: HandState, options: dict, gen_chong: bool, events: list
 def charges(st: HandState, options: dict) -> dict[tuple[int, int], str]:
     """{(seat, discard index): "chong" | "gen"} of the 冲锋 (and 跟冲) discards."""
     out = {}
-    for t, r in first_discards(st, options).items():
+    for r in first_discards(st, options).values():
         if r[0] == "chong":
             out[(r[1], r[2])] = "chong"
     for _t, seat, idx in st.extra.get("gen_chong", []):

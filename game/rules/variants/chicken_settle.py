@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import tiles as T
-from ..settlement import Settlement
 from ..kinds import KONG_KINDS, MeldKind, WinBy
+from ..settlement import Settlement
 from ..situation import Pattern, Score
 from ..state import HandState
 from . import chicken_fowl as F

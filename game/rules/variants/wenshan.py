@@ -22,7 +22,7 @@ are silent (a player of the region would expect these):
 
 from __future__ import annotations
 
-from typing import cast
+from typing import ClassVar, cast
 
 from .. import events as ev
 from .. import tiles as T
@@ -42,12 +42,13 @@ class Wenshan(Variant):
     name_zh = "文山翻小鸡"
     name_en = "Wenshan Flip-the-Chick"
     blurb_zh = "翻牌定小鸡（癞子），白板可替小鸡牌面；可吃碰杠，烂牌、七星、龙七对。"
-    blurb_en = "A flipped tile sets the wildcard chick; 白 may stand for its face. Chow, pung, kong; scattered hands, seven stars, dragon pairs."
+    blurb_en = ("A flipped tile sets the wildcard chick; 白 may stand for its face. Chow, pung, kong; "
+                "scattered hands, seven stars, dragon pairs.")
     claim_policy = "sequential"
     multi_win = False
     allow_chow = True
     missed_pung = False
-    schema = [
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         Option("soft_lan", "软烂", "Soft scattered hand", False,
                help_zh="同门数字相差3以上即可成烂", help_en="suit numbers need only differ by 3 or more"),
@@ -94,7 +95,7 @@ class Wenshan(Variant):
         fixed = 1 if tile is not None and tile == wild else 0
         concealed = not s.melds
         soft = bool(state.options.get("soft_lan"))
-        for c, j, _nat in shapes.readings(counts, wild, fixed):
+        for c, j, _nat in shapes.readings(counts, wild, fixed):  # noqa: SIM110 - a loop: quick_win is hot
             if WS.bases_of(c, j, concealed, soft):
                 return True
         # a discarded 白 may be taken as the wildcard's face
@@ -157,12 +158,13 @@ class Wenshan(Variant):
                     label += " 惩炮×2"
                     label_en += " discarder ×2"
                 st.pay(payer, w.seat, pts, sc.main_key, label, label_en)
-            if w.how == WinBy.DISCARD and state.seats[w.source].discards and state.seats[w.source].discards[-1].after_kong:
-                d = state.seats[w.source]
+            d = state.seats[w.source] if w.source is not None else None
+            if w.how == WinBy.DISCARD and d is not None and d.discards and d.discards[-1].after_kong:
                 turn = d.extra.get("turns", 0)
                 cancelled = {id(m) for m in d.melds if m.is_kong and m.turn == turn}
                 if cancelled:
-                    st.note(f"杠上炮：座位{w.source}的杠不计杠分", f"Kong then deal-in: seat {w.source}'s kong scores nothing")
+                    st.note(f"杠上炮：座位{w.source}的杠不计杠分",
+                            f"Kong then deal-in: seat {w.source}'s kong scores nothing")
         for seat, s in enumerate(state.seats):
             for m in s.melds:
                 if not m.is_kong:
@@ -174,8 +176,12 @@ class Wenshan(Variant):
                 if id(m) in cancelled:
                     st.item(seat, "gang_shang_pao", f"杠上炮 {name} 杠分作废", f"kong {name} cancelled (dealt in)", 0)
                     continue
-                per, key, zh, en = (2, "an_gang", "暗杠", "concealed kong") if m.kind == MeldKind.CONCEALED_KONG else \
-                    ((1, "bu_gang", "补杠", "added kong") if m.kind == MeldKind.ADDED_KONG else (1, "zhi_gang", "直杠", "kong"))
+                if m.kind == MeldKind.CONCEALED_KONG:
+                    per, key, zh, en = 2, "an_gang", "暗杠", "concealed kong"
+                elif m.kind == MeldKind.ADDED_KONG:
+                    per, key, zh, en = 1, "bu_gang", "补杠", "added kong"
+                else:
+                    per, key, zh, en = 1, "zhi_gang", "直杠", "kong"
                 for other in range(state.n):
                     if other != seat:
                         st.pay(other, seat, per * base, key, f"{zh} {name}", f"{en} {name}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .. import analysis as A
 from .. import tiles as T
@@ -71,7 +71,7 @@ def seven_pairs_quads(counts: list[int], jokers: int) -> int:
     return min(quads, 3)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _soft_room(mask: int) -> int:
     """How many numbers can still join a suit set (bit n-1 = number n) keeping gaps >= 3; -1 if invalid."""
     nums = [n for n in range(1, 10) if mask >> (n - 1) & 1]

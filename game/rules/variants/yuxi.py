@@ -55,14 +55,14 @@ region expects):
 
 from __future__ import annotations
 
-from typing import cast
+from typing import ClassVar, cast
 
 from .. import analysis as A
 from .. import events as ev
 from .. import tiles as T
 from ..actions import CHOW, HU, KONG, PUNG, Action
 from ..events import Event
-from ..kinds import HandEnd, MeldKind, Phase, WinBy
+from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
 from ..options import Option, Options
 from ..public import PublicInfo, SequenceProgress, YuxiPublic
 from ..settlement import Settlement
@@ -88,8 +88,8 @@ class Yuxi(Variant):
     multi_win = True
     allow_chow = True
     missed_pung = True
-    priority = {HU: 4, KONG: 3, PUNG: 2, CHOW: 1}
-    schema = [
+    priority: ClassVar[dict[ActionKind, int]] = {HU: 4, KONG: 3, PUNG: 2, CHOW: 1}
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         Option("with_honors", "有风", "With honors", False,
                help_zh="加入东南西北中发白，共136张；可胡十风", help_en="adds the 28 honor tiles (136); allows 十风"),
@@ -98,7 +98,8 @@ class Yuxi(Variant):
                help_en="kong whenever possible; without a winning tail tile the replacement is a blind draw. "
                        "Off: a kong only when a tail tile wins, at most two in a row"),
         Option("rob_pays_all", "抢杠三家包", "Robbed kong pays all", True,
-               help_zh="被抢杠者替其他玩家付自摸的分", help_en="the robbed player pays what everyone would pay on a self-draw"),
+               help_zh="被抢杠者替其他玩家付自摸的分",
+               help_en="the robbed player pays what everyone would pay on a self-draw"),
         Option("base", "底注", "Base stake", 1, help_zh="每番分数的底", help_en="points per unit"),
     ]
 

@@ -131,7 +131,7 @@ def legal_actions(st: HandState, seat: int) -> list[Action]:
 
 
 def _turn_options(st: HandState, seat: int) -> list[Action]:
-    cache = st.extra.get("_turn_cache")
+    cache: tuple[int, list[Action]] | None = st.extra.get("_turn_cache")
     if cache is not None and cache[0] == st.version:
         return cache[1]
     v = st.variant
@@ -249,7 +249,7 @@ def normalize(st: HandState, action: Action) -> Action:
     kinds = sorted({a.kind for a in legal})
     detail = ""
     if action.kind == DISCARD and DISCARD in kinds:
-        allowed = [a.tile for a in legal if a.kind == DISCARD]
+        allowed = [a.tile for a in legal if a.kind == DISCARD and a.tile is not None]
         detail = f"; may discard {T.fmt(allowed)}"
     elif action.kind in kinds:
         detail = "; possible: " + ", ".join(str(a) for a in legal if a.kind == action.kind)
@@ -273,6 +273,7 @@ def _apply_turn(st: HandState, a: Action, events: list[Event]) -> None:
         _win(st, [PendingWin(a.seat, s.drawn, WinBy.SELF_DRAW, None, sc)], events)
         return
     if a.kind == DISCARD:
+        assert a.tile is not None
         s.remove(a.tile)
         d = Discard(a.tile, after_kong=st.kong_by_turn, declared=s.declared)
         s.discards.append(d)
@@ -358,7 +359,7 @@ def _kong_replacement(st: HandState, seat: int, events: list[Event]) -> None:
     _turn_started(st, seat, claimed=False, new_turn=False)
 
 
-def _start_turn(st: HandState, seat: int, events: list, first_tile: int | None = None) -> None:
+def _start_turn(st: HandState, seat: int, events: list[Event], first_tile: int | None = None) -> None:
     """The dealer's first turn: no draw, the last dealt tile plays the drawn tile's part."""
     st.turn = seat
     st.phase = Phase.TURN
@@ -471,7 +472,7 @@ def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, 
     return sc
 
 
-def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: list) -> bool:
+def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: list[Event]) -> bool:
     w = ClaimWindow(tile, konger, WindowKind.ROB, kong_face=face)
     for k in range(1, st.n):
         seat = (konger + k) % st.n
@@ -612,6 +613,7 @@ def _claim(st: HandState, a: Action, w: ClaimWindow, events: list[Event]) -> Non
     st.kong_by_turn = False
     s.extra["turns"] = s.extra.get("turns", 0) + 1  # a claim starts the claimer's turn
     if a.kind == CHOW:
+        assert a.tiles is not None
         faces = st.extra.get("_chow_faces", {})[a.tiles]
         idx = a.tiles.index(w.tile)
         for i, t in enumerate(a.tiles):

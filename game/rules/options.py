@@ -18,7 +18,7 @@ class Option:
     zh: str
     en: str
     default: Any
-    choices: tuple | None = None  # for int/str choices; None with a bool default means on/off
+    choices: tuple[int, ...] | None = None  # for int/str choices; None with a bool default means on/off
     fixed: bool = False  # shown but not changeable (e.g. zhuoji's "always" rules)
     help_zh: str = ""
     help_en: str = ""
@@ -28,6 +28,7 @@ class Option:
         return isinstance(self.default, bool)
 
     def coerce(self, value: Any) -> Any:
+        v: bool | int
         if self.is_bool:
             if isinstance(value, bool):
                 v = value

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import engine as E
 from . import tiles as T
 from .actions import DECLARE, HU, PASS, Action, ActionError, from_json
 from .kinds import Phase
+from .options import Options
+from .state import HandState
 from .variants import get as get_variant
+from .variants.base import Variant
 
 
 class ScenarioError(ValueError):
     """A scenario that cannot be read or played; the message says where."""
 
 
-def load(data) -> tuple:
+def load(data: object) -> tuple[Variant, Options, int, list[list[int]], list[int], list[Action]]:
     """Validate a scenario dict; returns (variant, options, dealer, hands, wall, actions)."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
@@ -53,7 +58,7 @@ def load(data) -> tuple:
     return variant, options, dealer, hands, wall, actions
 
 
-def start(data):
+def start(data: dict[str, Any]) -> tuple[HandState, list[Action]]:
     """Deal the scenario; returns (state, actions)."""
     variant, options, dealer, hands, wall, actions = load(data)
     try:
@@ -64,14 +69,14 @@ def start(data):
     return st, actions
 
 
-def run(data):
+def run(data: dict[str, Any]) -> HandState:
     """Play a scenario to the end of its hand; returns the final state."""
     st, actions = start(data)
     play(st, actions)
     return st
 
 
-def play(st, actions: list[Action]) -> None:
+def play(st: HandState, actions: list[Action]) -> None:
     """Feed scripted actions; optional decisions the script does not take are declined."""
     i = 0
     guard = 0
@@ -112,13 +117,14 @@ def play(st, actions: list[Action]) -> None:
         raise ScenarioError(f"action {i} {actions[i]}: the hand is already over")
 
 
-def _must_win(st, seat) -> bool:
+def _must_win(st: HandState, seat: int) -> bool:
     legal = E.legal_actions(st, seat)
     return bool(legal) and all(a.kind == HU for a in legal)
 
 
-def result_json(st) -> dict:
+def result_json(st: HandState) -> dict[str, Any]:
     se = st.settlement
+    assert se is not None
     return {
         "end": st.end,
         "winners": [w.seat for w in st.wins],

@@ -252,10 +252,10 @@ def events_for(events: list[Event], seat: int) -> list[Event]:
     the secret fields of other seats' events removed."""
     out: list[Event] = []
     for item in events:
-        to = item.get("to")
+        to: list[int] | None = item.get("to")  # type: ignore[assignment]
         if to is not None and seat not in to:
             continue
-        secret = item.get("secret")
+        secret: tuple[str, ...] | None = item.get("secret")  # type: ignore[assignment]
         e: dict[str, Any] = {k: v for k, v in item.items() if k not in ("secret", "to")}
         if secret is not None and item.get("seat") != seat:
             for k in secret:

@@ -11,6 +11,7 @@ from ..events import Event
 from ..kinds import ActionKind, MeldKind, WinBy
 from ..options import Option, Options, resolve
 from ..public import NoPublic, PublicInfo
+from ..settlement import Settlement
 from ..situation import Score, Situation
 from ..state import HandState, Meld, PendingWin
 
@@ -38,10 +39,10 @@ class Variant:
                                             ActionKind.PASS)
 
     # ---- table ----------------------------------------------------------
-    def resolve_options(self, given: dict | None) -> dict[str, Any]:
+    def resolve_options(self, given: dict[str, Any] | None) -> Options:
         return resolve(self.schema, given)
 
-    def table_options(self, given: dict | None, players=None) -> dict[str, Any]:
+    def table_options(self, given: dict[str, Any] | None, players: object = None) -> Options:
         """Resolve options as a table or scenario gives them, with an optional separate player count.
 
         Raises ValueError (OptionError) naming the problem.
@@ -57,13 +58,13 @@ class Variant:
             raise ValueError(f"{self.id} is played by {self.players(options)}, not {players!r}")
         return options
 
-    def players(self, options: dict) -> int:
+    def players(self, options: Options) -> int:
         return int(options.get("players", 4))
 
-    def tile_set(self, options: dict) -> list[int]:
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.SUITED)
 
-    def first_dealer(self, options: dict, seed: Any, n: int) -> int:
+    def first_dealer(self, options: Options, seed: Any, n: int) -> int:
         return 0
 
     def setup(self, state: HandState, events: list[Event]) -> None:
@@ -88,7 +89,7 @@ class Variant:
         return state.wall[state.back]
 
     # ---- substitutes (wildcards) -----------------------------------------
-    def jokers(self, state: HandState) -> frozenset:
+    def jokers(self, state: HandState) -> frozenset[int]:
         return frozenset()
 
     def standins(self, state: HandState) -> dict[int, int]:
@@ -105,14 +106,14 @@ class Variant:
         """Restrict discards (e.g. after 报听); None = any concealed tile."""
         return None
 
-    def claim_allowed(self, state: HandState, seat: int, kind: str) -> bool:
+    def claim_allowed(self, state: HandState, seat: int, kind: ActionKind) -> bool:
         return True
 
     def last_discard_claims(self, state: HandState) -> bool:
         """May the discard made after the last drawable tile be claimed other than to win?"""
         return False
 
-    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: str) -> bool:
+    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: MeldKind) -> bool:
         """May ``seat`` make this kong (kind: kong / added_kong / concealed_kong) of ``face`` now?"""
         return True
 
@@ -134,11 +135,11 @@ class Variant:
         return []
 
     # ---- winning ----------------------------------------------------------
-    def quick_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+    def quick_win(self, state: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         """Fast shape test; ``tile`` is the offered tile (None for self-draw: already in hand)."""
         return True
 
-    def situation(self, state: HandState, seat: int, tile: int, how: str, source: int | None) -> Situation:
+    def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         """Build the scoring input for a possible win by ``seat``."""
         raise NotImplementedError
 
@@ -161,7 +162,7 @@ class Variant:
         sc = self.win_check(state, seat, tile, how, source)
         return sc if sc is not None and sc.valid else None
 
-    def must_win(self, state: HandState, seat: int, how: str) -> bool:
+    def must_win(self, state: HandState, seat: int, how: WinBy) -> bool:
         """Wins that may not be passed (天胡/地胡 in the chicken games)."""
         return False
 
@@ -173,7 +174,7 @@ class Variant:
     def on_hand_end(self, state: HandState, events: list[Event]) -> None:
         pass
 
-    def settle(self, state: HandState):
+    def settle(self, state: HandState) -> Settlement:
         raise NotImplementedError
 
     def next_dealer(self, state: HandState) -> int:
@@ -181,7 +182,8 @@ class Variant:
             seats = sorted({w.seat for w in state.wins})
             if len(seats) == 1:
                 return seats[0]
-            return state.wins[0].source
+            src = state.wins[0].source
+            return state.dealer if src is None else src
         return state.dealer
 
     # ---- presentation -------------------------------------------------------
@@ -204,7 +206,7 @@ class Variant:
         just came) and ``melds``, judged from public facts only."""
         raise NotImplementedError
 
-    def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple:
+    def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple[int | None, ...]:
         """What other seats see of a meld; None entries are face-down tiles."""
         if meld.kind == MeldKind.CONCEALED_KONG and state.end is None:
             return (None, None, None, None)
@@ -234,7 +236,7 @@ class Variant:
                 return out
         return None
 
-    def pung_kong_plan(self, state: HandState, seat: int, tile: int, need: int):
+    def pung_kong_plan(self, state: HandState, seat: int, tile: int, need: int) -> tuple[int, list[int]] | None:
         """(face, hand tiles) for a pung (need 2) or kong (need 3) on ``tile``, fewest substitutes."""
         counts = state.seats[seat].counts
         best = None
@@ -248,7 +250,7 @@ class Variant:
                 best = (key, face, got)
         return None if best is None else (best[1], best[2])
 
-    def chow_options(self, state: HandState, seat: int, tile: int) -> list[tuple[tuple, tuple]]:
+    def chow_options(self, state: HandState, seat: int, tile: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """[(physical tiles in face order, faces)] for chows on ``tile``; wildcard rule applied."""
         counts = state.seats[seat].counts
         jokers = self.jokers(state)
@@ -303,11 +305,12 @@ class Variant:
         return random.Random(f"{seed}:{hand_no}")
 
 
-def _combos(counts, faces, standins, jokers):
+def _combos(counts: list[int], faces: list[int], standins: dict[int, int],
+            jokers: frozenset[int]) -> list[tuple[int, int]]:
     """Distinct physical choices from the hand serving the given faces (one tile each)."""
-    options_per_face = []
+    options_per_face: list[list[int]] = []
     for f in faces:
-        opts = []
+        opts: list[int] = []
         if counts[f]:
             opts.append(f)
         for x, sf in standins.items():
@@ -322,7 +325,7 @@ def _combos(counts, faces, standins, jokers):
     out = []
     for a in options_per_face[0]:
         for b in options_per_face[1]:
-            need = {}
+            need: dict[int, int] = {}
             need[a] = need.get(a, 0) + 1
             need[b] = need.get(b, 0) + 1
             if all(counts[t] >= c for t, c in need.items()):

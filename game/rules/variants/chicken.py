@@ -59,7 +59,7 @@ Decisions taken where chicken.md and the seeds are silent (what a player of the 
 from __future__ import annotations
 
 import random
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from .. import events as ev
 from .. import tiles as T
@@ -68,7 +68,8 @@ from ..events import Event
 from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
 from ..options import Option, Options
 from ..public import ChickenPublic, PublicInfo
-from ..situation import Situation
+from ..settlement import Settlement
+from ..situation import Score, Situation
 from ..state import HandState, Meld, PendingWin
 from . import chicken_fowl as F
 from . import chicken_patterns as patterns
@@ -88,11 +89,11 @@ class ChickenGame(Variant):
     button_order = (ActionKind.PUNG, ActionKind.KONG, ActionKind.HU, ActionKind.PASS)
 
     # ---- table ----------------------------------------------------------------
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.SUITED)
 
     # ---- decisions ---------------------------------------------------------------
-    def claim_allowed(self, st: HandState, seat: int, kind: str) -> bool:
+    def claim_allowed(self, st: HandState, seat: int, kind: ActionKind) -> bool:
         if st.seats[seat].declared:
             return False
         if kind in (PUNG, KONG) and st.last_discard is not None:
@@ -105,7 +106,7 @@ class ChickenGame(Variant):
     def turn_kong_allowed(self, st: HandState, seat: int) -> bool:
         return not st.seats[seat].declared
 
-    def discard_choices(self, st: HandState, seat: int):
+    def discard_choices(self, st: HandState, seat: int) -> list[int] | None:
         s = st.seats[seat]
         if s.declared and s.drawn is not None:
             return [s.drawn]
@@ -118,7 +119,7 @@ class ChickenGame(Variant):
             return False
         return patterns.is_ready(self.table, s.counts, s.melds)
 
-    def automatic_action(self, st: HandState):
+    def automatic_action(self, st: HandState) -> Action | None:
         """A declared player discards a drawn tile that does not win."""
         if st.phase != Phase.TURN:
             return None
@@ -132,7 +133,7 @@ class ChickenGame(Variant):
         return []
 
     # ---- winning -------------------------------------------------------------------
-    def special_win(self, st: HandState, seat: int, how: str, source: int | None) -> str | None:
+    def special_win(self, st: HandState, seat: int, how: WinBy, source: int | None) -> str | None:
         """"tian_hu" / "di_hu" when a win by ``seat`` now would be one (they cannot be passed)."""
         tb = self.table
         if st.claim_count:
@@ -154,7 +155,7 @@ class ChickenGame(Variant):
             return "di_hu"
         return None
 
-    def quick_win(self, st, seat, tile, how):
+    def quick_win(self, st: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         s = st.seats[seat]
         counts = s.counts
         if tile is not None:
@@ -162,7 +163,7 @@ class ChickenGame(Variant):
             counts[tile] += 1
         return patterns.is_winning(self.table, counts, s.melds, tile if tile is not None else s.drawn)
 
-    def situation(self, st: HandState, seat: int, tile: int, how: str, source: int | None) -> Situation:
+    def situation(self, st: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = st.seats[seat]
         counts = list(s.counts)
         if how != WinBy.SELF_DRAW:
@@ -189,10 +190,10 @@ class ChickenGame(Variant):
                          frozenset(flags), None, tuple(st.kong_draws), st.dealer_streak,
                          {"declared_seats": declared})
 
-    def score(self, sit: Situation):
+    def score(self, sit: Situation) -> Score:
         return patterns.score(self.table, sit)
 
-    def must_win(self, st: HandState, seat: int, how: str) -> bool:
+    def must_win(self, st: HandState, seat: int, how: WinBy) -> bool:
         if how == WinBy.SELF_DRAW:
             return self.special_win(st, seat, WinBy.SELF_DRAW, None) is not None
         if how == WinBy.DISCARD and st.last_discard is not None:
@@ -207,7 +208,7 @@ class ChickenGame(Variant):
             st.extra["zhuo"] = zhuo
             events.append(ev.flip_chicken(zhuo, F.next_tile(zhuo)))
 
-    def settle(self, st: HandState):
+    def settle(self, st: HandState) -> Settlement:
         return CS.settle(st, self.table)
 
     def ready_seats(self, st: HandState) -> list[bool]:
@@ -314,7 +315,7 @@ class Guiyang(ChickenGame):
         _opt("base", *_BASE[:2], 1, *_BASE[2:]),
     ]
 
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.SUITED + (T.RED,))
 
 
@@ -342,7 +343,7 @@ class Zhuoji(ChickenGame):
         _opt("base", *_BASE[:2], 1, *_BASE[2:]),
     ]
 
-    def first_dealer(self, options, seed, n):
+    def first_dealer(self, options: Options, seed: Any, n: int) -> int:
         """首局随机坐庄: drawn from the match seed."""
         return random.Random(f"{seed}:first_dealer").randrange(n)
 

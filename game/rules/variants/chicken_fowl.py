@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .. import events as ev
 from .. import tiles as T
 from ..events import Event
-from ..kinds import MeldKind
+from ..kinds import MeldKind, WinBy
 from ..state import HandState
 from .chicken_tables import Table
 
@@ -176,7 +176,7 @@ def charges(st: HandState, options: dict) -> dict[tuple[int, int], str]:
 _CHARGE_NAMES = {"chong": ("冲锋", "charging "), "gen": ("跟冲", "following charge ")}
 
 
-def _charge_name(k: Kind, how: str) -> tuple[str, str]:
+def _charge_name(k: Kind, how: WinBy) -> tuple[str, str]:
     zh, en = _CHARGE_NAMES[how]
     base_zh = k.zh if k.zh != "幺鸡" else "鸡"
     return zh + base_zh, en + k.en

@@ -168,7 +168,7 @@ def best_wait(tb: Table, counts, melds) -> tuple[str, int, int] | None:
 
 # ---------------------------------------------------------------------------- events
 
-def events_of(tb: Table, how: str, flags) -> list[str]:
+def events_of(tb: Table, how: WinBy, flags) -> list[str]:
     out = []
     for k in EVENT_ORDER:
         if k not in tb.events:
@@ -190,7 +190,7 @@ def events_of(tb: Table, how: str, flags) -> list[str]:
     return out
 
 
-def has_pass(melds, how: str, flags) -> bool:
+def has_pass(melds, how: WinBy, flags) -> bool:
     """通行证: needed only for 平胡 on a discard."""
     if how != WinBy.DISCARD:
         return True
@@ -201,7 +201,7 @@ def has_pass(melds, how: str, flags) -> bool:
 
 # ---------------------------------------------------------------------------- payments of the hand
 
-def hand_lines(tb: Table, options: dict, n: int, dealer: int, streak: int, winner: int, how: str,
+def hand_lines(tb: Table, options: dict, n: int, dealer: int, streak: int, winner: int, how: WinBy,
                source: int | None, pattern: tuple[str, str, str, int], events: list[str],
                declared) -> list[Line]:
     """What each payer pays the winner for the hand: pattern, events and 连庄, as labelled lines.

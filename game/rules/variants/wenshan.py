@@ -30,7 +30,7 @@ from ..kinds import HandEnd, MeldKind, WinBy
 from ..options import Option, Options
 from ..public import PublicInfo, WenshanPublic
 from ..settlement import Settlement
-from ..situation import Situation
+from ..situation import Score, Situation
 from ..state import HandState, Meld
 from . import wenshan_score as WS
 from . import wenshan_shapes as shapes
@@ -59,7 +59,7 @@ class Wenshan(Variant):
         Option("base", "底注", "Base stake", 1),
     ]
 
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.ALL_KINDS)
 
     # ---- setup / wall ---------------------------------------------------------
@@ -71,21 +71,21 @@ class Wenshan(Variant):
         state.extra["wildcard"] = wild
         events.append(ev.flip_indicator(ind, wild))
 
-    def out_of_play(self, state):
+    def out_of_play(self, state: HandState) -> list[int]:
         return [state.extra["indicator"]]
 
     def drawable(self, state: HandState) -> int:
         return state.back - state.front - int(state.options.get("reserved_tiles", 0))
 
-    def jokers(self, state):
+    def jokers(self, state: HandState) -> frozenset[int]:
         return frozenset((state.extra["wildcard"],))
 
-    def standins(self, state):
+    def standins(self, state: HandState) -> dict[int, int]:
         w = state.extra["wildcard"]
         return {} if w == T.WHITE else {T.WHITE: w}
 
     # ---- winning ---------------------------------------------------------------
-    def quick_win(self, state, seat, tile, how):
+    def quick_win(self, state: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         s = state.seats[seat]
         counts = s.counts
         if tile is not None:
@@ -117,7 +117,7 @@ class Wenshan(Variant):
         ind = cast(WenshanPublic, public).get("indicator")
         return [] if ind is None else [ind]
 
-    def situation(self, state, seat, tile, how, source) -> Situation:
+    def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = state.seats[seat]
         counts = list(s.counts)
         if how != WinBy.SELF_DRAW:
@@ -139,7 +139,7 @@ class Wenshan(Variant):
                          source, frozenset(flags), state.extra["wildcard"], tuple(state.kong_draws),
                          state.dealer_streak)
 
-    def score(self, sit: Situation):
+    def score(self, sit: Situation) -> Score:
         return WS.score(sit)
 
     # ---- settlement ----------------------------------------------------------------
@@ -197,7 +197,7 @@ class Wenshan(Variant):
                 "standin": None if w == T.WHITE else T.WHITE,
                 "reserved": int(state.options.get("reserved_tiles", 0))}
 
-    def meld_public_tiles(self, state, meld: Meld):
+    def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple[int | None, ...]:
         if meld.kind != MeldKind.CONCEALED_KONG or state.end is not None:
             return meld.tiles
         if len(set(meld.tiles)) == 1:

@@ -66,7 +66,7 @@ from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
 from ..options import Option, Options
 from ..public import PublicInfo, SequenceProgress, YuxiPublic
 from ..settlement import Settlement
-from ..situation import Situation
+from ..situation import Score, Situation
 from ..state import HandState, Meld, PendingWin
 from . import yuxi_score as YS
 from .base import Variant
@@ -104,7 +104,7 @@ class Yuxi(Variant):
     ]
 
     # ---- table --------------------------------------------------------------------
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.ALL_KINDS if options.get("with_honors") else T.SUITED)
 
     def setup(self, state: HandState, events: list[Event]) -> None:
@@ -202,7 +202,7 @@ class Yuxi(Variant):
         sc = YS.score(sit)
         return sc.info["fan"] if sc.valid else -1
 
-    def automatic_action(self, state: HandState):
+    def automatic_action(self, state: HandState) -> Action | None:
         if state.phase != Phase.TURN or state.extra.get("_tail") != state.turn or "_self_win" not in state.extra:
             return None
         seat = state.turn
@@ -215,7 +215,7 @@ class Yuxi(Variant):
         return Action(seat, HU)
 
     # ---- decisions ------------------------------------------------------------------
-    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: str) -> bool:
+    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: MeldKind) -> bool:
         counts = list(state.seats[seat].counts)
         counts[face] -= _KONG_NEED[kind]
         if counts[face] < 0:
@@ -286,7 +286,7 @@ class Yuxi(Variant):
         return {"shi_feng": feng, "shi_san_yao": yao}
 
     # ---- winning --------------------------------------------------------------------
-    def quick_win(self, state, seat, tile, how):
+    def quick_win(self, state: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         s = state.seats[seat]
         k = list(s.keys)
         if tile is not None:
@@ -315,7 +315,7 @@ class Yuxi(Variant):
         kinds = set(self.tile_set(state.options))
         return sorted(k for k in out if k in kinds)
 
-    def situation(self, state, seat, tile, how, source) -> Situation:
+    def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = state.seats[seat]
         counts = list(s.counts)
         if how != WinBy.SELF_DRAW:
@@ -330,10 +330,10 @@ class Yuxi(Variant):
         return Situation(self.id, state.options, state.n, state.dealer, seat, counts, list(s.melds), tile, how,
                          source, frozenset(flags), None, draws, state.dealer_streak)
 
-    def score(self, sit: Situation):
+    def score(self, sit: Situation) -> Score:
         return YS.score(sit)
 
-    def win_value(self, sc) -> int:
+    def win_value(self, sc: Score) -> int:
         return sc.info.get("fan", 0)
 
     # ---- end of hand ------------------------------------------------------------------

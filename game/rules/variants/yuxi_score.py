@@ -157,7 +157,7 @@ def score(sit: Situation) -> Score:
     return Score(True, pats, total, payments, info=info)
 
 
-def labels(sc: Score, how: str, n_players: int, options: dict, winner: int | None = None) -> tuple[str, str]:
+def labels(sc: Score, how: WinBy, n_players: int, options: dict, winner: int | None = None) -> tuple[str, str]:
     """The settlement line explaining a win's payment, e.g. '清大对 杠上花 2^(2+1)=8 自摸'.
 
     Every multiplication is shown with its result: '×底注2=16', '抢杠胡 三家包×3=24'.

@@ -116,14 +116,14 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
     elif scene in ("table", "hints"):
         from game.ui.hints import HintEngine
 
-        engine = HintEngine(variant)
+        engine = HintEngine()
 
         def want(v, ses_box=[]):
             if not (v["phase"] == "turn" and any(a.kind == "discard" for a in v["legal"]) and _discards(v) >= 14):
                 return False
             if scene == "table":
                 return _discards(v) >= 18
-            return bool(engine.compute(v, None).per_discard)
+            return bool(engine.compute(v).per_discard)
 
         sc = table_scene(app, variant, seed, want)
         if scene == "hints":

@@ -43,13 +43,13 @@ class TableScene(Scene):
         self.me = session.seat if session.seat is not None else 0
         self.view = session.view
         self.n = self.view["n"] if self.view else 4
-        self.names = names or getattr(session, "names", None) or [f"#{i}" for i in range(self.n)]
-        self.hands_total = hands_total or getattr(getattr(session, "match", None), "hands_total", None)
+        self.names = names or session.names or [f"#{i}" for i in range(self.n)]
+        self.hands_total = hands_total or session.hands_total
         self.on_leave = on_leave
         self.bot_levels = bot_levels
         self.anim = Animator()
         self.render = TableRenderer()
-        self.hints = HintEngine(variant)
+        self.hints = HintEngine()
         self.hint_cache: Hints | None = None
         self.sel: int | None = None
         self.hover: int | None = None
@@ -165,7 +165,7 @@ class TableScene(Scene):
         if action.kind == "discard":
             self._discard_from = self._tile_pos_of(action.tile)
         self.session.send(action)
-        err = getattr(self.session, "error", None)
+        err = self.session.error
         if err:
             self.app.notice(S.tr("table.refused", msg=err), 3)
             self.session.error = None
@@ -259,8 +259,7 @@ class TableScene(Scene):
     def current_hints(self) -> Hints | None:
         if not self.app.settings.hints or self.view is None or self.session.seat is None:
             return None
-        state = getattr(self.session, "state", None) if not self.lan else None
-        self.hint_cache = self.hints.compute(self.view, state)
+        self.hint_cache = self.hints.compute(self.view)
         return self.hint_cache
 
     def _bot_delay(self) -> float:
@@ -292,7 +291,7 @@ class TableScene(Scene):
         if acting and not self._acting_before and not self.demo:
             self.sounds.append((self.app.now + 0.15, "turn"))
         self._acting_before = acting
-        err = getattr(self.session, "error", None)
+        err = self.session.error
         if err and self.lan and err != self.error_shown:
             self.error_shown = err
             self.app.notice(S.tr("table.lan_lost", msg=err), 6)
@@ -622,7 +621,7 @@ class TableScene(Scene):
         while self.sounds and self.sounds[0][0] <= now:
             self.app.sound.play(self.sounds.pop(0)[1])
         self._pump()
-        if self.lan and getattr(self.session, "error", None) and self.view is None:
+        if self.lan and self.session.error and self.view is None:
             return
         if self.settle_at is not None and now >= self.settle_at and self._hand_over() and not self.waiting_next:
             self.settle_at = None

@@ -10,8 +10,9 @@ from pathlib import Path
 def _version() -> str:
     """The version of pyproject.toml: from the source tree, the frozen bundle, or the installed metadata."""
     roots = [Path(__file__).resolve().parents[1]]
-    if getattr(sys, "_MEIPASS", None):
-        roots.insert(0, Path(sys._MEIPASS))
+    frozen = getattr(sys, "_MEIPASS", None)  # PyInstaller's bundle directory
+    if frozen:
+        roots.insert(0, Path(frozen))
     for root in roots:
         try:
             text = (root / "pyproject.toml").read_text(encoding="utf-8")

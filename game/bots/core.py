@@ -50,7 +50,7 @@ class Ctx:
         "wface",
     )
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.view = view
         self.seat = view["seat"]
         self.n = view["n"]
@@ -80,7 +80,7 @@ class Ctx:
         self.offer_from = off["from"] if off else None
         self.offer_kind = off["kind"] if off else None
         self.drawable = view.get("drawable", view.get("wall", 0))
-        self._cache = {}
+        self._cache: dict[object, object] = {}
         self._count_visible()
 
     def _count_visible(self) -> None:
@@ -89,15 +89,10 @@ class Ctx:
             for d in s["discards"]:
                 if d["claimed_by"] is None:
                     vis[d["tile"]] += 1
-            if s is self.seats[self.seat]:
-                for m in s["melds"]:
-                    for t in m["tiles"]:
+            for m in s["melds"]:
+                for t in m["tiles"]:
+                    if t is not None:  # None: another seat's face-down kong tile
                         vis[t] += 1
-            else:
-                for m in s["melds"]:
-                    for t in m["tiles"]:
-                        if t is not None:
-                            vis[t] += 1
         if self.offer is not None and self.offer_kind == "rob":
             vis[self.offer] += 1
         self.visible = vis
@@ -164,7 +159,7 @@ class BotBase:
         self.rng = random.Random(f"bot:{self.level}:{seed}")
         warm()
 
-    def act(self, view: dict) -> Action:
+    def act(self, view: View) -> Action:
         ctx = Ctx(view)
         if not ctx.legal:
             raise ValueError("the view offers no decision")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from .core import Player
 from .easy import EasyBot
 from .normal import NormalBot
 from .simple import SimpleBot
@@ -10,6 +13,6 @@ from .strong import StrongBot
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot}  # what players choose from
 
 # Every name make_bot knows, in the order its error message lists them.
-ALL_LEVELS: dict[str, type[EasyBot] | type[NormalBot] | type[StrongBot] | type[SimpleBot]] = {
+ALL_LEVELS: dict[str, Callable[..., Player]] = {
     "simple": SimpleBot, **LEVELS,
 }

@@ -133,7 +133,7 @@ def play_match(variant, options: dict, seed, hands: int, bots: list, names: list
                 raise RuntimeError("no seat could act")
         for w in st.wins:
             stats.seats[w.seat].wins += 1
-            if w.how == WinBy.DISCARD:
+            if w.how == WinBy.DISCARD and w.source is not None:
                 stats.seats[w.source].deal_ins += 1
             else:
                 stats.seats[w.seat].self_draws += 1

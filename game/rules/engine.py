@@ -622,7 +622,9 @@ def _claim(st: HandState, a: Action, w: ClaimWindow, events: list[Event]) -> Non
         m = Meld(MeldKind.CHOW, a.tiles, faces, src, idx, False, s.extra["turns"])
     else:
         need = 3 if a.kind == KONG else 2
-        face, got = v.pung_kong_plan(st, seat, w.tile, need)
+        plan = v.pung_kong_plan(st, seat, w.tile, need)
+        assert plan is not None  # the claim was offered because this plan exists
+        face, got = plan
         for t in got:
             s.remove(t)
         kind = MeldKind.KONG if a.kind == KONG else MeldKind.PUNG
@@ -650,9 +652,9 @@ def _win(st: HandState, wins: list[PendingWin], events: list[Event]) -> None:
     for seat, tile, how, source, sc in wins:
         if sc is None:
             sc = v.win_score(st, seat, tile if how != WinBy.SELF_DRAW else None, how, source)
-        w = Win(seat, tile, how, source, list(sc.info.get("flags", [])) if sc else [], sc)
-        st.wins.append(w)
-        events.append(ev.win(seat, tile, how, source, [p.key for p in sc.patterns] if sc else []))
+        assert sc is not None, f"seat {seat} is declared a winner without a winning hand"
+        st.wins.append(Win(seat, tile, how, source, sc, list(sc.info.get("flags", []))))
+        events.append(ev.win(seat, tile, how, source, [p.key for p in sc.patterns]))
     st.end = HandEnd.WIN
     _finish(st, events)
 

@@ -203,8 +203,8 @@ class Win:
     tile: int
     how: WinBy
     source: int | None  # discarder / robbed seat
+    score: Score  # the variant's scoring result
     flags: list[str] = field(default_factory=list)
-    score: Score | None = None  # the variant's scoring result
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "tile": T.name(self.tile), "win": str(self.how), "from": self.source,

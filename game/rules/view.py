@@ -234,8 +234,8 @@ def result(st: HandState) -> ResultView:
     return {
         "end": st.end,
         "winners": [w.seat for w in st.wins],
-        "wins": [{**w.to_json(), "patterns": [p.to_json() for p in (w.score.patterns if w.score else [])],  # type: ignore[typeddict-item]
-                  "total": w.score.total if w.score else 0} for w in st.wins],
+        "wins": [{**w.to_json(), "patterns": [p.to_json() for p in w.score.patterns],  # type: ignore[typeddict-item]
+                  "total": w.score.total} for w in st.wins],
         "deltas": se.deltas,
         "transfers": [t.to_json() | {"label": t.label, "label_en": t.label_en} for t in se.transfers],  # type: ignore[misc]
         "items": [{"seat": i.seat, "key": i.key, "label": i.label, "label_en": i.label_en, "points": i.points,

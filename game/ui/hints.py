@@ -48,8 +48,9 @@ class HintEngine:
         self._val: Hints | None = None
 
     def compute(self, view: View) -> Hints:
-        key = (S.lang(), view.get("version"), tuple(view["hand"]), view["phase"], view["seat"],
-               tuple(view["legal"]), (view.get("offer") or {}).get("tile"))
+        offer = view.get("offer")
+        key = (S.lang(), view["version"], tuple(view["hand"]), view["phase"], view["seat"],
+               tuple(view["legal"]), offer["tile"] if offer is not None else None)
         if key == self._key and self._val is not None:
             return self._val
         adv = advise(view)

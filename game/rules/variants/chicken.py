@@ -223,6 +223,7 @@ class ChickenGame(Variant):
             if len(seats) == 1:
                 return seats[0]
             src = st.wins[0].source
+            assert src is not None  # several winners: on a discard or a robbed kong
             if self.table.multi_win_dealer == "discarder" or len(seats) == st.n - 1:
                 return src
             return min(seats, key=lambda s: (s - src) % st.n)
@@ -271,7 +272,7 @@ def drawn_hand_dealer(ready: list[bool], dealer: int, n: int) -> int:
 
 # ---------------------------------------------------------------------------- options
 
-def _opt(key, zh, en, default, help_zh="", help_en="", **kw) -> Option:
+def _opt(key: str, zh: str, en: str, default: Any, help_zh: str = "", help_en: str = "", **kw: Any) -> Option:
     return Option(key, zh, en, default, help_zh=help_zh, help_en=help_en, **kw)
 
 

@@ -10,12 +10,14 @@ being the part, ``detail`` naming the other seats (←1,2 paid by them, →0 pai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import tiles as T
 from ..kinds import KONG_KINDS, MeldKind, WinBy
+from ..options import Options
 from ..settlement import Settlement
 from ..situation import Pattern, Score
-from ..state import HandState
+from ..state import HandState, Meld, Win
 from . import chicken_fowl as F
 from . import chicken_patterns as patterns
 from .chicken_patterns import Line
@@ -37,7 +39,7 @@ class Ctx:
 
     st: HandState
     tb: Table
-    opts: dict
+    opts: Options
     n: int
     base: int
     draw: bool
@@ -47,10 +49,10 @@ class Ctx:
     burned_beans: dict[int, str] = field(default_factory=dict)  # seat -> why (热炮 / 抢杠)
     burned_chickens: dict[int, str] = field(default_factory=dict)
     zhuo: int | None = None  # 捉鸡牌
-    kinds: dict = field(default_factory=dict)
-    charge: dict = field(default_factory=dict)  # (seat, discard index) -> chong / gen
-    held: list = field(default_factory=list)
-    win_lines: list | None = None
+    kinds: dict[int, F.Kind] = field(default_factory=dict)
+    charge: dict[tuple[int, int], str] = field(default_factory=dict)  # (seat, discard index) -> chong / gen
+    held: list[list[tuple[int, str, int | None]]] = field(default_factory=list)
+    win_lines: list[Line] | None = None
 
 
 def context(st: HandState, tb: Table) -> Ctx:
@@ -63,9 +65,11 @@ def context(st: HandState, tb: Table) -> Ctx:
     cx = Ctx(st, tb, opts, n, int(opts.get("base", 1)), draw, ready, winners, win_tile)
     if not draw:
         w = st.wins[0]
-        if w.how == WinBy.DISCARD and "hot" in w.flags:
+        if w.how != WinBy.SELF_DRAW:
+            assert w.source is not None
+        if w.how == WinBy.DISCARD and "hot" in w.flags and w.source is not None:
             cx.burned_beans[w.source] = cx.burned_chickens[w.source] = "热炮"
-        if w.how == WinBy.ROB_KONG:
+        if w.how == WinBy.ROB_KONG and w.source is not None:
             if opts.get("rob_burns_beans"):
                 cx.burned_beans[w.source] = "抢杠"
             if opts.get("rob_burns_chickens"):
@@ -79,7 +83,7 @@ def context(st: HandState, tb: Table) -> Ctx:
 
 # ---------------------------------------------------------------------------- hand, events, 连庄
 
-def win_pattern(cx: Ctx, w) -> tuple[str, str, str, int]:
+def win_pattern(cx: Ctx, w: Win) -> tuple[str, str, str, int]:
     """The pattern as settled: the score's, lifted by 满鸡清一色 or 素瓜豆 once the flip is known."""
     tb = cx.tb
     info = w.score.info
@@ -153,7 +157,7 @@ def part_beans(cx: Ctx) -> list[Line]:
     return out
 
 
-def _bean_payers(cx: Ctx, owner: int, m) -> list[int]:
+def _bean_payers(cx: Ctx, owner: int, m: Meld) -> list[int]:
     if m.kind == MeldKind.KONG:
         return [m.from_seat] if m.from_seat is not None and m.from_seat != owner else []
     return [p for p in range(cx.n) if p != owner]
@@ -165,7 +169,7 @@ def _flipped_in_discards(cx: Ctx, seat: int) -> bool:
     return bool(cx.opts.get("man_tang")) or seat in cx.winners
 
 
-def _counted(cx: Ctx, seat: int):
+def _counted(cx: Ctx, seat: int) -> list[tuple[str, int, str, str, int]]:
     return F.counted(cx.tb, cx.kinds, cx.held[seat], seat, _flipped_in_discards(cx, seat), cx.charge)
 
 
@@ -304,7 +308,7 @@ def _settled_scores(cx: Ctx) -> None:
         pats = [Pattern(key, zh, v, en)] + list(sc.patterns[1:])
         pay: dict[int, int] = {}
         for ln in _win_lines(cx):
-            if ln.payee == w.seat:
+            if ln.payee == w.seat and ln.payer is not None:
                 pay[ln.payer] = pay.get(ln.payer, 0) + ln.points
         w.score = Score(True, pats, v + sum(p.value for p in sc.patterns[1:]), pay, sc.refusal,
                         {**sc.info, "settled": key})
@@ -312,8 +316,8 @@ def _settled_scores(cx: Ctx) -> None:
 
 def book(se: Settlement, lns: list[Line]) -> None:
     """Transfers for the lines, and one item per (seat, part, label, direction) in part order."""
-    acc: dict = {}
-    order: list = []
+    acc: dict[tuple[int, str, str, int], list[Any]] = {}
+    order: list[tuple[int, str, str, int]] = []
     for ln in lns:
         if ln.payer is None or ln.points == 0:
             k = (ln.payee, ln.part, ln.label, 0)

@@ -26,6 +26,7 @@ from typing import ClassVar, cast
 
 from .. import events as ev
 from .. import tiles as T
+from ..events import Event
 from ..kinds import HandEnd, MeldKind, WinBy
 from ..options import Option, Options
 from ..public import PublicInfo, WenshanPublic
@@ -63,7 +64,7 @@ class Wenshan(Variant):
         return T.tile_set(T.ALL_KINDS)
 
     # ---- setup / wall ---------------------------------------------------------
-    def setup(self, state: HandState, events: list) -> None:
+    def setup(self, state: HandState, events: list[Event]) -> None:
         state.back -= 1
         ind = state.wall[state.back]
         wild = shapes.wildcard_of(ind)
@@ -210,7 +211,7 @@ class Wenshan(Variant):
         return tuple(out)
 
 
-def _formula(sc) -> str:
+def _formula(sc: Score) -> str:
     base = [p.value for p in sc.patterns if p.key in WS.BASE]
     added = [p.value for p in sc.patterns if p.key in WS.ADDED]
     mult = [p.value for p in sc.patterns if p.key in WS.MULT]

@@ -39,7 +39,7 @@ CANCELS = {
 _SEVEN = ("qi_dui", "long_qi_dui", "shuang_long", "san_long")
 
 
-def _pat(table, key) -> Pattern:
+def _pat(table: dict[str, tuple[str, str, int]], key: str) -> Pattern:
     zh, en, v = table[key]
     return Pattern(key, zh, v, en)
 
@@ -58,7 +58,7 @@ def situation_added(sit: Situation) -> list[str]:
     return out
 
 
-def bases_of(counts, jokers, concealed: bool, soft: bool) -> list[str]:
+def bases_of(counts: list[int], jokers: int, concealed: bool, soft: bool) -> list[str]:
     """Base patterns this reading forms."""
     out = []
     if shapes.standard(counts, jokers):

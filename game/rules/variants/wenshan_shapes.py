@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from .. import analysis as A
@@ -19,7 +20,7 @@ def wildcard_of(indicator: int) -> int:
     return indicator - indicator % 9 + (indicator % 9 + 1) % 9
 
 
-def readings(counts: list[int], wild: int, fixed_wild: int = 0):
+def readings(counts: list[int], wild: int, fixed_wild: int = 0) -> Iterator[tuple[list[int], int, bool]]:
     """Yield (counts, jokers, natural) readings of a concealed hand.
 
     The natural reading keeps every tile as itself (硬功 possible). The others

@@ -161,7 +161,8 @@ class Yuxi(Variant):
         return tile
 
     # ---- the automatic tail-tile win: best plan over tail tiles and further kongs ------
-    def _best_take(self, state, counts, melds, seq, chain, draws, depth):
+    def _best_take(self, state: HandState, counts: list[int], melds: list[Meld], seq: list[int], chain: int,
+                   draws: list[int], depth: int) -> tuple[int, int, tuple[ActionKind, int] | tuple[ActionKind]] | None:
         """(fan, index in seq, first action) of the best winning tail tile, or None if none wins."""
         best = None
         tail = state.extra.get("tail", [])
@@ -180,10 +181,11 @@ class Yuxi(Variant):
                 best = (fan, i, act)
         return best
 
-    def _continue(self, state, counts, melds, seq, chain, draws, tile, depth):
+    def _continue(self, state: HandState, counts: list[int], melds: list[Meld], seq: list[int], chain: int,
+                  draws: list[int], tile: int, depth: int) -> tuple[int, tuple[ActionKind, int] | tuple[ActionKind]]:
         """Best of winning now and making one more kong whose replacement is a winning tail tile."""
         fan = self._fan(state, counts, melds, tile, chain, draws)
-        act: tuple = (HU,)
+        act: tuple[ActionKind, int] | tuple[ActionKind] = (HU,)
         chao_di = bool(state.options.get("chao_di"))
         if (chain < 2 or (chao_di and depth < _CHAIN_DEPTH)) and len(seq) > 2:
             for face, kind in _kong_options(counts, melds):
@@ -195,22 +197,25 @@ class Yuxi(Variant):
                     fan, act = sub[0], (KONG, face)
         return fan, act
 
-    def _fan(self, state, counts, melds, tile, chain, draws) -> int:
+    def _fan(self, state: HandState, counts: list[int], melds: list[Meld], tile: int, chain: int,
+             draws: list[int]) -> int:
         flags = {"after_kong"} | ({"double_kong"} if chain >= 2 else set())
         sit = Situation(self.id, state.options, state.n, state.dealer, state.turn, counts, melds, tile, WinBy.SELF_DRAW,
                         None, frozenset(flags), None, tuple(draws))
         sc = YS.score(sit)
-        return sc.info["fan"] if sc.valid else -1
+        fan: int = sc.info["fan"] if sc.valid else -1
+        return fan
 
     def automatic_action(self, state: HandState) -> Action | None:
         if state.phase != Phase.TURN or state.extra.get("_tail") != state.turn or "_self_win" not in state.extra:
             return None
         seat = state.turn
         s = state.seats[seat]
+        assert s.drawn is not None  # a tail tile was just taken
         lo = max(state.front, state.back - _LOOK)
         _fan, act = self._continue(state, list(s.counts), list(s.melds), state.wall[lo:state.back],
                                    state.kong_chain, list(state.kong_draws), s.drawn, 0)
-        if act[0] == KONG:
+        if len(act) == 2:
             return Action(seat, KONG, act[1])
         return Action(seat, HU)
 
@@ -321,7 +326,7 @@ class Yuxi(Variant):
         if how != WinBy.SELF_DRAW:
             counts[tile] += 1
         flags = set()
-        draws: tuple = ()
+        draws: tuple[int, ...] = ()
         if how == WinBy.SELF_DRAW and state.after_kong and state.turn == seat:
             flags.add("after_kong")
             if state.kong_chain >= 2:
@@ -334,7 +339,8 @@ class Yuxi(Variant):
         return YS.score(sit)
 
     def win_value(self, sc: Score) -> int:
-        return sc.info.get("fan", 0)
+        fan: int = sc.info.get("fan", 0)
+        return fan
 
     # ---- end of hand ------------------------------------------------------------------
     def settle(self, state: HandState) -> Settlement:
@@ -368,7 +374,7 @@ class Yuxi(Variant):
         return not melds and sum(counts) == 14 and not any(c & 1 for c in counts)
 
 
-def _kong_options(counts, melds):
+def _kong_options(counts: list[int], melds: list[Meld]) -> list[tuple[int, MeldKind]]:
     """(face, kind) kongs a hand could make in its own turn."""
     out = []
     for t, c in enumerate(counts):

@@ -7,11 +7,15 @@ applies (no other base pattern and no extra).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import analysis as A
 from .. import tiles as T
 from ..codes import Refusal
 from ..kinds import MeldKind, WinBy
+from ..options import Options
 from ..situation import Pattern, Score, Situation, refused
+from ..state import Meld
 
 FIVE_PIN = T.FIVE_PIN
 
@@ -46,7 +50,7 @@ _JIA = {1: "一家", 2: "两家", 3: "三家"}
 HOW_EN = {WinBy.SELF_DRAW: "self-draw", WinBy.DISCARD: "discard", WinBy.ROB_KONG: "robbing the kong"}
 
 
-def one_suit(counts, melds) -> bool:
+def one_suit(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """清一色: every tile of one suit (an honor anywhere, or honors only, is not)."""
     suits = set()
     for t, c in enumerate(counts):
@@ -62,19 +66,19 @@ def one_suit(counts, melds) -> bool:
     return len(suits) == 1
 
 
-def seven_pairs_quads(counts, melds) -> int:
+def seven_pairs_quads(counts: Sequence[int], melds: Sequence[Meld]) -> int:
     """-1 if not seven pairs (14 concealed tiles, no meld), else the number of 4-of-a-kind sets."""
     if melds or sum(counts) != 14 or any(c & 1 for c in counts):
         return -1
     return sum(1 for c in counts if c == 4)
 
 
-def all_pungs(counts, melds) -> bool:
+def all_pungs(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """大碰对: no chow meld; the concealed tiles are pungs and exactly one pair."""
     return not any(m.kind == MeldKind.CHOW for m in melds) and A.is_pungs_and_pair(counts)
 
 
-def base_of(counts, melds) -> str | None:
+def base_of(counts: Sequence[int], melds: Sequence[Meld]) -> str | None:
     """The largest base pattern of a hand shape (None: not a winning hand)."""
     qing = one_suit(counts, melds)
     best = None
@@ -102,7 +106,7 @@ def extra_of(sit: Situation) -> str | None:
     return "wu_mei_hua" if sit.win_tile == FIVE_PIN else "gang_shang_hua"
 
 
-def _pattern(table, key) -> Pattern:
+def _pattern(table: dict[str, tuple[str, str, int]], key: str) -> Pattern:
     zh, en, v = table[key]
     return Pattern(key, zh, v, en)
 
@@ -125,7 +129,8 @@ def score(sit: Situation) -> Score:
             return refused(Refusal.SHI_FENG_NEEDS_HONORS)
         if sit.melds:
             return refused(Refusal.SHI_FENG_NO_MELDS if key == "shi_feng" else Refusal.SHI_SAN_YAO_NO_MELDS)
-        base_key, extra_key = key, None
+        base_key: str | None = key
+        extra_key: str | None = None
         flags.append(key)
     else:
         base_key = base_of(sit.counts, sit.melds)
@@ -134,6 +139,7 @@ def score(sit: Situation) -> Score:
         extra_key = extra_of(sit)
         if extra_key:
             flags.append("double_kong" if extra_key.startswith("shuang") else "after_kong")
+    assert base_key is not None
     n = BASE[base_key][2]
     m = EXTRA[extra_key][2] if extra_key else 0
     pats = []
@@ -148,8 +154,10 @@ def score(sit: Situation) -> Score:
     if how == WinBy.SELF_DRAW:
         payments = {s: unit for s in range(sit.n) if s != sit.seat}
     elif how == WinBy.DISCARD:
+        assert sit.source is not None
         payments = {sit.source: unit}
     elif how == WinBy.ROB_KONG:
+        assert sit.source is not None
         pays_all = opts.get("rob_pays_all", True)
         payments = {sit.source: unit * (sit.n - 1) if pays_all else unit}
     info = {"fan": n + m, "n": n, "m": m, "base_key": base_key, "extra_key": extra_key, "flags": flags,
@@ -157,7 +165,8 @@ def score(sit: Situation) -> Score:
     return Score(True, pats, total, payments, info=info)
 
 
-def labels(sc: Score, how: WinBy, n_players: int, options: dict, winner: int | None = None) -> tuple[str, str]:
+def labels(sc: Score, how: WinBy, n_players: int, options: Options,
+           winner: int | None = None) -> tuple[str, str]:
     """The settlement line explaining a win's payment, e.g. '清大对 杠上花 2^(2+1)=8 自摸'.
 
     Every multiplication is shown with its result: '×底注2=16', '抢杠胡 三家包×3=24'.

@@ -125,3 +125,39 @@ def test_the_check_catches_a_violation(tmp_path):
         p.write_text(src)
         layer = _layer(mod)
         assert any(_project(n) and not _allowed(layer, n) for _l, n in _imports(mod, p)), mod
+
+
+# One-letter module aliases that still mean two modules, in files other engineers are rewriting right
+# now (bots19: game/bots uses P for plan; lan16: netplay and its tests use P for protocol; figs20:
+# tests/test_tables.py uses T for tables). The owners rename at merge; the entries then go.
+PENDING_ALIASES = {("P", "game.bots.plan"), ("P", "netplay.protocol"), ("T", "game.rules.tables")}
+
+
+def test_a_one_letter_module_alias_means_one_module():
+    """Outside game/ui and its tests (reworked separately), ``S`` or ``P`` may not name several modules."""
+    seen: dict[str, set[str]] = {}
+    where: dict[tuple[str, str], str] = {}
+    files = [(m, p) for m, p in _modules() if not m.startswith("game.ui")]
+    files += [(f"tests.{p.stem}", p) for p in sorted((ROOT / "tests").glob("*.py")) if not p.stem.startswith("test_ui")]
+    for mod, path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            for a in node.names:
+                if a.asname and len(a.asname) == 1:
+                    target = f"{base}.{a.name}"
+                    seen.setdefault(a.asname, set()).add(target)
+                    where.setdefault((a.asname, target), f"{path.relative_to(ROOT)}:{node.lineno}")
+    clashes = {}
+    for alias, targets in seen.items():
+        settled = targets - {t for al, t in PENDING_ALIASES if al == alias}
+        if len(settled) > 1:
+            clashes[alias] = settled
+    assert not clashes, "\n".join(f"{alias}: " + ", ".join(f"{t} ({where[(alias, t)]})" for t in sorted(ts))
+                                  for alias, ts in clashes.items())

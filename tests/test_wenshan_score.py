@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.cli import score as S
+from game.cli import score as score_cli
 
 
 def judge(hand, win_tile, win="self_draw", melds=(), flags=(), wildcard="4m", frm=None, options=None,
@@ -17,7 +17,7 @@ def judge(hand, win_tile, win="self_draw", melds=(), flags=(), wildcard="4m", fr
             "flags": list(flags)}
     if frm is not None:
         data["from"] = frm
-    out, code = S.run(json.dumps(data), True)
+    out, code = score_cli.run(json.dumps(data), True)
     return json.loads(out), code
 
 
@@ -224,5 +224,5 @@ def test_concealed_patterns_need_no_melds():
     ({"variant": "wenshan", "hand": "123m456p789s11122z", "win_tile": "2z", "win": "discard"}, "needs \"from\""),
 ])
 def test_malformed_input_is_usage_error(bad, msg):
-    with pytest.raises(S.UsageError, match=msg):
-        S.run(json.dumps(bad), True)
+    with pytest.raises(score_cli.UsageError, match=msg):
+        score_cli.run(json.dumps(bad), True)

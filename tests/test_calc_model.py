@@ -69,12 +69,8 @@ def score_inproc(data: dict) -> tuple[dict, int]:
 
 def code_of_reason(reason: str) -> str | None:
     """The refusal code whose English text the score command printed."""
-    try:
-        from game.rules import codes  # the typed core contract
-    except ImportError:
-        from game.ui.calcmodel import _REASON_CODE
+    from game.rules import codes
 
-        return _REASON_CODE.get(reason)
     return next((str(c) for c in codes.Refusal if codes.text(c, "en") == reason), None)
 
 

@@ -18,7 +18,9 @@ from typing import Any
 
 from game.cli.errors import UsageError
 from game.cli.score import judge
+from game.rules import codes
 from game.rules import tiles as T
+from game.rules.codes import Refusal
 from game.rules.variants import get as get_variant
 from game.rules.variants.wenshan_shapes import wildcard_of
 from game.ui import strings
@@ -120,43 +122,19 @@ def refusal_texts(sc: Any) -> tuple[str, str]:
     English screen must not show); a code without a string falls back to the core's texts.
     """
     code = refusal_code(sc)
-    if code is not None and f"refusal.{code}" in strings.S:
+    if f"refusal.{code}" in strings.S:
         return strings.S[f"refusal.{code}"]
+    try:
+        refusal = Refusal(code)
+    except ValueError:
+        refusal = Refusal.NOT_A_WIN
+    return codes.text(refusal, "zh"), codes.text(refusal, "en")
+
+
+def refusal_code(sc: Any) -> str:
+    """The refusal code (its wire value) of a refused Score, or of a ``refused_win`` record."""
     raw = getattr(sc, "refusal", None)
-    if raw is not None:
-        from game.rules import codes  # type: ignore[attr-defined]  # the typed core contract (core14)
-
-        return codes.text(raw, "zh"), codes.text(raw, "en")
-    reason = str(getattr(sc, "reason", "") or "not a winning hand")
-    return reason, reason
-
-
-def refusal_code(sc: Any) -> str | None:
-    """The refusal code of a refused Score (or of a ``refused_win`` record): the core's code, or on a core
-    without codes the code its English reason stands for."""
-    raw = getattr(sc, "refusal", None)
-    if raw is not None:
-        return str(raw)
-    return _REASON_CODE.get(str(getattr(sc, "reason", "") or ""))
-
-
-# The English reasons of a core without refusal codes -> the codes core14 gives them.
-_REASON_CODE = {
-    "not a winning hand": "not_a_win",
-    "wenshan needs the wildcard (小鸡) tile": "needs_wildcard",
-    "平胡 on a discard needs a pass (通行证): a bean (kong), 热炮, 杀报, 报听 or 地胡": "needs_pass",
-    "no chow (吃) in the chicken games": "no_chow",
-    "天胡 is the dealer's self-drawn win on the deal": "tian_hu_dealer",
-    "天胡 allows no pung or kong": "tian_hu_no_melds",
-    "天胡 allows concealed kongs only": "tian_hu_concealed_kongs_only",
-    "地胡 is a non-dealer's win": "di_hu_non_dealer",
-    "地胡 allows no pung or kong": "di_hu_no_melds",
-    "地胡 allows concealed kongs only": "di_hu_concealed_kongs_only",
-    "十风 and 十三幺 cannot both apply": "sequence_both",
-    "十风 needs 有风 (option with_honors)": "shi_feng_needs_honors",
-    "十风 allows no chow, pung or kong": "shi_feng_no_melds",
-    "十三幺 allows no chow, pung or kong": "shi_san_yao_no_melds",
-}
+    return str(raw) if raw else str(Refusal.NOT_A_WIN)
 
 
 # ====================================================================== melds

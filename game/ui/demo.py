@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.codes import Refusal
 from game.rules.variants import get as get_variant
 from game.rules.view import view as seat_view
 from game.session import LocalSession
@@ -74,11 +75,9 @@ def watched(variant: Any) -> Any:
         def score(self: Any, sit: Any) -> Any:
             sc = cls.score(self, sit)
             if not sc.valid and str(sit.how) != "self_draw":
-                code = getattr(sc, "refusal", None)
                 self.refused.append({"type": "refused_win", "seat": sit.seat, "tile": sit.win_tile,
                                      "from": sit.source, "how": str(sit.how),
-                                     "refusal": str(code) if code is not None else None,
-                                     "reason": getattr(sc, "reason", "")})
+                                     "refusal": str(sc.refusal or Refusal.NOT_A_WIN)})
             return sc
 
         sub = type(f"Demo{cls.__name__}", (cls,), {"score": score})
@@ -138,75 +137,10 @@ class DemoSession(LocalSession):
         out, self.batches = self.batches, []
         return out
 
-    def _hand_state(self) -> Any:
-        return getattr(self, "_state", None) or getattr(self, "state", None)
-
     def views(self) -> list[dict[str, Any]]:
         """Every seat's own view (the demo shows all hands, so all of them may be read)."""
-        st = self._hand_state()
-        return [seat_view(st, s) for s in range(self.n)] if st is not None else []
-
-    def open_hands(self) -> list[list[int] | None] | None:
-        st = self._hand_state()
-        if st is None:
-            return None
-        return [None if i == 0 else sorted(s.concealed()) for i, s in enumerate(st.seats)]
-
-
-# The rules each game's demo should get round to showing; a deal that shows one not yet seen is looked for.
-HEADLINES: dict[str, tuple[str, ...]] = {
-    "wenshan": ("teach.sub.chow_wild", "teach.sub.white"),
-    "kunming": ("teach.sub.chow_wild", "teach.sub.white"),
-    "yuxi": ("teach.tail_take", "teach.blind_draw"),
-    "guiyang": ("teach.declare", "teach.refused", "teach.bean.men", "teach.ze_ren"),
-    "zhuoji": ("teach.declare", "teach.refused", "teach.gen_chong", "teach.ze_ren"),
-}
-
-
-def hand_lessons(variant: Any, options: dict[str, Any], seed: Any) -> set[str]:
-    """The lessons a demo hand with this seed would show (played out headless, as the demo would play it)."""
-    n = variant.players(options)
-    ses = DemoSession(variant, options, seed, [str(i) for i in range(n)])
-    teacher = Teacher(variant.id, n)
-    keys: set[str] = set()
-    for _ in range(2000):
-        for batch in ses.take_batches():
-            keys.update(lesson.what for lesson in teacher.see(batch, ses.views()))
-        if ses.hand_over or not ses.tick():
-            break
-    for batch in ses.take_batches():
-        keys.update(lesson.what for lesson in teacher.see(batch, ses.views()))
-    return keys
-
-
-class Scout:
-    """Looks ahead, one candidate hand per ``step``, for a seed whose hand shows a wanted rule."""
-
-    def __init__(self, variant: Any, options: dict[str, Any], seed: int, wanted: set[str], tries: int = 240):
-        self.variant = variant
-        self.options = options
-        self.start = seed
-        self.wanted = wanted
-        self.tries = tries
-        self.k = 0
-        self.found: int | None = None
-
-    @property
-    def done(self) -> bool:
-        return self.found is not None or self.k >= self.tries or not self.wanted
-
-    def step(self) -> None:
-        if self.done:
-            return
-        seed = self.start + self.k
-        self.k += 1
-        if hand_lessons(self.variant, self.options, seed) & self.wanted:
-            self.found = seed
-
-    @property
-    def seed(self) -> int:
-        """The seed to play: the one found, else the next one after those tried."""
-        return self.found if self.found is not None else self.start + self.k
+        st = self._state
+        return [seat_view(st, s) for s in range(self.n)] if st is not None else []  # type: ignore[misc]
 
 
 def _splice(events: list[dict[str, Any]], refused: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -322,7 +322,6 @@ class _Refused:
 
     def __init__(self, ev: dict[str, Any]):
         self.refusal = ev.get("refusal") or None
-        self.reason = ev.get("reason") or ""
 
 
 # ====================================================================== settlement

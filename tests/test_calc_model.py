@@ -321,7 +321,7 @@ def test_notation_round_trip_and_chinese_prefixes():
     assert e.paste("123m456p1112z+2z 碰9p9p4m=9p 小鸡4m") is None
     assert e.to_json() == c.to_json()
     hand, win, melds, wild, chicken, draws = parse_notation("1133m2277p5599s66z")
-    assert win == T.tile("6z") and len(hand) == 14 and not melds
+    assert win == T.tile("6z") and len(hand) == 14 and not melds and wild is chicken is None and draws == []
 
 
 @pytest.mark.parametrize("text", ["123q", "pung:55m", "foo:1m", "chow:135m", "123m 456p"])

@@ -751,7 +751,7 @@ def chickens_held(calc: Calc) -> list[tuple[str, int, str, str, int]]:
     tb = calc.variant.table
     zhuo = zhuo_of(calc.chicken) if calc.chicken is not None else None
     ks = F.kinds(tb, calc.options, zhuo)
-    held = [(t, "hand", None) for t in calc.hand]
+    held: list[tuple[int, str, int | None]] = [(t, "hand", None) for t in calc.hand]
     for m in calc.melds:
         held += [(t, "concealed_kong" if m.kind == "concealed_kong" else "meld", None) for t in m.tiles]
     return list(F.counted(tb, ks, held, calc.seat, False, {}))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -48,7 +49,6 @@ def field_problems(scene: CalculatorScene, *fields: str) -> list[str]:
 def draw_calculator(surf: pygame.Surface, sc: CalculatorScene) -> None:
     s = sc.s
     L = sc.L
-    c = sc.calc
     surf.blit(background(surf.get_size()), (0, 0))
     W.draw_text(surf, strings.tr("calc.title"), (round(24 * s), round(12 * s)), round(34 * s), W.GOLD, "serif",
                 shadow=True, max_width=sc.variant_choice.rect.x - round(36 * s))
@@ -192,8 +192,8 @@ def _draw_right(surf: pygame.Surface, sc: CalculatorScene) -> None:
             line = strings.tr("calc.wildcard_white", ind=ind) if c.wildcard == T.WHITE else \
                 strings.tr("calc.wildcard_line", ind=ind, tile=strings.tile_name(c.wildcard))
             W.draw_text(surf, line, (rx, y + sc.L.row_h + round(2 * s)), round(12 * s), W.MUTED, max_width=rw)
-    for w in sc.extra_widgets:
-        w.draw(surf, focus is w)
+    for extra in sc.extra_widgets:
+        extra.draw(surf, focus is extra)
     if sc.declared_label_y is not None:
         W.draw_text(surf, strings.tr("calc.declared"), (rx, sc.declared_label_y), round(14 * s), W.CREAM, "bold",
                     anchor="midleft", max_width=round(rw * 0.25))

@@ -10,7 +10,8 @@ Backspace / Delete, W (winning tile), Ctrl+C / Ctrl+V, S (settlement), Esc.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -19,7 +20,6 @@ from game.ui import widgets as W
 from game.ui.app import Scene
 from game.ui.calcmodel import WINS, Calc, Problem, seat_label
 from game.ui.names import KNOWN_VARIANTS
-from game.ui.tableview import background
 
 MELD_TARGETS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 TILE_TARGETS = ("wildcard", "chicken", "kong_draws")
@@ -158,7 +158,6 @@ class CalculatorScene(Scene):
     # ------------------------------------------------------------------ layout
     def layout(self) -> None:
         s = self.s
-        W_, H_ = self.app.size
         self.L = _Geometry(self.app.size, s)
         L = self.L
         c = self.calc
@@ -267,8 +266,8 @@ class CalculatorScene(Scene):
         for i, key in enumerate(c.flag_keys()):
             cx = rx + (i % 2) * (cw + round(10 * s))
             cy = fy + (i // 2) * (fh + round(4 * s))
-            box = W.Checkbox((cx, cy, cw, fh), self._flag_label(key), key in c.flags,
-                             lambda _v, k=key: self._toggle_flag(k), enabled=c.flag_applies(key))
+            box = W.Checkbox((cx, cy, cw, fh), self._flag_label(key), key in c.flags, self._flag_toggler(key),
+                             enabled=c.flag_applies(key))
             self.flag_boxes.append((box, key))
         self.flags_top = y
         self.declared_label_y: int | None = None
@@ -283,7 +282,7 @@ class CalculatorScene(Scene):
                 if i == c.seat:
                     continue
                 cb = W.Checkbox((dx, self.result_top, dw, fh), self._seat_label(i), i in c.declared,
-                                lambda _v, k=i: self._toggle_declared(k))
+                                self._declared_toggler(i))
                 self.extra_widgets.append(cb)
                 dx += dw + round(8 * s)
             self.result_top += fh + L.gap
@@ -424,6 +423,15 @@ class CalculatorScene(Scene):
         self.calc.toggle_flag(key)
         self.changed()
 
+    def _flag_toggler(self, key: str) -> Callable[[bool], None]:
+        return lambda _on: self._toggle_flag(key)
+
+    def _declared_toggler(self, seat: int) -> Callable[[bool], None]:
+        return lambda _on: self._toggle_declared(seat)
+
+    def _option_setter(self, key: str) -> Callable[[Any], None]:
+        return lambda value: self._option(key, value)
+
     def _toggle_declared(self, seat: int) -> None:
         d = self.calc.declared
         if seat in d:
@@ -491,7 +499,7 @@ class CalculatorScene(Scene):
 
     def _layout_options(self) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         c = self.calc
         pw, rh = round(560 * s), round(44 * s)
         x = W_ // 2 - pw // 2
@@ -501,7 +509,7 @@ class CalculatorScene(Scene):
             label = W.lang_label(o.zh, o.en)
             val = c.options.get(o.key, o.default)
             if o.is_bool:
-                w: W.Widget = W.Checkbox((x, y, pw, rh), label, bool(val), lambda v, k=o.key: self._option(k, v),
+                w: W.Widget = W.Checkbox((x, y, pw, rh), label, bool(val), self._option_setter(o.key),
                                          enabled=not o.fixed,
                                          help=W.lang_label(o.help_zh, o.help_en) if (o.help_zh or o.help_en) else None)
             else:
@@ -509,7 +517,7 @@ class CalculatorScene(Scene):
                 if val not in choices:
                     choices = sorted(set(choices) | {val})
                 w = W.Choice((x, y, pw, rh), label, choices, [str(ch) for ch in choices], val,
-                             lambda v, k=o.key: self._option(k, v), enabled=not o.fixed)
+                             self._option_setter(o.key), enabled=not o.fixed)
             self.option_widgets.append(w)
             y += rh + round(6 * s)
         self.options_close = W.Button((W_ // 2 - round(110 * s), y + round(14 * s), round(220 * s), round(46 * s)),
@@ -563,9 +571,8 @@ class CalculatorScene(Scene):
                 if w is self.palette:
                     self.focus.index = self.focus.widgets.index(self.palette)
                 return
-        if ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 3):
-            if self._click_hand(ev.pos, ev.button):
-                return
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 3) and self._click_hand(ev.pos, ev.button):
+            return
         if ev.type == pygame.MOUSEMOTION:
             self.palette.handle(ev)
         if ev.type == pygame.KEYDOWN:

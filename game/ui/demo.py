@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 from typing import Any
 
 import pygame
@@ -38,6 +39,8 @@ SETTLE_FIRST = 1.6  # seconds before the first settlement item lights up
 SETTLE_STEP = (1.5, 2.6)  # seconds per item: at least, at most
 SETTLE_BUDGET = 30.0  # seconds for all items together (long settlements step faster)
 SETTLE_TAIL = 4.0  # seconds the whole settlement stays after the last item
+SCOUT_SEEDS = 500_000  # scouted deals come from here on, apart from the plain next seeds (no deal twice)
+SCOUT_BUDGET = 0.006  # seconds per frame the scout may spend looking ahead (the frame stays smooth)
 KEEP = 3  # lessons kept on screen (the newest large, the two before it small)
 
 
@@ -143,6 +146,129 @@ class DemoSession(LocalSession):
         return [seat_view(st, s) for s in range(self.n)] if st is not None else []  # type: ignore[misc]
 
 
+# The rules each game's demo should get round to showing; a deal that shows one not yet seen is looked for.
+HEADLINES: dict[str, tuple[str, ...]] = {
+    "wenshan": ("teach.sub.chow_wild", "teach.sub.white"),
+    "kunming": ("teach.sub.chow_wild", "teach.sub.white"),
+    "yuxi": ("teach.tail_take", "teach.blind_draw"),
+    "guiyang": ("teach.declare", "teach.refused", "teach.bean.men", "teach.ze_ren"),
+    "zhuoji": ("teach.declare", "teach.refused", "teach.gen_chong", "teach.ze_ren"),
+}
+
+
+def hand_lessons(variant: Any, options: dict[str, Any], seed: Any) -> set[str]:
+    """The lessons a demo hand with this seed would show (played out headless, as the demo would play it)."""
+    run = _Rehearsal(variant, options, seed)
+    while not run.step():
+        pass
+    return run.keys
+
+
+class _Rehearsal:
+    """One demo hand played headless a few moves at a time, collecting the lessons it would show."""
+
+    def __init__(self, variant: Any, options: dict[str, Any], seed: Any):
+        n = variant.players(options)
+        self.session = DemoSession(variant, options, seed, [str(i) for i in range(n)])
+        self.teacher = Teacher(variant.id, n)
+        self.keys: set[str] = set()
+        self.moves = 0
+
+    def step(self) -> bool:
+        """One move (and its lessons); True once the hand is over."""
+        ses = self.session
+        for batch in ses.take_batches():
+            # one seat's view is enough here: the public facts and the result (refusals arrive as events)
+            self.keys.update(lesson.what for lesson in self.teacher.see(batch, [ses.view] if ses.view else []))
+        if ses.hand_over or self.moves >= 2000:
+            return True
+        self.moves += 1
+        return not ses.tick()
+
+
+class Scout:
+    """Looks ahead for a seed whose hand shows a wanted rule, a few moves at a time within a time budget."""
+
+    def __init__(self, variant: Any, options: dict[str, Any], seed: int, wanted: set[str], tries: int = 240):
+        self.variant = variant
+        self.options = options
+        self.start = seed
+        self.wanted = wanted
+        self.tries = tries
+        self.k = 0  # candidates finished
+        self.found: int | None = None
+        self.current: _Rehearsal | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.found is not None or self.k >= self.tries or not self.wanted
+
+    def step(self, budget_s: float | None = None) -> None:
+        """Rehearse candidate hands for about ``budget_s`` seconds (None: one whole candidate)."""
+        t_end = None if budget_s is None else time.perf_counter() + budget_s
+        while not self.done:
+            if self.current is None:
+                self.current = _Rehearsal(self.variant, self.options, self.start + self.k)
+            finished = self.current.step()
+            if finished:
+                if self.current.keys & self.wanted:
+                    self.found = self.start + self.k
+                self.k += 1
+                self.current = None
+                if t_end is None:
+                    return
+            if t_end is not None and time.perf_counter() >= t_end:
+                return
+
+    @property
+    def seed(self) -> int:
+        """The seed to play: the one found, else the first one not yet looked at."""
+        return self.found if self.found is not None else self.start + self.k + (1 if self.current else 0)
+
+
+class DemoMemory:
+    """What the demo carries from hand to hand: the headline rules shown per game, and a scout per game that keeps
+    looking (across settlements) for a deal showing one it has not shown yet."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, set[str]] = {}
+        self.scouts: dict[str, Scout] = {}
+
+    def wanted(self, vid: str) -> set[str]:
+        heads = set(HEADLINES.get(vid, ()))
+        if heads and heads <= self.shown.get(vid, set()):
+            self.shown[vid] = set()  # every one shown: start the round again
+        return heads - self.shown.get(vid, set())
+
+    def scout_for(self, variant: Any, seed: int) -> None:
+        """Start looking for ``variant`` (unless a search for it is already going)."""
+        sc = self.scouts.get(variant.id)
+        if sc is None or sc.done:
+            opts = variant.resolve_options(DEMO_OPTIONS.get(variant.id, {}))
+            start = seed + SCOUT_SEEDS
+            if sc is not None:
+                start = max(start, sc.seed + 1)
+            self.scouts[variant.id] = Scout(variant, opts, start, self.wanted(variant.id))
+
+    def look_ahead(self, first: str, budget_s: float) -> None:
+        """Spend the frame's budget on the next game's search, or (that one done) on another game's."""
+        order = [first] + [v for v in self.scouts if v != first]
+        for vid in order:
+            sc = self.scouts.get(vid)
+            if sc is not None and not sc.done:
+                sc.step(budget_s)
+                return
+
+    def seed_for(self, vid: str, default: int) -> int:
+        """The seed of the next hand of ``vid``: the deal its scout found, else ``default``; the search restarts."""
+        sc = self.scouts.pop(vid, None)
+        if sc is not None and sc.found is not None:
+            return sc.found
+        if sc is not None:
+            self.scouts[vid] = sc  # keep looking next time, from where it stopped
+        return default
+
+
 def _splice(events: list[dict[str, Any]], refused: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Put each refused win right after the discard (or added kong) it was refused on; once per seat and tile."""
     seen = set()
@@ -172,7 +298,7 @@ class DemoScene(TableScene):
     demo = True
 
     def __init__(self, app: Any, index: int = 0, seed: int | None = None, pin: str | None = None,
-                 hand_no: int = 0, shown: dict[str, set[str]] | None = None):
+                 hand_no: int = 0, memory: DemoMemory | None = None):
         self.pin = pinned_variant(app, pin)
         self.variants = demo_variants()
         self.index = index % max(1, len(self.variants))
@@ -192,8 +318,7 @@ class DemoScene(TableScene):
         self.next_game_at: float | None = None
         self.queue: list[Lesson] = []  # lessons waiting for the one on screen to be read
         self.lesson_until = 0.0  # app time the lesson on screen has been up long enough
-        self.shown = shown if shown is not None else {}  # game -> headline rules shown since the demo started
-        self.scout: Scout | None = None
+        self.memory = memory if memory is not None else DemoMemory()
 
     # ------------------------------------------------------------------ the table scene's hooks
     def save_replay(self, finished: bool) -> None:
@@ -237,19 +362,14 @@ class DemoScene(TableScene):
         self.lessons.append((lesson, now))
         del self.lessons[:-KEEP]
         if lesson.what in HEADLINES.get(self.variant.id, ()):
-            self.shown.setdefault(self.variant.id, set()).add(lesson.what)
+            self.memory.shown.setdefault(self.variant.id, set()).add(lesson.what)
 
     def next_variant(self) -> Any:
         return get_variant(self.pin) if self.pin else self.variants[(self.index + 1) % len(self.variants)]
 
     def start_scout(self) -> None:
         """While the settlement is up: look for a next hand that shows a rule of its game not shown yet."""
-        v = self.next_variant()
-        heads = set(HEADLINES.get(v.id, ()))
-        if heads and heads <= self.shown.get(v.id, set()):
-            self.shown[v.id] = set()  # every one shown: start the round again
-        wanted = heads - self.shown.get(v.id, set())
-        self.scout = Scout(v, v.resolve_options(DEMO_OPTIONS.get(v.id, {})), self.seed + 1, wanted)
+        self.memory.scout_for(self.next_variant(), self.seed + 1)
 
     def show_settlement(self) -> None:
         if self.queue or self.lesson_until > self.app.now:
@@ -282,16 +402,16 @@ class DemoScene(TableScene):
             else:
                 self.settle.focus_item = None
                 self.settle_next = None
-        if self.scout is not None and self.settle is not None:
-            self.scout.step()  # one headless hand per frame while the settlement (a still picture) is read
+        if self.settle is not None:
+            self.memory.look_ahead(self.next_variant().id, SCOUT_BUDGET)  # while the settlement is read
         if self.next_game_at is not None and now >= self.next_game_at:
             self.next_game_at = None
             self.next_game()
 
     def next_game(self) -> None:
-        seed = self.scout.seed if self.scout is not None else self.seed + 1
+        seed = self.memory.seed_for(self.next_variant().id, self.seed + 1)
         nxt = DemoScene(self.app, self.index + (0 if self.pin else 1), seed, pin=self.pin or "",
-                        hand_no=self.hand_no + 1, shown=self.shown)
+                        hand_no=self.hand_no + 1, memory=self.memory)
         self.app.goto(nxt)
 
     def busy(self) -> bool:

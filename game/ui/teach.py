@@ -23,7 +23,7 @@ from game.ui.calcmodel import family, refusal_code, refusal_texts
 from game.ui.rulesdoc import explain
 
 # argument kinds: a seat (named), a tile, several tiles, a strings key, a (中文, English) pair, plain text
-SEAT, SEATS, TILE, TILES, KEY, PAIR, TEXT = "seat", "seats", "tile", "tiles", "key", "pair", "text"
+SEAT, SEATS, TILE, TILES, KEY, PAIR, TEXT, GLOSS = "seat", "seats", "tile", "tiles", "key", "pair", "text", "gloss"
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,8 @@ def _fmt(args: tuple[tuple[str, str, Any], ...], names: list[str]) -> dict[str, 
             out[name] = strings.tr(v)
         elif kind == PAIR:
             out[name] = strings.pick(*v)
+        elif kind == GLOSS:
+            out[name] = explain(v)
         else:
             out[name] = str(v)
     return out
@@ -127,8 +129,9 @@ class Teacher:
         self.new_hand()
         v0 = views[0] if views else {}
         self.public = dict(v0.get("public") or {})
-        return [Lesson("teach.start", (seat("who", ev.get("dealer")), ("k", TEXT, self.hands_before + (ev.get("hand_no") or 0) + 1)),
-                       f"teach.goal.{self.family}", seat=ev.get("dealer"), hold=RULE_HOLD)]
+        k = self.hands_before + (ev.get("hand_no") or 0) + 1
+        return [Lesson("teach.start", (seat("who", ev.get("dealer")), ("k", TEXT, k)), f"teach.goal.{self.family}",
+                       seat=ev.get("dealer"), hold=RULE_HOLD)]
 
     def _on_flip(self, ev, views, _pub) -> list[Lesson]:
         what = ev.get("what")
@@ -270,7 +273,7 @@ class Teacher:
 
     def _window_refusals(self, events, views) -> list[Lesson]:
         """A refusal a seat's own view reports for the tile on offer (the typed core's ``win_refusal``)."""
-        out = []
+        out: list[Lesson] = []
         if not any(e.get("type") == "claim_window" for e in events):
             return out
         for s, v in enumerate(views):
@@ -289,17 +292,15 @@ class Teacher:
         keys: list[str] = []
         for w in res.get("wins") or []:
             if w.get("seat") == who:
-                pats = [(p.get("name", p.get("key")), p.get("name_en") or p.get("key", "").replace("_", " "))
-                        for p in w.get("patterns") or []]
                 keys = [p.get("key") for p in w.get("patterns") or []]
         if not keys:
             keys = list(ev.get("patterns") or [])
-            pats = [(k, k.replace("_", " ")) for k in keys]
+        pats = [pattern_names(self.variant_id, k) for k in keys]
         names = (" ".join(p[0] for p in pats), " ".join(p[1] for p in pats))
         what = {"self_draw": "teach.win.self", "rob_kong": "teach.win.rob"}.get(how, "teach.win.discard")
         main = next((k for k in keys if explain(k)), None)
         out = [Lesson(what, (seat("who", who), seat("src", src), tile("tile", t), ("pats", PAIR, names)),
-                      "teach.rule.pattern" if main else None, (("gloss", TEXT, explain(main) if main else ""),),
+                      "teach.rule.pattern" if main else None, (("gloss", GLOSS, main),),
                       seat=who, tiles=(t,), hold=BIG_HOLD)]
         if self.family == "wenshan" and "ying_gong" not in keys and how and self._used_subs(views, who):
             out.append(Lesson("teach.no_ying_gong", (seat("who", who),), "teach.rule.ying_gong", seat=who,
@@ -315,6 +316,29 @@ class Teacher:
         return [Lesson("teach.exhausted", (), f"teach.rule.exhausted.{self.variant_id}"
                        if self.variant_id in ("guiyang", "zhuoji") else f"teach.rule.exhausted.{self.family}",
                        hold=BIG_HOLD)]
+
+
+def pattern_names(variant_id: str, key: str) -> tuple[str, str]:
+    """(中文, English) of a pattern or event key, from the variant's own scoring tables."""
+    fam = family(variant_id)
+    tables: list[dict[str, Any]]
+    if fam == "wenshan":
+        from game.rules.variants import wenshan_score as ws
+
+        tables = [ws.BASE, ws.ADDED, ws.MULT]
+    elif fam == "yuxi":
+        from game.rules.variants import yuxi_score as ys
+
+        tables = [ys.BASE, ys.EXTRA]
+    else:
+        from game.rules.variants.chicken_tables import TABLES
+
+        tb = TABLES.get(variant_id)
+        tables = [tb.patterns, tb.events] if tb is not None else []
+    for table in tables:
+        if key in table:
+            return table[key][0], table[key][1]
+    return key, key.replace("_", " ")
 
 
 class _Refused:
@@ -336,6 +360,7 @@ def settlement_lessons(result: dict[str, Any]) -> list[Lesson]:
             continue  # the payer's side of a line already told from the receiver's side
         payers = payers_of(result, i) or _detail_seats(it.get("detail", ""), "←")
         label = (it.get("label", ""), it.get("label_en", "") or it.get("label", ""))
+        args: tuple[tuple[str, str, Any], ...]
         if pts == 0:
             what, args = "teach.item.zero", (seat("who", it.get("seat")), ("label", PAIR, label))
         elif payers:
@@ -345,7 +370,7 @@ def settlement_lessons(result: dict[str, Any]) -> list[Lesson]:
         else:
             what, args = "teach.item.got", (seat("who", it.get("seat")), ("label", PAIR, label), ("pts", TEXT, pts))
         gloss = explain(it.get("key"))
-        out.append(Lesson(what, args, "teach.rule.pattern" if gloss else None, (("gloss", TEXT, gloss),),
+        out.append(Lesson(what, args, "teach.rule.pattern" if gloss else None, (("gloss", GLOSS, it.get("key")),),
                           seat=it.get("seat"), item=i))
     return out
 

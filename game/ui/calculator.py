@@ -192,7 +192,10 @@ class CalculatorScene(Scene):
                                    name="remove")
         self.clear_btn = W.Button((hb.x + 2 * (bw + round(6 * s)), hb.y, bw, hb.h), W.tr_label("calc.clear"),
                                   self.clear, "red", size=round(14 * s), name="clear")
+        old_palette = getattr(self, "palette", None)
         self.palette = Palette(L.palette, c, self.tap, L.palette_tw)
+        if old_palette is not None:
+            self.palette.cursor = old_palette.cursor
         # notation
         self.notation = W.TextInput(L.notation, W.tr_label("calc.notation"), self.notation_text, self._notation_typed,
                                     placeholder=W.tr_label("calc.notation_hint"), max_len=120, label_w=0.17)

@@ -413,8 +413,7 @@ class Calc:
         self.seat = seat
         if self.source == seat:
             self.source = (seat - 1) % self.n
-        self.declared = [d for d in self.declared if d != seat] if "discarder_declared" not in self.flags else \
-            self.declared
+        self.declared = [d for d in self.declared if d != seat]  # the others who declared (杀报 on a self-draw)
 
     def toggle_flag(self, key: str) -> None:
         if key in self.flags:

@@ -284,7 +284,7 @@ class CalculatorScene(Scene):
             for i in seats:
                 if i == c.seat:
                     continue
-                cb = W.Checkbox((dx, self.result_top, dw, fh), self._seat_label(i), i in c.declared,
+                cb = W.Checkbox((dx, self.result_top, dw, fh), W.tr_label("calc.seat_n", i=i + 1), i in c.declared,
                                 self._declared_toggler(i))
                 self.extra_widgets.append(cb)
                 dx += dw + round(8 * s)

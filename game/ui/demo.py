@@ -20,8 +20,11 @@ from typing import Any
 
 import pygame
 
+from game.bots.core import Player
+from game.rules.actions import Action
 from game.rules.codes import Refusal
 from game.rules.variants import get as get_variant
+from game.rules.view import View
 from game.rules.view import view as seat_view
 from game.session import LocalSession
 from game.ui import cues, nav, strings, tileart
@@ -99,10 +102,10 @@ class TeachingBot:
     kong and every 报听 the rules offer it. It never passes a win.
     """
 
-    def __init__(self, bot: Any):
+    def __init__(self, bot: Player):
         self.bot = bot
 
-    def act(self, v: dict[str, Any]) -> Any:
+    def act(self, v: View) -> Action:
         legal = v.get("legal") or []
         kinds = {a.kind for a in legal}
         if "hu" not in kinds:
@@ -125,7 +128,7 @@ class DemoSession(LocalSession):
         self.watched = watched(variant)
         n = variant.players(variant.resolve_options(options))
         self.batches: list[list[dict[str, Any]]] = []
-        bots = {seat: TeachingBot(b) for seat, b in make_bots([level] * n, seed).items()}
+        bots: dict[int, Player] = {seat: TeachingBot(b) for seat, b in make_bots([level] * n, seed).items()}
         super().__init__(self.watched, options, seed, 1, bots=bots, seat=None, names=names)
 
     def _push(self, events: list) -> None:
@@ -179,7 +182,8 @@ class _Rehearsal:
         ses = self.session
         for batch in ses.take_batches():
             # one seat's view is enough here: the public facts and the result (refusals arrive as events)
-            self.keys.update(lesson.what for lesson in self.teacher.see(batch, [ses.view] if ses.view else []))
+            views: list[dict[str, Any]] = [dict(ses.view)] if ses.view else []
+            self.keys.update(lesson.what for lesson in self.teacher.see(batch, views))
         if ses.hand_over or self.moves >= 2000:
             return True
         self.moves += 1

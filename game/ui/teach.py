@@ -241,7 +241,9 @@ class Teacher:
     def _on_chicken(self, ev, views, _pub) -> list[Lesson]:
         who, t = ev.get("seat"), ev.get("tile")
         key = "teach.gen_chong" if ev.get("what") == "gen_chong" else "teach.chong_feng"
-        rule = f"teach.rule.{ev.get('what')}.{self.variant_id}" if self.variant_id in ("guiyang", "zhuoji") else None
+        rule: str | None = f"teach.rule.{ev.get('what')}.{self.variant_id}"
+        if rule not in strings.S:
+            rule = None
         return [Lesson(key, (seat("who", who), tile("tile", t)), rule, seat=who, tiles=(t,), hold=BIG_HOLD)]
 
     def _on_sequence_win(self, ev, views, _pub) -> list[Lesson]:

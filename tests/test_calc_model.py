@@ -19,10 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cli import score as S
+from game.cli import score as score_cmd
 from game.rules import tiles as T
 from game.ui import strings
-from game.ui.calcmodel import Calc, chickens_held, formula, from_json, judge_json, parse_notation
+from game.ui.calcmodel import Calc, chickens_held, formula, from_json, judge_json
+from game.ui.calcnote import parse_notation
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,7 +64,7 @@ def score_cli(data: dict) -> tuple[dict, int]:
 
 
 def score_inproc(data: dict) -> tuple[dict, int]:
-    out, code = S.run(json.dumps(data), True)
+    out, code = score_cmd.run(json.dumps(data), True)
     return json.loads(out), code
 
 

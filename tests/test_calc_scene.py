@@ -203,3 +203,20 @@ def test_renders_within_the_window(lang, size):
     app.dirty = True
     app.draw()
     assert area.contains(sc.settle.close_btn.rect)
+
+
+@pytest.mark.parametrize("scene,variant,lang", [("calculator", "yuxi", "en"), ("demo", "guiyang", "zh")])
+def test_screenshot_command_renders_the_scene(tmp_path, scene, variant, lang):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / f"{scene}.png"
+    p = subprocess.run([sys.executable, "-m", "game", "screenshot", "--scene", scene, "--variant", variant, "--lang",
+                        lang, "--out", str(out)], cwd=root, capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "PYTHONPATH": str(root)})
+    assert p.returncode == 0, p.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1280, 720)

@@ -191,7 +191,7 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
     elif scene == "calculator":
         app.goto(calculator_scene(app, variant_id))
     elif scene == "demo":
-        d = DemoScene(app, 0, seed)
+        d = DemoScene(app, 0, seed, pin=variant_id)
         app.goto(d)
         d.auto_bots = False
         drive_demo(d, 40)
@@ -239,10 +239,16 @@ def calculator_scene(app, variant_id: str):
 
 
 def drive_demo(d, steps: int) -> None:
-    for _ in range(steps):
-        if not d.session.tick():
+    """Play ``steps`` moves at once (each lesson shown as it comes), then on to the next lesson that teaches a rule."""
+    for k in range(steps + 200):
+        if d.hand_over() or not d.session.tick():
             break
-    d._pump()
+        d._pump()
+        d.queue, d.lesson_until = d.queue[-1:], 0.0
+        d.show_next_lesson()
+        cur = d.lessons[-1][0] if d.lessons else None
+        if k >= steps and cur is not None and cur.rule and cur.what not in ("teach.start", "teach.flip.tail"):
+            break
 
 
 class _StubHost:

@@ -27,7 +27,7 @@ from game.rules.variants import get as get_variant
 from game.rules.view import View
 from game.rules.view import view as seat_view
 from game.session import LocalSession
-from game.ui import cues, nav, strings, tileart
+from game.ui import cues, fonts, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.local import make_bots
 from game.ui.names import KNOWN_VARIANTS, bot_name, variant_name
@@ -436,6 +436,31 @@ class DemoScene(TableScene):
         draw_lessons(surf, self)
 
 
+class _Lines:
+    """Rendered lesson lines. Every lesson's text is new (names, tiles, points), so they are kept here while they
+    may still be drawn - a few dozen - rather than in the UI's text cache, which hours of demo would fill."""
+
+    def __init__(self, keep: int = 96):
+        self.keep = keep
+        self.cache: dict[tuple[str, int, tuple, str], pygame.Surface] = {}
+
+    def draw(self, dest: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: tuple, style: str,
+             max_width: int) -> None:
+        key = (text, size, color, style)
+        img = self.cache.get(key)
+        if img is None:
+            if len(self.cache) >= self.keep:
+                self.cache.clear()
+            img = fonts.font(max(6, size), style).render(text, True, color)
+            if img.get_width() > max_width > 0:
+                img = pygame.transform.smoothscale(img, (max_width, img.get_height()))
+            self.cache[key] = img
+        dest.blit(img, pos)
+
+
+LINES = _Lines()
+
+
 def draw_lessons(surf: pygame.Surface, sc: DemoScene) -> None:
     """The lesson card: during play in the free corner right of the discards (the two lessons before the newest
     small, the newest large with its rule and tiles); over the settlement, one wide line pair at its foot."""
@@ -475,6 +500,8 @@ def draw_lessons(surf: pygame.Surface, sc: DemoScene) -> None:
             for ln in W.wrap(rule, rule_size, text_w)[:max_rule]:
                 lines.append((ln, rule_size, (255, 214, 120), "regular"))
     r.h = pad * 2 + sum(round(sz * 1.4) for _t, sz, _c, _st in lines) + ((ch + pad) if tiles else 0)
+    step = max(8, round(24 * s))
+    r.h = -(-r.h // step) * step  # a few card heights only: each size is a cached panel
     if settling:
         r.bottomright = (W_ - round(44 * s), H_ - round(28 * s))
     else:
@@ -485,7 +512,7 @@ def draw_lessons(surf: pygame.Surface, sc: DemoScene) -> None:
     surf.set_clip(r.inflate(-4, -4))
     y = r.y + pad
     for text, size, color, style in lines:
-        W.draw_text(surf, text, (r.x + pad, y), size, color, style, max_width=text_w)
+        LINES.draw(surf, text, (r.x + pad, y), size, color, style, text_w)
         y += round(size * 1.4)
     if tiles:
         x = r.x + pad

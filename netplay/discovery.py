@@ -38,13 +38,20 @@ def _zeroconf(interfaces: list[str] | None) -> Zeroconf:
                     ip_version=IPVersion.V4Only)
 
 
+def lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses (what players on other machines type), at most eight."""
+    try:
+        from zeroconf import get_all_addresses
+
+        return [a for a in get_all_addresses() if not ipaddress.IPv4Address(a).is_loopback][:8]
+    except Exception:  # noqa: BLE001 - no interfaces to list
+        return []
+
+
 def _addresses(interfaces: list[str] | None) -> list[str]:
     if interfaces is not None:
         return interfaces
-    from zeroconf import get_all_addresses
-
-    addrs = [a for a in get_all_addresses() if not ipaddress.IPv4Address(a).is_loopback]
-    return addrs or ["127.0.0.1"]
+    return lan_addresses() or ["127.0.0.1"]
 
 
 def _label(text: str, limit: int) -> str:
@@ -58,16 +65,18 @@ class Advertiser:
 
     Service type ``_yunguimj._tcp.local.``; one service per table, TXT keys: ``id`` table id,
     ``name`` table name, ``v`` variant, ``n`` seats, ``taken``/``free`` seats, ``proto``
-    protocol version, ``pw`` 1 when a password is set, ``host`` the host's name.
+    protocol version, ``pw`` 1 when a password is set, ``host`` the host's name, ``hid``
+    the host's id (two hosts of the same name are told apart by it).
 
     ``interfaces``: a list of IPv4 addresses to use; None means every interface of the
     machine (what real players want). Tests and tools pass ``["127.0.0.1"]``. With the
     environment variable ``YUNGUI_NET_LOOPBACK_ONLY=1`` anything but loopback is refused.
     """
 
-    def __init__(self, host_name: str, port: int, interfaces=None):
+    def __init__(self, host_name: str, port: int, interfaces=None, host_id: str = ""):
         self.interfaces = check_interfaces(interfaces)
         self.host_name = host_name
+        self.host_id = host_id
         self.port = port
         self.zc: Zeroconf | None = None
         self._infos: dict[str, ServiceInfo] = {}
@@ -82,7 +91,7 @@ class Advertiser:
 
     def _info(self, table_id: str, props: dict, name: str | None = None) -> ServiceInfo:
         if name is None:
-            inst = _label(f"{self.host_name} {props.get('name', '')} #{table_id}", 60)
+            inst = _label(f"{self.host_name} {props.get('name', '')} #{table_id} {self.host_id}", 60)
             name = f"{inst}.{SERVICE_TYPE}"
         txt = {k: str(v).encode()[:200] for k, v in props.items()}
         return ServiceInfo(SERVICE_TYPE, name, addresses=self._addrs, port=self.port, properties=txt,
@@ -135,16 +144,16 @@ class Advertiser:
         self.zc = None
 
 
-def table_props(summary: dict, host_name: str) -> dict:
+def table_props(summary: dict, host_name: str, host_id: str = "") -> dict:
     return {"id": summary["table_id"], "name": summary["name"], "v": summary["variant"], "n": summary["players"],
             "taken": summary["seats_taken"], "free": summary["seats_free"], "proto": PROTOCOL,
-            "pw": int(summary["password"]), "host": host_name}
+            "pw": int(summary["password"]), "host": host_name, "hid": host_id}
 
 
 class Browser:
     """Lists the tables advertised on the network, live. ``tables()`` keys: table_id, name, variant,
     players (seats at the table), seats_taken, seats_free, protocol, password (bool), host (address),
-    port, host_name."""
+    port, host_name, host_id."""
 
     def __init__(self, interfaces=None):
         self.interfaces = check_interfaces(interfaces)
@@ -182,7 +191,7 @@ class Browser:
     def tables(self) -> list[dict]:
         with self._lock:
             rows = [dict(v) for v in self._found.values()]
-        return sorted(rows, key=lambda r: (r["host_name"], r["name"], r["table_id"]))
+        return sorted(rows, key=lambda r: (r["host_name"], r["host_id"], r["name"], r["table_id"]))
 
     def wait_for(self, pred, timeout: float) -> list[dict]:
         """Block until ``pred(tables())`` holds or ``timeout`` passes; returns the tables then."""
@@ -217,4 +226,5 @@ def _parse(info) -> dict | None:
 
     return {"table_id": p.get("id", ""), "name": p.get("name", ""), "variant": p.get("v", ""), "players": num("n"),
             "seats_taken": num("taken"), "seats_free": num("free"), "protocol": num("proto"),
-            "password": p.get("pw") == "1", "host": addrs[0], "port": info.port, "host_name": p.get("host", "")}
+            "password": p.get("pw") == "1", "host": addrs[0], "port": info.port, "host_name": p.get("host", ""),
+            "host_id": p.get("hid", "")}

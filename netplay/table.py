@@ -1,8 +1,8 @@
-"""One table on the host: seats, the authoritative match, bots, reconnect holds and the durable log."""
+"""One table on the host: seats, the authoritative match, bots, reconnect holds and the durable journal."""
 
 from __future__ import annotations
 
-import hmac
+import copy
 import logging
 import secrets
 import time
@@ -16,12 +16,16 @@ from game.rules.match import Match, replay_match
 from game.rules.variants import get as get_variant
 from game.rules.view import events_for, view
 
+from . import auth
 from . import protocol as P
+from .protocol import Code
 from .seatbot import DecisionBot
+from .store import FORMAT, Damaged, Journal, encode
 
 log = logging.getLogger("netplay.host")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between", "over"
+COMPACT_AFTER = 2000  # records since the last base: compact even mid-hand (a long lobby churn)
 
 
 @dataclass
@@ -78,11 +82,16 @@ class Slot:
 
 class Table:
     """A Table runs only on the host's event-loop thread. Peers reach it through
-    ``join``/``rejoin``/``act``/``ready``/``sync``/``drop``; every change is written to
-    the store before any peer hears of it, so a restarted host resumes exactly there.
+    ``join``/``rejoin``/``act``/``ready``/``sync``/``drop``.
+
+    Every change is a journal record (``_record``): it is applied in memory at once,
+    and everything a peer would hear because of it waits (``_send``) until the record
+    is on disk. When the disk refuses, the table says so to every seat, keeps what it
+    has, and retries until the write goes through; nothing a peer was told is lost.
     """
 
-    def __init__(self, cfg: TableConfig, host, saved: dict | None = None, password: str | None = None):
+    def __init__(self, cfg: TableConfig, host, saved: tuple[list[dict], Journal] | None = None,
+                 password: str | None = None):
         self.cfg = cfg
         self.host = host
         self.variant = get_variant(cfg.variant)
@@ -99,6 +108,7 @@ class Table:
         for lv in set(cfg.bots.values()) | {self.sub}:
             DecisionBot(lv)  # unknown levels fail now
         self.slots = [Slot(cfg.bots.get(i)) for i in range(self.n)]
+        self.owner: int | None = None  # the hosting player's seat
         self._bots: dict[int, DecisionBot] = {}
         self.match: Match | None = None
         self.state = None
@@ -106,8 +116,22 @@ class Table:
         self.seed = None
         self._pump_handle = None
         self._next_handle = None
-        if saved:
-            self._restore(saved)
+        self._thinking = None  # (hand, version, seat) a host bot is deciding on, off the loop
+        # durability
+        self.journal: Journal | None = None
+        self._queue: list[tuple[str, bytes]] = []  # records not yet handed to the writer
+        self._inflight: list[tuple[str, bytes]] | None = None
+        self._held: list = []  # (peer, msg) or (None, t0) waiting for the records before them
+        self._since_base = 0
+        self.stalled: str | None = None  # why the disk refuses (None: writing fine)
+        self._retry_s = 0.5
+        self._retry = None  # the timer of the next attempt while the disk refuses
+        if saved is not None:
+            recs, self.journal = saved
+            self._restore(recs)
+        elif host.store is not None:
+            self.journal = host.store.journal(self.store_name)
+            self._compact()
 
     # ------------------------------------------------------------------ identity
     @property
@@ -125,14 +149,14 @@ class Table:
     def summary(self) -> dict:
         """The lobby line: what discovery and ``list`` show."""
         free = sum(1 for s in self.slots if s.open)
-        return {"table_id": self.table_id, "name": self.cfg.name or f"Table {self.table_id}",
+        return {"table_id": self.table_id, "name": self.cfg.name or f"{self.variant.name_zh} {self.table_id}",
                 "variant": self.variant.id, "players": self.n, "seats_taken": self.n - free, "seats_free": free,
                 "password": bool(self.password)}
 
     def open_table(self) -> None:
-        """Called once the host's loop runs: resumed tables re-arm their holds; full tables start."""
+        """Called once the host's loop runs: resumed seats are held for their players; full tables start."""
         for i, s in enumerate(self.slots):
-            if s.token and s.peer is None and self.phase in (PLAYING, BETWEEN):
+            if s.token and s.peer is None and self.phase != OVER:
                 self._hold(i, wait=True)
         if self.phase == WAITING:
             self._maybe_start()
@@ -141,58 +165,82 @@ class Table:
         elif self.phase == OVER:
             self._reset()  # the match was played out before the restart: open for a new one
         self._pump_soon()
+        self._flush()
 
     # ------------------------------------------------------------------ seating
-    def check_password(self, given: str | None) -> bool:
+    def check_password(self, key: bytes | None, proof: str | None) -> bool:
         if not self.password:
             return True
-        return given is not None and hmac.compare_digest(given.encode(), self.password.encode())
+        return key is not None and auth.same(proof, auth.password_proof(key, self.password))
+
+    def reserve_owner(self, name: str, seat: int = 0) -> str:
+        """Keep ``seat`` for the hosting player (their window joins with the returned token, no password)."""
+        s = self.slots[seat]
+        if self.owner == seat and s.token:
+            return s.token
+        if self.phase != WAITING or not s.open:
+            raise ValueError(f"seat {seat} is not free for the hosting player")
+        s.token, s.name = secrets.token_hex(16), name
+        self.owner = seat
+        self._record(self._seats_rec())
+        self._flush()
+        return s.token
 
     def join(self, peer, name: str, seat: int | None = None) -> str | None:
         """Seat a new player; returns an error code or None."""
         free = [i for i, s in enumerate(self.slots) if s.open]
         if seat is not None:
             if seat not in free:
-                return "full"
+                return Code.FULL
         elif not free:
-            return "full"
+            return Code.FULL
         i = free[0] if seat is None else seat
         s = self.slots[i]
-        s.token = secrets.token_hex(16)
         s.name = name
+        s.token = auth.seat_token(peer.key, self.table_id, i)
         s.wait = False
         s.seq = 0
         self._cancel_hold(s)
-        self._persist()
+        self._record(self._seats_rec())
         self._attach(i, peer)
+        self._flush()
         return None
 
-    def find_token(self, token: str) -> int | None:
-        tok = token.encode()
+    def find_proof(self, proof: str, host_nonce: str, client_nonce: str, seat: int | None) -> int | None:
+        """The seat whose token ``proof`` proves on this connection, if any."""
         hit = None
         for i, s in enumerate(self.slots):
-            if s.token and hmac.compare_digest(s.token.encode(), tok):
+            if s.token and (seat is None or seat == i) \
+                    and auth.same(proof, auth.token_proof(s.token, host_nonce, client_nonce)):
                 hit = i
         return hit
 
-    def rejoin(self, peer, i: int) -> None:
+    def rejoin(self, peer, i: int, name: str | None = None) -> None:
         s = self.slots[i]
+        if name and name != s.name:
+            s.name = name
+            self._record(self._seats_rec())
         old = s.peer
         if old is not None and old is not peer:
             s.peer = None
-            old.kill("superseded")
+            old.kill(Code.SUPERSEDED)
+        was_bot = self._bot_plays(i) and self.phase == PLAYING
         self._cancel_hold(s)
         s.wait = False
         self._attach(i, peer)
+        if was_bot:
+            self._notice(Code.PLAYER_BACK, i)
+        self._flush()
 
     def _attach(self, i: int, peer) -> None:
         s = self.slots[i]
         s.peer = peer
         s.ready = False
+        s.last = None
         peer.table, peer.seat = self, i
-        peer.send(P.make("welcome", proto=P.PROTOCOL, host=self.host.name[:64], table=self.table_id,
-                         table_name=self.summary()["name"][:64], seat=i, token=s.token, n=self.n,
-                         variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
+        self._send(peer, P.make("welcome", proto=P.PROTOCOL, host=self.host.name[:64], host_id=self.host.host_id,
+                                table=self.table_id, table_name=self.summary()["name"][:64], seat=i, n=self.n,
+                                variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
         self._presence()
         if self.phase == WAITING:
             self._maybe_start()
@@ -202,7 +250,7 @@ class Table:
             self._check_next()
 
     def drop(self, peer, leaving: bool = False) -> None:
-        """A connection closed (or said bye): hold the seat, or free it before the match starts."""
+        """A connection closed, went silent or said bye: hold the seat for its player, or free it when they left."""
         i = peer.seat
         if i is None or peer.table is not self:
             return
@@ -211,22 +259,24 @@ class Table:
             return
         s.peer = None
         s.last = None
-        if self.phase == WAITING or leaving:
+        if leaving:
             self._release(i)
         elif self.phase != OVER:
-            self._hold(i, wait=self.cfg.on_drop == "wait")
+            self._hold(i, wait=self.cfg.on_drop == "wait" and self.phase != WAITING)
+            if self.phase == PLAYING and self._bot_plays(i):
+                self._notice(Code.BOT_PLAYS, i)
         self._presence()
         self._pump_soon()
         self._check_next()
         if self.phase == OVER and not self._peers():
             self._reset()
+        self._flush()
 
     def _hold(self, i: int, wait: bool) -> None:
         s = self.slots[i]
         self._cancel_hold(s)
         s.wait = wait
-        token = s.token
-        s.hold = self.loop.call_later(self.cfg.hold_s, self._expire, i, token)
+        s.hold = self.loop.call_later(self.cfg.hold_s, self._expire, i, s.token)
 
     def _cancel_hold(self, s: Slot) -> None:
         if s.hold is not None:
@@ -242,13 +292,16 @@ class Table:
             self._presence()
             self._pump_soon()
             self._check_next()
+            self._flush()
 
     def _release(self, i: int) -> None:
         s = self.slots[i]
         self._cancel_hold(s)
         s.token = s.name = None
         s.wait = False
-        self._persist()
+        if self.owner == i:
+            self.owner = None
+        self._record(self._seats_rec())
 
     def _peers(self) -> list:
         return [s.peer for s in self.slots if s.peer is not None]
@@ -262,8 +315,16 @@ class Table:
                      bots=[self._bot_plays(i) for i in range(self.n)],
                      held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
         for p in self._peers():
-            p.send(msg)
+            self._send(p, msg)
         self.host.table_changed(self)
+
+    def _notice(self, code: Code, seat: int | None = None, detail: str | None = None, direct: bool = False) -> None:
+        msg = P.make("notice", code=code, msg=P.describe(code, detail)[:500], seat=seat)
+        for p in self._peers():
+            if direct:
+                p.send(msg)
+            else:
+                self._send(p, msg)
 
     def fill_bots(self, level: str) -> int:
         """The host's choice: a bot of ``level`` takes every open seat; the match starts once all are seated."""
@@ -275,30 +336,31 @@ class Table:
                     filled += 1
         if filled:
             log.info("table %s: %d open seat(s) given to %s bots", self.table_id, filled, level)
-            self._persist()
+            self._record(self._seats_rec())
             self._presence()
             self._maybe_start()
+            self._flush()
         return filled
+
+    def _seats_rec(self) -> dict:
+        return {"k": "seats", "owner": self.owner,
+                "seats": [{"name": s.name, "token": s.token, "bot": s.bot_level} for s in self.slots]}
 
     # ------------------------------------------------------------------ the match
     def _maybe_start(self) -> None:
         if self.phase == WAITING and not any(s.open for s in self.slots) \
                 and all(s.peer is not None or s.bot_level for s in self.slots):
-            self.seed = self.cfg.seed if self.cfg.seed is not None else secrets.randbits(62)
-            self.match = Match(self.variant, self.options, self.seed, self.cfg.hands)
-            self._bots.clear()
+            seed = self.cfg.seed if self.cfg.seed is not None else secrets.randbits(62)
             log.info("table %s: match starts (%s, %d hands)", self.table_id, self.variant.id, self.cfg.hands)
-            self._deal()
+            self._deal({"k": "start", "seed": seed})
 
-    def _deal(self) -> None:
+    def _deal(self, rec: dict | None = None) -> None:
         if self._next_handle is not None:
             self._next_handle.cancel()
             self._next_handle = None
-        self.state, events = self.match.start_hand()
-        self.phase = PLAYING
         for s in self.slots:
             s.ready = False
-        self._persist()
+        events = self._record(rec or {"k": "deal"})
         self._presence()
         self._broadcast(events)
         self._pump_soon()
@@ -309,31 +371,32 @@ class Table:
         try:
             a = from_json(msg["a"])
         except ActionError as e:
-            return "malformed", str(e)
+            return Code.MALFORMED, str(e)
         if a.seat != i:
-            return "not_your_seat", f"you sit at seat {i}, not {a.seat}"
+            return Code.NOT_YOUR_SEAT, f"you sit at seat {i}, not {a.seat}"
         if self.phase != PLAYING:
-            return "not_now", "no hand is being played"
+            return Code.NOT_NOW, "no hand is being played"
         if msg["ack"] != self.slots[i].seq:
-            return "stale", None
+            return Code.STALE, None
         try:
-            self._apply(a, t0)
+            a = E.normalize(self.state, a)
         except ActionError as e:
-            return "illegal", str(e)
+            return Code.ILLEGAL, str(e)
+        self._play(a, t0)
+        self._flush()
         return None
 
-    def _apply(self, a, t0: float | None = None) -> None:
-        st, events = E.apply(self.state, a)
-        if st.end is not None:
-            self.match.finish_hand()
-            self.phase = OVER if self.match.over else BETWEEN
-        self._persist()
+    def _play(self, a, t0: float | None = None) -> None:
+        """Apply a checked action: journal it, then tell everyone (once it is on disk)."""
+        events = self._record({"k": "act", "a": a.to_json()})
+        if self.phase in (BETWEEN, OVER):
+            self._compact()  # between hands: the journal becomes one record again
         if self.phase == OVER:
             log.info("table %s: match over, totals %s", self.table_id, self.match.scores)
             self.host.table_over(self)
         self._broadcast(events)
         if t0 is not None:
-            self.host.record_latency(time.perf_counter() - t0)
+            self._held.append((None, t0))
         if self.phase == BETWEEN:
             self._schedule_next()
         elif self.phase == OVER:
@@ -342,44 +405,58 @@ class Table:
             self._pump_soon()
 
     def _pump_soon(self) -> None:
-        if self._pump_handle is None and self.phase == PLAYING:
+        if self._pump_handle is None and self.phase == PLAYING and self._thinking is None:
             d = self.cfg.bot_delay
             self._pump_handle = self.loop.call_later(d, self._pump) if d > 0 else self.loop.call_soon(self._pump)
 
     def _pump(self) -> None:
-        """Let one host-played seat (a bot seat, or a dropped player's) act; one per loop turn."""
+        """Hand one decision of a host-played seat (a bot seat, or a dropped player's) to the bot thread."""
         self._pump_handle = None
-        if self.phase != PLAYING:
+        if self.phase != PLAYING or self.stalled or self._thinking is not None:
             return
         st = self.state
         for i in E.acting_seats(st):
-            if not self._bot_plays(i):
-                continue
-            legal = E.legal_actions(st, i)
-            if not legal:
+            if not self._bot_plays(i) or not E.legal_actions(st, i):
                 continue
             bot = self._bots.get(i)
             if bot is None:
                 bot = self._bots[i] = DecisionBot(self.slots[i].bot_level or self.sub, seed=f"{self.seed}:{i}")
-            fallback = next((x for x in legal if x.kind == PASS), legal[0])
-            try:
-                a = bot.act(view(st, i))
-            except Exception:  # noqa: BLE001 - a broken bot must not stop the table
-                log.exception("table %s: the bot at seat %d failed; it plays %s", self.table_id, i, fallback)
-                a = fallback
-            try:
-                self._apply(a)
-            except ActionError as e:
-                log.warning("table %s: the bot at seat %d chose %s (%s); it plays %s", self.table_id, i, a, e, fallback)
-                self._apply(fallback)
+            key = (st.hand_no, st.version, i)
+            self._thinking = key
+            v = copy.deepcopy(view(st, i))  # the bot thread must not share objects with the live state
+            fut = self.host.bots.submit(bot.act, v)
+            fut.add_done_callback(lambda f, key=key: self.host.soon(self._bot_done, key, f))
             return
+
+    def _bot_done(self, key, fut) -> None:
+        self._thinking = None
+        st = self.state
+        hand, version, i = key
+        if self.phase != PLAYING or st.hand_no != hand or st.version != version or not self._bot_plays(i) \
+                or self.stalled:
+            self._pump_soon()  # the game moved on while it thought: ask again
+            return
+        legal = E.legal_actions(st, i)
+        fallback = next((x for x in legal if x.kind == PASS), legal[0])
+        try:
+            a = E.normalize(st, fut.result())
+        except ActionError as e:
+            log.warning("table %s: the bot at seat %d chose an illegal action (%s); it plays %s", self.table_id, i, e,
+                        fallback)
+            a = fallback
+        except Exception:  # noqa: BLE001 - a broken bot must not stop the table
+            log.exception("table %s: the bot at seat %d failed; it plays %s", self.table_id, i, fallback)
+            a = fallback
+        self._play(a)
+        self._flush()
 
     # ------------------------------------------------------------------ between hands
     def ready(self, peer) -> tuple[str, str | None] | None:
         if self.phase != BETWEEN:
-            return "not_now", "the hand is not over" if self.phase == PLAYING else None
+            return Code.NOT_NOW, "the hand is not over" if self.phase == PLAYING else None
         self.slots[peer.seat].ready = True
         self._check_next()
+        self._flush()
         return None
 
     def _schedule_next(self) -> None:
@@ -391,6 +468,7 @@ class Table:
         self._next_handle = None
         if self.phase == BETWEEN:
             self._deal()
+            self._flush()
 
     def _check_next(self) -> None:
         if self.phase == BETWEEN and all(s.ready or s.bot_level or (s.peer is None and not s.wait)
@@ -401,13 +479,16 @@ class Table:
         """A finished table whose players all left opens for a new match."""
         if all(s.bot_level for s in self.slots):
             return
-        if self.host.store is not None:
-            self.host.store.archive(self.store_name)
-        for i, s in enumerate(self.slots):
+        if self.host.store is not None and self.match is not None:
+            try:
+                self.host.store.archive(self.store_name, {"format": FORMAT, "config": self.cfg.to_json(),
+                                                          "match": self.match.to_json()})
+            except OSError as e:
+                log.warning("table %s: cannot keep the finished match in done/ (%s)", self.table_id, e)
+        for s in self.slots:
             self._cancel_hold(s)
-            self.slots[i] = Slot(s.bot_level)
-        self.match = self.state = None
-        self.phase = WAITING
+        self._record({"k": "reset"})
+        self._compact()
         self._presence()
 
     # ------------------------------------------------------------------ what peers see
@@ -431,7 +512,7 @@ class Table:
             if not ev and v == s.last:
                 continue
             s.last = v
-            s.peer.send(self._state_msg(i, dict(v, version=version), ev, False))
+            self._send(s.peer, self._state_msg(i, dict(v, version=version), ev, False))
 
     def sync(self, peer) -> None:
         """A full state for one peer (on join, reconnect, or when asked)."""
@@ -441,43 +522,207 @@ class Table:
         v = view(self.state, i)
         version = v.pop("version")
         self.slots[i].last = v
-        peer.send(self._state_msg(i, dict(v, version=version), [], True))
+        self._send(peer, self._state_msg(i, dict(v, version=version), [], True))
 
     # ------------------------------------------------------------------ durability
     def snapshot(self) -> dict:
+        """The whole table as one ``base`` record."""
         return {
-            "format": 1,
+            "k": "base",
+            "format": FORMAT,
             "config": self.cfg.to_json(),
             "phase": self.phase,
             "match": self.match.to_json() if self.match else None,
             "current": [a.to_json() for a in self.state.log] if self.phase == PLAYING else None,
-            "seats": [{"name": s.name, "token": s.token} for s in self.slots],
+            "seats": [{"name": s.name, "token": s.token, "bot": s.bot_level} for s in self.slots],
+            "owner": self.owner,
         }
 
-    def _persist(self) -> None:
-        if self.host.store is not None:
-            self.host.store.save(self.store_name, self.snapshot())
+    def _record(self, rec: dict) -> list:
+        """Apply one change in memory and queue it for the journal; returns the events it caused."""
+        events = self._fold(rec)
+        if self.journal is not None:
+            self._queue.append(("a", encode(rec)))
+            self._since_base += 1
+            if self._since_base >= COMPACT_AFTER:
+                self._compact()
+        return events
 
-    def _restore(self, saved: dict) -> None:
-        mj = saved.get("match")
-        phase = saved.get("phase", WAITING)
-        if mj is None or phase == WAITING:
-            return  # nothing was played: players simply join again
-        for s, d in zip(self.slots, saved.get("seats", [])):
-            if s.bot_level is None:
-                s.name, s.token = d.get("name"), d.get("token")
-        self.seed = mj["seed"]
-        played = mj["hands_played"]
-        if phase == PLAYING:
-            m = replay_match(self.variant, mj)
-            st, _ = m.start_hand()
-            for item in saved.get("current") or []:
-                E.apply(st, from_json(item))
+    def _compact(self) -> None:
+        if self.journal is not None:
+            self._queue.append(("b", encode(self.snapshot())))
+            self._since_base = 0
+
+    def _send(self, peer, msg: dict) -> None:
+        """Send now, or after the records queued before it are on disk (nothing is told before it is kept)."""
+        if self._queue or self._inflight is not None or self._held:
+            self._held.append((peer, msg))
         else:
-            m = replay_match(self.variant, dict(mj, hands_played=played[:-1]))
-            st, _ = m.start_hand()
-            for item in played[-1]["actions"]:
-                E.apply(st, from_json(item))
-            m.finish_hand()
-        self.match, self.state, self.phase = m, st, phase
-        log.info("table %s: resumed at hand %d, %d actions in", self.table_id, st.hand_no, len(st.log))
+            peer.send(msg)
+
+    def _flush(self) -> None:
+        """Hand the queued records to a writer thread (one batch in flight per table, in order)."""
+        if self._inflight is not None or self._retry is not None:
+            return
+        if not self._queue:
+            self._deliver(len(self._held))
+            return
+        batch: list[tuple[str, bytes]] = []
+        for kind, data in self._queue:
+            if kind == "a" and batch and batch[-1][0] == "a":
+                batch[-1] = ("a", batch[-1][1] + data)
+            else:
+                batch.append((kind, data))
+        self._queue = []
+        self._inflight = batch
+        upto = len(self._held)
+        fut = self.host.io.submit(_write, self.journal, batch)
+        fut.add_done_callback(lambda f: self.host.soon(self._written, f, upto))
+
+    def _written(self, fut, upto: int) -> None:
+        batch = self._inflight or []
+        self._inflight = None
+        try:
+            done, err = fut.result()
+        except Exception as e:  # noqa: BLE001 - a writer bug is reported like a failing disk
+            done, err = 0, e
+        if err is None:
+            self._deliver(upto)
+            if self.stalled:
+                log.warning("table %s: saving works again; the game goes on", self.table_id)
+                self.stalled = None
+                self._retry_s = 0.5
+                self._notice(Code.SAVED, direct=True)
+                self._pump_soon()
+            self._flush()
+            return
+        self._queue[:0] = batch[done:]
+        if not self.stalled:
+            log.error("table %s: cannot save (%s); the table waits and retries", self.table_id, err)
+            self._notice(Code.DISK_FULL, detail=f"{P.ERRORS[Code.DISK_FULL]} ({_why(err)})", direct=True)
+        self.stalled = _why(err)
+        self._retry = self.loop.call_later(self._retry_s, self._retry_now)
+        self._retry_s = min(5.0, self._retry_s * 2)
+
+    def _retry_now(self) -> None:
+        self._retry = None
+        self._flush()
+
+    def _deliver(self, upto: int) -> None:
+        held, self._held = self._held[:upto], self._held[upto:]
+        now = time.perf_counter()
+        for peer, msg in held:
+            if peer is None:
+                self.host.record_latency(now - msg)
+            else:
+                peer.send(msg)
+
+    def close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        if self.journal is not None:
+            self.journal.close()
+
+    # ------------------------------------------------------------------ the records
+    def _fold(self, rec: dict) -> list:
+        """One journal record applied to the table in memory (live and on resume alike)."""
+        k = rec["k"]
+        if k == "act":
+            st, events = E.apply(self.state, from_json(rec["a"]))
+            if st.end is not None:
+                self.match.finish_hand()
+                self.phase = OVER if self.match.over else BETWEEN
+            return events
+        if k == "start":
+            self.seed = rec["seed"]
+            self.match = Match(self.variant, self.options, self.seed, self.cfg.hands)
+            self._bots.clear()
+            k = "deal"
+        if k == "deal":
+            self.state, events = self.match.start_hand()
+            self.phase = PLAYING
+            return events
+        if k == "seats":
+            self._set_seats(rec["seats"], rec.get("owner"))
+        elif k == "reset":
+            for i, s in enumerate(self.slots):
+                self.slots[i] = Slot(s.bot_level)
+            self.owner = None
+            self.match = self.state = None
+            self.phase = WAITING
+        else:
+            raise ValueError(f"unknown record {k!r}")
+        return []
+
+    def _set_seats(self, seats: list, owner) -> None:
+        if len(seats) != self.n:
+            raise ValueError("the seat list does not fit the table")
+        for s, d in zip(self.slots, seats):
+            s.name, s.token, s.bot_level = d["name"], d["token"], d.get("bot")
+        self.owner = owner
+
+    def _restore(self, recs: list[dict]) -> None:
+        """Rebuild the table from its journal; ValueError when the records do not fit together."""
+        base = recs[0]
+        self._set_seats(base["seats"], base.get("owner"))
+        mj = base.get("match")
+        phase = base.get("phase", WAITING)
+        if phase != WAITING:
+            self.seed = mj["seed"]
+            played = mj["hands_played"]
+            if phase == PLAYING:
+                m = replay_match(self.variant, mj)
+                st, _ = m.start_hand()
+                for item in base.get("current") or []:
+                    E.apply(st, from_json(item))
+            else:
+                m = replay_match(self.variant, dict(mj, hands_played=played[:-1]))
+                st, _ = m.start_hand()
+                for item in played[-1]["actions"]:
+                    E.apply(st, from_json(item))
+                m.finish_hand()
+            self.match, self.state, self.phase = m, st, phase
+        for rec in recs[1:]:
+            self._fold(rec)
+        self._since_base = len(recs) - 1
+        if self.state is not None:
+            log.info("table %s: resumed at hand %d, %d actions in", self.table_id, self.state.hand_no,
+                     len(self.state.log))
+
+
+def restore_config(recs: list[dict]) -> TableConfig:
+    return TableConfig.from_json(recs[0]["config"])
+
+
+def load_saved(store, name: str) -> tuple[list[dict], Journal]:
+    """A table's journal records and its writer; Damaged (naming the file) when it cannot be trusted."""
+    recs, size = store.load(name)
+    try:
+        restore_config(recs)
+    except (TypeError, ValueError, KeyError, AttributeError) as e:
+        raise Damaged(store.path(name), f"table settings: {e}") from None
+    return recs, store.journal(name, size)
+
+
+def _why(err: BaseException) -> str:
+    return (getattr(err, "strerror", None) or str(err) or type(err).__name__)[:120]
+
+
+def _write(journal: Journal, batch: list[tuple[str, bytes]]) -> tuple[int, BaseException | None]:
+    """The writer thread's part: every item in order; stops at the first append that fails."""
+    done = 0
+    for kind, data in batch:
+        try:
+            if kind == "b":
+                journal.rewrite(data)
+            else:
+                journal.append(data)
+        except OSError as e:
+            if kind == "b" and journal.has_base:
+                log.warning("%s: compaction failed (%s); the journal keeps growing until it works", journal.path.name,
+                            _why(e))
+            else:
+                return done, e
+        done += 1
+    return done, None

@@ -103,11 +103,33 @@ def state_at(variant_id: str, record: dict, hand: int, step: int):
     raise ValueError(f"no hand {hand} step {step} in the log")
 
 
+class _NoHost:
+    """Enough of a host for a Table that is only read back from its journal."""
+
+    store = None
+    loop = None
+    name = "reader"
+    host_id = "000000"
+
+
+def saved_table(state_dir, table_id: str = "1") -> dict | None:
+    """A host's table as its journal in ``state_dir`` has it now (the base record it would compact to)."""
+    from netplay.store import Damaged, Store
+    from netplay.table import Table, restore_config
+
+    try:
+        recs, _size = Store(state_dir).load(f"table-{table_id}")
+    except Damaged:
+        return None
+    return Table(restore_config(recs), _NoHost(), (recs, None)).snapshot()
+
+
 def final_record(state_dir, table_id: str = "1") -> dict:
     """The match log a host left in its state directory (archived once everyone left)."""
     done = sorted((Path(state_dir) / "done").glob(f"table-{table_id}-*.json"))
-    path = done[-1] if done else Path(state_dir) / f"table-{table_id}.json"
-    return json.loads(path.read_text())["match"]
+    if done:
+        return json.loads(done[-1].read_text())["match"]
+    return saved_table(state_dir, table_id)["match"]
 
 
 def play_clients(host, seeds: list, *, table_id=None, level="simple", timeout=120, taps=None, clients=None,
@@ -134,6 +156,25 @@ def play_clients(host, seeds: list, *, table_id=None, level="simple", timeout=12
             raise AssertionError(f"client {i} failed: {r!r}") from r
     assert len(results) == len(bcs), "a client did not finish"
     return [results[i] for i in range(len(bcs))], bcs
+
+
+def hello(hi: dict, name: str = "raw", *, table=None, seat=None, password=None, token=None, proto=None) -> dict:
+    """A client's hello answering the host's ``hi``: the DH value, and proofs of a password or token."""
+    from netplay import auth
+
+    mine, nonce = auth.KeyPair(), auth.new_nonce()
+    key = auth.connection_key(mine, hi["dh"], hi["nonce"], nonce)
+    msg = {"t": "hello", "proto": P.PROTOCOL if proto is None else proto, "name": name, "dh": mine.public_hex,
+           "nonce": nonce}
+    for k, v in (("table", table), ("seat", seat)):
+        if v is not None:
+            msg[k] = v
+    if password is not None:
+        msg["pw"] = auth.password_proof(key, password)
+    if token is not None:
+        msg["proof"] = auth.token_proof(token, hi["nonce"], nonce)
+    hello.key = key  # the connection key of the last hello built (tests derive the seat token from it)
+    return msg
 
 
 def decode_stream(data: bytes) -> list[dict]:

@@ -110,7 +110,7 @@ def check_stream(vid: str, record: dict, seat: int, frames: list) -> int:
     """Walk the match from its log; check every state frame at its (hand, step). Returns frames checked."""
     v = get_variant(vid)
     states = [f for f in frames if f["t"] == "state"]
-    assert {f["t"] for f in frames} <= {"welcome", "table", "state"}
+    assert {f["t"] for f in frames} <= {"hi", "welcome", "table", "state"}
     assert states, "no state reached the peer"
     rng = random.Random(seat)
     m = Match(v, record["options"], record["seed"], record["hands"])

@@ -7,7 +7,7 @@ import time
 import msgpack
 import pytest
 
-from tests.net_util import LOOPBACK, local_play, norm, peer_view, play_clients, same_game, variants
+from tests.net_util import LOOPBACK, hello, local_play, norm, peer_view, play_clients, same_game, variants
 
 from game.rules.actions import Action
 from game.rules.match import replay_match
@@ -110,17 +110,18 @@ def test_refusals_never_change_the_game(make_host, caplog):
                               next_s=None), password="pw")
     table = h.tables["t"]
     s, send, recv = _raw(h)
+    hi = recv("hi")
     send(P.make("act", n=1, ack=0, a=[0, "pass"]))
     assert recv("error")["code"] == "not_joined"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", table="t", password="nope"))
+    send(hello(hi, "me", table="t", password="nope"))
     assert recv("error")["code"] == "password"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", table="zz", password="pw"))
+    send(hello(hi, "me", table="zz", password="pw"))
     assert recv("error")["code"] == "no_table"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", token="f" * 32))
+    send(hello(hi, "me", token="f" * 32))
     assert recv("error")["code"] == "bad_token"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", table="t", password="pw"))
+    send(hello(hi, "me", table="t", password="pw"))
     w = recv("welcome")
-    assert w["seat"] == 0 and len(w["token"]) == 32
+    assert w["seat"] == 0 and "token" not in w  # the token is derived on both ends, never sent
     st = recv("state")
     while not st["view"]["legal"]:
         st = recv("state")
@@ -136,7 +137,7 @@ def test_refusals_never_change_the_game(make_host, caplog):
         (P.make("act", n=n + 4, ack=st["seq"], a=[0, "discard", "9z"]), "malformed"),
         (P.make("act", n=n + 4, ack=st["seq"], a=legal[0]), "replay"),
         (P.make("next", n=n + 5, ack=st["seq"]), "not_now"),
-        (P.make("hello", proto=P.PROTOCOL, name="again"), "already_joined"),
+        (hello(hi, "again"), "already_joined"),
         (msgpack.packb({"t": "act", "n": n + 6, "ack": "x", "a": [0, "pass"]}), "malformed"),
     ]
     for msg, code in bad:
@@ -155,7 +156,7 @@ def test_refusals_never_change_the_game(make_host, caplog):
     # a different protocol version: a clear message on both sides
     s2, send2, recv2 = _raw(h)
     with caplog.at_level("WARNING", logger="netplay.host"):
-        send2(P.make("hello", proto=P.PROTOCOL + 1, name="future"))
+        send2(hello(recv2("hi"), "future", proto=P.PROTOCOL + 1))
         e = recv2("error")
         time.sleep(0.1)
     assert e["code"] == "version" and f"protocol {P.PROTOCOL}" in e["msg"] and e["proto"] == P.PROTOCOL

@@ -13,8 +13,9 @@ def frame(obj) -> bytes:
 
 def test_round_trip_every_client_message():
     msgs = [
-        P.make("hello", proto=P.PROTOCOL, name="张三", table="1", password=None, token=None, seat=2),
-        P.make("hello", proto=P.PROTOCOL, name="x"),
+        P.make("hello", proto=P.PROTOCOL, name="张三", table="1", seat=2, dh="ab" * 256, nonce="00" * 16, pw=None,
+               proof="cd" * 32),
+        P.make("hello", proto=P.PROTOCOL, name="x", dh="2", nonce="00" * 16),
         P.make("list", proto=P.PROTOCOL),
         P.make("act", n=3, ack=7, a=[1, "discard", "5p"]),
         P.make("act", n=4, ack=7, a=[1, "chow", "345m"]),
@@ -43,9 +44,11 @@ def test_round_trip_every_client_message():
     ({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", 5]}, "tiles"),
     ({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", "5p" * 20]}, "tiles"),
     ({"t": "act", "n": 1, "ack": 0, "a": "0 pass"}, "seat, kind"),
-    ({"t": "hello", "proto": 1, "name": "x" * 33}, "printable string"),
-    ({"t": "hello", "proto": 1, "name": "a\x00b"}, "printable string"),
-    ({"t": "hello", "proto": 1.5, "name": "x"}, "integer"),
+    ({"t": "hello", "proto": 1, "name": "x" * 33, "dh": "2", "nonce": "0"}, "printable string"),
+    ({"t": "hello", "proto": 1, "name": "a\x00b", "dh": "2", "nonce": "0"}, "printable string"),
+    ({"t": "hello", "proto": 1.5, "name": "x", "dh": "2", "nonce": "0"}, "integer"),
+    ({"t": "hello", "proto": 2, "name": "x", "nonce": "0"}, "missing field 'dh'"),
+    ({"t": "hello", "proto": 2, "name": "x", "dh": "2", "nonce": "0", "password": "pw"}, "unknown field"),
     ({"t": "teleport"}, "unknown message type"),
     ({"t": "ping", "n": 2**60}, "integer"),
 ])

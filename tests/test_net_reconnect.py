@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from tests.net_util import (LOOPBACK, final_record, local_play, play_clients, same_game, start_host_proc, state_at,
-                            stop_proc, variants, wire_view)
+from tests.net_util import (LOOPBACK, final_record, local_play, play_clients, same_game, saved_table,
+                            start_host_proc, state_at, stop_proc, variants, wire_view)
 
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
@@ -141,17 +141,14 @@ def test_a_seat_not_reclaimed_in_time_is_released_and_a_newcomer_takes_it():
         h.stop()
 
 
-def _wait_file(path, pred, timeout=60):
+def _wait_saved(state_dir, pred, timeout=60):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        try:
-            d = json.loads(path.read_text())
-            if pred(d):
-                return d
-        except (OSError, ValueError):
-            pass
+        d = saved_table(state_dir)
+        if d is not None and pred(d):
+            return d
         time.sleep(0.01)
-    raise AssertionError(f"{path} never reached the expected state")
+    raise AssertionError(f"the journal in {state_dir} never reached the expected state")
 
 
 def test_kill_9_mid_hand_then_resume(tmp_path):
@@ -166,12 +163,11 @@ def test_kill_9_mid_hand_then_resume(tmp_path):
         ths = [threading.Thread(target=lambda i=i: out.__setitem__(i, _run(bcs[i]))) for i in range(4)]
         for t in ths:
             t.start()
-        state = _wait_file(tmp_path / "table-1.json",
-                           lambda d: d["phase"] == "playing" and len(d["match"]["hands_played"]) == 1
-                           and len(d["current"] or []) >= 12)
+        state = _wait_saved(tmp_path, lambda d: d["phase"] == "playing" and len(d["match"]["hands_played"]) == 1
+                            and len(d["current"] or []) >= 12)
         proc.kill()  # SIGKILL: no chance to write anything more
         proc.wait(10)
-        saved = json.loads((tmp_path / "table-1.json").read_text())
+        saved = saved_table(tmp_path)
         assert saved["phase"] == "playing" and len(saved["current"]) >= len(state["current"])
         time.sleep(0.3)
         assert all(bc.session.status == "reconnecting" for bc in bcs)

@@ -131,16 +131,14 @@ class NetSession(Session):
         if self.seat is None or action.seat != self.seat:
             self.error, self.error_code = "not your seat", "not_your_seat"
             return
-        with self._cv:
-            self._sent_at.append(time.perf_counter())
-        self._send_msg(P.make("act", n=self._next_n(), ack=self.seq, a=action.to_json()))
+        self._send_msg("act", ack=self.seq, a=action.to_json())
 
     def next_hand(self) -> None:
         if self.hand_over and not self._match_over:
-            self._send_msg(P.make("next", n=self._next_n(), ack=self.seq))
+            self._send_msg("next", ack=self.seq)
 
     def request_sync(self) -> None:
-        self._send_msg(P.make("sync", n=self._next_n()))
+        self._send_msg("sync")
 
     @property
     def match_over(self) -> bool:
@@ -180,8 +178,14 @@ class NetSession(Session):
         self._n += 1
         return self._n
 
-    def _send_msg(self, msg: dict) -> None:
-        self._send_raw(P.encode(msg))
+    def _send_msg(self, t: str, **fields) -> None:
+        """Queue a numbered message; numbers are taken in queue order, so they reach the host increasing."""
+        with self._cv:
+            fields["n"] = self._next_n()
+            self._out.append(P.encode(P.make(t, **fields)))
+            if t == "act":
+                self._sent_at.append(time.perf_counter())
+        self._wake()
 
     def _send_raw(self, frame: bytes) -> None:
         with self._cv:
@@ -323,8 +327,7 @@ class NetSession(Session):
                 if now - last_rx > DEAD_S:
                     return "lost"
                 if self._said_hello and now - last_tx > P.HEARTBEAT_S and not out:
-                    frame = P.encode(P.make("ping", n=self._next_n()))
-                    out += frame
+                    self._send_msg("ping")
                     last_tx = now
             if self._closing:
                 try:

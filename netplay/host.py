@@ -237,6 +237,7 @@ class Host:
         self.io = ThreadPoolExecutor(4, thread_name_prefix="netplay-io")
         self.bots = ThreadPoolExecutor(1, thread_name_prefix="netplay-bots")
         self.latencies: collections.deque = collections.deque(maxlen=200_000)
+        self.actions = 0  # actions applied at every table (players' and bots')
         self.finished: collections.deque = collections.deque(maxlen=100)  # the matches played out, newest last
         self.over = threading.Event()  # set once every table has played a match to its end
         self.advertiser: Advertiser | None = None

@@ -389,6 +389,7 @@ class Table:
     def _play(self, a, t0: float | None = None) -> None:
         """Apply a checked action: journal it, then tell everyone (once it is on disk)."""
         events = self._record({"k": "act", "a": a.to_json()})
+        self.host.actions += 1
         if self.phase in (BETWEEN, OVER):
             self._compact()  # between hands: the journal becomes one record again
         if self.phase == OVER:

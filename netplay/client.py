@@ -385,20 +385,24 @@ class NetSession(Session):
             if m["code"] == Code.SHUTDOWN:
                 return "lost"  # the host may come back (--resume): keep trying with the token
             self.error_code = m["code"]
+            if m["code"] not in FINAL_BYES:
+                self.error = m["msg"]
+                return "lost"  # e.g. cut off for silence after a freeze: reconnect and take the seat back
             self._end("closed", m["msg"] if m["code"] != Code.LEFT else None)
-            return "done" if m["code"] in FINAL_BYES else "lost"
+            return "done"
         with self._cv:
             self._inbox.append(m)
             self._cv.notify_all()
         return None
 
 
-def list_tables(host: str, port: int, timeout: float = 3.0) -> list[dict]:
+def list_tables(host: str, port: int, timeout: float = 3.0, source: str | None = None) -> list[dict]:
     """The tables of the host at this address (the join screen's manual-address fallback).
 
     Keys as ``discovery.Browser.tables()`` minus the address fields and the host's name. Raises OSError or
     ``protocol.ProtocolError`` (``code == "version"`` when the host speaks another protocol)."""
-    with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+    with socket.create_connection((host, int(port)), timeout=timeout,
+                                  source_address=(source, 0) if source else None) as sock:
         sock.sendall(P.encode(P.make("list", proto=P.PROTOCOL)))
         reader = P.FrameReader()
         end = time.monotonic() + timeout

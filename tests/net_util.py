@@ -26,6 +26,7 @@ from netplay.client import BotClient  # noqa: E402
 from netplay.seatbot import DecisionBot  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+SEEDS4 = ["r0", "r1", "r2", "r3"]
 LOOPBACK = ["127.0.0.1"]
 ALIASES = {"kunming"}  # kunming plays wenshan's rules under another name
 

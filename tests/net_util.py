@@ -121,9 +121,11 @@ def saved_table(state_dir, table_id: str = "1") -> dict | None:
             return json.loads(old.read_text())
         except ValueError:
             return None
-    from netplay.store import Damaged, Store
-    from netplay.table import Table, restore_config
-
+    try:
+        from netplay.store import Damaged, Store
+        from netplay.table import Table, restore_config
+    except ImportError:  # a protocol 1 host that has not written its file yet
+        return None
     try:
         recs, _size = Store(state_dir).load(f"table-{table_id}")
     except (Damaged, FileNotFoundError):

@@ -106,6 +106,7 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
             addr, port = host.address
             ids = [c.table_id for c in cfgs]
             groups = [ids[i::procs] for i in range(procs) if ids[i::procs]]
+            host.settle_memory()  # as ``python -m game host`` does once it serves
             host.latencies.clear()
             a0 = host.actions
             at_end: dict[str, int] = {}  # counted when the clients stop (after that, host bots finish the hands)

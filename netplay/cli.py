@@ -102,6 +102,7 @@ def host_main(args) -> int:
     except OSError as e:
         print(f"error: cannot listen on port {host.port}: {e.strerror or e}", file=sys.stderr)
         return 1
+    host.settle_memory()
     addr, port = host.address
     ids = ", ".join(f"{t.table_id} ({t.variant.id}, {t.phase})" for t in host.tables.values())
     print(f"netplay host {host.name!r} (id {host.host_id}) listening on {addr}:{port}, protocol {PROTOCOL}; "

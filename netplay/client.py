@@ -172,6 +172,8 @@ class NetSession(Session):
             self._thread.join(3)
         for s in (self._wake_r, self._wake_w):
             s.close()
+        if self.seats is not None and self.token and self.host_id:
+            self.seats.forget(self.host_id, self.name, self.token)  # left on purpose: the seat is given up
 
     # ================================================================ sending
     def _next_n(self) -> int:
@@ -372,7 +374,7 @@ class NetSession(Session):
                     self._sent_at.clear()
         if t == "error" and m["code"] == Code.BAD_TOKEN and self._stored and self.status != "seated":
             # the seat kept on disk is gone (released, or another match): join as a newcomer instead
-            self.seats.forget(self.host_id, self.name)
+            self.seats.forget(self.host_id, self.name, self._proved)
             self._resend = self._hello(self._hi, use_store=False)
             if self.tap:
                 self.tap("out", self._resend)

@@ -246,8 +246,8 @@ def default_seats_path() -> Path:
 class SeatStore:
     """A client's seat tokens on disk, so a restarted client takes its seat back at once.
 
-    Entries are keyed by the host's id and the player's name; an entry in use by
-    another running process (two windows on one machine) is left alone.
+    Entries are kept per host id and player name (several, for bots of one name on one
+    machine); an entry in use by another running process is left alone.
     """
 
     KEEP_S = 2 * 24 * 3600
@@ -260,12 +260,16 @@ class SeatStore:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        now = time.time()
+        return {k: [e for e in v if _entry_ok(e) and now - e.get("t", 0) < self.KEEP_S]
+                for k, v in data.items() if isinstance(v, list)}
 
     def _write(self, data: dict) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, json.dumps(data, ensure_ascii=False).encode())
+            write_atomic(self.path, json.dumps({k: v for k, v in data.items() if v}, ensure_ascii=False).encode())
         except OSError:
             pass  # no disk: the seat is only kept in memory, as before
 
@@ -275,25 +279,30 @@ class SeatStore:
 
     def find(self, host_id: str, name: str) -> dict | None:
         """{"table", "seat", "token"} of this player's seat at that host, unless another live process uses it."""
-        e = self._read().get(self._key(host_id, name))
-        if not isinstance(e, dict) or not all(isinstance(e.get(k), t) for k, t in
-                                               (("table", str), ("seat", int), ("token", str))):
-            return None
-        pid = e.get("pid")
-        if isinstance(pid, int) and pid != os.getpid() and _alive(pid):
-            return None
-        return {k: e[k] for k in ("table", "seat", "token")}
+        for e in self._read().get(self._key(host_id, name), []):
+            pid = e.get("pid")
+            if not (isinstance(pid, int) and pid != os.getpid() and _alive(pid)):
+                return {k: e[k] for k in ("table", "seat", "token")}
+        return None
 
     def put(self, host_id: str, name: str, table: str, seat: int, token: str) -> None:
-        now = time.time()
-        data = {k: v for k, v in self._read().items() if isinstance(v, dict) and now - v.get("t", 0) < self.KEEP_S}
-        data[self._key(host_id, name)] = {"table": table, "seat": seat, "token": token, "pid": os.getpid(), "t": now}
+        data = self._read()
+        key = self._key(host_id, name)
+        entries = [e for e in data.get(key, []) if e["token"] != token]
+        entries.append({"table": table, "seat": seat, "token": token, "pid": os.getpid(), "t": time.time()})
+        data[key] = entries[-8:]
         self._write(data)
 
-    def forget(self, host_id: str, name: str) -> None:
+    def forget(self, host_id: str, name: str, token: str | None = None) -> None:
         data = self._read()
-        if data.pop(self._key(host_id, name), None) is not None:
-            self._write(data)
+        key = self._key(host_id, name)
+        data[key] = [e for e in data.get(key, []) if token is not None and e["token"] != token]
+        self._write(data)
+
+
+def _entry_ok(e) -> bool:
+    return isinstance(e, dict) and all(isinstance(e.get(k), t) for k, t in (("table", str), ("seat", int),
+                                                                           ("token", str)))
 
 
 def _alive(pid: int) -> bool:

@@ -212,8 +212,7 @@ def env() -> dict:
     e = dict(os.environ)
     e["YUNGUI_NET_LOOPBACK_ONLY"] = "1"
     e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
-    e.pop("XDG_STATE_HOME", None)
-    return e
+    return e  # XDG_STATE_HOME: the tests' scratch folder (conftest), never the developer's
 
 
 def start_host_proc(*args, timeout: float = 20.0, log=None):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from array import array
 
 import pygame
@@ -194,8 +195,6 @@ class SoundBank:
         """Synthesise every effect in the background so the first win does not stall a frame."""
         if not self.available:
             return
-        import threading
-
         threading.Thread(target=self.preload, name="sound-synth", daemon=True).start()
 
     def play(self, name: str, volume: float = 1.0) -> None:

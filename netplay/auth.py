@@ -36,7 +36,7 @@ class AuthError(ValueError):
 class KeyPair:
     """One side's ephemeral DH secret and public value (``public_hex`` goes on the wire)."""
 
-    __slots__ = ("secret", "public")
+    __slots__ = ("public", "secret")
 
     def __init__(self) -> None:
         self.secret = secrets.randbits(EXPONENT_BITS) | (1 << (EXPONENT_BITS - 1))

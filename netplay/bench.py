@@ -41,7 +41,8 @@ def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think
     from .client import BotClient
 
     rtts: list[float] = []
-    out = {"decisions": 0, "matches": 0, "errors": []}
+    errors: list[str] = []
+    out = {"decisions": 0, "matches": 0}
     lock = threading.Lock()
     deadline = time.monotonic() + seconds
 
@@ -61,18 +62,18 @@ def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think
             with lock:
                 rtts.extend(1000 * x for x in s.rtts)
                 out["decisions"] += bc.decisions
-                out["matches"] += s.match_over
+                out["matches"] += int(s.match_over)
         except Exception as e:  # noqa: BLE001 - reported to the parent
             with lock:
-                out["errors"].append(f"{tid}/{k}: {e}")
+                errors.append(f"{tid}/{k}: {e}")
 
     threads = [threading.Thread(target=play, args=(tid, k)) for tid in tables for k in range(seats)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    print(json.dumps(dict(out, rtts=[round(x, 3) for x in rtts])), flush=True)
-    return 1 if out["errors"] else 0
+    print(json.dumps(dict(out, errors=errors, rtts=[round(x, 3) for x in rtts])), flush=True)
+    return 1 if errors else 0
 
 
 def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", seconds: float = 40.0,
@@ -93,7 +94,8 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
         host = Host(tables=cfgs, name=f"bench-{os.getpid()}", interfaces=LOOPBACK, state_dir=state,
                     limits=Limits(max_conns=max(256, 2 * tables * 4))).start()
         try:
-            host.advertiser.registered.wait(30)
+            if host.advertiser is not None:
+                host.advertiser.registered.wait(30)
             advertise_s = time.perf_counter() - t_adv
             t0 = time.perf_counter()
             br = Browser(LOOPBACK).start()

@@ -163,8 +163,9 @@ def _discover(args) -> tuple[str, int, str | None]:
     interfaces = _interfaces(args.interfaces)
     br = Browser(interfaces).start()
     try:
-        found = lambda rows: any(t["protocol"] == PROTOCOL and t["seats_free"] > 0 and _matches(t, args.table)  # noqa: E731
-                                 for t in rows)
+        def found(rows: list[dict]) -> bool:
+            return any(t["protocol"] == PROTOCOL and t["seats_free"] > 0 and _matches(t, args.table) for t in rows)
+
         rows = br.wait_for(found, args.timeout)
         if found(rows):  # other hosts answer a moment later: give them that moment before choosing
             time.sleep(min(2.0, args.timeout))

@@ -8,6 +8,7 @@ import selectors
 import socket
 import threading
 import time
+from typing import Any
 
 from game.rules.actions import Action, from_json
 from game.session import Session
@@ -62,7 +63,7 @@ class NetSession(Session):
         self.error_code: str | None = None
         self.refusals: list[tuple[str, str]] = []  # (code, message) of every error the host sent
         self.status = "connecting"
-        self.variant = None  # the Variant object once seated
+        self.variant: Any = None  # the Variant object once seated
         self.variant_id: str | None = None
         self.options: dict | None = None
         self.n: int | None = None
@@ -161,7 +162,7 @@ class NetSession(Session):
     def wait(self, timeout: float) -> bool:
         """Block until a message is waiting for ``poll()`` (or the session ended); for headless loops."""
         with self._cv:
-            return self._cv.wait_for(lambda: self._inbox or self.status in ("closed", "refused"), timeout)
+            return self._cv.wait_for(lambda: bool(self._inbox) or self.status in ("closed", "refused"), timeout)
 
     def close(self) -> None:
         if self._closing:
@@ -453,8 +454,8 @@ class BotClient:
             self._nexted = (s.connections, s.hand_no)
             s.next_hand()
 
-    _acted = None
-    _nexted = None
+    _acted: tuple[int, int] | None = None
+    _nexted: tuple[int, int | None] | None = None
 
     def run(self, timeout: float | None = None) -> dict:
         """Play until the match is over; returns {table, seat, totals, hands}. RuntimeError when refused."""

@@ -30,7 +30,7 @@ from .table import Table, TableConfig, load_saved, restore_config
 
 log = logging.getLogger("netplay.host")
 
-__all__ = ["Host", "TableConfig", "Limits"]
+__all__ = ["Host", "Limits", "TableConfig"]
 
 
 @dataclass
@@ -52,7 +52,7 @@ class Limits:
 class Conn(asyncio.Protocol):
     """One peer connection: framing, decoding, the flood bucket, and its seat (if any)."""
 
-    def __init__(self, host: "Host"):
+    def __init__(self, host: Host):
         self.host = host
         self.reader = P.FrameReader()
         self.transport = None
@@ -250,8 +250,8 @@ class Host:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        self._server = None
-        self._tick_handle = None
+        self._server: asyncio.Server | None = None
+        self._tick_handle: asyncio.TimerHandle | None = None
         self._note_t, self._note_n, self._note_dropped = time.monotonic(), 0, 0
 
     def _meta(self) -> dict:
@@ -265,8 +265,9 @@ class Host:
             return {}
 
     def _set_aside(self, fname: str, e: Damaged) -> None:
+        assert self.store is not None
         try:
-            dest = self.store.set_aside(fname).name
+            dest: str | None = self.store.set_aside(fname).name
         except OSError:
             dest = None
         line = f"{e}; that table is not resumed" + (f" (kept as {dest})" if dest else "")
@@ -275,6 +276,7 @@ class Host:
 
     def _keep_unfinished(self, fname: str) -> None:
         """A new table replaces a saved one of the same id: keep the old journal in done/ rather than lose it."""
+        assert self.store is not None
         p = self.store.path(fname)
         if p.exists():
             done = self.store.root / "done"
@@ -282,7 +284,7 @@ class Host:
             p.replace(done / f"{fname}-{time.strftime('%Y%m%d-%H%M%S')}.unfinished{p.suffix}")
 
     # ---------------------------------------------------------------- lifecycle
-    def start(self) -> "Host":
+    def start(self) -> Host:
         lograte.install()
         self._thread = threading.Thread(target=self._run, name="netplay-host", daemon=True)
         self._thread.start()
@@ -345,8 +347,9 @@ class Host:
     def owner_seat(self) -> tuple[str, int, str] | None:
         """(table id, seat, token) of the hosting player's seat, for their own window to join with."""
         for t in self.tables.values():
-            if t.owner is not None and t.slots[t.owner].token:
-                return t.table_id, t.owner, t.slots[t.owner].token
+            token = t.slots[t.owner].token if t.owner is not None else None
+            if t.owner is not None and token:
+                return t.table_id, t.owner, token
         return None
 
     def stop(self) -> None:
@@ -367,6 +370,7 @@ class Host:
             self.advertiser = None
 
     def _shutdown(self) -> None:
+        assert self.loop is not None
         for c in list(self.conns):
             c.kill(Code.SHUTDOWN)
         if self._server is not None:
@@ -377,6 +381,7 @@ class Host:
 
     def call(self, fn, timeout: float = 10.0):
         """Run ``fn()`` on the host's thread and return its result (for tests and the UI)."""
+        assert self.loop is not None, "the host is not running"
         fut = asyncio.run_coroutine_threadsafe(_call(fn), self.loop)
         return fut.result(timeout)
 
@@ -390,7 +395,8 @@ class Host:
     def soon(self, fn, *args) -> None:
         """Run ``fn(*args)`` on the host's thread (from the I/O and bot threads)."""
         try:
-            self.loop.call_soon_threadsafe(fn, *args)
+            if self.loop is not None:
+                self.loop.call_soon_threadsafe(fn, *args)
         except RuntimeError:
             pass  # the host has stopped
 
@@ -449,6 +455,7 @@ class Host:
 
     def _tick(self) -> None:
         """Twice a second: hello deadlines and read timeouts."""
+        assert self.loop is not None
         now = time.monotonic()
         lim = self.limits
         for c in list(self.conns):
@@ -465,7 +472,7 @@ class Host:
 
     def table_changed(self, table: Table) -> None:
         """Discovery follows the seats, at most once per ``mdns_s`` per table (the latest facts win)."""
-        if self.advertiser is None:
+        if self.advertiser is None or self.loop is None:
             return
         tid = table.table_id
         if tid in self._adv_timer:
@@ -489,8 +496,8 @@ class Host:
             self.advertiser.publish(tid, props)
 
     def table_over(self, table: Table) -> None:
-        self.finished.append({"table_id": table.table_id, "totals": list(table.match.scores),
-                              "record": table.match.to_json()})
+        self.finished.append({"table_id": table.table_id, "totals": list(table.m.scores),
+                              "record": table.m.to_json()})
         if {f["table_id"] for f in self.finished} >= set(self.tables):
             self.over.set()
 
@@ -527,10 +534,8 @@ class Host:
             err = conn.table.ready(conn)
             if err:
                 conn.refuse(err[0], err[1], n)
-        elif t == "sync":
-            if conn.charge():
-                conn.table.sync(conn)
-                conn.table._flush()
+        elif t == "sync" and conn.charge():
+            conn.table.resync(conn)
 
     def _version_ok(self, conn: Conn, msg: dict) -> bool:
         if msg["proto"] == P.PROTOCOL:
@@ -560,20 +565,18 @@ class Host:
             return
         proof = msg.get("proof")
         if proof:
-            for table in ([self.tables[tid]] if tid is not None else self.tables.values()):
-                i = table.find_proof(proof, conn.nonce, msg["nonce"], msg.get("seat"))
+            for held in ([self.tables[tid]] if tid is not None else self.tables.values()):
+                i = held.find_proof(proof, conn.nonce, msg["nonce"], msg.get("seat"))
                 if i is not None:
-                    table.rejoin(conn, i, name)
+                    held.rejoin(conn, i, name)
                     return
             conn.refuse(Code.BAD_TOKEN, None, None)
             return
-        if tid is not None:
-            table = self.tables[tid]
-        else:
-            table = next((tb for tb in self.tables.values() if any(s.open for s in tb.slots)), None)
-            if table is None:
-                conn.refuse(Code.FULL, "every table is full", None)
-                return
+        table = self.tables[tid] if tid is not None else \
+            next((tb for tb in self.tables.values() if any(s.open for s in tb.slots)), None)
+        if table is None:
+            conn.refuse(Code.FULL, "every table is full", None)
+            return
         if table.password and not self._password_ok(conn, table, msg.get("pw")):
             return
         seat = msg.get("seat")

@@ -13,6 +13,7 @@ from game.cli.sim import default_level
 from game.rules import engine as E
 from game.rules.actions import PASS, ActionError, from_json
 from game.rules.match import Match, replay_match
+from game.rules.state import HandState
 from game.rules.variants import get as get_variant
 from game.rules.view import events_for, view
 
@@ -52,7 +53,7 @@ class TableConfig:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "TableConfig":
+    def from_json(cls, d: dict) -> TableConfig:
         known = {f.name for f in fields(cls)}
         d = {k: v for k, v in d.items() if k in known}
         d["bots"] = {int(k): v for k, v in (d.get("bots") or {}).items()}
@@ -62,7 +63,7 @@ class TableConfig:
 class Slot:
     """One seat: who holds it (token), their connection, and what the host knows about them."""
 
-    __slots__ = ("name", "token", "peer", "bot_level", "wait", "hold", "seq", "last", "ready")
+    __slots__ = ("bot_level", "hold", "last", "name", "peer", "ready", "seq", "token", "wait")
 
     def __init__(self, bot_level: str | None = None):
         self.name: str | None = None
@@ -111,12 +112,12 @@ class Table:
         self.owner: int | None = None  # the hosting player's seat
         self._bots: dict[int, DecisionBot] = {}
         self.match: Match | None = None
-        self.state = None
+        self.state: HandState | None = None
         self.phase = WAITING
         self.seed = None
         self._pump_handle = None
         self._next_handle = None
-        self._thinking = None  # (hand, version, seat) a host bot is deciding on, off the loop
+        self._thinking: tuple[int, int, int] | None = None  # what a host bot is deciding on, off the loop
         # durability
         self.journal: Journal | None = None
         self._queue: list[tuple[str, bytes]] = []  # records not yet handed to the writer
@@ -145,6 +146,17 @@ class Table:
     @property
     def loop(self):
         return self.host.loop
+
+    @property
+    def st(self) -> HandState:
+        """The hand being played (or the one just ended); only once a match has started."""
+        assert self.state is not None, "no hand yet"
+        return self.state
+
+    @property
+    def m(self) -> Match:
+        assert self.match is not None, "no match yet"
+        return self.match
 
     def summary(self) -> dict:
         """The lobby line: what discovery and ``list`` show."""
@@ -379,7 +391,7 @@ class Table:
         if msg["ack"] != self.slots[i].seq:
             return Code.STALE, None
         try:
-            a = E.normalize(self.state, a)
+            a = E.normalize(self.st, a)
         except ActionError as e:
             return Code.ILLEGAL, str(e)
         self._play(a, t0)
@@ -393,7 +405,7 @@ class Table:
         if self.phase in (BETWEEN, OVER):
             self._compact()  # between hands: the journal becomes one record again
         if self.phase == OVER:
-            log.info("table %s: match over, totals %s", self.table_id, self.match.scores)
+            log.info("table %s: match over, totals %s", self.table_id, self.m.scores)
             self.host.table_over(self)
         self._broadcast(events)
         if t0 is not None:
@@ -415,7 +427,7 @@ class Table:
         self._pump_handle = None
         if self.phase != PLAYING or self.stalled or self._thinking is not None:
             return
-        st = self.state
+        st = self.st
         for i in E.acting_seats(st):
             if not self._bot_plays(i) or not E.legal_actions(st, i):
                 continue
@@ -431,7 +443,7 @@ class Table:
 
     def _bot_done(self, key, fut) -> None:
         self._thinking = None
-        st = self.state
+        st = self.st
         hand, version, i = key
         if self.phase != PLAYING or st.hand_no != hand or st.version != version or not self._bot_plays(i) \
                 or self.stalled:
@@ -498,12 +510,12 @@ class Table:
         s.seq += 1
         v = dict(v)
         v["legal"] = [a.to_json() for a in v["legal"]]
-        return P.make("state", seq=s.seq, full=full, hand_no=self.state.hand_no, step=len(self.state.log), view=v,
-                      events=events, totals=list(self.match.scores), hand_over=self.phase in (BETWEEN, OVER),
+        return P.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=len(self.st.log), view=v,
+                      events=events, totals=list(self.m.scores), hand_over=self.phase in (BETWEEN, OVER),
                       match_over=self.phase == OVER, hands=self.cfg.hands)
 
     def _broadcast(self, events: list) -> None:
-        st = self.state
+        st = self.st
         for i, s in enumerate(self.slots):
             if s.peer is None:
                 continue
@@ -514,6 +526,11 @@ class Table:
                 continue
             s.last = v
             self._send(s.peer, self._state_msg(i, dict(v, version=version), ev, False))
+
+    def resync(self, peer) -> None:
+        """A full state for a peer that asked for one."""
+        self.sync(peer)
+        self._flush()
 
     def sync(self, peer) -> None:
         """A full state for one peer (on join, reconnect, or when asked)."""
@@ -534,7 +551,7 @@ class Table:
             "config": self.cfg.to_json(),
             "phase": self.phase,
             "match": self.match.to_json() if self.match else None,
-            "current": [a.to_json() for a in self.state.log] if self.phase == PLAYING else None,
+            "current": [a.to_json() for a in self.st.log] if self.phase == PLAYING else None,
             "seats": [{"name": s.name, "token": s.token, "bot": s.bot_level} for s in self.slots],
             "owner": self.owner,
         }
@@ -630,10 +647,10 @@ class Table:
         """One journal record applied to the table in memory (live and on resume alike)."""
         k = rec["k"]
         if k == "act":
-            st, events = E.apply(self.state, from_json(rec["a"]))
+            st, events = E.apply(self.st, from_json(rec["a"]))
             if st.end is not None:
-                self.match.finish_hand()
-                self.phase = OVER if self.match.over else BETWEEN
+                self.m.finish_hand()
+                self.phase = OVER if self.m.over else BETWEEN
             return events
         if k == "start":
             self.seed = rec["seed"]
@@ -641,7 +658,7 @@ class Table:
             self._bots.clear()
             k = "deal"
         if k == "deal":
-            self.state, events = self.match.start_hand()
+            self.state, events = self.m.start_hand()
             self.phase = PLAYING
             return events
         if k == "seats":
@@ -670,6 +687,8 @@ class Table:
         mj = base.get("match")
         phase = base.get("phase", WAITING)
         if phase != WAITING:
+            if not isinstance(mj, dict):
+                raise ValueError("a table under way without its match record")
             self.seed = mj["seed"]
             played = mj["hands_played"]
             if phase == PLAYING:

@@ -75,7 +75,9 @@ def test_the_log_limit_holds_for_every_logger():
     from netplay.lograte import RateLimit
 
     lim = RateLimit(burst=5, rate=1.0, total_burst=20, total_rate=5.0)
-    rec = lambda name, msg: logging.LogRecord(name, logging.WARNING, __file__, 1, msg, None, None)  # noqa: E731
+    def rec(name, msg):
+        return logging.LogRecord(name, logging.WARNING, __file__, 1, msg, None, None)
+
     passed = sum(lim.filter(rec("asyncio", "socket.send() raised exception.")) for _ in range(10_000))
     assert passed == 5
     others = sum(lim.filter(rec(f"lib{i}", "boom %d")) for i in range(100))

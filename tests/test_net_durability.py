@@ -14,8 +14,7 @@ import threading
 import time
 from pathlib import Path
 
-from tests.net_util import (LOOPBACK, SEEDS4, final_record, local_play, play_clients, saved_table, start_host_proc,
-                            stop_proc)
+from tests.net_util import LOOPBACK, SEEDS4, final_record, local_play, saved_table, start_host_proc, stop_proc
 
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant

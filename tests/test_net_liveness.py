@@ -112,7 +112,7 @@ def test_a_crashed_client_restarted_takes_its_seat_back_at_once(tmp_path):
     proc = proc2 = None
     try:
         table = h.tables["t"]
-        bcs, out, ths = _three_clients(h, think=0.02)
+        _bcs, out, ths = _three_clients(h, think=0.02)
         proc = _join_proc(h.port, tmp_path)
         _wait(lambda: _seat3_actions(h) >= 3, 60, "the client to play")
         token = h.call(lambda: table.slots[3].token)

@@ -169,7 +169,8 @@ def connect_owner(app, host, stop_on_leave: bool = True) -> None:
     """The hosting player takes the seat the host keeps for them: no password, and at once after a resume."""
     got = host.owner_seat()
     table_id, seat, token = got if got is not None else (None, None, None)
-    connect(app, *host.address, table_id, host=host if stop_on_leave else None, token=token, seat=seat)
+    addr, port = host.address
+    connect(app, addr, port, table_id, host=host if stop_on_leave else None, token=token, seat=seat)
 
 
 def connect(app, addr: str, port: int, table_id: str | None = None, host=None, password: str | None = None,
@@ -362,7 +363,7 @@ class JoinScene(Scene):
     def __init__(self, app, interfaces=None, ask_password: dict | None = None, error: str | None = None):
         super().__init__(app)
         self.why = lan_missing()
-        self.browser = None
+        self.browser: Browser | None = None
         self.addr_text = ""
         self.interfaces = interfaces if interfaces is not None else lan_interfaces()
         self.rows: list = []
@@ -463,8 +464,9 @@ class JoinScene(Scene):
         if self.why:
             self.app.notice(strings.tr("lan.unavailable", why=self.why), 4)
             return
-        row = {"host": host.strip("[]"), "port": int(port), "table_id": None, "name": text}
-        connect(self.app, row["host"], row["port"], on_refused=self._refused(row))
+        addr = host.strip("[]")
+        row = {"host": addr, "port": int(port), "table_id": None, "name": text}
+        connect(self.app, addr, int(port), on_refused=self._refused(row))
 
     def busy(self) -> bool:
         return self.browser is not None
@@ -548,12 +550,13 @@ class JoinScene(Scene):
 
     def _draw_prompt(self, surf) -> None:
         s = self.s
+        ask = self.ask or {}
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surf.blit(shade, (0, 0))
         box = self._prompt_box()
         W.panel(surf, box)
-        W.draw_text(surf, strings.tr("lan.password_for", name=self.ask.get("name") or self.ask.get("host", "")),
+        W.draw_text(surf, strings.tr("lan.password_for", name=ask.get("name") or ask.get("host", "")),
                     (box.x + round(30 * s), box.y + round(24 * s)), round(20 * s), W.GOLD, "bold",
                     max_width=box.w - round(60 * s))
         if self.error:

@@ -2,7 +2,12 @@
 
 import sys
 
-from game.cli.main import main
+if sys.platform == "win32":
+    from game.cli.winconsole import reattach
+
+    reattach(sys.argv[1:])
+
+from game.cli.main import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,7 +9,7 @@ import time
 
 def main(args=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # no SDL_AUDIODRIVER default: the audio check opens the device the game itself would open
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     t0 = time.perf_counter()
     problems = []
@@ -54,5 +54,5 @@ def main(args=None) -> int:
     if problems:
         return 1
     print(f"smoke ok: {len(variants)} variant(s) {', '.join(x.id for x in variants)}; one frame rendered "
-          f"in {time.perf_counter() - t0:.2f} s; audio {'on' if app.sound.available else 'off (' + app.sound.reason + ')'}")
+          f"in {time.perf_counter() - t0:.2f} s; {app.sound.describe()}")
     return 0

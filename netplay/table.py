@@ -494,8 +494,8 @@ class Table:
             return
         if self.host.store is not None and self.match is not None:
             try:
-                self.host.store.archive(self.store_name, {"format": FORMAT, "config": self.cfg.to_json(),
-                                                          "match": self.match.to_json()})
+                # the match record itself (``python -m game replay`` reads it), with the table's settings
+                self.host.store.archive(self.store_name, dict(self.match.to_json(), table=self.cfg.to_json()))
             except OSError as e:
                 log.warning("table %s: cannot keep the finished match in done/ (%s)", self.table_id, e)
         for s in self.slots:

@@ -137,7 +137,8 @@ def final_record(state_dir, table_id: str = "1") -> dict:
     """The match log a host left in its state directory (archived once everyone left)."""
     done = sorted((Path(state_dir) / "done").glob(f"table-{table_id}-*.json"))
     if done:
-        return json.loads(done[-1].read_text())["match"]
+        d = json.loads(done[-1].read_text())
+        return d.get("match", d)  # protocol 1 hosts kept {"match": ...}; now the match record itself
     return saved_table(state_dir, table_id)["match"]
 
 

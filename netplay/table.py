@@ -15,7 +15,7 @@ from game.rules.actions import PASS, ActionError, from_json
 from game.rules.match import Match, replay_match
 from game.rules.state import HandState
 from game.rules.variants import get as get_variant
-from game.rules.view import events_for, view
+from game.rules.view import events_for, pending_state, same_point, view, visible_step
 
 from . import auth
 from . import protocol as P
@@ -400,14 +400,17 @@ class Table:
 
     def _play(self, a, t0: float | None = None) -> None:
         """Apply a checked action: journal it, then tell everyone (once it is on disk)."""
+        pending = pending_state(self.st, a)  # what everyone is shown first after a discard or an added kong
         events = self._record({"k": "act", "a": a.to_json()})
+        if pending is not None and same_point(pending, self.st):
+            pending = None  # the window is really open: that is the point everybody is shown anyway
         self.host.actions += 1
         if self.phase in (BETWEEN, OVER):
             self._compact()  # between hands: the journal becomes one record again
         if self.phase == OVER:
             log.info("table %s: match over, totals %s", self.table_id, self.m.scores)
             self.host.table_over(self)
-        self._broadcast(events)
+        self._broadcast(events, pending)
         if t0 is not None:
             self._held.append((None, t0))
         if self.phase == BETWEEN:
@@ -505,27 +508,38 @@ class Table:
         self._presence()
 
     # ------------------------------------------------------------------ what peers see
-    def _state_msg(self, i: int, v: dict, events: list, full: bool) -> dict:
+    def _state_msg(self, i: int, v: dict, events: list, full: bool, pending=None) -> dict:
+        """A state message; ``pending``: the window point before the live state (the hand is not over there)."""
         s = self.slots[i]
         s.seq += 1
         v = dict(v)
         v["legal"] = [a.to_json() for a in v["legal"]]
-        return P.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=len(self.st.log), view=v,
-                      events=events, totals=list(self.m.scores), hand_over=self.phase in (BETWEEN, OVER),
-                      match_over=self.phase == OVER, hands=self.cfg.hands)
+        live = pending is None
+        return P.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=visible_step(self.st, i), view=v,
+                      events=events, totals=list(self.m.scores) if live else list(pending.scores),
+                      hand_over=live and self.phase in (BETWEEN, OVER), match_over=live and self.phase == OVER,
+                      hands=self.cfg.hands)
 
-    def _broadcast(self, events: list) -> None:
-        st = self.st
+    def _broadcast(self, events: list, pending=None) -> None:
+        """Every seat's new state and the events it may see. With ``pending`` (the window after a discard or an
+        added kong) every seat first gets that point, events up to the discard, then the rest: the same frames
+        whether or not anybody else could claim."""
+        first: list = []
+        if pending is not None:
+            cut = next((k + 1 for k, e in enumerate(events) if e.get("type") in ("discard", "kong_declared")), 0)
+            first, events = events[:cut], events[cut:]
         for i, s in enumerate(self.slots):
             if s.peer is None:
                 continue
-            v = view(st, i)
-            version = v.pop("version")
-            ev = events_for(events, i)
-            if not ev and v == s.last:
-                continue
-            s.last = v
-            self._send(s.peer, self._state_msg(i, dict(v, version=version), ev, False))
+            points = [(pending, first), (None, events)] if pending is not None else [(None, events)]
+            for at, evs in points:
+                v = view(at or self.st, i)
+                version = v.pop("version")
+                ev = events_for(evs, i)
+                if not ev and v == s.last:
+                    continue
+                s.last = v
+                self._send(s.peer, self._state_msg(i, dict(v, version=version), ev, False, at))
 
     def resync(self, peer) -> None:
         """A full state for a peer that asked for one."""

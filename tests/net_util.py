@@ -89,19 +89,25 @@ def local_play(variant_id: str, options: dict, seed, hands: int, bot_seeds: list
     return m, [norm(s) for s in streams]
 
 
-def state_at(variant_id: str, record: dict, hand: int, step: int):
-    """The host's state after ``step`` actions of hand ``hand``, rebuilt from its match log."""
+def states_at(variant_id: str, record: dict, hand: int, step: int, seat: int) -> list:
+    """The host's states in hand ``hand`` at which ``seat`` had seen ``step`` actions (``visible_step``: the other
+    seats' passes are not counted, so several states share a step), rebuilt from its match log."""
+    from game.rules.view import visible_step
+
     m = Match(get_variant(variant_id), record["options"], record["seed"], record["hands"])
+    out = []
     for h, rec in enumerate(record["hands_played"]):
         st, _ = m.start_hand()
-        for k, item in enumerate(rec["actions"]):
-            if (h, k) == (hand, step):
-                return st
+        for item in rec["actions"]:
+            if h == hand and visible_step(st, seat) == step:
+                out.append(st.copy())
             E.apply(st, from_json(item))
-        if (h, len(rec["actions"])) == (hand, step):
-            return st
+        if h == hand and visible_step(st, seat) == step:
+            out.append(st.copy())
         m.finish_hand()
-    raise ValueError(f"no hand {hand} step {step} in the log")
+    if not out:
+        raise ValueError(f"no hand {hand} step {step} in the log")
+    return out
 
 
 class _NoHost:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import zlib
 
 from . import engine as E
-from .state import CLAIM, END, ROB, HandState
+from .actions import DISCARD, KONG, Action
+from .state import CLAIM, DECLARE, END, ROB, HandState
 
 
 def view(st: HandState, seat: int) -> dict:
@@ -21,8 +22,9 @@ def view(st: HandState, seat: int) -> dict:
     legal = E.legal_actions(st, seat)
     phase = st.phase
     awaiting = False
-    if phase in (CLAIM, ROB):
-        # Others' options stay hidden: a seat not being asked sees no claim window at all.
+    if phase in (CLAIM, ROB, DECLARE):
+        # Others' options stay hidden: a seat not being asked sees the same "wait" after every discard and
+        # added kong (see pending_state), whether or not someone else may claim or declare ready.
         w = st.window
         awaiting = not legal and w is not None and seat in w.answers and w.answers[seat].kind != "pass"
         if not legal and not awaiting:
@@ -87,6 +89,36 @@ def _visible_version(st: HandState, seat: int, phase: str, legal: list, awaiting
            tuple(legal), awaiting, st.end, tuple((len(s.melds), s.declared, len(s.discards)) for s in st.seats),
            st.hand_no)
     return zlib.crc32(repr(key).encode())
+
+
+def pending_state(before: HandState, action: Action) -> HandState | None:
+    """The hand just after ``action`` (a discard or an added kong), before anybody answers it.
+
+    A window opens there for every seat, also when nobody may claim (the engine would move on
+    at once): the state a client is shown first after every discard, so that what follows
+    never tells whether another seat had an option. None when ``action`` opens no window.
+    """
+    if action.kind not in (DISCARD, KONG):
+        return None
+    st = before.copy()
+    st.extra[E.HOLD_EMPTY_WINDOWS] = True
+    try:
+        E.apply(st, action)
+    except E.ActionError:
+        return None
+    return st if st.phase in (CLAIM, ROB, DECLARE) else None
+
+
+def same_point(a: HandState, b: HandState) -> bool:
+    """Whether two states of one hand stand at the same point of play (a window still open in both)."""
+    return (a.phase, a.turn, a.discard_count, a.claim_count, a.front, a.back, len(a.log)) == \
+        (b.phase, b.turn, b.discard_count, b.claim_count, b.front, b.back, len(b.log))
+
+
+def visible_step(st: HandState, seat: int) -> int:
+    """How many of the hand's actions ``seat`` has seen: all but the other seats' passes (which say they had
+    something to pass on)."""
+    return sum(1 for a in st.log if a.kind != "pass" or a.seat == seat)
 
 
 def result(st: HandState) -> dict:

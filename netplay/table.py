@@ -1,11 +1,10 @@
-"""One table on the host: seats, the authoritative match, bots, reconnect holds and the durable journal."""
+"""One table on the host: seats, the authoritative match, bots, reconnect holds and its journal records."""
 
 from __future__ import annotations
 
 import copy
 import logging
 import secrets
-import time
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -20,13 +19,13 @@ from game.rules.view import events_for, pending_state, same_point, view, visible
 from . import auth
 from . import protocol as P
 from .protocol import Code
+from .keeper import Keeper
 from .seatbot import DecisionBot
-from .store import FORMAT, Damaged, Journal, encode
+from .store import FORMAT, Damaged, Journal
 
 log = logging.getLogger("netplay.host")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between", "over"
-COMPACT_AFTER = 2000  # records since the last base: compact even mid-hand (a long lobby churn)
 
 
 @dataclass
@@ -86,9 +85,10 @@ class Table:
     ``join``/``rejoin``/``act``/``ready``/``sync``/``drop``.
 
     Every change is a journal record (``_record``): it is applied in memory at once,
-    and everything a peer would hear because of it waits (``_send``) until the record
-    is on disk. When the disk refuses, the table says so to every seat, keeps what it
-    has, and retries until the write goes through; nothing a peer was told is lost.
+    and everything a peer would hear because of it waits (``_send``, ``keeper.Keeper``)
+    until the record is on disk. When the disk refuses, the table says so to every seat,
+    keeps what it has, and goes on once the write goes through; nothing a peer was told
+    is lost.
     """
 
     def __init__(self, cfg: TableConfig, host, saved: tuple[list[dict], Journal] | None = None,
@@ -118,20 +118,12 @@ class Table:
         self._pump_handle = None
         self._next_handle = None
         self._thinking: tuple[int, int, int] | None = None  # what a host bot is deciding on, off the loop
-        # durability
-        self.journal: Journal | None = None
-        self._queue: list[tuple[str, bytes]] = []  # records not yet handed to the writer
-        self._inflight: list[tuple[str, bytes]] | None = None
-        self._held: list = []  # (peer, msg) or (None, t0) waiting for the records before them
-        self._since_base = 0
-        self.stalled: str | None = None  # why the disk refuses (None: writing fine)
-        self._retry_s = 0.5
-        self._retry = None  # the timer of the next attempt while the disk refuses
+        journal = saved[1] if saved is not None else \
+            host.store.journal(self.store_name) if host.store is not None else None
+        self.keeper = Keeper(host, journal, self._disk_full, self._saved, len(saved[0]) - 1 if saved else 0)
         if saved is not None:
-            recs, self.journal = saved
-            self._restore(recs)
-        elif host.store is not None:
-            self.journal = host.store.journal(self.store_name)
+            self._restore(saved[0])
+        else:
             self._compact()
 
     # ------------------------------------------------------------------ identity
@@ -177,7 +169,7 @@ class Table:
         elif self.phase == OVER:
             self._reset()  # the match was played out before the restart: open for a new one
         self._pump_soon()
-        self._flush()
+        self.keeper.flush()
 
     # ------------------------------------------------------------------ seating
     def check_password(self, key: bytes | None, proof: str | None) -> bool:
@@ -195,7 +187,7 @@ class Table:
         s.token, s.name = secrets.token_hex(16), name
         self.owner = seat
         self._record(self._seats_rec())
-        self._flush()
+        self.keeper.flush()
         return s.token
 
     def join(self, peer, name: str, seat: int | None = None) -> str | None:
@@ -215,7 +207,7 @@ class Table:
         self._cancel_hold(s)
         self._record(self._seats_rec())
         self._attach(i, peer)
-        self._flush()
+        self.keeper.flush()
         return None
 
     def find_proof(self, proof: str, host_nonce: str, client_nonce: str, seat: int | None) -> int | None:
@@ -242,7 +234,7 @@ class Table:
         self._attach(i, peer)
         if was_bot:
             self._notice(Code.PLAYER_BACK, i)
-        self._flush()
+        self.keeper.flush()
 
     def _attach(self, i: int, peer) -> None:
         s = self.slots[i]
@@ -250,7 +242,7 @@ class Table:
         s.ready = False
         s.last = None
         peer.table, peer.seat = self, i
-        self._send(peer, P.make("welcome", proto=P.PROTOCOL, host=self.host.name[:64], host_id=self.host.host_id,
+        self.keeper.send(peer, P.make("welcome", proto=P.PROTOCOL, host=self.host.name[:64], host_id=self.host.host_id,
                                 table=self.table_id, table_name=self.summary()["name"][:64], seat=i, n=self.n,
                                 variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
         self._presence()
@@ -282,7 +274,7 @@ class Table:
         self._check_next()
         if self.phase == OVER and not self._peers():
             self._reset()
-        self._flush()
+        self.keeper.flush()
 
     def _hold(self, i: int, wait: bool) -> None:
         s = self.slots[i]
@@ -304,7 +296,7 @@ class Table:
             self._presence()
             self._pump_soon()
             self._check_next()
-            self._flush()
+            self.keeper.flush()
 
     def _release(self, i: int) -> None:
         s = self.slots[i]
@@ -327,7 +319,7 @@ class Table:
                      bots=[self._bot_plays(i) for i in range(self.n)],
                      held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
         for p in self._peers():
-            self._send(p, msg)
+            self.keeper.send(p, msg)
         self.host.table_changed(self)
 
     def _notice(self, code: Code, seat: int | None = None, detail: str | None = None, direct: bool = False) -> None:
@@ -336,7 +328,7 @@ class Table:
             if direct:
                 p.send(msg)
             else:
-                self._send(p, msg)
+                self.keeper.send(p, msg)
 
     def fill_bots(self, level: str) -> int:
         """The host's choice: a bot of ``level`` takes every open seat; the match starts once all are seated."""
@@ -351,7 +343,7 @@ class Table:
             self._record(self._seats_rec())
             self._presence()
             self._maybe_start()
-            self._flush()
+            self.keeper.flush()
         return filled
 
     def _seats_rec(self) -> dict:
@@ -395,7 +387,7 @@ class Table:
         except ActionError as e:
             return Code.ILLEGAL, str(e)
         self._play(a, t0)
-        self._flush()
+        self.keeper.flush()
         return None
 
     def _play(self, a, t0: float | None = None) -> None:
@@ -412,7 +404,7 @@ class Table:
             self.host.table_over(self)
         self._broadcast(events, pending)
         if t0 is not None:
-            self._held.append((None, t0))
+            self.keeper.mark(t0)
         if self.phase == BETWEEN:
             self._schedule_next()
         elif self.phase == OVER:
@@ -428,7 +420,7 @@ class Table:
     def _pump(self) -> None:
         """Hand one decision of a host-played seat (a bot seat, or a dropped player's) to the bot thread."""
         self._pump_handle = None
-        if self.phase != PLAYING or self.stalled or self._thinking is not None:
+        if self.phase != PLAYING or self.keeper.stalled or self._thinking is not None:
             return
         st = self.st
         for i in E.acting_seats(st):
@@ -449,7 +441,7 @@ class Table:
         st = self.st
         hand, version, i = key
         if self.phase != PLAYING or st.hand_no != hand or st.version != version or not self._bot_plays(i) \
-                or self.stalled:
+                or self.keeper.stalled:
             self._pump_soon()  # the game moved on while it thought: ask again
             return
         legal = E.legal_actions(st, i)
@@ -464,7 +456,7 @@ class Table:
             log.exception("table %s: the bot at seat %d failed; it plays %s", self.table_id, i, fallback)
             a = fallback
         self._play(a)
-        self._flush()
+        self.keeper.flush()
 
     # ------------------------------------------------------------------ between hands
     def ready(self, peer) -> tuple[str, str | None] | None:
@@ -472,7 +464,7 @@ class Table:
             return Code.NOT_NOW, "the hand is not over" if self.phase == PLAYING else None
         self.slots[peer.seat].ready = True
         self._check_next()
-        self._flush()
+        self.keeper.flush()
         return None
 
     def _schedule_next(self) -> None:
@@ -484,7 +476,7 @@ class Table:
         self._next_handle = None
         if self.phase == BETWEEN:
             self._deal()
-            self._flush()
+            self.keeper.flush()
 
     def _check_next(self) -> None:
         if self.phase == BETWEEN and all(s.ready or s.bot_level or (s.peer is None and not s.wait)
@@ -539,12 +531,12 @@ class Table:
                 if not ev and v == s.last:
                     continue
                 s.last = v
-                self._send(s.peer, self._state_msg(i, dict(v, version=version), ev, False, at))
+                self.keeper.send(s.peer, self._state_msg(i, dict(v, version=version), ev, False, at))
 
     def resync(self, peer) -> None:
         """A full state for a peer that asked for one."""
         self.sync(peer)
-        self._flush()
+        self.keeper.flush()
 
     def sync(self, peer) -> None:
         """A full state for one peer (on join, reconnect, or when asked)."""
@@ -554,7 +546,7 @@ class Table:
         v = view(self.state, i)
         version = v.pop("version")
         self.slots[i].last = v
-        self._send(peer, self._state_msg(i, dict(v, version=version), [], True))
+        self.keeper.send(peer, self._state_msg(i, dict(v, version=version), [], True))
 
     # ------------------------------------------------------------------ durability
     def snapshot(self) -> dict:
@@ -573,88 +565,23 @@ class Table:
     def _record(self, rec: dict) -> list:
         """Apply one change in memory and queue it for the journal; returns the events it caused."""
         events = self._fold(rec)
-        if self.journal is not None:
-            self._queue.append(("a", encode(rec)))
-            self._since_base += 1
-            if self._since_base >= COMPACT_AFTER:
-                self._compact()
+        self.keeper.record(rec, self.snapshot)
         return events
 
     def _compact(self) -> None:
-        if self.journal is not None:
-            self._queue.append(("b", encode(self.snapshot())))
-            self._since_base = 0
+        self.keeper.compact(self.snapshot())
 
-    def _send(self, peer, msg: dict) -> None:
-        """Send now, or after the records queued before it are on disk (nothing is told before it is kept)."""
-        if self._queue or self._inflight is not None or self._held:
-            self._held.append((peer, msg))
-        else:
-            peer.send(msg)
+    def _disk_full(self, why: str) -> None:
+        log.error("table %s: cannot save (%s); the table waits and retries", self.table_id, why)
+        self._notice(Code.DISK_FULL, detail=f"{P.ERRORS[Code.DISK_FULL]} ({why})", direct=True)
 
-    def _flush(self) -> None:
-        """Hand the queued records to a writer thread (one batch in flight per table, in order)."""
-        if self._inflight is not None or self._retry is not None:
-            return
-        if not self._queue:
-            self._deliver(len(self._held))
-            return
-        batch: list[tuple[str, bytes]] = []
-        for kind, data in self._queue:
-            if kind == "a" and batch and batch[-1][0] == "a":
-                batch[-1] = ("a", batch[-1][1] + data)
-            else:
-                batch.append((kind, data))
-        self._queue = []
-        self._inflight = batch
-        upto = len(self._held)
-        fut = self.host.io.submit(_write, self.journal, batch)
-        fut.add_done_callback(lambda f: self.host.soon(self._written, f, upto))
-
-    def _written(self, fut, upto: int) -> None:
-        batch = self._inflight or []
-        self._inflight = None
-        try:
-            done, err = fut.result()
-        except Exception as e:  # noqa: BLE001 - a writer bug is reported like a failing disk
-            done, err = 0, e
-        if err is None:
-            self._deliver(upto)
-            if self.stalled:
-                log.warning("table %s: saving works again; the game goes on", self.table_id)
-                self.stalled = None
-                self._retry_s = 0.5
-                self._notice(Code.SAVED, direct=True)
-                self._pump_soon()
-            self._flush()
-            return
-        self._queue[:0] = batch[done:]
-        if not self.stalled:
-            log.error("table %s: cannot save (%s); the table waits and retries", self.table_id, err)
-            self._notice(Code.DISK_FULL, detail=f"{P.ERRORS[Code.DISK_FULL]} ({_why(err)})", direct=True)
-        self.stalled = _why(err)
-        self._retry = self.loop.call_later(self._retry_s, self._retry_now)
-        self._retry_s = min(5.0, self._retry_s * 2)
-
-    def _retry_now(self) -> None:
-        self._retry = None
-        self._flush()
-
-    def _deliver(self, upto: int) -> None:
-        held, self._held = self._held[:upto], self._held[upto:]
-        now = time.perf_counter()
-        for peer, msg in held:
-            if peer is None:
-                self.host.record_latency(now - msg)
-            else:
-                peer.send(msg)
+    def _saved(self) -> None:
+        log.warning("table %s: saving works again; the game goes on", self.table_id)
+        self._notice(Code.SAVED, direct=True)
+        self._pump_soon()
 
     def close(self) -> None:
-        if self._retry is not None:
-            self._retry.cancel()
-            self._retry = None
-        if self.journal is not None:
-            self.journal.close()
+        self.keeper.close()
 
     # ------------------------------------------------------------------ the records
     def _fold(self, rec: dict) -> list:
@@ -719,7 +646,6 @@ class Table:
             self.match, self.state, self.phase = m, st, phase
         for rec in recs[1:]:
             self._fold(rec)
-        self._since_base = len(recs) - 1
         if self.state is not None:
             log.info("table %s: resumed at hand %d, %d actions in", self.table_id, self.state.hand_no,
                      len(self.state.log))
@@ -737,26 +663,3 @@ def load_saved(store, name: str) -> tuple[list[dict], Journal]:
     except (TypeError, ValueError, KeyError, AttributeError) as e:
         raise Damaged(store.path(name), f"table settings: {e}") from None
     return recs, store.journal(name, size)
-
-
-def _why(err: BaseException) -> str:
-    return (getattr(err, "strerror", None) or str(err) or type(err).__name__)[:120]
-
-
-def _write(journal: Journal, batch: list[tuple[str, bytes]]) -> tuple[int, BaseException | None]:
-    """The writer thread's part: every item in order; stops at the first append that fails."""
-    done = 0
-    for kind, data in batch:
-        try:
-            if kind == "b":
-                journal.rewrite(data)
-            else:
-                journal.append(data)
-        except OSError as e:
-            if kind == "b" and journal.has_base:
-                log.warning("%s: compaction failed (%s); the journal keeps growing until it works", journal.path.name,
-                            _why(e))
-            else:
-                return done, e
-        done += 1
-    return done, None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import zlib
 
 from . import engine as E
-from .actions import DISCARD, KONG, Action
+from .actions import DISCARD, KONG, PASS, Action
 from .state import CLAIM, DECLARE, END, ROB, HandState
 
 
@@ -118,7 +118,7 @@ def same_point(a: HandState, b: HandState) -> bool:
 def visible_step(st: HandState, seat: int) -> int:
     """How many of the hand's actions ``seat`` has seen: all but the other seats' passes (which say they had
     something to pass on)."""
-    return sum(1 for a in st.log if a.kind != "pass" or a.seat == seat)
+    return sum(1 for a in st.log if a.kind != PASS or a.seat == seat)
 
 
 def result(st: HandState) -> dict:

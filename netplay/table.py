@@ -18,8 +18,8 @@ from game.rules.view import events_for, pending_state, same_point, view, visible
 
 from . import auth
 from . import protocol as P
-from .protocol import Code
 from .keeper import Keeper
+from .protocol import Code
 from .seatbot import DecisionBot
 from .store import FORMAT, Damaged, Journal
 

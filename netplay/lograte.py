@@ -14,16 +14,18 @@ class RateLimit(logging.Filter):
     through after a quiet spell says how many like it were dropped.
     """
 
-    def __init__(self, burst: float = 10, rate: float = 1.0, total_burst: float = 60, total_rate: float = 20.0):
+    def __init__(self, burst: float = 10, rate: float = 1.0, total_burst: float = 60, total_rate: float = 20.0,
+                 clock=time.monotonic):
         super().__init__()
         self.burst, self.rate = burst, rate
         self.total_burst, self.total_rate = total_burst, total_rate
+        self.clock = clock
         self._kinds: dict[tuple, list] = {}  # kind -> [tokens, last time, dropped]
-        self._total = [total_burst, time.monotonic()]
+        self._total = [total_burst, clock()]
         self.dropped = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         kind = (record.name, record.levelno, record.msg if isinstance(record.msg, str) else type(record.msg))
         st = self._kinds.get(kind)
         if st is None:

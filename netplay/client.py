@@ -10,7 +10,9 @@ import threading
 import time
 from typing import Any
 
-from game.rules.actions import Action, from_json
+from game.rules.actions import Action
+from game.rules.events import Event
+from game.rules.view import View
 from game.session import Session
 
 from . import auth
@@ -58,7 +60,7 @@ class NetSession(Session):
         self.connect_timeout = connect_timeout
         self.tap = tap  # tap(direction, bytes): every byte received ("in") and frame sent ("out")
         self.seat: int | None = None
-        self.view: dict | None = None
+        self.view: View | None = None
         self.error: str | None = None
         self.error_code: str | None = None
         self.refusals: list[tuple[str, str]] = []  # (code, message) of every error the host sent
@@ -98,17 +100,17 @@ class NetSession(Session):
             self._thread.start()
 
     # ================================================================ Session interface
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Event]:
         with self._cv:
             msgs = list(self._inbox)
             self._inbox.clear()
-        events: list[dict] = []
+        events: list[Event] = []  # as the host filtered them for this seat (msgpack maps)
         for m in msgs:
             t = m["t"]
             if t == "state":
                 v = m["view"]
                 if v is not None:
-                    v["legal"] = [from_json(a) for a in v["legal"]]
+                    v = P.view_from_wire(v)
                 self.view = v
                 self.seq = m["seq"]
                 self.hand_no, self.step = m["hand_no"], m["step"]
@@ -132,7 +134,7 @@ class NetSession(Session):
         if self.seat is None or action.seat != self.seat:
             self.error, self.error_code = "not your seat", "not_your_seat"
             return
-        self._send_msg("act", ack=self.seq, a=action.to_json())
+        self._send_msg("act", ack=self.seq, a=P.action_to_wire(action))
 
     def next_hand(self) -> None:
         if self.hand_over and not self._match_over:
@@ -211,7 +213,8 @@ class NetSession(Session):
                                                     source_address=(self.source, 0) if self.source else None)
                 except OSError as e:
                     if time.monotonic() >= give_up:
-                        self._end("closed", f"cannot reach the host at {self.addr[0]}:{self.addr[1]} ({e.strerror or e})")
+                        where = f"{self.addr[0]}:{self.addr[1]}"
+                        self._end("closed", f"cannot reach the host at {where} ({e.strerror or e})")
                         return
                     time.sleep(0.2)
                     continue
@@ -436,7 +439,7 @@ class BotClient:
         self.session = NetSession(host, port, name or f"bot-{level}", table_id, password, token, seat=seat, tap=tap,
                                   reconnect_s=reconnect_s, connect_timeout=connect_timeout, seats=seats,
                                   source=source)
-        self.events: list[dict] = []  # every event the seat received, in order
+        self.events: list[Event] = []  # every event the seat received, in order
         self.decisions = 0
 
     def step(self) -> None:

@@ -27,9 +27,9 @@ def check_interfaces(interfaces) -> list[str] | None:
         interfaces = [str(ipaddress.IPv4Address(x)) for x in interfaces]
         if not interfaces:
             raise ValueError("an empty interface list")
-    if os.environ.get("YUNGUI_NET_LOOPBACK_ONLY") == "1":
-        if interfaces is None or not all(ipaddress.IPv4Address(x).is_loopback for x in interfaces):
-            raise RuntimeError("YUNGUI_NET_LOOPBACK_ONLY is set: pass loopback interfaces (e.g. 127.0.0.1)")
+    if os.environ.get("YUNGUI_NET_LOOPBACK_ONLY") == "1" and (
+            interfaces is None or not all(ipaddress.IPv4Address(x).is_loopback for x in interfaces)):
+        raise RuntimeError("YUNGUI_NET_LOOPBACK_ONLY is set: pass loopback interfaces (e.g. 127.0.0.1)")
     return interfaces
 
 
@@ -98,7 +98,7 @@ class Advertiser:
                            server=self._server)
 
     def publish(self, table_id: str, props: dict) -> None:
-        if self.zc is None:
+        if self.zc is None or self.zc.loop is None:
             return
         self.registered.clear()
         fut = asyncio.run_coroutine_threadsafe(self._publish(table_id, props), self.zc.loop)
@@ -117,20 +117,23 @@ class Advertiser:
 
     async def _publish(self, table_id: str, props: dict) -> None:
         lock = self._locks.setdefault(table_id, asyncio.Lock())
+        zc = self.zc
+        if zc is None:
+            return
         async with lock:
             old = self._infos.get(table_id)
             if old is None:
                 info = self._info(table_id, props)
-                await self.zc.async_register_service(info, allow_name_change=True)
+                await zc.async_register_service(info, allow_name_change=True)
                 self._infos[table_id] = info
             else:
                 info = self._info(table_id, props, old.name)
                 self._infos[table_id] = info
-                await self.zc.async_update_service(info)  # returns once queued; the broadcast runs on
+                await zc.async_update_service(info)  # returns once queued; the broadcast runs on
 
     def remove(self, table_id: str) -> None:
         info = self._infos.pop(table_id, None)
-        if info is not None and self.zc is not None:
+        if info is not None and self.zc is not None and self.zc.loop is not None:
             asyncio.run_coroutine_threadsafe(self.zc.async_unregister_service(info), self.zc.loop)
 
     def close(self) -> None:
@@ -163,7 +166,7 @@ class Browser:
         self._lock = threading.Lock()
         self.changed = threading.Event()
 
-    def start(self) -> "Browser":
+    def start(self) -> Browser:
         self.zc = _zeroconf(self.interfaces)
         self._browser = ServiceBrowser(self.zc, SERVICE_TYPE, handlers=[self._on_change])
         return self
@@ -174,12 +177,12 @@ class Browser:
                 self._found.pop(name, None)
             self.changed.set()
             return
-        if self.zc is not None:
+        if self.zc is not None and self.zc.loop is not None:
             asyncio.run_coroutine_threadsafe(self._resolve(name), self.zc.loop)
 
     async def _resolve(self, name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(self.zc, 3000):
+        if self.zc is None or not await info.async_request(self.zc, 3000):
             return
         entry = _parse(info)
         if entry is None:

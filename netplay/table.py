@@ -8,13 +8,13 @@ import secrets
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from game.cli.sim import default_level
+from game.bots import default_level
 from game.rules import engine as E
 from game.rules.actions import PASS, ActionError, from_json
 from game.rules.match import Match, replay_match
 from game.rules.state import HandState
 from game.rules.variants import get as get_variant
-from game.rules.view import events_for, pending_state, same_point, view, visible_step
+from game.rules.view import View, events_for, pending_state, same_point, view, visible_step
 
 from . import auth
 from . import protocol as P
@@ -373,7 +373,7 @@ class Table:
         """A peer's decision; an (error code, detail) pair when refused (the game is then untouched)."""
         i = peer.seat
         try:
-            a = from_json(msg["a"])
+            a = P.action_from_wire(msg["a"])
         except ActionError as e:
             return Code.MALFORMED, str(e)
         if a.seat != i:
@@ -452,7 +452,7 @@ class Table:
             log.warning("table %s: the bot at seat %d chose an illegal action (%s); it plays %s", self.table_id, i, e,
                         fallback)
             a = fallback
-        except Exception:  # noqa: BLE001 - a broken bot must not stop the table
+        except Exception:
             log.exception("table %s: the bot at seat %d failed; it plays %s", self.table_id, i, fallback)
             a = fallback
         self._play(a)
@@ -500,14 +500,13 @@ class Table:
         self._presence()
 
     # ------------------------------------------------------------------ what peers see
-    def _state_msg(self, i: int, v: dict, events: list, full: bool, pending=None) -> dict:
+    def _state_msg(self, i: int, v: View, events: list, full: bool, pending=None) -> dict:
         """A state message; ``pending``: the window point before the live state (the hand is not over there)."""
         s = self.slots[i]
         s.seq += 1
-        v = dict(v)
-        v["legal"] = [a.to_json() for a in v["legal"]]
         live = pending is None
-        return P.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=visible_step(self.st, i), view=v,
+        return P.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=visible_step(self.st, i),
+                      view=P.view_to_wire(v),
                       events=events, totals=list(self.m.scores) if live else list(pending.scores),
                       hand_over=live and self.phase in (BETWEEN, OVER), match_over=live and self.phase == OVER,
                       hands=self.cfg.hands)
@@ -526,12 +525,12 @@ class Table:
             points = [(pending, first), (None, events)] if pending is not None else [(None, events)]
             for at, evs in points:
                 v = view(at or self.st, i)
-                version = v.pop("version")
+                seen = _unversioned(v)
                 ev = events_for(evs, i)
-                if not ev and v == s.last:
+                if not ev and seen == s.last:
                     continue
-                s.last = v
-                self.keeper.send(s.peer, self._state_msg(i, dict(v, version=version), ev, False, at))
+                s.last = seen
+                self.keeper.send(s.peer, self._state_msg(i, v, ev, False, at))
 
     def resync(self, peer) -> None:
         """A full state for a peer that asked for one."""
@@ -544,9 +543,8 @@ class Table:
             return
         i = peer.seat
         v = view(self.state, i)
-        version = v.pop("version")
-        self.slots[i].last = v
-        self.keeper.send(peer, self._state_msg(i, dict(v, version=version), [], True))
+        self.slots[i].last = _unversioned(v)
+        self.keeper.send(peer, self._state_msg(i, v, [], True))
 
     # ------------------------------------------------------------------ durability
     def snapshot(self) -> dict:
@@ -649,6 +647,11 @@ class Table:
         if self.state is not None:
             log.info("table %s: resumed at hand %d, %d actions in", self.table_id, self.state.hand_no,
                      len(self.state.log))
+
+
+def _unversioned(v: View) -> dict[str, Any]:
+    """A view without its change counter: what is compared to skip states that show nothing new."""
+    return {k: x for k, x in v.items() if k != "version"}
 
 
 def restore_config(recs: list[dict]) -> TableConfig:

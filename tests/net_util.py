@@ -15,15 +15,15 @@ import msgpack
 
 os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"  # discovery and hosts refuse anything but loopback
 
-from game.rules import engine as E  # noqa: E402
-from game.rules.actions import from_json  # noqa: E402
-from game.rules.match import Match  # noqa: E402
-from game.rules.variants import get as get_variant  # noqa: E402
-from game.rules.variants import ids  # noqa: E402
-from game.rules.view import events_for, view  # noqa: E402
-from netplay import protocol as P  # noqa: E402
-from netplay.client import BotClient  # noqa: E402
-from netplay.seatbot import DecisionBot  # noqa: E402
+from game.rules import engine as E
+from game.rules.actions import from_json
+from game.rules.match import Match
+from game.rules.variants import get as get_variant
+from game.rules.variants import ids
+from game.rules.view import events_for, view
+from netplay import protocol as P
+from netplay.client import BotClient
+from netplay.seatbot import DecisionBot
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS4 = ["r0", "r1", "r2", "r3"]
@@ -226,7 +226,7 @@ def start_host_proc(*args, timeout: float = 20.0, log=None):
     """``python -m game host --headless ...`` in a subprocess; returns (Popen, port) once it listens.
 
     Its log goes to ``log`` (a path) or is discarded: an unread pipe would stall a chatty host."""
-    err = open(log, "ab") if log else subprocess.DEVNULL
+    err = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 - the child holds it; closed below
     p = subprocess.Popen([sys.executable, "-m", "game", "host", "--headless", "--interfaces", "127.0.0.1", *args],
                          cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=err, text=True)
     if log:

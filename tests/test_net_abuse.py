@@ -16,13 +16,11 @@ import uuid
 import msgpack
 import pytest
 
-from tests.net_util import (LOOPBACK, ROOT, Recorder, decode_stream, env, hello, play_clients, start_host_proc,
-                            stop_proc)
-
 from netplay import protocol as P
 from netplay.client import BotClient, NetSession, list_tables
 from netplay.discovery import Advertiser
 from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK, ROOT, Recorder, decode_stream, env, hello, play_clients, start_host_proc, stop_proc
 
 
 def _wait(pred, timeout: float = 30.0, what: str = "condition"):

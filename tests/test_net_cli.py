@@ -5,11 +5,10 @@ import sys
 
 import pytest
 
-from tests.net_util import LOOPBACK, ROOT, env
-
 from game.cli.sim import default_level
 from netplay.client import list_tables
 from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK, ROOT, env
 
 
 def run(*args, timeout=30):

@@ -8,14 +8,13 @@ import uuid
 
 import pytest
 
-from tests.net_util import LOOPBACK, ROOT, env, final_record, start_host_proc, stop_proc
-
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from netplay.client import NetSession
 from netplay.discovery import Browser, check_interfaces
 from netplay.host import Host, TableConfig
 from netplay.protocol import PROTOCOL
+from tests.net_util import LOOPBACK, ROOT, env, final_record, start_host_proc, stop_proc
 
 
 def test_loopback_guard():
@@ -59,7 +58,7 @@ def test_tables_appear_update_and_disappear():
 def test_headless_host_and_three_client_processes_play_a_match(tmp_path):
     """python -m game host --headless; three `python -m game join --discover --bot simple` processes."""
     name = f"mp-{uuid.uuid4().hex[:8]}"
-    proc, port = start_host_proc("--name", name, "--hands", "2", "--bots", "1", "--seed", "99", "--state-dir",
+    proc, _port = start_host_proc("--name", name, "--hands", "2", "--bots", "1", "--seed", "99", "--state-dir",
                                  str(tmp_path), "--once", log=tmp_path / "host.log")
     joins = []
     try:

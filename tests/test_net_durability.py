@@ -14,12 +14,11 @@ import threading
 import time
 from pathlib import Path
 
-from tests.net_util import LOOPBACK, SEEDS4, final_record, local_play, saved_table, start_host_proc, stop_proc
-
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from netplay.client import BotClient
 from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK, SEEDS4, final_record, local_play, saved_table, start_host_proc, stop_proc
 
 SEEDS = SEEDS4
 

@@ -18,10 +18,9 @@ import time
 
 import msgpack
 
-from tests.net_util import Recorder, local_play, norm, play_clients, start_host_proc, stop_proc
-
 from netplay import protocol as P
 from netplay.client import BotClient
+from tests.net_util import Recorder, local_play, norm, play_clients, start_host_proc, stop_proc
 
 SEED = "4711"
 TARGET_FRAMES = 24_000
@@ -77,8 +76,8 @@ def valid_msgs(rng: random.Random, n: int) -> list[dict]:
                nonce=os.urandom(16).hex()),
         P.make("hello", proto=P.PROTOCOL, name="fuzz", dh=_dh(rng), nonce=os.urandom(16).hex(),
                proof=os.urandom(32).hex(), seat=rng.randrange(-1, 5)),
-        P.make("hello", proto=P.PROTOCOL, name="fuzz", table="1", dh=_dh(rng), nonce=os.urandom(rng.randrange(20)).hex(),
-               pw=os.urandom(32).hex()),
+        P.make("hello", proto=P.PROTOCOL, name="fuzz", table="1", dh=_dh(rng),
+               nonce=os.urandom(rng.randrange(20)).hex(), pw=os.urandom(32).hex()),
         P.make("hello", proto=rng.randrange(99), name="old", dh="2", nonce="00"),
     ]
 

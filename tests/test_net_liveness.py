@@ -13,10 +13,9 @@ import sys
 import threading
 import time
 
-from tests.net_util import LOOPBACK, ROOT, SEEDS4, env, start_host_proc, stop_proc
-
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK, ROOT, SEEDS4, env, start_host_proc, stop_proc
 
 
 def _wait(pred, timeout: float = 60.0, what: str = "condition"):

@@ -7,8 +7,6 @@ import time
 import msgpack
 import pytest
 
-from tests.net_util import LOOPBACK, hello, local_play, norm, peer_view, play_clients, same_game, variants
-
 from game.rules.actions import Action
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
@@ -16,6 +14,7 @@ from game.rules.view import view
 from netplay import protocol as P
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, Limits, TableConfig
+from tests.net_util import LOOPBACK, hello, local_play, norm, peer_view, play_clients, same_game, variants
 
 
 @pytest.fixture
@@ -92,7 +91,7 @@ def _raw(h):
             s.settimeout(max(0.01, end - time.monotonic()))
             try:
                 data = s.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 break
             except ConnectionResetError:
                 return None
@@ -216,12 +215,12 @@ def test_net_session_interface(make_host):
 
 def test_garbage_peer_is_cut_off_and_flood_limit(make_host):
     h = make_host(TableConfig(table_id="t", hands=1, seed=1, next_s=None), limits=Limits(burst=20, rate=1))
-    s, send, recv = _raw(h)
+    _s, send, recv = _raw(h)
     send(b"\x00\x00\x00\x03\xc1\xc1\xc1")
     b = recv("bye")
     assert b["code"] == "garbage"
     assert recv() is None
-    s, send, recv = _raw(h)
+    _s, send, recv = _raw(h)
     try:
         for i in range(40):
             send(P.make("ping", n=i + 1))

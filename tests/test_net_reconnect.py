@@ -11,14 +11,24 @@ import time
 
 import pytest
 
-from tests.net_util import (LOOPBACK, final_record, local_play, play_clients, same_game, saved_table,
-                            start_host_proc, states_at, stop_proc, variants, wire_view)
-
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from game.rules.view import view
 from netplay.client import BotClient
 from netplay.host import Host, TableConfig
+from tests.net_util import (
+    LOOPBACK,
+    final_record,
+    local_play,
+    play_clients,
+    same_game,
+    saved_table,
+    start_host_proc,
+    states_at,
+    stop_proc,
+    variants,
+    wire_view,
+)
 
 SEEDS = ["r0", "r1", "r2", "r3"]
 

@@ -6,15 +6,14 @@ import time
 import pygame
 import pytest
 
-from tests.net_util import LOOPBACK
-
 from game.ui.app import App
 from game.ui.settings import Settings
+from tests.net_util import LOOPBACK
 
 pytest.importorskip("netplay.host")
 
-from game.ui import lan  # noqa: E402
-from netplay.host import Host, TableConfig  # noqa: E402
+from game.ui import lan
+from netplay.host import Host, TableConfig
 
 
 @pytest.fixture

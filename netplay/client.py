@@ -16,7 +16,7 @@ from game.rules.view import View
 from game.session import Session
 
 from . import auth
-from . import protocol as P
+from . import protocol as wire
 from .protocol import Code
 from .seatbot import DecisionBot
 
@@ -24,7 +24,7 @@ from .seatbot import DecisionBot
 REFUSALS = (Code.VERSION, Code.PASSWORD, Code.SLOW_DOWN, Code.FULL, Code.NO_TABLE, Code.BAD_TOKEN)
 FINAL_BYES = (Code.SUPERSEDED, Code.LEFT, Code.VERSION, Code.FLOOD, Code.GARBAGE, Code.TOO_BIG, Code.SLOW,
               Code.TIMEOUT)
-DEAD_S = 4 * P.HEARTBEAT_S  # nothing heard for this long (the host answers every ping): reconnect
+DEAD_S = 4 * wire.HEARTBEAT_S  # nothing heard for this long (the host answers every ping): reconnect
 
 
 class NetSession(Session):
@@ -110,7 +110,7 @@ class NetSession(Session):
             if t == "state":
                 v = m["view"]
                 if v is not None:
-                    v = P.view_from_wire(v)
+                    v = wire.view_from_wire(v)
                 self.view = v
                 self.seq = m["seq"]
                 self.hand_no, self.step = m["hand_no"], m["step"]
@@ -134,7 +134,7 @@ class NetSession(Session):
         if self.seat is None or action.seat != self.seat:
             self.error, self.error_code = "not your seat", "not_your_seat"
             return
-        self._send_msg("act", ack=self.seq, a=P.action_to_wire(action))
+        self._send_msg("act", ack=self.seq, a=wire.action_to_wire(action))
 
     def next_hand(self) -> None:
         if self.hand_over and not self._match_over:
@@ -187,7 +187,7 @@ class NetSession(Session):
         """Queue a numbered message; numbers are taken in queue order, so they reach the host increasing."""
         with self._cv:
             fields["n"] = self._next_n()
-            self._out.append(P.encode(P.make(t, **fields)))
+            self._out.append(wire.encode(wire.make(t, **fields)))
             if t == "act":
                 self._sent_at.append(time.perf_counter())
         self._wake()
@@ -256,9 +256,9 @@ class NetSession(Session):
         self._proved = token
         proof = auth.token_proof(token, hi["nonce"], nonce) if token else None
         pw = auth.password_proof(self._key, self.password) if self.password and not token else None
-        msg = P.make("hello", proto=P.PROTOCOL, name=self.name[:32], table=table, seat=seat, dh=mine.public_hex,
-                     nonce=nonce, pw=pw, proof=proof)
-        return P.encode({k: v for k, v in msg.items() if v is not None})
+        msg = wire.make("hello", proto=wire.PROTOCOL, name=self.name[:32], table=table, seat=seat, dh=mine.public_hex,
+                        nonce=nonce, pw=pw, proof=proof)
+        return wire.encode({k: v for k, v in msg.items() if v is not None})
 
     def _serve(self, sock: socket.socket) -> str:
         """Talk on one connection; returns "lost" (try again) or "done"."""
@@ -270,7 +270,7 @@ class NetSession(Session):
         out = bytearray()
         self._said_hello = False
         self._resend: bytes | None = None
-        reader = P.FrameReader()
+        reader = wire.FrameReader()
         sel = selectors.DefaultSelector()
         sel.register(self._wake_r, selectors.EVENT_READ)
         sel.register(sock, selectors.EVENT_READ)
@@ -305,11 +305,11 @@ class NetSession(Session):
                         if self.tap:
                             self.tap("in", data)
                         for body in reader.feed(data):
-                            m = P.decode(body, P.HOST)
+                            m = wire.decode(body, wire.HOST)
                             if m["t"] == "hi":
-                                if m["proto"] != P.PROTOCOL:
+                                if m["proto"] != wire.PROTOCOL:
                                     self._end("refused", f"this host speaks protocol {m['proto']}, your game speaks "
-                                                         f"{P.PROTOCOL}: both players need the same game version")
+                                                         f"{wire.PROTOCOL}: both players need the same game version")
                                     self.error_code = Code.VERSION
                                     return "done"
                                 frame = self._hello(m)
@@ -332,18 +332,18 @@ class NetSession(Session):
                 now = time.monotonic()
                 if now - last_rx > DEAD_S:
                     return "lost"
-                if self._said_hello and now - last_tx > P.HEARTBEAT_S and not out:
+                if self._said_hello and now - last_tx > wire.HEARTBEAT_S and not out:
                     self._send_msg("ping")
                     last_tx = now
             if self._closing:
                 try:
                     sock.setblocking(True)
                     sock.settimeout(0.5)
-                    sock.sendall(bytes(out) + P.encode(P.make("bye")))
+                    sock.sendall(bytes(out) + wire.encode(wire.make("bye")))
                 except OSError:
                     pass
             return "done"
-        except (OSError, P.ProtocolError, auth.AuthError):
+        except (OSError, wire.ProtocolError, auth.AuthError):
             return "lost"
         finally:
             self._sock = None
@@ -409,8 +409,8 @@ def list_tables(host: str, port: int, timeout: float = 3.0, source: str | None =
     ``protocol.ProtocolError`` (``code == "version"`` when the host speaks another protocol)."""
     with socket.create_connection((host, int(port)), timeout=timeout,
                                   source_address=(source, 0) if source else None) as sock:
-        sock.sendall(P.encode(P.make("list", proto=P.PROTOCOL)))
-        reader = P.FrameReader()
+        sock.sendall(wire.encode(wire.make("list", proto=wire.PROTOCOL)))
+        reader = wire.FrameReader()
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             sock.settimeout(max(0.01, end - time.monotonic()))
@@ -418,11 +418,11 @@ def list_tables(host: str, port: int, timeout: float = 3.0, source: str | None =
             if not data:
                 break
             for body in reader.feed(data):
-                m = P.decode(body, P.HOST)
+                m = wire.decode(body, wire.HOST)
                 if m["t"] == "tables":
                     return [dict(t, protocol=m["proto"], host_id=m["host_id"]) for t in m["tables"]]
                 if m["t"] == "error":
-                    raise P.ProtocolError(m["msg"], m["code"])
+                    raise wire.ProtocolError(m["msg"], m["code"])
     raise OSError(f"no table list from {host}:{port}")
 
 

@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from . import auth, lograte
-from . import protocol as P
+from . import protocol as wire
 from .discovery import Advertiser, check_interfaces, lan_addresses, table_props
 from .protocol import Code
 from .store import Damaged, Store
@@ -54,7 +54,7 @@ class Conn(asyncio.Protocol):
 
     def __init__(self, host: Host):
         self.host = host
-        self.reader = P.FrameReader()
+        self.reader = wire.FrameReader()
         self.transport = None
         self.table: Table | None = None
         self.seat: int | None = None
@@ -76,8 +76,8 @@ class Conn(asyncio.Protocol):
             self.ip, self.peer = peer[0], f"{peer[0]}:{peer[1]}"
         if self.host.admit(self):
             h = self.host
-            self.send(P.make("hi", proto=P.PROTOCOL, host=h.name[:64], host_id=h.host_id, nonce=self.nonce,
-                             dh=h.keys.public_hex))
+            self.send(wire.make("hi", proto=wire.PROTOCOL, host=h.name[:64], host_id=h.host_id, nonce=self.nonce,
+                                dh=h.keys.public_hex))
 
     def data_received(self, data: bytes) -> None:
         if self.dead:
@@ -86,18 +86,18 @@ class Conn(asyncio.Protocol):
         self.last_rx = time.monotonic()
         try:
             bodies = self.reader.feed(data)
-        except P.Garbage as e:
+        except wire.Garbage as e:
             self.kill(e.code, str(e))
             return
         for body in bodies:
             if self.dead:
                 return
             try:
-                msg = P.decode(body, P.CLIENT)
-            except P.Garbage as e:
+                msg = wire.decode(body, wire.CLIENT)
+            except wire.Garbage as e:
                 self.kill(e.code, str(e))
                 return
-            except P.Malformed as e:
+            except wire.Malformed as e:
                 self.refuse(Code.MALFORMED, str(e), None)
                 continue
             try:
@@ -120,7 +120,7 @@ class Conn(asyncio.Protocol):
         tr = self.transport
         if self.dead or tr is None or tr.is_closing():
             return  # writing to a lost connection only makes asyncio log about it
-        tr.write(P.encode(msg))
+        tr.write(wire.encode(msg))
         if tr.get_write_buffer_size() > self.host.limits.write_cap:
             self.host.note("peer %s does not read; cut off", self.peer)
             self.dead = True
@@ -129,7 +129,7 @@ class Conn(asyncio.Protocol):
 
     def refuse(self, code: str, detail: str | None, ref) -> None:
         if self.charge():
-            self.send(P.make("error", code=code, msg=P.describe(code, detail)[:500], ref=ref, proto=None))
+            self.send(wire.make("error", code=code, msg=wire.describe(code, detail)[:500], ref=ref, proto=None))
 
     def kill(self, code: str, detail: str | None = None) -> None:
         """Say bye and close; the seat (if any) is held or freed by its table."""
@@ -137,7 +137,7 @@ class Conn(asyncio.Protocol):
             return
         if code not in (Code.LEFT, Code.SHUTDOWN, Code.SUPERSEDED):
             self.host.note("peer %s disconnected: %s", self.peer, detail or code)
-        self.send(P.make("bye", code=code, msg=P.describe(code, detail)[:500]))
+        self.send(wire.make("bye", code=code, msg=wire.describe(code, detail)[:500]))
         self.dead = True
         tr = self.transport
         if tr is not None:
@@ -515,11 +515,11 @@ class Host:
                 self._hello(conn, msg)
         elif t == "list":
             if self._version_ok(conn, msg) and conn.charge():
-                conn.send(P.make("tables", proto=P.PROTOCOL, host=self.name[:64], host_id=self.host_id,
-                                 tables=[tb.summary() for tb in self.tables.values()]))
+                conn.send(wire.make("tables", proto=wire.PROTOCOL, host=self.name[:64], host_id=self.host_id,
+                                    tables=[tb.summary() for tb in self.tables.values()]))
         elif t == "ping":
             if conn.charge():
-                conn.send(P.make("pong", n=n))
+                conn.send(wire.make("pong", n=n))
         elif t == "bye":
             if conn.table is not None:
                 conn.table.drop(conn, leaving=True)
@@ -538,13 +538,13 @@ class Host:
             conn.table.resync(conn)
 
     def _version_ok(self, conn: Conn, msg: dict) -> bool:
-        if msg["proto"] == P.PROTOCOL:
+        if msg["proto"] == wire.PROTOCOL:
             return True
-        log.warning("peer %s speaks protocol %s, this host speaks %s: refused", conn.peer, msg["proto"], P.PROTOCOL)
-        conn.send(P.make("error", code=Code.VERSION, ref=None, proto=P.PROTOCOL,
-                         msg=f"this host speaks protocol {P.PROTOCOL}, your game speaks {msg['proto']}: "
-                             f"both players need the same game version"))
-        conn.kill(Code.VERSION, f"protocol {msg['proto']} is not {P.PROTOCOL}")
+        log.warning("peer %s speaks protocol %s, this host speaks %s: refused", conn.peer, msg["proto"], wire.PROTOCOL)
+        conn.send(wire.make("error", code=Code.VERSION, ref=None, proto=wire.PROTOCOL,
+                            msg=f"this host speaks protocol {wire.PROTOCOL}, your game speaks {msg['proto']}: "
+                                f"both players need the same game version"))
+        conn.kill(Code.VERSION, f"protocol {msg['proto']} is not {wire.PROTOCOL}")
         return False
 
     def _hello(self, conn: Conn, msg: dict) -> None:
@@ -598,7 +598,7 @@ class Host:
         if fails is not None and fails[0] >= lim.pw_free:
             wait = min(lim.pw_wait_max, 2.0 ** (fails[0] - lim.pw_free)) - (now - fails[1])
             if wait > 0:
-                conn.refuse(Code.SLOW_DOWN, f"{P.ERRORS[Code.SLOW_DOWN]} ({wait:.0f} s)", None)
+                conn.refuse(Code.SLOW_DOWN, f"{wire.ERRORS[Code.SLOW_DOWN]} ({wait:.0f} s)", None)
                 return False
         if proof is None:
             conn.refuse(Code.PASSWORD, "this table has a password", None)

@@ -17,7 +17,7 @@ from game.rules.variants import get as get_variant
 from game.rules.view import View, events_for, pending_state, same_point, view, visible_step
 
 from . import auth
-from . import protocol as P
+from . import protocol as wire
 from .keeper import Keeper
 from .protocol import Code
 from .seatbot import DecisionBot
@@ -242,9 +242,10 @@ class Table:
         s.ready = False
         s.last = None
         peer.table, peer.seat = self, i
-        self.keeper.send(peer, P.make("welcome", proto=P.PROTOCOL, host=self.host.name[:64], host_id=self.host.host_id,
-                                table=self.table_id, table_name=self.summary()["name"][:64], seat=i, n=self.n,
-                                variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
+        self.keeper.send(peer, wire.make("welcome", proto=wire.PROTOCOL, host=self.host.name[:64],
+                                         host_id=self.host.host_id, table=self.table_id,
+                                         table_name=self.summary()["name"][:64], seat=i, n=self.n,
+                                         variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
         self._presence()
         if self.phase == WAITING:
             self._maybe_start()
@@ -315,15 +316,15 @@ class Table:
         return s.bot_level is not None or (s.peer is None and not s.wait)
 
     def _presence(self) -> None:
-        msg = P.make("table", names=[s.name for s in self.slots], connected=[s.peer is not None for s in self.slots],
-                     bots=[self._bot_plays(i) for i in range(self.n)],
-                     held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
+        msg = wire.make("table", names=[s.name for s in self.slots], connected=[s.peer is not None for s in self.slots],
+                        bots=[self._bot_plays(i) for i in range(self.n)],
+                        held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
         for p in self._peers():
             self.keeper.send(p, msg)
         self.host.table_changed(self)
 
     def _notice(self, code: Code, seat: int | None = None, detail: str | None = None, direct: bool = False) -> None:
-        msg = P.make("notice", code=code, msg=P.describe(code, detail)[:500], seat=seat)
+        msg = wire.make("notice", code=code, msg=wire.describe(code, detail)[:500], seat=seat)
         for p in self._peers():
             if direct:
                 p.send(msg)
@@ -373,7 +374,7 @@ class Table:
         """A peer's decision; an (error code, detail) pair when refused (the game is then untouched)."""
         i = peer.seat
         try:
-            a = P.action_from_wire(msg["a"])
+            a = wire.action_from_wire(msg["a"])
         except ActionError as e:
             return Code.MALFORMED, str(e)
         if a.seat != i:
@@ -505,11 +506,11 @@ class Table:
         s = self.slots[i]
         s.seq += 1
         live = pending is None
-        return P.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=visible_step(self.st, i),
-                      view=P.view_to_wire(v),
-                      events=events, totals=list(self.m.scores) if live else list(pending.scores),
-                      hand_over=live and self.phase in (BETWEEN, OVER), match_over=live and self.phase == OVER,
-                      hands=self.cfg.hands)
+        return wire.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=visible_step(self.st, i),
+                         view=wire.view_to_wire(v),
+                         events=events, totals=list(self.m.scores) if live else list(pending.scores),
+                         hand_over=live and self.phase in (BETWEEN, OVER), match_over=live and self.phase == OVER,
+                         hands=self.cfg.hands)
 
     def _broadcast(self, events: list, pending=None) -> None:
         """Every seat's new state and the events it may see. With ``pending`` (the window after a discard or an
@@ -571,7 +572,7 @@ class Table:
 
     def _disk_full(self, why: str) -> None:
         log.error("table %s: cannot save (%s); the table waits and retries", self.table_id, why)
-        self._notice(Code.DISK_FULL, detail=f"{P.ERRORS[Code.DISK_FULL]} ({why})", direct=True)
+        self._notice(Code.DISK_FULL, detail=f"{wire.ERRORS[Code.DISK_FULL]} ({why})", direct=True)
 
     def _saved(self) -> None:
         log.warning("table %s: saving works again; the game goes on", self.table_id)

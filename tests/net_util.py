@@ -21,7 +21,7 @@ from game.rules.match import Match
 from game.rules.variants import get as get_variant
 from game.rules.variants import ids
 from game.rules.view import events_for, view
-from netplay import protocol as P
+from netplay import protocol as wire
 from netplay.client import BotClient
 from netplay.seatbot import DecisionBot
 
@@ -38,7 +38,7 @@ def variants() -> list[str]:
 
 def norm(obj):
     """What a value looks like after a trip through msgpack (tuples become lists)."""
-    return msgpack.unpackb(msgpack.packb(obj, default=P._plain), raw=False, strict_map_key=False)
+    return msgpack.unpackb(msgpack.packb(obj, default=wire._plain), raw=False, strict_map_key=False)
 
 
 def wire_view(v: dict) -> dict:
@@ -180,7 +180,7 @@ def hello(hi: dict, name: str = "raw", *, table=None, seat=None, password=None, 
 
     mine, nonce = auth.KeyPair(), auth.new_nonce()
     key = auth.connection_key(mine, hi["dh"], hi["nonce"], nonce)
-    msg = {"t": "hello", "proto": P.PROTOCOL if proto is None else proto, "name": name, "dh": mine.public_hex,
+    msg = {"t": "hello", "proto": wire.PROTOCOL if proto is None else proto, "name": name, "dh": mine.public_hex,
            "nonce": nonce}
     for k, v in (("table", table), ("seat", seat)):
         if v is not None:
@@ -195,8 +195,8 @@ def hello(hi: dict, name: str = "raw", *, table=None, seat=None, password=None, 
 
 def decode_stream(data: bytes) -> list[dict]:
     """Every frame in a recorded byte stream, strictly decoded."""
-    r = P.FrameReader()
-    return [P.decode(b, P.HOST) for b in r.feed(data)]
+    r = wire.FrameReader()
+    return [wire.decode(b, wire.HOST) for b in r.feed(data)]
 
 
 class Recorder:

@@ -16,7 +16,7 @@ import uuid
 import msgpack
 import pytest
 
-from netplay import protocol as P
+from netplay import protocol as wire
 from netplay.client import BotClient, NetSession, list_tables
 from netplay.discovery import Advertiser
 from netplay.host import Host, TableConfig
@@ -92,8 +92,8 @@ def test_the_log_limit_holds_for_every_logger():
 def _list_from(addr, source: str) -> list:
     """A table list asked from ``source`` (another machine, as far as the host can tell)."""
     with socket.create_connection(addr, timeout=3, source_address=(source, 0)) as s:
-        s.sendall(_frame({"t": "list", "proto": P.PROTOCOL}))
-        reader = P.FrameReader()
+        s.sendall(_frame({"t": "list", "proto": wire.PROTOCOL}))
+        reader = wire.FrameReader()
         while True:
             data = s.recv(65536)
             if not data:
@@ -130,7 +130,7 @@ def test_one_machine_cannot_use_up_the_connections_and_silent_ones_are_closed():
                 break
             got += data
         msgs = decode_stream(got)
-        assert msgs[0]["t"] == "hi" and msgs[-1] == {"t": "bye", "code": "timeout", "msg": P.describe("timeout")}
+        assert msgs[0]["t"] == "hi" and msgs[-1] == {"t": "bye", "code": "timeout", "msg": wire.describe("timeout")}
     finally:
         for s in idle:
             s.close()
@@ -186,10 +186,10 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         _wait(lambda: victim.connections == 2, 10, "the reconnect")
         time.sleep(0.2)
         token = h.call(lambda: h.tables["t"].slots[0].token)
-        wire = bytes(rec.rx) + b"".join(rec.tx)
+        sniffed = bytes(rec.rx) + b"".join(rec.tx)
         for secret in (token, pw):
-            assert secret.encode() not in wire and msgpack.packb(secret) not in wire
-            assert bytes.fromhex(token) not in wire
+            assert secret.encode() not in sniffed and msgpack.packb(secret) not in sniffed
+            assert bytes.fromhex(token) not in sniffed
         hellos = [f for f in rec.tx if b"hello" in f]
         assert len(hellos) == 2 and b"proof" in hellos[1]
         # the eavesdropper replays the reconnect hello on its own connection
@@ -217,21 +217,21 @@ def test_password_guessing_slows_down_and_is_logged(caplog):
     h = Host(tables=[TableConfig(table_id="t", hands=1)], interfaces=LOOPBACK, advertise=False, password="pw").start()
     try:
         s = socket.create_connection(h.address, timeout=5, source_address=("127.0.0.4", 0))
-        reader = P.FrameReader()
+        reader = wire.FrameReader()
         pending: list = []
 
         def recv():
             while not pending:
-                pending.extend(P.decode(b, P.HOST) for b in reader.feed(s.recv(65536)))
+                pending.extend(wire.decode(b, wire.HOST) for b in reader.feed(s.recv(65536)))
             return pending.pop(0)
 
         hi = recv()
         codes = []
         with caplog.at_level(logging.WARNING, logger="netplay.host"):
             for i in range(8):
-                s.sendall(P.encode(hello(hi, "guess", table="t", password=f"guess{i}")))
+                s.sendall(wire.encode(hello(hi, "guess", table="t", password=f"guess{i}")))
                 codes.append(recv()["code"])
-            s.sendall(P.encode(hello(hi, "guess", table="t", password="pw")))
+            s.sendall(wire.encode(hello(hi, "guess", table="t", password="pw")))
             codes.append(recv()["code"])
         s.close()
         assert codes[:3] == ["password"] * 3

@@ -43,3 +43,28 @@ def test_manual_address_lists_tables_and_joins_by_address():
         assert '"seat": 0' in r.stdout and h.finished
     finally:
         h.stop()
+
+
+def test_a_headless_host_is_advertised_under_a_name_people_recognise(tmp_path):
+    """Point 12: without --name the host is not just the machine's name, and its tables are named after the
+    game (not "Table 1"); the id that tells hosts apart comes with them."""
+    import socket
+
+    from tests.net_util import start_host_proc, stop_proc
+
+    proc, port = start_host_proc("--variant", "yuxi", "--tables", "2", "--state-dir", str(tmp_path))
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        from netplay import protocol as wire
+
+        s.sendall(wire.encode(wire.make("list", proto=wire.PROTOCOL)))
+        reader, got = wire.FrameReader(), []
+        while not any(m["t"] == "tables" for m in got):
+            got += [wire.decode(b, wire.HOST) for b in reader.feed(s.recv(65536))]
+        s.close()
+    finally:
+        stop_proc(proc)
+    hi, tables = got[0], got[-1]
+    assert hi["host"] != socket.gethostname() and socket.gethostname()[:20] in hi["host"] and "麻将" in hi["host"]
+    assert [t["name"] for t in tables["tables"]] == ["玉溪扳倒胡 1", "玉溪扳倒胡 2"]
+    assert len(tables["host_id"]) == 6

@@ -85,7 +85,7 @@ class Table:
     ``join``/``rejoin``/``act``/``ready``/``sync``/``drop``.
 
     Every change is a journal record (``_record``): it is applied in memory at once,
-    and everything a peer would hear because of it waits (``_send``, ``keeper.Keeper``)
+    and everything a peer would hear because of it waits (``keeper.Keeper.send``)
     until the record is on disk. When the disk refuses, the table says so to every seat,
     keeps what it has, and goes on once the write goes through; nothing a peer was told
     is lost.

@@ -368,7 +368,7 @@ class SettleView:
             self._draw_payments(surf, left + colw + round(30 * s), y + round(8 * s),
                                 box.right - round(30 * s) - (left + colw + round(30 * s)))
         cond = situation_line(c)
-        for k, ln in enumerate(reversed(W.wrap(cond, round(14 * s), box.w - round(320 * s))[:2])):
+        for k, ln in enumerate(reversed(W.wrap(cond, round(14 * s), box.w - round(320 * s))[:4])):
             W.draw_text(surf, ln, (left, box.bottom - round(50 * s) - k * round(20 * s)), round(14 * s),
                         (200, 215, 205), anchor="bottomleft")
         note = strings.tr("calc.not_scored")

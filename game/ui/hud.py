@@ -89,7 +89,7 @@ def draw_overlays(surf: pygame.Surface, sc: TableScene, L: TableLayout, over: bo
         sc.settle.draw(surf)
         sc.shown = "settlement"
         if sc.auto_next_at is not None:
-            for b in sc.switches.panels.get("auto_next", []):
+            for b in tablepanels.place_auto_next(sc):
                 b.draw(surf)
     elif sc.look:
         draw_banner(surf, strings.tr("table.look"), size, s)

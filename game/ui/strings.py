@@ -182,7 +182,7 @@ S: dict[str, tuple[str, str]] = {
     "comfort.auto_win": ("自动胡", "Auto win"),
     "comfort.no_claims": ("不吃碰杠", "No claims"),
     "comfort.auto_on": ("托管中：电脑替你出牌", "Auto-play: a bot plays for you"),
-    "comfort.auto_off_key": ("按 T 或点「托管」取消", "T or the chip to stop"),
+    "comfort.auto_off_key": ("T 取消", "T to stop"),
     "comfort.offer": ("你有一阵没操作了，要托管吗？", "You have been away a while. Let a bot play for you?"),
     "comfort.offer_sub": ("托管后电脑替你打，随时按 T 收回", "A bot plays your seat until you press T"),
     "comfort.offer_yes": ("托管", "Auto-play"),

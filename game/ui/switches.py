@@ -95,7 +95,7 @@ class Switches:
         if sc.comforts.offered and not sc.comforts.auto and not sc.paused:
             return p.get("offer", [])
         if sc.auto_next_at is not None and sc.settle is not None and not sc.look:
-            return p.get("auto_next", [])
+            return tablepanels.place_auto_next(sc)
         return []
 
     # ------------------------------------------------------------ per frame

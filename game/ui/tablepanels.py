@@ -54,12 +54,27 @@ def panel_buttons(size: tuple[int, int], s: float, sc: TableScene) -> dict[str, 
         W.Button((lr.centerx + round(10 * s), lr.bottom - bh - round(22 * s), bw2, bh), W.tr_label("link.lost_join"),
                  lambda: _rejoin(sc), "blue", name="lost_join", size=round(17 * s)),
     ]
-    d = dock.dock_rect(size, s)
-    aw = round(360 * s)
-    auto_next = [W.Button((d.right - aw, d.y - round(96 * s), aw, round(34 * s)),
+    auto_next = [W.Button((0, 0, round(380 * s), round(32 * s)),
                           lambda: strings.tr("comfort.auto_next", n=_seconds(sc.auto_next_at, sc.app.now)),
                           sc.switches.toggle_auto, "dark", name="auto_next", size=max(12, round(14 * s)))]
     return {"offer": offer, "lost": lost, "auto_next": auto_next}
+
+
+def over_settle_buttons(sc: TableScene, w: int, h: int) -> pygame.Rect:
+    """A strip right-aligned just above the settlement's buttons (its footer is the settlement's own)."""
+    s = sc.s
+    rects = [b.rect for b in (sc.settle.buttons if sc.settle is not None else [])]
+    right = max((r.right for r in rects), default=sc.app.size[0] - round(40 * s))
+    top = min((r.top for r in rects), default=sc.app.size[1] - round(80 * s))
+    return pygame.Rect(right - w, top - round(8 * s) - h, w, h)
+
+
+def place_auto_next(sc: TableScene) -> list[W.Button]:
+    """托管's countdown button, placed over the settlement's buttons as they are now."""
+    out = sc.switches.panels.get("auto_next", [])
+    for b in out:
+        b.rect = over_settle_buttons(sc, b.rect.w, b.rect.h)
+    return out
 
 
 def _rejoin(sc: TableScene) -> None:
@@ -71,10 +86,15 @@ def _rejoin(sc: TableScene) -> None:
     nav.go(sc.app, "join")
 
 
-def _pill(surf: pygame.Surface, text: str, midbottom: tuple[int, int], s: float, edge=W.GOLD, size: int = 15) -> None:
+def _pill(surf: pygame.Surface, text: str, at: tuple[int, int], s: float, edge=W.GOLD, size: int = 15,
+          right: bool = False) -> None:
+    """A rounded label, its bottom centre (or, with ``right``, its bottom right corner) at ``at``."""
     px = max(12, round(size * s))
     r = pygame.Rect(0, 0, W.text_width(text, px, "bold") + round(28 * s), round(32 * s))
-    r.midbottom = midbottom
+    if right:
+        r.bottomright = at
+    else:
+        r.midbottom = at
     r.right = min(r.right, surf.get_width() - round(8 * s))
     W.panel(surf, r, (36, 28, 10), 232, r.h // 2, 2, edge)
     W.draw_text(surf, text, r.center, px, W.CREAM, "bold", anchor="center")
@@ -84,11 +104,10 @@ def draw_switch_panels(surf: pygame.Surface, sc: TableScene, over: bool) -> None
     """托管's banner above the dock, the idle offer over the table."""
     s = sc.s
     size = sc.app.size
-    if sc.comforts.auto and sc.settle is None:
+    if sc.comforts.auto and sc.settle is None and sc.L is not None:
         d = dock.dock_rect(size, s)
         text = strings.tr("comfort.auto_on") + " · " + strings.tr("comfort.auto_off_key")
-        _pill(surf, text, (d.right - W.text_width(text, max(12, round(15 * s)), "bold") // 2 - round(14 * s),
-                           d.y - round(8 * s)), s)
+        _pill(surf, text, (d.right, min(d.y, sc.L.hand_top) - round(8 * s)), s, right=True)
     if sc.comforts.offered and not sc.comforts.auto and not sc.paused and sc.L is not None:
         r = offer_rect(size, sc.L, s)
         W.panel(surf, r, (30, 26, 10), 240, round(14 * s), 2, W.GOLD)
@@ -108,8 +127,8 @@ def draw_lan_panels(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
     link = sc.link
     n = link.next_deal_in(sc.session, now)
     if n is not None and over and sc.settle is not None and not sc.look and sc.auto_next_at is None:
-        d = dock.dock_rect(size, s)
-        _pill(surf, strings.tr("table.next_deal_in", n=n), (d.right - round(120 * s), d.y - round(62 * s)), s)
+        r = over_settle_buttons(sc, round(300 * s), round(32 * s))
+        _pill(surf, strings.tr("table.next_deal_in", n=n), (r.right, r.bottom), s, right=True)
     if link.state == "reconnecting":
         text = strings.tr("link.banner", n=int(now - link.since))
         _pill(surf, text, (size[0] // 2, round(104 * s)), s, RED_EDGE)

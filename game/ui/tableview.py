@@ -387,16 +387,14 @@ class TableRenderer:
         pygame.draw.circle(surf, (150, 100, 20), cc, round(7 * s), 1)
         W.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col, "bold", anchor="midleft")
         lvl = self.levels[seat] if self.levels and seat < len(self.levels) else None
-        status = self.status.get(seat)
-        if status:  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
-            W.draw_text(surf, status, (rect.right - round(8 * s), cc[1]), max(12, round(12 * s)), (255, 170, 110), "bold",
-                        anchor="midright", max_width=rect.right - x0 - round(66 * s))
-        elif lvl:
+        if lvl:
             W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), round(12 * s), W.MUTED, anchor="midright")
         # badges: 报听, chicken badges, thinking dots
         bx = x0
         by = rect.bottom - round(6 * s)
         tags = []
+        if self.status.get(seat):  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
+            tags.append((self.status[seat], (196, 96, 30)))
         if info.get("declared"):
             tags.append((strings.tr("table.declared"), (200, 40, 40)))
         for b in self.badges.get(seat, []) + seat_badges(view).get(seat, []):

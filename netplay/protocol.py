@@ -27,8 +27,10 @@ Client -> host
 
 Host -> client
   welcome  proto:int host:str table:str table_name:str seat:int token:str n:int
-           variant:str options:map hands:int
+           variant:str options:map hands:int [assists:bool] [next_s:int]
            Seated. Keep ``token`` to reconnect; it is this seat's only credential.
+           ``assists`` false: the table asks windows to show no hints and no tile
+           tracker; ``next_s``: seconds after a hand before the next one deals itself.
   tables   proto:int host:str tables:[map]   (table_id name variant players seats_taken
            seats_free password)
   table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool
@@ -138,7 +140,7 @@ CLIENT = {
 
 HOST = {
     "welcome": {"proto": INT, "host": SHORT, "table": NAME, "table_name": SHORT, "seat": INT, "token": SHORT,
-                "n": INT, "variant": NAME, "options": MAP, "hands": INT},
+                "n": INT, "variant": NAME, "options": MAP, "hands": INT, "assists": _opt(BOOL), "next_s": _opt(INT)},
     "tables": {"proto": INT, "host": SHORT, "tables": LIST},
     "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL},
     "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,

@@ -64,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--hold", type=float, default=None, help="seconds a dropped player's seat is kept (60)")
     sp.add_argument("--wait", action="store_true", help="the table waits for a dropped player instead of a bot")
     sp.add_argument("--bot-delay", type=float, default=0.0, help="seconds host bots wait before acting")
+    sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
 
     sp = sub.add_parser("join", help="join a LAN table")
     g = sp.add_mutually_exclusive_group()

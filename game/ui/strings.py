@@ -174,6 +174,7 @@ S: dict[str, tuple[str, str]] = {
     "table.menu_lan_sub": ("其他玩家不会等你：轮到你时可以先开「托管」", "The others do not wait: turn on auto-play if it is your turn"),
     "table.drawable": ("可摸", "Draws"),
     "table.kept_back": ("留{k}", "+{k} kept"),
+    "table.wall_tip_all": ("牌墙还有 {n} 张，都可以摸", "{n} tiles in the wall, all of them to be drawn"),
     "table.wall_tip": ("牌墙还有 {wall} 张，最后 {k} 张按规则不摸：还能摸 {n} 张", "{wall} tiles in the wall; the last {k} are never drawn: {n} draws left"),
     "table.next_deal_in": ("{n} 秒后自动发下一局", "The next hand deals in {n} s"),
     "table.wait_next_in": ("等待其他玩家准备下一局…（{n} 秒后自动开始）", "Waiting for the others… (next hand in {n} s)"),

@@ -151,7 +151,7 @@ def draw_wall_tip(surf: pygame.Surface, view: dict, layout: TableLayout) -> None
     """Under the compass on hover: how many tiles the wall holds and how many of them may still be drawn."""
     wall, n = view.get("wall", 0), view.get("drawable", 0)
     s = layout.s
-    text = strings.tr("table.wall_tip", wall=wall, k=max(0, wall - n), n=n)
+    text = strings.tr("table.wall_tip", wall=wall, k=wall - n, n=n) if wall > n else strings.tr("table.wall_tip_all", n=n)
     px = max(12, round(14 * s))
     c = layout.compass_rect()
     r = pygame.Rect(0, 0, W.text_width(text, px) + round(24 * s), round(30 * s))

@@ -46,7 +46,7 @@ def panel_rect(rows: int, layout: TableLayout) -> pygame.Rect:
     tw = tile_width(s)
     cw, ch = tileart.tile_size(tw)
     w = 9 * (cw + round(3 * s)) + round(20 * s)
-    h = round(30 * s) + rows * (ch + round(18 * s)) + round(6 * s)
+    h = round(30 * s) + rows * (ch + row_gap(s)) + round(6 * s)
     r = pygame.Rect(round(64 * s), 0, w, h)
     r.centery = layout.C[1] + round(40 * s)
     return r
@@ -54,6 +54,11 @@ def panel_rect(rows: int, layout: TableLayout) -> pygame.Rect:
 
 def tile_width(scale: float) -> int:
     return max(12, round(22 * scale))
+
+
+def row_gap(scale: float) -> int:
+    """Room under a row of tiles for its counts (12 px text at least)."""
+    return max(16, round(18 * scale))
 
 
 def draw_tracker(surf: pygame.Surface, model: TrackerModel, layout: TableLayout, marks: dict[int, str]) -> pygame.Rect:
@@ -79,5 +84,5 @@ def draw_tracker(surf: pygame.Surface, model: TrackerModel, layout: TableLayout,
             col = (255, 226, 140) if left >= 2 else (255, 170, 120) if left == 1 else (150, 150, 140)
             W.draw_text(surf, str(left), (x + cw // 2, y + ch + round(1 * s)), lsize, col, "bold", anchor="midtop")
             x += cw + round(3 * s)
-        y += ch + round(18 * s)
+        y += ch + row_gap(s)
     return r

@@ -4,10 +4,9 @@ import time
 
 import pytest
 
-from tests.net_util import LOOPBACK
-
 from netplay.client import NetSession
 from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK
 
 
 @pytest.mark.parametrize(("assists", "next_s"), [(False, 30.0), (True, None)])

@@ -130,7 +130,7 @@ def test_no_decision_no_idle_watch():
 
 def test_tracker_counts_only_what_the_seat_sees():
     """Changing another seat's concealed tiles never changes the counts (it is the core's tracker)."""
-    st, v = claim_view()
+    _st, v = claim_view()
     m = TrackerModel()
     m.update(v)
     assert m.counts == tracker(v)

@@ -92,7 +92,7 @@ def run_loop(tmp_path, monkeypatch):
 
 def test_auto_play_match_every_change_and_animation_end_is_flipped(run_loop):
     """托管 plays a 1-hand wenshan match: deal, flips, discards, claims, the settlement, the match end."""
-    make, check, changes, flips = run_loop
+    make, check, changes, _flips = run_loop
     app = make()
     v = get("wenshan")
     start_local_table(app, v, v.resolve_options({}), 1, 7, [None, "normal", "normal", "normal"])
@@ -110,7 +110,7 @@ def test_auto_play_match_every_change_and_animation_end_is_flipped(run_loop):
 
 def test_idle_player_sees_the_end_of_the_deal_flip_and_draw(run_loop):
     """The player (dealer) never acts: the deal, the 翻小鸡 flip and the drawn tile land on screen and stay."""
-    make, check, changes, flips = run_loop
+    make, check, _changes, flips = run_loop
     app = make(anim="normal")
     v = get("wenshan")
     start_local_table(app, v, v.resolve_options({}), 1, 3, [None, "normal", "normal", "normal"])
@@ -124,7 +124,7 @@ def test_idle_player_sees_the_end_of_the_deal_flip_and_draw(run_loop):
 
 def test_settlement_after_a_bots_win_while_the_player_waits(run_loop):
     """Bots play the hand out while the player passes every claim: the settlement must come by itself."""
-    make, check, changes, flips = run_loop
+    make, check, _changes, _flips = run_loop
     app = make()
     v = get("yuxi")
     start_local_table(app, v, v.resolve_options({}), 1, 11, [None, "normal", "normal", "normal"])
@@ -140,7 +140,7 @@ def test_settlement_after_a_bots_win_while_the_player_waits(run_loop):
 
 def test_the_old_rule_misses_the_end_of_an_animation(run_loop, monkeypatch):
     """The check itself can fail: drawing only while busy (the old loop) misses changes."""
-    make, check, changes, flips = run_loop
+    make, check, _changes, _flips = run_loop
     real = appmod.App.frame
 
     def old_frame(self, events=None, dt=None):

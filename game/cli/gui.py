@@ -53,8 +53,12 @@ def main(args) -> int:
         hands = args.hands or app.settings.last_hands or 8
         start_local_table(app, variant, options, hands, seed, [None] + ["normal"] * (n - 1))
         if args.auto:
-            app.scene.pace = AUTO_PACE
-            app.scene.switches.set_auto(True)
+            from game.ui.table import TableScene
+
+            sc = app.scene
+            assert isinstance(sc, TableScene)
+            sc.pace = AUTO_PACE
+            sc.switches.set_auto(True)
         if args.quit_on:
             return _run_until(app, args.quit_on)
     else:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from game.bots.core import Player
 from game.rules.actions import Action
 from game.rules.kinds import ActionKind
+from game.rules.view import View
 
 IDLE_OFFER_S = 20.0  # a decision left untouched this long (several turns of the others) offers 托管
 IDLE_LAN_S = 40.0  # at a LAN table (the others wait) 托管 then starts, with a notice, after this much more
@@ -114,5 +116,5 @@ class Comforts:
                 return None
             if self._bot is None:
                 self._bot = self.make_bot()
-            return self._bot.act(view)
+            return self._bot.act(cast(View, view))  # a seat view (a LAN one comes as the same dict from the wire)
         return auto_answer(view, self.me, self.auto_win, self.no_claims)

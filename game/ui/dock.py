@@ -17,7 +17,7 @@ class Toggle(W.Button):
         super().__init__(rect, label, on_click, "dark", hotkey=hotkey, size=size, name=name, enabled=enabled)
         self.is_on = is_on
 
-    @property  # type: ignore[override]
+    @property
     def style(self) -> str:
         return "gold" if self.is_on() else "dark"
 

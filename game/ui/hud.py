@@ -352,10 +352,11 @@ def draw_pause(surf: pygame.Surface, buttons: list[W.Button], scale: float, lan:
         box.w = round(560 * s)
         box.centerx = first.centerx
     W.panel(surf, box)
-    W.draw_text(surf, strings.tr("table.menu_lan" if lan else "table.paused"), (box.centerx, box.y + round(22 * s)),
-                round(28 * s) if not lan else round(24 * s), W.GOLD, "serif", anchor="midtop", max_width=box.w - round(24 * s))
+    title = strings.tr("table.menu_lan" if lan else "table.paused")
+    W.draw_text(surf, title, (box.centerx, box.y + round(22 * s)), round(28 * s) if not lan else round(24 * s), W.GOLD,
+                "serif", anchor="midtop", max_width=box.w - round(24 * s))
     if lan:
-        W.draw_text(surf, strings.tr("table.menu_lan_sub"), (box.centerx, box.y + round(56 * s)), max(12, round(13 * s)),
-                    W.MUTED, anchor="midtop", max_width=box.w - round(24 * s))
+        W.draw_text(surf, strings.tr("table.menu_lan_sub"), (box.centerx, box.y + round(56 * s)),
+                    max(12, round(13 * s)), W.MUTED, anchor="midtop", max_width=box.w - round(24 * s))
     for b in buttons:
         b.draw(surf)

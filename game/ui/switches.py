@@ -24,7 +24,7 @@ SWITCHES = ("auto", "tracker", "auto_win", "no_claims")
 class Switches:
     def __init__(self, sc: TableScene):
         self.sc = sc
-        self.dock: list[W.Button] = []
+        self.dock: list[dock.Toggle] = []
         self.panels: dict[str, list[W.Button]] = {}
         self._wake: float | None = None
 

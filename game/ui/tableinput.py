@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.actions import Action
+from game.rules.kinds import ActionKind
 from game.ui import prompt, strings
 
 if TYPE_CHECKING:
@@ -112,12 +113,12 @@ def key(sc: TableScene, ev) -> None:
         sc.sel = arg
         if cmd == "move":
             sc.app.sound.play("select", 0.4)
-    elif cmd == "discard":
+    elif cmd == "discard" and arg is not None:
         sc.sel = arg
         discard_index(sc, arg)
     elif cmd == "hints":
         sc.toggle_hints()
-    elif cmd == "button":
+    elif cmd == "button" and arg is not None:
         sc._refresh_buttons()
         row = sc.prompt.choice_buttons if sc.prompt.choice else sc.prompt.buttons
         if 1 <= arg <= len(row):
@@ -157,4 +158,4 @@ def discard_index(sc: TableScene, i: int) -> None:
         if why and legal:
             sc.app.notice(strings.tr("hint.cannot_discard", why=why), 3)
         return
-    sc.send(Action(sc.me, "discard", t))
+    sc.send(Action(sc.me, ActionKind.DISCARD, t))

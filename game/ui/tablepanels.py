@@ -41,8 +41,9 @@ def panel_buttons(size: tuple[int, int], s: float, sc: TableScene) -> dict[str, 
     bw = round(150 * s)
     o = offer_rect(size, L, s)
     offer = [
-        W.Button((o.centerx - bw - round(8 * s), o.bottom - bh - round(14 * s), bw, bh), W.tr_label("comfort.offer_yes"),
-                 lambda: sc.switches.set_auto(True), "gold", hotkey="T", name="offer_auto", size=round(17 * s)),
+        W.Button((o.centerx - bw - round(8 * s), o.bottom - bh - round(14 * s), bw, bh),
+                 W.tr_label("comfort.offer_yes"), lambda: sc.switches.set_auto(True), "gold", hotkey="T",
+                 name="offer_auto", size=round(17 * s)),
         W.Button((o.centerx + round(8 * s), o.bottom - bh - round(14 * s), bw, bh), W.tr_label("comfort.offer_no"),
                  lambda: sc.comforts.touch(sc.app.now), "dark", name="offer_no", size=round(17 * s)),
     ]
@@ -63,7 +64,8 @@ def panel_buttons(size: tuple[int, int], s: float, sc: TableScene) -> dict[str, 
 def over_settle_buttons(sc: TableScene, w: int, h: int) -> pygame.Rect:
     """A strip right-aligned just above the settlement's buttons (its footer is the settlement's own)."""
     s = sc.s
-    rects = [b.rect for b in (sc.settle.buttons if sc.settle is not None else [])]
+    buttons: list[W.Button] = sc.settle.buttons if sc.settle is not None else []
+    rects = [b.rect for b in buttons]
     right = max((r.right for r in rects), default=sc.app.size[0] - round(40 * s))
     top = min((r.top for r in rects), default=sc.app.size[1] - round(80 * s))
     return pygame.Rect(right - w, top - round(8 * s) - h, w, h)
@@ -71,7 +73,7 @@ def over_settle_buttons(sc: TableScene, w: int, h: int) -> pygame.Rect:
 
 def place_auto_next(sc: TableScene) -> list[W.Button]:
     """托管's countdown button, placed over the settlement's buttons as they are now."""
-    out = sc.switches.panels.get("auto_next", [])
+    out: list[W.Button] = sc.switches.panels.get("auto_next", [])
     for b in out:
         b.rect = over_settle_buttons(sc, b.rect.w, b.rect.h)
     return out
@@ -151,7 +153,10 @@ def draw_wall_tip(surf: pygame.Surface, view: dict, layout: TableLayout) -> None
     """Under the compass on hover: how many tiles the wall holds and how many of them may still be drawn."""
     wall, n = view.get("wall", 0), view.get("drawable", 0)
     s = layout.s
-    text = strings.tr("table.wall_tip", wall=wall, k=wall - n, n=n) if wall > n else strings.tr("table.wall_tip_all", n=n)
+    if wall > n:
+        text = strings.tr("table.wall_tip", wall=wall, k=wall - n, n=n)
+    else:
+        text = strings.tr("table.wall_tip_all", n=n)
     px = max(12, round(14 * s))
     c = layout.compass_rect()
     r = pygame.Rect(0, 0, W.text_width(text, px) + round(24 * s), round(30 * s))

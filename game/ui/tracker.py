@@ -30,6 +30,8 @@ class TrackerModel:
         self._key: object = None
         self.counts: list[int] = [0] * T.NUM_KINDS
         self.rows: list[list[int]] = []
+        self.layer: pygame.Surface | None = None  # the drawn panel, kept while nothing on it changes
+        self.layer_key: object = None
 
     def update(self, view: dict) -> None:
         key = (view.get("version"), view.get("hand_no"), view.get("variant"), view.get("phase"))
@@ -62,18 +64,33 @@ def row_gap(scale: float) -> int:
 
 
 def draw_tracker(surf: pygame.Surface, model: TrackerModel, layout: TableLayout, marks: dict[int, str]) -> pygame.Rect:
-    """The panel: a title, then each row of tiles with the unseen count under every tile (0 dimmed)."""
-    s = layout.s
+    """The panel: a title, then each row of tiles with the unseen count under every tile (0 dimmed).
+
+    Drawn once per change of counts, size or language into a cached layer (it is open every frame).
+    """
     r = panel_rect(len(model.rows), layout)
-    W.panel(surf, r, (10, 28, 22), 225, round(12 * s), max(1, round(2 * s)), (150, 130, 80))
+    key = (tuple(model.counts), tuple(map(tuple, model.rows)), r.size, layout.s, strings.lang(),
+           tuple(sorted(marks.items())))
+    if model.layer is None or model.layer_key != key:
+        model.layer = _render(model, r.size, layout.s, marks)
+        model.layer_key = key
+    surf.blit(model.layer, r)
+    return r
+
+
+def _render(model: TrackerModel, size: tuple[int, int], s: float, marks: dict[int, str]) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    r = layer.get_rect()
+    W.panel(layer, r, (10, 28, 22), 225, round(12 * s), max(1, round(2 * s)), (150, 130, 80))
     pad = round(10 * s)
     title = strings.tr("tracker.title")
-    W.draw_text(surf, title, (r.x + pad, r.y + round(7 * s)), max(12, round(14 * s)), W.GOLD, "bold",
+    W.draw_text(layer, title, (r.x + pad, r.y + round(7 * s)), max(12, round(14 * s)), W.GOLD, "bold",
                 max_width=r.w - 2 * pad)
     tw = tile_width(s)
     cw, ch = tileart.tile_size(tw)
     lsize = max(12, round(12 * s))
     y = r.y + round(30 * s)
+    surf = layer
     for row in model.rows:
         x = r.x + pad
         for t in row:
@@ -85,4 +102,4 @@ def draw_tracker(surf: pygame.Surface, model: TrackerModel, layout: TableLayout,
             W.draw_text(surf, str(left), (x + cw // 2, y + ch + round(1 * s)), lsize, col, "bold", anchor="midtop")
             x += cw + round(3 * s)
         y += ch + row_gap(s)
-    return r
+    return layer

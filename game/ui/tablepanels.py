@@ -141,7 +141,7 @@ def draw_lan_panels(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
         W.draw_text(surf, strings.tr("link.lost_title"), (r.centerx, r.y + round(22 * s)), round(26 * s), W.GOLD,
                     "serif", anchor="midtop", max_width=r.w - round(40 * s))
         body = strings.tr("link.lost_body")
-        if link.message:
+        if link.message and not strings.is_zh():  # the session's own words are English: not inside Chinese
             body += "  (" + link.message[:80] + ")"
         W.draw_wrapped(surf, body, pygame.Rect(r.x + round(30 * s), r.y + round(74 * s), r.w - round(60 * s),
                                                round(140 * s)), max(12, round(15 * s)), W.CREAM)

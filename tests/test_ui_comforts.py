@@ -309,3 +309,68 @@ def test_assists_off_at_a_lan_table_refuses_hints_and_tracker(app):
     assert app.settings.tracker  # unchanged: refused with a notice
     assert any("提示" in t[0] or "hints" in t[0] for t in app.toasts)
     assert not {b.name: b for b in sc.switches.dock}["tracker"].enabled
+
+
+# ------------------------------------------------------------------ switches at a live table, drawn facts
+
+def scene_at(app, variant, stop, seed=1, tries=120):
+    from game.ui import screenshot as SS
+
+    v = get(variant)
+    ses, names = SS.find_state(v, seed, stop, tries)
+    assert stop(ses.view), "no seed reached the wanted moment"
+    sc = TableScene(app, ses, v, names=names, hands_total=8)
+    sc.auto_bots = False
+    app.goto(sc)
+    return sc
+
+
+def test_no_claims_at_the_table_passes_and_shows_no_prompt(app):
+    def claim(v):
+        kinds = {a.kind for a in v["legal"]}
+        return v["phase"] == "claim" and bool(kinds & {"chow", "pung", "kong"}) and "hu" not in kinds
+
+    sc = scene_at(app, "wenshan", claim)
+    version = sc.view["version"]
+    sc.comforts.no_claims = True
+    app.frame([], 0.05)
+    assert sc.sent is not None and sc.sent.kind == "pass"
+    assert sc.view["version"] != version and not claim(sc.view)
+
+
+def test_auto_win_at_the_table_takes_the_win(app):
+    sc = scene_at(app, "wenshan", lambda v: any(a.kind == "hu" for a in v["legal"]))
+    sc.comforts.auto_win = True
+    app.frame([], 0.05)
+    assert sc.view["phase"] == "end" and 0 in sc.view["result"]["winners"]
+
+
+def test_a_winning_tile_that_is_the_wildcard_keeps_its_star(app, monkeypatch):
+    from game.ui import tileart
+
+    sc = scene_at(app, "wenshan", lambda v: v["phase"] == "end" and bool(v["result"]["winners"]), tries=40)
+    v = dict(sc.view)
+    win = v["result"]["wins"][0]
+    win_tile = T.tile(win["tile"]) if isinstance(win["tile"], str) else win["tile"]
+    v["public"] = dict(v["public"], wildcard=win_tile)
+    sc.view = v
+    sc.show_settlement()
+    drawn = []
+    monkeypatch.setattr(tileart, "draw_tile", lambda surf, t, pos, w, **kw: drawn.append((t, kw.get("highlight"))))
+    sc.settle._draw_tiles(app.screen, win["seat"], 0, 0, 30, 2000)
+    assert drawn[-1] == (win_tile, ("selected", "wild"))  # the winning tile is drawn last, starred
+
+
+def test_the_compass_says_how_many_may_be_drawn_and_how_many_are_kept(app, monkeypatch):
+    from game.ui import tableview
+
+    sc = scene_at(app, "yuxi", lambda v: v["phase"] == "turn" and bool(v["legal"]))
+    texts = []
+    real = tableview.W.draw_text
+    monkeypatch.setattr(tableview.W, "draw_text",
+                        lambda surf, text, *a, **k: (texts.append(text), real(surf, text, *a, **k))[1])
+    sc.render.draw_compass(app.screen, sc.view, sc.L, None)
+    v = sc.view
+    assert v["wall"] - v["drawable"] == 20
+    assert str(v["drawable"]) in texts and strings.tr("table.drawable") in texts
+    assert strings.tr("table.kept_back", k=20) in texts

@@ -204,6 +204,7 @@ class SetupScene(Scene):
         self.levels: list[str] = list(st.last_bots) if st.last_bots else []
         self.seed_text = ""
         self.table_name = ""
+        self.assists = True  # host: the players' windows may show hints and the tile tracker
         self._load_options()
 
     # ------------------------------------------------------------------ state
@@ -295,6 +296,7 @@ class SetupScene(Scene):
             if self.mode == "host":
                 colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.table_name"), self.table_name,
                                         self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
+                colB.append(W.Checkbox((0, 0, pw, rh), W.tr_label("lan.assists"), self.assists, self._set_assists))
         top = round(140 * s)
         for i, w in enumerate(colA):
             w.rect.topleft = (px, top + i * (rh + round(10 * s)))
@@ -334,6 +336,9 @@ class SetupScene(Scene):
 
     def _set_table_name(self, text):
         self.table_name = text
+
+    def _set_assists(self, on: bool) -> None:
+        self.assists = on
 
     # ------------------------------------------------------------------ actions
     def back(self) -> None:

@@ -146,7 +146,7 @@ class DemoSession(LocalSession):
     def views(self) -> list[dict[str, Any]]:
         """Every seat's own view (the demo shows all hands, so all of them may be read)."""
         st = self._state
-        return [seat_view(st, s) for s in range(self.n)] if st is not None else []  # type: ignore[misc]
+        return [dict(seat_view(st, s)) for s in range(self.n)] if st is not None else []
 
 
 # The rules each game's demo should get round to showing; a deal that shows one not yet seen is looked for.

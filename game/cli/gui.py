@@ -31,8 +31,21 @@ def _table_args(args):
     return variant, options, seed
 
 
+def _demo_args(args) -> tuple[str | None, int | None]:
+    from game.rules.variants import get
+
+    vid = getattr(args, "variant", None)
+    if vid is not None:
+        try:
+            vid = get(vid).id
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+    return vid, getattr(args, "seed", None)
+
+
 def main(args) -> int:
     play = getattr(args, "cmd", None) == "play"
+    demo = _demo_args(args) if getattr(args, "cmd", None) == "demo" else None
     table = _table_args(args) if play else None  # bad input fails before a window opens
     if play and args.hands is not None and args.hands < 1:
         raise UsageError("--hands must be at least 1")
@@ -47,7 +60,12 @@ def main(args) -> int:
         app = App()
     except Exception as e:  # noqa: BLE001 - no display etc.: one line, not a traceback
         raise UsageError(f"cannot open the window: {e}") from None
-    if table is not None:
+    if demo is not None:
+        from game.ui import nav
+
+        pin, seed = demo
+        nav.go(app, "demo", pin=pin or "", seed=seed)
+    elif table is not None:
         variant, options, seed = table
         n = variant.players(options)
         hands = args.hands or app.settings.last_hands or 8

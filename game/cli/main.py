@@ -31,6 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--quit-on", choices=("settlement", "match-end"), default=None,
                     help="exit 0 once that screen has been drawn, 1 after 120 s without it")
 
+    sp = sub.add_parser("demo", help="the demo that teaches: bots play every hand open, with captions")
+    sp.add_argument("--variant", default=None, help="pin the demo to one game (default: every game in turn)")
+    sp.add_argument("--seed", type=int, default=None)
+
     sp = sub.add_parser("sim", help="headless bot match")
     sp.add_argument("--variant", required=True)
     sp.add_argument("--hands", type=int, required=True)
@@ -78,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for discovery/connection")
     sp.add_argument("--seed", default="0", help="the bot's seed")
 
-    sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup")
+    sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup, demo")
     sp.add_argument("name")
     sp.add_argument("rest", nargs=argparse.REMAINDER)
 
@@ -157,7 +161,7 @@ def _dispatch(args) -> int:
         return sim.run(args)
     if args.cmd == "bench":
         return _bench(args)
-    if args.cmd == "play":
+    if args.cmd in ("play", "demo"):
         return _lazy("game.cli.gui", "main")(args)
     if args.cmd == "host":
         return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
@@ -174,6 +178,7 @@ BENCHES = {
     "frames": "game.bench.frames",
     "lan": "netplay.bench",
     "startup": "game.bench.startup",
+    "demo": "game.bench.demo",
 }
 
 

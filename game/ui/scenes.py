@@ -57,6 +57,7 @@ class MenuScene(Scene):
             ("host", "menu.host", self.host, "green"),
             ("join", "menu.join", self.join, "green"),
             ("demo", "menu.demo", self.demo, "blue"),
+            ("calculator", "menu.calc", self.calculator, "blue"),
             ("rules", "menu.rules", self.rules, "ghost"),
             ("replays", "menu.replays", self.replays, "ghost"),
             ("settings", "menu.settings", self.settings, "ghost"),
@@ -69,8 +70,17 @@ class MenuScene(Scene):
         self.lang_btn = W.Button((W_ - round(130 * s), round(20 * s), round(110 * s), round(38 * s)),
                                  W.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark", size=round(16 * s),
                                  name="lang")
+        # which game the demo shows (all in turn, or pinned to one), beside its button
+        demo = next(b for b in self.buttons if b.name == "demo")
+        pins = [""] + [vid for vid, _zh, _en in KNOWN_VARIANTS if vid != "kunming"]
+        cur = self.app.settings.demo_variant if self.app.settings.demo_variant in pins else ""
+        self.demo_pin = W.Choice((demo.rect.right + round(12 * s), demo.rect.y, round(220 * s), demo.rect.h), "",
+                                 pins, [W.tr_label("demo.all")] + [W.tr_label(f"demo.short.{v}") for v in pins[1:]],
+                                 cur, self._pin_demo, label_w=0.0)
         old = getattr(self, "focus", None)
-        self.focus = W.FocusRing(self.buttons)
+        ring = list(self.buttons)
+        ring.insert(ring.index(demo) + 1, self.demo_pin)
+        self.focus = W.FocusRing(ring)
         self.focus.index = old.index if old is not None else 0
 
     def play(self) -> None:
@@ -85,6 +95,13 @@ class MenuScene(Scene):
     def demo(self) -> None:
         nav.go(self.app, "demo")
 
+    def _pin_demo(self, vid: str) -> None:
+        self.app.settings.demo_variant = vid
+        self.app.save_settings()
+
+    def calculator(self) -> None:
+        nav.go(self.app, "calculator")
+
     def rules(self) -> None:
         nav.go(self.app, "rules")
 
@@ -95,7 +112,7 @@ class MenuScene(Scene):
         self.app.goto(SettingsScene(self.app, back=lambda: self.app.goto(MenuScene(self.app))))
 
     def handle(self, ev) -> None:
-        if self.lang_btn.handle(ev):
+        if self.lang_btn.handle(ev) or self.demo_pin.handle(ev):
             return
         for b in self.buttons:
             if b.handle(ev):
@@ -133,6 +150,7 @@ class MenuScene(Scene):
                     W.MUTED, anchor="bottomright")
         for b in self.buttons:
             b.draw(surf, self.focus.current is b)
+        self.demo_pin.draw(surf, self.focus.current is self.demo_pin)
         self.lang_btn.draw(surf)
 
     def busy(self) -> bool:

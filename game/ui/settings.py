@@ -41,6 +41,8 @@ class Settings:
     last_hands: int = 8
     last_options: dict = field(default_factory=dict)
     last_bots: list = field(default_factory=list)
+    last_calc: dict = field(default_factory=dict)  # the score calculator's last hand (calcmodel.Calc.to_saved)
+    demo_variant: str = ""  # the demo pinned to one game ("": it cycles through them)
 
     @property
     def anim_factor(self) -> float:

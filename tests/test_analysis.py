@@ -157,7 +157,8 @@ def slow_shapes(c, jokers=0) -> int:
 def test_keys_of_is_base5_per_group():
     c = hand("19m5p7z")
     assert A.keys_of(c) == [1 + 5**8, 5**4, 0, 5**6]
-    assert A.POW5 == tuple(5**i for i in range(9))
+    # POW5[r] is what one tile at position r adds to its group's key
+    assert [A.keys_of(plus([0] * 34, t))[1] for t in range(9, 18)] == list(A.POW5)
 
 
 def test_adding_a_tile_is_one_key_change():

@@ -52,6 +52,7 @@ PATTERNS = [
 # the names chicken.md gives the patterns (the settlement screen shows them)
 PATTERN_NAMES = {"ping_hu": "平胡", "da_dui_zi": "大对子", "qi_dui": "七对", "long_qi_dui": "龙七对",
                  "qing_yi_se": "清一色", "qing_da_dui": "清大对", "dan_diao": "单吊", "qing_dan_diao": "清单吊"}
+ZHUOJI_NAMES = {"dan_diao": "大对子单吊", "qing_dan_diao": "清大对单吊"}  # the zhuoji seed's names (004)
 
 
 @pytest.mark.parametrize("hand, win_tile, melds, how, key, gv, zv", PATTERNS)
@@ -61,7 +62,8 @@ def test_shared_patterns(variant, hand, win_tile, melds, how, key, gv, zv):
     assert code == 0, res
     value = gv if variant == "guiyang" else zv
     assert keys(res) == [key] and res["total"] == value
-    assert res["patterns"][0]["name"] == PATTERN_NAMES[key]
+    assert res["patterns"][0]["name"] == {**PATTERN_NAMES, **ZHUOJI_NAMES}.get(key) if variant == "zhuoji" \
+        else PATTERN_NAMES[key]
     if how == "self_draw":
         assert res["payments"] == {"0": value, "2": value, "3": value}
     else:

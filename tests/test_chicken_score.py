@@ -62,8 +62,8 @@ def test_shared_patterns(variant, hand, win_tile, melds, how, key, gv, zv):
     assert code == 0, res
     value = gv if variant == "guiyang" else zv
     assert keys(res) == [key] and res["total"] == value
-    assert res["patterns"][0]["name"] == {**PATTERN_NAMES, **ZHUOJI_NAMES}.get(key) if variant == "zhuoji" \
-        else PATTERN_NAMES[key]
+    names = {**PATTERN_NAMES, **ZHUOJI_NAMES} if variant == "zhuoji" else PATTERN_NAMES
+    assert res["patterns"][0]["name"] == names[key]
     if how == "self_draw":
         assert res["payments"] == {"0": value, "2": value, "3": value}
     else:

@@ -48,3 +48,30 @@ def test_bench_core_equal_work_answers_agree_with_the_peer():
     for check in ("win", "waits", "shanten"):
         assert r[f"{check}_ratio"] > 0 and r[f"{check}_ratio_keyed"] > 0
     assert set(r["joker_cost"]) == {"1", "2", "3", "4"}
+
+
+def test_bench_xvfb_display_answers_while_started_and_is_gone_after():
+    import shutil
+
+    from game.bench import display
+
+    if not shutil.which("Xvfb"):
+        pytest.skip("Xvfb not installed")
+    with display.xvfb((640, 360)) as d:
+        assert d.startswith(":") and display.usable(d)
+    assert not display.usable(d)
+
+
+def test_bench_frames_on_a_real_display_reports_presentation_apart_from_drawing():
+    import shutil
+
+    from game.bench import display, frames
+
+    if not shutil.which("Xvfb"):
+        pytest.skip("Xvfb not installed")
+    with display.xvfb((640, 360)) as d:
+        res = frames.run_on_display(d, 40, "640x360", "wenshan", 0.2)
+    assert res["driver"] == "x11" and res["frames"] == 40
+    for k in ("draw_p50_ms", "draw_p95_ms", "present_p50_ms", "present_p95_ms", "p95_ms"):
+        assert isinstance(res[k], float)
+    assert res["p50_ms"] >= res["draw_p50_ms"]

@@ -60,7 +60,7 @@ def test_wenshan_lan_rejects_a_pair_of_suit_tiles():
     """wenshan.md 烂牌: 1147m 258p 3s + 东南西北中发 repeats 1m: not 烂牌, not a win."""
     assert not WS.lan(T.counts(T.parse("1147m258p3s123467z")), 0, False)
     res, code = judge("1147m258p3s123467z", "7z", wildcard="5s")
-    assert code == 1
+    assert code == 1 and res["valid"] is False
 
 
 # ---- chicken.md: zhuoji 跟冲 and 银鸡 ---------------------------------------------------------------------

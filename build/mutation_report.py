@@ -1,0 +1,144 @@
+"""Write docs/mutation-report.md from a finished ``mutmut run`` (the mutants/ folder): kill rate, survivors.
+
+Run from the repository root after ``mutmut run`` (configuration in pyproject.toml, [tool.mutmut]):
+
+    python build/mutation_report.py [--out docs/mutation-report.md] [--diffs N]
+
+Survivors listed in EQUIVALENT (mutant name -> why no test can tell it from the original) are reported
+as equivalent; every other survivor is listed with its diff so that a specification test can be written
+for it. The kill rate counts killed mutants (a test failed, or mutmut's timeout) over all mutants
+that are not equivalent; "no tests" mutants (code no selected test runs) count as not killed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EQUIVALENT_FILE = ROOT / "docs" / "mutation-equivalents.json"
+
+KILLED = {1: "killed", 3: "killed", 36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout",
+          37: "caught by type check", -11: "segfault", -9: "segfault"}
+STATUS = {0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", None: "not checked", 35: "suspicious"}
+
+
+def status(code: int | None) -> str:
+    return KILLED.get(code, STATUS.get(code, "suspicious")) if code is not None else "not checked"
+
+
+def load(root: Path) -> dict[str, tuple[str, int | None]]:
+    """{mutant name: (module path, exit code)} from mutants/**/*.meta."""
+    out: dict[str, tuple[str, int | None]] = {}
+    for meta in sorted((root / "mutants").rglob("*.py.meta")):
+        module = str(meta.relative_to(root / "mutants"))[: -len(".meta")]
+        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+            out[name] = (module, code)
+    return out
+
+
+def diff(name: str) -> str:
+    p = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=ROOT, capture_output=True, text=True,
+                       check=False)
+    lines = [ln for ln in p.stdout.splitlines() if ln.startswith(("+", "-")) and not ln.startswith(("+++", "---"))]
+    return "\n".join(lines[:6])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "docs" / "mutation-report.md"))
+    ap.add_argument("--diffs", type=int, default=400, help="survivors shown with their diff (the rest by name)")
+    ap.add_argument("--note", default="", help="a line about the run (where, which commit, what is not covered)")
+    ap.add_argument("--sample", type=float, default=None, metavar="FRACTION",
+                    help="print a stratified random sample of the mutant names (per module, at least 5) and exit; "
+                         "`mutmut run $(python build/mutation_report.py --sample 0.07)` checks only those")
+    ap.add_argument("--seed", type=int, default=20, help="seed of the sample (default 20)")
+    ap.add_argument("--only", default=None, help="a file of mutant names: report on these alone (a sampled run)")
+    args = ap.parse_args(argv)
+    results = load(ROOT)
+    if args.sample is not None:
+        import random
+
+        rng = random.Random(args.seed)
+        by_module: dict[str, list[str]] = collections.defaultdict(list)
+        for name, (module, _) in sorted(results.items()):
+            by_module[module].append(name)
+        for module, names in sorted(by_module.items()):
+            k = min(len(names), max(5, round(args.sample * len(names))))
+            print("\n".join(sorted(rng.sample(names, k))))
+        return 0
+    if args.only:
+        wanted = set(Path(args.only).read_text().split())
+        results = {k: v for k, v in results.items() if k in wanted}
+    if not results:
+        print("no mutants/ results: run `mutmut run` first", file=sys.stderr)
+        return 2
+    equivalent: dict[str, str] = json.loads(EQUIVALENT_FILE.read_text()) if EQUIVALENT_FILE.exists() else {}
+    per: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    survivors: dict[str, list[str]] = collections.defaultdict(list)
+    for name, (module, code) in results.items():
+        st = status(code)
+        if st == "survived" and name in equivalent:
+            st = "equivalent"
+        per[module][st] += 1
+        if st in ("survived", "no tests", "suspicious", "not checked"):
+            survivors[module].append(name)
+    total = collections.Counter[str]()
+    for c in per.values():
+        total.update(c)
+    killed = total["killed"] + total["timeout"] + total["caught by type check"] + total["segfault"]
+    counted = sum(total.values()) - total["equivalent"]
+    rate = killed / counted if counted else 0.0
+    cols = ["killed", "timeout", "survived", "no tests", "equivalent", "not checked"]
+    lines = [
+        "# Mutation testing of the rules core",
+        "",
+        f"Generated by `python build/mutation_report.py` on {datetime.date.today().isoformat()} from a",
+        "`mutmut run` over `game/rules/` and its variants (configuration: `[tool.mutmut]` in pyproject.toml;",
+        "how to run it: docs/mutation-testing.md).",
+        "",
+        (f"**Kill rate: {rate:.1%}** ({killed} of {counted} mutants killed; {total['equivalent']} equivalent "
+         f"mutants left out of the count; \"no tests\" mutants count as not killed)."),
+    ]
+    if args.note:
+        lines += ["", args.note]
+    lines += ["", "| module | " + " | ".join(cols) + " | kill rate |", "|---" * (len(cols) + 2) + "|"]
+    for module in sorted(per):
+        c = per[module]
+        n = sum(c.values()) - c["equivalent"]
+        k = c["killed"] + c["timeout"] + c["caught by type check"] + c["segfault"]
+        lines.append(f"| `{module}` | " + " | ".join(str(c[x]) for x in cols) + f" | {k / n if n else 1:.0%} |")
+    lines.append("| **all** | " + " | ".join(str(total[x]) for x in cols) + f" | **{rate:.1%}** |")
+    if equivalent:
+        lines += ["", "## Equivalent mutants", "", "Survivors no test can tell from the original, and why:", ""]
+        for name, why in sorted(equivalent.items()):
+            if name in results:
+                lines.append(f"- `{name}`: {why}")
+    lines += ["", "## Survivors", "",
+              "Mutants no selected test killed (\"no tests\": no selected test runs that code). Each is a missing",
+              "specification test or an equivalent mutant still to be classified.", ""]
+    shown = 0
+    for module in sorted(survivors):
+        names = sorted(survivors[module], key=lambda s: (s.rsplit("_", 1)[0], int(s.rsplit("_", 1)[1])))
+        lines += [f"### `{module}` ({len(names)})", ""]
+        rest = []
+        for name in names:
+            if shown < args.diffs:
+                lines += [f"- `{name}` ({status(results[name][1])})", "", "```diff", diff(name), "```", ""]
+                shown += 1
+            else:
+                rest.append(name)
+        if rest:
+            lines += ["Not shown with diffs: " + ", ".join(f"`{r}`" for r in rest), ""]
+    Path(args.out).write_text("\n".join(lines) + "\n")
+    print(f"{args.out}: kill rate {rate:.1%} ({killed}/{counted})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -96,6 +96,8 @@ _PS = cast("list[int]", _Lazy("_PS"))  # packed value per suit key (tables.JOKER
 _PH = cast("list[int]", _Lazy("_PH"))  # packed value per honor key
 _MS = cast("bytes", _Lazy("_MS"))  # fewest jokers for any complete shape, per suit key (tables.least_*)
 _MH = cast("bytes", _Lazy("_MH"))
+_QS = cast("bytes", _Lazy("_QS"))  # 1 if the suit key holds some kind four times
+_QH = cast("bytes", _Lazy("_QH"))
 _NS = cast("bytes", _Lazy("_NS"))  # tiles per suit key
 _NH = cast("bytes", _Lazy("_NH"))
 _SS = cast("bytes", _Lazy("_SS"))  # distance-vector id per suit key
@@ -124,9 +126,9 @@ _JOFF = tuple((j << JOKER_SHIFT) + ((FAST_JOKERS - 1 - j) << ODD_SHIFT) + (j << 
 
 
 def _install() -> None:
-    global _PS, _PH, _MS, _MH, _NS, _NH, _SS, _SH, _CS, _CH, _FIN, _VS
+    global _PS, _PH, _MS, _MH, _QS, _QH, _NS, _NH, _SS, _SH, _CS, _CH, _FIN, _VS
     t = _tables.get()
-    _MS, _MH = t.least_suit, t.least_honor
+    _MS, _MH, _QS, _QH = t.least_suit, t.least_honor, t.quad_suit, t.quad_honor
     _NS, _NH, _SS, _SH = t.tiles_suit, t.tiles_honor, t.sid_suit, t.sid_honor
     _CS, _CH, _FIN, _VS = t.comb_suit, t.comb_honor, t.final, t.n_suit_vec
     _PS, _PH = t.packed_suit, t.packed_honor  # last: these are what the lazy check keys on
@@ -281,7 +283,7 @@ def _probe_values(key: int, g: int) -> list[int]:
     """Win value of the group after adding each position's tile (the slow path for a fifth copy)."""
     npos = 7 if g == 3 else 9
     tab = _PH if g == 3 else _PS
-    full = _NH[key] >= 4 if g == 3 else _NS[key] >= 4
+    full = _QH[key] if g == 3 else _QS[key]
     out = []
     for r in range(npos):
         if full and key // POW5[r] % 5 == 4:
@@ -316,13 +318,13 @@ def waits_keys(keys: Sequence[int], jokers: int = 0, kinds: Iterable[int] | None
         k = keys[g]
         base = rest + off
         t = 9 * g
-        if g < 3 and _NS[k] < 4:  # no fifth copy possible: every probe is one key change
+        if g < 3 and not _QS[k]:  # no fifth copy possible: every probe is one key change
             ps = _PS
             for p in POW5:
                 if ok[base + (ps[k + p] & _W)]:
                     hits.append(t)
                 t += 1
-        elif g == 3 and _NH[k] < 4:
+        elif g == 3 and not _QH[k]:
             ph = _PH
             for p in _POW5_HONOR:
                 if ok[base + (ph[k + p] & _W)]:
@@ -355,17 +357,32 @@ def waits_shapes(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD 
     """
     if jokers >= FAST_JOKERS:
         return _waits_shapes_slow(counts, jokers, shapes)
-    keys = keys_of(counts)
-    k0, k1, k2, k3 = keys
+    c = counts
+    k0 = c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7] \
+        + 390625 * c[8]
     j1 = jokers + 1
-    if _MS[k0] > j1 or _MS[k1] > j1 or _MS[k2] > j1 or _MH[k3] > j1:
+    ms = _MS
+    if ms[k0] > j1:
         return []
-    vals = (_PS[k0], _PS[k1], _PS[k2], _PH[k3])
+    k1 = c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14] + 15625 * c[15] \
+        + 78125 * c[16] + 390625 * c[17]
+    if ms[k1] > j1:
+        return []
+    k2 = c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23] + 15625 * c[24] \
+        + 78125 * c[25] + 390625 * c[26]
+    if ms[k2] > j1:
+        return []
+    k3 = c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32] + 15625 * c[33]
+    if _MH[k3] > j1:
+        return []
+    keys = (k0, k1, k2, k3)
+    ps = _PS
+    vals = (ps[k0], ps[k1], ps[k2], _PH[k3])
     total = vals[0] + vals[1] + vals[2] + vals[3] + _JOFF[jokers]
     w = total & _W
-    std = shapes & STANDARD and _need(w) <= j1
     hits = []
-    if std:
+    if shapes & STANDARD and _need(w) <= j1:
+        win = _WIN
         for g in range(4):
             k, v = keys[g], vals[g] & _W
             # the group receiving the tile: its own sets-only need drops by one at most
@@ -374,18 +391,18 @@ def waits_shapes(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD 
             base = (total - vals[g]) & _LOW
             t = 9 * g
             if g < 3:
-                tab, pows, full = _PS, POW5, _NS[k] >= 4
+                tab, pows, full = ps, POW5, _QS[k]
             else:
-                tab, pows, full = _PH, _POW5_HONOR, _NH[k] >= 4
+                tab, pows, full = _PH, _POW5_HONOR, _QH[k]
             if full:
                 for r, q in enumerate(pows):
                     x = _fifth_value(k, r, g) if k // q % 5 == 4 else tab[k + q] & _W
-                    if _WIN[base + x]:
+                    if win[base + x]:
                         hits.append(t)
                     t += 1
             else:
                 for q in pows:
-                    if _WIN[base + (tab[k + q] & _W)]:
+                    if win[base + (tab[k + q] & _W)]:
                         hits.append(t)
                     t += 1
     pairs = shapes & ~STANDARD
@@ -403,7 +420,7 @@ def waits_shapes(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD 
             if counts[t] >= 4 or t in found:
                 continue
             g, q = t // 9, POW5[t % 9]
-            x = total - vals[g] + (_PH[k3 + q] if g == 3 else _PS[keys[g] + q])
+            x = total - vals[g] + (_PH[k3 + q] if g == 3 else ps[keys[g] + q])
             if _PT[x >> ODD_SHIFT] & pairs:
                 found.add(t)
         if len(found) > len(hits):

@@ -57,6 +57,7 @@ class Tables:
     least_*: fewest jokers with which a hand holding this group could be some complete shape
     (standard, seven pairs or thirteen orphans), whatever the other groups hold; capped at 255.
     One more tile lowers it by one at most.
+    quad_*: 1 if the key holds some kind four times (one more of it would be a fifth copy), else 0.
     tiles_*: tiles in the key. sid_*: id of the key's distance vector (keys of <= 14 tiles);
     a distance vector holds, for m sets (0..4) and p pairs (0/1) at index m + 5p, the fewest tiles
     to add so the group contains that pattern with no kind above 4 copies (tomohxx).
@@ -71,6 +72,8 @@ class Tables:
     packed_honor: list[int]
     least_suit: bytes
     least_honor: bytes
+    quad_suit: bytes
+    quad_honor: bytes
     tiles_suit: bytes
     tiles_honor: bytes
     sid_suit: bytes
@@ -242,6 +245,11 @@ def packed_values(win: bytes, tiles: bytes, npos: int) -> list[int]:
     return list(map(values.__getitem__, arr))
 
 
+def quads(npos: int) -> bytes:
+    """Per key, 1 if some position holds four copies."""
+    return _digit_sum(npos, lambda v: int(v == 4), range(npos)).translate(bytes([0] + [1] * 255))
+
+
 def least_jokers(packed: list[int]) -> bytes:
     """Per key, the least_* value (see Tables) from its packed value."""
     none = 255
@@ -290,7 +298,7 @@ def build() -> Tables:
     sid_h, vec_h = _vector_ids(tiles_h, dist_h)
     packed_s, packed_h = packed_values(win_s, tiles_s, SUIT_POS), packed_values(win_h, tiles_h, HONOR_POS)
     return _assemble(win_s, win_h, packed_s, packed_h, least_jokers(packed_s), least_jokers(packed_h),
-                     tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h, *_closure(vec_s, vec_h))
+                     quads(SUIT_POS), quads(HONOR_POS), tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h, *_closure(vec_s, vec_h))
 
 
 def _closure(vec_s: list[Vector], vec_h: list[Vector]) -> tuple[array[int], bytes]:
@@ -318,7 +326,7 @@ def _closure(vec_s: list[Vector], vec_h: list[Vector]) -> tuple[array[int], byte
 
 
 def _assemble(win_s: bytes, win_h: bytes, packed_s: list[int], packed_h: list[int], least_s: bytes, least_h: bytes,
-              tiles_s: bytes, tiles_h: bytes, sid_s: bytes, sid_h: bytes,
+              quad_s: bytes, quad_h: bytes, tiles_s: bytes, tiles_h: bytes, sid_s: bytes, sid_h: bytes,
               vec_s: list[Vector], vec_h: list[Vector], comb: array[int], final: bytes) -> Tables:
     vs, vh = len(vec_s), len(vec_h)
     finals: dict[bytes, Vector] = {}
@@ -329,6 +337,8 @@ def _assemble(win_s: bytes, win_h: bytes, packed_s: list[int], packed_h: list[in
         packed_honor=packed_h,
         least_suit=bytes(least_s),
         least_honor=bytes(least_h),
+        quad_suit=bytes(quad_s),
+        quad_honor=bytes(quad_h),
         tiles_suit=bytes(tiles_s),
         tiles_honor=bytes(tiles_h),
         sid_suit=bytes(sid_s),
@@ -346,7 +356,7 @@ def _assemble(win_s: bytes, win_h: bytes, packed_s: list[int], packed_h: list[in
 # ---------------------------------------------------------------- file format
 
 _SECTIONS = ("win_s", "win_h", "tiles_s", "tiles_h", "sid_s", "sid_h", "vec_s", "vec_h", "comb", "final",
-             "pval_s", "pid_s", "pval_h", "pid_h", "least_s", "least_h")
+             "pval_s", "pid_s", "pval_h", "pid_h", "least_s", "least_h", "quad_s", "quad_h")
 
 
 def _le(a: array[int]) -> bytes:
@@ -401,6 +411,7 @@ def serialize(t: Tables) -> bytes:
     parts["pval_s"], parts["pid_s"] = _packed_parts(t.packed_suit)
     parts["pval_h"], parts["pid_h"] = _packed_parts(t.packed_honor)
     parts["least_s"], parts["least_h"] = t.least_suit, t.least_honor
+    parts["quad_s"], parts["quad_h"] = t.quad_suit, t.quad_honor
     raw = b"".join(struct.pack("<I", len(parts[n])) + parts[n] for n in _SECTIONS)
     return _HEADER.pack(MAGIC, FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw, 9)
 
@@ -430,15 +441,15 @@ def deserialize(data: bytes) -> Tables:
     comb = _from_le("H", parts["comb"])
     vec_s = [tuple(parts["vec_s"][i:i + 10]) for i in range(0, len(parts["vec_s"]), 10)]
     vec_h = [tuple(parts["vec_h"][i:i + 10]) for i in range(0, len(parts["vec_h"]), 10)]
-    sizes = {"win_s": 5**SUIT_POS, "tiles_s": 5**SUIT_POS, "sid_s": 5**SUIT_POS, "least_s": 5**SUIT_POS,
-             "win_h": 5**HONOR_POS, "tiles_h": 5**HONOR_POS, "sid_h": 5**HONOR_POS, "least_h": 5**HONOR_POS}
+    sizes = {f"{name}_s": 5**SUIT_POS for name in ("win", "tiles", "sid", "least", "quad")}
+    sizes.update({f"{name}_h": 5**HONOR_POS for name in ("win", "tiles", "sid", "least", "quad")})
     if any(len(parts[k]) != n for k, n in sizes.items()) or len(comb) % max(len(vec_s), 1) \
             or len(parts["final"]) != len(comb) // len(vec_s) * len(vec_h) * 5:
         raise TableError("table file has sections of the wrong size")
     packed_s = _unpack_parts(parts["pval_s"], parts["pid_s"], 5**SUIT_POS)
     packed_h = _unpack_parts(parts["pval_h"], parts["pid_h"], 5**HONOR_POS)
     return _assemble(parts["win_s"], parts["win_h"], packed_s, packed_h, parts["least_s"], parts["least_h"],
-                     parts["tiles_s"], parts["tiles_h"],
+                     parts["quad_s"], parts["quad_h"], parts["tiles_s"], parts["tiles_h"],
                      parts["sid_s"], parts["sid_h"], vec_s, vec_h, comb, parts["final"])
 
 

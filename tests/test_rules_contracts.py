@@ -1,0 +1,177 @@
+"""The rules core's outward contracts, exactly: its error messages (README: "bad input gets a clear one-line
+message"), the JSON it hands to replays, the CLI and the UI, and edge cases of the analysis slow paths.
+Written against the survivors of the mutation run (docs/mutation-report.md): each test states one contract."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import analysis as A
+from game.rules import decompose as D
+from game.rules import engine as E
+from game.rules import tables
+from game.rules import tiles as T
+from game.rules.actions import ActionError, from_json
+from game.rules.settlement import Transfer
+from game.rules.situation import Pattern, Score
+from game.rules.state import Meld, Win
+from game.rules.variants import all_variants, get, register
+from game.rules.variants.yuxi_score import one_suit
+
+
+def hand(text: str) -> list[int]:
+    return T.counts(T.parse(text))
+
+
+# ---- messages ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("item, message", [
+    ([1, "chow"], "chow needs tiles, e.g. [1, 'chow', '345m']"),
+    ([2, "discard"], "discard needs tiles, e.g. [2, 'discard', '5p']"),
+])
+def test_action_parse_messages(item, message):
+    with pytest.raises(ActionError) as e:
+        from_json(item)
+    assert str(e.value) == message
+
+
+def test_scenario_messages_name_the_seat_and_the_tile():
+    v = get("guiyang")
+    opts = v.resolve_options({})
+    hands = [T.parse(h) for h in ("123m456m789m111p22p", "123m456m789m333p4p", "123s456s789s555p6p",
+                                  "123s456s789s777p8p")]
+    E._check_scenario(v, opts, 4, 0, hands, [])  # a legal deal
+    with pytest.raises(E.ScenarioError, match=r"^hand of seat 0 has 13 tiles, needs 14 \(dealer\)$"):
+        E._check_scenario(v, opts, 4, 0, [hands[1]] + hands[1:], [])
+    with pytest.raises(E.ScenarioError, match=r"^hand of seat 2 has 14 tiles, needs 13 \(non-dealer\)$"):
+        E._check_scenario(v, opts, 4, 0, hands[:2] + [hands[0], hands[3]], [])
+    with pytest.raises(E.ScenarioError, match=r"^tile 1z is not in this variant's tile set$"):
+        E._check_scenario(v, opts, 4, 0, hands, [T.tile("1z")])
+    with pytest.raises(E.ScenarioError, match=r"^tile 1p appears 5 times \(max 4\)$"):
+        E._check_scenario(v, opts, 4, 0, hands, [T.tile("1p"), T.tile("1p")])
+
+
+@pytest.mark.parametrize("damage, message", [
+    ("version", f"table format {tables.FORMAT_VERSION + 1}, expected {tables.FORMAT_VERSION}"),
+    ("trailing", "table file has trailing data"),
+    ("short section", "table file has sections of the wrong size"),
+])
+def test_table_file_messages(damage, message):
+    import struct
+    import zlib
+
+    data = tables.read_resource()
+    if damage == "version":
+        data = data[:4] + struct.pack("<H", tables.FORMAT_VERSION + 1) + data[6:]
+    else:
+        raw = zlib.decompress(data[tables._HEADER.size:])
+        if damage == "trailing":
+            raw += b"x"
+        else:  # the first section (win_s) one byte short, the rest moved up
+            (n,) = struct.unpack_from("<I", raw, 0)
+            raw = struct.pack("<I", n - 1) + raw[4:4 + n - 1] + raw[4 + n:]
+        data = tables._HEADER.pack(tables.MAGIC, tables.FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) \
+            + zlib.compress(raw)
+    with pytest.raises(tables.TableError) as e:
+        tables.deserialize(data)
+    assert str(e.value) == message
+
+
+def test_unusable_table_file_warning_names_the_error(caplog):
+    with caplog.at_level("WARNING", logger=tables.__name__):
+        tables.load(b"nonsense, not a table file at all")
+    assert "hand tables unusable (not a table file); building them in memory" in caplog.text
+
+
+def test_tables_build_command_writes_the_file(tmp_path, monkeypatch):
+    target = tmp_path / "data" / "tables.bin"
+    monkeypatch.setattr(tables, "resource_path", lambda: target)
+    assert tables.main(["--build"]) == 0
+    assert target.read_bytes() == tables.read_resource()
+    assert tables.main(["--build"]) == 0  # the folder exists already: fine
+
+
+# ---- tiles and the variant registry ------------------------------------------------------------------------
+
+def test_tile_make_and_english_names():
+    assert T.make(5, 1) == T.tile("5p") and T.make(1, 0) == 0 and T.make(9, 2) == T.tile("9s")
+    assert T.name_en(T.tile("5p")) == "5 Dots" and T.name_en(T.tile("9m")) == "9 Characters"
+    assert T.name_en(T.tile("1s")) == "1 Bamboo" and T.name_en(T.tile("7z")) == "Red"
+
+
+def test_variant_registry():
+    v = get("yuxi")
+    assert register(v) is v and get("yuxi") is v
+    assert {x.id for x in all_variants()} >= {"wenshan", "kunming", "yuxi", "guiyang", "zhuoji"}
+    assert all(get(x.id) is x for x in all_variants())
+
+
+# ---- JSON for replays, the CLI and the UI ------------------------------------------------------------------
+
+def test_transfer_score_win_and_meld_json():
+    assert Transfer(1, 2, 6, "ping_hu", "平胡 3").to_json() == {"from": 1, "to": 2, "points": 6, "reason": "ping_hu"}
+    sc = Score(True, [Pattern("qi_dui", "七对", 10)], 10, {0: 10, 2: 10})
+    assert sc.to_json() == {"valid": True, "patterns": [{"key": "qi_dui", "name": "七对", "value": 10}],
+                            "total": 10, "payments": {"0": 10, "2": 10}}
+    assert Score(False, reason="not a winning hand").to_json() == {"valid": False, "reason": "not a winning hand"}
+    w = Win(1, T.tile("5p"), "discard", 0, ["hot"])
+    assert w.to_json() == {"seat": 1, "tile": "5p", "win": "discard", "from": 0, "flags": ["hot"]}
+    chow = Meld("chow", (T.tile("4m"), T.tile("5m"), T.tile("6m")), (T.tile("4m"), T.tile("5m"), T.tile("7m")), 3, 2)
+    assert chow.to_json() == {"kind": "chow", "tiles": "456m", "from": 3, "face": "457m"}
+    pung = Meld("pung", (T.tile("5z"),) * 3, (T.tile("4m"),) * 3, 1, 0)
+    assert pung.to_json() == {"kind": "pung", "tiles": "555z", "from": 1, "face": "4m"}
+
+
+def test_view_result_of_an_ended_hand():
+    from game.rules.view import result
+    from tests.test_rules_spec import _dian
+
+    st = _dian("zhuoji")
+    r = result(st)
+    assert r["end"] == "win" and r["winners"] == [1] and r["deltas"] == [-6, 12, -3, -3]
+    assert r["wins"][0]["seat"] == 1 and r["wins"][0]["total"] == st.wins[0].score.total == 3
+    assert r["wins"][0]["patterns"] == [{"key": "ping_hu", "name": "平胡", "value": 3}]
+    assert {"label", "label_en", "from", "to", "points", "reason"} <= set(r["transfers"][0])
+    item = r["items"][0]
+    assert set(item) == {"seat", "key", "label", "label_en", "points", "detail"} and item["label_en"]
+    assert r["next_dealer"] == 1
+
+
+# ---- analysis and readings: slow paths and edges -----------------------------------------------------------
+
+def test_install_takes_every_table_from_the_loaded_tables():
+    A._install()
+    t = tables.get()
+    assert (A._NS, A._NH, A._SS, A._SH) == (t.tiles_suit, t.tiles_honor, t.sid_suit, t.sid_honor)
+    assert (A._CS, A._CH, A._FIN, A._VS) == (t.comb_suit, t.comb_honor, t.final, t.n_suit_vec)
+    assert A._PS is t.packed_suit and A._MS is t.least_suit and A._QS is t.quad_suit
+
+
+def test_orphans_with_many_jokers_still_take_one_pair_only():
+    # slow path (ten jokers): 11m 99m is two pairs, so no thirteen orphans; 11m 9m is one
+    assert not A.win_shapes(hand("1199m"), 10) & A.THIRTEEN_ORPHANS
+    assert A.win_shapes(hand("119m"), 11) & A.THIRTEEN_ORPHANS
+
+
+def test_orphan_waits_with_many_jokers_probe_each_kind_from_the_same_hand():
+    # slow path (eight jokers): five orphans held, every orphan kind completes, nothing else does
+    assert A.waits_shapes(hand("19m19p1s"), 8, A.THIRTEEN_ORPHANS) == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+def test_readings_with_joker_only_blocks():
+    # 123m456m789m + five jokers: a joker pair and a joker set (pung or chow, the scorer picks the face)
+    got = {frozenset(r) for r in D.readings(hand("123m456m789m"), 5)}
+    runs = {("chow", 0, 0), ("chow", 3, 0), ("chow", 6, 0)}
+    pair, pung, chow = ("pair", None, 2), ("pung", None, 3), ("chow", None, 3)
+    assert frozenset(runs | {pair, pung}) in got and frozenset(runs | {pair, chow}) in got
+    # eight jokers: two joker sets, as pung+pung, pung+chow or chow+chow
+    eight = D.readings(hand("123m456m"), 8)
+    assert sum(1 for r in eight if set(r) >= {("chow", 0, 0), ("chow", 3, 0), pair}) == 3
+    # two jokers are exactly the pair
+    assert frozenset(runs | {("pung", 9, 0), pair}) in {frozenset(r) for r in D.readings(hand("123m456m789m111p"), 2)}
+
+
+def test_yuxi_one_suit_counts_an_east_meld_as_an_honor():
+    pung = Meld("pung", (T.tile("1z"),) * 3, (T.tile("1z"),) * 3, 0, 0)
+    assert not one_suit(hand("123456789m11m"), [pung])
+    assert one_suit(hand("123456789m11m"), [Meld("pung", (T.tile("9m"),) * 3, (T.tile("9m"),) * 3, 0, 0)])

@@ -175,3 +175,40 @@ def test_yuxi_one_suit_counts_an_east_meld_as_an_honor():
     pung = Meld("pung", (T.tile("1z"),) * 3, (T.tile("1z"),) * 3, 0, 0)
     assert not one_suit(hand("123456789m11m"), [pung])
     assert one_suit(hand("123456789m11m"), [Meld("pung", (T.tile("9m"),) * 3, (T.tile("9m"),) * 3, 0, 0)])
+
+
+# ---- a match: hands in a row, replays ------------------------------------------------------------------------
+
+def test_match_play_hand_asks_the_chooser_with_seat_and_legal_actions_and_books_the_hand():
+    from game.rules.match import Match, play_hand
+
+    v = get("yuxi")
+    m = Match(v, {}, 7, 2)
+    asked = []
+
+    def choose(st, seat, legal):
+        assert st.scores == m.scores and st.hand_no == m.hand_no  # the hand sees the match so far
+        asked.append(seat)
+        return legal[0]
+
+    rec = play_hand(m, choose)
+    assert asked and set(asked) <= {0, 1, 2, 3} and m.hand_no == 1 and m.records[-1] is rec
+    assert sum(rec["deltas"]) == 0 and m.scores == rec["deltas"] and not m.over()
+    play_hand(m, choose)
+    assert m.over()
+    assert Match(v, {}, 7, 0).over()
+
+
+def test_replay_checks_the_dealer_and_counts_hands_when_the_record_does_not_say():
+    from game.bots.runner import play_match
+    from game.bots.simple import SimpleBot
+    from game.rules.match import replay_match
+
+    v = get("wenshan")
+    rec = play_match(v, {}, 3, 2, [SimpleBot(i) for i in range(4)]).match.to_json()
+    del rec["hands"]
+    again = replay_match(v, rec)
+    assert again.hands_total == 2 and again.scores == rec["totals"] and again.over()
+    rec["hands_played"][1]["dealer"] = (rec["hands_played"][1]["dealer"] + 1) % 4
+    with pytest.raises(ValueError, match=r"^hand 1: recorded dealer \d but the rules give \d$"):
+        replay_match(v, rec)

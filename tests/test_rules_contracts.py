@@ -193,10 +193,10 @@ def test_match_play_hand_asks_the_chooser_with_seat_and_legal_actions_and_books_
 
     rec = play_hand(m, choose)
     assert asked and set(asked) <= {0, 1, 2, 3} and m.hand_no == 1 and m.records[-1] is rec
-    assert sum(rec["deltas"]) == 0 and m.scores == rec["deltas"] and not m.over()
+    assert sum(rec["deltas"]) == 0 and m.scores == rec["deltas"] and not m.over
     play_hand(m, choose)
-    assert m.over()
-    assert Match(v, {}, 7, 0).over()
+    assert m.over
+    assert Match(v, {}, 7, 0).over
 
 
 def test_replay_checks_the_dealer_and_counts_hands_when_the_record_does_not_say():
@@ -208,7 +208,7 @@ def test_replay_checks_the_dealer_and_counts_hands_when_the_record_does_not_say(
     rec = play_match(v, {}, 3, 2, [SimpleBot(i) for i in range(4)]).match.to_json()
     del rec["hands"]
     again = replay_match(v, rec)
-    assert again.hands_total == 2 and again.scores == rec["totals"] and again.over()
+    assert again.hands_total == 2 and again.scores == rec["totals"] and again.over
     rec["hands_played"][1]["dealer"] = (rec["hands_played"][1]["dealer"] + 1) % 4
     with pytest.raises(ValueError, match=r"^hand 1: recorded dealer \d but the rules give \d$"):
         replay_match(v, rec)

@@ -212,3 +212,44 @@ def test_replay_checks_the_dealer_and_counts_hands_when_the_record_does_not_say(
     rec["hands_played"][1]["dealer"] = (rec["hands_played"][1]["dealer"] + 1) % 4
     with pytest.raises(ValueError, match=r"^hand 1: recorded dealer \d but the rules give \d$"):
         replay_match(v, rec)
+
+
+# ---- the chicken games' settlement screen in English, and the settled score -----------------------------------
+
+def test_chicken_settlement_lines_in_english():
+    """The English settlement screen names every line (README: Chinese and English)."""
+    from tests.test_chicken_fowl import play_a, play_c
+
+    st = play_a("9s")
+    assert [(i.seat, i.label_en, i.points) for i in st.settlement.items_for(1)] == [
+        (1, "Plain win 1", 3), (1, "8p black chicken 8p (3 tiles) ×2", 18), (1, "golden chicken 1s (2 tiles) ×2", 12),
+        (1, "owed charging golden chicken 1s ×4", 4), (1, "owed golden chicken 1s ×2", 2),
+        (1, "owed charging 8p black chicken 8p ×4", 4)]
+    assert st.settlement.notes_en == ["Flipped 9s → chicken 1s", "Ready: seat 1, seat 2"]
+    st = play_c("5s", streak=2)
+    assert [(i.label_en, i.points) for i in st.settlement.items_for(1)] == [
+        ("Plain win 3", -3), ("dealer streak 2: 3×2", -6), ("charging 1s chicken 1s ×3", -3),
+        ("flipped chicken 6s ×1", 3), ("following charge 1s chicken 1s ×3", 9),
+        ("owed following charge 1s chicken 1s ×3", 3)]
+
+
+def test_zhuoji_su_gua_dou_is_the_settled_score():
+    """chicken.md 素瓜豆 (zhuoji, 6): known only after the flip, it replaces the scored 平胡 in the win's score."""
+    from tests.test_chicken_fowl import _zeren
+
+    st = _zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
+    sc = st.wins[0].score
+    assert sc.valid is True and sc.total == 6 and sc.payments == {0: 6, 2: 6, 3: 6}
+    assert [(p.key, p.name, p.name_en, p.value) for p in sc.patterns] == [
+        ("su_gua_dou", "素瓜豆", "Bare win (no chicken, no bean)", 6)]
+    assert sc.info["settled"] == "su_gua_dou"
+
+
+def test_guiyang_flush_ignores_red_but_not_a_meld_of_another_suit():
+    """chicken.md: 红中 does not count as a suit; a pung of 1p beside 1-9m and 红中 is no 清一色 (平胡 1)."""
+    from tests.test_chicken_score import judge, keys, pung
+
+    res, code = judge("guiyang", "123m456m789m7z7z", "7z", melds=[pung("111p")])
+    assert code == 0 and keys(res) == ["ping_hu"] and res["total"] == 1
+    res, _ = judge("guiyang", "123m456m789m7z7z", "7z", melds=[pung("111m")])
+    assert keys(res) == ["qing_yi_se"] and res["total"] == 10

@@ -253,3 +253,12 @@ def test_guiyang_flush_ignores_red_but_not_a_meld_of_another_suit():
     assert code == 0 and keys(res) == ["ping_hu"] and res["total"] == 1
     res, _ = judge("guiyang", "123m456m789m7z7z", "7z", melds=[pung("111m")])
     assert keys(res) == ["qing_yi_se"] and res["total"] == 10
+
+
+def test_readings_refuse_a_fifth_copy_before_anything_else():
+    nine = [0] * 34
+    nine[8] = 5  # five 9m: no reading (and no lookup: its key would fall outside the suit's table)
+    assert D.readings(nine, 0) == []
+    red = [0] * 34
+    red[33] = 5
+    assert D.readings(red, 0) == []

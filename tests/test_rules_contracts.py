@@ -262,3 +262,16 @@ def test_readings_refuse_a_fifth_copy_before_anything_else():
     red = [0] * 34
     red[33] = 5
     assert D.readings(red, 0) == []
+
+
+def test_chicken_public_info_names_charges_and_responsibilities():
+    """What every seat may see of the chickens (the UI marks them): 冲锋 by its discarder, 跟冲 by seat, 责任 as
+    [discarder, claimer]."""
+    from tests.test_chicken_fowl import _zeren, play_c
+
+    st = play_c("5s")
+    pi = st.variant.public_info(st, 0)
+    assert pi["chong_feng"] == {"1s": 0} and pi["gen_chong"] == [["1s", 1], ["1s", 2]] and pi["ze_ren"] == {}
+    st = _zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
+    pi = st.variant.public_info(st, 3)
+    assert pi["ze_ren"] == {"1s": [0, 2]} and pi["chong_feng"] == {}

@@ -188,3 +188,19 @@ def test_state_copy_is_equal_and_independent_at_every_step():
         assert c == st and repr(c) == before
         _mutate_everything(c)
         assert repr(st) == before
+
+
+def test_guiyang_ze_ren_after_an_earlier_charging_wu_gu():
+    """chicken.md 冲锋 and 责任 side by side: seat 3 leads 8p, unclaimed (冲锋乌骨鸡, 2 × 2 = 4); dealer 0's first
+    1s is ponged by seat 2 (责任鸡: seat 0 pays seat 2 1). Both count: seat 3, not ready, owes 包冲锋乌骨鸡 4 to
+    each ready seat (1 and 2)."""
+    from tests.test_chicken_fowl import Z_ACTIONS, Z_SEAT1
+
+    acts = [list(a) for a in Z_ACTIONS]
+    acts[2] = [2, "discard", "5s"]
+    acts[3] = [3, "discard", "8p"]
+    st = run("guiyang", ["1s1p4p7p2m5m9m3s6s9s2p6p9p8m", Z_SEAT1, "1s1s234m567m345p9p5s",
+                         "3m6m4s7s2s5s8s5p7m1m3p6p8p"], front="4m7s4p8s", actions=acts)
+    assert st.settlement.info["ready"] == [False, True, True, False]
+    assert net(st, "ze_ren_ji") == [-1, 0, 1, 0]
+    assert net(st, "bao_chong_feng_ji") == [0, 4, 4, -8]

@@ -275,3 +275,21 @@ def test_chicken_public_info_names_charges_and_responsibilities():
     st = _zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
     pi = st.variant.public_info(st, 3)
     assert pi["ze_ren"] == {"1s": [0, 2]} and pi["chong_feng"] == {}
+
+
+def test_yuxi_shi_feng_and_shi_san_yao_progress():
+    """yuxi.md 十风 (first 10 discards all honors, 有风) and 十三幺 (first 13 all honors or 1/9): the public
+    progress counts clean discards and stops (None) once the sequence is broken or past its length."""
+    from game.rules.state import Discard
+
+    v = get("yuxi")
+    st, _ = E.new_hand(v, v.resolve_options({"with_honors": True}), seed=1)
+    s = st.seats[1]
+    s.discards = [Discard(T.tile("1z"))] * 10
+    assert v.sequence_progress(st, 1) == {"shi_feng": 10, "shi_san_yao": 10}
+    s.discards = [Discard(T.tile("1z"))] * 11
+    assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": 11}
+    s.discards = [Discard(T.tile("1m")), Discard(T.tile("9p")), Discard(T.tile("2z"))]
+    assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": 3}
+    s.discards = [Discard(T.tile("1z")), Discard(T.tile("5p"))]
+    assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": None}

@@ -58,9 +58,26 @@ def main(argv: list[str] | None = None) -> int:
                     help="print a stratified random sample of the mutant names (per module, at least 5) and exit; "
                          "`mutmut run $(python build/mutation_report.py --sample 0.07)` checks only those")
     ap.add_argument("--seed", type=int, default=20, help="seed of the sample (default 20)")
-    ap.add_argument("--only", default=None, help="a file of mutant names: report on these alone (a sampled run)")
+    ap.add_argument("--only", default=None,
+                    help="comma-separated files of mutant names: report on these alone (a sampled run)")
+    ap.add_argument("--save", default=None, help="write the verdicts of mutants/ to this JSON file and exit")
+    ap.add_argument("--baseline", default=None,
+                    help="verdicts saved by --save from an earlier run: used for every mutant this run did not check")
+    ap.add_argument("--fresh", default="", help="comma-separated modules whose baseline verdicts are dropped "
+                                                "(their code changed since, and this run sampled them anew)")
     args = ap.parse_args(argv)
     results = load(ROOT)
+    if args.save:
+        Path(args.save).write_text(json.dumps(results, ensure_ascii=False, indent=0))
+        print(f"saved {len(results)} verdicts to {args.save}")
+        return 0
+    if args.baseline:
+        fresh = {m.strip() for m in args.fresh.split(",") if m.strip()}
+        base = {k: (m, c) for k, (m, c) in json.loads(Path(args.baseline).read_text()).items() if m not in fresh}
+        for name, (module, code) in results.items():
+            if code is not None or name not in base:
+                base[name] = (module, code)
+        results = base
     if args.sample is not None:
         import random
 
@@ -73,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(sorted(rng.sample(names, k))))
         return 0
     if args.only:
-        wanted = set(Path(args.only).read_text().split())
+        wanted = set()
+        for f in args.only.split(","):
+            wanted |= set(Path(f).read_text().split())
         results = {k: v for k, v in results.items() if k in wanted}
     if not results:
         print("no mutants/ results: run `mutmut run` first", file=sys.stderr)

@@ -68,8 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     results = load(ROOT)
     if args.save:
-        Path(args.save).write_text(json.dumps(results, ensure_ascii=False, indent=0))
-        print(f"saved {len(results)} verdicts to {args.save}")
+        checked = {k: v for k, v in results.items() if v[1] is not None}
+        Path(args.save).write_text(json.dumps(checked, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
+        print(f"saved {len(checked)} verdicts to {args.save}")
         return 0
     if args.baseline:
         fresh = {m.strip() for m in args.fresh.split(",") if m.strip()}

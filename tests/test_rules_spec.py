@@ -92,8 +92,8 @@ def test_zhuoji_silver_chicken_is_worth_two():
     银鸡 1m ×2 from each (6). Seat 0: 平胡 9 + 冲锋鸡 9 + 银鸡 6 - 跟冲 3 to seat 1 + 包跟冲 3 from seat 2 = 24;
     seat 1: -3 - 3 - 2 + 9 + 3 = 4; seat 2: -3 - 3 - 2 - 3 - 6 = -17; seat 3: -3 - 3 - 2 - 3 = -11."""
     st = play_c("9m")
-    assert has_item(st, 0, "银鸡 1m ×2", 6)
     assert deltas(st) == [24, 4, -17, -11]
+    assert has_item(st, 0, "银鸡 1m ×2", 6)
 
 
 # ---- chicken.md: 点豆 from the discarder only ---------------------------------------------------------------

@@ -293,3 +293,29 @@ def test_yuxi_shi_feng_and_shi_san_yao_progress():
     assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": 3}
     s.discards = [Discard(T.tile("1z")), Discard(T.tile("5p"))]
     assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": None}
+
+
+# ---- wenshan: the formula on the settlement line, 烂牌 completed by wildcards ---------------------------------
+
+@pytest.mark.parametrize("patterns, total, text", [
+    ([("ping_hu", 1), ("zi_mo", 2), ("ying_gong", 2)], 4, "1×2×2=4"),
+    ([("qi_dui", 2), ("tian_hu", 12), ("zi_mo", 2)], 28, "(2+12)×2=28"),  # wenshan.md: 小七对天胡自摸 = 28
+    ([("qi_dui", 2), ("hai_di", 4)], 6, "2+4=6"),
+    ([("qi_dui", 2)], 2, "2"),
+    ([("gang_shang_hua", 4), ("zi_mo", 2)], 8, "4×2=8"),  # 杠上花 cancels the base: one term
+])
+def test_wenshan_settlement_formula(patterns, total, text):
+    """wenshan.md: T = (base + added) × multipliers, written out on the settlement line."""
+    from game.rules.variants.wenshan import _formula
+
+    sc = Score(True, [Pattern(k, k, v) for k, v in patterns], total)
+    assert _formula(sc) == text
+
+
+def test_wenshan_lan_with_wildcards_for_missing_honors():
+    """wenshan.md 烂牌 with wildcards: 147m 258p 369s 东南西 + two wildcards standing for two more honors (5)."""
+    from game.rules.variants import wenshan_shapes as WS
+
+    assert WS.lan(hand("147m258p369s123z"), 2, False)
+    assert not WS.lan(hand("147m258p369s12z"), 2, False)  # 13 tiles with the wildcards
+    assert WS.lan(hand("147m258p36s1234z"), 2, False)  # one wildcard an honor, one the 9s

@@ -204,3 +204,23 @@ def test_guiyang_ze_ren_after_an_earlier_charging_wu_gu():
     assert st.settlement.info["ready"] == [False, True, True, False]
     assert net(st, "ze_ren_ji") == [-1, 0, 1, 0]
     assert net(st, "bao_chong_feng_ji") == [0, 4, 4, -8]
+
+
+# ---- chicken.md: 地胡 from the score input -------------------------------------------------------------------
+
+def test_di_hu_flag_scores_and_is_refused_to_the_dealer_or_after_a_pung():
+    """chicken.md 地胡: guiyang an event +10 that drops 平胡's 1 (平胡 + 地胡 = 10 from each on a self-draw);
+    zhuoji a pattern of 30. Only a non-dealer's, and (guiyang) before any pung or kong."""
+    from tests.test_chicken_score import judge, pung
+
+    res, code = judge("guiyang", "123m456m789s234p55s", "5s", flags=["di_hu"], seat=1)
+    assert code == 0 and res["total"] == 10 and res["payments"] == {"0": 10, "2": 10, "3": 10}
+    assert [(p["key"], p["value"]) for p in res["patterns"]] == [("ping_hu", 0), ("di_hu", 10)]
+    res, _ = judge("zhuoji", "123m456m789s234p55s", "5s", flags=["di_hu"], seat=1)
+    assert [(p["key"], p["value"]) for p in res["patterns"]] == [("di_hu", 30)] and res["total"] == 30
+    res, code = judge("guiyang", "123m456m789s234p55s", "5s", flags=["di_hu"], seat=0)
+    assert code == 1 and res["reason"] == "地胡 is a non-dealer's win"
+    res, code = judge("guiyang", "123m456m789s55s", "5s", melds=[pung("222p")], flags=["di_hu"], seat=1)
+    assert code == 1 and res["reason"] == "地胡 allows no pung or kong"
+    res, code = judge("zhuoji", "123m456m789s55s", "5s", melds=[pung("222p")], flags=["di_hu"], seat=1)
+    assert code == 1 and res["reason"] == "地胡 allows concealed kongs only"

@@ -63,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", default=None, help="write the verdicts of mutants/ to this JSON file and exit")
     ap.add_argument("--baseline", default=None,
                     help="verdicts saved by --save from an earlier run: used for every mutant this run did not check")
+    ap.add_argument("--stale", default="", help="comma-separated modules whose baseline verdicts are kept but whose "
+                                                "code changed since: their survivors are listed without a diff")
     ap.add_argument("--fresh", default="", help="comma-separated modules whose baseline verdicts are dropped "
                                                 "(their code changed since, and this run sampled them anew)")
     args = ap.parse_args(argv)
@@ -143,12 +145,15 @@ def main(argv: list[str] | None = None) -> int:
               "Mutants no selected test killed (\"no tests\": no selected test runs that code). Each is a missing",
               "specification test or an equivalent mutant still to be classified.", ""]
     shown = 0
+    stale = {m.strip() for m in args.stale.split(",") if m.strip()}
     for module in sorted(survivors):
         names = sorted(survivors[module], key=lambda s: (s.rsplit("_", 1)[0], int(s.rsplit("_", 1)[1])))
         lines += [f"### `{module}` ({len(names)})", ""]
         rest = []
         for name in names:
-            if shown < args.diffs:
+            if module in stale:
+                lines.append(f"- `{name}` ({status(results[name][1])}; code changed since, diff not shown)")
+            elif shown < args.diffs:
                 lines += [f"- `{name}` ({status(results[name][1])})", "", "```diff", diff(name), "```", ""]
                 shown += 1
             else:

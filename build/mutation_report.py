@@ -22,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EQUIVALENT_FILE = ROOT / "docs" / "mutation-equivalents.json"
+BY_HAND_FILE = ROOT / "docs" / "mutation-killed-by-hand.json"  # survivors a test kills outside mutmut, and why
 
 KILLED = {1: "killed", 3: "killed", 36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout",
           37: "caught by type check", -11: "segfault", -9: "segfault"}
@@ -101,22 +102,26 @@ def main(argv: list[str] | None = None) -> int:
         print("no mutants/ results: run `mutmut run` first", file=sys.stderr)
         return 2
     equivalent: dict[str, str] = json.loads(EQUIVALENT_FILE.read_text()) if EQUIVALENT_FILE.exists() else {}
+    by_hand: dict[str, str] = json.loads(BY_HAND_FILE.read_text()) if BY_HAND_FILE.exists() else {}
     per: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     survivors: dict[str, list[str]] = collections.defaultdict(list)
     for name, (module, code) in results.items():
         st = status(code)
         if st == "survived" and name in equivalent:
             st = "equivalent"
+        elif st == "survived" and name in by_hand:
+            st = "killed by hand"
         per[module][st] += 1
         if st in ("survived", "no tests", "suspicious", "not checked"):
             survivors[module].append(name)
     total = collections.Counter[str]()
     for c in per.values():
         total.update(c)
-    killed = total["killed"] + total["timeout"] + total["caught by type check"] + total["segfault"]
+    killed = total["killed"] + total["timeout"] + total["caught by type check"] + total["segfault"] \
+        + total["killed by hand"]
     counted = sum(total.values()) - total["equivalent"]
     rate = killed / counted if counted else 0.0
-    cols = ["killed", "timeout", "survived", "no tests", "equivalent", "not checked"]
+    cols = ["killed", "killed by hand", "timeout", "survived", "no tests", "equivalent", "not checked"]
     lines = [
         "# Mutation testing of the rules core",
         "",
@@ -133,12 +138,17 @@ def main(argv: list[str] | None = None) -> int:
     for module in sorted(per):
         c = per[module]
         n = sum(c.values()) - c["equivalent"]
-        k = c["killed"] + c["timeout"] + c["caught by type check"] + c["segfault"]
+        k = c["killed"] + c["killed by hand"] + c["timeout"] + c["caught by type check"] + c["segfault"]
         lines.append(f"| `{module}` | " + " | ".join(str(c[x]) for x in cols) + f" | {k / n if n else 1:.0%} |")
     lines.append("| **all** | " + " | ".join(str(total[x]) for x in cols) + f" | **{rate:.1%}** |")
     if equivalent:
         lines += ["", "## Equivalent mutants", "", "Survivors no test can tell from the original, and why:", ""]
         for name, why in sorted(equivalent.items()):
+            if name in results:
+                lines.append(f"- `{name}`: {why}")
+    if by_hand:
+        lines += ["", "## Killed by hand", "", "Survivors under mutmut that a test kills when the mutant is applied by hand:", ""]
+        for name, why in sorted(by_hand.items()):
             if name in results:
                 lines.append(f"- `{name}`: {why}")
     lines += ["", "## Survivors", "",

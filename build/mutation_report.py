@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         by_module: dict[str, list[str]] = collections.defaultdict(list)
         for name, (module, _) in sorted(results.items()):
             by_module[module].append(name)
-        for module, names in sorted(by_module.items()):
+        for _module, names in sorted(by_module.items()):
             k = min(len(names), max(5, round(args.sample * len(names))))
             print("\n".join(sorted(rng.sample(names, k))))
         return 0
@@ -147,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             if name in results:
                 lines.append(f"- `{name}`: {why}")
     if by_hand:
-        lines += ["", "## Killed by hand", "", "Survivors under mutmut that a test kills when the mutant is applied by hand:", ""]
+        lines += ["", "## Killed by hand", "",
+                  "Survivors under mutmut that a test kills when the mutant is applied by hand:", ""]
         for name, why in sorted(by_hand.items()):
             if name in results:
                 lines.append(f"- `{name}`: {why}")

@@ -465,8 +465,8 @@ def test_win_shapes_agree_with_the_definitions(case):
     st.sampled_from([A.AGARI_SHAPES, A.STANDARD | A.SEVEN_PAIRS, A.SEVEN_PAIRS, A.THIRTEEN_ORPHANS, A.STANDARD]))
 def test_waits_shapes_agree_with_trying_each_kind(case, shapes):
     jokers, c = case
-    expected = [t for t in range(34) if slow_shapes(plus(c, t), jokers) & shapes & ~A.STANDARD and c[t] < 4
-                or shapes & A.STANDARD and slow_win(plus(c, t), jokers)]
+    expected = [t for t in range(34) if (slow_shapes(plus(c, t), jokers) & shapes & ~A.STANDARD and c[t] < 4)
+                or (shapes & A.STANDARD and slow_win(plus(c, t), jokers))]
     assert A.waits_shapes(c, jokers, shapes) == expected
     if shapes == A.STANDARD:
         assert A.waits_shapes(c, jokers, shapes) == A.waits(c, jokers)

@@ -142,8 +142,8 @@ def test_view_result_of_an_ended_hand():
 def test_install_takes_every_table_from_the_loaded_tables():
     A._install()
     t = tables.get()
-    assert (A._NS, A._NH, A._SS, A._SH) == (t.tiles_suit, t.tiles_honor, t.sid_suit, t.sid_honor)
-    assert (A._CS, A._CH, A._FIN, A._VS) == (t.comb_suit, t.comb_honor, t.final, t.n_suit_vec)
+    assert (t.tiles_suit, t.tiles_honor, t.sid_suit, t.sid_honor) == (A._NS, A._NH, A._SS, A._SH)
+    assert (t.comb_suit, t.comb_honor, t.final, t.n_suit_vec) == (A._CS, A._CH, A._FIN, A._VS)
     assert A._PS is t.packed_suit and A._MS is t.least_suit and A._QS is t.quad_suit
 
 

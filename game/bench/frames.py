@@ -1,14 +1,15 @@
-"""``python -m game bench frames [--json] [--xvfb]``: frame times of a bot-driven table with animations on, and idle CPU.
+"""``python -m game bench frames [--json] [--xvfb]``: frame times of a bot-driven table, and idle CPU.
 
-Every seat is played by a bot (the viewer's seat too) at 1280x720 with animations
-at normal speed. Each frame is timed in two parts: drawing (input, update and
-draw into the window surface) and presentation (``pygame.display.flip()``).
-The headline figures (``p50_ms`` ...) are from SDL's dummy driver, off-screen,
-where ``flip()`` does nothing: they are drawing only. When a real X display is
-usable (DISPLAY, or an Xvfb the bench starts with ``--xvfb``) the same run is
-repeated there in a child process and reported under ``display``, drawing and
-presentation apart. Then the table waits for the player (nothing moves) and the
-real main loop runs: the CPU it uses in that time is ``idle_cpu_percent``.
+Every seat is played by a bot (the viewer's seat on 托管) at 1280x720 with animations
+at normal speed, the hints and the 记牌器 panel open. Each frame is timed in two parts:
+drawing (input, update and draw into the window surface) and presentation
+(``pygame.display.flip()``). The headline figures (``p50_ms`` ...) are from SDL's
+dummy driver, off-screen, where ``flip()`` does nothing: they are drawing only.
+When a real X display is usable (DISPLAY, or an Xvfb the bench starts with
+``--xvfb``) the same run is repeated there in a child process and reported under
+``display``, drawing and presentation apart. Then the table waits for the player
+(nothing moves) and the real main loop runs: the CPU it uses in that time is
+``idle_cpu_percent``.
 """
 
 from __future__ import annotations
@@ -45,23 +46,19 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.bots import make_bot
     from game.rules.variants import get
     from game.ui.app import App
     from game.ui.screenshot import new_session
     from game.ui.settings import Settings
     from game.ui.table import TableScene
 
-    st = Settings(anim="normal", sound=False, hints=True, window=size)
+    st = Settings(anim="normal", sound=False, hints=True, tracker=True, window=size)
     app = App(size=size, settings=st, save=False, sound=False)
     variant = get(variant_id)
     ses, names = new_session(variant, seed, hands=50)
     scene = TableScene(app, ses, variant, names=names, hands_total=50, bot_levels=[None] + ["normal"] * (ses.n - 1))
     scene.save_replay = lambda finished: None
-    try:
-        scene.autoplay = make_bot("normal", seed=seed)
-    except ValueError:
-        scene.autoplay = make_bot("simple", seed=seed)
+    scene.switches.set_auto(True)  # 托管: a bot plays the viewer's seat through the table's own switch
     app.goto(scene)
     # warm the caches (tile faces at these sizes) the way a player's first seconds would
     for _ in range(30):
@@ -88,7 +85,8 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
     from game.ui.screenshot import drive
 
     idle_ses, _ = new_session(variant, seed + 1, hands=8)
-    drive(idle_ses, lambda v: v["phase"] == "turn" and bool(v["legal"]) and sum(len(x["discards"]) for x in v["seats"]) >= 8)
+    drive(idle_ses, lambda v: v["phase"] == "turn" and bool(v["legal"])
+          and sum(len(x["discards"]) for x in v["seats"]) >= 8)
     idle = TableScene(app, idle_ses, variant, names=names, hands_total=8)
     idle.save_replay = lambda finished: None
     app.goto(idle)
@@ -147,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(res))
         return 0
-    print(f"frames: {res['frames']} at {res['size']} ({res['variant']}, animations on, {res['animated_frames']} animating)")
+    print(f"frames: {res['frames']} at {res['size']} ({res['variant']}, animations on, "
+          f"{res['animated_frames']} animating)")
     print(f"dummy driver (drawing only, flip does nothing): p50 {res['p50_ms']:.2f} ms  p95 {res['p95_ms']:.2f} ms  "
           f"p99 {res['p99_ms']:.2f} ms  max {res['max_ms']:.2f} ms  "
           f"(target p95 < {TARGET_P95_MS:g} ms: {'ok' if res['p95_ok'] else 'MISSED'})")

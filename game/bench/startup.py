@@ -46,6 +46,7 @@ def launch_once(exe: Path, timeout: float = 30.0, display: str | None = None) ->
         p = subprocess.Popen([str(exe)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
         try:
             deadline = t0 + timeout
+            assert p.stdout is not None  # stdout=PIPE
             for line in p.stdout:
                 if line.strip() == "first frame":
                     dt = time.perf_counter() - t0

@@ -16,7 +16,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m game", description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
+    p = _Parser(prog="python -m game",
+                description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--smoke", action="store_true", help="check assets and the rules core, render one frame, exit")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
@@ -25,6 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--variant", default="wenshan")
     sp.add_argument("--seed", type=int, default=None)
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--hands", type=int, default=None, help="hands in the match (default: the last one chosen)")
+    sp.add_argument("--auto", action="store_true", help="your seat on 托管 (a bot plays it): no input needed")
+    sp.add_argument("--quit-on", choices=("settlement", "match-end"), default=None,
+                    help="exit 0 once that screen has been drawn, 1 after 120 s without it")
 
     sp = sub.add_parser("sim", help="headless bot match")
     sp.add_argument("--variant", required=True)
@@ -59,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--hold", type=float, default=None, help="seconds a dropped player's seat is kept (60)")
     sp.add_argument("--wait", action="store_true", help="the table waits for a dropped player instead of a bot")
     sp.add_argument("--bot-delay", type=float, default=0.0, help="seconds host bots wait before acting")
+    sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
 
     sp = sub.add_parser("join", help="join a LAN table")
     g = sp.add_mutually_exclusive_group()
@@ -107,6 +113,18 @@ def main(argv=None) -> int:
         return 0
 
 
+def _lan_window():
+    """The window client's LAN entry points (``game.ui.lan``), or None in a build without a window.
+
+    The command line wires the window into netplay: netplay itself never imports the UI.
+    """
+    try:
+        from game.ui import lan
+    except ImportError:
+        return None
+    return lan
+
+
 def _lazy(module: str, attr: str):
     import importlib
 
@@ -115,7 +133,8 @@ def _lazy(module: str, attr: str):
     except ModuleNotFoundError as e:
         if e.name == module:
             raise UsageError(f"this build has no {module.rsplit('.', 1)[-1]} command") from None
-        raise UsageError(f"missing module {e.name!r} (needed by {module}): install the game with its requirements") from None
+        raise UsageError(f"missing module {e.name!r} (needed by {module}): "
+                         "install the game with its requirements") from None
     return getattr(mod, attr)
 
 
@@ -141,9 +160,9 @@ def _dispatch(args) -> int:
     if args.cmd == "play":
         return _lazy("game.cli.gui", "main")(args)
     if args.cmd == "host":
-        return _lazy("netplay.cli", "host_main")(args)
+        return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
     if args.cmd == "join":
-        return _lazy("netplay.cli", "join_main")(args)
+        return _lazy("netplay.cli", "join_main")(args, window=_lan_window)
     if args.cmd == "screenshot":
         return _lazy("game.ui.screenshot", "main")(args)
     raise UsageError(f"unknown command {args.cmd!r}")

@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import engine as E
 from .actions import Action, from_json
+from .events import Event
+from .state import HandState
+
+if TYPE_CHECKING:
+    from .variants.base import Variant
+
+HandRecord = dict[str, Any]  # hand_no, dealer, dealer_streak, actions (notation), end, winners, deltas, next_dealer
+
+# Saved with every match since one claim prompt offers a seat all its options (碰 and 吃 together). A log
+# without it was played when the sequential policy asked once per priority level, and replays that way.
+CLAIM_PROMPT = "every_option"
+
+
+def level_prompts(data: dict[str, Any]) -> bool:
+    """Whether a saved match's claim windows asked a seat once per priority level (logs saved before)."""
+    return data.get("claim_prompt") != CLAIM_PROMPT
 
 
 class Match:
     """Seed + variant + options; each hand's actions are recorded so the match replays exactly."""
 
-    def __init__(self, variant, options: dict | None = None, seed: Any = 0, hands: int = 8):
+    def __init__(self, variant: Variant, options: dict[str, Any] | None = None, seed: Any = 0, hands: int = 8,
+                 level_prompts: bool = False):
         self.variant = variant
+        self.level_prompts = level_prompts  # replaying an old log (see CLAIM_PROMPT)
         self.options = variant.resolve_options(options)
         self.seed = seed
         self.n = variant.players(self.options)
@@ -21,25 +40,28 @@ class Match:
         self.dealer = variant.first_dealer(self.options, seed, self.n)
         self.streak = 0
         self.hand_no = 0
-        self.records: list[dict] = []
-        self.state = None
+        self.records: list[HandRecord] = []
+        self.state: HandState | None = None
 
     @property
     def over(self) -> bool:
         return self.hand_no >= self.hands_total and self.state is None
 
-    def start_hand(self):
+    def start_hand(self) -> tuple[HandState, list[Event]]:
         """Deal the next hand; returns (state, events)."""
         st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=self.dealer,
                                 hand_no=self.hand_no, dealer_streak=self.streak, scores=self.scores)
+        if self.level_prompts:
+            st.extra[E.LEVEL_PROMPTS] = True
         self.state = st
         return st, events
 
-    def finish_hand(self) -> dict:
+    def finish_hand(self) -> HandRecord:
         """Book the ended hand: totals, next dealer, record."""
         st = self.state
         if st is None or st.end is None:
             raise ValueError("the hand is not over")
+        assert st.settlement is not None
         deltas = st.settlement.deltas
         for i, d in enumerate(deltas):
             self.scores[i] += d
@@ -61,8 +83,8 @@ class Match:
         self.state = None
         return rec
 
-    def to_json(self) -> dict:
-        return {
+    def to_json(self) -> dict[str, Any]:
+        out = {
             "seed": self.seed,
             "variant": self.variant.id,
             "options": dict(self.options),
@@ -71,14 +93,18 @@ class Match:
             "hands_played": list(self.records),
             "totals": list(self.scores),
         }
+        if not self.level_prompts:
+            out["claim_prompt"] = CLAIM_PROMPT
+        return out
 
 
-def replay_match(variant, data: dict):
+def replay_match(variant: Variant, data: dict[str, Any]) -> Match:
     """Replay a saved match; returns the Match with every hand re-run from its actions.
 
     Raises ValueError (with the hand and action index) when the log does not fit.
     """
-    m = Match(variant, data.get("options"), data.get("seed", 0), int(data.get("hands", len(data["hands_played"]))))
+    m = Match(variant, data.get("options"), data.get("seed", 0), int(data.get("hands", len(data["hands_played"]))),
+              level_prompts=level_prompts(data))
     for i, rec in enumerate(data["hands_played"]):
         if rec.get("dealer", m.dealer) != m.dealer:
             raise ValueError(f"hand {i}: recorded dealer {rec.get('dealer')} but the rules give {m.dealer}")
@@ -95,7 +121,7 @@ def replay_match(variant, data: dict):
     return m
 
 
-def play_hand(match: Match, choose) -> dict:
+def play_hand(match: Match, choose: Callable[[HandState, int, list[Action]], Action]) -> HandRecord:
     """Play one hand, asking ``choose(state, seat, legal) -> Action`` for every decision."""
     st, _ = match.start_hand()
     while st.end is None:

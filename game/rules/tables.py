@@ -298,7 +298,8 @@ def build() -> Tables:
     sid_h, vec_h = _vector_ids(tiles_h, dist_h)
     packed_s, packed_h = packed_values(win_s, tiles_s, SUIT_POS), packed_values(win_h, tiles_h, HONOR_POS)
     return _assemble(win_s, win_h, packed_s, packed_h, least_jokers(packed_s), least_jokers(packed_h),
-                     quads(SUIT_POS), quads(HONOR_POS), tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h, *_closure(vec_s, vec_h))
+                     quads(SUIT_POS), quads(HONOR_POS), tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h,
+                     *_closure(vec_s, vec_h))
 
 
 def _closure(vec_s: list[Vector], vec_h: list[Vector]) -> tuple[array[int], bytes]:

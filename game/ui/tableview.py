@@ -12,14 +12,12 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import strings as S
-from game.ui import tileart
+from game.rules import tiles as T
+from game.ui import strings, tileart
 from game.ui import widgets as W
 from game.ui.felt import felt_surface
 from game.ui.layout import TableLayout
-
-NOT_TILE_KEYS = {"reserved", "players", "n", "count", "base", "beans", "wall", "left"}
-TILE_KEYS = {"indicator", "wildcard", "standin", "flip", "flipped", "chicken_tile", "zhuo_ji", "fan_ji", "ben_ji"}
+from game.ui.names import level_label
 
 
 def seat_wind(seat: int, dealer: int, n: int) -> int:
@@ -66,8 +64,6 @@ PUBLIC_TILES = (
 
 def seat_badges(view: dict) -> dict[int, list[str]]:
     """Per-seat badges from the public facts: 冲锋鸡, 责任鸡, 十风/十三幺 progress."""
-    from game.rules import tiles as T
-
     pub = view.get("public") or {}
     out: dict[int, list[str]] = {}
     charges = pub.get("chong_feng") or {}
@@ -77,30 +73,30 @@ def seat_badges(view: dict) -> dict[int, list[str]]:
         except (T.NotationError, ValueError):
             continue
         if isinstance(seat, int) and 0 <= seat < view["n"]:
-            out.setdefault(seat, []).append(S.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"))
-    # 责任鸡 is not listed among the public facts: its defining fact is public though - the first
-    # discard of a default chicken was claimed, so no 冲锋 was recorded for that tile.
-    for t in tile_list(pub.get("default_chickens")) or []:
-        if T.name(t) in charges:
+            out.setdefault(seat, []).append(strings.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"))
+    # 责任鸡: the first discard of a default chicken was claimed; the badge goes to its discarder.
+    for name, who in (pub.get("ze_ren") or {}).items():
+        try:
+            t = T.tile(name)
+        except (T.NotationError, ValueError):
             continue
-        for seat, info in enumerate(view["seats"]):
-            if any(d["tile"] == t and d.get("claimed_by") is not None for d in info["discards"]):
-                out.setdefault(seat, []).append(S.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren"))
-                break
+        seat = who[0] if isinstance(who, list) and who else None
+        if isinstance(seat, int) and 0 <= seat < view["n"]:
+            out.setdefault(seat, []).append(strings.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren"))
     if "default_chickens" in pub:  # chicken games: every kong is a bean (豆)
         kinds = {"concealed_kong": "pub.bean_men", "added_kong": "pub.bean_pa", "kong": "pub.bean_dian"}
         for seat, info in enumerate(view["seats"]):
             for m in info["melds"]:
                 if m["kind"] in kinds:
-                    out.setdefault(seat, []).append(S.tr(kinds[m["kind"]]))
+                    out.setdefault(seat, []).append(strings.tr(kinds[m["kind"]]))
     for seat, prog in enumerate(pub.get("sequence") or []):
         if not isinstance(prog, dict):
             continue
         feng, yao = prog.get("shi_feng"), prog.get("shi_san_yao")
         if isinstance(feng, int) and feng >= 4:
-            out.setdefault(seat, []).append(f"{S.tr('pub.shi_feng')} {feng}/10")
+            out.setdefault(seat, []).append(f"{strings.tr('pub.shi_feng')} {feng}/10")
         elif isinstance(yao, int) and yao >= 5:
-            out.setdefault(seat, []).append(f"{S.tr('pub.shi_san_yao')} {yao}/13")
+            out.setdefault(seat, []).append(f"{strings.tr('pub.shi_san_yao')} {yao}/13")
     return out
 
 
@@ -110,14 +106,18 @@ def sort_hand(tiles: list[int], marks: dict[int, str]) -> list[int]:
 
 
 def display_meld(m: dict, owner: int, n: int) -> dict:
-    """Reorder a meld so the claimed tile sits toward the seat it came from (上家 left, 对家 middle, 下家 right)."""
+    """Reorder a meld for the table: a pung or kong's claimed tile sits toward the seat it came from (上家 left,
+    对家 middle, 下家 right); a chow is in tile order with its claimed tile (lying sideways) where it belongs."""
     tiles, faces = list(m["tiles"]), list(m.get("faces") or m["tiles"])
     c, src = m.get("claimed"), m.get("from")
     if c is None or src is None or not 0 <= c < len(tiles):
         return {**m, "tiles": tiles, "faces": faces}
+    if m["kind"] == "chow":  # in tile order (by face: a substitute sits where it stands in), the claimed one marked
+        order = sorted(range(len(tiles)), key=lambda j: (faces[j] if faces[j] is not None else -1, j != c))
+        return {**m, "tiles": [tiles[j] for j in order], "faces": [faces[j] for j in order], "claimed": order.index(c)}
     rel = (src - owner) % n
     t, f = tiles.pop(c), faces.pop(c)
-    if m["kind"] == "chow" or rel == n - 1:
+    if rel == n - 1:
         at = 0
     elif rel == 1:
         at = len(tiles)
@@ -172,6 +172,7 @@ class TableRenderer:
         self.badges: dict[int, list[str]] = {}
         self.levels: list | None = None  # bot level per seat (None for people), shown on the plates
         self.deal_counts: dict[int, int] | None = None  # seats' visible tile counts during the deal animation
+        self.status: dict[int, str] = {}  # a LAN seat's state on its plate (dropped, left, a bot plays)
 
     # -------------------------------------------------------- whole table
     def draw_table(self, surf: pygame.Surface, view: dict, L: TableLayout, my_hand=None, thinking: int | None = None):
@@ -239,16 +240,22 @@ class TableRenderer:
                 surf.blit(gs, gs.get_rect(center=bar.center))
                 pygame.draw.rect(surf, (255, 216, 110), bar, border_radius=bar.h // 2 if bar.w > bar.h else bar.w // 2)
             col = (255, 222, 120) if on else ((255, 110, 90) if seat == view["dealer"] else (200, 226, 210))
-            img = W.text_surface(S.wind(wd), round(19 * s), col, "serif")
+            img = W.text_surface(strings.wind(wd), round(19 * s), col, "serif")
             img = pygame.transform.rotate(img, {0: 0, 1: 90, 2: 180, 3: -90}[pos])
             # winds sit inside the rim, facing their seat
             inset = round(23 * s)
             q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset), 3: (r.left + inset, cy)}[pos]
             surf.blit(img, img.get_rect(center=q))
         left = view.get("drawable", view.get("wall", 0))
-        W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s)), round(26 * s), (120, 240, 200), "bold", anchor="center")
-        W.draw_text(surf, S.tr("table.left"), (r.centerx, r.centery - round(9 * s)), round(11 * s), (150, 190, 170),
-                    anchor="midbottom")
+        kept = view.get("wall", left) - left  # tiles the rules keep back (yuxi's 20-tile stop, 黄牌留牌)
+        dy = round(4 * s) if kept > 0 else 0
+        W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s) - dy), round(26 * s), (120, 240, 200), "bold",
+                    anchor="center")
+        W.draw_text(surf, strings.tr("table.drawable" if kept > 0 else "table.left"),
+                    (r.centerx, r.centery - round(9 * s) - dy), max(12, round(12 * s)), (150, 190, 170), anchor="midbottom")
+        if kept > 0:
+            W.draw_text(surf, strings.tr("table.kept_back", k=kept), (r.centerx, r.centery + round(20 * s)),
+                        max(12, round(12 * s)), (150, 190, 170), anchor="midtop")
 
     # -------------------------------------------------------- ponds
     def draw_ponds(self, surf, view, L: TableLayout):
@@ -269,7 +276,10 @@ class TableRenderer:
                 items.append((sl, d["tile"], tuple(hl), d.get("declared", False), d.get("won", False)))
         # painter's order: farther tiles (higher on screen) first
         items.sort(key=lambda it: (it[0].y + tileart.tile_size(it[0].w, it[0].rot)[1], it[0].x))
+        marks = tile_marks(view)
         for sl, t, hl, declared, won in items:
+            if won and _hl(marks.get(t)):  # a discard won on that is the 小鸡 shows its star, as in the hand
+                hl = (*hl, _hl(marks.get(t)))
             tileart.draw_tile(surf, t, sl.pos, sl.w, rotated=sl.rot, highlight=hl or None)
             if declared:
                 rr = sl.rect()
@@ -360,12 +370,12 @@ class TableRenderer:
         pygame.draw.circle(surf, (0, 0, 0), (ac[0] + 1, ac[1] + 2), ar)
         pygame.draw.circle(surf, colors[wd % 4], ac, ar)
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, max(1, round(2 * s)))
-        W.draw_text(surf, S.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
+        W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
         if seat == view["dealer"]:
             dc = (ac[0] + ar - round(2 * s), ac[1] + ar - round(2 * s))
             pygame.draw.circle(surf, (250, 196, 60), dc, round(10 * s))
             pygame.draw.circle(surf, (120, 70, 0), dc, round(10 * s), 1)
-            W.draw_text(surf, S.tr("table.dealer"), dc, round(12 * s), (110, 40, 0), "bold", anchor="center")
+            W.draw_text(surf, strings.tr("table.dealer"), dc, round(12 * s), (110, 40, 0), "bold", anchor="center")
         x0 = ac[0] + ar + round(10 * s)
         name = self.names[seat] if seat < len(self.names) else f"#{seat}"
         W.draw_text(surf, name, (x0, rect.y + round(8 * s)), round(16 * s), W.CREAM, "bold", max_width=rect.right - x0 - round(6 * s))
@@ -378,15 +388,15 @@ class TableRenderer:
         W.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col, "bold", anchor="midleft")
         lvl = self.levels[seat] if self.levels and seat < len(self.levels) else None
         if lvl:
-            from game.ui.scenes import level_label
-
             W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), round(12 * s), W.MUTED, anchor="midright")
         # badges: 报听, chicken badges, thinking dots
         bx = x0
         by = rect.bottom - round(6 * s)
         tags = []
+        if self.status.get(seat):  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
+            tags.append((self.status[seat], (196, 96, 30)))
         if info.get("declared"):
-            tags.append((S.tr("table.declared"), (200, 40, 40)))
+            tags.append((strings.tr("table.declared"), (200, 40, 40)))
         for b in self.badges.get(seat, []) + seat_badges(view).get(seat, []):
             tags.append((b, (150, 60, 160)))
         for k, (text, c) in enumerate(tags):
@@ -416,7 +426,7 @@ class TableRenderer:
                 continue
             tl = [v] if is_tile(v) else tile_list(v)
             if tl:
-                tiles_row.append((key, S.tr(label_key), tl, hl))
+                tiles_row.append((key, strings.tr(label_key), tl, hl))
         tw = max(12, round(28 * s))
         tsz = tileart.tile_size(tw)
         pad = round(10 * s)

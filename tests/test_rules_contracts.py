@@ -15,7 +15,7 @@ from game.rules.actions import ActionError, from_json
 from game.rules.settlement import Transfer
 from game.rules.situation import Pattern, Score
 from game.rules.state import Meld, Win
-from game.rules.variants import all_variants, get, register
+from game.rules.variants import all_variants, get, ids
 from game.rules.variants.yuxi_score import one_suit
 
 
@@ -100,10 +100,11 @@ def test_tile_make_and_english_names():
 
 
 def test_variant_registry():
-    v = get("yuxi")
-    assert register(v) is v and get("yuxi") is v
-    assert {x.id for x in all_variants()} >= {"wenshan", "kunming", "yuxi", "guiyang", "zhuoji"}
+    assert ids() == ["wenshan", "kunming", "yuxi", "guiyang", "zhuoji"]  # menu order
+    assert [x.id for x in all_variants()] == ids()
     assert all(get(x.id) is x for x in all_variants())
+    with pytest.raises(ValueError, match="unknown variant 'nope'"):
+        get("nope")
 
 
 # ---- JSON for replays, the CLI and the UI ------------------------------------------------------------------
@@ -113,8 +114,8 @@ def test_transfer_score_win_and_meld_json():
     sc = Score(True, [Pattern("qi_dui", "七对", 10)], 10, {0: 10, 2: 10})
     assert sc.to_json() == {"valid": True, "patterns": [{"key": "qi_dui", "name": "七对", "value": 10}],
                             "total": 10, "payments": {"0": 10, "2": 10}}
-    assert Score(False, reason="not a winning hand").to_json() == {"valid": False, "reason": "not a winning hand"}
-    w = Win(1, T.tile("5p"), "discard", 0, ["hot"])
+    assert Score(False).to_json() == {"valid": False, "reason": "not a winning hand"}
+    w = Win(1, T.tile("5p"), "discard", 0, sc, ["hot"])
     assert w.to_json() == {"seat": 1, "tile": "5p", "win": "discard", "from": 0, "flags": ["hot"]}
     chow = Meld("chow", (T.tile("4m"), T.tile("5m"), T.tile("6m")), (T.tile("4m"), T.tile("5m"), T.tile("7m")), 3, 2)
     assert chow.to_json() == {"kind": "chow", "tiles": "456m", "from": 3, "face": "457m"}

@@ -57,7 +57,7 @@ def text_surface(text: str, size: int, color=CREAM, style: str = "regular") -> p
     if surf is None:
         if len(_text_cache) > 3000:
             _text_cache.clear()
-        f = fonts.font(max(6, int(size)), style)
+        f = fonts.font_for(text, max(6, int(size)), style)
         surf = f.render(text, True, color)
         if len(color) == 4:
             surf.set_alpha(color[3])
@@ -99,7 +99,7 @@ def fit_text(text, size, color, style, max_width) -> pygame.Surface:
 
 
 def text_width(text: str, size: int, style: str = "regular") -> int:
-    return fonts.font(max(6, int(size)), style).size(text)[0]
+    return fonts.font_for(text, max(6, int(size)), style).size(text)[0]
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_'’\-\.,:;!?%()/+=×\[\]&#*\"]+|\s+|.", re.S)
@@ -108,7 +108,7 @@ _NO_LINE_START = set("，。、：；！？）」』】》…,.;:!?)")
 
 def wrap(text: str, size: int, width: int, style: str = "regular") -> list[str]:
     """Break text into lines of at most ``width`` px: words for Latin text, characters for CJK."""
-    f = fonts.font(max(6, int(size)), style)
+    f = fonts.font_for(text, max(6, int(size)), style)
     out: list[str] = []
     for para in text.split("\n"):
         line = ""

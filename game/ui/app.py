@@ -8,7 +8,7 @@ import time
 import pygame
 
 from game.ui import settings as cfg
-from game.ui import strings
+from game.ui import drawlog, strings
 from game.ui import widgets as W
 from game.ui.icon import icon_surface
 from game.ui.sound import SoundBank
@@ -298,7 +298,7 @@ class App:
                 W.draw_text(layer, line, (w // 2, yy), size, W.CREAM, "bold", anchor="midtop")
                 yy += round(size * 1.4)
             layer.set_alpha(round(255 * a))
-            surf.blit(layer, r)
+            drawlog.blit_layer(surf, layer, r.topleft)
             y = r.bottom + round(6 * s)
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.ui import strings, tileart
+from game.ui import drawlog, strings, tileart
 from game.ui import widgets as W
 from game.ui.hints import Hints
 from game.ui.layout import TableLayout
@@ -270,8 +270,9 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
         W.draw_text(surf, label, (r.x + round(40 * s), r.y + round(19 * s)), round(15 * s), W.CREAM, "bold",
                     anchor="midleft")
         x = r.x + round(46 * s) + lw + round(12 * s)
-        for t, left in ws:
+        for k, (t, left) in enumerate(ws):
             if x + cw > r.right:
+                drawlog.dropped(surf, [strings.tile_name(t) for t, _n in ws[k:]], pygame.Rect(x, r.y, cw, ch), 0)
                 break
             tileart.draw_tile(surf, t, (x, r.y + round(6 * s)), tw, dim=left == 0)
             W.draw_text(surf, strings.tr("hint.left", n=left) if left else strings.tr("hint.none_left"),
@@ -307,6 +308,7 @@ def draw_captions(surf: pygame.Surface, captions: list[list], now: float, size: 
         img = img.copy()
         img.set_alpha(round(255 * a))
         surf.blit(img, r)
+        drawlog.text(surf, text, r, img, round(20 * s), "bold")
         y += r.h + round(16 * s)
 
 

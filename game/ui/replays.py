@@ -14,7 +14,7 @@ from game.rules.actions import ActionError, from_json
 from game.rules.match import Match
 from game.rules.variants import get as get_variant
 from game.rules.view import view as make_view
-from game.ui import nav, strings
+from game.ui import drawlog, nav, strings
 from game.ui import settings as cfg
 from game.ui import widgets as W
 from game.ui.app import Scene
@@ -195,24 +195,22 @@ class ReplaysScene(Scene):
         W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if not self.entries:
             W.draw_text(surf, strings.tr("replays.empty"), box.center, round(18 * s), W.CREAM, anchor="center")
-        clip = surf.get_clip()
-        surf.set_clip(self.list_rect)
-        for i, ((r, b), e) in enumerate(zip(self.rows, self.entries)):
-            if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
-                continue
-            pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
-            vn = variant_title(e.variant)
-            W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
-            meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {strings.tr('replays.unfinished')}")
-            if e.error:
-                meta = strings.tr("replays.broken", why=e.error)
-            W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
-                        max_width=round(r.w * 0.4))
-            scores = "   ".join(f"{n} {t:+d}" for n, t in zip(e.names, e.totals))
-            W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
-                        max_width=round(r.w * 0.42))
-            b.draw(surf, i == self.sel)
-        surf.set_clip(clip)
+        with drawlog.scrolling(surf, self.list_rect):
+            for i, ((r, b), e) in enumerate(zip(self.rows, self.entries)):
+                if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
+                    continue
+                pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
+                vn = variant_title(e.variant)
+                W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
+                meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {strings.tr('replays.unfinished')}")
+                if e.error:
+                    meta = strings.tr("replays.broken", why=e.error)
+                W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
+                            max_width=round(r.w * 0.4))
+                scores = "   ".join(f"{n} {t:+d}" for n, t in zip(e.names, e.totals))
+                W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
+                            max_width=round(r.w * 0.42))
+                b.draw(surf, i == self.sel)
         self.back_btn.draw(surf)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import tiles as T
-from game.ui import nav, strings, tileart
+from game.ui import drawlog, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
 from game.ui.rulesdoc import FAMILY, doc_for, title_for
@@ -185,10 +185,8 @@ class RulesScene(Scene):
         W.panel(surf, box, (10, 26, 20), 225, round(14 * s), 2)
         doc = self.doc()
         self._clamp()
-        clip = surf.get_clip()
-        surf.set_clip(self.content)
-        surf.blit(doc, (self.content.x + round(20 * s), self.content.y + round(10 * s) - self.scroll))
-        surf.set_clip(clip)
+        with drawlog.scrolling(surf, self.content):
+            drawlog.blit_layer(surf, doc, (self.content.x + round(20 * s), self.content.y + round(10 * s) - self.scroll))
         # scroll bar
         total = doc.get_height()
         if total > self.content.h:

@@ -7,7 +7,7 @@ import random
 import pygame
 
 from game import __version__
-from game.ui import nav, strings, tileart
+from game.ui import drawlog, nav, strings, tileart
 from game.ui import settings as cfg
 from game.ui import widgets as W
 from game.ui.app import Scene
@@ -167,6 +167,7 @@ class VariantCard(W.Button):
         for line in lines[:2]:
             W.draw_text(dest, line, (r.x + pad, y), size, (70, 40, 0) if self.selected else (210, 225, 215))
             y += round(size * 1.35)
+        drawlog.dropped(dest, lines[2:], pygame.Rect(r.x + pad, y, r.w - 2 * pad, size), size)
 
 
 class SetupScene(Scene):

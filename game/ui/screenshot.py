@@ -25,18 +25,18 @@ from game.ui import strings  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.demo import DemoScene  # noqa: E402
 from game.ui.hints import HintEngine  # noqa: E402
-from game.ui.lan import JoinScene, LobbyScene  # noqa: E402
+from game.ui.lan import JoinScene, LobbyScene, UnavailableScene  # noqa: E402
 from game.ui.local import make_bots  # noqa: E402
 from game.ui.names import bot_name, player_name  # noqa: E402
-from game.ui.replays import ReplayData, ReplayViewer  # noqa: E402
+from game.ui.replays import ReplayData, ReplaysScene, ReplayViewer  # noqa: E402
 from game.ui.rulesview import RulesScene  # noqa: E402
 from game.ui.scenes import MenuScene, SettingsScene, SetupScene  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.settings import Settings, save_replay  # noqa: E402
 from game.ui.settle import MatchEndScene  # noqa: E402
 from game.ui.table import TableScene  # noqa: E402
 
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
-          "join", "host", "hints", "pause")
+          "join", "host", "hints", "pause", "chow", "waits", "bot_turn", "look", "leave", "replays", "lan_missing")
 
 
 def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
@@ -98,6 +98,16 @@ def table_scene(app, variant, seed, stop, tries=40):
 def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int = 1, lang: str = "zh"):
     """The app with the scene set up and drawn once; returns the app."""
     app = make_app(size, lang)
+    stage(app, scene, variant_id, seed)
+    app.dirty = True
+    app.frame([], 0.0)
+    app.dirty = True
+    app.draw()
+    return app
+
+
+def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
+    """Put ``app`` on the scene, at the moment the picture shows (nothing drawn yet)."""
     variant = get_variant(variant_id)
     if scene == "menu":
         app.goto(MenuScene(app))
@@ -127,19 +137,36 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         if hints and hints.per_discard:
             pick = next((i for i, t in enumerate(disp) if t in hints.per_discard), None)
         sc.sel = pick if pick is not None else len(disp) - 1
-    elif scene == "claim":
+    elif scene == "waits":
+        engine = HintEngine(variant)
+
+        def waiting(v):
+            # a bot's turn while the player is ready: the hint panel lists the waits, one of them all gone
+            if v["phase"] != "turn" or v["turn"] == v["seat"] or _discards(v) < 8:
+                return False
+            ws = engine.compute(v, None).waits
+            return bool(ws) and any(n == 0 for _t, n in ws)
+
+        sc = table_scene(app, variant, seed, waiting, tries=60)
+        sc.app.settings.hints = True
+    elif scene == "bot_turn":
+        sc = table_scene(app, variant, seed,
+                         lambda v: v["phase"] == "turn" and v["turn"] != v["seat"] and _discards(v) >= 10)
+    elif scene in ("claim", "chow"):
         def want(v):
             kinds = {a.kind for a in v["legal"]}
+            if scene == "chow" and sum(1 for a in v["legal"] if a.kind == "chow") < 2:
+                return False  # the list of chows to choose from
             return v["phase"] in ("claim", "rob") and bool(kinds & {"chow", "pung", "kong", "hu"}) and _discards(v) >= 6
 
-        sc = table_scene(app, variant, seed, want)
+        sc = table_scene(app, variant, seed, want, tries=80 if scene == "chow" else 40)
         chows = [a for a in sc.legal("chow")]
         if len(chows) > 1:
             sc.prompt.choice = "chow"
     elif scene == "pause":
         sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
         sc.paused = True
-    elif scene == "settlement":
+    elif scene in ("settlement", "look", "leave"):
         def won(v):
             return v["phase"] == "end" and v.get("result", {}).get("end") == "win"
 
@@ -154,6 +181,12 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         sc.auto_bots = False
         app.goto(sc)
         sc.show_settlement()
+        if scene == "look":
+            sc.look = True  # every hand revealed on the table
+        elif scene == "leave":
+            app.now = 10.0  # a while after the window opened, the player presses Esc once
+            sc.settle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+            app.now += 0.5  # the notice has faded in
     elif scene == "match_end":
         ses, names = new_session(variant, seed, hands=4)
         sc = TableScene(app, ses, variant, names=names, hands_total=4)
@@ -180,12 +213,22 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         viewer.seat = -1
         app.goto(viewer)
         viewer.step = max(1, int(len(viewer.states) * 0.6))
+    elif scene == "replays":
+        for k, vid in enumerate(("wenshan", "guiyang")):
+            ses, names = new_session(get_variant(vid), seed + k, hands=1)
+            drive(ses, lambda v: v["phase"] == "end")
+            save_replay(ses.match_record(), names, 0, True)
+        app.goto(ReplaysScene(app))
     elif scene == "lobby":
         app.goto(LobbyScene(app, _StubLobby(variant, app), host=_StubHost()))
     elif scene == "join":
         js = JoinScene(app, interfaces=["127.0.0.1"])
         js.enter = lambda: js.layout()  # no network for a picture
+        js.browser = _StubBrowser(variant)
         app.goto(js)
+        js.update(0.0)
+    elif scene == "lan_missing":
+        app.goto(UnavailableScene(app, "ModuleNotFoundError: No module named 'zeroconf'", "lan.join_title"))
     elif scene == "settings":
         app.goto(SettingsScene(app))
     elif scene == "demo":
@@ -195,11 +238,6 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         drive_demo(d, 40)
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
-    app.dirty = True
-    app.frame([], 0.0)
-    app.dirty = True
-    app.draw()
-    return app
 
 
 def drive_demo(d, steps: int) -> None:
@@ -216,6 +254,25 @@ class _StubHost:
         pass
 
 
+class _StubBrowser:
+    """Two tables found on the network, for a picture of the join list."""
+
+    def __init__(self, variant):
+        n = variant.players(variant.resolve_options({}))
+        self.rows = [
+            {"name": "老王的牌桌", "variant": variant.id, "players": n, "seats_taken": 1, "seats_free": n - 1,
+             "host_name": "老王", "host": "192.168.1.20", "port": 50555, "table_id": "1"},
+            {"name": "Friday night", "variant": "yuxi", "players": 4, "seats_taken": 4, "seats_free": 0,
+             "host_name": "Ann", "host": "192.168.1.31", "port": 50555, "table_id": "1"},
+        ]
+
+    def tables(self):
+        return [dict(r) for r in self.rows]
+
+    def close(self):
+        pass
+
+
 class _StubLobby:
     """What the lobby shows for a picture: a host seat, a joined player, a bot and an open seat."""
 
@@ -226,7 +283,7 @@ class _StubLobby:
         self.table_name = player_name(app)
         n = variant.players(variant.resolve_options({}))
         self.n = n
-        self.names = ([player_name(app), "阿明", None, None] + [None] * 4)[:n]
+        self.names = ([player_name(app), "老王", None, None] + [None] * 4)[:n]
         self.connected = ([True, True, False, False] + [False] * 4)[:n]
         self.bots = ([False, False, True, False] + [False] * 4)[:n]
         self.seat = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import tiles as T
-from game.ui import nav, strings, tileart
+from game.ui import drawlog, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
 from game.ui.names import variant_name
@@ -190,6 +190,7 @@ class SettlementPanel:
         for line in notes[:3]:
             W.draw_text(surf, line, (x, yy), round(14 * s), W.MUTED, max_width=round(box.w * 0.5))
             yy += round(20 * s)
+        drawlog.dropped(surf, notes[3:], pygame.Rect(x, yy, round(box.w * 0.5), round(14 * s)), round(14 * s))
         for b in self.buttons:
             b.draw(surf)
 
@@ -339,11 +340,15 @@ class SettlementPanel:
             expl = self._explanations(seat)
             if expl:
                 es = max(10, size - 2)
-                for line in W.wrap(" · ".join(expl), es, right - left)[:2]:
+                lines = W.wrap(" · ".join(expl), es, right - left)
+                shown = 0
+                for line in lines[:2]:
                     if iy + es > r.bottom:
                         break
                     W.draw_text(surf, line, (left, iy), es, (230, 210, 160))
                     iy += round(es * 1.25)
+                    shown += 1
+                drawlog.dropped(surf, lines[shown:], pygame.Rect(left, iy, right - left, es), es)
 
     def _draw_tiles(self, surf, seat: int, x: int, y: int, tw: int, right: int) -> None:
         v, res = self.view, self.res
@@ -371,8 +376,9 @@ class SettlementPanel:
                     tileart.draw_tile(surf, t, (x, y), tw, highlight=hl)
                 x += cw + 1
             x += round(cw * 0.3)
-        for t in hand:
+        for k, t in enumerate(hand):
             if x + cw > right:
+                drawlog.dropped(surf, [f"{len(hand) - k} tiles"], pygame.Rect(x, y, cw, ch), 0)
                 break
             m = marks.get(t)
             tileart.draw_tile(surf, t, (x, y), tw, highlight=m if m in ("wild", "standin", "chicken") else None)
@@ -495,6 +501,8 @@ class MatchEndScene(Scene):
         y += round(24 * s)
         for seat in range(len(self.totals)):
             if y + round(20 * s) > box.bottom - round(8 * s):
+                drawlog.dropped(surf, [self.names[k] for k in range(seat, len(self.totals))],
+                                pygame.Rect(box.x, y, box.w, round(20 * s)), fs)
                 break
             W.draw_text(surf, self.names[seat], (box.x + round(34 * s), y), fs, W.CREAM, max_width=round(150 * s))
             for k, res in enumerate(self.results):

@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.rules import tiles as T
-from game.ui import strings, tileart
+from game.ui import drawlog, strings, tileart
 from game.ui import widgets as W
 from game.ui.felt import felt_surface
 from game.ui.layout import TableLayout
@@ -244,6 +244,7 @@ class TableRenderer:
             inset = round(23 * s)
             q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset), 3: (r.left + inset, cy)}[pos]
             surf.blit(img, img.get_rect(center=q))
+            drawlog.text(surf, strings.wind(wd), img.get_rect(center=q), img, round(19 * s), "serif")
         left = view.get("drawable", view.get("wall", 0))
         W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s)), round(26 * s), (120, 240, 200), "bold", anchor="center")
         W.draw_text(surf, strings.tr("table.left"), (r.centerx, r.centery - round(9 * s)), round(11 * s), (150, 190, 170),

@@ -14,7 +14,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import fonts, strings
+from game.ui import drawlog, fonts, strings
 
 # ---- palette
 CREAM = (246, 240, 222)
@@ -71,8 +71,9 @@ def draw_text(dest: pygame.Surface, text: str, pos, size: int, color=CREAM, styl
     if not text:
         return pygame.Rect(pos, (0, 0))
     surf = text_surface(text, size, color, style)
+    drawn, squeeze = size, 1.0
     if max_width and surf.get_width() > max_width:
-        surf = fit_text(text, size, color, style, max_width)
+        surf, drawn, squeeze = _fitted(text, size, color, style, max_width)
     r = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
         sh = text_surface(text, size, (0, 0, 0), style)
@@ -83,19 +84,26 @@ def draw_text(dest: pygame.Surface, text: str, pos, size: int, color=CREAM, styl
         sh.set_alpha(150)
         dest.blit(sh, r.move(d, d))
     dest.blit(surf, r)
+    drawlog.text(dest, text, r, surf, drawn, style, squeeze)
     return r
 
 
 def fit_text(text, size, color, style, max_width) -> pygame.Surface:
     """Text shrunk (smaller font, then squeezed) to fit ``max_width``."""
+    return _fitted(text, size, color, style, max_width)[0]
+
+
+def _fitted(text, size, color, style, max_width) -> tuple[pygame.Surface, int, float]:
+    """(image, font size used, squeeze factor) of text shrunk to fit ``max_width``."""
     s = size
     while s > 9:
         surf = text_surface(text, s, color, style)
         if surf.get_width() <= max_width:
-            return surf
+            return surf, s, 1.0
         s -= 1
     surf = text_surface(text, s, color, style)
-    return pygame.transform.smoothscale(surf, (max(1, max_width), surf.get_height()))
+    squeeze = max(1, max_width) / max(1, surf.get_width())
+    return pygame.transform.smoothscale(surf, (max(1, max_width), surf.get_height())), s, squeeze
 
 
 def text_width(text: str, size: int, style: str = "regular") -> int:
@@ -163,6 +171,7 @@ def panel(dest: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = 215
     rect = pygame.Rect(rect)
     if rect.w < 4 or rect.h < 4:
         return
+    drawlog.panel(dest, rect, border=border)
     if shadow:
         sh = _shadow_surface(rect.size, radius)
         dest.blit(sh, (rect.x - sh.get_width() // 2 + rect.w // 2 + 2, rect.y - sh.get_height() // 2 + rect.h // 2 + 4))
@@ -216,6 +225,7 @@ def gradient_box(dest, rect, top, bottom, radius=10, border=2, border_color=(0, 
 def dim_screen(dest: pygame.Surface, alpha: int = 140) -> None:
     veil = _veil(dest.get_size(), alpha)
     dest.blit(veil, (0, 0))
+    drawlog.veil(dest)
 
 
 @lru_cache(maxsize=8)
@@ -245,15 +255,43 @@ def keycap(dest, label: str, center, size: int) -> pygame.Rect:
     pygame.draw.rect(dest, (250, 246, 236), r, border_radius=max(2, size // 4))
     pygame.draw.rect(dest, (90, 90, 90), r, 1, border_radius=max(2, size // 4))
     dest.blit(t, t.get_rect(center=r.center))
+    drawlog.badge(dest, r, label)
+    drawlog.text(dest, label, t.get_rect(center=r.center), t, size, "bold")
     return r
 
 
 # ---------------------------------------------------------------- widgets
 
+def _logged_draw(draw: Callable) -> Callable:
+    """A widget's ``draw`` that tells the draw log which control the text and tiles it draws belong to."""
+
+    def logged(self, dest, *args, **kw):
+        log = drawlog.active
+        if log is None or (log.controls and log.items[log.controls[-1]].extra.get("widget") == id(self)):
+            return draw(self, dest, *args, **kw)
+        name = getattr(self, "name", "") or _label(getattr(self, "label", ""))
+        index = drawlog.control(dest, self.rect, name, type(self).__name__)
+        if index is not None:
+            log.items[index].extra["widget"] = id(self)
+        try:
+            return draw(self, dest, *args, **kw)
+        finally:
+            drawlog.end_control(index)
+
+    logged.__doc__ = draw.__doc__
+    logged.__name__ = draw.__name__
+    return logged
+
+
 class Widget:
     rect: pygame.Rect
     focusable = True
     enabled = True
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        if "draw" in cls.__dict__:
+            cls.draw = _logged_draw(cls.__dict__["draw"])
 
     def handle(self, ev) -> bool:
         return False

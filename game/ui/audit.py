@@ -199,8 +199,9 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
                 rest = rest.replace(a, "")
             if CJK.search(rest):
                 out.append(("language", it, "Chinese in English mode"))
-        miss = fonts.missing_glyphs(it.text, fonts.style_for(it.text, it.style or "regular")) if it.style != fonts.SYSTEM \
-            else set()
+        style_for = getattr(fonts, "style_for", None)  # (fonts without fallbacks: the style asked for)
+        style = style_for(it.text, it.style or "regular") if style_for else (it.style or "regular")
+        miss = fonts.missing_glyphs(it.text, style)
         if miss:
             out.append(("glyphs", it, f"no glyph for {''.join(sorted(miss))!r} (drawn as boxes)"))
     return out

@@ -38,9 +38,14 @@ MIN_TEXT_PX = 12
 # scenes that show one game (drawn for every variant) and scenes that show none (drawn once)
 PER_VARIANT = ("setup", "host", "table", "hints", "waits", "bot_turn", "claim", "chow", "pause", "settlement", "look",
                "leave", "match_end", "rules", "replay", "lobby")
-ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo")
+ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo", "refused")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
 CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+NOTATION = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z0-9])")
+# an English word inside Chinese text; key names, paths and addresses are the same in both languages
+WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
+PATHLIKE = re.compile(r"\S*[/\\]\S*|\d+(\.\d+){1,3}(:\d+)?")
+KEYS = {"Esc", "Enter", "Tab", "Space", "Home", "End", "English", "PgUp", "PgDn", "Shift"}
 CHECKS = ("clipped", "panel", "overlap", "small", "language", "glyphs")
 
 
@@ -193,12 +198,17 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
             out.append(("small", it, f"{it.size:g} px (at least {min_px:g} px at this size)"))
     # language and glyphs
     for it in texts:
-        if lang == "en":
-            rest = it.text
-            for a in sorted(allowed, key=len, reverse=True):
-                rest = rest.replace(a, "")
-            if CJK.search(rest):
-                out.append(("language", it, "Chinese in English mode"))
+        rest = it.text
+        for a in sorted(allowed, key=len, reverse=True):
+            rest = rest.replace(a, "")
+        if lang == "en" and CJK.search(rest):
+            out.append(("language", it, "Chinese in English mode"))
+        if lang == "zh" and CJK.search(rest):
+            words = [w_ for w_ in WORD.findall(PATHLIKE.sub(" ", rest)) if w_ not in KEYS]
+            if words:
+                out.append(("language", it, f"English inside Chinese: {' '.join(words[:4])!r}"))
+        if NOTATION.search(rest):
+            out.append(("language", it, "tiles written in notation, not by name"))
         style_for = getattr(fonts, "style_for", None)  # (fonts without fallbacks: the style asked for)
         style = style_for(it.text, it.style or "regular") if style_for else (it.style or "regular")
         miss = fonts.missing_glyphs(it.text, style)
@@ -235,7 +245,7 @@ def allowed_chinese(app) -> set[str]:
 
     names = {zh for _vid, zh, _en in KNOWN_VARIANTS} | {v.name_zh for v in registered().values()}
     names |= {strings.S["lang.zh"][0]}
-    names |= {"老王", "老王的牌桌"}  # the names typed by the players of the pictures' LAN tables
+    names |= {"老王", "老王的牌桌", "Friday night", "Ann"}  # typed by the players of the pictures' LAN tables
     if app.settings.name:
         names.add(app.settings.name)
     return {n for n in names if n}

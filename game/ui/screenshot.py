@@ -36,7 +36,8 @@ from game.ui.settle import MatchEndScene  # noqa: E402
 from game.ui.table import TableScene  # noqa: E402
 
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
-          "join", "host", "hints", "pause", "chow", "waits", "bot_turn", "look", "leave", "replays", "lan_missing")
+          "join", "host", "hints", "pause", "chow", "waits", "bot_turn", "look", "leave", "replays", "lan_missing",
+          "refused")
 
 
 def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
@@ -155,8 +156,9 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
     elif scene in ("claim", "chow"):
         def want(v):
             kinds = {a.kind for a in v["legal"]}
-            if scene == "chow" and sum(1 for a in v["legal"] if a.kind == "chow") < 2:
-                return False  # the list of chows to choose from
+            if scene == "chow" and (sum(1 for a in v["legal"] if a.kind == "chow") < 2
+                                    or len(v["seats"][v["seat"]]["discards"]) < 8):
+                return False  # the list of chows to choose from, with the player's own discards in two rows
             return v["phase"] in ("claim", "rob") and bool(kinds & {"chow", "pung", "kong", "hu"}) and _discards(v) >= 6
 
         sc = table_scene(app, variant, seed, want, tries=80 if scene == "chow" else 40)
@@ -221,6 +223,11 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         app.goto(ReplaysScene(app))
     elif scene == "lobby":
         app.goto(LobbyScene(app, _StubLobby(variant, app), host=_StubHost()))
+    elif scene == "refused":
+        lobby = _StubLobby(variant, app)
+        lobby.status, lobby.error, lobby.error_code = "refused", "no free seat", "full"
+        lobby.names, lobby.connected, lobby.bots = [None] * lobby.n, [False] * lobby.n, [False] * lobby.n
+        app.goto(LobbyScene(app, lobby))
     elif scene == "join":
         js = JoinScene(app, interfaces=["127.0.0.1"])
         js.enter = lambda: js.layout()  # no network for a picture
@@ -285,7 +292,12 @@ class _StubLobby:
         self.n = n
         self.names = ([player_name(app), "老王", None, None] + [None] * 4)[:n]
         self.connected = ([True, True, False, False] + [False] * 4)[:n]
-        self.bots = ([False, False, True, False] + [False] * 4)[:n]
+        # as a host reports them: seat 3 has a bot, seat 4 is open (a bot would play it once the game runs)
+        self.bots = ([False, False, True, True] + [True] * 4)[:n]
+        self.levels = ([None, None, "normal", None] + [None] * 4)[:n]
+        self.held = [False] * n
+        self.started = False
+        self.error_code = None
         self.seat = 0
         self.status = "seated"
         self.error = None

@@ -14,7 +14,7 @@ import pygame
 from game.ui import nav, strings
 from game.ui import widgets as W
 from game.ui.app import App, Scene
-from game.ui.names import player_name, variant_title
+from game.ui.names import player_name, shown, variant_title
 from game.ui.table import TableScene
 from game.ui.tableview import background
 
@@ -230,7 +230,7 @@ class LobbyScene(Scene):
         if self.host is not None:
             addr = self.host.address
         vname = variant_title(getattr(ses, "variant_id", None) or "")
-        tname = getattr(ses, "table_name", None) or ""
+        tname = shown(getattr(ses, "table_name", None) or "")
         W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
         y += round(40 * s)
         if addr:
@@ -252,7 +252,7 @@ class LobbyScene(Scene):
             name = names[i] if i < len(names) and names[i] else None
             is_bot = i < len(bots) and bots[i] and not name
             if name:
-                who = name + (f"  ({strings.tr('table.seat_you')})" if mine else "")
+                who = shown(name) + (f"  ({strings.tr('table.seat_you')})" if mine else "")
                 kind = strings.tr("lan.seat_host") if i == 0 and self.host is not None else strings.tr("lan.seat_player")
             elif is_bot:
                 who, kind = strings.tr("lan.seat_bot"), strings.tr("setup.bot")

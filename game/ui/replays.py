@@ -19,7 +19,7 @@ from game.ui import settings as cfg
 from game.ui import widgets as W
 from game.ui.app import Scene
 from game.ui.layout import TableLayout
-from game.ui.names import variant_name, variant_title
+from game.ui.names import shown, shown_all, variant_name, variant_title
 from game.ui.settle import win_line
 from game.ui.tableview import TableRenderer, background
 
@@ -62,11 +62,11 @@ class ReplayData:
             raise ValueError("the players' names are not a list")
         self.match = m
         self.variant = get_variant(m["variant"])
-        self.names = list(data.get("names") or [])
+        self.raw_names = [str(x) for x in (data.get("names") or [])]
         probe = Match(self.variant, m.get("options"), m.get("seed", 0), int(m.get("hands", len(m["hands_played"]))))
         self.n = probe.n
-        if len(self.names) < self.n:
-            self.names += [f"#{i + 1}" for i in range(len(self.names), self.n)]
+        if len(self.raw_names) < self.n:
+            self.raw_names += [f"#{i + 1}" for i in range(len(self.raw_names), self.n)]
         self.starts = []  # (dealer, streak, scores) before each hand
         for i, rec in enumerate(m["hands_played"]):
             self.starts.append((probe.dealer, probe.streak, list(probe.scores)))
@@ -82,6 +82,11 @@ class ReplayData:
         self.options = probe.options
         self.seed = m.get("seed", 0)
         self._cache: dict[int, tuple] = {}
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown now (the game's own names in the current language)."""
+        return shown_all(self.raw_names)
 
     @property
     def hands(self) -> int:
@@ -207,7 +212,7 @@ class ReplaysScene(Scene):
                     meta = strings.tr("replays.broken", why=e.error)
                 W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
                             max_width=round(r.w * 0.4))
-                scores = "   ".join(f"{n} {t:+d}" for n, t in zip(e.names, e.totals))
+                scores = "   ".join(f"{shown(n)} {t:+d}" for n, t in zip(e.names, e.totals))
                 W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
                             max_width=round(r.w * 0.42))
                 b.draw(surf, i == self.sel)

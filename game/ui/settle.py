@@ -8,7 +8,7 @@ from game.rules import tiles as T
 from game.ui import drawlog, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
-from game.ui.names import variant_name
+from game.ui.names import shown_all, variant_name
 from game.ui.rulesdoc import explain
 from game.ui.tableview import PUBLIC_TILES, background, display_meld, sort_hand, tile_marks
 
@@ -398,12 +398,16 @@ class MatchEndScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.names = table.names
+        self.raw_names = table.raw_names
         self.results = list(table.results)
         self.totals = list(table.session.totals)
         self.variant = table.variant
         self.buttons: list[W.Button] = []
         self.stats = match_stats(self.results, len(self.totals))
+
+    @property
+    def names(self) -> list[str]:
+        return shown_all(self.raw_names)
 
     def layout(self) -> None:
         s = self.s

@@ -17,7 +17,7 @@ from game.ui.anim import Animator
 from game.ui.app import Scene
 from game.ui.hints import HintEngine, Hints
 from game.ui.layout import TableLayout
-from game.ui.names import variant_name
+from game.ui.names import shown_all, variant_name
 from game.ui.replays import save_match
 from game.ui.settle import MatchEndScene, SettlementPanel
 from game.ui.tableview import TableRenderer
@@ -36,7 +36,7 @@ class TableScene(Scene):
         self.me = session.seat if session.seat is not None else 0
         self.view = session.view
         self.n = self.view["n"] if self.view else 4
-        self.names = names or getattr(session, "names", None) or [f"#{i}" for i in range(self.n)]
+        self.raw_names = list(names or getattr(session, "names", None) or [f"#{i}" for i in range(self.n)])
         self.hands_total = hands_total or getattr(getattr(session, "match", None), "hands_total", None)
         self.on_leave = on_leave
         self.bot_levels = bot_levels
@@ -71,6 +71,11 @@ class TableScene(Scene):
         self.auto_bots = True  # False: bots wait (screenshots, tests that step the session themselves)
         self.autoplay = None  # a bot playing the viewer's seat (benchmarks)
         self.waiting_next = False
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as shown now (the game's own names in the current language)."""
+        return shown_all(self.raw_names)
 
     # ================================================================ life cycle
     def enter(self) -> None:
@@ -268,7 +273,7 @@ class TableScene(Scene):
     def save_replay(self, finished: bool) -> None:
         """Keep the match in the replay folder, once (a LAN table's record is the host's)."""
         if not self.saved and not self.lan:
-            self.saved = save_match(self.app, self.session, self.names, finished)
+            self.saved = save_match(self.app, self.session, self.raw_names, finished)
 
     # ================================================================ per frame
     def busy(self) -> bool:

@@ -21,10 +21,9 @@ import plistlib
 import shutil
 import subprocess
 import sys
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "out"
@@ -184,7 +183,8 @@ def main(argv=None) -> int:
         return 2
     # PyInstaller resolves --collect-submodules in this process and in helper subprocesses: both must see the code
     sys.path.insert(0, str(ROOT))
-    os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
+    extra = os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""
+    os.environ["PYTHONPATH"] = str(ROOT) + extra
     ver = version()
     system = platform.system()
     if args.clean:
@@ -204,7 +204,10 @@ def main(argv=None) -> int:
         return 1
     if p.bundle is not None:
         _finish_mac_bundle(p.bundle, ver)
-    size = sum(f.stat().st_size for f in p.bundle.rglob("*") if f.is_file()) if p.bundle else p.executable.stat().st_size
+    if p.bundle is not None:
+        size = sum(f.stat().st_size for f in p.bundle.rglob("*") if f.is_file())
+    else:
+        size = p.executable.stat().st_size
     print(f"built {NAME} {ver} for {system} {arch()} ({size / 1e6:.1f} MB)", file=sys.stderr)
     if args.package:
         print(f"packaged {package(p, ver, Path(args.package))}", file=sys.stderr)

@@ -7,7 +7,7 @@ if sys.platform == "win32":
 
     reattach(sys.argv[1:])
 
-from game.cli.main import main  # noqa: E402
+from game.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -50,7 +50,7 @@ def condition(expr: str | None, matrix: dict) -> bool:
     m = re.fullmatch(r"runner\.os\s*(==|!=)\s*'([^']*)'", expr)
     if not m:
         raise SystemExit(f"cannot evaluate if: {expr}")
-    return (RUNNER_OS == m.group(2)) == (m.group(1) == "==")
+    return (m.group(2) == RUNNER_OS) == (m.group(1) == "==")
 
 
 def pick_matrix(job: dict, wanted: dict[str, str]) -> dict:

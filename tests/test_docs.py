@@ -43,7 +43,8 @@ def test_the_saved_replay_example_replays_as_the_docs_say(tmp_path):
     assert m.scores == data["match"]["totals"]
     assert [r["deltas"] for r in m.records] == [h["deltas"] for h in data["match"]["hands_played"]]
     out, code = replay_cli.run(str(f), False)
-    assert code == 0 and out.splitlines() == printed("file-formats.md", "python -m game replay 20261130-210500-wenshan.json")
+    want = printed("file-formats.md", "python -m game replay 20261130-210500-wenshan.json")
+    assert code == 0 and out.splitlines() == want
 
 
 def test_a_saved_replay_lists_in_the_game(tmp_path, monkeypatch):

@@ -1,4 +1,5 @@
-"""What a newcomer sees first: pytest's summary line, a quiet terminal without a sound card, an honest --smoke, the version."""
+"""What a newcomer sees first: pytest's summary line, a quiet terminal without a sound card,
+an honest --smoke, the version."""
 
 import json
 import os

@@ -129,7 +129,7 @@ def test_the_chicken_flip_at_the_end_shows_both_tiles_and_delays_the_settlement(
 
 
 def test_my_own_discard_flies_from_where_i_picked_it():
-    for events, view in batches("wenshan", 3):
+    for events, view in batches("wenshan", 3):  # noqa: B007 - the loop finds the batch used below
         mine = [e for e in events if e["type"] == "discard" and e["seat"] == 0]
         if mine and not any(e["type"] == "start" for e in events):
             break
@@ -160,7 +160,7 @@ def test_my_draw_drops_into_the_last_hand_slot_shown():
 
 
 def test_the_demo_flies_no_hand_tile_for_the_viewer():
-    for events, view in batches("wenshan", 3):
+    for events, view in batches("wenshan", 3):  # noqa: B007 - the loop finds the batch used below
         if any(e["type"] == "draw" and e.get("seat") == 0 for e in events):
             break
     steps = cues.stage(events, stage_of(view, demo=True))
@@ -182,7 +182,7 @@ def test_a_win_names_the_winner_and_the_patterns():
 
 def test_steps_follow_the_events_in_order_and_the_model_is_pure():
     """A new hand clears what came before it, so order matters; the same input gives the same steps."""
-    end_events, end_view = batches("yuxi", 3)[-1]
+    end_events, _end_view = batches("yuxi", 3)[-1]
     start_events, start_view = batches("yuxi", 4)[0]
     st = stage_of(start_view)
     steps = cues.stage(end_events + start_events, st)

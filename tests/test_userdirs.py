@@ -23,7 +23,8 @@ def fresh_home(tmp_path, monkeypatch):
 
 
 def _replay(variant: str, totals: list[int]) -> dict:
-    match = {"variant": variant, "seed": 3, "hands": 1, "options": {}, "hands_played": [{"actions": []}], "totals": totals}
+    match = {"variant": variant, "seed": 3, "hands": 1, "options": {}, "hands_played": [{"actions": []}],
+             "totals": totals}
     return {"format": "yungui-replay-1", "saved": "2025-05-01 20:00", "names": ["我", "A", "B", "C"],
             "human_seat": 0, "finished": True, "match": match}
 

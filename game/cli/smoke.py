@@ -23,7 +23,10 @@ def main(args=None) -> int:
         problems.append("missing font licence")
     # rules core: every registered variant deals and plays a hand with bots
     from game.bots import make_bot
+    from game.bots.core import Player
+    from game.rules.actions import Action
     from game.rules.match import Match, play_hand
+    from game.rules.state import HandState
     from game.rules.variants import all_variants
     from game.rules.view import view
 
@@ -32,15 +35,19 @@ def main(args=None) -> int:
         try:
             m = Match(v, None, 1, 1)
             bots = [make_bot("simple", i) for i in range(m.n)]
-            play_hand(m, lambda st, seat, legal: bots[seat].act(view(st, seat)))
+
+            def decide(st: HandState, seat: int, legal: list[Action], bots: list[Player] = bots) -> Action:
+                return bots[seat].act(view(st, seat))
+
+            play_hand(m, decide)
         except Exception as e:  # noqa: BLE001
             problems.append(f"{v.id}: {type(e).__name__}: {e}")
     # one frame of the table, off-screen
     import pygame
 
     from game.ui.app import App
-    from game.ui.settings import Settings
     from game.ui.scenes import start_local_table
+    from game.ui.settings import Settings
 
     app = App(size=(1280, 720), settings=Settings(), save=False)
     v = variants[0]

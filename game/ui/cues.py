@@ -9,7 +9,6 @@ applies the speed factor); sound and hand-over times are app times.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from game.ui import strings, tileart
 from game.ui.layout import TableLayout
@@ -74,7 +73,7 @@ class BotsWait:
     until: float  # app time before which no bot acts
 
 
-Step = Union[Anim, Sound, Caption, NewHand, Deal, DiscardLanded, HandOver, BotsWait]
+Step = Anim | Sound | Caption | NewHand | Deal | DiscardLanded | HandOver | BotsWait
 
 
 @dataclass
@@ -177,7 +176,7 @@ class _Director:
             elif et == "flip":
                 delay += self.flip(ev, delay)
             elif et == "tail_take" and ev.get("seat") is not None:
-                tile = strings.tile_name(ev.get("tile"))
+                tile = strings.tile_name(ev["tile"])
                 self.caption(strings.tr("demo.tail_take", who=st.names[ev["seat"]], tile=tile))
             elif et == "blind_draw" and ev.get("seat") is not None:
                 self.caption(strings.tr("demo.blind_draw", who=st.names[ev["seat"]]))
@@ -200,7 +199,7 @@ class _Director:
                         sl = slots[-1]
                         self.anim("fly", 0.22, delay=delay, hide=[("my", len(slots) - 1)], tile=new.get("drawn"),
                                   p0=(sl.x, sl.y - round(60 * s)), p1=(sl.x, sl.y), w=sl.w, standing=True,
-                                  highlight=_hl(tile_marks(new).get(new.get("drawn"))))
+                                  highlight=_hl(tile_marks(new).get(_tile_or(new.get("drawn")))))
                     self.sound(now + delay * f, "draw")
                 elif seat is not None:
                     self.fly_draw_other(seat, delay)
@@ -399,3 +398,8 @@ class _Director:
         if not names:
             names = pats
         self.caption(strings.tr("demo.win", who=st.names[seat], pats=" ".join(names) or strings.tr("act.hu")))
+
+
+def _tile_or(tile: int | None) -> int:
+    """A tile for a lookup keyed by tiles; -1 (no tile) for None."""
+    return -1 if tile is None else tile

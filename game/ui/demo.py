@@ -49,11 +49,7 @@ class DemoScene(TableScene):
         pass  # demo games are not kept
 
     def _set_reveal(self) -> None:
-        st = getattr(self.session, "state", None)
-        if st is None:
-            self.render.reveal = None
-            return
-        self.render.reveal = [None if i == self.me else sorted(s.concealed()) for i, s in enumerate(st.seats)]
+        self.render.reveal = self.session.open_hands()
 
     def _bot_delay(self) -> float:
         f = self.app.settings.anim_factor

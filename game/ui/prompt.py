@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
 from game.rules.actions import Action
+from game.rules.kinds import ActionKind
 from game.ui import strings, tileart
 from game.ui import widgets as W
 from game.ui.layout import TableLayout
@@ -59,7 +60,7 @@ def press(kind: str, acts: list[Action], view: dict, me: int, choice: str | None
     if kind == "pass":
         if view.get("phase") == "turn":
             return Press("dismiss")
-        return Press("send", Action(me, "pass"))
+        return Press("send", Action(me, ActionKind.PASS))
     if len(acts) > 1:
         return Press("choose", choice=None if choice == kind else kind)
     return Press("send", acts[0])

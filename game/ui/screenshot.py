@@ -15,25 +15,25 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.bots import make_bot  # noqa: E402
-from game.cli.errors import UsageError  # noqa: E402
-from game.rules.variants import get as get_variant  # noqa: E402
-from game.session import LocalSession  # noqa: E402
-from game.ui import strings  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.demo import DemoScene  # noqa: E402
-from game.ui.hints import HintEngine  # noqa: E402
-from game.ui.lan import JoinScene, LobbyScene, UnavailableScene  # noqa: E402
-from game.ui.local import make_bots  # noqa: E402
-from game.ui.names import bot_name, player_name  # noqa: E402
-from game.ui.replays import ReplayData, ReplaysScene, ReplayViewer  # noqa: E402
-from game.ui.rulesview import RulesScene  # noqa: E402
-from game.ui.scenes import MenuScene, SettingsScene, SetupScene  # noqa: E402
-from game.ui.settings import Settings, save_replay  # noqa: E402
-from game.ui.settle import MatchEndScene  # noqa: E402
-from game.ui.table import TableScene  # noqa: E402
+from game.bots import make_bot
+from game.cli.errors import UsageError
+from game.rules.variants import get as get_variant
+from game.session import LocalSession
+from game.ui import strings
+from game.ui.app import App
+from game.ui.demo import DemoScene
+from game.ui.hints import HintEngine
+from game.ui.lan import JoinScene, LobbyScene, UnavailableScene
+from game.ui.local import make_bots
+from game.ui.names import bot_name, player_name
+from game.ui.replays import ReplayData, ReplaysScene, ReplayViewer
+from game.ui.rulesview import RulesScene
+from game.ui.scenes import MenuScene, SettingsScene, SetupScene
+from game.ui.settings import Settings, save_replay
+from game.ui.settle import MatchEndScene
+from game.ui.table import TableScene
 
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
           "join", "host", "hints", "pause", "chow", "waits", "bot_turn", "look", "leave", "replays", "lan_missing",
@@ -120,14 +120,14 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         app.settings.last_variant = variant_id
         app.goto(SetupScene(app, mode="host", on_start=lambda *a: None))
     elif scene in ("table", "hints"):
-        engine = HintEngine(variant)
+        engine = HintEngine()
 
         def want(v, ses_box=[]):
             if not (v["phase"] == "turn" and any(a.kind == "discard" for a in v["legal"]) and _discards(v) >= 14):
                 return False
             if scene == "table":
                 return _discards(v) >= 18
-            return bool(engine.compute(v, None).per_discard)
+            return bool(engine.compute(v).per_discard)
 
         sc = table_scene(app, variant, seed, want)
         if scene == "hints":

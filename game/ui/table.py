@@ -36,13 +36,13 @@ class TableScene(Scene):
         self.me = session.seat if session.seat is not None else 0
         self.view = session.view
         self.n = self.view["n"] if self.view else 4
-        self.raw_names = list(names or getattr(session, "names", None) or [f"#{i}" for i in range(self.n)])
-        self.hands_total = hands_total or getattr(getattr(session, "match", None), "hands_total", None)
+        self.raw_names = list(names or session.names or [f"#{i}" for i in range(self.n)])
+        self.hands_total = hands_total or session.hands_total
         self.on_leave = on_leave
         self.bot_levels = bot_levels
         self.anim = Animator()
         self.render = TableRenderer()
-        self.hints = HintEngine(variant)
+        self.hints = HintEngine()
         self.hint_cache: Hints | None = None
         self.sel: int | None = None
         self.hover: int | None = None
@@ -133,7 +133,7 @@ class TableScene(Scene):
             disp, slots, _m, _ms = self.my_slots()
             self._discard_from = myhand.tile_pos(disp, slots, action.tile, self.sel, self.hover, self.s)
         self.session.send(action)
-        err = getattr(self.session, "error", None)
+        err = self.session.error
         if err:
             self.app.notice(strings.tr("table.refused", msg=err), 3)
             self.session.error = None
@@ -185,8 +185,7 @@ class TableScene(Scene):
     def current_hints(self) -> Hints | None:
         if not self.app.settings.hints or self.view is None or self.session.seat is None:
             return None
-        state = getattr(self.session, "state", None) if not self.lan else None
-        self.hint_cache = self.hints.compute(self.view, state)
+        self.hint_cache = self.hints.compute(self.view)
         return self.hint_cache
 
     def _bot_delay(self) -> float:
@@ -220,7 +219,7 @@ class TableScene(Scene):
         if acting and not self._acting_before and not self.demo:
             self.sounds.append((self.app.now + 0.15, "turn"))
         self._acting_before = acting
-        err = getattr(self.session, "error", None)
+        err = self.session.error
         if err and self.lan:
             self._connection_lost(err)
 
@@ -291,7 +290,7 @@ class TableScene(Scene):
         while self.sounds and self.sounds[0][0] <= now:
             self.app.sound.play(self.sounds.pop(0)[1])
         self._pump()
-        if self.lan and getattr(self.session, "error", None) and self.view is None:
+        if self.lan and self.session.error and self.view is None:
             return
         if self.settle_at is not None and now >= self.settle_at and self.hand_over() and not self.waiting_next:
             self.settle_at = None

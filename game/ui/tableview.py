@@ -19,9 +19,6 @@ from game.ui.felt import felt_surface
 from game.ui.layout import TableLayout
 from game.ui.names import level_label
 
-NOT_TILE_KEYS = {"reserved", "players", "n", "count", "base", "beans", "wall", "left"}
-TILE_KEYS = {"indicator", "wildcard", "standin", "flip", "flipped", "chicken_tile", "zhuo_ji", "fan_ji", "ben_ji"}
-
 
 def seat_wind(seat: int, dealer: int, n: int) -> int:
     return (seat - dealer) % n
@@ -77,15 +74,15 @@ def seat_badges(view: dict) -> dict[int, list[str]]:
             continue
         if isinstance(seat, int) and 0 <= seat < view["n"]:
             out.setdefault(seat, []).append(strings.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"))
-    # 责任鸡 is not listed among the public facts: its defining fact is public though - the first
-    # discard of a default chicken was claimed, so no 冲锋 was recorded for that tile.
-    for t in tile_list(pub.get("default_chickens")) or []:
-        if T.name(t) in charges:
+    # 责任鸡: the first discard of a default chicken was claimed; the badge goes to its discarder.
+    for name, who in (pub.get("ze_ren") or {}).items():
+        try:
+            t = T.tile(name)
+        except (T.NotationError, ValueError):
             continue
-        for seat, info in enumerate(view["seats"]):
-            if any(d["tile"] == t and d.get("claimed_by") is not None for d in info["discards"]):
-                out.setdefault(seat, []).append(strings.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren"))
-                break
+        seat = who[0] if isinstance(who, list) and who else None
+        if isinstance(seat, int) and 0 <= seat < view["n"]:
+            out.setdefault(seat, []).append(strings.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren"))
     if "default_chickens" in pub:  # chicken games: every kong is a bean (豆)
         kinds = {"concealed_kong": "pub.bean_men", "added_kong": "pub.bean_pa", "kong": "pub.bean_dian"}
         for seat, info in enumerate(view["seats"]):

@@ -77,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("name")
     sp.add_argument("rest", nargs=argparse.REMAINDER)
 
-    sp = sub.add_parser("audit-ui", help="draw every scene x variant x language x size and list layout and language problems")
+    sp = sub.add_parser("audit-ui",
+                        help="draw every scene x variant x language x size and list layout and language problems")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--scene", action="append", default=None, help="only this scene (repeatable)")
     sp.add_argument("--variant", action="append", default=None, help="only this variant (repeatable)")

@@ -7,8 +7,8 @@ import time
 
 import pygame
 
-from game.ui import settings as cfg
 from game.ui import drawlog, strings
+from game.ui import settings as cfg
 from game.ui import widgets as W
 from game.ui.icon import icon_surface
 from game.ui.sound import SoundBank

@@ -25,6 +25,10 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.drawlog import Item
 
 # off-screen, silent, and no pygame banner on stdout (set before pygame is imported)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -40,7 +44,8 @@ PER_VARIANT = ("setup", "host", "table", "hints", "waits", "bot_turn", "claim", 
                "leave", "match_end", "rules", "replay", "lobby")
 ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo", "refused")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
-CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"
+                 "\uf900-\ufaff\uff00-\uffef]")
 NOTATION = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z0-9])")
 # an English word inside Chinese text; key names, paths and addresses are the same in both languages
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
@@ -93,8 +98,8 @@ def _containers(items, full):
             continue
         best = None
         for p in panels:
-            if p.seq < it.seq and p.layer == it.layer and p.rect.collidepoint(it.rect.topleft) \
-                    and p.rect.w * p.rect.h > 0 and (best is None or p.rect.w * p.rect.h < best.rect.w * best.rect.h):
+            if p.seq < it.seq and p.layer == it.layer and p.rect.collidepoint(it.rect.topleft) and _area(p.rect) \
+                    and (best is None or _area(p.rect) < _area(best.rect)):
                 best = p
         if best is not None:
             out[it.seq] = best
@@ -109,11 +114,11 @@ def _area(r) -> int:
     return max(0, r.w) * max(0, r.h)
 
 
-def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[str, object, str]]:
+def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[str, Item, str]]:
     """(check, item, detail) for every problem among the items of one frame."""
     from game.ui import fonts
 
-    out: list[tuple[str, object, str]] = []
+    out: list[tuple[str, Item, str]] = []
     # under a dimmed screen only the dialog on top counts: what lies beneath was audited on its own screen
     full = items
     top = max((it.layer for it in items), default=0)
@@ -182,14 +187,16 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
             if u.seq > t.seq and u.layer == t.layer:
                 covered += _area(t.face.clip(u.rect))
         if covered > 0.35 * _area(t.face):
-            out.append(("overlap", t, f"tile face {min(100, round(100 * covered / _area(t.face)))}% covered by other tiles"))
+            share = min(100, round(100 * covered / _area(t.face)))
+            out.append(("overlap", t, f"tile face {share}% covered by other tiles"))
     for p in [it for it in items if it.kind == "panel"]:
         for t in texts:
             if t.seq < p.seq and t.rect.inflate(-2, -2).colliderect(p.rect.inflate(-2, -2)) \
                     and not (t.owner is not None and full[t.owner].seq < p.seq and full[t.owner].rect.contains(p.rect)):
                 out.append(("overlap", t, f"covered by a [panel] drawn over it {_r(p.rect)}"))
     for c in [it for it in items if it.kind in ("panel", "control")]:
-        under = [t for t in faces if t.seq < c.seq and t.layer == c.layer and _area(t.face.clip(c.rect)) > 0.2 * _area(t.face)]
+        under = [t for t in faces
+                 if t.seq < c.seq and t.layer == c.layer and _area(t.face.clip(c.rect)) > 0.2 * _area(t.face)]
         if under:
             out.append(("overlap", c, f"covers {len(under)} tile(s) drawn before it"))
     # small
@@ -217,11 +224,12 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
     return out
 
 
-def _tiles_grouped(found: list[tuple[str, object, str]]) -> list[tuple[str, object, str]]:
+def _tiles_grouped(found: list[tuple[str, Item, str]]) -> list[tuple[str, Item, str]]:
     """Covered tile faces are one finding per frame and cause, with the tiles' bounding box."""
     import pygame
 
-    out, groups = [], {}
+    out: list[tuple[str, Item, str]] = []
+    groups: dict[str, list[Item]] = {}
     for check, it, detail in found:
         if it.kind == "tile" and detail.startswith("tile face"):
             groups.setdefault("tiles", []).append(it)
@@ -300,7 +308,8 @@ def audit(scenes=None, variants=None, sizes=SIZES, langs=LANGS, seed: int = 1, p
                         if key in seen:
                             continue
                         seen.add(key)
-                        findings.append(Finding(scene, vid, lang, f"{size[0]}x{size[1]}", check, what, detail, _r(it.rect)))
+                        findings.append(Finding(scene, vid, lang, f"{size[0]}x{size[1]}", check, what, detail,
+                                                _r(it.rect)))
         finally:
             drawlog.stop()
             app.shutdown()

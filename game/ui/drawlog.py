@@ -1,4 +1,4 @@
-"""What the drawing layer drew in a frame - texts, controls, panels, tiles - where, and inside what (off unless an audit records).
+"""What the drawing layer drew in a frame: texts, controls, panels, tiles, where and inside what (off unless audited).
 
 The widgets and text helpers call ``text``/``control``/``panel``/``tile``/...
 as they draw; with no ``Log`` active each call is one attribute test. A ``Log``
@@ -9,9 +9,9 @@ waits on that layer until ``blit_layer`` puts the layer on the screen.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator
 
 import pygame
 

@@ -44,8 +44,8 @@ PER_VARIANT = ("setup", "host", "table", "hints", "waits", "bot_turn", "claim", 
                "leave", "match_end", "rules", "replay", "lobby")
 ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo", "refused")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
-CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"
-                 "\uf900-\ufaff\uff00-\uffef]")
+CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"
+                 r"\uf900-\ufaff\uff00-\uffef]")
 NOTATION = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z0-9])")
 # an English word inside Chinese text; key names, paths and addresses are the same in both languages
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")

@@ -116,7 +116,8 @@ def _subset(src: Path, face: int, chars: set[str], dest: Path) -> tuple[int, int
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(src, fontNumber=face, lazy=False)
+    # the source's timestamps, not today's: the same characters give the same bytes (no binary churn in git)
+    font = TTFont(src, fontNumber=face, lazy=False, recalcTimestamp=False)
     cmap = font.getBestCmap()
     missing = sorted(ch for ch in chars if ord(ch) not in cmap)
     opts = subset.Options()

@@ -114,6 +114,11 @@ def _area(r) -> int:
     return max(0, r.w) * max(0, r.h)
 
 
+def _vis(it):
+    """What shows of an item: in a scrolling view, the part inside the view."""
+    return it.rect.clip(it.clip) if it.scroll and it.clip is not None else it.rect
+
+
 def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[str, Item, str]]:
     """(check, item, detail) for every problem among the items of one frame."""
     from game.ui import fonts
@@ -132,9 +137,13 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
     tiles = [it for it in items if it.kind == "tile"]
     owners = _containers(items, full)
     # clipped, squeezed, left out
-    for it in texts:
-        if not it.scroll and it.clip is not None and not _inside(it.rect, it.clip, 0):
+    for it in texts + tiles:
+        page = it.extra.get("page")
+        if page is not None and not _inside(it.rect, page, 0):
+            out.append(("clipped", it, "runs past the edge of its page"))
+        elif not it.scroll and it.clip is not None and not _inside(it.rect, it.clip, 0):
             out.append(("clipped", it, "cut by the edge of what it is drawn on"))
+    for it in texts:
         if it.squeeze < 0.97:
             out.append(("clipped", it, f"squeezed to {round(it.squeeze * 100)}% of its width to fit"))
     for it in items:
@@ -156,20 +165,20 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
     # overlaps: controls, text over controls and text, badges, tiles
     for i, a in enumerate(controls):
         for b in controls[i + 1:]:
-            if a.layer == b.layer and a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
+            if a.layer == b.layer and _vis(a).inflate(-2, -2).colliderect(_vis(b).inflate(-2, -2)):
                 out.append(("overlap", b, f"overlaps {_label(a)} {_r(a.rect)}"))
     for t in texts:
         for c in controls:
             if c.layer != t.layer or t.owner == c.seq:
                 continue
-            if t.rect.inflate(-2, -2).colliderect(c.rect.inflate(-2, -2)):
+            if _vis(t).inflate(-2, -2).colliderect(_vis(c).inflate(-2, -2)):
                 where = "under" if t.seq < c.seq else "over"
                 out.append(("overlap", t, f"drawn {where} {_label(c)} {_r(c.rect)}"))
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             if a.layer != b.layer:
                 continue
-            x = a.rect.inflate(-2, -2).clip(b.rect.inflate(-2, -2))
+            x = _vis(a).inflate(-2, -2).clip(_vis(b).inflate(-2, -2))
             if _area(x) > 4:
                 out.append(("overlap", b, f"overlaps the text {a.text!r} {_r(a.rect)}"))
     badges: dict[tuple[int, str], list] = {}
@@ -225,21 +234,23 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
 
 
 def _tiles_grouped(found: list[tuple[str, Item, str]]) -> list[tuple[str, Item, str]]:
-    """Covered tile faces are one finding per frame and cause, with the tiles' bounding box."""
+    """Tile findings are one per frame and kind, with the tiles' bounding box."""
     import pygame
 
     out: list[tuple[str, Item, str]] = []
-    groups: dict[str, list[Item]] = {}
+    groups: dict[tuple[str, str], list[Item]] = {}
     for check, it, detail in found:
-        if it.kind == "tile" and detail.startswith("tile face"):
-            groups.setdefault("tiles", []).append(it)
+        if it.kind == "tile":
+            groups.setdefault((check, "covered" if detail.startswith("tile face") else detail), []).append(it)
         else:
             out.append((check, it, detail))
-    for _k, its in groups.items():
+    for (check, what), its in groups.items():
         box = its[0].rect.unionall([t.rect for t in its[1:]]) if len(its) > 1 else pygame.Rect(its[0].rect)
-        first = its[0]
-        first = type(first)(**{**first.__dict__, "rect": box})
-        out.append(("overlap", first, f"{len(its)} tile face(s) more than a third covered by other tiles"))
+        first = type(its[0])(**{**its[0].__dict__, "rect": box})
+        if what == "covered":
+            out.append((check, first, f"{len(its)} tile face(s) more than a third covered by other tiles"))
+        else:
+            out.append((check, first, f"{len(its)} tile(s): {what}"))
     return out
 
 

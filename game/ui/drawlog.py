@@ -94,7 +94,9 @@ class Log:
             new = Item(**{**it.__dict__, "extra": dict(it.extra)})
             new.rect = it.rect.move(pos[0] + ox, pos[1] + oy)
             new.face = it.face.move(pos[0] + ox, pos[1] + oy) if it.face is not None else None
-            new.clip = (it.clip.move(pos[0] + ox, pos[1] + oy)).clip(clip) if it.clip is not None else clip
+            page = it.clip.move(pos[0] + ox, pos[1] + oy) if it.clip is not None else layer.get_rect().move(pos)
+            new.extra["page"] = page  # the layer's own edges: what crosses them is cut even in a scrolling view
+            new.clip = page.clip(clip)
             new.scroll = it.scroll or self.scrolling > 0
             new.layer = self.veils
             if items is self.items:

@@ -115,7 +115,7 @@ def describe(action, names: list[str]) -> str:
     if action.kind == "discard":
         return f"{who} · {strings.tr('act.discard')} {strings.tile_name(action.tile)}"
     if action.kind == "chow" and action.tiles:
-        return f"{who} · {strings.tr('act.chow')} {' '.join(strings.tile_name(t, True) for t in action.tiles)}"
+        return f"{who} · {strings.tr('act.chow')} {strings.run_name(list(action.tiles))}"
     if action.kind == "kong" and action.tile is not None:
         return f"{who} · {strings.tr('act.kong')} {strings.tile_name(action.tile)}"
     return f"{who} · {strings.tr('act.' + action.kind)}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.rules import tiles as T
@@ -54,6 +56,33 @@ def detail_text(detail: str, names: list[str]) -> str:
         if all(0 <= x < len(names) for x in seats):
             return d[0] + "、".join(names[x] for x in seats) if strings.is_zh() else d[0] + ", ".join(names[x] for x in seats)
     return d
+
+
+_SEAT_ZH = re.compile(r"座位(\d+)")
+_SEAT_EN = re.compile(r"\bseat (\d+)('s)?")
+
+
+def in_words(text: str, names: list[str]) -> str:
+    """A settlement line as players read it: tiles by name, not notation (点豆 7m → 点豆 七万), and the
+    seats the rules core numbers from 0 (座位2, seat 2) by the names on the table."""
+    text = strings.tiles_in_words(text)
+
+    def seat(m: re.Match) -> str:
+        i = int(m.group(1))
+        name = names[i] if 0 <= i < len(names) else m.group(0)
+        return name + ("'s" if m.lastindex == 2 and m.group(2) else "")
+
+    return _SEAT_EN.sub(seat, _SEAT_ZH.sub(seat, text))
+
+
+def footer_notes(res: dict, names: list[str], next_dealer: bool) -> list[str]:
+    """The settlement's table-wide lines (the flip, who was ready, who was burned, the next dealer) in words."""
+    notes = [in_words(n, names) for n in ((res.get("notes_en") if strings.lang() == "en" else None)
+                                          or res.get("notes") or [])]
+    nd = res.get("next_dealer")
+    if nd is not None and next_dealer and 0 <= nd < len(names):
+        notes.append(strings.tr("settle.next_dealer", who=names[nd]))
+    return notes
 
 
 def _tiles_of(v) -> list[int]:
@@ -181,10 +210,7 @@ class SettlementPanel:
             y += h + round(8 * s)
         # footer: notes, next dealer, buttons
         fy = box.bottom - round(74 * s)
-        notes = list((res.get("notes_en") if strings.lang() == "en" else None) or res.get("notes") or [])
-        nd = res.get("next_dealer")
-        if nd is not None and not self.table.session.match_over:
-            notes.append(strings.tr("settle.next_dealer", who=names[nd]))
+        notes = footer_notes(res, names, not self.table.session.match_over)
         x = box.x + round(24 * s)
         yy = fy + round(8 * s)
         for line in notes[:3]:
@@ -222,7 +248,7 @@ class SettlementPanel:
         for it in self.res.get("items") or []:
             if it.get("seat") != seat:
                 continue
-            label = strings.pick(it.get("label", ""), it.get("label_en", ""))
+            label = in_words(strings.pick(it.get("label", ""), it.get("label_en", "")), names)
             if it.get("detail"):
                 label += f" ({detail_text(it['detail'], names)})"
             pts = it.get("points", 0)

@@ -9,6 +9,8 @@ translated text across a language change.
 
 from __future__ import annotations
 
+import re
+
 LANGS = ("zh", "en")
 _state = {"lang": "zh"}
 
@@ -66,6 +68,30 @@ def tile_name(t: int, short: bool = False) -> str:
     return f"{n + 1}{_SUIT_EN_SHORT[s]}" if short else f"{n + 1} {_SUIT_EN[s]}"
 
 
+def run_name(tiles: list[int]) -> str:
+    """A chow's tiles: 三四五筒 / 3-4-5 Dots (tiles of other shapes: their names one after the other)."""
+    ts = sorted(tiles)
+    if ts and all(t < 27 for t in ts) and len({t // 9 for t in ts}) == 1 and ts == list(range(ts[0], ts[0] + len(ts))):
+        suit = ts[0] // 9
+        if is_zh():
+            return "".join(_NUM_ZH[t % 9] for t in ts) + _SUIT_ZH[suit]
+        return "-".join(str(t % 9 + 1) for t in ts) + " " + _SUIT_EN[suit]
+    return " ".join(tile_name(t) for t in ts)
+
+
+_NOTATION = re.compile(r"(?<![A-Za-z0-9])([1-9])([mps])(?![A-Za-z0-9])|(?<![A-Za-z0-9])([1-7])z(?![A-Za-z0-9])")
+
+
+def tiles_in_words(text: str) -> str:
+    """Tiles written in notation inside a text (``点豆 7m ×3``) written by name instead (点豆 七万 ×3 / 7 Characters)."""
+    def name(m: re.Match) -> str:
+        if m.group(3):
+            return tile_name(27 + int(m.group(3)) - 1)
+        return tile_name("mps".index(m.group(2)) * 9 + int(m.group(1)) - 1)
+
+    return _NOTATION.sub(name, text)
+
+
 WINDS = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
 
 
@@ -121,6 +147,7 @@ S: dict[str, tuple[str, str]] = {
     "setup.options": ("勾选项", "Options"),
     "setup.players": ("人数", "Players"),
     "setup.seats": ("座位", "Seats"),
+    "setup.seat": ("座位", "Seat"),
     "setup.you": ("你", "You"),
     "setup.bot": ("电脑", "Bot"),
     "setup.lan_open": ("等待玩家", "Open seat"),
@@ -206,7 +233,7 @@ S: dict[str, tuple[str, str]] = {
     # ---- public info (variant facts)
     "pub.indicator": ("翻牌", "Flipped"),
     "pub.wildcard": ("小鸡", "Chick"),
-    "pub.standin": ("白板替", "白 stands in"),
+    "pub.standin": ("白板替", "White stands in"),
     "pub.tail": ("屁股牌", "Tail tiles"),
     "pub.tail_tiles": ("屁股牌", "Tail tiles"),
     "pub.chickens": ("鸡牌", "Chickens"),
@@ -217,10 +244,10 @@ S: dict[str, tuple[str, str]] = {
     "pub.bean_men": ("闷豆", "Bean (concealed)"),
     "pub.bean_pa": ("爬坡豆", "Bean (added)"),
     "pub.bean_dian": ("点豆", "Bean (claimed)"),
-    "pub.chong_feng": ("冲锋鸡", "Charging 1s"),
-    "pub.chong_feng_wu": ("冲锋乌骨鸡", "Charging 8p"),
-    "pub.ze_ren": ("责任鸡", "Liable 1s"),
-    "pub.ze_ren_wu": ("责任乌骨鸡", "Liable 8p"),
+    "pub.chong_feng": ("冲锋鸡", "Charging chicken"),
+    "pub.chong_feng_wu": ("冲锋乌骨鸡", "Charging black-bone"),
+    "pub.ze_ren": ("责任鸡", "Liable chicken"),
+    "pub.ze_ren_wu": ("责任乌骨鸡", "Liable black-bone"),
     "pub.zhuo": ("捉鸡牌", "Chicken flip"),
     "pub.chicken": ("翻牌鸡", "Flipped chicken"),
     "pub.all_chickens": ("本局鸡", "Chickens this hand"),
@@ -229,7 +256,7 @@ S: dict[str, tuple[str, str]] = {
     "pub.shi_san_yao": ("十三幺", "Thirteen 1/9"),
     "flip.tail": ("翻屁股", "Tail tiles turned up"),
     "pub.wu_gu": ("乌骨鸡", "Black-bone chicken"),
-    "pub.yao_ji": ("幺鸡", "Chicken (1s)"),
+    "pub.yao_ji": ("幺鸡", "Chicken (1 Bamboo)"),
     "flip.indicator": ("翻小鸡", "The chick is flipped"),
     "flip.chicken": ("捉鸡", "Chicken flip"),
     "flip.generic": ("翻牌", "Flip"),

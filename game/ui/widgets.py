@@ -699,7 +699,7 @@ class ScrollColumn:
             w.rect.topleft = (self.viewport.x, self.viewport.y + top - self.scroll)
 
     def scroll_to(self, y: int) -> bool:
-        y = max(0, min(self.max_scroll, round(y)))
+        y = max(0, min(self.max_scroll, int(y)))
         if y == self.scroll:
             return False
         self.scroll = y

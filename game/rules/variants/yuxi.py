@@ -92,7 +92,8 @@ class Yuxi(Variant):
     schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         Option("with_honors", "有风", "With honors", False,
-               help_zh="加入东南西北中发白，共136张；可胡十风", help_en="adds the 28 honor tiles (136); allows ten winds"),
+               help_zh="加入东南西北中发白，共136张；可胡十风",
+               help_en="adds the 28 honor tiles (136); allows ten winds"),
         Option("chao_di", "抄底（随时杠）", "Kong any time (blind draw)", False,
                help_zh="有杠随时可杠，尾牌不能胡则从牌墙前面摸一张（抄底）；不勾选则只有能杠上花才能杠，最多双杠",
                help_en="kong whenever possible; without a winning tail tile the replacement is a blind draw. "

@@ -139,13 +139,13 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
             pick = next((i for i, t in enumerate(disp) if t in hints.per_discard), None)
         sc.sel = pick if pick is not None else len(disp) - 1
     elif scene == "waits":
-        engine = HintEngine(variant)
+        engine = HintEngine()
 
         def waiting(v):
             # a bot's turn while the player is ready: the hint panel lists the waits, one of them all gone
             if v["phase"] != "turn" or v["turn"] == v["seat"] or _discards(v) < 8:
                 return False
-            ws = engine.compute(v, None).waits
+            ws = engine.compute(v).waits
             return bool(ws) and any(n == 0 for _t, n in ws)
 
         sc = table_scene(app, variant, seed, waiting, tries=60)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import pygame
@@ -132,6 +133,10 @@ class SettlementPanel:
     def s(self):
         return self.app.scale
 
+    def least(self) -> int:
+        """The smallest text size: 12 px at 1280x720."""
+        return math.ceil(12 * self.s - 0.01)
+
     def layout(self) -> None:
         s = self.s
         W_, H_ = self.app.size
@@ -196,8 +201,10 @@ class SettlementPanel:
         avail = bottom - top
         row_w = box.w - round(32 * s)
         # fit the rows to what they hold: shrink the item text, then the tiles, until everything shows
-        for fs, tw in ((14, 30), (13, 28), (12, 26), (11, 24), (10, 22)):
-            self.fs, self.tw = round(fs * s), max(12, round(tw * s))
+        # (never under the smallest readable text: below that the tiles shrink instead)
+        least = self.least()
+        for fs, tw in ((14, 30), (13, 28), (12, 26), (12, 24), (12, 22), (12, 20)):
+            self.fs, self.tw = max(least, round(fs * s)), max(12, round(tw * s))
             needs = [self._row_need(seat, seat in winners, row_w) for seat in order]
             if sum(needs) + round(8 * s) * n <= avail:
                 break
@@ -286,7 +293,7 @@ class SettlementPanel:
         lines = self._pill_lines(self._items(seat), width)
         h = round(14 * s) + ch + round(8 * s) + len(lines) * (self.fs + round(10 * s))
         if winner and self._explanations(seat):
-            h += len(W.wrap(" · ".join(self._explanations(seat)), max(10, self.fs - 2), width)[:2]) * round(self.fs * 1.25)
+            h += len(W.wrap(" · ".join(self._explanations(seat)), max(self.least(), self.fs - 2), width)[:2]) * round(self.fs * 1.25)
         return max(h + round(6 * s), round(84 * s))
 
     def _draw_row(self, surf, r: pygame.Rect, seat: int, winner: bool) -> None:
@@ -365,7 +372,7 @@ class SettlementPanel:
         if winner:
             expl = self._explanations(seat)
             if expl:
-                es = max(10, size - 2)
+                es = max(self.least(), size - 2)
                 lines = W.wrap(" · ".join(expl), es, right - left)
                 shown = 0
                 for line in lines[:2]:

@@ -23,6 +23,9 @@ from game.ui.settle import MatchEndScene, SettlementPanel
 from game.ui.tableview import TableRenderer
 
 
+LEAVE_WINDOW = 3.0  # seconds a second Esc leaves the table after the first one asked
+
+
 class TableScene(Scene):
     name = "table"
     demo = False
@@ -61,7 +64,7 @@ class TableScene(Scene):
         self.top_buttons: list[W.Button] = []
         self.pause_buttons: list[W.Button] = []
         self._acting_before = False
-        self._leave_armed = 0.0
+        self._leave_armed: float | None = None  # when Esc asked "again to leave" (None: it has not)
         self.saved = False
         self.hand_rects: list[tuple[pygame.Rect, int, int]] = []  # (rect, tile, index)
         self.L: TableLayout | None = None
@@ -379,11 +382,21 @@ class TableScene(Scene):
             self._key(ev)
 
     def _esc_leave(self) -> None:
-        if self.app.now - self._leave_armed < 2.0:
+        """Esc asks first; a second Esc while that question shows (LEAVE_WINDOW seconds) leaves the table."""
+        if self._leave_armed is not None and self.app.now - self._leave_armed <= LEAVE_WINDOW:
+            self._leave_armed = None
             self.leave_table()
-        else:
-            self._leave_armed = self.app.now
-            self.app.notice(strings.tr("table.leave_confirm"), 2)
+            return
+        self._leave_armed = self.app.now
+        self.app.notice(lambda: strings.tr("table.leave_confirm"), LEAVE_WINDOW, anchor=self._leave_button)
+
+    def _leave_button(self) -> pygame.Rect | None:
+        """The on-screen button that also leaves (the question shows above it, not over a title)."""
+        if self.paused:
+            return next((b.rect for b in self.pause_buttons if b.name == "leave"), None)
+        if self.settle is not None and not self.look:
+            return next((b.rect for b in self.settle.buttons if b.name == "leave"), None)
+        return None
 
     def _key(self, ev) -> None:
         disp = self.my_tiles()[0]

@@ -373,7 +373,8 @@ class Button(Widget):
             draw_text(dest, _label(self.sub), (r.centerx, r.bottom - max(3, r.h // 10)), max(10, round(r.h * 0.2)),
                       txt, "regular", anchor="midbottom", max_width=r.w - 6)
         if self.hotkey:
-            keycap(dest, self.hotkey, (r.right - max(6, r.h // 7), r.top + max(6, r.h // 7)), max(9, r.h // 6))
+            size = max(math.ceil(12 * ui_scale() - 0.01), r.h // 6)  # readable at any button size
+            keycap(dest, self.hotkey, (r.right - max(6, r.h // 7), r.top + max(6, r.h // 7)), size)
 
 
 def ui_scale() -> float:

@@ -22,7 +22,6 @@ from game.ui.replays import save_match
 from game.ui.settle import MatchEndScene, SettlementPanel
 from game.ui.tableview import TableRenderer
 
-
 LEAVE_WINDOW = 3.0  # seconds a second Esc leaves the table after the first one asked
 
 

@@ -44,6 +44,7 @@ PER_VARIANT = ("setup", "host", "table", "hints", "waits", "bot_turn", "claim", 
                "leave", "match_end", "rules", "replay", "lobby")
 ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo", "refused")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
+SET_UP_PER_LANGUAGE = ("demo",)  # any key leaves the demo: its language cannot change while it runs
 CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"
                  r"\uf900-\ufaff\uff00-\uffef]")
 NOTATION = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z0-9])")
@@ -305,6 +306,9 @@ def audit(scenes=None, variants=None, sizes=SIZES, langs=LANGS, seed: int = 1, p
             for lang in langs:
                 if strings.lang() != lang:
                     app.set_lang(lang)
+                    if scene in SET_UP_PER_LANGUAGE:
+                        app.resize(BASE, save=False)
+                        shot.stage(app, scene, vid if vid != "-" else "wenshan", seed)
                 for size in sizes:
                     if app.size != tuple(size):
                         app.resize(size, save=False)

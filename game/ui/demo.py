@@ -89,6 +89,6 @@ class DemoScene(TableScene):
         s = self.s
         text = strings.tr("demo.caption", variant=variant_name(self.variant))
         r = pygame.Rect(0, 0, W.text_width(text, round(16 * s), "bold") + round(40 * s), round(36 * s))
-        r.midbottom = (self.app.size[0] // 2, self.L.hand_top - round(16 * s))
+        r.bottomleft = (round(14 * s), self.app.size[1] - self.L.plate_h - round(26 * s))  # clear of every tile
         W.panel(surf, r, (40, 12, 8), 220, r.h // 2, 2, (255, 140, 100))
         W.draw_text(surf, text, r.center, round(16 * s), W.CREAM, "bold", anchor="center")

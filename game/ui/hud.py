@@ -67,7 +67,9 @@ def draw_overlays(surf: pygame.Surface, sc: TableScene, L: TableLayout, over: bo
             draw_status(surf, strings.tr("table.your_turn") + "  ·  " + strings.tr("table.your_turn_keys"), L, size, s)
     sc.anim.draw(surf, s)
     if sc.demo:
-        draw_captions(surf, sc.captions, sc.app.now, size, s)
+        right = L.seat_at(1)
+        plate = sc.render.plate_rects.get(right) if right is not None else None
+        draw_captions(surf, sc.captions, sc.app.now, size, s, plate)
     for b in sc.top_buttons:
         b.draw(surf)
     if sc.settle is not None and not sc.look:
@@ -286,7 +288,7 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
             x += col + gap
     if hints.no_win:
         text = strings.tr("hint.no_win", why=hints.no_win)
-        lines_ = W.wrap(text, round(14 * s), round(520 * s))
+        lines_ = W.wrap(text, round(14 * s), round(290 * s))  # the column right of the discards
         h = len(lines_) * round(20 * s) + round(14 * s)
         wmax = max(W.text_width(ln, round(14 * s)) for ln in lines_) + round(24 * s)
         r = pygame.Rect(0, 0, wmax, h)
@@ -300,15 +302,18 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
             y += round(20 * s)
 
 
-def draw_captions(surf: pygame.Surface, captions: list[list], now: float, size: tuple[int, int], scale: float) -> None:
-    """The demo's running commentary, top right, the newest three fading in and out."""
+def draw_captions(surf: pygame.Surface, captions: list[list], now: float, size: tuple[int, int], scale: float,
+                  under: pygame.Rect | None = None) -> None:
+    """The demo's running commentary, the newest three fading in and out: under the right-hand seat's plate
+    (clear of its tiles and of the discards), or top right when nobody sits there."""
     s = scale
-    y = round(150 * s)
+    y = under.bottom + round(16 * s) if under is not None else round(150 * s)
+    right = under.right if under is not None else size[0] - round(26 * s)
     for text, born in captions[-3:]:
         a = min(1.0, (now - born) / 0.3, max(0.0, (6 - (now - born)) / 0.8))
         img = W.text_surface(text, round(20 * s), (255, 240, 200), "bold")
         r = img.get_rect()
-        r.topright = (size[0] - round(26 * s), y)
+        r.topright = (right - round(12 * s), y)
         bg = pygame.Surface(r.inflate(round(24 * s), round(12 * s)).size, pygame.SRCALPHA)
         bg.fill((0, 0, 0, round(150 * a)))
         surf.blit(bg, r.inflate(round(24 * s), round(12 * s)))

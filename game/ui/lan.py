@@ -332,6 +332,7 @@ class JoinScene(Scene):
         self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh), W.tr_label("lan.connect"),
                                     self.connect_typed, "gold", name="connect", size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
+        self._build_rows([r for r, _b in self.rows])  # the found tables, placed for this size
 
     def _addr(self, t):
         self.addr_text = t
@@ -357,16 +358,19 @@ class JoinScene(Scene):
         if self.browser is not None:
             rows = self.browser.tables()
             if rows != [r for r, _b in self.rows]:
-                s = self.s
-                self.rows = []
-                y = self.list_rect.y + round(10 * s)
-                for i, r in enumerate(rows):
-                    b = W.Button((self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s)),
-                                 W.tr_label("lan.connect"), lambda r=r: connect(self.app, r["host"], r["port"], r["table_id"]),
-                                 "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
-                    self.rows.append((r, b))
-                    y += round(60 * s)
+                self._build_rows(rows)
                 self.app.dirty = True
+
+    def _build_rows(self, rows: list) -> None:
+        s = self.s
+        self.rows = []
+        y = self.list_rect.y + round(10 * s)
+        for i, r in enumerate(rows):
+            b = W.Button((self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s)),
+                         W.tr_label("lan.connect"), lambda r=r: connect(self.app, r["host"], r["port"], r["table_id"]),
+                         "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
+            self.rows.append((r, b))
+            y += round(60 * s)
 
     def handle(self, ev) -> None:
         for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows]:

@@ -247,7 +247,7 @@ class ReplayViewer(Scene):
         me = self.seat if self.seat >= 0 else 0
         # the table keeps clear of the control bar at the bottom
         self.bar = pygame.Rect(0, H_ - round(78 * s), W_, round(78 * s))
-        self.L = TableLayout((W_, H_ - self.bar.h), self.data.n, me)
+        self.L = TableLayout((W_, H_ - self.bar.h), self.data.n, me, text_scale=self.app.scale)
         bw, bh = round(52 * s), round(42 * s)
         y = self.bar.y + round(8 * s)
         specs = [("prev_hand", "◀◀", lambda: self.goto_hand(self.hand_i - 1)), ("back", "◀", lambda: self.move(-1)),

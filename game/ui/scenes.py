@@ -114,8 +114,8 @@ class MenuScene(Scene):
         surf.blit(background(surf.get_size()), (0, 0))
         # title
         W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(170 * s)), round(18 * s), (220, 236, 220))
-        pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(206 * s)), (round(520 * s), round(206 * s)),
+        W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s), (220, 236, 220))
+        pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(212 * s)), (round(520 * s), round(212 * s)),
                          max(1, round(2 * s)))
         # a fan of tiles on the right
         fan = (18, 27, 33, 31, 13, 4)
@@ -447,9 +447,9 @@ class SettingsScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         st = self.app.settings
-        pw, rh = round(620 * s), round(50 * s)
+        pw, rh = round(620 * s), round(46 * s)
         x = W_ // 2 - pw // 2
-        y0 = round(120 * s)
+        y0 = round(112 * s)
         sizes = list(cfg.WINDOW_SIZES)
         cur = tuple(st.window)
         if cur not in sizes:
@@ -458,7 +458,7 @@ class SettingsScene(Scene):
         self.widgets = [
             W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"], [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(),
                      self.app.set_lang),
-            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help),
+            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
             W.Slider((x, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
             W.Choice((x, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
                      [W.tr_label(f"anim.{a}") for a in cfg.ANIM_SPEEDS], st.anim, self._anim),
@@ -469,8 +469,13 @@ class SettingsScene(Scene):
             W.TextInput((x, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
                         placeholder=W.tr_label("player.you"), max_len=16),
         ]
-        for i, w in enumerate(self.widgets):
-            w.rect.y = y0 + i * (rh + round(10 * s))
+        for w in self.widgets:
+            if isinstance(w, W.Checkbox) and w.help:
+                w.rect.h = W.option_height(rh, W._label(w.help), w.help_width(), s)
+        y = y0
+        for w in self.widgets:
+            w.rect.y = y
+            y += w.rect.h + round(8 * s)
         bw, bh = round(220 * s), round(52 * s)
         self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
                                  "gold", size=round(19 * s), name="back")
@@ -533,6 +538,9 @@ class SettingsScene(Scene):
         W.panel(surf, box)
         for w in self.widgets:
             w.draw(surf, self.focus.current is w)
-        W.draw_text(surf, strings.tr("settings.saved_in", path=str(cfg.settings_path())), (W_ // 2, box.bottom + round(10 * s)),
-                    round(13 * s), W.MUTED, anchor="midtop", max_width=W_ - round(40 * s))
+        # where the file is: the words on one line, the path (long on some systems) on the next
+        where = strings.tr("settings.saved_in", path="").rstrip()
+        W.draw_text(surf, where, (W_ // 2, box.bottom + round(8 * s)), round(13 * s), W.MUTED, anchor="midtop")
+        W.draw_text(surf, str(cfg.settings_path()), (W_ // 2, box.bottom + round(27 * s)), round(13 * s), W.MUTED,
+                    anchor="midtop", max_width=W_ - round(40 * s))
         self.back_btn.draw(surf, self.focus.current is self.back_btn)

@@ -243,6 +243,7 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         app.goto(d)
         d.auto_bots = False
         drive_demo(d, 40)
+        app.now += 1.0  # the latest captions have faded in
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
 

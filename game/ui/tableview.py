@@ -168,6 +168,7 @@ class TableRenderer:
         self.badges: dict[int, list[str]] = {}
         self.levels: list | None = None  # bot level per seat (None for people), shown on the plates
         self.deal_counts: dict[int, int] | None = None  # seats' visible tile counts during the deal animation
+        self.plate_rects: dict[int, pygame.Rect] = {}  # where each seat's name plate was drawn last
 
     # -------------------------------------------------------- whole table
     def draw_table(self, surf: pygame.Surface, view: dict, L: TableLayout, my_hand=None, thinking: int | None = None):
@@ -346,6 +347,7 @@ class TableRenderer:
             slots, mslots = L.other_hand(seat, n_tiles, False, melds, face_up=open_hand is not None)
             every = slots + [x for _, ms in mslots for x in ms]
             rect = L.plate_rect(seat, every)
+        self.plate_rects[seat] = rect
         active = (view["turn"] == seat and view["phase"] in ("turn", "declare")) or thinking == seat
         border = (255, 214, 100) if active else (150, 130, 80)
         W.panel(surf, rect, (10, 28, 22), 205, round(12 * s), max(1, round(2 * s)), border)
@@ -422,7 +424,8 @@ class TableRenderer:
         head = round(44 * s) if title else 0
         lsize = L.font(12)
         cols_w = [max(tsz[0] * len(t) + 2 * (len(t) - 1), W.text_width(lbl, lsize)) for _k, lbl, t, _ in tiles_row]
-        width = max(round(200 * s), sum(cols_w) + pad * (len(tiles_row) + 1))
+        title_w = W.text_width(title, round(17 * s), "bold") + 2 * pad if title else 0
+        width = max(round(200 * s), sum(cols_w) + pad * (len(tiles_row) + 1), title_w)
         height = head + (tsz[1] + round(26 * s) if tiles_row else 0) + pad
         rect = pygame.Rect(round(14 * s), round(14 * s), width, height)
         self.public_rect = rect

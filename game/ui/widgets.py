@@ -561,10 +561,14 @@ class Slider(Widget):
         self.drag = False
         self.label_w = label_w
 
+    def _pct_size(self) -> int:
+        return round(self.rect.h * 0.34)
+
     def _track(self):
         r = self.rect
         x0 = r.x + round(r.w * self.label_w) + r.h // 2
-        return pygame.Rect(x0, r.centery - 3, r.right - r.h // 2 - x0, 6)
+        pct_w = text_width("100%", self._pct_size()) + r.h // 4  # the value reads at the right of the track
+        return pygame.Rect(x0, r.centery - 3, r.right - r.h // 2 - pct_w - x0, 6)
 
     def _set_from(self, x):
         t = self._track()
@@ -602,7 +606,7 @@ class Slider(Widget):
         kx = t.x + fill.w
         pygame.draw.circle(dest, (250, 246, 236), (kx, t.centery), r.h * 0.32)
         pygame.draw.circle(dest, GOLD_DARK if not focused else GOLD, (kx, t.centery), r.h * 0.32, 2)
-        draw_text(dest, f"{round(self.value * 100)}%", (r.right, r.top), round(r.h * 0.34), MUTED, anchor="bottomright")
+        draw_text(dest, f"{round(self.value * 100)}%", (r.right, r.centery), self._pct_size(), MUTED, anchor="midright")
 
 
 class TextInput(Widget):

@@ -387,7 +387,12 @@ class SetupScene(Scene):
                 self.back()
                 return
             cur = self.focus.current
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn):
+            # Enter starts the table - also right after typing a seed or a table name
+            typed = any(isinstance(w, W.TextInput) and w.submitted for w in self.colB)
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn or typed):
+                for w in self.colB:
+                    if isinstance(w, W.TextInput):
+                        w.submitted = False
                 self.start()
                 return
             self.focus.handle_key(ev)

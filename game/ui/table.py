@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.actions import Action
-from game.ui import cues, hud, myhand, nav, prompt, strings
+from game.ui import cues, hostmsg, hud, myhand, nav, prompt, strings
 from game.ui import widgets as W
 from game.ui.anim import Animator
 from game.ui.app import Scene
@@ -137,7 +137,7 @@ class TableScene(Scene):
         self.session.send(action)
         err = self.session.error
         if err:
-            self.app.notice(strings.tr("table.refused", msg=err), 3)
+            self.app.notice(strings.tr("table.refused", msg=hostmsg.session_text(self.session) or err), 3)
             self.session.error = None
         else:
             self.app.sound.play("click" if action.kind == "pass" else "select", 0.6)
@@ -199,7 +199,7 @@ class TableScene(Scene):
         try:
             events = self.session.poll()
         except (OSError, ValueError) as e:  # a LAN host's broken or garbled message must not kill the window
-            self._connection_lost(str(e))
+            self._connection_lost(strings.tr("table.lan_lost", msg=hostmsg.os_error_text(e)))
             return
         new = self.session.view
         if new is None:
@@ -223,12 +223,13 @@ class TableScene(Scene):
         self._acting_before = acting
         err = self.session.error
         if err and self.lan:
-            self._connection_lost(err)
+            self._connection_lost(hostmsg.session_text(self.session) or err)
 
-    def _connection_lost(self, msg: str) -> None:
-        if self.error_shown != msg:
-            self.error_shown = msg
-            self.app.notice(strings.tr("table.lan_lost", msg=msg), 6)
+    def _connection_lost(self, text: str) -> None:
+        """Tell the player what happened to the connection (``text`` in the UI language), once."""
+        if self.error_shown != text:
+            self.error_shown = text
+            self.app.notice(text, 6)
 
     def _stage(self) -> cues.Stage:
         return cues.Stage(self.view, self.L, self.me, self.names, self.app.now, self.anim.factor, demo=self.demo,
@@ -305,7 +306,7 @@ class TableScene(Scene):
             try:
                 acted = self.session.tick()
             except OSError as e:  # a network session's connection; anything else is a bug and shows
-                self._connection_lost(str(e))
+                self._connection_lost(strings.tr("table.lan_lost", msg=hostmsg.os_error_text(e)))
                 acted = False
             if acted:
                 self.next_bot = now + self._bot_delay()

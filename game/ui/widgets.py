@@ -620,6 +620,7 @@ class TextInput(Widget):
         self.max_len = max_len
         self.allowed = allowed
         self.active = False
+        self.submitted = False  # typing was just ended with Enter (the focus ring must not start it again)
         self.label_w = label_w
 
     def _box(self):
@@ -628,10 +629,11 @@ class TextInput(Widget):
         return pygame.Rect(x0, r.y + 2, r.right - x0, r.h - 4)
 
     def handle(self, ev) -> bool:
+        """Typing while active. A click elsewhere or Enter ends typing *and* still does what it does: the click
+        presses the button under it, Enter submits the form (the scene's Enter); Esc only ends typing."""
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            was = self.active
             self.active = self._box().collidepoint(ev.pos)
-            return self.active or was
+            return self.active
         if self.active and ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
@@ -639,7 +641,8 @@ class TextInput(Widget):
                 return True
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.active = False
-                return ev.key != pygame.K_TAB and ev.key != pygame.K_ESCAPE
+                self.submitted = ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                return ev.key == pygame.K_ESCAPE
             return True  # text arrives as TEXTINPUT
         if self.active and ev.type == pygame.TEXTINPUT:
             add = "".join(c for c in ev.text if self.allowed is None or c in self.allowed)
@@ -785,7 +788,8 @@ class FocusRing:
         if ev.type != pygame.KEYDOWN:
             return False
         cur = self.current
-        if isinstance(cur, TextInput) and cur.active:
+        if isinstance(cur, TextInput) and (cur.active or cur.submitted):
+            cur.submitted = False
             return False
         if ev.key in (pygame.K_TAB, pygame.K_DOWN):
             self.move(-1 if (ev.key == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT) else 1)

@@ -72,7 +72,7 @@ def test_join_connects_on_the_first_click_or_enter_after_typing_the_address(monk
     monkeypatch.setattr(lan, "connect", lambda app, host, port, *a, **k: calls.append((host, port)))
     app = shot.make_app((1280, 720), "zh")
     js = lan.JoinScene(app, interfaces=["127.0.0.1"])
-    js.enter = lambda: js.layout()  # no discovery in a unit test
+    js.enter = js.layout  # no discovery in a unit test
     app.goto(js)
     _click(app, js.addr_input._box().center)
     _type(app, "192.168.1.20:50555")
@@ -155,7 +155,7 @@ def test_a_lan_host_waits_for_players_in_every_other_seat():
     levels = started[0][4]
     assert levels[0] is None and levels[1] != "open" and all(lv == "open" for lv in levels[2:])
     # playing against bots keeps its own choices (not the host's)
-    app2, sc2 = _setup("wenshan")
+    _app2, sc2 = _setup("wenshan")
     assert all(w.value in ("easy", "normal", "strong") for w in sc2.colB if isinstance(w, W.Choice) and
                "open" not in w.values and w.values[0] in ("easy", "normal", "strong"))
 
@@ -172,10 +172,12 @@ def test_the_lobby_shows_open_seats_as_open_until_the_game_starts():
             self.bot_level = level
 
     class Table:
-        slots = [Slot(None), Slot(None), Slot("normal"), Slot(None)]
+        def __init__(self):
+            self.slots = [Slot(None), Slot(None), Slot("normal"), Slot(None)]
 
     class Host:
-        tables = {"1": Table()}
+        def __init__(self):
+            self.tables = {"1": Table()}
 
     waiting = _Lobby(False)
     assert [lan.seat_has_bot(waiting, i, Host(), waiting.bots) for i in range(4)] == [False, False, True, False]

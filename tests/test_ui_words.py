@@ -138,10 +138,12 @@ class _Session:
 def test_a_sessions_trouble_in_words():
     assert hostmsg.session_text(_Session(None)) is None
     assert hostmsg.session_text(_Session("no free seat", "full")) == "牌桌已满"
-    assert hostmsg.session_text(_Session("connection to the host lost; reconnecting", "reconnecting")).startswith("与主机")
+    lost = _Session("connection to the host lost; reconnecting", "reconnecting")
+    assert hostmsg.session_text(lost).startswith("与主机")
     assert hostmsg.session_text(_Session("cannot reach the host at 10.0.0.9:5 (refused)")) == \
         strings.tr("lan.code.unreachable")
-    assert hostmsg.session_text(_Session("something new", "brand_new")) == strings.tr("lan.code.unknown", code="brand_new")
+    new = _Session("something new", "brand_new")
+    assert hostmsg.session_text(new) == strings.tr("lan.code.unknown", code="brand_new")
     strings.set_lang("en")
     assert hostmsg.session_text(_Session("no free seat", "full")) == "The table is full"
 

@@ -263,10 +263,11 @@ def allowed_chinese(app) -> set[str]:
     from game.ui import strings
     from game.ui.names import KNOWN_VARIANTS
     from game.ui.scenes import registered
+    from game.ui.screenshot import TYPED_NAMES
 
     names = {zh for _vid, zh, _en in KNOWN_VARIANTS} | {v.name_zh for v in registered().values()}
     names |= {strings.S["lang.zh"][0]}
-    names |= {"老王", "老王的牌桌", "Friday night", "Ann"}  # typed by the players of the pictures' LAN tables
+    names |= set(TYPED_NAMES)
     if app.settings.name:
         names.add(app.settings.name)
     return {n for n in names if n}

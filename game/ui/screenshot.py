@@ -255,8 +255,18 @@ def drive_demo(d, steps: int) -> None:
     d._pump()
 
 
+# names the players of the pictures' LAN tables typed (a name is shown as typed, in either language);
+# 老王 is outside the font subset of the game's own strings: it shows that any everyday name renders
+TYPED_NAMES = ("老王", "老王的牌桌", "阿明的电脑", "Friday night", "Ann")
+
+
 class _StubHost:
     address = ("192.168.1.20", 50555)
+    name = TYPED_NAMES[2]
+    host_id = "3f9a1c"
+
+    def share_addresses(self):
+        return ["192.168.1.20:50555"]
 
     def stop(self):
         pass
@@ -268,10 +278,10 @@ class _StubBrowser:
     def __init__(self, variant):
         n = variant.players(variant.resolve_options({}))
         self.rows = [
-            {"name": "老王的牌桌", "variant": variant.id, "players": n, "seats_taken": 1, "seats_free": n - 1,
-             "host_name": "老王", "host": "192.168.1.20", "port": 50555, "table_id": "1"},
-            {"name": "Friday night", "variant": "yuxi", "players": 4, "seats_taken": 4, "seats_free": 0,
-             "host_name": "Ann", "host": "192.168.1.31", "port": 50555, "table_id": "1"},
+            {"name": TYPED_NAMES[1], "variant": variant.id, "players": n, "seats_taken": 1, "seats_free": n - 1,
+             "host_name": TYPED_NAMES[0], "host": "192.168.1.20", "port": 50555, "table_id": "1"},
+            {"name": TYPED_NAMES[3], "variant": "yuxi", "players": 4, "seats_taken": 4, "seats_free": 0,
+             "host_name": TYPED_NAMES[4], "host": "192.168.1.31", "port": 50555, "table_id": "1"},
         ]
 
     def tables(self):
@@ -291,7 +301,7 @@ class _StubLobby:
         self.table_name = player_name(app)
         n = variant.players(variant.resolve_options({}))
         self.n = n
-        self.names = ([player_name(app), "老王", None, None] + [None] * 4)[:n]
+        self.names = ([player_name(app), TYPED_NAMES[0], None, None] + [None] * 4)[:n]
         self.connected = ([True, True, False, False] + [False] * 4)[:n]
         # as a host reports them: seat 3 has a bot, seat 4 is open (a bot would play it once the game runs)
         self.bots = ([False, False, True, True] + [True] * 4)[:n]

@@ -219,3 +219,30 @@ def test_the_first_esc_right_after_the_window_opens_only_asks():
     app.now = 0.5
     _key(app, pygame.K_ESCAPE)
     assert app.scene is sc
+
+
+def test_a_joining_player_sees_open_seats_as_open(tmp_path):
+    """Over loopback: a table with a bot in seat 3 shows seat 4 open in the lobby, both bots once it starts."""
+    import time
+
+    from netplay.client import NetSession
+    from netplay.host import Host, TableConfig
+
+    host = Host(tables=[TableConfig(table_id="t", hands=1, seed=3, bots={2: "simple"}, next_s=None)],
+                interfaces=["127.0.0.1"], advertise=False).start()
+    ses = NetSession(*host.address, "老王", table_id="t")
+    try:
+        deadline = time.monotonic() + 10
+        while not ses.bots and time.monotonic() < deadline:
+            ses.wait(0.1)
+            ses.poll()
+        assert ses.bots and not ses.started
+        assert [lan.seat_has_bot(ses, i, None, ses.bots) for i in range(4)] == [False, False, True, False]
+        host.fill_bots("t", "simple")
+        while not ses.started and time.monotonic() < deadline:
+            ses.wait(0.1)
+            ses.poll()
+        assert [lan.seat_has_bot(ses, i, None, ses.bots) for i in range(4)][1:] == [True, True, True]
+    finally:
+        ses.close()
+        host.stop()

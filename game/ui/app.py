@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 
@@ -171,6 +172,8 @@ class App:
         self.scene = scene
         scene.enter()
         self.dirty = True
+        if os.environ.get("YUNGUI_TRACE_SCENES"):  # tests that drive a real window read where it went
+            print(f"scene {scene.name}", file=sys.stderr, flush=True)
 
     def notice(self, text: str | Callable[[], str], seconds: float = 4.0,
                anchor: Callable[[], pygame.Rect | None] | None = None) -> None:

@@ -306,7 +306,9 @@ class LobbyScene(Scene):
                         (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
             y += round(26 * s)
         elif addr:
-            W.draw_text(surf, f"{getattr(ses, 'host_name', None) or ''} · {addr[0]}:{addr[1]}", (x, y), round(15 * s),
+            where = f"{addr[0]}:{addr[1]}"
+            host_name = getattr(ses, "host_name", None)
+            W.draw_text(surf, f"{host_name} · {where}" if host_name else where, (x, y), round(15 * s),
                         W.MUTED, max_width=box.w - round(72 * s))
             y += round(28 * s)
         y += round(10 * s)

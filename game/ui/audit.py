@@ -41,7 +41,9 @@ BASE = (1280, 720)
 MIN_TEXT_PX = 12
 # scenes that show one game (drawn for every variant) and scenes that show none (drawn once)
 PER_VARIANT = ("setup", "host", "table", "hints", "waits", "bot_turn", "claim", "chow", "pause", "settlement", "look",
-               "leave", "match_end", "rules", "replay", "lobby")
+               "leave", "match_end", "rules", "replay", "lobby",
+               # the table's switches and a LAN table's states
+               "tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo", "refused")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
 SET_UP_PER_LANGUAGE = ("demo",)  # any key leaves the demo: its language cannot change while it runs

@@ -197,6 +197,7 @@ class SetupScene(Scene):
         self.host_levels: list[str] = ["open"] * 8  # a LAN table: seats wait for players unless given a bot
         self.seed_text = ""
         self.table_name = ""
+        self.assists = True  # host: the players' windows may show hints and the tile tracker
         self._load_options()
 
     # ------------------------------------------------------------------ state
@@ -297,6 +298,7 @@ class SetupScene(Scene):
             if self.mode == "host":
                 colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.table_name"), self.table_name,
                                         self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
+                colB.append(W.Checkbox((0, 0, pw, rh), W.tr_label("lan.assists"), self.assists, self._set_assists))
         top = round(140 * s)
         gap = round(10 * s)
         old_a = getattr(self, "col_a", None)
@@ -346,6 +348,9 @@ class SetupScene(Scene):
 
     def _set_table_name(self, text):
         self.table_name = text
+
+    def _set_assists(self, on: bool) -> None:
+        self.assists = on
 
     # ------------------------------------------------------------------ actions
     def back(self) -> None:

@@ -38,6 +38,9 @@ from game.ui.table import TableScene
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
           "join", "host", "hints", "pause", "chow", "waits", "bot_turn", "look", "leave", "replays", "lan_missing",
           "refused")
+# the table's switches and a LAN table's states (issue 15): see _table_state_scene
+TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
+SCENES += TABLE_STATES
 
 
 def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
@@ -244,8 +247,40 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         d.auto_bots = False
         drive_demo(d, 40)
         app.now += 1.0  # the latest captions have faded in
+    elif scene in TABLE_STATES:
+        _table_state_scene(app, scene, variant, seed)
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
+
+
+def _table_state_scene(app, scene: str, variant, seed: int) -> None:
+    """A table with the 记牌器 open, 托管 on (mid-hand or counting down on the settlement), the idle offer of
+    托管, or a LAN table whose seats dropped and left while the host is being reconnected to / is gone."""
+    if scene == "auto_next":
+        ses, names = new_session(variant, seed)
+        drive(ses, lambda v: v["phase"] == "end")
+        sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
+        sc.auto_bots = False
+        app.goto(sc)
+        sc.show_settlement()
+        sc.switches.set_auto(True)
+        return
+    sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 12)
+    app.settings.tracker = scene == "tracker"
+    if scene == "auto":
+        sc.switches.set_auto(True)
+    elif scene == "idle_offer":
+        sc.comforts.offered = True
+    elif scene.startswith("lan_"):
+        sc.lan = sc.link.lan = True
+        ses = sc.session
+        ses.connected = [True] + [i % 2 == 0 for i in range(1, ses.n)]
+        ses.bots = [False] + [i == 1 for i in range(1, ses.n)]
+        ses.held = [False] + [i == 1 for i in range(1, ses.n)]
+        sc.link._people = set(range(1, ses.n))
+        ses.status, ses.error = ("closed", "cannot reach the host") if scene == "lan_lost" else ("reconnecting", None)
+        sc.paused = scene == "lan_menu"
+        sc._link(None)
 
 
 def drive_demo(d, steps: int) -> None:

@@ -33,6 +33,7 @@ class Settings:
     volume: float = 0.7
     anim: str = "normal"
     hints: bool = True
+    tracker: bool = False  # the 记牌器 panel is open at the table
     window: tuple = (1280, 720)
     fullscreen: bool = False
     name: str = ""

@@ -420,7 +420,9 @@ class SettlementPanel:
             x += round(cw * 0.4)
             g = W.glow_circle(round(cw * 0.6), (255, 210, 90))
             surf.blit(g, g.get_rect(center=(x + cw // 2, y + ch // 2)))
-            tileart.draw_tile(surf, win_tile, (x, y), tw, highlight="selected")
+            mark = marks.get(win_tile)  # a winning tile that is the 小鸡 (or a chicken) keeps its star
+            tileart.draw_tile(surf, win_tile, (x, y), tw,
+                              highlight=("selected", mark) if mark in ("wild", "standin", "chicken") else "selected")
 
 
 # ====================================================================== match end

@@ -54,6 +54,7 @@ def layout() -> dict:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.ui import screenshot as shot
     from game.ui.lan import JoinScene
+    from game.ui import widgets as W
     from game.ui.scenes import MenuScene, SetupScene
 
     app = shot.make_app((1280, 720), "zh")
@@ -64,7 +65,8 @@ def layout() -> dict:
     host = app.scene
     join = JoinScene(app, interfaces=["127.0.0.1"])
     join.layout()
-    return {"menu": menu, "table_name": host.colB[-1]._box().center, "open": host.start_btn.rect.center,
+    name = next(w for w in host.colB if isinstance(w, W.TextInput) and w.max_len == 20)
+    return {"menu": menu, "table_name": name._box().center, "open": host.start_btn.rect.center,
             "options": host.col_a.viewport.center, "address": join.addr_input._box().center,
             "connect": join.connect_btn.rect.center}
 

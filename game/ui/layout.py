@@ -234,8 +234,8 @@ class TableLayout:
         total = n_tiles * step + dgap + melds_h + (mgap if melds else 0)
         # each side column is centred in the band it may use (the corners hold panels and plates); a hand shown
         # face up at the end that does not fit beside its melds goes in a second column, nearer the middle
-        if pos == 1:
-            lo, hi = round(58 * s), self.H - round(18 * s)
+        if pos == 1:  # the table's switches (the dock) hold the bottom right corner
+            lo, hi = round(58 * s), self.H - round(96 * s)
         else:
             lo, hi = round(150 * s), self.H - self.plate_h - round(100 * s)
         two = face_up and bool(melds) and total > hi - lo

@@ -356,7 +356,7 @@ class App:
                 W.draw_text(layer, line, (w // 2, yy), size, W.CREAM, "bold", anchor="midtop")
                 yy += round(size * 1.4)
             layer.set_alpha(round(255 * a))
-            drawlog.blit_layer(surf, layer, r.topleft)
+            drawlog.blit_layer(surf, layer, r.topleft, transient=True)
             if near is None:
                 y = r.bottom + round(6 * s)
 

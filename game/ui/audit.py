@@ -207,7 +207,8 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
             if t.seq < p.seq and t.rect.inflate(-2, -2).colliderect(p.rect.inflate(-2, -2)) \
                     and not (t.owner is not None and full[t.owner].seq < p.seq and full[t.owner].rect.contains(p.rect)):
                 out.append(("overlap", t, f"covered by a [panel] drawn over it {_r(p.rect)}"))
-    for c in [it for it in items if it.kind in ("panel", "control")]:
+    for c in [it for it in items if it.kind in ("panel", "control") and not it.extra.get("transient")]:
+        # (a toast may pass over tiles for the seconds it shows; over text it is still found above)
         under = [t for t in faces
                  if t.seq < c.seq and t.layer == c.layer and _area(t.face.clip(c.rect)) > 0.2 * _area(t.face)]
         if under:

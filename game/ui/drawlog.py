@@ -83,8 +83,11 @@ class Log:
         items.append(item)
         return item
 
-    def blit_layer(self, dest: pygame.Surface, layer: pygame.Surface, pos: tuple[int, int]) -> None:
-        """``layer`` was blitted at ``pos`` on ``dest``: its items move to the screen, cut by ``dest``'s clip."""
+    def blit_layer(self, dest: pygame.Surface, layer: pygame.Surface, pos: tuple[int, int],
+                   transient: bool = False) -> None:
+        """``layer`` was blitted at ``pos`` on ``dest``: its items move to the screen, cut by ``dest``'s clip.
+
+        ``transient``: a message that fades in seconds (a toast)."""
         got = self.layers.get(id(layer))
         if got is None or got[0] is not layer:
             return
@@ -96,6 +99,8 @@ class Log:
             new.face = it.face.move(pos[0] + ox, pos[1] + oy) if it.face is not None else None
             page = it.clip.move(pos[0] + ox, pos[1] + oy) if it.clip is not None else layer.get_rect().move(pos)
             new.extra["page"] = page  # the layer's own edges: what crosses them is cut even in a scrolling view
+            if transient:
+                new.extra["transient"] = True
             new.clip = page.clip(clip)
             new.scroll = it.scroll or self.scrolling > 0
             new.layer = self.veils
@@ -188,11 +193,11 @@ def veil(dest: pygame.Surface) -> None:
         log.veils += 1
 
 
-def blit_layer(dest: pygame.Surface, layer: pygame.Surface, pos: tuple[int, int]) -> None:
-    """Blit an off-screen layer and carry what was drawn on it to where it lands."""
+def blit_layer(dest: pygame.Surface, layer: pygame.Surface, pos: tuple[int, int], transient: bool = False) -> None:
+    """Blit an off-screen layer and carry what was drawn on it to where it lands (``transient``: a toast)."""
     dest.blit(layer, pos)
     if active is not None:
-        active.blit_layer(dest, layer, pos)
+        active.blit_layer(dest, layer, pos, transient)
 
 
 @contextmanager

@@ -198,6 +198,8 @@ class SettlementPanel:
         order = list(dict.fromkeys(winners + list(range(n))))
         top = box.y + round(78 * s)
         bottom = box.bottom - round(86 * s)
+        if getattr(self.table, "auto_next_at", None) is not None:
+            bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
         avail = bottom - top
         row_w = box.w - round(32 * s)
         # fit the rows to what they hold: shrink the item text, then the tiles, until everything shows

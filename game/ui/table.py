@@ -231,7 +231,7 @@ class TableScene(Scene):
         """Follow a LAN table's connection and seats; each problem is told as it starts."""
         before = (self.link.state, {i: st.key() for i, st in self.link.seats.items()})
         for key in self.link.update(self.session, self.session.view, self.app.now, poll_error):
-            self.app.notice(strings.tr(key), 4)
+            self.app.notice(lambda key=key: strings.tr(key), 4)
         if (self.link.state, {i: st.key() for i, st in self.link.seats.items()}) != before:
             self.app.invalidate()
 

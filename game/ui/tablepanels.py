@@ -112,6 +112,7 @@ def draw_switch_panels(surf: pygame.Surface, sc: TableScene, over: bool) -> None
         _pill(surf, text, (d.right, min(d.y, sc.L.hand_top) - round(8 * s)), s, right=True)
     if sc.comforts.offered and not sc.comforts.auto and not sc.paused and sc.L is not None:
         r = offer_rect(size, sc.L, s)
+        W.dim_screen(surf, 70)  # a question to the player: the table stays visible behind it
         W.panel(surf, r, (30, 26, 10), 240, round(14 * s), 2, W.GOLD)
         W.draw_text(surf, strings.tr("comfort.offer"), (r.centerx, r.y + round(14 * s)), round(18 * s), W.CREAM,
                     "bold", anchor="midtop", max_width=r.w - round(24 * s))

@@ -346,10 +346,14 @@ def summary(findings: list[Finding]) -> dict:
 
 
 def _size(text: str) -> tuple[int, int]:
+    from game.cli.errors import UsageError
+
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise SystemExit(f"error: --size takes WxH, e.g. 1280x720, got {text!r}") from None
+        raise UsageError(f"--size takes WxH, e.g. 1280x720, got {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise UsageError(f"--size {w}x{h} is out of range")
     return w, h
 
 

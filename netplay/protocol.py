@@ -43,7 +43,8 @@ Host -> client
   tables   proto:int host:str host_id:str tables:[map]   (table_id name variant players
            seats_taken seats_free password)
   table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool
-           Who sits where (no sequence number: it never changes the game).
+           Who sits where (no sequence number: it never changes the game). ``bots``: a bot plays the
+           seat; before the game starts, a bot was given the seat (the others are open).
   state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
            hand_over:bool match_over:bool hands:int
            The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and

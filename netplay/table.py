@@ -319,8 +319,11 @@ class Table:
         return s.bot_level is not None or (s.peer is None and not s.wait)
 
     def _presence(self) -> None:
+        # before the game starts a seat has a bot only if it was given one; the others wait for players
+        waiting = self.phase == WAITING
+        bots = [self.slots[i].bot_level is not None if waiting else self._bot_plays(i) for i in range(self.n)]
         msg = wire.make("table", names=[s.name for s in self.slots], connected=[s.peer is not None for s in self.slots],
-                        bots=[self._bot_plays(i) for i in range(self.n)],
+                        bots=bots,
                         held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
         for p in self._peers():
             self.keeper.send(p, msg)

@@ -223,15 +223,15 @@ def test_chicken_settlement_lines_in_english():
 
     st = play_a("9s")
     assert [(i.seat, i.label_en, i.points) for i in st.settlement.items_for(1)] == [
-        (1, "Plain win 1", 3), (1, "8p black chicken 8p (3 tiles) ×2", 18), (1, "golden chicken 1s (2 tiles) ×2", 12),
-        (1, "owed charging golden chicken 1s ×4", 4), (1, "owed golden chicken 1s ×2", 2),
-        (1, "owed charging 8p black chicken 8p ×4", 4)]
+        (1, "Plain win 1", 3), (1, "black-bone chicken 8p (3 tiles) ×2", 18),
+        (1, "golden chicken 1s (2 tiles) ×2", 12), (1, "owed charging golden chicken 1s ×4", 4),
+        (1, "owed golden chicken 1s ×2", 2), (1, "owed charging black-bone chicken 8p ×4", 4)]
     assert st.settlement.notes_en == ["Flipped 9s → chicken 1s", "Ready: seat 1, seat 2"]
     st = play_c("5s", streak=2)
     assert [(i.label_en, i.points) for i in st.settlement.items_for(1)] == [
-        ("Plain win 3", -3), ("dealer streak 2: 3×2", -6), ("charging 1s chicken 1s ×3", -3),
-        ("flipped chicken 6s ×1", 3), ("following charge 1s chicken 1s ×3", 9),
-        ("owed following charge 1s chicken 1s ×3", 3)]
+        ("Plain win 3", -3), ("dealer streak 2: 3×2", -6), ("charging chicken 1s ×3", -3),
+        ("flipped chicken 6s ×1", 3), ("following charge chicken 1s ×3", 9),
+        ("owed following charge chicken 1s ×3", 3)]
 
 
 def test_zhuoji_su_gua_dou_is_the_settled_score():

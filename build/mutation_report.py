@@ -85,11 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.sample is not None:
         import random
 
-        rng = random.Random(args.seed)
         by_module: dict[str, list[str]] = collections.defaultdict(list)
         for name, (module, _) in sorted(results.items()):
             by_module[module].append(name)
-        for _module, names in sorted(by_module.items()):
+        for module, names in sorted(by_module.items()):
+            # one generator per module: an edit to one module changes that module's sample only
+            rng = random.Random(f"{args.seed}:{module}")
             k = min(len(names), max(5, round(args.sample * len(names))))
             print("\n".join(sorted(rng.sample(names, k))))
         return 0

@@ -15,3 +15,24 @@ os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="yungui-test-state-")
 ROOT = str(Path(__file__).resolve().parents[1])
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+if "MUTANT_UNDER_TEST" in os.environ:
+    # a mutation run (docs/mutation-testing.md) must give the same verdicts when repeated: hypothesis draws
+    # the same examples every time and keeps no database of failures between mutants
+    from hypothesis import settings
+
+    settings.register_profile("mutmut", derandomize=True, database=None)
+    settings.load_profile("mutmut")
+
+
+def pytest_sessionstart(session: object) -> None:
+    """Under ``mutmut run`` each mutant gets a fresh session in a process forked from one that already ran
+    the suite: empty the rules core's memo caches so a mutant's code runs instead of the original's
+    remembered answers (decompose._readings, analysis._group_need, wenshan_shapes._soft_room)."""
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+        return
+    for name, module in list(sys.modules.items()):
+        if name.startswith("game.rules"):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()

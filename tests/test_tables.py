@@ -47,7 +47,7 @@ def test_file_is_small_and_loads_fast_in_little_memory(shipped):
 
 
 def test_header_carries_magic_version_and_checksum(shipped):
-    magic, version, _, crc, length = struct.unpack_from("<4sHHII", shipped)
+    magic, version, _, _crc, length = struct.unpack_from("<4sHHII", shipped)
     assert magic == b"YGMT" and version == T.FORMAT_VERSION and length > 0
 
 

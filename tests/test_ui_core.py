@@ -35,9 +35,9 @@ def test_every_key_used_in_the_ui_exists():
     for path in (ROOT / "game" / "ui").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("tr", "tr_label"):
-                if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                    used.add(node.args[0].value)
+            if (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("tr", "tr_label")
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                used.add(node.args[0].value)
     missing = sorted(k for k in used if k not in S.S)
     assert not missing, missing
     assert len(used) > 150
@@ -145,7 +145,7 @@ def test_sound_plays_with_the_dummy_driver():
 def test_layout_fits_every_size(size, n):
     L = TableLayout(size, n, 0)
     screen = pygame.Rect((0, 0), size)
-    slots, meld_slots = L.bottom_hand(14, True, [])
+    slots, _ = L.bottom_hand(14, True, [])
     assert all(screen.contains(s.rect()) for s in slots)
     rects = [s.rect() for s in slots]
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

@@ -87,11 +87,10 @@ def test_demo_cycles_through_the_variants_and_any_key_leaves():
 
 def test_lan_lobby_to_table_over_loopback(home):
     pytest.importorskip("netplay.host")
-    from netplay.host import Host
-    from netplay.table import TableConfig
-
     from game.ui.lan import LobbyScene, connect
     from game.ui.table import TableScene
+    from netplay.host import Host
+    from netplay.table import TableConfig
 
     cfgt = TableConfig(table_id="1", name="test", variant="wenshan", hands=1, seed=5,
                        bots={1: "simple", 2: "simple", 3: "simple"})
@@ -125,11 +124,10 @@ def test_lan_lobby_to_table_over_loopback(home):
 def test_hosting_player_fills_open_seats_with_bots(home):
     """LAN lobby, host side: nobody else comes; 电脑补位开始 seats bots in the open seats and the match starts."""
     pytest.importorskip("netplay.host")
-    from netplay.host import Host
-    from netplay.table import TableConfig
-
     from game.ui.lan import LobbyScene, connect
     from game.ui.table import TableScene
+    from netplay.host import Host
+    from netplay.table import TableConfig
 
     cfgt = TableConfig(table_id="1", name="test", variant="yuxi", hands=1, seed=5, bots={})
     host = Host(tables=[cfgt], name="t", port=0, interfaces=["127.0.0.1"], advertise=False).start()

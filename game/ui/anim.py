@@ -31,7 +31,7 @@ def back_out(t: float, k: float = 1.7) -> float:
 
 
 class Anim:
-    __slots__ = ("kind", "start", "dur", "hide", "data", "hold")
+    __slots__ = ("data", "dur", "hide", "hold", "kind", "start")
 
     def __init__(self, kind, start, dur, hide=(), hold=0.0, **data):
         self.kind = kind
@@ -196,7 +196,7 @@ def _draw_banner(surf, a: Anim, t: float, scale: float) -> None:
     """A wide ribbon across the table (流局 / 一炮多响)."""
     d = a.data
     alpha = min(1.0, t / 0.15, (1 - t) / 0.25 if t > 0.75 else 1.0)
-    w, h = surf.get_size()
+    w = surf.get_width()
     band = pygame.Surface((w, round(110 * scale)), pygame.SRCALPHA)
     band.fill((0, 0, 0, round(140 * alpha)))
     surf.blit(band, (0, d["y"] - band.get_height() // 2))

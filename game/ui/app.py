@@ -45,7 +45,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
 
     # life cycle
@@ -340,7 +340,7 @@ class App:
             a = min(1.0, (self.now - born) / 0.2, max(0.0, (until - self.now) / 0.4))
             text = text() if callable(text) else text
             lines = W.wrap(text, size, round(760 * s))
-            w = max(W.text_width(l, size) for l in lines) + round(40 * s)
+            w = max(W.text_width(line, size) for line in lines) + round(40 * s)
             h = len(lines) * round(size * 1.4) + round(16 * s)
             near = anchor() if anchor is not None else None
             r = pygame.Rect(0, y, w, h)

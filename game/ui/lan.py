@@ -283,7 +283,7 @@ class LobbyScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         ses = self.session
         surf.blit(background(surf.get_size()), (0, 0))
         W.draw_text(surf, strings.tr("lan.lobby_title"), (W_ // 2, round(28 * s)), round(40 * s), W.GOLD, "serif",
@@ -539,7 +539,6 @@ class JoinScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
         W.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
         box = self.list_rect

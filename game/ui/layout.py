@@ -214,7 +214,7 @@ class TableLayout:
                 x -= mgap
             slots = []
             n_plain = n_tiles - (1 if has_drawn else 0)
-            for i in range(n_plain):
+            for _ in range(n_plain):
                 x -= step
                 slots.append(Slot(x, y, ow, 180 if face_up else 0, not face_up))
             if has_drawn:
@@ -264,7 +264,7 @@ class TableLayout:
                 y -= mgap
             if two:
                 y = cy + hand_h // 2
-            for i in range(n_plain):
+            for _ in range(n_plain):
                 y -= step
                 slots.append(Slot(x, y, sw, rot))
             if has_drawn:
@@ -279,7 +279,7 @@ class TableLayout:
                 y += mgap
             if two:
                 y = cy - hand_h // 2
-            for i in range(n_plain):
+            for _ in range(n_plain):
                 slots.append(Slot(x, y, sw, rot))
                 y += step
             if has_drawn:
@@ -328,7 +328,7 @@ class TableLayout:
         yy = y
         for j in order:
             if claimed is not None and j == claimed and m.get("from") is not None:
-                sw, sh = tileart.tile_size(w, 0)
+                sw = tileart.tile_size(w, 0)[0]
                 out.append((j, Slot(x + (bw - sw) // 2, yy, w, 0 if rot == 90 else 180)))
                 yy += fh + t // 2 + 1
             else:

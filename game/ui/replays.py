@@ -173,7 +173,7 @@ class ReplaysScene(Scene):
     def handle(self, ev) -> None:
         if self.back_btn.handle(ev):
             return
-        for r, b in self.rows:
+        for _, b in self.rows:
             if self.list_rect.colliderect(b.rect) and b.handle(ev):
                 return
         if ev.type == pygame.MOUSEWHEEL:
@@ -195,7 +195,7 @@ class ReplaysScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
         W.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
         W.draw_text(surf, strings.tr("replays.folder", path=str(cfg.replay_dir())), (W_ - round(40 * s), round(46 * s)),
@@ -364,7 +364,7 @@ class ReplayViewer(Scene):
             b.draw(surf)
         self.back_btn.draw(surf)
         self.view_choice.draw(surf)
-        states, events, actions = self.data.hand(self.hand_i)
+        states, _, actions = self.data.hand(self.hand_i)
         info = strings.tr("replay.step", i=self.step, n=len(states) - 1)
         W.draw_text(surf, strings.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
                     (round(140 * s), self.bar.y + round(20 * s)), round(15 * s), W.GOLD, "bold", anchor="midleft")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pygame
 
@@ -38,6 +39,16 @@ def variant_entries() -> list[tuple[str, str, str, object]]:
 def available_levels() -> list[str]:
     """The three named levels (they fall back to the simple bot until the real ones exist)."""
     return list(strings.BOT_LEVELS)
+
+
+def _seat_label(seat: int, host: bool) -> Callable[[], str]:
+    """A bot seat's label in the current language; a LAN host's seats say no "bot" (they may stay open)."""
+
+    def label() -> str:
+        text = f"{strings.tr('setup.seat')} {seat + 1}"
+        return text if host else f"{text} · {strings.tr('setup.bot')}"
+
+    return label
 
 
 # ====================================================================== menu
@@ -208,7 +219,8 @@ class SetupScene(Scene):
         st = app.settings
         self.entries = variant_entries()
         reg = {e[0] for e in self.entries if e[3] is not None}
-        self.variant_id = st.last_variant if st.last_variant in reg else next(iter(sorted(reg, key=lambda v: [e[0] for e in self.entries].index(v))), "wenshan")
+        first = next((e[0] for e in self.entries if e[0] in reg), "wenshan")
+        self.variant_id = st.last_variant if st.last_variant in reg else first
         self.options: dict = {}
         self.hands = st.last_hands if st.last_hands in HAND_CHOICES else 8
         self.levels: list[str] = list(st.last_bots) if st.last_bots else []
@@ -296,13 +308,12 @@ class SetupScene(Scene):
             while len(self.levels) < n:
                 self.levels.append("normal")
             for seat in range(1, n):
-                lbl = (lambda seat=seat: f"{strings.tr('setup.seat')} {seat + 1} · {strings.tr('setup.bot')}")
+                lbl = _seat_label(seat, host=self.mode == "host")
                 if self.mode == "host":
                     # a LAN host waits for friends: every other seat is open unless the host puts a bot there
                     vals = ["open", *levels]
                     labels = [W.tr_label("setup.lan_open")] + [W.tr_label(f"bot.{lv}") for lv in levels]
                     cur = self.host_levels[seat] if self.host_levels[seat] in vals else "open"
-                    lbl = (lambda seat=seat: f"{strings.tr('setup.seat')} {seat + 1}")
                 else:
                     vals = levels
                     labels = [W.tr_label(f"bot.{lv}") for lv in levels]
@@ -424,7 +435,7 @@ class SetupScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
         W.draw_text(surf, strings.tr("setup.title_host" if self.mode == "host" else "setup.title"), (round(36 * s), round(26 * s)),
                     round(38 * s), W.GOLD, "serif", shadow=True)
@@ -556,7 +567,7 @@ class SettingsScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
         W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif", anchor="midtop",
                     shadow=True)

@@ -125,7 +125,7 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
     elif scene in ("table", "hints"):
         engine = HintEngine()
 
-        def want(v, ses_box=[]):
+        def want(v):
             if not (v["phase"] == "turn" and any(a.kind == "discard" for a in v["legal"]) and _discards(v) >= 14):
                 return False
             if scene == "table":
@@ -233,7 +233,6 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         app.goto(LobbyScene(app, lobby))
     elif scene == "join":
         js = JoinScene(app, interfaces=["127.0.0.1"])
-        js.enter = lambda: js.layout()  # no network for a picture
         js.browser = _StubBrowser(variant)
         app.goto(js)
         js.update(0.0)

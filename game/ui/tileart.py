@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 import pygame
 
@@ -298,7 +299,7 @@ def _bird(pen: _Pen, box, detail: bool):
     )
     for a, c, b, col in feathers:
         pen.poly(col, _band(_bezier(P(*a), P(*c), P(*b)), 10 * k, 5 * k))
-    for a, c, b, col in feathers:
+    for _a, _c, b, _col in feathers:
         pen.circle(RED, *P(*b), 7 * k)
         pen.circle(FACE_TOP, *P(*b), 4 * k)
         pen.circle(blue_dark, *P(*b), 2.4 * k)

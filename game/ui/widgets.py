@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 import pygame
 
@@ -513,7 +513,7 @@ class Choice(Widget):
         if not self.enabled:
             return False
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.rect.collidepoint(ev.pos):
-            left, right = self._arrows()
+            left = self._arrows()[0]
             if left.collidepoint(ev.pos):
                 self.step(-1)
             else:

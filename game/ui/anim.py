@@ -146,7 +146,8 @@ def _draw_label(surf, a: Anim, t: float, scale: float) -> None:
     size = round(d.get("size", 96) * scale)
     img = _big_text(d["text"], size, d.get("color", (255, 226, 120)), d.get("outline", (120, 30, 10)))
     if k != 1.0:
-        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),
+                                                 max(1, round(img.get_height() * k))))
     if alpha < 1:
         img = img.copy()
         img.set_alpha(round(255 * alpha))
@@ -176,7 +177,8 @@ def _draw_flip(surf, a: Anim, t: float, scale: float) -> None:
         cx = cx + (tcx - cx) * e
         cy = cy + (tcy - cy) * e
         k = 1 + (tw / w - 1) * e
-        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),
+                                                 max(1, round(img.get_height() * k))))
     elif sx < 0.999:
         img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * sx)), img.get_height()))
     if move == 0 and phase_flip >= 1:

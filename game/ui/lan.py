@@ -135,8 +135,8 @@ class UnavailableScene(Scene):
         box = pygame.Rect(0, 0, round(760 * s), round(260 * s))
         box.center = (W_ // 2, H_ // 2)
         W.panel(surf, box)
-        W.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD, "serif",
-                    anchor="midtop")
+        W.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD,
+                    "serif", anchor="midtop")
         W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
                        pygame.Rect(box.x + round(40 * s), box.y + round(90 * s), box.w - round(80 * s), round(100 * s)),
                        round(17 * s))
@@ -206,8 +206,8 @@ class LobbyScene(Scene):
         W_, H_ = self.app.size
         bw, bh = round(220 * s), round(52 * s)
         self.leave_btn = W.Button((W_ // 2 - bw // 2, H_ - round(40 * s) - bh, bw, bh),
-                                  W.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby, "red", name="leave",
-                                  size=round(18 * s))
+                                  W.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby, "red",
+                                  name="leave", size=round(18 * s))
         self.fill_btn = None
         if self.host is not None:
             # friends did not come: the host may give the open seats to bots and start
@@ -297,7 +297,8 @@ class LobbyScene(Scene):
         addr = getattr(ses, "addr", None)
         vname = variant_title(getattr(ses, "variant_id", None) or "")
         tname = shown(getattr(ses, "table_name", None) or "")
-        W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
+        W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold",
+                    max_width=box.w - round(72 * s))
         y += round(40 * s)
         if self.host is not None:
             W.draw_text(surf, self.share_text(), (x, y), round(17 * s), W.GOLD, "bold", max_width=box.w - round(72 * s))
@@ -326,18 +327,20 @@ class LobbyScene(Scene):
             is_bot = not name and seat_has_bot(ses, i, self.host, bots)
             if name:
                 who = shown(name) + (f"  ({strings.tr('table.seat_you')})" if mine else "")
-                kind = strings.tr("lan.seat_host") if i == 0 and self.host is not None else strings.tr("lan.seat_player")
+                host_seat = i == 0 and self.host is not None
+                kind = strings.tr("lan.seat_host") if host_seat else strings.tr("lan.seat_player")
             elif is_bot:
                 who, kind = strings.tr("bot.name", i=i + 1), strings.tr("setup.bot")  # as the table will name it
             else:
                 who, kind = strings.tr("lan.seat_open"), ""
             on = i < len(connected) and connected[i]
-            pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120), (r.x + round(22 * s), r.centery),
-                               round(7 * s))
-            W.draw_text(surf, f"{strings.tr('setup.seat')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s), W.MUTED,
-                        anchor="midleft")
-            W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s), W.CREAM if name or is_bot else W.MUTED,
-                        "bold", anchor="midleft", max_width=r.w - round(260 * s))
+            pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120),
+                               (r.x + round(22 * s), r.centery), round(7 * s))
+            W.draw_text(surf, f"{strings.tr('setup.seat')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s),
+                        W.MUTED, anchor="midleft")
+            W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s),
+                        W.CREAM if name or is_bot else W.MUTED, "bold", anchor="midleft",
+                        max_width=r.w - round(260 * s))
             W.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), W.MUTED, anchor="midright")
             y += round(56 * s)
         msg = strings.tr("lan.waiting_host")
@@ -346,8 +349,9 @@ class LobbyScene(Scene):
         elif status == "connecting":
             msg = strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
         k = int(self.app.now * 2) % 4
-        W.draw_text(surf, msg + ("." * k if status not in ("refused", "closed") else ""), (W_ // 2, box.bottom - round(34 * s)),
-                    round(16 * s), (255, 230, 170), "bold", anchor="center")
+        dots = "." * k if status not in ("refused", "closed") else ""
+        W.draw_text(surf, msg + dots, (W_ // 2, box.bottom - round(34 * s)), round(16 * s), (255, 230, 170), "bold",
+                    anchor="center")
         self.leave_btn.draw(surf)
         if self.fill_btn is not None:
             self.fill_btn.draw(surf)
@@ -416,20 +420,23 @@ class JoinScene(Scene):
         bw, bh = round(200 * s), round(50 * s)
         self.back_btn = W.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
                                  "dark", name="back", size=round(18 * s))
-        self.addr_input = W.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh), W.tr_label("lan.address"),
-                                      self.addr_text, self._addr, placeholder="192.168.1.20:50555", max_len=40,
-                                      label_w=0.3)
-        self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh), W.tr_label("lan.connect"),
-                                    self.connect_typed, "gold", name="connect", size=round(18 * s))
+        self.addr_input = W.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh),
+                                      W.tr_label("lan.address"), self.addr_text, self._addr,
+                                      placeholder="192.168.1.20:50555", max_len=40, label_w=0.3)
+        self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
+                                    W.tr_label("lan.connect"), self.connect_typed, "gold", name="connect",
+                                    size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
         self._build_rows([r for r, _b in self.rows])  # the found tables, placed for this size
         box = self._prompt_box()
-        self.pw_input = SecretInput((box.x + round(30 * s), box.y + round(70 * s), box.w - round(60 * s), round(50 * s)),
-                                    W.tr_label("lan.password"), self.pw_text, self._pw, max_len=60, label_w=0.3)
+        pw_rect = (box.x + round(30 * s), box.y + round(70 * s), box.w - round(60 * s), round(50 * s))
+        self.pw_input = SecretInput(pw_rect, W.tr_label("lan.password"), self.pw_text, self._pw, max_len=60,
+                                    label_w=0.3)
         self.pw_input.active = True
         bw2 = round(160 * s)
         self.pw_ok = W.Button((box.right - round(30 * s) - bw2, box.bottom - round(70 * s), bw2, round(48 * s)),
-                              W.tr_label("lan.connect"), self.connect_password, "gold", name="pw_ok", size=round(18 * s))
+                              W.tr_label("lan.connect"), self.connect_password, "gold", name="pw_ok",
+                              size=round(18 * s))
         self.pw_cancel = W.Button((box.x + round(30 * s), box.bottom - round(70 * s), bw2, round(48 * s)),
                                   W.tr_label("lan.cancel"), self.cancel_password, "dark", name="pw_cancel",
                                   size=round(18 * s))
@@ -540,12 +547,13 @@ class JoinScene(Scene):
     def draw(self, surf) -> None:
         s = self.s
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
+                    shadow=True)
         box = self.list_rect
         W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if self.why:
-            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)), box.inflate(-round(40 * s), -round(40 * s)),
-                           round(17 * s))
+            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
+                           box.inflate(-round(40 * s), -round(40 * s)), round(17 * s))
         elif not self.rows:
             text = strings.tr("lan.searching") + "\n" + strings.tr("lan.none_found")
             if self.error:
@@ -615,7 +623,8 @@ def join_window(args) -> int:
     app = _window_app()
     if getattr(args, "addr", None):
         host, _sep, port = args.addr.rpartition(":")
-        connect(app, host.strip("[]"), int(port), getattr(args, "table", None), password=getattr(args, "password", None))
+        connect(app, host.strip("[]"), int(port), getattr(args, "table", None),
+                password=getattr(args, "password", None))
     else:
         app.goto(JoinScene(app, interfaces=getattr(args, "interfaces", None)))
     if app.scene is None:

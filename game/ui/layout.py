@@ -141,7 +141,8 @@ class TableLayout:
             out.append((k - 1) * (fw + 1) + wide + 1)
         return out
 
-    def bottom_hand(self, n_tiles: int, has_drawn: bool, melds: list) -> tuple[list[Slot], list[tuple[int, list[Slot]]]]:
+    def bottom_hand(self, n_tiles: int, has_drawn: bool,
+                    melds: list) -> tuple[list[Slot], list[tuple[int, list[Slot]]]]:
         """Slots of the viewer's concealed tiles (drawn tile last) and of each meld's tiles."""
         hw, mw = self.hw, self.mw
         step = hw + max(1, round(hw * 0.02))
@@ -293,10 +294,12 @@ class TableLayout:
         t = tileart.thickness(w)
         for m in melds:
             k = len(m["tiles"])
+            # the claimed tile lies sideways: it takes its face's height
+            turned = fh - w if m.get("claimed") is not None and m.get("from") is not None else 0
             if vertical:
-                out.append(k * (w + t // 2 + 1) + (fh - w if m.get("claimed") is not None and m.get("from") is not None else 0))
+                out.append(k * (w + t // 2 + 1) + turned)
             else:
-                out.append(k * (w + 1) + (fh - w if m.get("claimed") is not None and m.get("from") is not None else 0))
+                out.append(k * (w + 1) + turned)
         return out
 
     def _meld_line(self, m, x, y, w, rot) -> list[Slot]:

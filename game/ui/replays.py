@@ -177,7 +177,8 @@ class ReplaysScene(Scene):
             if self.list_rect.colliderect(b.rect) and b.handle(ev):
                 return
         if ev.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(max(0, len(self.entries) * self.row_h - self.list_rect.h), self.scroll - ev.y * self.row_h))
+            bottom = max(0, len(self.entries) * self.row_h - self.list_rect.h)
+            self.scroll = max(0, min(bottom, self.scroll - ev.y * self.row_h))
             self._rows()
         elif ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
@@ -197,7 +198,8 @@ class ReplaysScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
+                    shadow=True)
         W.draw_text(surf, strings.tr("replays.folder", path=str(cfg.replay_dir())), (W_ - round(40 * s), round(46 * s)),
                     round(13 * s), W.MUTED, anchor="topright", max_width=round(W_ * 0.55))
         box = self.list_rect.inflate(round(20 * s), round(20 * s))
@@ -211,14 +213,16 @@ class ReplaysScene(Scene):
                 pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
                 vn = variant_title(e.variant)
                 W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
-                meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {strings.tr('replays.unfinished')}")
+                meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}"
+                if not e.finished:
+                    meta += f" · {strings.tr('replays.unfinished')}"
                 if e.error:
                     meta = strings.tr("replays.broken", why=e.error)
                 W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
                             max_width=round(r.w * 0.4))
                 scores = "   ".join(f"{shown(n)} {t:+d}" for n, t in zip(e.names, e.totals))
-                W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
-                            max_width=round(r.w * 0.42))
+                W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM,
+                            anchor="midleft", max_width=round(r.w * 0.42))
                 b.draw(surf, i == self.sel)
         self.back_btn.draw(surf)
 
@@ -265,8 +269,8 @@ class ReplayViewer(Scene):
             x += bw + round(8 * s)
         vals = list(range(self.data.n)) + [-1]
         labels = [(lambda i=i: self.data.names[i]) for i in range(self.data.n)] + [W.tr_label("replay.all_open")]
-        self.view_choice = W.Choice((W_ - round(380 * s), y, round(360 * s), bh), W.tr_label("replay.view"), vals, labels,
-                                    self.seat, self.set_seat, label_w=0.3)
+        self.view_choice = W.Choice((W_ - round(380 * s), y, round(360 * s), bh), W.tr_label("replay.view"), vals,
+                                    labels, self.seat, self.set_seat, label_w=0.3)
         self.back_btn = W.Button((round(16 * s), y, round(110 * s), bh), W.tr_label("common.back"), self.back, "dark",
                                  size=round(16 * s), name="back")
 

@@ -190,8 +190,10 @@ class RulesScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, strings.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED, anchor="topright")
+        W.draw_text(surf, strings.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
+                    shadow=True)
+        W.draw_text(surf, strings.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED,
+                    anchor="topright")
         for b in self.tabs:
             b.draw(surf)
         self.back_btn.draw(surf)
@@ -200,7 +202,8 @@ class RulesScene(Scene):
         doc = self.doc()
         self._clamp()
         with drawlog.scrolling(surf, self.content):
-            drawlog.blit_layer(surf, doc, (self.content.x + round(20 * s), self.content.y + round(10 * s) - self.scroll))
+            drawlog.blit_layer(surf, doc, (self.content.x + round(20 * s),
+                                           self.content.y + round(10 * s) - self.scroll))
         # scroll bar
         total = doc.get_height()
         if total > self.content.h:

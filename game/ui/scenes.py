@@ -141,7 +141,8 @@ class MenuScene(Scene):
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
         # title
-        W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif",
+                    shadow=True)
         W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s), (220, 236, 220))
         pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(212 * s)), (round(520 * s), round(212 * s)),
                          max(1, round(2 * s)))
@@ -156,9 +157,10 @@ class MenuScene(Scene):
             off = (i - (len(fan) - 1) / 2) * tw * 0.78
             dy = abs(i - (len(fan) - 1) / 2) ** 2 * 8 * s
             surf.blit(img, img.get_rect(center=(round(cx + off), round(cy + dy))))
-        W.draw_text(surf, strings.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED, anchor="bottomleft")
-        W.draw_text(surf, strings.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)), round(13 * s),
-                    W.MUTED, anchor="bottomright")
+        W.draw_text(surf, strings.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED,
+                    anchor="bottomleft")
+        W.draw_text(surf, strings.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)),
+                    round(13 * s), W.MUTED, anchor="bottomright")
         for b in self.buttons:
             b.draw(surf, self.focus.current is b)
         self.demo_pin.draw(surf, self.focus.current is self.demo_pin)
@@ -301,7 +303,8 @@ class SetupScene(Scene):
             players_opt = next((o for o in v.schema if o.key == "players"), None)
             if players_opt is not None and players_opt.choices and not players_opt.fixed:
                 colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.players"), list(players_opt.choices),
-                                     [str(c) for c in players_opt.choices], self.options.get("players", players_opt.default),
+                                     [str(c) for c in players_opt.choices],
+                                     self.options.get("players", players_opt.default),
                                      lambda val: self.set_option("players", val)))
             n = self.players()
             levels = available_levels()
@@ -333,7 +336,8 @@ class SetupScene(Scene):
         old_a = getattr(self, "col_a", None)
         self.col_a = W.ScrollColumn((px, top, pw, panel.bottom - round(14 * s) - top), colA, gap, s)
         # the seats column leaves room at the bottom for "seat 1 · you" and the fixed player count
-        self.col_b = W.ScrollColumn((px + pw + round(24 * s), top, pw, panel.bottom - round(74 * s) - top), colB, gap, s)
+        col_b_rect = (px + pw + round(24 * s), top, pw, panel.bottom - round(74 * s) - top)
+        self.col_b = W.ScrollColumn(col_b_rect, colB, gap, s)
         if old_a is not None and old_a.widgets and colA and len(old_a.widgets) == len(colA):
             self.col_a.scroll_to(old_a.scroll)  # a relayout (language, seats) keeps the list where it was
         self.colA, self.colB = colA, colB
@@ -437,9 +441,10 @@ class SetupScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("setup.title_host" if self.mode == "host" else "setup.title"), (round(36 * s), round(26 * s)),
-                    round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED, anchor="topright")
+        title = strings.tr("setup.title_host" if self.mode == "host" else "setup.title")
+        W.draw_text(surf, title, (round(36 * s), round(26 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED,
+                    anchor="topright")
         W.draw_text(surf, strings.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s), W.MUTED, "bold")
         panel = self.panel_rect()
         W.panel(surf, panel, (10, 28, 22), 215, round(14 * s), 2)
@@ -495,8 +500,8 @@ class SettingsScene(Scene):
             sizes.append(cur)
         sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
         self.widgets = [
-            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"], [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(),
-                     self.app.set_lang),
+            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"],
+                     [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(), self.app.set_lang),
             W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
             W.Slider((x, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
             W.Choice((x, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
@@ -516,8 +521,8 @@ class SettingsScene(Scene):
             w.rect.y = y
             y += w.rect.h + round(8 * s)
         bw, bh = round(220 * s), round(52 * s)
-        self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
-                                 "gold", size=round(19 * s), name="back")
+        self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"),
+                                 self.back, "gold", size=round(19 * s), name="back")
         old = getattr(self, "focus", None)
         self.focus = W.FocusRing(self.widgets + [self.back_btn])
         if old is not None:
@@ -569,8 +574,8 @@ class SettingsScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif", anchor="midtop",
-                    shadow=True)
+        W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif",
+                    anchor="midtop", shadow=True)
         first, last = self.widgets[0].rect, self.widgets[-1].rect
         box = pygame.Rect(first.x - round(30 * s), first.y - round(20 * s), first.w + round(60 * s),
                           last.bottom - first.y + round(40 * s))

@@ -138,7 +138,8 @@ def replay_dir() -> Path:
     return userdirs.replays_dir()
 
 
-def save_replay(record: dict, names: list[str], human_seat: int | None, finished: bool) -> tuple[Path | None, str | None]:
+def save_replay(record: dict, names: list[str], human_seat: int | None,
+                finished: bool) -> tuple[Path | None, str | None]:
     """Save a match record (Match.to_json()); returns (path, error)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     data = {

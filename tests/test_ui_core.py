@@ -35,8 +35,10 @@ def test_every_key_used_in_the_ui_exists():
     for path in (ROOT / "game" / "ui").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("tr", "tr_label")
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            if name in ("tr", "tr_label") and isinstance(node.args[0].value, str):
                 used.add(node.args[0].value)
     missing = sorted(k for k in used if k not in S.S)
     assert not missing, missing

@@ -162,7 +162,8 @@ def _run(*args, timeout=120):
 
 def test_cli_screenshot_and_smoke(tmp_path, home):
     out = tmp_path / "claim.png"
-    r = _run("screenshot", "--scene", "claim", "--variant", "yuxi", "--out", str(out), "--size", "1024x576", "--lang", "en")
+    r = _run("screenshot", "--scene", "claim", "--variant", "yuxi", "--out", str(out), "--size", "1024x576",
+             "--lang", "en")
     assert r.returncode == 0, r.stderr
     img = pygame.image.load(str(out))
     assert img.get_size() == (1024, 576)

@@ -167,7 +167,8 @@ def _panel_surface(size, color, alpha, radius, border, border_color, glow) -> py
     if border:
         pygame.draw.rect(big, (*border_color, 255), big.get_rect(), border * S_, border_radius=radius * S_)
         inner = big.get_rect().inflate(-border * S_ * 3, -border * S_ * 3)
-        pygame.draw.rect(big, (*border_color, 70), inner, max(1, S_ * border // 2), border_radius=max(0, radius * S_ - border * S_))
+        pygame.draw.rect(big, (*border_color, 70), inner, max(1, S_ * border // 2),
+                         border_radius=max(0, radius * S_ - border * S_))
     return pygame.transform.smoothscale(big, (w, h))
 
 
@@ -596,8 +597,8 @@ class Slider(Widget):
 
     def draw(self, dest, focused=False) -> None:
         r = self.rect
-        draw_text(dest, _label(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM if self.enabled else MUTED, "bold",
-                  anchor="midleft", max_width=round(r.w * self.label_w) - 6)
+        draw_text(dest, _label(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM if self.enabled else MUTED,
+                  "bold", anchor="midleft", max_width=round(r.w * self.label_w) - 6)
         t = self._track()
         pygame.draw.rect(dest, (8, 24, 18), t.inflate(0, 4), border_radius=5)
         fill = t.copy()

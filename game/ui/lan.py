@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Protocol
 
 import pygame
 
@@ -383,13 +384,21 @@ def table_names(ses, n: int) -> list[str]:
 
 # ====================================================================== joining
 
+class TableFinder(Protocol):
+    """What the join screen asks of a LAN browser (netplay's ``Browser``; a stub in pictures)."""
+
+    def tables(self) -> list[dict]: ...
+
+    def close(self) -> None: ...
+
+
 class JoinScene(Scene):
     name = "join"
 
     def __init__(self, app, interfaces=None, ask_password: dict | None = None, error: str | None = None):
         super().__init__(app)
         self.why = lan_missing()
-        self.browser: Browser | None = None
+        self.browser: TableFinder | None = None
         self.addr_text = ""
         self.interfaces = interfaces if interfaces is not None else lan_interfaces()
         self.rows: list = []

@@ -35,6 +35,7 @@ from game.ui.settings import Settings, save_replay
 from game.ui.settle import MatchEndScene
 from game.ui.table import TableScene
 
+SCENES: tuple[str, ...]  # the scenes by name, then the table's states
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
           "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
           "lan_missing", "refused")
@@ -59,6 +60,13 @@ def new_session(variant, seed, hands: int = 8, options=None):
 
 def _levels(n):
     return [None] + ["normal"] * (n - 1)
+
+
+class UnsavedTable(TableScene):
+    """A table that keeps no replay of its match: a picture or a benchmark is no one's game."""
+
+    def save_replay(self, finished: bool) -> None:
+        pass
 
 
 def drive(session, stop, max_steps: int = 4000, me_bot=None) -> bool:
@@ -190,13 +198,13 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
             sc.look = True  # every hand revealed on the table
         elif scene == "leave":
             app.now = 10.0  # a while after the window opened, the player presses Esc once
+            assert sc.settle is not None  # show_settlement opened it: the hand has a result
             sc.settle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
             app.now += 0.5  # the notice has faded in
     elif scene == "match_end":
         ses, names = new_session(variant, seed, hands=4)
-        sc = TableScene(app, ses, variant, names=names, hands_total=4)
+        sc = UnsavedTable(app, ses, variant, names=names, hands_total=4)
         sc.auto_bots = False
-        sc.save_replay = lambda finished: None
         app.goto(sc)
         while True:
             drive(ses, lambda v: v["phase"] == "end")

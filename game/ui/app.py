@@ -265,8 +265,9 @@ class App:
             size = cfg.clamp_size(ev.size)
             if size != tuple(ev.size):
                 self.screen = self._set_mode(size, False)
-            else:
-                self.screen = pygame.display.get_surface()
+            else:  # the window already has this size: draw on its surface (made anew should there be none)
+                surf = pygame.display.get_surface()
+                self.screen = surf if surf is not None else self._set_mode(size, False)
             self.window_size = size
             self.settings.window = size
             self._resize_pending = True

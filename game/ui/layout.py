@@ -213,7 +213,7 @@ class TableLayout:
                 x -= mgap
             if melds:
                 x -= mgap
-            slots = []
+            slots: list[Slot] = []
             n_plain = n_tiles - (1 if has_drawn else 0)
             for _ in range(n_plain):
                 x -= step
@@ -252,7 +252,7 @@ class TableLayout:
         inward = mbw + round(8 * s) if two else 0
         x = self.W - edge - bw - inward if pos == 1 else edge + inward
         mx = self.W - edge - mbw if pos == 1 else edge
-        slots: list[Slot] = []
+        slots = []
         meld_slots = []
         n_plain = n_tiles - (1 if has_drawn else 0)
         if pos == 1:  # melds at the bottom (the owner's left), hand going up

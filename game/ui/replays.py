@@ -13,6 +13,7 @@ from game.rules import engine as E
 from game.rules.actions import ActionError, from_json
 from game.rules.match import Match, level_prompts
 from game.rules.variants import get as get_variant
+from game.rules.view import View
 from game.rules.view import view as make_view
 from game.ui import drawlog, nav, strings
 from game.ui import settings as cfg
@@ -238,9 +239,8 @@ class ReplayViewer(Scene):
         self.back_cb = back
         self.hand_i = hand
         self.step = step
-        self.seat = data.data.get("human_seat") if seat is None else seat
-        if self.seat is None or not 0 <= self.seat < data.n:
-            self.seat = -1  # all hands open
+        chosen = data.data.get("human_seat") if seat is None else seat
+        self.seat: int = -1 if chosen is None or not 0 <= chosen < data.n else chosen  # -1: all hands open
         self.playing = False
         self.next_at = 0.0
         self.render = TableRenderer()
@@ -338,7 +338,7 @@ class ReplayViewer(Scene):
             elif k == pygame.K_v:
                 self.view_choice.step(1)
 
-    def current_view(self) -> dict:
+    def current_view(self) -> View:
         st = self.states[self.step]
         seat = self.seat if self.seat >= 0 else 0
         v = make_view(st, seat)

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from game.ui import strings
 
 FAMILY = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang": "chicken", "zhuoji": "chicken"}
@@ -24,7 +26,13 @@ TITLES = {
     "chicken": ("贵阳捉鸡 / 捉鸡麻将", "Guiyang Chicken / Zhuoji"),
 }
 
-COMMON = [
+# the blocks of a rules page, as the module docstring lists them
+Text = tuple[Literal["h", "p", "li"], str, str]
+Hand = tuple[Literal["hand"], str, str, str, dict[str, str]]
+Row = tuple[Literal["row"], str, str, str, str]
+Block = Text | Hand | Row
+
+COMMON: list[Block] = [
     ("h", "牌与座位", "Tiles and seats"),
     ("p", "万、筒、条各一到九，每种四张；有的玩法还有东南西北中发白。庄家起手十四张，其余十三张。"
           "轮流逆时针：你的下家坐在右边，吃牌只能吃上家（左边）打出的牌。",
@@ -40,7 +48,7 @@ COMMON = [
     ("hand", "123m|456p|789s|345s|99p", "平胡：四组（顺子）加一对", "All sets: four sets plus a pair", {}),
 ]
 
-DOCS: dict[str, list] = {
+DOCS: dict[str, list[Block]] = {
     "wenshan": [
         ("h", "一句话", "In one line"),
         ("p", "开局翻一张牌，它的下一张就是“小鸡”（癞子），手里的小鸡可以当任何牌用；白板可以当小鸡那张牌。"
@@ -334,7 +342,7 @@ def explain(key: str | None, variant_id: str = "") -> str:
     return strings.pick(*pair) if pair else ""
 
 
-def doc_for(variant_id: str) -> list:
+def doc_for(variant_id: str) -> list[Block]:
     fam = FAMILY.get(variant_id, variant_id)
     return DOCS.get(fam, []) + COMMON
 

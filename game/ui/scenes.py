@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,11 +16,14 @@ from game.ui.app import Scene
 from game.ui.names import KNOWN_VARIANTS, player_name
 from game.ui.tableview import background
 
+if TYPE_CHECKING:
+    from game.rules.variants.base import Variant
+
 HAND_CHOICES = (1, 2, 4, 8, 12, 16)
 BASE_CHOICES = (1, 2, 3, 5, 10)
 
 
-def registered() -> dict:
+def registered() -> dict[str, Variant]:
     """The variants of this build by id."""
     # the rules load when a table is set up, not before the menu shows
     from game.rules.variants import all_variants
@@ -27,9 +31,9 @@ def registered() -> dict:
     return {v.id: v for v in all_variants()}
 
 
-def variant_entries() -> list[tuple[str, str, str, object]]:
+def variant_entries() -> list[tuple[str, str, str, Variant | None]]:
     reg = registered()
-    out = [(vid, zh, en, reg.get(vid)) for vid, zh, en in KNOWN_VARIANTS]
+    out: list[tuple[str, str, str, Variant | None]] = [(vid, zh, en, reg.get(vid)) for vid, zh, en in KNOWN_VARIANTS]
     for vid, v in reg.items():
         if vid not in {e[0] for e in out}:
             out.append((vid, v.name_zh, v.name_en, v))
@@ -89,7 +93,7 @@ class MenuScene(Scene):
                                  pins, [W.tr_label("demo.all")] + [W.tr_label(f"demo.short.{v}") for v in pins[1:]],
                                  cur, self._pin_demo, label_w=0.0)
         old = getattr(self, "focus", None)
-        ring = list(self.buttons)
+        ring: list[W.Widget] = list(self.buttons)
         ring.insert(ring.index(demo) + 1, self.demo_pin)
         self.focus = W.FocusRing(ring)
         self.focus.index = old.index if old is not None else 0
@@ -188,7 +192,7 @@ class VariantCard(W.Button):
         if not self.enabled:
             top, bottom, edge, txt = (28, 44, 38), (20, 34, 28), (70, 90, 80), W.MUTED
         elif self.hover or focused:
-            top = tuple(min(255, c + 18) for c in top)
+            top = W.lighter(top, 18)
         W.gradient_box(dest, r, top, bottom, max(6, r.h // 6), 2 if (focused or self.selected) else 1,
                        W.GOLD if focused else edge)
         pad = max(6, round(10 * s))
@@ -417,7 +421,7 @@ class SetupScene(Scene):
     def handle(self, ev) -> None:
         if self.col_a.handle(ev) or self.col_b.handle(ev):
             return
-        for w in self.cards + [self.start_btn, self.back_btn]:
+        for w in [*self.cards, self.start_btn, self.back_btn]:
             if w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:
@@ -428,9 +432,9 @@ class SetupScene(Scene):
             # Enter starts the table - also right after typing a seed or a table name
             typed = any(isinstance(w, W.TextInput) and w.submitted for w in self.colB)
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn or typed):
-                for w in self.colB:
-                    if isinstance(w, W.TextInput):
-                        w.submitted = False
+                for widget in self.colB:
+                    if isinstance(widget, W.TextInput):
+                        widget.submitted = False
                 self.start()
                 return
             self.focus.handle_key(ev)

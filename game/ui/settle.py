@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -31,7 +33,8 @@ def _tile_of(x):
         return None
 
 
-def win_line(res: dict, names: list[str]) -> str:
+def win_line(res: Mapping[str, Any], names: list[str]) -> str:
+    """The settlement's headline: who won how (and from whom), or a drawn hand."""
     wins = res.get("wins") or []
     if res.get("end") != "win" or not wins:
         return strings.tr("settle.draw")
@@ -408,10 +411,10 @@ class SettlementPanel:
                 es = max(self.least(), size - 2)
                 lines = W.wrap(" · ".join(expl), es, right - left)
                 shown = 0
-                for line in lines[:2]:
+                for text_line in lines[:2]:
                     if iy + es > r.bottom:
                         break
-                    W.draw_text(surf, line, (left, iy), es, (230, 210, 160))
+                    W.draw_text(surf, text_line, (left, iy), es, (230, 210, 160))
                     iy += round(es * 1.25)
                     shown += 1
                 drawlog.dropped(surf, lines[shown:], pygame.Rect(left, iy, right - left, es), es)

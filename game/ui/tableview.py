@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.rules import tiles as T
+from game.rules.view import View
 from game.ui import drawlog, strings, tileart
 from game.ui import widgets as W
 from game.ui.felt import felt_surface
@@ -177,7 +178,7 @@ class TableRenderer:
         self.status: dict[int, str] = {}  # a LAN seat's state on its plate (dropped, left, a bot plays)
 
     # -------------------------------------------------------- whole table
-    def draw_table(self, surf: pygame.Surface, view: dict, L: TableLayout, my_hand=None, thinking: int | None = None):
+    def draw_table(self, surf: pygame.Surface, view: View, L: TableLayout, my_hand=None, thinking: int | None = None):
         """Everything but the viewer's own hand (``my_hand`` draws it) and overlays."""
         surf.blit(background(surf.get_size()), (0, 0))
         self.draw_compass(surf, view, L, thinking)
@@ -202,7 +203,7 @@ class TableRenderer:
             hand = list(self.reveal[seat])
         drawn = view.get("drawn") if seat == view["seat"] else None
         has_drawn = drawn is not None and drawn in hand and view.get("turn") == seat and view.get("phase") == "turn"
-        if has_drawn:
+        if drawn is not None and has_drawn:
             hand.remove(drawn)
             disp = sort_hand(hand, marks) + [drawn]
         else:
@@ -274,12 +275,10 @@ class TableRenderer:
                 if ("pond", seat, i) in self.hidden:
                     continue
                 sl = L.pond_slot(seat, i)
-                hl = []
                 is_last = last is not None and last[0] == seat and i == len(shown) - 1 and view["phase"] != "end" \
                     and not view["seats"][seat]["discards"][-1].get("claimed_by") is not None
-                if is_last:
-                    hl.append("last")
-                items.append((sl, d["tile"], tuple(hl), d.get("declared", False), d.get("won", False)))
+                hl: tuple[str, ...] = ("last",) if is_last else ()
+                items.append((sl, d["tile"], hl, d.get("declared", False), d.get("won", False)))
         # painter's order: farther tiles (higher on screen) first
         items.sort(key=lambda it: (it[0].y + tileart.tile_size(it[0].w, it[0].rot)[1], it[0].x))
         marks = tile_marks(view)

@@ -282,7 +282,7 @@ def _bird(pen: _Pen, box, detail: bool):
     bx, by, bw, bh = box
     k = bw / 100
 
-    def P(x, y):
+    def P(x: float, y: float) -> tuple[float, float]:
         return (bx + x * k, by + y * bh / 138)
 
     def pts(seq):

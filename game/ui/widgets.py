@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 import pygame
@@ -222,6 +222,12 @@ def _gradient_rounded(size, top, bottom, radius, border, border_color) -> pygame
     return pygame.transform.smoothscale(grad, (w, h))
 
 
+def lighter(color: tuple[int, int, int], d: int) -> tuple[int, int, int]:
+    """``color`` with ``d`` more in each channel (255 at most): a control under the mouse or the focus."""
+    r, g, b = color
+    return (min(255, r + d), min(255, g + d), min(255, b + d))
+
+
 def gradient_box(dest, rect, top, bottom, radius=10, border=2, border_color=(0, 0, 0)) -> None:
     rect = pygame.Rect(rect)
     if rect.w < 2 or rect.h < 2:
@@ -290,10 +296,17 @@ def _logged_draw(draw: Callable) -> Callable:
     return logged
 
 
+def _draw_nothing(self: Widget, dest: pygame.Surface, focused: bool = False) -> None:
+    """The base widget draws nothing."""
+
+
 class Widget:
     rect: pygame.Rect
     focusable = True
     enabled = True
+    # draw(dest, focused=False): a callable attribute, as each subclass's own is replaced by
+    # its draw-logged wrapper when the class is made
+    draw: Callable[..., None] = _draw_nothing
 
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
@@ -302,9 +315,6 @@ class Widget:
 
     def handle(self, ev) -> bool:
         return False
-
-    def draw(self, dest, focused: bool = False) -> None:
-        pass
 
     def activate(self) -> None:
         pass
@@ -354,8 +364,8 @@ class Button(Widget):
         if self.pressed:
             r.move_ip(0, 2)
         elif self.hover or focused:
-            top = tuple(min(255, c + 22) for c in top)
-            bottom = tuple(min(255, c + 18) for c in bottom)
+            top = lighter(top, 22)
+            bottom = lighter(bottom, 18)
         radius = min(r.h // 2, max(6, r.h // 4)) if not self.glyph else r.h // 2
         if focused or self.hover:
             g = _button_glow((r.w + r.h, r.h * 2))
@@ -761,11 +771,11 @@ class ScrollColumn:
 class FocusRing:
     """Keyboard focus over a list of widgets (Tab / arrows / Enter / Space / ←→ on choices)."""
 
-    def __init__(self, widgets: list[Widget] | None = None):
-        self.widgets = widgets or []
+    def __init__(self, widgets: Sequence[Widget] | None = None):
+        self.widgets: Sequence[Widget] = widgets or []
         self.index = -1
 
-    def set(self, widgets: list[Widget], keep: bool = True) -> None:
+    def set(self, widgets: Iterable[Widget], keep: bool = True) -> None:
         old = self.index
         self.widgets = [w for w in widgets if w.focusable]
         self.index = old if keep and 0 <= old < len(self.widgets) else -1

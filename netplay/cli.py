@@ -230,3 +230,30 @@ def join_main(args: Any, window: WindowLoader = _no_window) -> int:
         return 1
     print(json.dumps(result), flush=True)
     return 0
+
+
+class WatchWindow(Protocol):
+    """The window's watcher screen (``game.ui.watch``), passed in like ``Window``."""
+
+    def watch_window(self, args: Any) -> int: ...
+
+
+def _no_watch_window() -> WatchWindow | None:
+    return None
+
+
+def watch_main(args: Any, window: Callable[[], WatchWindow | None] = _no_watch_window) -> int:
+    """``python -m game watch --addr HOST:PORT [--table ID]``: the watcher screen, or JSON lines with --headless."""
+    from .watch import headless
+
+    _logging(verbose=False)
+    host, port = _addr(args.addr)
+    if args.hands is not None and args.hands < 1:
+        raise UsageError("--hands must be at least 1")
+    if args.headless:
+        return headless(host, port, args.table, args.password, (args.name or "watcher")[:32], args.hands,
+                        args.timeout)
+    win = window()
+    if win is None:
+        raise UsageError("this build has no window: add --headless for a text stream")
+    return win.watch_window(args)

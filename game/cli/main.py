@@ -73,6 +73,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for discovery/connection")
     sp.add_argument("--seed", default="0", help="the bot's seed")
 
+    sp = sub.add_parser("watch", help="watch a LAN table without a seat (the event screen)")
+    sp.add_argument("--addr", required=True, metavar="HOST:PORT", help="the host's address")
+    sp.add_argument("--table", default=None, help="the table id (default: the host's first table)")
+    sp.add_argument("--password", default=None, help="the table password, if it has one")
+    sp.add_argument("--name", default=None, help="how this watcher is logged by the host")
+    sp.add_argument("--fullscreen", action="store_true", help="fill the screen (a projector); F11 toggles")
+    sp.add_argument("--headless", action="store_true", help="no window: one JSON line per state received")
+    sp.add_argument("--hands", type=int, default=None, help="with --headless: stop after this many hands")
+    sp.add_argument("--timeout", type=float, default=30.0, help="with --headless: give up after this long unheard")
+
     sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup")
     sp.add_argument("name")
     sp.add_argument("rest", nargs=argparse.REMAINDER)
@@ -120,6 +130,15 @@ def _lan_window():
     return lan
 
 
+def _watch_window():
+    """The window's watcher screen (``game.ui.watch``), or None in a build without a window."""
+    try:
+        from game.ui import watch
+    except ImportError:
+        return None
+    return watch
+
+
 def _lazy(module: str, attr: str):
     import importlib
 
@@ -158,6 +177,8 @@ def _dispatch(args) -> int:
         return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
     if args.cmd == "join":
         return _lazy("netplay.cli", "join_main")(args, window=_lan_window)
+    if args.cmd == "watch":
+        return _lazy("netplay.cli", "watch_main")(args, window=_watch_window)
     if args.cmd == "screenshot":
         return _lazy("game.ui.screenshot", "main")(args)
     raise UsageError(f"unknown command {args.cmd!r}")

@@ -159,10 +159,19 @@ class Conn(asyncio.Protocol):
         tr.write(frame)
 
     def watch_mode(self) -> None:
-        """This connection watches: a small send buffer, so that a slow reader skips frames instead of piling them."""
+        """This connection watches: small send buffers (the kernel's and asyncio's), so that a slow reader skips
+        frames and gets the latest picture instead of a growing backlog."""
         lim = self.host.limits.watch_buffer
-        if self.transport is not None:
-            self.transport.set_write_buffer_limits(high=lim, low=lim // 4)
+        tr = self.transport
+        if tr is None:
+            return
+        sock = tr.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, lim)
+            except OSError:
+                pass  # the platform keeps its own size: asyncio's limit below still bounds the backlog
+        tr.set_write_buffer_limits(high=lim, low=lim // 4)
 
     def refuse(self, code: str, detail: str | None, ref) -> None:
         if self.charge():

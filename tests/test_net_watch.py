@@ -149,3 +149,65 @@ def test_the_check_catches_leaky_watcher_events(monkeypatch):
     record, frames, _ws = watched_match(vid, hands=1)
     with pytest.raises(AssertionError, match="events differ"):
         check_watch_stream(vid, record, frames)
+
+
+def _watcher_stream(monkeypatch, seat2: list[int]):
+    """The 捉鸡麻将 deal of tests/test_net_leak.py (seat 2 may or may not pung the dealer's 9p), with a watcher."""
+    import netplay.table as T
+    from game.rules import engine as E
+    from game.rules.match import Match
+    from netplay.client import BotClient
+    from tests.test_net_leak import _HANDS, _deal, _Passer
+
+    hands, wall = _deal(seat2)
+    assert len(hands) == len(_HANDS)
+
+    class Scenario(Match):
+        def start_hand(self):
+            st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
+                                    dealer_streak=self.streak, scores=self.scores, hands=hands, wall=wall)
+            self.state = st
+            return st, events
+
+    monkeypatch.setattr(T, "Match", Scenario)
+    h = Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
+             interfaces=LOOPBACK, advertise=False).start()
+    rec = Recorder()
+    ws = WatchSession(*h.address, "watcher", "t", tap=rec, connect_timeout=10, reconnect_s=10)
+    try:
+        for _ in range(100):
+            if ws.status == "watching":
+                break
+            ws.wait(0.1)
+        bcs = [BotClient(*h.address, "simple", f"p{i}", seat=i) for i in range(4)]
+        for bc in bcs:
+            bc.bot = _Passer()
+        play_clients(h, [], clients=bcs, timeout=60)
+        actions = h.finished[-1]["record"]["hands_played"][0]["actions"]
+        h.call(lambda: None)
+    finally:
+        ws.close()
+        h.stop()
+    out = []
+    for f in decode_stream(bytes(rec.rx)):
+        if f["t"] != "state":
+            continue
+        if any(e["type"] == "discard" and e["seat"] == 2 for e in f["events"]):
+            return actions, out
+        out.append({k: f[k] for k in ("seq", "step", "view", "events", "totals", "hand_over")})
+    raise AssertionError("seat 2 never discarded")
+
+
+def test_a_watcher_cannot_tell_whether_a_seat_could_claim(monkeypatch):
+    """The watcher receives exactly the same frames (views, events, step, seq, their number) whether or not seat 2
+    could pung the dealer's discard and passed: the public view shows every window alike."""
+    from tests.test_net_leak import _CAN, _CANNOT
+
+    acts_can, can = _watcher_stream(monkeypatch, _CAN)
+    acts_cannot, cannot = _watcher_stream(monkeypatch, _CANNOT)
+    assert acts_can[:2] == [[0, "discard", "9p"], [2, "pass"]], "seat 2 was not offered the pung"
+    assert acts_cannot[1][1] == "discard"
+    assert len(can) >= 4
+    for k, (x, y) in enumerate(zip(can, cannot)):
+        assert x == y, f"frame {k}: {[key for key in x if x[key] != y[key]]} differ"
+    assert len(can) == len(cannot)

@@ -58,6 +58,7 @@ class TableConfig:
     bot_delay: float = 0.0  # seconds a host bot waits before acting, so people can follow
     next_s: float | None = 60.0  # deal the next hand this long after one ended, ready or not
     watch: str = wire.WATCH_PUBLIC  # watchers see what lies face up ("public"), every hand ("open"), or nothing ("off")
+    watch_pause: float = 12.0  # a table of bots only, while watched: seconds between hands and matches (to read)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -132,6 +133,7 @@ class Table:
         self.seed = None
         self._pump_handle = None
         self._next_handle = None
+        self._pause_handle = None  # a watched table of bots only: the next deal after the settlement was read
         self._thinking: tuple[int, int, int] | None = None  # what a host bot is deciding on, off the loop
         self.watchers: dict = {}  # watching connections, in arrival order (a dict used as an ordered set)
         self._w_seq = 0  # the watchers' frame counter (one stream, encoded once for all of them)
@@ -391,9 +393,10 @@ class Table:
             self._deal({"k": "start", "seed": seed})
 
     def _deal(self, rec: dict | None = None) -> None:
-        if self._next_handle is not None:
-            self._next_handle.cancel()
-            self._next_handle = None
+        for h in (self._next_handle, self._pause_handle):
+            if h is not None:
+                h.cancel()
+        self._next_handle = self._pause_handle = None
         for s in self.slots:
             s.ready = False
         events = self._record(rec or {"k": "deal"})
@@ -441,6 +444,7 @@ class Table:
             self._schedule_next()
         elif self.phase == OVER:
             self._presence()
+            self._bots_again()
         else:
             self._pump_soon()
 
@@ -505,7 +509,7 @@ class Table:
         self._check_next()
 
     def _force_next(self) -> None:
-        self._next_handle = None
+        self._next_handle = self._pause_handle = None
         if self.phase == BETWEEN:
             self._deal()
             self.keeper.flush()
@@ -513,11 +517,32 @@ class Table:
     def _check_next(self) -> None:
         if self.phase == BETWEEN and all(s.ready or s.bot_level or (s.peer is None and not s.wait)
                                          for s in self.slots):
+            if self._watched_bots():  # nobody plays: give the watchers time to read the settlement
+                if self._pause_handle is None:
+                    self._pause_handle = self.loop.call_later(self.cfg.watch_pause, self._force_next)
+                return
             self._deal()
 
-    def _reset(self) -> None:
-        """A finished table whose players all left opens for a new match."""
-        if all(s.bot_level for s in self.slots):
+    def _watched_bots(self) -> bool:
+        """Bots play every seat and somebody watches (a demo table at an event)."""
+        return bool(self.watchers) and all(s.bot_level for s in self.slots)
+
+    def _bots_again(self) -> None:
+        """A watched table of bots only plays on: a new match after the last one's settlement was read."""
+        if self.phase == OVER and self._watched_bots() and self._pause_handle is None:
+            self._pause_handle = self.loop.call_later(self.cfg.watch_pause, self._again)
+
+    def _again(self) -> None:
+        self._pause_handle = None
+        if self.phase == OVER and all(s.bot_level for s in self.slots):
+            log.info("table %s: bots only and watched: a new match", self.table_id)
+            self._reset(bots_too=True)
+            self._maybe_start()
+            self.keeper.flush()
+
+    def _reset(self, bots_too: bool = False) -> None:
+        """A finished table whose players all left opens for a new match (a table of bots only, when told to)."""
+        if all(s.bot_level for s in self.slots) and not bots_too:
             return
         if self.host.store is not None and self.match is not None:
             try:
@@ -601,6 +626,7 @@ class Table:
                                          options=dict(self.options), hands=self.cfg.hands, open=self.open_watch))
         self.watch_sync(peer)
         self._watchers_changed()
+        self._bots_again()
         self.keeper.flush()
         return None
 

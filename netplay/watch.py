@@ -44,6 +44,7 @@ class WatchSession(NetSession):
         self.full = False
         self.fulls = 0  # whole pictures received (the first one, reconnects, skips)
         self.hands_seen = 0  # hand ends seen
+        self.batch: list[dict] = []  # the state messages the last poll() applied
         super().__init__(host, port, name, table_id, password, None, reconnect_s=reconnect_s,
                          connect_timeout=connect_timeout, tap=tap, start=start, source=source)
         self.view: PublicView | None = None  # type: ignore[assignment]
@@ -54,6 +55,7 @@ class WatchSession(NetSession):
             msgs = list(self._inbox)
             self._inbox.clear()
         events: list[Event] = []
+        self.batch = []
         for m in msgs:
             t = m["t"]
             if t == "state":
@@ -73,6 +75,7 @@ class WatchSession(NetSession):
                 self.updates += 1
                 self.hands_seen += int(ended and not m["full"])
                 events.extend(m["events"])
+                self.batch.append(m)
             elif t == "table":
                 self.names, self.connected = m["names"], m["connected"]
                 self.bots, self.held, self.started = m["bots"], m["held"], m["started"]
@@ -152,22 +155,27 @@ def headless(host: str, port: int, table: str | None, password: str | None, name
         while True:
             ws.wait(0.5)
             got = ws.updates
-            events = ws.poll()
+            ws.poll()
             if ws.status in ("refused", "closed"):
                 print(f"error: {ws.error or ws.status}", file=sys.stderr)
                 return 1
-            if ws.updates != got and ws.view is not None:
+            if ws.updates != got:
                 quiet_since = time.monotonic()
-                v = ws.view
-                print(json.dumps({"table": ws.table_id, "open": ws.open, "hand_no": v["hand_no"], "step": ws.step,
-                                  "phase": v["phase"], "turn": v["turn"], "wall": v["wall"], "full": ws.full,
-                                  "events": [e.get("type") for e in events], "watchers": ws.watchers,
-                                  "totals": ws.totals, "hand_over": ws.hand_over}, ensure_ascii=False),
-                      file=out, flush=True)
+                for m in ws.batch:
+                    v = m["view"]
+                    print(json.dumps({"table": ws.table_id, "open": ws.open, "seq": m["seq"], "full": m["full"],
+                                      "hand_no": m["hand_no"], "step": m["step"], "phase": v and v["phase"],
+                                      "turn": v and v["turn"], "wall": v and v["wall"],
+                                      "events": [e.get("type") for e in m["events"]], "watchers": ws.watchers,
+                                      "totals": m["totals"], "hand_over": m["hand_over"]}, ensure_ascii=False),
+                          file=out, flush=True)
                 if ws.match_over or (hands is not None and ws.hands_seen >= hands):
                     return 0
             elif time.monotonic() - quiet_since > timeout:
-                print(f"error: nothing from the table in {timeout:g} s", file=sys.stderr)
+                why = f"cannot reach the host at {host}:{port}" if ws.status in ("connecting", "reconnecting") \
+                    else "nothing from the table"
+                print(f"error: {ws.error if ws.status == 'connecting' and ws.error else why} in {timeout:g} s",
+                      file=sys.stderr)
                 return 1
     finally:
         ws.close()

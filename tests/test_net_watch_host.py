@@ -289,3 +289,31 @@ def test_the_watch_mode_is_in_the_table_list(mode):
         assert list_tables(*h.address)[0]["watch"] == mode
     finally:
         h.stop()
+
+
+def test_a_watched_table_of_bots_pauses_between_hands_and_plays_on_after_the_match():
+    """Nobody plays at a table of bots: while somebody watches, the host waits ``watch_pause`` after every hand (the
+    settlement is read) and deals a new match when one is over; unwatched, it behaves as before."""
+    h = _host(bots={0: "simple", 1: "simple", 2: "simple", 3: "simple"}, hands=3, watch_pause=30.0, bot_delay=0.01)
+    try:
+        t = h.tables["t"]
+        ws = WatchSession(*h.address, "screen", "t", connect_timeout=5, reconnect_s=5)
+        while ws.status != "watching":
+            ws.wait(0.1)
+        paused = 0
+        end = time.monotonic() + 90
+        while time.monotonic() < end and h.call(lambda: t.phase) != "over":
+            if h.call(lambda: t.phase) == "between":
+                time.sleep(0.3)
+                assert h.call(lambda: (t.phase, t._pause_handle is not None)) == ("between", True)
+                paused += 1
+                h.call(t._force_next)  # the pause is over
+            time.sleep(0.02)
+        assert paused >= 1
+        first = h.call(lambda: t.match)
+        assert h.call(lambda: t._pause_handle is not None)
+        h.call(t._again)
+        assert h.call(lambda: (t.phase, t.match is not first)) == ("playing", True)
+        ws.close()
+    finally:
+        h.stop()

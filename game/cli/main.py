@@ -60,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--hold", type=float, default=None, help="seconds a dropped player's seat is kept (60)")
     sp.add_argument("--wait", action="store_true", help="the table waits for a dropped player instead of a bot")
     sp.add_argument("--bot-delay", type=float, default=0.0, help="seconds host bots wait before acting")
+    sp.add_argument("--watch", default=None, choices=("public", "open", "off"),
+                    help="what watchers see: what lies face up (public, the default), every hand (open: bot-only or "
+                         "teaching tables), or no watchers (off); with --headless and --watch, --bots may fill "
+                         "every seat")
+    sp.add_argument("--watch-pause", type=float, default=None,
+                    help="a watched table of bots only: seconds between hands and matches (12)")
 
     sp = sub.add_parser("join", help="join a LAN table")
     g = sp.add_mutually_exclusive_group()

@@ -78,6 +78,7 @@ class NetSession(Session):
         self.held: list = []
         self.started = False
         self.watchers = 0  # how many watch the table (the host tells at most once a second)
+        self.watch = "public"  # what they see: "open" when the host shows them every hand
         self.seq = 0  # seq of the last state applied by poll(); sent back as ``ack``
         self.hand_no: int | None = None
         self.step: int | None = None
@@ -124,6 +125,7 @@ class NetSession(Session):
                 self.names, self.connected = m["names"], m["connected"]
                 self.bots, self.held, self.started = m["bots"], m["held"], m["started"]
                 self.watchers = m.get("watchers") or 0
+                self.watch = m.get("watch") or "public"
             elif t == "error":
                 self.error, self.error_code = m["msg"], m["code"]
                 self.refusals.append((m["code"], m["msg"]))

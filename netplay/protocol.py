@@ -52,7 +52,9 @@ Host -> client
            seats_taken seats_free password watchers watch)
            ``watch``: "public" (watchers see what lies face up), "open" (every hand) or "off".
   table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool [watchers:int]
-           Who sits where and how many watch (no sequence number: it never changes the game).
+           [watch:str]
+           Who sits where, how many watch and what they see (no sequence number: it never
+           changes the game).
   state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
            hand_over:bool match_over:bool hands:int
            The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and
@@ -225,7 +227,7 @@ HOST = {
                  "variant": NAME, "options": MAP, "hands": INT, "open": BOOL},
     "tables": {"proto": INT, "host": SHORT, "host_id": SHORT, "tables": LIST},
     "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL,
-              "watchers": _opt(INT)},
+              "watchers": _opt(INT), "watch": _opt(NAME)},
     "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,
               "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT},
     "error": {"code": NAME, "msg": _str(500), "ref": _opt(INT), "proto": _opt(INT)},

@@ -346,7 +346,7 @@ class Table:
                          connected=[s.peer is not None for s in self.slots],
                          bots=[self._bot_plays(i) for i in range(self.n)],
                          held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING,
-                         watchers=len(self.watchers))
+                         watchers=len(self.watchers), watch=self.cfg.watch)
 
     def _presence(self) -> None:
         msg = self._presence_msg()

@@ -80,6 +80,7 @@ class WatchSession(NetSession):
                 self.names, self.connected = m["names"], m["connected"]
                 self.bots, self.held, self.started = m["bots"], m["held"], m["started"]
                 self.watchers = m.get("watchers") or 0
+                self.watch = m.get("watch") or "public"
             elif t == "error":
                 self.error, self.error_code = m["msg"], m["code"]
                 self.refusals.append((m["code"], m["msg"]))

@@ -36,7 +36,7 @@ from game.ui.settle import MatchEndScene
 from game.ui.table import TableScene
 
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
-          "join", "host", "hints", "pause")
+          "join", "host", "hints", "pause", "watch")
 
 
 def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
@@ -193,6 +193,8 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         app.goto(d)
         d.auto_bots = False
         drive_demo(d, 40)
+    elif scene == "watch":
+        watch_scene(app, variant, seed)
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
     app.dirty = True
@@ -207,6 +209,63 @@ def drive_demo(d, steps: int) -> None:
         if not d.session.tick():
             break
     d._pump()
+
+
+def watch_scene(app, variant, seed: int, open_hands: bool = False, moment: str = "play"):
+    """The watcher's screen over a seeded bot match: ``moment`` "play" (melds and discards on the table) or "end"."""
+    from game.rules import engine as E
+    from game.rules.match import Match
+    from game.rules.view import public_view, view
+    from game.ui.watch import WatchScene
+
+    def interesting(st) -> bool:
+        melds = sum(len(x.melds) for x in st.seats)
+        return st.phase == "turn" and melds >= 2 and sum(len(x.discards) for x in st.seats) >= 16
+
+    st = m = None
+    for k in range(40):
+        m = Match(variant, variant.resolve_options({}), seed + k, 8)
+        st, _ = m.start_hand()
+        bots = [make_bot("simple", seed=i) for i in range(m.n)]
+        while st.end is None and not (moment == "play" and interesting(st)):
+            seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+            E.apply(st, bots[seat].act(view(st, seat)))
+        if (moment == "play" and st.end is None) or (moment == "end" and st.end == "win"):
+            break
+    ses = _StubWatch(variant, public_view(st, open_hands), m.hands_total, open_hands)
+    sc = WatchScene(app, ses)
+    app.goto(sc)
+    sc._pump()
+    if moment == "end":
+        sc._show_settlement()
+    return sc
+
+
+class _StubWatch:
+    """A watcher's session for a picture: one public view, four named seats, three watching."""
+
+    def __init__(self, variant, pv, hands: int, open_hands: bool):
+        self.variant, self.variant_id, self.view = variant, variant.id, pv
+        self.n = pv["n"]
+        self.names = (["阿明", "小红", None, "老李"] + [None] * 4)[:self.n]
+        self.table_name = "阿明的桌"
+        self.hands_total = hands
+        self.open = open_hands
+        self.watchers = 3
+        self.status = "watching"
+        self.started = True
+        self.error = None
+        self.addr = ("192.168.1.20", 50555)
+        self.batch: list = []
+        self.fulls = 1
+        self.match_over = False
+        self.totals = [s["score"] for s in pv["seats"]]
+
+    def poll(self):
+        return []
+
+    def close(self):
+        pass
 
 
 class _StubHost:

@@ -58,7 +58,7 @@ class TableConfig:
     bot_delay: float = 0.0  # seconds a host bot waits before acting, so people can follow
     next_s: float | None = 60.0  # deal the next hand this long after one ended, ready or not
     watch: str = wire.WATCH_PUBLIC  # watchers see what lies face up ("public"), every hand ("open"), or nothing ("off")
-    watch_pause: float = 12.0  # a table of bots only, while watched: seconds between hands and matches (to read)
+    watch_pause: float = 15.0  # a table of bots only, while watched: seconds between hands and matches (to read)
 
     def to_json(self) -> dict:
         d = asdict(self)

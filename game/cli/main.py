@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "teaching tables), or no watchers (off); with --headless and --watch, --bots may fill "
                          "every seat")
     sp.add_argument("--watch-pause", type=float, default=None,
-                    help="a watched table of bots only: seconds between hands and matches (12)")
+                    help="a watched table of bots only: seconds between hands and matches (15)")
 
     sp = sub.add_parser("join", help="join a LAN table")
     g = sp.add_mutually_exclusive_group()
@@ -138,6 +138,9 @@ def _lan_window():
 
 def _watch_window():
     """The window's watcher screen (``game.ui.watch``), or None in a build without a window."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         from game.ui import watch
     except ImportError:

@@ -363,6 +363,7 @@ S: dict[str, tuple[str, str]] = {
     "lan.watch_open": ("观战可见手牌", "watchers see every hand"),
     "lan.watch_off": ("不可观战", "no watchers"),
     "watch.title": ("观战", "Watching"),
+    "watch.seat": ("座位 {i}", "Seat {i}"),
     "watch.open_title": ("明牌观战", "Watching, hands open"),
     "watch.open_note": ("主机公开了这张牌桌：观战者能看到所有手牌", "The host opened this table: watchers see every hand"),
     "watch.watchers": ("{k} 人", "· {k}"),

@@ -27,7 +27,8 @@ from game.ui.settle import SettlementPanel
 from game.ui.table import TableScene
 from game.ui.tableview import TableRenderer, background, display_meld, seat_badges, seat_wind
 
-HOLD_S = 12.0  # the settlement stays at least this long (and until the next hand has begun)
+HOLD_S = 12.0  # the settlement stays at least this long (and until the next hand has begun; a watched table of
+# bots waits 15 s, netplay.table.TableConfig.watch_pause, so the screen misses nothing of the next deal)
 CAPTION_S = 7.0  # a line about what just happened stays this long
 CATCH_UP = 14  # more events than this in one batch are caught up without animation
 REFUSED = ("password", "slow_down")  # refusals a password prompt can answer
@@ -348,7 +349,7 @@ class WatchScene(Scene):
                     round(22 * s), W.CREAM, "bold", max_width=room)
         totals = self.session.totals
         total = totals[seat] if totals and seat < len(totals) else info.get("score", 0)
-        W.draw_text(surf, f"{total:+d}" if total else "0", (x0, rect.y + round(36 * s)), round(24 * s),
+        W.draw_text(surf, f"{total:+d}" if total else "0", (x0, rect.y + round(33 * s)), round(24 * s),
                     (255, 220, 120) if total >= 0 else (255, 140, 120), "bold")
         tags = ([strings.tr("table.declared")] if info.get("declared") else []) + seat_badges(v).get(seat, [])
         tx = x0
@@ -356,7 +357,7 @@ class WatchScene(Scene):
             tw = W.text_width(text, round(12 * s), "bold") + round(10 * s)
             if tx + tw > rect.right - round(4 * s):
                 break
-            tr_ = pygame.Rect(tx, rect.bottom - round(22 * s), tw, round(17 * s))
+            tr_ = pygame.Rect(tx, rect.bottom - round(21 * s), tw, round(16 * s))
             pygame.draw.rect(surf, (200, 40, 40) if text == tags[0] and info.get("declared") else (150, 60, 160), tr_,
                              border_radius=round(5 * s))
             W.draw_text(surf, text, tr_.center, round(12 * s), (255, 255, 255), "bold", anchor="center")
@@ -435,7 +436,7 @@ class WatchScene(Scene):
             r = pygame.Rect(x, y, box.w - round(72 * s), round(46 * s))
             pygame.draw.rect(surf, (24, 48, 38), r, border_radius=round(10 * s))
             name = names[i] if i < len(names) and names[i] else None
-            W.draw_text(surf, f"{strings.tr('setup.seats')} {i + 1}", (r.x + round(20 * s), r.centery), round(15 * s),
+            W.draw_text(surf, strings.tr("watch.seat", i=i + 1), (r.x + round(20 * s), r.centery), round(15 * s),
                         W.MUTED, anchor="midleft")
             W.draw_text(surf, name or strings.tr("lan.seat_open"), (r.x + round(130 * s), r.centery), round(19 * s),
                         W.CREAM if name else W.MUTED, "bold", anchor="midleft", max_width=r.w - round(150 * s))

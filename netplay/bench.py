@@ -76,11 +76,15 @@ def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think
     return 1 if errors else 0
 
 
-def watch_worker(host: str, port: int, tables: list[str], per_table: int, seconds: float) -> int:
-    """``per_table`` watchers of each table id, each from its own loopback address, reading until time is up.
+def watch_worker(host: str, port: int, tables: list[str], per_table: int, seconds: float, nice: int = 0) -> int:
+    """``per_table`` watchers of each table id, each from its own loopback address, reading until time is up
+    (``nice`` > 0: their decoding yields the CPU, as watchers on other machines take none of the host's).
 
-    Prints one JSON line: frames and whole pictures (skips) received, bytes, errors."""
+    Prints one JSON line: frames and whole pictures (skips) received, errors."""
     from .watch import WatchSession
+
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
 
     errors: list[str] = []
     sessions = []
@@ -108,7 +112,7 @@ def watch_worker(host: str, port: int, tables: list[str], per_table: int, second
 
 def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", seconds: float = 40.0,
         think: tuple[float, float] = (0.4, 1.2), host_bots: int = 0, state_dir: str | None = None,
-        watchers: int = 0) -> dict:
+        watchers: int = 0, watch_nice: int = 0) -> dict:
     """Play for ``seconds`` (or until every match is over) and gather the figures; ``watchers`` per table watch
     from a process of their own (each from its own loopback address) while the clients play."""
     os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"
@@ -151,7 +155,8 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
             wp = None
             if watchers:
                 wp = subprocess.Popen([sys.executable, "-m", "netplay.bench", "--watch-worker", addr, str(port),
-                                       ",".join(ids), str(watchers), str(seconds)], stdout=subprocess.PIPE, text=True,
+                                       ",".join(ids), str(watchers), str(seconds), str(watch_nice)],
+                                      stdout=subprocess.PIPE, text=True,
                                       cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
                 end = time.monotonic() + 30
                 while time.monotonic() < end and \
@@ -229,7 +234,8 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--watch-worker"]:
-        return watch_worker(argv[1], int(argv[2]), argv[3].split(","), int(argv[4]), float(argv[5]))
+        return watch_worker(argv[1], int(argv[2]), argv[3].split(","), int(argv[4]), float(argv[5]),
+                            int(argv[6]) if len(argv) > 6 else 0)
     if argv[:1] == ["--worker"]:
         lo, hi = (float(x) for x in argv[6].split(","))
         return worker(argv[1], int(argv[2]), argv[3].split(","), argv[4], int(argv[5]), (lo, hi), float(argv[7]))
@@ -247,6 +253,8 @@ def main(argv=None) -> int:
     ap.add_argument("--compare", action="store_true",
                     help="run without and with --watchers in turn, --runs times, and compare the round trips")
     ap.add_argument("--runs", type=int, default=3, help="with --compare: pairs of runs")
+    ap.add_argument("--watch-nice", type=int, default=0,
+                    help="niceness of the watchers' process (19: their CPU yields, as on other machines)")
     args = ap.parse_args(argv)
     try:
         lo, hi = (float(x) for x in args.think.split(","))
@@ -264,7 +272,7 @@ def main(argv=None) -> int:
 
     def one(watchers: int) -> dict:
         return run(args.tables, args.hands, min(args.procs, args.tables), args.seed, args.seconds, (lo, hi),
-                   args.host_bots, args.state_dir, watchers)
+                   args.host_bots, args.state_dir, watchers, max(0, args.watch_nice))
 
     if args.compare:
         return _compare(one, args)
@@ -321,6 +329,7 @@ def _compare(one, args) -> int:
     noise = [above(a["rtts_ms"], b["rtts_ms"]) for k, a in enumerate(runs[0]) for b in runs[0][k + 1:]]
     out = {
         "tables": args.tables, "watchers_per_table": args.watchers, "runs": args.runs, "seconds": args.seconds,
+        "think_s": args.think, "watch_nice": args.watch_nice,
         "per_run": [{"watchers": w, "rtt_p50_ms": r["rtt_p50_ms"], "rtt_p90_ms": round(_pct(r["rtts_ms"], 90), 3),
                      "rtt_p99_ms": r["rtt_p99_ms"], "samples": r["rtt_samples"], "p99_ms": r["p99_ms"],
                      "watch_frames": r["watch_frames"], "watch_fulls": r["watch_fulls"],

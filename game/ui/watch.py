@@ -207,8 +207,10 @@ class WatchScene(Scene):
         if jumped:
             self._apply(cues.quiet(events, new, self.app.now))
         else:
+            hands = [x["hand"] for x in new["seats"]]  # face up on an open table: tiles fly to face-up slots
             stage = cues.Stage(new, self.L, -1, self.names, self.app.now, self.anim.factor, demo=True,
                                deal_start=self.deal_start, deal_dur=self.deal_dur,
+                               reveal=hands if any(h is not None for h in hands) else None,
                                public_slots=getattr(self.render, "public_slots", {}))
             self._apply(cues.stage(events, stage))
             self.sounds.sort()

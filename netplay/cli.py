@@ -75,6 +75,7 @@ def _configs(args) -> list:
         out.append(TableConfig(table_id=str(i + 1), name="", variant=variant.id, options=options,
                                hands=hands, seed=seed, bots=bots, hold_s=60.0 if args.hold is None else args.hold,
                                on_drop="wait" if args.wait else "bot", bot_delay=args.bot_delay,
+                               assists=not getattr(args, "no_assists", False),
                                watch=watch or "public", watch_pause=15.0 if pause is None else pause))
     return out
 

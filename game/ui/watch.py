@@ -30,6 +30,7 @@ from game.ui.tableview import TableRenderer, background, display_meld, seat_badg
 HOLD_S = 12.0  # the settlement stays at least this long (and until the next hand has begun; a watched table of
 # bots waits 15 s, netplay.table.TableConfig.watch_pause, so the screen misses nothing of the next deal)
 CAPTION_S = 7.0  # a line about what just happened stays this long
+ITEM_S = 2.0  # each scoring item of the settlement is lit this long, in turn
 CATCH_UP = 14  # more events than this in one batch are caught up without animation
 REFUSED = ("password", "slow_down")  # refusals a password prompt can answer
 WIND_COLORS = ((196, 58, 46), (46, 120, 196), (70, 160, 90), (170, 110, 40))
@@ -124,7 +125,8 @@ class WatchScene(Scene):
         self.settle: SettlementPanel | None = None
         self.settle_at: float | None = None
         self.hold_until: float | None = None  # the settlement is read until then (inf: not shown yet)
-        self.settled_hand: tuple | None = None  # (match start, hand) whose settlement was shown
+        self.settled_hand: tuple | None = None  # (hand, seat 0's score before it, dealer) whose settlement was shown
+        self.settled_at: float | None = None
         self.deal_start: float | None = None
         self.deal_dur = 0.0
         self.hand_key: tuple | None = None
@@ -172,6 +174,8 @@ class WatchScene(Scene):
         if self.settle_at is not None and now >= self.settle_at:
             self.settle_at = None
             self._show_settlement()
+        if self.settle is not None and self.settled_at is not None:
+            self._light_items(now - self.settled_at)
         if self.hold_until is None or now >= self.hold_until:
             self._pump(caught_up=self.hold_until is not None)
         if now - self._changed_at > 0.5:  # the turn marker's pulse and the status dots move slowly
@@ -246,6 +250,16 @@ class WatchScene(Scene):
         self.anim.clear()
         self.hand_key = None
 
+    def _light_items(self, shown_for: float) -> None:
+        """Light the settlement's scoring items one after another (as the demo does), so a room can follow them."""
+        assert self.settle is not None
+        items = [i for i, it in enumerate(self.settle.res.get("items") or []) if it.get("points", 0) > 0]
+        k = int(shown_for / ITEM_S)
+        focus = items[k % len(items)] if items and k < 2 * len(items) else None
+        if focus != self.settle.focus_item:
+            self.settle.focus_item = focus
+            self.app.dirty = True
+
     def _show_settlement(self) -> None:
         v = self.view
         if v is None or "result" not in v:
@@ -254,6 +268,7 @@ class WatchScene(Scene):
         self.settle = SettlementPanel(self, v, v["result"])
         self.settle.layout()
         self.settled_hand = (v.get("hand_no"), v["seats"][0]["score"], v["dealer"])
+        self.settled_at = self.app.now
         self.hold_until = self.app.now + HOLD_S
 
     # ================================================================ input

@@ -321,21 +321,24 @@ class WatchScene(Scene):
         return getattr(ses, "table_name", None) or variant_title(getattr(ses, "variant_id", None)) or ""
 
     def _title(self) -> str:
-        """The table's name and that this is a watcher's screen (open hands or not), how many watch."""
-        ses = self.session
-        name = self._name()
-        head = strings.tr("watch.open_title" if getattr(ses, "open", False) else "watch.title")
-        k = max(1, getattr(ses, "watchers", 0) or 0)
-        return f"{name}  ·  {head} {strings.tr('watch.watchers', k=k)}"
+        """The table's name, and that the host shows watchers every hand if it does."""
+        if getattr(self.session, "open", False):
+            return f"{self._name()}  ·  {strings.tr('watch.open_short')}"
+        return self._name()
 
     def _subtitle(self, v: dict) -> str:
+        """The game (when it fits the panel), the hand, and how many watch."""
         ses = self.session
-        sub = variant_title(v.get("variant")) or ""
-        sub += "  ·  " + strings.tr("table.hand_no", i=(v.get("hand_no") or 0) + 1,
-                                    n=getattr(ses, "hands_total", None) or "?")
+        hand = strings.tr("table.hand_no", i=(v.get("hand_no") or 0) + 1, n=getattr(ses, "hands_total", None) or "?")
         if v.get("dealer_streak"):
-            sub += "  " + strings.tr("table.streak", k=v["dealer_streak"])
-        return sub
+            hand += " " + strings.tr("table.streak", k=v["dealer_streak"])
+        parts = [hand, strings.tr("watch.watchers", k=max(1, getattr(ses, "watchers", 0) or 0))]
+        game = variant_title(v.get("variant")) or ""
+        if game and game not in self._name():
+            longer = "  ·  ".join([game] + parts)
+            if W.text_width(longer, round(12 * self.s)) <= round(190 * self.s):
+                return longer
+        return "  ·  ".join(parts)
 
     def _draw_plate(self, surf: pygame.Surface, v: dict, L: WatchLayout, seat: int) -> None:
         """A seat's name, wind, score and tags, large enough to read across a room."""
@@ -473,11 +476,13 @@ class PlayerTable(TableScene):
 
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
-        draw_watchers_badge(surf, self.session, self.app.size, self.s)
+        if self.L is not None:
+            draw_watchers_badge(surf, self.session, self.L.plate_rect(self.me).top, self.s)
 
 
-def draw_watchers_badge(surf: pygame.Surface, session: Any, size: tuple[int, int], s: float) -> None:
-    """Top right, left of the menu buttons: "3 watching" (and "they see every hand" on an open table)."""
+def draw_watchers_badge(surf: pygame.Surface, session: Any, bottom: int, s: float) -> None:
+    """Above the player's own plate (bottom left, clear of the hand and the panels): "3 watching", and "they see
+    every hand" on a table the host opened to its watchers."""
     k = getattr(session, "watchers", 0) or 0
     if not k:
         return
@@ -485,8 +490,8 @@ def draw_watchers_badge(surf: pygame.Surface, session: Any, size: tuple[int, int
     if getattr(session, "watch", None) == "open":
         text += "  ·  " + strings.tr("watch.badge_open")
     fs = round(14 * s)
-    r = pygame.Rect(0, round(14 * s), W.text_width(text, fs, "bold") + round(24 * s), round(34 * s))
-    r.right = size[0] - round(14 * s) - 2 * round(84 * s) - round(8 * s) - round(10 * s)
+    r = pygame.Rect(round(12 * s), 0, W.text_width(text, fs, "bold") + round(24 * s), round(30 * s))
+    r.bottom = bottom - round(8 * s)
     W.panel(surf, r, (20, 34, 28), 215, r.h // 2, 1, (150, 130, 80), shadow=False)
     W.draw_text(surf, text, r.center, fs, W.CREAM, "bold", anchor="center")
 

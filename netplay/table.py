@@ -512,6 +512,9 @@ class Table:
         self._check_next()
 
     def _force_next(self) -> None:
+        for h in (self._next_handle, self._pause_handle):  # whichever fired, the other must not fire later
+            if h is not None:
+                h.cancel()
         self._next_handle = self._pause_handle = None
         if self.phase == BETWEEN:
             self._deal()

@@ -6,6 +6,11 @@ Needs Debian ``fonts-noto-cjk`` and ``pip install fonttools`` (build time only).
 Writes assets/fonts/game-cjk.otf (Sans SC Regular), game-cjk-bold.otf (Sans SC
 Bold), game-serif-bold.otf (Serif SC Bold, for tile faces and titles) and OFL.txt.
 ``--check`` only lists characters the current bundled font lacks (exit 1 if any).
+
+Players type their own names, so the two sans fonts carry every character of
+GB 2312 (its 6,763 hanzi: the everyday set names are written in) besides the
+game's own strings, ~3.2 MB each; the serif face only the game's strings
+(text it cannot draw is drawn in the bold sans, see ``game.ui.fonts``).
 """
 
 from __future__ import annotations
@@ -22,11 +27,11 @@ NOTO_DIR = Path("/usr/share/fonts/opentype/noto")
 COPYRIGHT_FILE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 SC_FACE = 2  # face order in the Noto CJK collections: JP, KR, SC, TC, HK
 
-# (output file, collection, face index)
+# (output file, collection, face index, carries GB 2312 for typed names)
 OUTPUTS = (
-    ("game-cjk.otf", "NotoSansCJK-Regular.ttc", SC_FACE),
-    ("game-cjk-bold.otf", "NotoSansCJK-Bold.ttc", SC_FACE),
-    ("game-serif-bold.otf", "NotoSerifCJK-Bold.ttc", SC_FACE),
+    ("game-cjk.otf", "NotoSansCJK-Regular.ttc", SC_FACE, True),
+    ("game-cjk-bold.otf", "NotoSansCJK-Bold.ttc", SC_FACE, True),
+    ("game-serif-bold.otf", "NotoSerifCJK-Bold.ttc", SC_FACE, False),
 )
 
 # Characters that may reach the screen without being literals in game code
@@ -67,9 +72,30 @@ def literal_chars(root: Path = ROOT) -> dict[str, set[str]]:
 
 
 def charset(root: Path = ROOT) -> set[str]:
+    """What every bundled font covers: ASCII, ``EXTRA`` and the game's string literals."""
     chars = {chr(c) for c in range(0x20, 0x7F)}
     chars.update(EXTRA)
     chars.update(literal_chars(root))
+    return chars
+
+
+def gb2312_hanzi() -> list[str]:
+    """The 6,763 hanzi of GB 2312 (level 1: rows 16-55, the 3,755 most used; level 2: rows 56-87)."""
+    out = []
+    for hi in range(0xB0, 0xF8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                out.append(bytes((hi, lo)).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass  # the unassigned tail cells of row 55
+    return out
+
+
+def name_charset(root: Path = ROOT) -> set[str]:
+    """What the sans fonts cover: ``charset`` and GB 2312's hanzi and punctuation (names players type)."""
+    chars = charset(root)
+    chars.update(gb2312_hanzi())
+    chars.update("·—‘’“”…、。〈〉《》「」『』【】〔〕！（），．：；？［］｛｝～")
     return chars
 
 
@@ -90,7 +116,8 @@ def _subset(src: Path, face: int, chars: set[str], dest: Path) -> tuple[int, int
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(src, fontNumber=face, lazy=False)
+    # the source's timestamps, not today's: the same characters give the same bytes (no binary churn in git)
+    font = TTFont(src, fontNumber=face, lazy=False, recalcTimestamp=False)
     cmap = font.getBestCmap()
     missing = sorted(ch for ch in chars if ord(ch) not in cmap)
     opts = subset.Options()
@@ -109,7 +136,7 @@ def _copyright_notices() -> list[str]:
     from fontTools.ttLib import TTFont
 
     notices = []
-    for _, coll, face in OUTPUTS:
+    for _, coll, face, _full in OUTPUTS:
         name = TTFont(NOTO_DIR / coll, fontNumber=face, lazy=True)["name"]
         line = f"{name.getDebugName(4)}: {name.getDebugName(0)}"
         if line not in notices:
@@ -120,24 +147,28 @@ def _copyright_notices() -> list[str]:
 def check() -> int:
     from fontTools.ttLib import TTFont
 
-    cmap = TTFont(OUT_DIR / OUTPUTS[0][0], lazy=True).getBestCmap()
-    missing = sorted(ch for ch in charset() if ord(ch) not in cmap)
-    print(f"missing from bundled font: {''.join(missing) or 'nothing'}")
-    return 1 if missing else 0
+    code = 0
+    for out, _coll, _face, full in OUTPUTS:
+        cmap = TTFont(OUT_DIR / out, lazy=True).getBestCmap()
+        missing = sorted(ch for ch in (name_charset() if full else charset()) if ord(ch) not in cmap)
+        print(f"missing from {out}: {''.join(missing) or 'nothing'}")
+        code |= 1 if missing else 0
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "--check" in argv:
         return check()
-    for _, coll, _ in OUTPUTS:
+    for _, coll, _, _full in OUTPUTS:
         if not (NOTO_DIR / coll).exists():
             raise SystemExit(f"{NOTO_DIR / coll} not found: apt-get install fonts-noto-cjk")
-    chars = charset()
+    chars, full_chars = charset(), name_charset()
     OUT_DIR.mkdir(parents=True, exist_ok=True)
-    print(f"{len(chars)} characters ({len(literal_chars())} non-ASCII from game literals)")
-    for out, coll, face in OUTPUTS:
-        n, size = _subset(NOTO_DIR / coll, face, chars, OUT_DIR / out)
+    print(f"{len(chars)} characters ({len(literal_chars())} non-ASCII from game literals), "
+          f"{len(full_chars)} with GB 2312 for the sans fonts")
+    for out, coll, face, full in OUTPUTS:
+        n, size = _subset(NOTO_DIR / coll, face, full_chars if full else chars, OUT_DIR / out)
         print(f"  {out}: {n} glyphs mapped, {size / 1024:.1f} KiB")
     header = (
         "The fonts in this directory are subsets of Noto Sans CJK SC and Noto Serif CJK SC\n"

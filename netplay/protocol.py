@@ -56,7 +56,8 @@ Host -> client
   table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool [watchers:int]
            [watch:str]
            Who sits where, how many watch and what they see (no sequence number: it never
-           changes the game).
+           changes the game). ``bots``: a bot plays the seat; before the game starts, a bot
+           was given the seat (the others are open).
   state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
            hand_over:bool match_over:bool hands:int
            The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and

@@ -345,10 +345,12 @@ class Table:
         return s.bot_level is not None or (s.peer is None and not s.wait)
 
     def _presence_msg(self) -> dict:
+        # before the game starts a seat has a bot only if it was given one; the others wait for players
+        waiting = self.phase == WAITING
+        bots = [self.slots[i].bot_level is not None if waiting else self._bot_plays(i) for i in range(self.n)]
         return wire.make("table", names=[s.name for s in self.slots],
-                         connected=[s.peer is not None for s in self.slots],
-                         bots=[self._bot_plays(i) for i in range(self.n)],
-                         held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING,
+                         connected=[s.peer is not None for s in self.slots], bots=bots,
+                         held=[bool(s.token) and s.peer is None for s in self.slots], started=not waiting,
                          watchers=len(self.watchers), watch=self.cfg.watch)
 
     def _presence(self) -> None:

@@ -23,7 +23,9 @@ def test_fonts_and_license_are_bundled():
     for style in fonts.FONT_FILES:
         path = fonts.font_path(style)
         assert path.is_file() and path.stat().st_size > 10_000, path
-        assert path.stat().st_size < 1_500_000, f"{path} is not a subset"
+        # the sans fonts carry GB 2312 (~3.3 MB each); the serif face only the game's strings
+        limit = 4_000_000 if style in ("regular", "bold") else 1_000_000
+        assert path.stat().st_size < limit, f"{path} is not a subset"
     license_text = assets.asset_path("fonts", fonts.LICENSE_FILE).read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in license_text
     assert "Adobe" in license_text  # the copyright notice travels with the font
@@ -72,3 +74,57 @@ def test_asset_path_when_frozen(monkeypatch, tmp_path):
     assert assets.asset_path("fonts", "game-cjk.otf") == ROOT / "assets" / "fonts" / "game-cjk.otf"
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert assets.asset_path("fonts", "game-cjk.otf") == tmp_path / "assets" / "fonts" / "game-cjk.otf"
+
+
+NAMES = "老王 张伟 王芳 李娜 刘洋 陈静 杨磊 赵敏 黄晓明 周杰 吴昊 徐鑫 孙琦 马骁 朱婷 胡歌 郭靖 林黛玉 何炅"
+
+
+@pytest.mark.parametrize("style", ["regular", "bold"])
+def test_sans_fonts_draw_every_gb2312_hanzi(style):
+    """Players type any name: every one of GB 2312's 6,763 hanzi has a glyph in the sans fonts."""
+    hanzi = _make_font().gb2312_hanzi()
+    assert len(hanzi) == 6763
+    assert fonts.missing_glyphs("".join(hanzi), style) == set()
+    assert fonts.missing_glyphs(NAMES, style) == set()
+
+
+@pytest.fixture
+def no_system_font(monkeypatch):
+    monkeypatch.setenv("YUNGUI_CJK_FONT", "")
+    fonts.system_font_path.cache_clear()
+    fonts.style_for.cache_clear()
+    yield
+    fonts.system_font_path.cache_clear()
+    fonts.style_for.cache_clear()
+
+
+def test_serif_text_it_lacks_is_drawn_in_bold_sans(no_system_font):
+    name = "鄢嵇"  # GB 2312 level 2, in no string of the game
+    assert fonts.missing_glyphs(name, "serif"), "the serif face is meant to hold the game's strings only"
+    assert fonts.style_for(f"{name} 自摸", "serif") == "bold"
+    assert fonts.style_for("自摸", "serif") == "serif"
+    assert fonts.style_for("Bot 2", "serif") == "serif"
+    img = fonts.font_for(f"{name} 自摸", 30, "serif").render(f"{name} 自摸", True, (255, 255, 255))
+    tofu = fonts.font(30, "serif").render(f"{name} 自摸", True, (255, 255, 255))
+    assert pygame.image.tobytes(img, "RGBA") != pygame.image.tobytes(tofu, "RGBA")
+
+
+def test_beyond_gb2312_falls_back_to_the_systems_cjk_font(monkeypatch, no_system_font):
+    """玥 and 𠮷 are outside GB 2312: drawn with the system's CJK font when there is one, else as boxes."""
+    assert fonts.style_for("罗玥", "bold") == "bold"  # no system font: ours, with a box
+    noto = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+    if not noto.is_file():
+        pytest.skip("fonts-noto-cjk is not installed")
+    monkeypatch.setenv("YUNGUI_CJK_FONT", str(noto))
+    fonts.system_font_path.cache_clear()
+    fonts.style_for.cache_clear()
+    assert fonts.style_for("罗玥", "bold") == fonts.SYSTEM
+    assert fonts.style_for("罗", "bold") == "bold"
+
+
+def test_widgets_draw_a_typed_name_without_boxes(no_system_font):
+    from game.ui import widgets as W
+
+    for style in ("regular", "bold", "serif"):
+        assert not fonts.missing_glyphs("老王", fonts.style_for("老王", style))
+        assert W.text_width("老王", 20, style) > 30

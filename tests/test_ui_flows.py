@@ -12,6 +12,7 @@ from game.rules.variants import get
 from game.ui import screenshot as shot
 from game.ui import settings as cfg
 from game.ui.app import App
+from game.ui.names import shown
 from game.ui.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +62,8 @@ def test_replay_viewer_steps_through_any_hand_from_any_seat(home):
     viewer.goto_hand(1)
     assert viewer.hand_i == 1 and viewer.states[-1].end is not None
     data = ReplayData(cfg.load_replay(path))
-    assert data.hands == 2 and data.names == names
+    assert data.hands == 2 and data.raw_names == names  # kept as saved; shown in the UI language
+    assert data.names == [shown(n) for n in names]
 
 
 def test_demo_cycles_through_the_variants_and_any_key_leaves():

@@ -102,6 +102,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("name")
     sp.add_argument("rest", nargs=argparse.REMAINDER)
 
+    sp = sub.add_parser("audit-ui",
+                        help="draw every scene x variant x language x size and list layout and language problems")
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--scene", action="append", default=None, help="only this scene (repeatable)")
+    sp.add_argument("--variant", action="append", default=None, help="only this variant (repeatable)")
+    sp.add_argument("--size", action="append", default=None, help="only this size, WxH (repeatable)")
+    sp.add_argument("--lang", action="append", default=None, help="only this language, zh or en (repeatable)")
+    sp.add_argument("--seed", type=int, default=1)
+
     sp = sub.add_parser("screenshot", help="render one scene off-screen to a PNG")
     sp.add_argument("--scene", required=True)
     sp.add_argument("--variant", default="wenshan")
@@ -199,6 +208,8 @@ def _dispatch(args) -> int:
         return _lazy("netplay.cli", "watch_main")(args, window=_watch_window)
     if args.cmd == "screenshot":
         return _lazy("game.ui.screenshot", "main")(args)
+    if args.cmd == "audit-ui":
+        return _lazy("game.ui.audit", "main")(args)
     raise UsageError(f"unknown command {args.cmd!r}")
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import heapq
 import os
+import sys
 import time
 from collections.abc import Callable
 
 import pygame
 
+from game.ui import drawlog, strings
 from game.ui import settings as cfg
-from game.ui import strings
 from game.ui import widgets as W
 from game.ui.icon import icon_surface
 from game.ui.sound import SoundBank
@@ -194,6 +195,8 @@ class App:
         self.scene = scene
         scene.enter()
         self.dirty = True
+        if os.environ.get("YUNGUI_TRACE_SCENES"):  # tests that drive a real window read where it went
+            print(f"scene {scene.name}", file=sys.stderr, flush=True)
 
     def invalidate(self) -> None:
         """Something visible changed outside input and animations (a session update, a timer): draw next frame."""
@@ -206,8 +209,11 @@ class App:
         else:
             self.dirty = True
 
-    def notice(self, text: str, seconds: float = 4.0) -> None:
-        self.toasts.append([text, self.now + seconds, self.now])
+    def notice(self, text: str | Callable[[], str], seconds: float = 4.0,
+               anchor: Callable[[], pygame.Rect | None] | None = None) -> None:
+        """A message that fades after ``seconds``: at the top of the window, or just above what ``anchor``
+        returns (the button it is about). A callable ``text`` follows a change of language."""
+        self.toasts.append([text, self.now + seconds, self.now, anchor])
         self.dirty = True
 
     def quit(self) -> None:
@@ -330,13 +336,19 @@ class App:
         s = self.scale
         y = round(14 * s)
         size = max(13, round(18 * s))
-        for text, until, born in self.toasts:
+        for text, until, born, anchor in self.toasts:
             a = min(1.0, (self.now - born) / 0.2, max(0.0, (until - self.now) / 0.4))
+            text = text() if callable(text) else text
             lines = W.wrap(text, size, round(760 * s))
             w = max(W.text_width(l, size) for l in lines) + round(40 * s)
             h = len(lines) * round(size * 1.4) + round(16 * s)
+            near = anchor() if anchor is not None else None
             r = pygame.Rect(0, y, w, h)
-            r.centerx = surf.get_width() // 2
+            if near is not None:
+                r.midbottom = (near.centerx, near.top - round(10 * s))
+                r.clamp_ip(surf.get_rect().inflate(-round(16 * s), -round(16 * s)))
+            else:
+                r.centerx = surf.get_width() // 2
             layer = pygame.Surface(r.size, pygame.SRCALPHA)
             W.panel(layer, layer.get_rect(), (30, 26, 14), 235, round(10 * s), 2, W.GOLD, shadow=False)
             yy = round(8 * s)
@@ -344,8 +356,9 @@ class App:
                 W.draw_text(layer, line, (w // 2, yy), size, W.CREAM, "bold", anchor="midtop")
                 yy += round(size * 1.4)
             layer.set_alpha(round(255 * a))
-            surf.blit(layer, r)
-            y = r.bottom + round(6 * s)
+            drawlog.blit_layer(surf, layer, r.topleft, transient=True)
+            if near is None:
+                y = r.bottom + round(6 * s)
 
 
 def headless_env() -> None:

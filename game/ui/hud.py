@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import strings, tablepanels, tileart
+from game.ui import drawlog, strings, tablepanels, tileart
 from game.ui import widgets as W
 from game.ui.hints import Hints
 from game.ui.layout import TableLayout
 from game.ui.myhand import HandSlots, lift
-from game.ui.prompt import ChoiceButton, choice_tiles
+from game.ui.prompt import ChoiceButton, choice_tiles, row_top
 from game.ui.tableview import TableRenderer, tile_marks
 from game.ui.tracker import draw_tracker
 
@@ -76,7 +76,9 @@ def draw_overlays(surf: pygame.Surface, sc: TableScene, L: TableLayout, over: bo
             tablepanels.draw_wall_tip(surf, sc.view, L)
     sc.anim.draw(surf, s)
     if sc.demo:
-        draw_captions(surf, sc.captions, sc.app.now, size, s)
+        right = L.seat_at(1)
+        plate = sc.render.plate_rects.get(right) if right is not None else None
+        draw_captions(surf, sc.captions, sc.app.now, size, s, plate)
     for b in sc.top_buttons:
         b.draw(surf)
     if seated and (sc.settle is None or sc.look):
@@ -92,11 +94,11 @@ def draw_overlays(surf: pygame.Surface, sc: TableScene, L: TableLayout, over: bo
             for b in tablepanels.place_auto_next(sc):
                 b.draw(surf)
     elif sc.look:
-        draw_banner(surf, strings.tr("table.look"), size, s)
+        draw_banner(surf, strings.tr("table.look"), size, s, L)
     elif sc.waiting_next and over:
         n = sc.link.next_deal_in(sc.session, sc.app.now)
         text = strings.tr("table.wait_next") if n is None else strings.tr("table.wait_next_in", n=n)
-        draw_banner(surf, text, size, s)
+        draw_banner(surf, text, size, s, L)
     tablepanels.draw_lan_panels(surf, sc, over)
     if sc.paused and sc.link.state != "lost":
         draw_pause(surf, sc.pause_buttons, s, sc.lan)
@@ -110,9 +112,10 @@ def _draw_prompt(surf: pygame.Surface, sc: TableScene, L: TableLayout) -> None:
             draw_waiting(surf, strings.tr(f"act.{sc.sent.kind}"), L, sc.app.size, sc.app.now, sc.s)
         return
     offer = v.get("offer")
-    if offer and offer.get("tile") is not None and v.get("phase") in ("claim", "rob"):
+    if offer and offer.get("tile") is not None and v.get("phase") in ("claim", "rob") and not pr.choice_buttons:
         who = sc.names[offer["from"]] if offer.get("from") is not None else "?"
-        draw_offer(surf, offer, who, pr.buttons[0].rect, sc.s)
+        row = pr.buttons[0].rect.unionall([b.rect for b in pr.buttons[1:]])
+        draw_offer(surf, offer, who, row, sc.s)
     for b in pr.buttons:
         b.draw(surf)
     if pr.choice_buttons:
@@ -204,13 +207,13 @@ def draw_waiting(surf: pygame.Surface, what: str, layout: TableLayout, size: tup
                 anchor="midleft")
 
 
-def draw_offer(surf: pygame.Surface, offer: dict, who: str, first_button: pygame.Rect, scale: float) -> None:
-    """The tile on offer and who let it go, left of the prompt buttons."""
+def draw_offer(surf: pygame.Surface, offer: dict, who: str, row: pygame.Rect, scale: float) -> None:
+    """The tile on offer and who let it go, just above the prompt's buttons (clear of the player's discards)."""
     s = scale
     tw = round(46 * s)
     bw, bh = tileart.tile_size(tw)
     box = pygame.Rect(0, 0, bw + round(150 * s), bh + round(20 * s))
-    box.midright = (first_button.left - round(16 * s), first_button.centery)
+    box.bottomright = (row.right, row.top - round(14 * s))
     W.panel(surf, box, (10, 28, 22), 220, round(12 * s), 2, W.GOLD)
     key = "table.rob_offer" if offer.get("kind") == "rob" else "table.offer"
     W.draw_text(surf, strings.tr(key, who=who), (box.x + round(12 * s), box.centery - round(10 * s)), round(14 * s),
@@ -226,8 +229,8 @@ def draw_choices(surf: pygame.Surface, choice: str | None, choice_buttons: list[
     """The open list of alternatives (which chow, which kong), each with its tiles."""
     s = scale
     title = strings.tr("table.choose_chow" if choice == "chow" else "table.choose_kong")
-    first = choice_buttons[0].rect
-    W.draw_text(surf, title, (first.x, first.y - round(6 * s)), round(15 * s), W.GOLD, "bold", anchor="bottomleft",
+    grid = choice_buttons[0].rect.unionall([b.rect for b in choice_buttons[1:]])
+    W.draw_text(surf, title, (grid.x, grid.y - round(6 * s)), round(15 * s), W.GOLD, "bold", anchor="bottomleft",
                 shadow=True)
     tw = round(30 * s)
     cw, ch = tileart.tile_size(tw)
@@ -276,9 +279,14 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
     cw, ch = tileart.tile_size(tw)
     if line:
         label, ws = line
-        lw = W.text_width(label, round(15 * s), "bold")
-        width = round(46 * s) + lw + round(12 * s) + len(ws) * (cw + round(8 * s)) + round(10 * s)
-        height = (ch + round(24 * s)) if ws else round(38 * s)
+        fs, ls = round(15 * s), L.font(12)
+        lw = W.text_width(label, fs, "bold")
+        counts = [strings.tr("hint.left", n=left) if left else strings.tr("hint.none_left") for _t, left in ws]
+        # each wait takes its tile's width or its count's, whichever is wider
+        cols = [max(cw, W.text_width(c, ls, "bold")) for c in counts]
+        gap = round(8 * s)
+        width = round(46 * s) + lw + round(12 * s) + sum(c + gap for c in cols) + round(4 * s)
+        height = (round(6 * s) + ch + round(3 * s) + round(ls * 1.3) + round(6 * s)) if ws else round(38 * s)
         r = pygame.Rect(round(14 * s), size[1] - L.plate_h - round(22 * s) - height, width, height)
         if r.right > size[0] * 0.62:
             r.w = round(size[0] * 0.62) - r.x
@@ -290,24 +298,25 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
         pygame.draw.circle(surf, (255, 236, 140), bc, round(9 * s))
         base = (bc[0] - round(4 * s), bc[1] + round(8 * s), round(8 * s), round(6 * s))
         pygame.draw.rect(surf, (180, 180, 170), base, border_radius=2)
-        W.draw_text(surf, label, (r.x + round(40 * s), r.y + round(19 * s)), round(15 * s), W.CREAM, "bold",
-                    anchor="midleft")
+        W.draw_text(surf, label, (r.x + round(40 * s), r.y + round(19 * s)), fs, W.CREAM, "bold", anchor="midleft")
         x = r.x + round(46 * s) + lw + round(12 * s)
-        for t, left in ws:
-            if x + cw > r.right:
+        for k, ((t, left), text, col) in enumerate(zip(ws, counts, cols)):
+            if x + col > r.right - round(4 * s):
+                drawlog.dropped(surf, [strings.tile_name(t) for t, _n in ws[k:]], pygame.Rect(x, r.y, cw, ch), 0)
                 break
-            tileart.draw_tile(surf, t, (x, r.y + round(6 * s)), tw, dim=left == 0)
-            W.draw_text(surf, strings.tr("hint.left", n=left) if left else strings.tr("hint.none_left"),
-                        (x + cw // 2, r.y + round(8 * s) + ch), round(11 * s),
+            tileart.draw_tile(surf, t, (x + (col - cw) // 2, r.y + round(6 * s)), tw, dim=left == 0)
+            W.draw_text(surf, text, (x + col // 2, r.y + round(9 * s) + ch), ls,
                         (255, 220, 130) if left else (200, 150, 140), "bold", anchor="midtop")
-            x += cw + round(8 * s)
+            x += col + gap
     if hints.no_win:
         text = strings.tr("hint.no_win", why=hints.no_win)
-        lines_ = W.wrap(text, round(14 * s), round(520 * s))
+        lines_ = W.wrap(text, round(14 * s), round(290 * s))  # the column right of the discards
         h = len(lines_) * round(20 * s) + round(14 * s)
         wmax = max(W.text_width(ln, round(14 * s)) for ln in lines_) + round(24 * s)
         r = pygame.Rect(0, 0, wmax, h)
-        r.bottomright = (size[0] - round(96 * s), L.hand_top - round(140 * s))
+        # above the prompt's buttons and the tile on offer
+        offer_h = tileart.tile_size(round(46 * s))[1] + round(20 * s)
+        r.bottomright = (size[0] - round(96 * s), row_top(L, s) - round(14 * s) - offer_h - round(10 * s))
         W.panel(surf, r, (60, 14, 10), 230, round(10 * s), 2, (255, 120, 100))
         y = r.y + round(7 * s)
         for ln in lines_:
@@ -315,28 +324,37 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
             y += round(20 * s)
 
 
-def draw_captions(surf: pygame.Surface, captions: list[list], now: float, size: tuple[int, int], scale: float) -> None:
-    """The demo's running commentary, top right, the newest three fading in and out."""
+def draw_captions(surf: pygame.Surface, captions: list[list], now: float, size: tuple[int, int], scale: float,
+                  under: pygame.Rect | None = None) -> None:
+    """The demo's running commentary, the newest three fading in and out: under the right-hand seat's plate
+    (clear of its tiles and of the discards), or top right when nobody sits there."""
     s = scale
-    y = round(150 * s)
+    y = under.bottom + round(16 * s) if under is not None else round(150 * s)
+    right = under.right if under is not None else size[0] - round(26 * s)
     for text, born in captions[-3:]:
         a = min(1.0, (now - born) / 0.3, max(0.0, (6 - (now - born)) / 0.8))
         img = W.text_surface(text, round(20 * s), (255, 240, 200), "bold")
         r = img.get_rect()
-        r.topright = (size[0] - round(26 * s), y)
+        r.topright = (right - round(12 * s), y)
         bg = pygame.Surface(r.inflate(round(24 * s), round(12 * s)).size, pygame.SRCALPHA)
         bg.fill((0, 0, 0, round(150 * a)))
         surf.blit(bg, r.inflate(round(24 * s), round(12 * s)))
         img = img.copy()
         img.set_alpha(round(255 * a))
         surf.blit(img, r)
+        drawlog.text(surf, text, r, img, round(20 * s), "bold")
         y += r.h + round(16 * s)
 
 
-def draw_banner(surf: pygame.Surface, text: str, size: tuple[int, int], scale: float) -> None:
+def draw_banner(surf: pygame.Surface, text: str, size: tuple[int, int], scale: float,
+                layout: TableLayout | None = None) -> None:
+    """A line about the table as a whole; at hand end it sits bottom left, clear of every revealed hand."""
     s = scale
     r = pygame.Rect(0, 0, W.text_width(text, round(16 * s), "bold") + round(40 * s), round(40 * s))
-    r.midtop = (size[0] // 2, round(60 * s))
+    if layout is not None:
+        r.bottomleft = (round(14 * s), size[1] - layout.plate_h - round(26 * s))
+    else:
+        r.midtop = (size[0] // 2, round(60 * s))
     W.panel(surf, r, (20, 20, 10), 220, r.h // 2, 2, W.GOLD)
     W.draw_text(surf, text, r.center, round(16 * s), W.CREAM, "bold", anchor="center")
 

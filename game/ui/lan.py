@@ -8,13 +8,14 @@ explain that LAN play is not available and go back. ``play_hosted`` and
 from __future__ import annotations
 
 import os
+import re
 
 import pygame
 
-from game.ui import nav, strings
+from game.ui import hostmsg, nav, strings
 from game.ui import widgets as W
 from game.ui.app import App, Scene
-from game.ui.names import player_name, variant_title
+from game.ui.names import player_name, shown, variant_title
 from game.ui.tableview import background
 
 try:  # optional: a build without netplay plays offline only
@@ -32,6 +33,12 @@ else:
 def lan_missing() -> str | None:
     """None when netplay can be used, else why not."""
     return _MISSING
+
+
+def missing_text(why: str | None) -> str:
+    """Why LAN play is missing, in the UI language: the module that is not installed."""
+    m = re.search(r"No module named '([\w.]+)'", why or "")
+    return strings.tr("lan.missing_module", name=m.group(1) if m else "netplay")
 
 
 def lan_interfaces():
@@ -79,13 +86,10 @@ class BufferedSession:
 
 
 def notice_text(code: str, msg: str, seat, names: list) -> str:
-    """A host notice in the UI language (the host's English text when the code is new to this build)."""
-    key = f"lan.code.{code}"
-    if key not in strings.S:
-        return msg
+    """A host notice in the UI language, from its code (see game.ui.hostmsg)."""
     who = names[seat] if seat is not None and seat < len(names) and names[seat] else \
         strings.tr("bot.name", i=(seat or 0) + 1)
-    return strings.tr(key, who=who)
+    return hostmsg.code_text(code, msg, who=shown(who))
 
 
 def watch_note(r: dict) -> str:
@@ -143,7 +147,7 @@ class UnavailableScene(Scene):
         W.panel(surf, box)
         W.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD, "serif",
                     anchor="midtop")
-        W.draw_wrapped(surf, strings.tr("lan.unavailable", why=self.why),
+        W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
                        pygame.Rect(box.x + round(40 * s), box.y + round(90 * s), box.w - round(80 * s), round(100 * s)),
                        round(17 * s))
         self.back_btn.draw(surf, True)
@@ -169,10 +173,10 @@ def start_hosting(app, variant, options, hands, seed, levels, table_name, assist
         host = Host(tables=[cfg], name=me, port=0, interfaces=lan_interfaces(), state_dir=default_dir(),
                     owner=me).start()
     except (OSError, RuntimeError, ValueError) as e:  # a port in use, no network, no multicast, a read-only disk
-        app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
+        app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
         return
     if host.advertise_error:
-        app.notice(strings.tr("lan.no_discovery", why=host.advertise_error[:80]), 8)
+        app.notice(strings.tr("lan.no_discovery"), 8)
     connect_owner(app, host)
 
 
@@ -190,7 +194,7 @@ def connect(app, addr: str, port: int, table_id: str | None = None, host=None, p
         session = NetSession(addr, int(port), player_name(app)[:32], table_id, password, token, seat=seat,
                              seats=SeatStore() if token is None else None)
     except (OSError, ValueError) as e:  # no sockets to be had, a port that is not a number
-        app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
+        app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
         return
     app.goto(LobbyScene(app, BufferedSession(session, app), host=host, on_refused=on_refused))
 
@@ -227,7 +231,7 @@ class LobbyScene(Scene):
             for table_id in list(self.host.tables):
                 self.host.fill_bots(table_id, "normal")
         except (OSError, RuntimeError) as e:  # the host thread is gone or stuck: say so, stay in the lobby
-            self.app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
+            self.app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
 
     def leave_lobby(self) -> None:
         try:
@@ -251,7 +255,7 @@ class LobbyScene(Scene):
                 and getattr(ses, "error_code", None) in ("password", "slow_down"):
             cb, self.on_refused = self.on_refused, None
             ses.close()
-            cb(ses.error_code, getattr(ses, "error", "") or "")
+            cb(ses.error_code, hostmsg.session_text(ses) or "")
 
     def share_text(self) -> str:
         """What the hosting player tells the others: this machine's LAN address(es), never loopback."""
@@ -304,7 +308,7 @@ class LobbyScene(Scene):
         status = getattr(ses, "status", "")
         addr = getattr(ses, "addr", None)
         vname = variant_title(getattr(ses, "variant_id", None) or "")
-        tname = getattr(ses, "table_name", None) or ""
+        tname = shown(getattr(ses, "table_name", None) or "")
         W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
         y += round(40 * s)
         if self.host is not None:
@@ -315,7 +319,9 @@ class LobbyScene(Scene):
                         (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
             y += round(26 * s)
         elif addr:
-            W.draw_text(surf, f"{getattr(ses, 'host_name', None) or ''} · {addr[0]}:{addr[1]}", (x, y), round(15 * s),
+            where = f"{addr[0]}:{addr[1]}"
+            host_name = getattr(ses, "host_name", None)
+            W.draw_text(surf, f"{host_name} · {where}" if host_name else where, (x, y), round(15 * s),
                         W.MUTED, max_width=box.w - round(72 * s))
             y += round(28 * s)
         y += round(10 * s)
@@ -329,18 +335,18 @@ class LobbyScene(Scene):
             mine = i == my_seat
             pygame.draw.rect(surf, (70, 56, 20) if mine else (24, 48, 38), r, border_radius=round(10 * s))
             name = names[i] if i < len(names) and names[i] else None
-            is_bot = i < len(bots) and bots[i] and not name
+            is_bot = not name and seat_has_bot(ses, i, self.host, bots)
             if name:
-                who = name + (f"  ({strings.tr('table.seat_you')})" if mine else "")
+                who = shown(name) + (f"  ({strings.tr('table.seat_you')})" if mine else "")
                 kind = strings.tr("lan.seat_host") if i == 0 and self.host is not None else strings.tr("lan.seat_player")
             elif is_bot:
-                who, kind = strings.tr("lan.seat_bot"), strings.tr("setup.bot")
+                who, kind = strings.tr("bot.name", i=i + 1), strings.tr("setup.bot")  # as the table will name it
             else:
                 who, kind = strings.tr("lan.seat_open"), ""
             on = i < len(connected) and connected[i]
             pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120), (r.x + round(22 * s), r.centery),
                                round(7 * s))
-            W.draw_text(surf, f"{strings.tr('setup.seats')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s), W.MUTED,
+            W.draw_text(surf, f"{strings.tr('setup.seat')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s), W.MUTED,
                         anchor="midleft")
             W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s), W.CREAM if name or is_bot else W.MUTED,
                         "bold", anchor="midleft", max_width=r.w - round(260 * s))
@@ -355,7 +361,7 @@ class LobbyScene(Scene):
                         anchor="topright")
         msg = strings.tr("lan.waiting_host")
         if status in ("refused", "closed") or getattr(ses, "error", None):
-            msg = strings.tr("lan.failed", why=getattr(ses, "error", None) or status)
+            msg = strings.tr("lan.failed", why=hostmsg.session_text(ses) or hostmsg.code_text("lost"))
         elif status == "connecting":
             msg = strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
         k = int(self.app.now * 2) % 4
@@ -364,6 +370,21 @@ class LobbyScene(Scene):
         self.leave_btn.draw(surf)
         if self.fill_btn is not None:
             self.fill_btn.draw(surf)
+
+
+def seat_has_bot(ses, i: int, host, bots: list) -> bool:
+    """Whether a bot sits in (unnamed) seat ``i``. Once the game runs, a bot plays every seat nobody holds;
+    before that only the seats the host gave a bot have one - the others are open, waiting for players."""
+    if getattr(ses, "started", True):
+        return i < len(bots) and bool(bots[i])
+    if host is not None and getattr(host, "tables", None):  # the hosting player knows the table's set-up
+        table = next(iter(host.tables.values()))
+        slots = getattr(table, "slots", [])
+        return i < len(slots) and getattr(slots[i], "bot_level", None) is not None
+    levels = getattr(ses, "levels", None)  # a host that reports the seats' bot levels
+    if levels is not None:
+        return i < len(levels) and levels[i] is not None
+    return i < len(bots) and bool(bots[i])
 
 
 def table_names(ses, n: int) -> list[str]:
@@ -397,7 +418,7 @@ class JoinScene(Scene):
             try:
                 self.browser = Browser(self.interfaces).start()
             except (OSError, RuntimeError, ValueError) as e:  # no multicast, no network: typing the address still works
-                self.error = str(e)[:120]
+                self.error = hostmsg.os_error_text(e)
                 self.browser = None
 
     def leave(self) -> None:
@@ -420,6 +441,7 @@ class JoinScene(Scene):
         self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh), W.tr_label("lan.connect"),
                                     self.connect_typed, "gold", name="connect", size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
+        self._build_rows([r for r, _b in self.rows])  # the found tables, placed for this size
         box = self._prompt_box()
         self.pw_input = SecretInput((box.x + round(30 * s), box.y + round(70 * s), box.w - round(60 * s), round(50 * s)),
                                     W.tr_label("lan.password"), self.pw_text, self._pw, max_len=60, label_w=0.3)
@@ -509,10 +531,10 @@ class JoinScene(Scene):
         text = self.addr_text.strip()
         host, sep, port = text.rpartition(":")
         if not sep or not host or not port.isdigit():
-            self.app.notice(strings.tr("lan.failed", why=text or "?"), 3)
+            self.app.notice(strings.tr("lan.failed", why=strings.tr("net.bad_address")), 3)
             return
         if self.why:
-            self.app.notice(strings.tr("lan.unavailable", why=self.why), 4)
+            self.app.notice(strings.tr("lan.unavailable", why=missing_text(self.why)), 4)
             return
         addr = host.strip("[]")
         row = {"host": addr, "port": int(port), "table_id": None, "name": text}
@@ -525,19 +547,25 @@ class JoinScene(Scene):
         if self.browser is not None:
             rows = self.browser.tables()
             if rows != [r for r, _b in self.rows]:
-                s = self.s
-                self.rows = []
-                y = self.list_rect.y + round(10 * s)
-                for i, r in enumerate(rows):
-                    b = W.Button((self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s)),
-                                 W.tr_label("lan.connect"), lambda r=r: self.join_row(r),
-                                 "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
-                    self.rows.append((r, b))
-                    y += round(60 * s)
+                self._build_rows(rows)
                 self.app.dirty = True
+
+    def _build_rows(self, rows: list) -> None:
+        s = self.s
+        self.rows = []
+        y = self.list_rect.y + round(10 * s)
+        for i, r in enumerate(rows):
+            b = W.Button((self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s)),
+                         W.tr_label("lan.connect"), lambda r=r: self.join_row(r),
+                         "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
+            self.rows.append((r, b))
+            y += round(60 * s)
 
     def handle(self, ev) -> None:
         if self.ask is not None:  # the password prompt is modal
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                self.cancel_password()
+                return
             for w in (self.pw_input, self.pw_ok, self.pw_cancel):
                 if w.handle(ev):
                     if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -566,7 +594,7 @@ class JoinScene(Scene):
         box = self.list_rect
         W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if self.why:
-            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=self.why), box.inflate(-round(40 * s), -round(40 * s)),
+            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)), box.inflate(-round(40 * s), -round(40 * s)),
                            round(17 * s))
         elif not self.rows:
             text = strings.tr("lan.searching") + "\n" + strings.tr("lan.none_found")

@@ -8,6 +8,7 @@ slots, meld slots, pond (discard) slots, info plates, the compass.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -41,13 +42,17 @@ class Slot:
         return self.rect().center
 
 
+MIN_TEXT = 12  # px at 1280x720: no text on the table is smaller (the same share of the window at other sizes)
+
+
 class TableLayout:
-    def __init__(self, size: tuple[int, int], n: int, me: int):
+    def __init__(self, size: tuple[int, int], n: int, me: int, text_scale: float | None = None):
         self.W, self.H = size
         self.n = n
         self.me = me
         s = min(self.W / 1280, self.H / 720)
         self.s = s
+        self.ts = s if text_scale is None else text_scale  # the window's scale (the table may use part of it)
         self.hw = max(20, round(56 * s))  # own hand (standing)
         self.mw = max(14, round(38 * s))  # own melds
         self.pw = max(14, round(38 * s))  # discards
@@ -67,6 +72,10 @@ class TableLayout:
         self.plate_w, self.plate_h = round(168 * s), round(70 * s)
         self.cols = {2: 15, 3: 10, 4: 8}[n] if n in (2, 3, 4) else 8
         self.side_cols = 8
+
+    def font(self, px: float) -> int:
+        """A text size: ``px`` at 1280x720, scaled, never under the smallest readable size."""
+        return max(round(px * self.s), math.ceil(MIN_TEXT * self.ts - 0.01))
 
     # ------------------------------------------------------------ seats
     def pos_of(self, seat: int) -> int:
@@ -223,29 +232,38 @@ class TableLayout:
         melds_h = sum(mw_list) + mgap * len(melds)
         dgap = round(sw * 0.35) if has_drawn else 0
         total = n_tiles * step + dgap + melds_h + (mgap if melds else 0)
-        # each side column is centred in the band it may use (the corners hold panels and plates)
-        if pos == 1:
-            lo, hi = round(58 * s), self.H - round(18 * s)
+        # each side column is centred in the band it may use (the corners hold panels and plates); a hand shown
+        # face up at the end that does not fit beside its melds goes in a second column, nearer the middle
+        if pos == 1:  # the table's switches (the dock) hold the bottom right corner
+            lo, hi = round(58 * s), self.H - round(96 * s)
         else:
             lo, hi = round(150 * s), self.H - self.plate_h - round(100 * s)
-        if total > hi - lo and n_tiles:
+        two = face_up and bool(melds) and total > hi - lo
+        hand_h = n_tiles * step + dgap
+        if two and hand_h > hi - lo and n_tiles:
+            step = max(bh // 2, step - -(-(hand_h - (hi - lo)) // n_tiles))
+        elif not two and total > hi - lo and n_tiles:
             step = max(bh // 2, step - -(-(total - (hi - lo)) // n_tiles))
-            total = n_tiles * step + dgap + melds_h + (mgap if melds else 0)
+        hand_h = n_tiles * step + dgap
+        total = hand_h + melds_h + (mgap if melds else 0)
         cy = (lo + hi) // 2
         edge = round(16 * s)
-        x = self.W - edge - bw if pos == 1 else edge
+        inward = mbw + round(8 * s) if two else 0
+        x = self.W - edge - bw - inward if pos == 1 else edge + inward
         mx = self.W - edge - mbw if pos == 1 else edge
         slots: list[Slot] = []
         meld_slots = []
         n_plain = n_tiles - (1 if has_drawn else 0)
         if pos == 1:  # melds at the bottom (the owner's left), hand going up
-            y = cy + total // 2
+            y = cy + (melds_h if two else total) // 2
             for m, L in zip(melds, mw_list):
                 y -= L
                 meld_slots.append((y, self._meld_col(m, mx, y, ow, 90)))
                 y -= mgap
             if melds:
                 y -= mgap
+            if two:
+                y = cy + hand_h // 2
             for i in range(n_plain):
                 y -= step
                 slots.append(Slot(x, y, sw, rot))
@@ -253,12 +271,14 @@ class TableLayout:
                 y -= dgap + step
                 slots.append(Slot(x, y, sw, rot))
         else:  # left: melds at the top, hand going down
-            y = cy - total // 2
+            y = cy - (melds_h if two else total) // 2
             for m, L in zip(melds, mw_list):
                 meld_slots.append((y, self._meld_col(m, mx, y, ow, 270)))
                 y += L + mgap
             if melds:
                 y += mgap
+            if two:
+                y = cy - hand_h // 2
             for i in range(n_plain):
                 slots.append(Slot(x, y, sw, rot))
                 y += step

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from game.ui import strings
@@ -28,6 +29,27 @@ def player_name(app: Any) -> str:
 
 def bot_name(i: int, level: str | None) -> str:
     return strings.tr("bot.name", i=i)
+
+
+# the names the game gives (a bot's, a player's who chose none), in either language: shown in the current one
+_BOT = re.compile(r"^(?:{}|{})$".format(*(re.escape(t).replace(r"\{i\}", r"\s*(\d+)") for t in strings.S["bot.name"])))
+_YOU = set(strings.S["player.you"])
+
+
+def shown(name: str) -> str:
+    """A seat's name as shown now: the game's own names ("电脑2" / "Bot 2", "玩家" / "Player") follow the
+    language, so a table, a saved replay or a LAN lobby started in one language reads right in the other;
+    names players chose stay as they are."""
+    m = _BOT.match(name or "")
+    if m:
+        return strings.tr("bot.name", i=int(next(g for g in m.groups() if g)))
+    if name in _YOU:
+        return strings.tr("player.you")
+    return name
+
+
+def shown_all(names: list[str]) -> list[str]:
+    return [shown(n) for n in names]
 
 
 def level_label(level: str | None) -> str:

@@ -116,21 +116,29 @@ def choice_tiles(a: Action) -> list[int | None]:
     return list(a.tiles) if a.kind == "chow" and a.tiles else [a.tile] * 4
 
 
+def row_top(layout: TableLayout, scale: float) -> int:
+    """The top of the prompt's row of round buttons (above the hand, right of the player's discards)."""
+    return layout.hand_top - round(78 * scale) - round(40 * scale)
+
+
 def buttons(kinds: list[Offer], phase: str | None, size: tuple[int, int], layout: TableLayout, scale: float,
-            on_press: Callable[[str, list[Action]], Callable[[], None]]) -> list[W.Button]:
-    """The prompt's round buttons, right-aligned above the hand, numbered 1.. for the keys."""
+            on_press: Callable[[str, list[Action]], Callable[[], None]], numbered: bool = True) -> list[W.Button]:
+    """The prompt's round buttons, right-aligned above the hand, numbered 1.. for the keys.
+
+    While a list of alternatives is open its entries own the number keys: the buttons then show no numbers.
+    """
     s = scale
     W_, _H = size
     bsize = round(78 * s)
     gap = round(14 * s)
     x = W_ - round(96 * s) - len(kinds) * (bsize + gap) + gap
-    y = layout.hand_top - bsize - round(40 * s)
+    y = row_top(layout, s)
     out = []
     for i, (k, acts) in enumerate(kinds):
         g = glyph(k, phase)
         out.append(W.Button((x + i * (bsize + gap), y, bsize, bsize), W.tr_label(label_key(k, phase)),
-                            on_press(k, acts), BTN_STYLE.get(k, "green"), hotkey=str(i + 1), glyph=g, name=k,
-                            size=None if g else round(bsize * (0.3 if strings.is_zh() else 0.24))))
+                            on_press(k, acts), BTN_STYLE.get(k, "green"), hotkey=str(i + 1) if numbered else None,
+                            glyph=g, name=k, size=None if g else round(bsize * (0.3 if strings.is_zh() else 0.24))))
     return out
 
 
@@ -144,20 +152,29 @@ class ChoiceButton(W.Button):
 
 def choice_buttons(acts: list[Action], size: tuple[int, int], layout: TableLayout, scale: float,
                    on_pick: Callable[[Action], Callable[[], None]]) -> list[ChoiceButton]:
-    """One button per alternative (which chow, which kong) in a row above the prompt, numbered 1.. for the keys."""
+    """One button per alternative (which chow, which kong), numbered 1.. for the keys.
+
+    They stand in a grid just above the prompt's buttons, right-aligned with them: one column, or two when
+    that still keeps clear of the player's discards (the table's middle stays visible).
+    """
     s = scale
     W_, _H = size
-    gap = round(14 * s)
-    y = layout.hand_top - round(78 * s) - round(40 * s)
+    gap = round(10 * s)
     cw = tileart.tile_size(round(30 * s))[0]
-    bx = W_ - round(96 * s)
-    by = y - round(20 * s) - round(72 * s)
-    widths = [(3 if a.kind == "chow" else 4) * (cw + 2) + round(40 * s) for a in acts]
-    x0 = bx - (sum(widths) + gap * (len(widths) - 1))
+    wdt = max((3 if a.kind == "chow" else 4) * (cw + 2) + round(40 * s) for a in acts) if acts else 0
+    hgt = round(64 * s)
+    right = W_ - round(96 * s)
+    bottom = row_top(layout, s) - round(14 * s)
+    me = layout.me
+    pond_right = max(layout.pond_slot(me, i).rect().right for i in range(layout.cols))
+    cols = 2 if len(acts) > 2 and right - 2 * wdt - gap >= pond_right + round(12 * s) else 1
+    rows = -(-len(acts) // cols)
     out = []
-    for i, (a, wdt) in enumerate(zip(acts, widths)):
-        out.append(ChoiceButton((x0, by, wdt, round(72 * s)), a, on_pick(a), str(i + 1), f"choice{i}"))
-        x0 += wdt + gap
+    for i, a in enumerate(acts):
+        row, col = divmod(i, cols)
+        x = right - (cols - col) * wdt - (cols - 1 - col) * gap
+        y = bottom - (rows - row) * hgt - (rows - 1 - row) * gap
+        out.append(ChoiceButton((x, y, wdt, hgt), a, on_pick(a), str(i + 1), f"choice{i}"))
     return out
 
 
@@ -193,7 +210,8 @@ class Prompt:
         kinds = offers(view, self.order, self.dismissed)
         phase = view.get("phase") if view else None
         self.buttons = buttons(kinds, phase, size, layout, scale,
-                               lambda k, acts: lambda: self._pressed(k, acts, current_view() or {}, send))
+                               lambda k, acts: lambda: self._pressed(k, acts, current_view() or {}, send),
+                               numbered=not self.choice)
         acts = dict(kinds).get(self.choice, []) if self.choice else []
         self.choice_buttons = []
         if self.choice:

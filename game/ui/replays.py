@@ -14,12 +14,12 @@ from game.rules.actions import ActionError, from_json
 from game.rules.match import Match, level_prompts
 from game.rules.variants import get as get_variant
 from game.rules.view import view as make_view
-from game.ui import nav, strings
+from game.ui import drawlog, nav, strings
 from game.ui import settings as cfg
 from game.ui import widgets as W
 from game.ui.app import Scene
 from game.ui.layout import TableLayout
-from game.ui.names import variant_name, variant_title
+from game.ui.names import shown, shown_all, variant_name, variant_title
 from game.ui.settle import win_line
 from game.ui.tableview import TableRenderer, background
 
@@ -63,12 +63,12 @@ class ReplayData:
             raise ValueError("the players' names are not a list")
         self.match = m
         self.variant = get_variant(m["variant"])
-        self.names = list(data.get("names") or [])
+        self.raw_names = [str(x) for x in (data.get("names") or [])]
         probe = Match(self.variant, m.get("options"), m.get("seed", 0), int(m.get("hands", len(m["hands_played"]))),
                       level_prompts=level_prompts(m))
         self.n = probe.n
-        if len(self.names) < self.n:
-            self.names += [f"#{i + 1}" for i in range(len(self.names), self.n)]
+        if len(self.raw_names) < self.n:
+            self.raw_names += [f"#{i + 1}" for i in range(len(self.raw_names), self.n)]
         self.starts = []  # (dealer, streak, scores) before each hand
         for i, rec in enumerate(m["hands_played"]):
             self.starts.append((probe.dealer, probe.streak, list(probe.scores)))
@@ -84,6 +84,11 @@ class ReplayData:
         self.options = probe.options
         self.seed = m.get("seed", 0)
         self._cache: dict[int, tuple] = {}
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown now (the game's own names in the current language)."""
+        return shown_all(self.raw_names)
 
     @property
     def hands(self) -> int:
@@ -114,7 +119,7 @@ def describe(action, names: list[str]) -> str:
     if action.kind == "discard":
         return f"{who} · {strings.tr('act.discard')} {strings.tile_name(action.tile)}"
     if action.kind == "chow" and action.tiles:
-        return f"{who} · {strings.tr('act.chow')} {' '.join(strings.tile_name(t, True) for t in action.tiles)}"
+        return f"{who} · {strings.tr('act.chow')} {strings.run_name(list(action.tiles))}"
     if action.kind == "kong" and action.tile is not None:
         return f"{who} · {strings.tr('act.kong')} {strings.tile_name(action.tile)}"
     return f"{who} · {strings.tr('act.' + action.kind)}"
@@ -199,24 +204,22 @@ class ReplaysScene(Scene):
         W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if not self.entries:
             W.draw_text(surf, strings.tr("replays.empty"), box.center, round(18 * s), W.CREAM, anchor="center")
-        clip = surf.get_clip()
-        surf.set_clip(self.list_rect)
-        for i, ((r, b), e) in enumerate(zip(self.rows, self.entries)):
-            if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
-                continue
-            pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
-            vn = variant_title(e.variant)
-            W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
-            meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {strings.tr('replays.unfinished')}")
-            if e.error:
-                meta = strings.tr("replays.broken", why=e.error)
-            W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
-                        max_width=round(r.w * 0.4))
-            scores = "   ".join(f"{n} {t:+d}" for n, t in zip(e.names, e.totals))
-            W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
-                        max_width=round(r.w * 0.42))
-            b.draw(surf, i == self.sel)
-        surf.set_clip(clip)
+        with drawlog.scrolling(surf, self.list_rect):
+            for i, ((r, b), e) in enumerate(zip(self.rows, self.entries)):
+                if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
+                    continue
+                pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
+                vn = variant_title(e.variant)
+                W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
+                meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {strings.tr('replays.unfinished')}")
+                if e.error:
+                    meta = strings.tr("replays.broken", why=e.error)
+                W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
+                            max_width=round(r.w * 0.4))
+                scores = "   ".join(f"{shown(n)} {t:+d}" for n, t in zip(e.names, e.totals))
+                W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
+                            max_width=round(r.w * 0.42))
+                b.draw(surf, i == self.sel)
         self.back_btn.draw(surf)
 
 
@@ -248,7 +251,7 @@ class ReplayViewer(Scene):
         me = self.seat if self.seat >= 0 else 0
         # the table keeps clear of the control bar at the bottom
         self.bar = pygame.Rect(0, H_ - round(78 * s), W_, round(78 * s))
-        self.L = TableLayout((W_, H_ - self.bar.h), self.data.n, me)
+        self.L = TableLayout((W_, H_ - self.bar.h), self.data.n, me, text_scale=self.app.scale)
         bw, bh = round(52 * s), round(42 * s)
         y = self.bar.y + round(8 * s)
         specs = [("prev_hand", "◀◀", lambda: self.goto_hand(self.hand_i - 1)), ("back", "◀", lambda: self.move(-1)),

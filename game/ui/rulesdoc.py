@@ -6,7 +6,8 @@
   ("li", zh, en)                a bullet point
   ("hand", tiles, zh, en, marks) an example hand in m/p/s/z notation ("|" separates groups);
                                 marks maps a tile (notation) to a highlight: wild / standin / chicken / last
-  ("row", name, zh, value, en)  a line of a pattern table: the Chinese name, what it is (中文), its worth, what it is (English)
+  ("row", name, zh, value, en)  a line of a pattern table: the Chinese name, what it is, its worth, what it is (English);
+                                in English the name comes from ``ROW_NAMES_EN`` and the worth from ``worth_en``
 ``GLOSS`` explains pattern and event keys in one line (the settlement screen uses it).
 """
 
@@ -25,7 +26,7 @@ TITLES = {
 COMMON = [
     ("h", "牌与座位", "Tiles and seats"),
     ("p", "万、筒、条各一到九，每种四张；有的玩法还有东南西北中发白。庄家起手十四张，其余十三张。轮流逆时针：你的下家坐在右边，吃牌只能吃上家（左边）打出的牌。",
-     "Characters (万), Dots (筒) and Bamboo (条) run from 1 to 9, four copies of each; some games add the winds and dragons. The dealer starts with 14 tiles, everyone else with 13. Play goes counterclockwise: the next player sits on your right, and you may chow only the discard of the player on your left."),
+     "Characters, Dots and Bamboo run from 1 to 9, four copies of each; some games add the winds and dragons. The dealer starts with 14 tiles, everyone else with 13. Play goes counterclockwise: the next player sits on your right, and you may chow only the discard of the player on your left."),
     ("hand", "123456789m|123456789p|123456789s|1234567z", "万 · 筒 · 条 · 东南西北白发中", "Characters · Dots · Bamboo · honors E S W N, White, Green, Red", {}),
     ("p", "胡牌一般要四组加一对：一组是顺子（同花色连着的三张）或刻子（三张相同）。四张相同可以开杠，杠后从牌尾补一张。",
      "A winning hand is usually four sets and a pair: a set is a run of three in one suit or three of a kind. Four of a kind may be declared as a kong; you then draw a replacement from the back of the wall."),
@@ -36,34 +37,34 @@ DOCS: dict[str, list] = {
     "wenshan": [
         ("h", "一句话", "In one line"),
         ("p", "开局翻一张牌，它的下一张就是“小鸡”（癞子），手里的小鸡可以当任何牌用；白板可以当小鸡那张牌。可以吃、碰、杠，只有一家能胡。",
-         "After the deal one tile is turned up; the tile after it is the chick (小鸡), a wildcard that stands for any tile in your hand; a White dragon may stand for the chick's face. Chow, pung and kong are allowed; only one player can win a discard."),
+         "After the deal one tile is turned up; the tile after it is the chick, a wildcard that stands for any tile in your hand; a White dragon may stand for the chick's face. Chow, pung and kong are allowed; only one player can win a discard."),
         ("h", "翻小鸡", "Flipping the chick"),
         ("p", "翻开的牌不参与本局。同花色按 1→2…8→9，9→1 顺延；字牌按 东→南→西→北→中→发→白→东。例如翻到三万，小鸡就是四万。",
          "The turned-up tile stays out of play. Within a suit the chick is the next number (9 wraps to 1); honors go East→South→West→North→Red→Green→White→East. Turn up 3 Characters and the chick is 4 Characters."),
-        ("hand", "3m|4m|5z", "翻牌三万 → 小鸡四万；白板可当四万", "Flipped 3m → the chick is 4m; a White may act as 4m", {"4m": "wild", "5z": "standin"}),
+        ("hand", "3m|4m|5z", "翻牌三万 → 小鸡四万；白板可当四万", "Turn up 3 Characters → the chick is 4 Characters; a White may act as one", {"4m": "wild", "5z": "standin"}),
         ("li", "手里的每张小鸡都能当任何牌（吃、碰、杠、胡都可以）。打出去的小鸡只算它本身。",
          "Every chick in your hand can be any tile, for chow, pung, kong and winning. A discarded chick is just its own face."),
         ("li", "白板可以当小鸡的牌面，也可以当白板本身，但不是万能牌。小鸡正好是白板时，白板就是万能牌。",
          "A White can be the chick's face or itself, but it is not a free joker. If the chick is the White, the Whites are the jokers."),
-        ("hand", "123m|456p|78s|4m|999s|11z", "小鸡四万当九条用：7-8-(9) 条", "The chick 4m stands in as a 9 Bamboo: 7-8-(9)", {"4m": "wild"}),
+        ("hand", "123m|456p|78s|4m|999s|11z", "小鸡四万当九条用：7-8-(9) 条", "The chick (4 Characters) stands in as a 9 Bamboo: 7-8-(9)", {"4m": "wild"}),
         ("h", "基本牌型（只算最大的一种）", "Base patterns (only the largest counts)"),
         ("row", "平胡", "四组加一对", "×1",
          "Four sets and a pair"),
         ("row", "烂牌", "门清，十四张各不相同：五到七张不同的字，每门花色的数字取自 147、258、369 中的一组", "×1",
          "Concealed, 14 different tiles: 5-7 different honors, each suit's numbers from one of 147 / 258 / 369"),
-        ("hand", "147m|258p|369s|12345z", "烂牌", "Scattered hand (烂牌)", {}),
+        ("hand", "147m|258p|369s|12345z", "烂牌", "Scattered hand", {}),
         ("row", "幺牌", "门清，十四张全是字牌或一、九，不讲牌型", "×1",
          "Concealed, all 14 tiles honors or 1/9, any shape"),
-        ("hand", "19m|19p|19s|11223344z", "幺牌", "Terminals and honors (幺牌)", {}),
+        ("hand", "19m|19p|19s|11223344z", "幺牌", "Terminals and honors", {}),
         ("row", "七星", "烂牌里七种字牌都有", "×2",
          "A scattered hand holding all seven honors"),
-        ("hand", "147m|25p|36s|1234567z", "七星", "Seven stars (七星)", {}),
+        ("hand", "147m|25p|36s|1234567z", "七星", "Seven stars", {}),
         ("row", "小七对", "门清七个对子", "×2",
          "Seven pairs, concealed"),
-        ("hand", "1133m|5577p|99s|1166z", "小七对", "Seven pairs (小七对)", {}),
+        ("hand", "1133m|5577p|99s|1166z", "小七对", "Seven pairs", {}),
         ("row", "龙七对 / 双龙 / 三龙", "七对里有一、二、三组四张相同（没有开杠）", "×4 / ×8 / ×16",
          "Seven pairs with one, two or three sets of four alike (not declared as kongs)"),
-        ("hand", "1111m|33p|55p|77s|99s|22z", "龙七对", "Dragon seven pairs (龙七对)", {}),
+        ("hand", "1111m|33p|55p|77s|99s|22z", "龙七对", "Dragon seven pairs", {}),
         ("h", "叠加与加倍", "Added patterns and multipliers"),
         ("row", "清一色", "全手一门花色（可带小鸡），平胡、烂牌、七星不再计", "+4",
          "One suit throughout (chicks allowed); all sets, scattered and seven stars then count 0"),
@@ -101,17 +102,17 @@ DOCS: dict[str, list] = {
         ("h", "牌型（番数）", "Patterns (fan)"),
         ("row", "平胡", "四组加一对，没有别的牌型", "0番",
          "Four sets and a pair"),
-        ("hand", "123m|456m|789p|234s|55s", "平胡", "All sets (平胡)", {}),
+        ("hand", "123m|456m|789p|234s|55s", "平胡", "All sets", {}),
         ("row", "大碰对", "四组都是刻子或杠，加一对", "1番",
          "Four pungs or kongs and a pair"),
-        ("hand", "111m|222p|333s|444s|55m", "大碰对", "All pungs (大碰对)", {}),
+        ("hand", "111m|222p|333s|444s|55m", "大碰对", "All pungs", {}),
         ("row", "清一色", "全是一门花色", "1番",
-         "One suit throughout (chicks allowed); all sets, scattered and seven stars then count 0"),
+         "One suit throughout"),
         ("row", "七对", "门清七个对子", "1番",
          "Seven pairs, concealed"),
         ("row", "清大对 / 清七对 / 龙七对", "清一色加大碰对 / 清一色加七对 / 七对里有四张相同", "2番",
          "Flush + all pungs / flush + seven pairs / seven pairs with four alike"),
-        ("hand", "1111m|33m|55p|77p|22s|44s", "龙七对", "Dragon seven pairs (龙七对)", {}),
+        ("hand", "1111m|33m|55p|77p|22s|44s", "龙七对", "Dragon seven pairs", {}),
         ("row", "双龙七对 / 清龙七对", "两组四张 / 清一色龙七对", "3番",
          "Two sets of four / flush dragon seven pairs"),
         ("row", "三龙七对 / 清双龙七对", "", "4番",
@@ -135,16 +136,16 @@ DOCS: dict[str, list] = {
     "chicken": [
         ("h", "一句话", "In one line"),
         ("p", "不能吃，只能碰和杠。杠叫“豆”，也是平胡点炮的通行证。幺鸡（一条）和乌骨鸡（八筒）是鸡，胡牌后再翻一张“捉鸡”。结束时没听牌的人不但收不到，还要包鸡。",
-         "No chows, only pungs and kongs. A kong is a bean (豆) and also a pass you need to win an all-sets hand on a discard. The 1 Bamboo and the 8 Dots are chickens; after a win one more tile is turned up to catch a chicken. Players who are not ready at the end collect nothing and pay for the chickens they showed."),
-        ("hand", "1s|8p", "幺鸡 · 乌骨鸡", "Chicken (1s) · Black-bone chicken (8p)", {"1s": "chicken", "8p": "chicken"}),
+         "No chows, only pungs and kongs. A kong is a bean and also a pass you need to win an all-sets hand on a discard. The 1 Bamboo and the 8 Dots are chickens; after a win one more tile is turned up to catch a chicken. Players who are not ready at the end collect nothing and pay for the chickens they showed."),
+        ("hand", "1s|8p", "幺鸡 · 乌骨鸡", "Chicken (1 Bamboo) · Black-bone chicken (8 Dots)", {"1s": "chicken", "8p": "chicken"}),
         ("h", "捉鸡", "Catching the chicken"),
         ("p", "有人胡牌后，从牌墙翻开下一张（捉鸡牌），它的下一张就是翻牌鸡：五万翻出六万是鸡，九筒翻出一筒是鸡。翻到的是幺鸡或乌骨鸡时叫金鸡，价值翻倍。",
          "After a win the next tile of the wall is turned up; the tile after it is the flipped chicken: turn up 5 Characters and every 6 Characters is a chicken; 9 Dots gives 1 Dots. If the flipped chicken is the 1 Bamboo or the 8 Dots it is golden and worth more."),
-        ("hand", "5m|6m", "捉鸡牌五万 → 翻牌鸡六万", "Flipped 5m → the flipped chicken is 6m", {"6m": "chicken"}),
+        ("hand", "5m|6m", "捉鸡牌五万 → 翻牌鸡六万", "Turn up 5 Characters → the flipped chicken is 6 Characters", {"6m": "chicken"}),
         ("li", "冲锋鸡：本局第一张打出且没人碰的幺鸡（或乌骨鸡），归打出的人，价值加倍。", "Charging chicken: the first 1 Bamboo (or 8 Dots) discarded in the hand that nobody claims belongs to its discarder and counts double."),
         ("li", "责任鸡：第一张幺鸡被人碰或杠了，打出的人要赔给碰的人。", "Liable chicken: if that first chicken is punged or konged, its discarder owes the claimer."),
         ("li", "听牌的人向每家收自己所有的鸡；没听牌的人收不到，还要按亮在桌上的鸡包给听牌的人（包鸡）。",
-         "A ready player collects for each of their chickens from everyone; a player who is not ready collects nothing and pays every ready player for the chickens on show (包鸡)."),
+         "A ready player collects for each of their chickens from everyone; a player who is not ready collects nothing and pays every ready player for the chickens on show."),
         ("h", "豆（杠）", "Beans (kongs)"),
         ("row", "闷豆", "暗杠，每家付 3", "3",
          "Concealed kong: 3 from each other player"),
@@ -157,16 +158,16 @@ DOCS: dict[str, list] = {
         ("h", "牌型（贵阳 / 捉鸡麻将）", "Patterns (Guiyang / Zhuoji)"),
         ("row", "平胡", "四组加一对（顺子只能在手里）。点炮胡要有通行证", "1 / 3",
          "Four sets and a pair"),
-        ("hand", "123m|456m|789p|234s|11s", "平胡（一条做将，也是幺鸡）", "All sets (the pair of 1s are chickens too)", {"1s": "chicken"}),
+        ("hand", "123m|456m|789p|234s|11s", "平胡（一条做将，也是幺鸡）", "All sets (the pair of 1 Bamboo are chickens too)", {"1s": "chicken"}),
         ("row", "大对子", "四组都是刻子或杠", "5 / 10",
          "Four pungs or kongs and a pair"),
-        ("hand", "111m|222p|888p|999s|55s", "大对子", "All pungs (大对子)", {"8p": "chicken"}),
+        ("hand", "111m|222p|888p|999s|55s", "大对子", "All pungs", {"8p": "chicken"}),
         ("row", "七对", "门清七个对子", "10 / 15",
          "Seven pairs, concealed"),
         ("row", "龙七对", "七对里有四张相同", "20 / 30",
          "Seven pairs with four alike"),
         ("row", "清一色", "全一门花色（红中不算花色）", "10 / 15",
-         "One suit throughout (chicks allowed); all sets, scattered and seven stars then count 0"),
+         "One suit throughout (a Red dragon is no suit)"),
         ("row", "清大对 / 清七对 / 清龙背", "清一色加大对子 / 七对 / 龙七对", "15 / 25 · 20 / 30 · 30 / 45",
          "Flush + all pungs / seven pairs / dragon seven pairs"),
         ("row", "单吊 / 清单吊", "碰杠四组，单吊一张", "10 / 15 · 25 / 30",
@@ -176,14 +177,52 @@ DOCS: dict[str, list] = {
         ("row", "暗大对、合扑七对（贵阳）", "四个暗刻胡将 / 七对含 112233 同门连对", "10 · 20",
          "Four concealed pungs winning on the pair / seven pairs with 112233 in one suit (Guiyang)"),
         ("h", "加分事件", "Events"),
-        ("li", "报听：第一张打出后就听牌时可以报听，之后不能换牌，只能摸什么打什么；胡了加分。", "Declare ready (报听): right after your first discard, if you are ready you may declare; from then on you keep your hand and discard every tile you draw. Your win then earns a bonus."),
+        ("li", "报听：第一张打出后就听牌时可以报听，之后不能换牌，只能摸什么打什么；胡了加分。", "Declare ready: right after your first discard, if you are ready you may declare; from then on you keep your hand and discard every tile you draw. Your win then earns a bonus."),
         ("li", "杀报：报听的人点炮，或别人自摸时有人报听。热炮：杠后打的第一张被胡。抢杠：抢别人的补杠。杠开：杠后补牌自摸。",
-         "Kill the declared (杀报): a declared player deals in, or someone self-draws while another has declared. Hot discard (热炮): winning on the first discard after a kong. Robbing a kong (抢杠). Kong bloom (杠开): self-draw on a kong replacement."),
+         "Kill the declared: a declared player deals in, or someone self-draws while another has declared. Hot discard: winning on the first discard after a kong. Robbing a kong. Kong bloom: self-draw on a kong replacement."),
         ("h", "结算与流局", "Payments and drawn hands"),
-        ("li", "自摸每家付；点炮只由点炮的人付。贵阳勾选“自摸翻倍”时自摸付双倍。", "Self-draw: everyone pays; discard win: only the discarder pays. Guiyang’s 'Self-draw pays double' doubles a self-draw."),
-        ("li", "牌摸完没人胡是荒庄：查叫，没听牌的人按听牌者最大可能的牌型赔付。", "If the wall runs out it is a drawn hand: players who are not ready pay each ready player that player's best possible hand (查叫)."),
+        ("li", "自摸每家付；点炮只由点炮的人付。贵阳勾选“自摸翻倍”时自摸付双倍。", "Self-draw: everyone pays; discard win: only the discarder pays. Guiyang's 'Self-draw pays double' doubles a self-draw."),
+        ("li", "牌摸完没人胡是荒庄：查叫，没听牌的人按听牌者最大可能的牌型赔付。", "If the wall runs out it is a drawn hand: players who are not ready pay each ready player that player's best possible hand."),
     ],
 }
+
+# the pattern tables' names in English (the rows give the Chinese names)
+ROW_NAMES_EN = {
+    "平胡": "All sets", "烂牌": "Scattered", "幺牌": "Terminals & honors", "七星": "Seven stars",
+    "小七对": "Seven pairs", "七对": "Seven pairs", "龙七对": "Dragon seven pairs",
+    "龙七对 / 双龙 / 三龙": "Dragon / double / triple dragon", "清一色": "Full flush", "杠上花": "Kong bloom",
+    "海底捞月": "Last-tile self-draw", "地胡 / 天胡": "Earthly / heavenly win", "自摸": "Self-draw",
+    "硬功": "No substitutes", "大碰对": "All pungs", "大对子": "All pungs",
+    "清大对 / 清七对 / 龙七对": "Flush pungs / flush pairs / dragon pairs",
+    "双龙七对 / 清龙七对": "Double dragon / flush dragon", "三龙七对 / 清双龙七对": "Triple dragon / flush double",
+    "清三龙七对": "Flush triple dragon", "十风 / 十三幺": "Ten winds / thirteen terminals",
+    "杠上花 / 双杠上花": "Kong bloom / double bloom", "杠上五梅花 / 双杠五梅花": "Five-plum bloom / double",
+    "闷豆": "Concealed bean", "爬坡豆": "Added bean", "点豆": "Claimed bean", "憨包豆": "Late bean",
+    "清大对 / 清七对 / 清龙背": "Flush pungs / pairs / dragon", "单吊 / 清单吊": "Single wait / flush single",
+    "地龙 / 清地龙（捉鸡麻将）": "Earth dragon / flush (Zhuoji)",
+    "暗大对、合扑七对（贵阳）": "Hidden pungs, run pairs (Guiyang)",
+}
+
+
+def row_name(name: str) -> str:
+    """A pattern table row's name in the current language."""
+    return strings.pick(name, ROW_NAMES_EN.get(name, ""))
+
+
+def worth_en(value: str) -> str:
+    """A row's worth in English: 番 is fan, 另加 (added) a plus sign: "另加 1 / 2番" -> "+1 / +2 fan"."""
+    v = str(value)
+    plus = v.startswith("另加")
+    v = v.replace("另加", "").strip()
+    parts = [p.strip().replace("番", "") for p in v.split("/")]
+    if "番" in str(value) or plus:
+        return " / ".join(("+" if plus else "") + p for p in parts) + (" fan" if "番" in str(value) else "")
+    return v
+
+
+def row_worth(value: str) -> str:
+    return str(value) if strings.is_zh() else worth_en(value)
+
 
 # key -> (中文 explanation, English explanation); per family first, then shared
 GLOSS: dict[str, tuple[str, str]] = {
@@ -243,6 +282,15 @@ def explain(key: str | None, variant_id: str = "") -> str:
 def doc_for(variant_id: str) -> list:
     fam = FAMILY.get(variant_id, variant_id)
     return DOCS.get(fam, []) + COMMON
+
+
+# shorter English names for the rules' tabs (the full ones do not fit a tab)
+TAB_TITLES_EN = {"wenshan": "Wenshan · Kunming", "yuxi": "Yuxi Ban-Dao-Hu", "chicken": "Guiyang · Zhuoji"}
+
+
+def tab_title(variant_id: str) -> str:
+    fam = FAMILY.get(variant_id, variant_id)
+    return title_for(variant_id) if strings.is_zh() else TAB_TITLES_EN.get(fam, title_for(variant_id))
 
 
 def title_for(variant_id: str) -> str:

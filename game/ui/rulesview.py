@@ -5,14 +5,28 @@ from __future__ import annotations
 import pygame
 
 from game.rules import tiles as T
-from game.ui import nav, strings, tileart
+from game.ui import drawlog, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
-from game.ui.rulesdoc import FAMILY, doc_for, title_for
+from game.ui.rulesdoc import FAMILY, doc_for, row_name, row_worth, tab_title
 from game.ui.tableview import background
 
 FAMILIES = ("wenshan", "yuxi", "chicken")
 FAMILY_VARIANT = {"wenshan": "wenshan", "yuxi": "yuxi", "chicken": "guiyang"}
+
+
+def _row_columns(name: str, what: str, worth: str, width: int, s: float) -> tuple[list, list, list]:
+    """A pattern row's three columns wrapped to their widths: name, what it is, what it is worth."""
+    names = W.wrap(name, round(16 * s), round(200 * s), "bold") or [""]
+    whats = W.wrap(what, round(15 * s), width - round(350 * s)) or [""]
+    vals = []
+    for part in worth.split(" · "):  # "15 / 25 · 20 / 30": one line per pattern
+        vals += W.wrap(part, round(16 * s), round(110 * s), "bold")
+    return names, whats, vals or [""]
+
+
+def _row_height(cols: tuple[list, list, list], s: float) -> int:
+    return max(round(30 * s), max(len(c) for c in cols) * round(22 * s) + round(6 * s))
 
 
 def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
@@ -40,20 +54,21 @@ def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
                 y += round(body * 1.5)
             y += pad
         elif kind == "row":
-            val = b[3]
-            # the name is the Chinese term; in English mode it is followed by the English explanation
             what = strings.pick(b[2], b[4] if len(b) > 4 else b[2])
-            ops.append(("row", y, (b[1], what, val)))
-            lines = W.wrap(what, round(15 * s), width - round(330 * s)) or [""]
-            y += max(round(34 * s), len(lines) * round(22 * s) + round(10 * s))
+            cols = _row_columns(row_name(b[1]), what, row_worth(b[3]), width, s)
+            ops.append(("row", y, cols))
+            y += _row_height(cols, s) + round(4 * s)
         elif kind == "hand":
             tiles_groups = [T.parse(g) for g in b[1].split("|")]
             marks = {T.tile(k): v for k, v in (b[4] or {}).items()}
             tw = round(34 * s)
             cw, ch = tileart.tile_size(tw)
-            total = sum(len(g) for g in tiles_groups) * (cw + 1) + (len(tiles_groups) - 1) * round(10 * s)
-            if total > width:
-                tw = max(14, int(tw * width / total))
+            room = width - round(8 * s)  # the row starts 4 px in; tiles keep clear of the right edge too
+            for _ in range(40):
+                total = sum(len(g) for g in tiles_groups) * (cw + 1) + (len(tiles_groups) - 1) * round(10 * s)
+                if total <= room or tw <= 14:
+                    break
+                tw = max(14, min(tw - 1, int(tw * room / total)))
                 cw, ch = tileart.tile_size(tw)
             ops.append(("hand", y, (tiles_groups, marks, tw, strings.pick(b[2], b[3]))))
             y += ch + round(34 * s)
@@ -65,19 +80,18 @@ def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
         elif kind == "bullet":
             pygame.draw.circle(surf, W.GOLD, (round(9 * s), yy + round(body * 0.62)), max(2, round(4 * s)))
         elif kind == "row":
-            name, what, val = p
-            r = pygame.Rect(0, yy, width, max(round(30 * s), 0))
-            lines = W.wrap(what, round(15 * s), width - round(330 * s)) or [""]
-            r.h = max(round(30 * s), len(lines) * round(22 * s) + round(6 * s))
+            names, whats, vals = p
+            r = pygame.Rect(0, yy, width, _row_height(p, s))
             pygame.draw.rect(surf, (255, 255, 255, 16), r, border_radius=round(6 * s))
-            W.draw_text(surf, name, (round(10 * s), yy + round(5 * s)), round(16 * s), (255, 230, 170), "bold",
-                        max_width=round(200 * s))
-            ly = yy + round(5 * s)
-            for line in lines:
-                W.draw_text(surf, line, (round(220 * s), ly), round(15 * s), W.CREAM)
-                ly += round(22 * s)
-            W.draw_text(surf, str(val), (width - round(10 * s), yy + round(5 * s)), round(16 * s), W.GOLD, "bold",
-                        anchor="topright", max_width=round(100 * s))
+            step = round(22 * s)
+            for i, line in enumerate(names):
+                W.draw_text(surf, line, (round(10 * s), yy + round(5 * s) + i * step), round(16 * s), (255, 230, 170),
+                            "bold")
+            for i, line in enumerate(whats):
+                W.draw_text(surf, line, (round(220 * s), yy + round(5 * s) + i * step), round(15 * s), W.CREAM)
+            for i, line in enumerate(vals):
+                W.draw_text(surf, line, (width - round(10 * s), yy + round(5 * s) + i * step), round(16 * s), W.GOLD,
+                            "bold", anchor="topright")
         elif kind == "hand":
             groups, marks, tw, cap = p
             cw, ch = tileart.tile_size(tw)
@@ -112,7 +126,7 @@ class RulesScene(Scene):
         x = round(40 * s)
         for i, fam in enumerate(FAMILIES):
             b = W.Button((x, round(100 * s) + i * (th + round(10 * s)), tw, th),
-                         (lambda f=fam: title_for(FAMILY_VARIANT[f])), lambda f=fam: self.select(f),
+                         (lambda f=fam: tab_title(FAMILY_VARIANT[f])), lambda f=fam: self.select(f),
                          "gold" if fam == self.family else "ghost", size=round(15 * s), name=fam)
             self.tabs.append(b)
         self.back_btn = W.Button((round(40 * s), H_ - round(80 * s), tw, th), W.tr_label("common.back"), self.back,
@@ -185,10 +199,8 @@ class RulesScene(Scene):
         W.panel(surf, box, (10, 26, 20), 225, round(14 * s), 2)
         doc = self.doc()
         self._clamp()
-        clip = surf.get_clip()
-        surf.set_clip(self.content)
-        surf.blit(doc, (self.content.x + round(20 * s), self.content.y + round(10 * s) - self.scroll))
-        surf.set_clip(clip)
+        with drawlog.scrolling(surf, self.content):
+            drawlog.blit_layer(surf, doc, (self.content.x + round(20 * s), self.content.y + round(10 * s) - self.scroll))
         # scroll bar
         total = doc.get_height()
         if total > self.content.h:

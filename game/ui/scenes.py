@@ -7,7 +7,7 @@ import random
 import pygame
 
 from game import __version__
-from game.ui import nav, strings, tileart
+from game.ui import drawlog, nav, strings, tileart
 from game.ui import settings as cfg
 from game.ui import widgets as W
 from game.ui.app import Scene
@@ -131,8 +131,8 @@ class MenuScene(Scene):
         surf.blit(background(surf.get_size()), (0, 0))
         # title
         W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(170 * s)), round(18 * s), (220, 236, 220))
-        pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(206 * s)), (round(520 * s), round(206 * s)),
+        W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s), (220, 236, 220))
+        pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(212 * s)), (round(520 * s), round(212 * s)),
                          max(1, round(2 * s)))
         # a fan of tiles on the right
         fan = (18, 27, 33, 31, 13, 4)
@@ -160,15 +160,17 @@ class MenuScene(Scene):
 # ====================================================================== table setup
 
 class VariantCard(W.Button):
-    """A game to pick: its name and its one-line description (wrapped to two lines)."""
+    """A game to pick: its name and its description (wrapped to at most three lines, smaller type if need be)."""
 
-    def __init__(self, rect, name, blurb, on_click, selected: bool, enabled: bool, vid: str):
+    def __init__(self, rect, name, blurb, on_click, selected: bool, enabled: bool, vid: str, scale: float = 1.0):
         super().__init__(rect, name, on_click, "gold" if selected else "ghost", enabled=enabled, name=vid)
         self.blurb = blurb
         self.selected = selected
+        self.s = scale
 
     def draw(self, dest, focused: bool = False) -> None:
         r = self.rect
+        s = self.s
         top, bottom, edge, txt = W.BUTTON_STYLES["gold" if self.selected else "ghost"]
         if not self.enabled:
             top, bottom, edge, txt = (28, 44, 38), (20, 34, 28), (70, 90, 80), W.MUTED
@@ -176,15 +178,23 @@ class VariantCard(W.Button):
             top = tuple(min(255, c + 18) for c in top)
         W.gradient_box(dest, r, top, bottom, max(6, r.h // 6), 2 if (focused or self.selected) else 1,
                        W.GOLD if focused else edge)
-        pad = max(6, r.h // 7)
-        W.draw_text(dest, W._label(self.label), (r.x + pad, r.y + pad - 2), max(12, round(r.h * 0.27)),
+        pad = max(6, round(10 * s))
+        title = max(12, round(21 * s))
+        W.draw_text(dest, W._label(self.label), (r.x + pad, r.y + pad - round(3 * s)), title,
                     txt if self.selected else (W.GOLD if self.enabled else W.MUTED), "bold", max_width=r.w - 2 * pad)
-        size = max(10, round(r.h * 0.17))
-        lines = W.wrap(W._label(self.blurb), size, r.w - 2 * pad)
-        y = r.y + round(r.h * 0.47)
-        for line in lines[:2]:
+        y0 = r.y + pad + round(title * 1.25)
+        blurb = W._label(self.blurb)
+        for size in (round(14 * s), round(13 * s), round(12 * s)):
+            step = round(size * 1.3)
+            lines = W.wrap(blurb, size, r.w - 2 * pad)
+            if y0 + len(lines) * step <= r.bottom - pad // 2:
+                break
+        fits = max(0, (r.bottom - pad // 2 - y0) // step)
+        y = y0
+        for line in lines[:fits]:
             W.draw_text(dest, line, (r.x + pad, y), size, (70, 40, 0) if self.selected else (210, 225, 215))
-            y += round(size * 1.35)
+            y += step
+        drawlog.dropped(dest, lines[fits:], pygame.Rect(r.x + pad, y, r.w - 2 * pad, size), size)
 
 
 class SetupScene(Scene):
@@ -202,6 +212,7 @@ class SetupScene(Scene):
         self.options: dict = {}
         self.hands = st.last_hands if st.last_hands in HAND_CHOICES else 8
         self.levels: list[str] = list(st.last_bots) if st.last_bots else []
+        self.host_levels: list[str] = ["open"] * 8  # a LAN table: seats wait for players unless given a bot
         self.seed_text = ""
         self.table_name = ""
         self.assists = True  # host: the players' windows may show hints and the tile tracker
@@ -242,26 +253,34 @@ class SetupScene(Scene):
             self.layout()
 
     # ------------------------------------------------------------------ layout
+    def panel_rect(self) -> pygame.Rect:
+        s = self.s
+        W_, H_ = self.app.size
+        px = round(410 * s)
+        return pygame.Rect(px, round(84 * s), W_ - px - round(20 * s), H_ - round(84 * s) - round(104 * s))
+
     def layout(self) -> None:
         s = self.s
         W_, H_ = self.app.size
         self.cards = []
-        ch = min(round(96 * s), (H_ - round(200 * s)) // max(1, len(self.entries)))
+        top_y, bottom = round(100 * s), H_ - round(30 * s)
+        ch = min(round(118 * s), (bottom - top_y) // max(1, len(self.entries)))
         cw = round(360 * s)
-        y = round(100 * s)
+        y = top_y
         for vid, zh, en, v in self.entries:
             b = VariantCard((round(36 * s), y, cw, ch - round(10 * s)), W.lang_label(zh, en),
                             W.lang_label(v.blurb_zh, v.blurb_en) if v is not None else W.tr_label("setup.coming"),
                             (lambda vid=vid: self.select_variant(vid)) if v is not None else None,
-                            vid == self.variant_id, v is not None, vid)
+                            vid == self.variant_id, v is not None, vid, s)
             self.cards.append(b)
             y += ch
         v = self.variant
+        panel = self.panel_rect()
         px = round(430 * s)
         pw = (W_ - px - round(36 * s) - round(24 * s)) // 2
         rh = round(46 * s)
-        colA = []
-        colB = []
+        colA: list[W.Widget] = []
+        colB: list[W.Widget] = []
         if v is not None:
             for o in v.schema:
                 if o.key == "players":
@@ -277,15 +296,16 @@ class SetupScene(Scene):
             while len(self.levels) < n:
                 self.levels.append("normal")
             for seat in range(1, n):
-                lbl = (lambda seat=seat: f"{strings.tr('setup.seats')} {seat + 1} · {strings.tr('setup.bot')}")
+                lbl = (lambda seat=seat: f"{strings.tr('setup.seat')} {seat + 1} · {strings.tr('setup.bot')}")
                 if self.mode == "host":
-                    vals = ["open"] + levels
-                    labels = [W.tr_label("setup.lan_open")] + [W.tr_label(f"bot.{l}") for l in levels]
-                    cur = self.levels[seat] if self.levels[seat] in vals else "open"
-                    lbl = (lambda seat=seat: f"{strings.tr('setup.seats')} {seat + 1}")
+                    # a LAN host waits for friends: every other seat is open unless the host puts a bot there
+                    vals = ["open", *levels]
+                    labels = [W.tr_label("setup.lan_open")] + [W.tr_label(f"bot.{lv}") for lv in levels]
+                    cur = self.host_levels[seat] if self.host_levels[seat] in vals else "open"
+                    lbl = (lambda seat=seat: f"{strings.tr('setup.seat')} {seat + 1}")
                 else:
                     vals = levels
-                    labels = [W.tr_label(f"bot.{l}") for l in levels]
+                    labels = [W.tr_label(f"bot.{lv}") for lv in levels]
                     cur = self.levels[seat] if self.levels[seat] in vals else "normal"
                 colB.append(W.Choice((0, 0, pw, rh), lbl, vals, labels, cur,
                                      lambda val, seat=seat: self._set_level(seat, val)))
@@ -298,10 +318,13 @@ class SetupScene(Scene):
                                         self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
                 colB.append(W.Checkbox((0, 0, pw, rh), W.tr_label("lan.assists"), self.assists, self._set_assists))
         top = round(140 * s)
-        for i, w in enumerate(colA):
-            w.rect.topleft = (px, top + i * (rh + round(10 * s)))
-        for i, w in enumerate(colB):
-            w.rect.topleft = (px + pw + round(24 * s), top + i * (rh + round(10 * s)))
+        gap = round(10 * s)
+        old_a = getattr(self, "col_a", None)
+        self.col_a = W.ScrollColumn((px, top, pw, panel.bottom - round(14 * s) - top), colA, gap, s)
+        # the seats column leaves room at the bottom for "seat 1 · you" and the fixed player count
+        self.col_b = W.ScrollColumn((px + pw + round(24 * s), top, pw, panel.bottom - round(74 * s) - top), colB, gap, s)
+        if old_a is not None and old_a.widgets and colA and len(old_a.widgets) == len(colA):
+            self.col_a.scroll_to(old_a.scroll)  # a relayout (language, seats) keeps the list where it was
         self.colA, self.colB = colA, colB
         bw, bh = round(220 * s), round(54 * s)
         self.start_btn = W.Button((W_ - round(36 * s) - bw, H_ - round(30 * s) - bh, bw, bh),
@@ -309,24 +332,31 @@ class SetupScene(Scene):
                                   "gold", enabled=v is not None, size=round(20 * s), name="start")
         self.back_btn = W.Button((W_ - round(36 * s) - 2 * bw - round(16 * s), H_ - round(30 * s) - bh, bw, bh),
                                  W.tr_label("common.back"), self.back, "dark", size=round(18 * s), name="back")
+        old = getattr(self, "focus", None)
         self.focus = W.FocusRing(self.cards + colA + colB + [self.start_btn, self.back_btn])
+        if old is not None and 0 <= old.index < len(self.focus.widgets):
+            self.focus.index = old.index
 
     def _option_widget(self, o, pw, rh):
         label = W.lang_label(o.zh, o.en)
         help_ = W.lang_label(o.help_zh, o.help_en) if (o.help_zh or o.help_en) else None
         val = self.options.get(o.key, o.default)
         if o.is_bool:
+            help_ = help_ if not o.fixed else W.tr_label("setup.fixed")
             cb = W.Checkbox((0, 0, pw, rh), label, bool(val), lambda x, k=o.key: self.set_option(k, x),
-                            enabled=not o.fixed, help=help_ if not o.fixed else W.tr_label("setup.fixed"))
+                            enabled=not o.fixed, help=help_, bar=rh)
+            cb.rect.h = W.option_height(rh, W._label(help_) if help_ else "", cb.help_width(), self.s)
             return cb
         choices = list(o.choices) if o.choices else list(BASE_CHOICES)
         if val not in choices:
             choices = sorted(set(choices) | {val})
-        return W.Choice((0, 0, pw, rh), label, choices, [str(c) for c in choices], val,
-                        lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_)
+        ch = W.Choice((0, 0, pw, rh), label, choices, [str(c) for c in choices], val,
+                      lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_, bar=rh)
+        ch.rect.h = W.option_height(rh, W._label(help_) if help_ else "", pw, self.s)
+        return ch
 
     def _set_level(self, seat, val):
-        self.levels[seat] = val
+        (self.host_levels if self.mode == "host" else self.levels)[seat] = val
 
     def _set_hands(self, val):
         self.hands = val
@@ -359,16 +389,20 @@ class SetupScene(Scene):
         st.last_hands = self.hands
         st.last_options = dict(st.last_options or {})
         st.last_options[self.variant_id] = {k: val for k, val in self.options.items()}
-        st.last_bots = list(self.levels)
+        if self.mode != "host":
+            st.last_bots = list(self.levels)
         self.app.save_settings()
-        levels = [None] + [self.levels[i] for i in range(1, n)]
+        chosen = self.host_levels if self.mode == "host" else self.levels
+        levels = [None] + [chosen[i] for i in range(1, n)]
         if self.on_start:
             self.on_start(v, dict(self.options), self.hands, seed, levels, self.table_name or player_name(self.app))
             return
         start_local_table(self.app, v, dict(self.options), self.hands, seed, levels)
 
     def handle(self, ev) -> None:
-        for w in self.cards + self.colA + self.colB + [self.start_btn, self.back_btn]:
+        if self.col_a.handle(ev) or self.col_b.handle(ev):
+            return
+        for w in self.cards + [self.start_btn, self.back_btn]:
             if w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:
@@ -376,10 +410,17 @@ class SetupScene(Scene):
                 self.back()
                 return
             cur = self.focus.current
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn):
+            # Enter starts the table - also right after typing a seed or a table name
+            typed = any(isinstance(w, W.TextInput) and w.submitted for w in self.colB)
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn or typed):
+                for w in self.colB:
+                    if isinstance(w, W.TextInput):
+                        w.submitted = False
                 self.start()
                 return
             self.focus.handle_key(ev)
+            self.col_a.ensure_visible(self.focus.current)
+            self.col_b.ensure_visible(self.focus.current)
 
     def draw(self, surf) -> None:
         s = self.s
@@ -389,27 +430,29 @@ class SetupScene(Scene):
                     round(38 * s), W.GOLD, "serif", shadow=True)
         W.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED, anchor="topright")
         W.draw_text(surf, strings.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s), W.MUTED, "bold")
-        px = round(410 * s)
-        panel = pygame.Rect(px, round(84 * s), W_ - px - round(20 * s), H_ - round(84 * s) - round(104 * s))
+        panel = self.panel_rect()
         W.panel(surf, panel, (10, 28, 22), 215, round(14 * s), 2)
         W.draw_text(surf, strings.tr("setup.options"), (round(430 * s), round(100 * s)), round(18 * s), W.GOLD, "bold")
         if self.colB:
-            W.draw_text(surf, strings.tr("setup.seats"), (self.colB[0].rect.x, round(100 * s)), round(18 * s), W.GOLD, "bold")
+            W.draw_text(surf, strings.tr("setup.seats"), (self.col_b.viewport.x, round(100 * s)), round(18 * s), W.GOLD,
+                        "bold")
         n = self.players()
         v = self.variant
         if v is not None:
             players_opt = next((o for o in v.schema if o.key == "players"), None)
-            you = f"{strings.tr('setup.seats')} 1 · {strings.tr('setup.you')}: {player_name(self.app)}"
+            you = f"{strings.tr('setup.seat')} 1 · {strings.tr('setup.you')}: {player_name(self.app)}"
             if self.colB:
-                W.draw_text(surf, you, (self.colB[0].rect.x, panel.bottom - round(40 * s)), round(15 * s), W.CREAM)
+                x = self.col_b.viewport.x
+                W.draw_text(surf, you, (x, panel.bottom - round(40 * s)), round(15 * s), W.CREAM,
+                            max_width=self.col_b.viewport.w)
                 if players_opt is None or players_opt.fixed or not players_opt.choices:
-                    W.draw_text(surf, strings.tr("setup.players_fixed", n=n), (self.colB[0].rect.x, panel.bottom - round(64 * s)),
-                                round(14 * s), W.MUTED)
+                    W.draw_text(surf, strings.tr("setup.players_fixed", n=n), (x, panel.bottom - round(64 * s)),
+                                round(14 * s), W.MUTED, max_width=self.col_b.viewport.w)
         cur = self.focus.current
         for w in self.cards:
             w.draw(surf, cur is w)
-        for w in self.colA + self.colB:
-            w.draw(surf, cur is w)
+        self.col_a.draw(surf, cur)
+        self.col_b.draw(surf, cur)
         self.start_btn.draw(surf, cur is self.start_btn)
         self.back_btn.draw(surf, cur is self.back_btn)
 
@@ -432,9 +475,9 @@ class SettingsScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         st = self.app.settings
-        pw, rh = round(620 * s), round(50 * s)
+        pw, rh = round(620 * s), round(46 * s)
         x = W_ // 2 - pw // 2
-        y0 = round(120 * s)
+        y0 = round(112 * s)
         sizes = list(cfg.WINDOW_SIZES)
         cur = tuple(st.window)
         if cur not in sizes:
@@ -443,7 +486,7 @@ class SettingsScene(Scene):
         self.widgets = [
             W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"], [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(),
                      self.app.set_lang),
-            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help),
+            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
             W.Slider((x, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
             W.Choice((x, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
                      [W.tr_label(f"anim.{a}") for a in cfg.ANIM_SPEEDS], st.anim, self._anim),
@@ -454,8 +497,13 @@ class SettingsScene(Scene):
             W.TextInput((x, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
                         placeholder=W.tr_label("player.you"), max_len=16),
         ]
-        for i, w in enumerate(self.widgets):
-            w.rect.y = y0 + i * (rh + round(10 * s))
+        for w in self.widgets:
+            if isinstance(w, W.Checkbox) and w.help:
+                w.rect.h = W.option_height(rh, W._label(w.help), w.help_width(), s)
+        y = y0
+        for w in self.widgets:
+            w.rect.y = y
+            y += w.rect.h + round(8 * s)
         bw, bh = round(220 * s), round(52 * s)
         self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
                                  "gold", size=round(19 * s), name="back")
@@ -518,6 +566,9 @@ class SettingsScene(Scene):
         W.panel(surf, box)
         for w in self.widgets:
             w.draw(surf, self.focus.current is w)
-        W.draw_text(surf, strings.tr("settings.saved_in", path=str(cfg.settings_path())), (W_ // 2, box.bottom + round(10 * s)),
-                    round(13 * s), W.MUTED, anchor="midtop", max_width=W_ - round(40 * s))
+        # where the file is: the words on one line, the path (long on some systems) on the next
+        where = strings.tr("settings.saved_in", path="").rstrip()
+        W.draw_text(surf, where, (W_ // 2, box.bottom + round(8 * s)), round(13 * s), W.MUTED, anchor="midtop")
+        W.draw_text(surf, str(cfg.settings_path()), (W_ // 2, box.bottom + round(27 * s)), round(13 * s), W.MUTED,
+                    anchor="midtop", max_width=W_ - round(40 * s))
         self.back_btn.draw(surf, self.focus.current is self.back_btn)

@@ -25,18 +25,19 @@ from game.ui import strings
 from game.ui.app import App
 from game.ui.demo import DemoScene
 from game.ui.hints import HintEngine
-from game.ui.lan import JoinScene, LobbyScene
+from game.ui.lan import JoinScene, LobbyScene, UnavailableScene
 from game.ui.local import make_bots
 from game.ui.names import bot_name, player_name
-from game.ui.replays import ReplayData, ReplayViewer
+from game.ui.replays import ReplayData, ReplaysScene, ReplayViewer
 from game.ui.rulesview import RulesScene
 from game.ui.scenes import MenuScene, SettingsScene, SetupScene
-from game.ui.settings import Settings
+from game.ui.settings import Settings, save_replay
 from game.ui.settle import MatchEndScene
 from game.ui.table import TableScene
 
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
-          "join", "host", "hints", "pause", "calculator", "watch")
+          "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
+          "lan_missing", "refused", "watch")
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
@@ -101,6 +102,16 @@ def table_scene(app, variant, seed, stop, tries=40):
 def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int = 1, lang: str = "zh"):
     """The app with the scene set up and drawn once; returns the app."""
     app = make_app(size, lang)
+    stage(app, scene, variant_id, seed)
+    app.dirty = True
+    app.frame([], 0.0)
+    app.dirty = True
+    app.draw()
+    return app
+
+
+def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
+    """Put ``app`` on the scene, at the moment the picture shows (nothing drawn yet)."""
     variant = get_variant(variant_id)
     if scene == "menu":
         app.goto(MenuScene(app))
@@ -130,19 +141,37 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         if hints and hints.per_discard:
             pick = next((i for i, t in enumerate(disp) if t in hints.per_discard), None)
         sc.sel = pick if pick is not None else len(disp) - 1
-    elif scene == "claim":
+    elif scene == "waits":
+        engine = HintEngine()
+
+        def waiting(v):
+            # a bot's turn while the player is ready: the hint panel lists the waits, one of them all gone
+            if v["phase"] != "turn" or v["turn"] == v["seat"] or _discards(v) < 8:
+                return False
+            ws = engine.compute(v).waits
+            return bool(ws) and any(n == 0 for _t, n in ws)
+
+        sc = table_scene(app, variant, seed, waiting, tries=60)
+        sc.app.settings.hints = True
+    elif scene == "bot_turn":
+        sc = table_scene(app, variant, seed,
+                         lambda v: v["phase"] == "turn" and v["turn"] != v["seat"] and _discards(v) >= 10)
+    elif scene in ("claim", "chow"):
         def want(v):
             kinds = {a.kind for a in v["legal"]}
+            if scene == "chow" and (sum(1 for a in v["legal"] if a.kind == "chow") < 2
+                                    or len(v["seats"][v["seat"]]["discards"]) < 8):
+                return False  # the list of chows to choose from, with the player's own discards in two rows
             return v["phase"] in ("claim", "rob") and bool(kinds & {"chow", "pung", "kong", "hu"}) and _discards(v) >= 6
 
-        sc = table_scene(app, variant, seed, want)
+        sc = table_scene(app, variant, seed, want, tries=80 if scene == "chow" else 40)
         chows = [a for a in sc.legal("chow")]
         if len(chows) > 1:
             sc.prompt.choice = "chow"
     elif scene == "pause":
         sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
         sc.paused = True
-    elif scene == "settlement":
+    elif scene in ("settlement", "look", "leave"):
         def won(v):
             return v["phase"] == "end" and v.get("result", {}).get("end") == "win"
 
@@ -157,6 +186,12 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         sc.auto_bots = False
         app.goto(sc)
         sc.show_settlement()
+        if scene == "look":
+            sc.look = True  # every hand revealed on the table
+        elif scene == "leave":
+            app.now = 10.0  # a while after the window opened, the player presses Esc once
+            sc.settle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+            app.now += 0.5  # the notice has faded in
     elif scene == "match_end":
         ses, names = new_session(variant, seed, hands=4)
         sc = TableScene(app, ses, variant, names=names, hands_total=4)
@@ -183,12 +218,27 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         viewer.seat = -1
         app.goto(viewer)
         viewer.step = max(1, int(len(viewer.states) * 0.6))
+    elif scene == "replays":
+        for k, vid in enumerate(("wenshan", "guiyang")):
+            ses, names = new_session(get_variant(vid), seed + k, hands=1)
+            drive(ses, lambda v: v["phase"] == "end")
+            save_replay(ses.match_record(), names, 0, True)
+        app.goto(ReplaysScene(app))
     elif scene == "lobby":
         app.goto(LobbyScene(app, _StubLobby(variant, app), host=_StubHost()))
+    elif scene == "refused":
+        lobby = _StubLobby(variant, app)
+        lobby.status, lobby.error, lobby.error_code = "refused", "no free seat", "full"
+        lobby.names, lobby.connected, lobby.bots = [None] * lobby.n, [False] * lobby.n, [False] * lobby.n
+        app.goto(LobbyScene(app, lobby))
     elif scene == "join":
         js = JoinScene(app, interfaces=["127.0.0.1"])
         js.enter = lambda: js.layout()  # no network for a picture
+        js.browser = _StubBrowser(variant)
         app.goto(js)
+        js.update(0.0)
+    elif scene == "lan_missing":
+        app.goto(UnavailableScene(app, "ModuleNotFoundError: No module named 'zeroconf'", "lan.join_title"))
     elif scene == "settings":
         app.goto(SettingsScene(app))
     elif scene == "calculator":
@@ -198,17 +248,13 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         app.goto(d)
         d.auto_bots = False
         drive_demo(d, 40)
+        app.now += 1.0  # the latest captions have faded in
     elif scene == "watch":
         watch_scene(app, variant, seed)
     elif scene in TABLE_STATES:
         _table_state_scene(app, scene, variant, seed)
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
-    app.dirty = True
-    app.frame([], 0.0)
-    app.dirty = True
-    app.draw()
-    return app
 
 
 # a hand per game for the calculator's picture: (hand, winning tile, melds, how, from, flags)
@@ -345,15 +391,39 @@ class _StubWatch:
         pass
 
 
+# names the players of the pictures' LAN tables typed (a name is shown as typed, in either language);
+# 老王 is outside the font subset of the game's own strings: it shows that any everyday name renders
+TYPED_NAMES = ("老王", "老王的牌桌", "阿明的电脑", "Friday night", "Ann")
+
+
 class _StubHost:
     address = ("192.168.1.20", 50555)
-    name = "阿明的电脑"
+    name = TYPED_NAMES[2]
     host_id = "3f9a1c"
 
     def share_addresses(self):
         return ["192.168.1.20:50555"]
 
     def stop(self):
+        pass
+
+
+class _StubBrowser:
+    """Two tables found on the network, for a picture of the join list."""
+
+    def __init__(self, variant):
+        n = variant.players(variant.resolve_options({}))
+        self.rows = [
+            {"name": TYPED_NAMES[1], "variant": variant.id, "players": n, "seats_taken": 1, "seats_free": n - 1,
+             "host_name": TYPED_NAMES[0], "host": "192.168.1.20", "port": 50555, "table_id": "1"},
+            {"name": TYPED_NAMES[3], "variant": "yuxi", "players": 4, "seats_taken": 4, "seats_free": 0,
+             "host_name": TYPED_NAMES[4], "host": "192.168.1.31", "port": 50555, "table_id": "1"},
+        ]
+
+    def tables(self):
+        return [dict(r) for r in self.rows]
+
+    def close(self):
         pass
 
 
@@ -367,9 +437,14 @@ class _StubLobby:
         self.table_name = player_name(app)
         n = variant.players(variant.resolve_options({}))
         self.n = n
-        self.names = ([player_name(app), "阿明", None, None] + [None] * 4)[:n]
+        self.names = ([player_name(app), TYPED_NAMES[0], None, None] + [None] * 4)[:n]
         self.connected = ([True, True, False, False] + [False] * 4)[:n]
-        self.bots = ([False, False, True, False] + [False] * 4)[:n]
+        # as a host reports them: seat 3 has a bot, seat 4 is open (a bot would play it once the game runs)
+        self.bots = ([False, False, True, True] + [True] * 4)[:n]
+        self.levels = ([None, None, "normal", None] + [None] * 4)[:n]
+        self.held = [False] * n
+        self.started = False
+        self.error_code = None
         self.seat = 0
         self.status = "seated"
         self.error = None

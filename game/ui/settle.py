@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
+import re
+
 import pygame
 
 from game.rules import tiles as T
-from game.ui import nav, strings, tileart
+from game.ui import drawlog, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
-from game.ui.names import variant_name
+from game.ui.names import shown_all, variant_name
 from game.ui.rulesdoc import explain
 from game.ui.tableview import PUBLIC_TILES, background, display_meld, sort_hand, tile_marks
 
@@ -54,6 +57,33 @@ def detail_text(detail: str, names: list[str]) -> str:
         if all(0 <= x < len(names) for x in seats):
             return d[0] + "、".join(names[x] for x in seats) if strings.is_zh() else d[0] + ", ".join(names[x] for x in seats)
     return d
+
+
+_SEAT_ZH = re.compile(r"座位(\d+)")
+_SEAT_EN = re.compile(r"\bseat (\d+)('s)?")
+
+
+def in_words(text: str, names: list[str]) -> str:
+    """A settlement line as players read it: tiles by name, not notation (点豆 7m → 点豆 七万), and the
+    seats the rules core numbers from 0 (座位2, seat 2) by the names on the table."""
+    text = strings.tiles_in_words(text)
+
+    def seat(m: re.Match) -> str:
+        i = int(m.group(1))
+        name = names[i] if 0 <= i < len(names) else m.group(0)
+        return name + ("'s" if m.lastindex == 2 and m.group(2) else "")
+
+    return _SEAT_EN.sub(seat, _SEAT_ZH.sub(seat, text))
+
+
+def footer_notes(res: dict, names: list[str], next_dealer: bool) -> list[str]:
+    """The settlement's table-wide lines (the flip, who was ready, who was burned, the next dealer) in words."""
+    notes = [in_words(n, names) for n in ((res.get("notes_en") if strings.lang() == "en" else None)
+                                          or res.get("notes") or [])]
+    nd = res.get("next_dealer")
+    if nd is not None and next_dealer and 0 <= nd < len(names):
+        notes.append(strings.tr("settle.next_dealer", who=names[nd]))
+    return notes
 
 
 def _tiles_of(v) -> list[int]:
@@ -103,6 +133,10 @@ class SettlementPanel:
     @property
     def s(self):
         return self.app.scale
+
+    def least(self) -> int:
+        """The smallest text size: 12 px at 1280x720."""
+        return math.ceil(12 * self.s - 0.01)
 
     def layout(self) -> None:
         s = self.s
@@ -165,11 +199,15 @@ class SettlementPanel:
         order = list(dict.fromkeys(winners + list(range(n))))
         top = box.y + round(78 * s)
         bottom = box.bottom - round(86 * s)
+        if getattr(self.table, "auto_next_at", None) is not None:
+            bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
         avail = bottom - top
         row_w = box.w - round(32 * s)
         # fit the rows to what they hold: shrink the item text, then the tiles, until everything shows
-        for fs, tw in ((14, 30), (13, 28), (12, 26), (11, 24), (10, 22)):
-            self.fs, self.tw = round(fs * s), max(12, round(tw * s))
+        # (never under the smallest readable text: below that the tiles shrink instead)
+        least = self.least()
+        for fs, tw in ((14, 30), (13, 28), (12, 26), (12, 24), (12, 22), (12, 20)):
+            self.fs, self.tw = max(least, round(fs * s)), max(12, round(tw * s))
             needs = [self._row_need(seat, seat in winners, row_w) for seat in order]
             if sum(needs) + round(8 * s) * n <= avail:
                 break
@@ -182,15 +220,13 @@ class SettlementPanel:
             y += h + round(8 * s)
         # footer: notes, next dealer, buttons
         fy = box.bottom - round(74 * s)
-        notes = list((res.get("notes_en") if strings.lang() == "en" else None) or res.get("notes") or [])
-        nd = res.get("next_dealer")
-        if nd is not None and not self.table.session.match_over:
-            notes.append(strings.tr("settle.next_dealer", who=names[nd]))
+        notes = footer_notes(res, names, not self.table.session.match_over)
         x = box.x + round(24 * s)
         yy = fy + round(8 * s)
         for line in notes[:3]:
             W.draw_text(surf, line, (x, yy), round(14 * s), W.MUTED, max_width=round(box.w * 0.5))
             yy += round(20 * s)
+        drawlog.dropped(surf, notes[3:], pygame.Rect(x, yy, round(box.w * 0.5), round(14 * s)), round(14 * s))
         for b in self.buttons:
             b.draw(surf)
 
@@ -225,7 +261,7 @@ class SettlementPanel:
         for i, it in enumerate(self.res.get("items") or []):
             if it.get("seat") != seat:
                 continue
-            label = strings.pick(it.get("label", ""), it.get("label_en", ""))
+            label = in_words(strings.pick(it.get("label", ""), it.get("label_en", "")), names)
             if it.get("detail"):
                 label += f" ({detail_text(it['detail'], names)})"
             pts = it.get("points", 0)
@@ -276,7 +312,7 @@ class SettlementPanel:
         lines = self._pill_lines(self._items(seat), width)
         h = round(14 * s) + ch + round(8 * s) + len(lines) * (self.fs + round(10 * s))
         if winner and self._explanations(seat):
-            h += len(W.wrap(" · ".join(self._explanations(seat)), max(10, self.fs - 2), width)[:2]) * round(self.fs * 1.25)
+            h += len(W.wrap(" · ".join(self._explanations(seat)), max(self.least(), self.fs - 2), width)[:2]) * round(self.fs * 1.25)
         return max(h + round(6 * s), round(84 * s))
 
     def _draw_row(self, surf, r: pygame.Rect, seat: int, winner: bool) -> None:
@@ -364,12 +400,16 @@ class SettlementPanel:
         if winner:
             expl = self._explanations(seat)
             if expl:
-                es = max(10, size - 2)
-                for line in W.wrap(" · ".join(expl), es, right - left)[:2]:
+                es = max(self.least(), size - 2)
+                lines = W.wrap(" · ".join(expl), es, right - left)
+                shown = 0
+                for line in lines[:2]:
                     if iy + es > r.bottom:
                         break
                     W.draw_text(surf, line, (left, iy), es, (230, 210, 160))
                     iy += round(es * 1.25)
+                    shown += 1
+                drawlog.dropped(surf, lines[shown:], pygame.Rect(left, iy, right - left, es), es)
 
     def _draw_tiles(self, surf, seat: int, x: int, y: int, tw: int, right: int) -> None:
         v, res = self.view, self.res
@@ -397,8 +437,9 @@ class SettlementPanel:
                     tileart.draw_tile(surf, t, (x, y), tw, highlight=hl)
                 x += cw + 1
             x += round(cw * 0.3)
-        for t in hand:
+        for k, t in enumerate(hand):
             if x + cw > right:
+                drawlog.dropped(surf, [f"{len(hand) - k} tiles"], pygame.Rect(x, y, cw, ch), 0)
                 break
             m = marks.get(t)
             tileart.draw_tile(surf, t, (x, y), tw, highlight=m if m in ("wild", "standin", "chicken") else None)
@@ -420,12 +461,16 @@ class MatchEndScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.names = table.names
+        self.raw_names = table.raw_names
         self.results = list(table.results)
         self.totals = list(table.session.totals)
         self.variant = table.variant
         self.buttons: list[W.Button] = []
         self.stats = match_stats(self.results, len(self.totals))
+
+    @property
+    def names(self) -> list[str]:
+        return shown_all(self.raw_names)
 
     def layout(self) -> None:
         s = self.s
@@ -523,6 +568,8 @@ class MatchEndScene(Scene):
         y += round(24 * s)
         for seat in range(len(self.totals)):
             if y + round(20 * s) > box.bottom - round(8 * s):
+                drawlog.dropped(surf, [self.names[k] for k in range(seat, len(self.totals))],
+                                pygame.Rect(box.x, y, box.w, round(20 * s)), fs)
                 break
             W.draw_text(surf, self.names[seat], (box.x + round(34 * s), y), fs, W.CREAM, max_width=round(150 * s))
             for k, res in enumerate(self.results):

@@ -9,6 +9,8 @@ translated text across a language change.
 
 from __future__ import annotations
 
+import re
+
 LANGS = ("zh", "en")
 _state = {"lang": "zh"}
 
@@ -66,6 +68,30 @@ def tile_name(t: int, short: bool = False) -> str:
     return f"{n + 1}{_SUIT_EN_SHORT[s]}" if short else f"{n + 1} {_SUIT_EN[s]}"
 
 
+def run_name(tiles: list[int]) -> str:
+    """A chow's tiles: 三四五筒 / 3-4-5 Dots (tiles of other shapes: their names one after the other)."""
+    ts = sorted(tiles)
+    if ts and all(t < 27 for t in ts) and len({t // 9 for t in ts}) == 1 and ts == list(range(ts[0], ts[0] + len(ts))):
+        suit = ts[0] // 9
+        if is_zh():
+            return "".join(_NUM_ZH[t % 9] for t in ts) + _SUIT_ZH[suit]
+        return "-".join(str(t % 9 + 1) for t in ts) + " " + _SUIT_EN[suit]
+    return " ".join(tile_name(t) for t in ts)
+
+
+_NOTATION = re.compile(r"(?<![A-Za-z0-9])([1-9])([mps])(?![A-Za-z0-9])|(?<![A-Za-z0-9])([1-7])z(?![A-Za-z0-9])")
+
+
+def tiles_in_words(text: str) -> str:
+    """Tiles written in notation inside a text (``点豆 7m ×3``) written by name instead (点豆 七万 ×3 / 7 Characters)."""
+    def name(m: re.Match) -> str:
+        if m.group(3):
+            return tile_name(27 + int(m.group(3)) - 1)
+        return tile_name("mps".index(m.group(2)) * 9 + int(m.group(1)) - 1)
+
+    return _NOTATION.sub(name, text)
+
+
 WINDS = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
 
 
@@ -121,6 +147,7 @@ S: dict[str, tuple[str, str]] = {
     "setup.options": ("勾选项", "Options"),
     "setup.players": ("人数", "Players"),
     "setup.seats": ("座位", "Seats"),
+    "setup.seat": ("座位", "Seat"),
     "setup.you": ("你", "You"),
     "setup.bot": ("电脑", "Bot"),
     "setup.lan_open": ("等待玩家", "Open seat"),
@@ -244,7 +271,7 @@ S: dict[str, tuple[str, str]] = {
     # ---- public info (variant facts)
     "pub.indicator": ("翻牌", "Flipped"),
     "pub.wildcard": ("小鸡", "Chick"),
-    "pub.standin": ("白板替", "白 stands in"),
+    "pub.standin": ("白板替", "White stands in"),
     "pub.tail": ("屁股牌", "Tail tiles"),
     "pub.tail_tiles": ("屁股牌", "Tail tiles"),
     "pub.chickens": ("鸡牌", "Chickens"),
@@ -255,10 +282,10 @@ S: dict[str, tuple[str, str]] = {
     "pub.bean_men": ("闷豆", "Bean (concealed)"),
     "pub.bean_pa": ("爬坡豆", "Bean (added)"),
     "pub.bean_dian": ("点豆", "Bean (claimed)"),
-    "pub.chong_feng": ("冲锋鸡", "Charging 1s"),
-    "pub.chong_feng_wu": ("冲锋乌骨鸡", "Charging 8p"),
-    "pub.ze_ren": ("责任鸡", "Liable 1s"),
-    "pub.ze_ren_wu": ("责任乌骨鸡", "Liable 8p"),
+    "pub.chong_feng": ("冲锋鸡", "Charge 1 Bam"),
+    "pub.chong_feng_wu": ("冲锋乌骨鸡", "Charge 8 Dot"),
+    "pub.ze_ren": ("责任鸡", "Liable 1 Bam"),
+    "pub.ze_ren_wu": ("责任乌骨鸡", "Liable 8 Dot"),
     "pub.zhuo": ("捉鸡牌", "Chicken flip"),
     "pub.chicken": ("翻牌鸡", "Flipped chicken"),
     "pub.all_chickens": ("本局鸡", "Chickens this hand"),
@@ -267,7 +294,7 @@ S: dict[str, tuple[str, str]] = {
     "pub.shi_san_yao": ("十三幺", "Thirteen 1/9"),
     "flip.tail": ("翻屁股", "Tail tiles turned up"),
     "pub.wu_gu": ("乌骨鸡", "Black-bone chicken"),
-    "pub.yao_ji": ("幺鸡", "Chicken (1s)"),
+    "pub.yao_ji": ("幺鸡", "Chicken (1 Bamboo)"),
     "flip.indicator": ("翻小鸡", "The chick is flipped"),
     "flip.chicken": ("捉鸡", "Chicken flip"),
     "flip.generic": ("翻牌", "Flip"),
@@ -362,8 +389,8 @@ S: dict[str, tuple[str, str]] = {
     "lan.searching": ("正在搜索局域网中的牌桌…", "Looking for tables on the local network…"),
     "lan.none_found": ("暂未发现牌桌。可以直接输入主机地址。", "No tables found yet. You can type the host's address."),
     "lan.fill_bots": ("电脑补位开始", "Fill with bots & start"),
-    "lan.no_discovery": ("无法在局域网广播牌桌（{why}），其他玩家可输入地址加入",
-                         "Cannot announce the table on the network ({why}); other players can type the address"),
+    "lan.no_discovery": ("无法在局域网广播牌桌，其他玩家可输入地址加入",
+                         "Cannot announce the table on the network; other players can type the address"),
     "lan.address": ("主机地址", "Host address"),
     "lan.connect": ("连接", "Connect"),
     "lan.connecting": ("正在连接 {addr}…", "Connecting to {addr}…"),
@@ -393,6 +420,46 @@ S: dict[str, tuple[str, str]] = {
     "lan.code.saved": ("主机可以保存了：牌局继续", "The host can save again: the game goes on"),
     "lan.code.bot_plays": ("{who} 掉线：电脑代打，直到其回来", "{who} dropped out: a bot plays until they are back"),
     "lan.code.player_back": ("{who} 回来了", "{who} is back"),
+    "lan.missing_module": ("缺少组件 {name}", "missing {name}"),
+    # ---- what a LAN host says, by its code (game.ui.hostmsg); the client's own states after them
+    "lan.code.version": ("主机的游戏版本与你的不同：请安装同一版本", "The host runs another version of the game: both need the same"),
+    "lan.code.garbage": ("主机收到了无法识别的数据", "The host received data it could not read"),
+    "lan.code.too_big": ("消息过大，主机没有接受", "A message was too large for the host"),
+    "lan.code.malformed": ("主机无法理解这条消息", "The host could not understand a message"),
+    "lan.code.flood": ("发送太频繁，主机断开了连接", "Too many messages: the host closed the connection"),
+    "lan.code.not_joined": ("还没有入座", "You have not taken a seat yet"),
+    "lan.code.already_joined": ("这个连接已经入座", "This connection already has a seat"),
+    "lan.code.no_table": ("主机上没有这张牌桌", "The host has no such table"),
+    "lan.code.full": ("牌桌已满", "The table is full"),
+    "lan.code.password": ("牌桌密码不对", "Wrong table password"),
+    "lan.code.slow_down": ("密码错误次数太多，请稍后再试", "Too many wrong passwords: wait and try again"),
+    "lan.code.bad_token": ("座位凭证已失效，请重新加入", "Your seat's key is no longer valid: join again"),
+    "lan.code.not_your_seat": ("只能为自己的座位操作", "You can only act for your own seat"),
+    "lan.code.stale": ("牌局已经往下进行，这一步来晚了", "The game moved on: that move came too late"),
+    "lan.code.replay": ("重复的消息，已忽略", "A repeated message was ignored"),
+    "lan.code.illegal": ("现在不能这样操作", "That move is not allowed now"),
+    "lan.code.not_now": ("现在没有需要做的", "There is nothing to do for that now"),
+    "lan.code.superseded": ("这个座位已由你新的连接接管", "This seat was taken over by your newer connection"),
+    "lan.code.timeout": ("连接后没有及时入座", "No seat was taken in time after connecting"),
+    "lan.code.silent": ("太久没有响应：电脑暂时代打，回来后继续", "No word from you for too long: a bot plays until you are back"),
+    "lan.code.busy": ("来自你这台电脑的连接太多", "Too many connections from your computer"),
+    "lan.code.slow": ("网络太慢，主机断开了连接", "The connection was too slow: the host closed it"),
+    "lan.code.shutdown": ("主机已关闭", "The host has closed"),
+    "lan.code.left": ("已离开牌桌", "You left the table"),
+    "lan.code.internal": ("主机处理出错", "The host could not process that"),
+    "lan.code.reconnecting": ("与主机的连接中断，正在重新连接…", "Lost the connection to the host: reconnecting…"),
+    "lan.code.unreachable": ("无法连接到主机（地址不对，或主机已关闭）", "Cannot reach the host (wrong address, or the host is gone)"),
+    "lan.code.lost": ("与主机的连接已断开", "The connection to the host was lost"),
+    "lan.code.unknown": ("主机返回了本版本不认识的消息（{code}）", "The host sent a message this version does not know ({code})"),
+    "net.refused": ("主机拒绝连接（地址或端口不对？）", "The host refused the connection (wrong address or port?)"),
+    "net.unreachable": ("找不到主机（不在同一网络？）", "Cannot reach the host (not on the same network?)"),
+    "net.timeout": ("连接超时", "The connection timed out"),
+    "net.in_use": ("端口已被占用", "The port is already in use"),
+    "net.no_address": ("本机没有这个网络地址", "This computer has no such network address"),
+    "net.reset": ("连接被对方断开", "The connection was reset"),
+    "net.denied": ("系统不允许这个网络操作", "The system does not allow this network operation"),
+    "net.bad_address": ("地址格式不对（例如 192.168.1.20:50555）", "Not a valid address (for example 192.168.1.20:50555)"),
+    "net.other": ("网络错误（{code}）", "Network error ({code})"),
     "lan.code.no_watch": ("这张牌桌不允许观战", "This table takes no watchers"),
     "lan.code.watcher": ("观战者不能出牌", "A watcher has no decisions"),
     # watching a LAN table (issue 17)

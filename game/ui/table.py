@@ -14,14 +14,14 @@ import pygame
 
 from game.bots import default_level, make_bot
 from game.rules.actions import Action
-from game.ui import cues, hud, myhand, nav, prompt, strings, tableinput
+from game.ui import cues, hostmsg, hud, myhand, nav, prompt, strings, tableinput
 from game.ui import widgets as W
 from game.ui.anim import Animator
 from game.ui.app import Scene
 from game.ui.comforts import Comforts
 from game.ui.hints import HintEngine, Hints
 from game.ui.layout import TableLayout
-from game.ui.names import variant_name
+from game.ui.names import shown_all, variant_name
 from game.ui.replays import save_match
 from game.ui.settle import MatchEndScene, SettlementPanel
 from game.ui.switches import Switches
@@ -43,7 +43,7 @@ class TableScene(Scene):
         self.me = session.seat if session.seat is not None else 0
         self.view = session.view
         self.n = self.view["n"] if self.view else 4
-        self.names = names or session.names or [f"#{i}" for i in range(self.n)]
+        self.raw_names = list(names or session.names or [f"#{i}" for i in range(self.n)])
         self.hands_total = hands_total or session.hands_total
         self.on_leave = on_leave
         self.bot_levels = bot_levels
@@ -68,7 +68,7 @@ class TableScene(Scene):
         self.top_buttons: list[W.Button] = []
         self.pause_buttons: list[W.Button] = []
         self._acting_before = False
-        self._leave_armed = 0.0
+        self._leave_armed: float | None = None  # when Esc asked "again to leave" (None: it has not)
         self.saved = False
         self.hand_rects: list[tuple[pygame.Rect, int, int]] = []  # (rect, tile, index)
         self.L: TableLayout | None = None
@@ -85,6 +85,11 @@ class TableScene(Scene):
         self.shown = "table"  # what the last frame drew on top: "table" or "settlement" (``play --quit-on``)
         self.auto_next_at: float | None = None  # 托管: when the settlement moves on by itself
         self._seen_view: object = None
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as shown now (the game's own names in the current language)."""
+        return shown_all(self.raw_names)
 
     # ================================================================ life cycle
     def enter(self) -> None:
@@ -144,7 +149,7 @@ class TableScene(Scene):
         self.session.send(action)
         err = self.session.error
         if err:
-            self.app.notice(strings.tr("table.refused", msg=err), 3)
+            self.app.notice(strings.tr("table.refused", msg=hostmsg.session_text(self.session) or err), 3)
             self.session.error = None
         else:
             self.app.sound.play("click" if action.kind == "pass" else "select", 0.6)
@@ -226,7 +231,7 @@ class TableScene(Scene):
         """Follow a LAN table's connection and seats; each problem is told as it starts."""
         before = (self.link.state, {i: st.key() for i, st in self.link.seats.items()})
         for key in self.link.update(self.session, self.session.view, self.app.now, poll_error):
-            self.app.notice(strings.tr(key), 4)
+            self.app.notice(lambda key=key: strings.tr(key), 4)
         if (self.link.state, {i: st.key() for i, st in self.link.seats.items()}) != before:
             self.app.invalidate()
 
@@ -275,7 +280,7 @@ class TableScene(Scene):
     def save_replay(self, finished: bool) -> None:
         """Keep the match in the replay folder, once (a LAN table's record is the host's)."""
         if not self.saved and not self.lan:
-            self.saved = save_match(self.app, self.session, self.names, finished)
+            self.saved = save_match(self.app, self.session, self.raw_names, finished)
 
     # ================================================================ per frame
     def busy(self) -> bool:

@@ -91,12 +91,26 @@ def _switch_key(sc: TableScene, k: int) -> bool:
     return False
 
 
+LEAVE_WINDOW = 3.0  # seconds a second Esc leaves the table after the first one asked
+
+
 def esc_leave(sc: TableScene) -> None:
-    if sc.app.now - sc._leave_armed < 2.0:
+    """Esc asks first; a second Esc while that question shows (LEAVE_WINDOW seconds) leaves the table."""
+    if sc._leave_armed is not None and sc.app.now - sc._leave_armed <= LEAVE_WINDOW:
+        sc._leave_armed = None
         sc.leave_table()
-    else:
-        sc._leave_armed = sc.app.now
-        sc.app.notice(strings.tr("table.leave_confirm"), 2)
+        return
+    sc._leave_armed = sc.app.now
+    sc.app.notice(lambda: strings.tr("table.leave_confirm"), LEAVE_WINDOW, anchor=lambda: leave_button(sc))
+
+
+def leave_button(sc: TableScene) -> pygame.Rect | None:
+    """The on-screen button that also leaves (the question shows above it, not over a title)."""
+    if sc.paused:
+        return next((b.rect for b in sc.pause_buttons if b.name == "leave"), None)
+    if sc.settle is not None and not sc.look:
+        return next((b.rect for b in sc.settle.buttons if b.name == "leave"), None)
+    return None
 
 
 def key(sc: TableScene, ev) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import dock, nav, strings
+from game.ui import dock, hostmsg, nav, strings
 from game.ui import widgets as W
 from game.ui.layout import TableLayout
 
@@ -112,6 +112,7 @@ def draw_switch_panels(surf: pygame.Surface, sc: TableScene, over: bool) -> None
         _pill(surf, text, (d.right, min(d.y, sc.L.hand_top) - round(8 * s)), s, right=True)
     if sc.comforts.offered and not sc.comforts.auto and not sc.paused and sc.L is not None:
         r = offer_rect(size, sc.L, s)
+        W.dim_screen(surf, 70)  # a question to the player: the table stays visible behind it
         W.panel(surf, r, (30, 26, 10), 240, round(14 * s), 2, W.GOLD)
         W.draw_text(surf, strings.tr("comfort.offer"), (r.centerx, r.y + round(14 * s)), round(18 * s), W.CREAM,
                     "bold", anchor="midtop", max_width=r.w - round(24 * s))
@@ -141,8 +142,9 @@ def draw_lan_panels(surf: pygame.Surface, sc: TableScene, over: bool) -> None:
         W.draw_text(surf, strings.tr("link.lost_title"), (r.centerx, r.y + round(22 * s)), round(26 * s), W.GOLD,
                     "serif", anchor="midtop", max_width=r.w - round(40 * s))
         body = strings.tr("link.lost_body")
-        if link.message and not strings.is_zh():  # the session's own words are English: not inside Chinese
-            body += "  (" + link.message[:80] + ")"
+        why = hostmsg.session_text(sc.session) if link.message else None  # the reason, in the UI language
+        if why:
+            body += ("（" + why + "）") if strings.is_zh() else "  (" + why + ")"
         W.draw_wrapped(surf, body, pygame.Rect(r.x + round(30 * s), r.y + round(74 * s), r.w - round(60 * s),
                                                round(140 * s)), max(12, round(15 * s)), W.CREAM)
         for b in sc.switches.panels["lost"]:

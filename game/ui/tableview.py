@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.rules import tiles as T
-from game.ui import strings, tileart
+from game.ui import drawlog, strings, tileart
 from game.ui import widgets as W
 from game.ui.felt import felt_surface
 from game.ui.layout import TableLayout
@@ -172,6 +172,7 @@ class TableRenderer:
         self.badges: dict[int, list[str]] = {}
         self.levels: list | None = None  # bot level per seat (None for people), shown on the plates
         self.deal_counts: dict[int, int] | None = None  # seats' visible tile counts during the deal animation
+        self.plate_rects: dict[int, pygame.Rect] = {}  # where each seat's name plate was drawn last
         self.status: dict[int, str] = {}  # a LAN seat's state on its plate (dropped, left, a bot plays)
 
     # -------------------------------------------------------- whole table
@@ -246,16 +247,17 @@ class TableRenderer:
             inset = round(23 * s)
             q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset), 3: (r.left + inset, cy)}[pos]
             surf.blit(img, img.get_rect(center=q))
+            drawlog.text(surf, strings.wind(wd), img.get_rect(center=q), img, round(19 * s), "serif")
         left = view.get("drawable", view.get("wall", 0))
         kept = view.get("wall", left) - left  # tiles the rules keep back (yuxi's 20-tile stop, 黄牌留牌)
         dy = round(4 * s) if kept > 0 else 0
         W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s) - dy), round(26 * s), (120, 240, 200), "bold",
                     anchor="center")
         W.draw_text(surf, strings.tr("table.drawable" if kept > 0 else "table.left"),
-                    (r.centerx, r.centery - round(9 * s) - dy), max(12, round(12 * s)), (150, 190, 170), anchor="midbottom")
+                    (r.centerx, r.centery - round(9 * s) - dy), L.font(12), (150, 190, 170), anchor="midbottom")
         if kept > 0:
             W.draw_text(surf, strings.tr("table.kept_back", k=kept), (r.centerx, r.centery + round(20 * s)),
-                        max(12, round(12 * s)), (150, 190, 170), anchor="midtop")
+                        L.font(12), (150, 190, 170), anchor="midtop")
 
     # -------------------------------------------------------- ponds
     def draw_ponds(self, surf, view, L: TableLayout):
@@ -359,6 +361,7 @@ class TableRenderer:
             slots, mslots = L.other_hand(seat, n_tiles, False, melds, face_up=open_hand is not None)
             every = slots + [x for _, ms in mslots for x in ms]
             rect = L.plate_rect(seat, every)
+        self.plate_rects[seat] = rect
         active = (view["turn"] == seat and view["phase"] in ("turn", "declare")) or thinking == seat
         border = (255, 214, 100) if active else (150, 130, 80)
         W.panel(surf, rect, (10, 28, 22), 205, round(12 * s), max(1, round(2 * s)), border)
@@ -375,23 +378,28 @@ class TableRenderer:
             dc = (ac[0] + ar - round(2 * s), ac[1] + ar - round(2 * s))
             pygame.draw.circle(surf, (250, 196, 60), dc, round(10 * s))
             pygame.draw.circle(surf, (120, 70, 0), dc, round(10 * s), 1)
-            W.draw_text(surf, strings.tr("table.dealer"), dc, round(12 * s), (110, 40, 0), "bold", anchor="center")
+            W.draw_text(surf, strings.tr("table.dealer"), dc, L.font(12), (110, 40, 0), "bold", anchor="center")
         x0 = ac[0] + ar + round(10 * s)
         name = self.names[seat] if seat < len(self.names) else f"#{seat}"
-        W.draw_text(surf, name, (x0, rect.y + round(8 * s)), round(16 * s), W.CREAM, "bold", max_width=rect.right - x0 - round(6 * s))
+        # the "thinking" dots run in the top right corner, beside the name (never over the level below)
+        dots_w = round(24 * s) if thinking == seat else 0
+        W.draw_text(surf, name, (x0, rect.y + round(6 * s)), round(16 * s), W.CREAM, "bold",
+                    max_width=rect.right - x0 - round(6 * s) - dots_w)
+        if thinking == seat:
+            k = int(self.now * 3) % 4
+            W.draw_text(surf, "•" * (k or 1), (rect.right - round(8 * s), rect.y + round(15 * s)), round(16 * s),
+                        (255, 230, 150), "bold", anchor="midright")
         total = self.totals[seat] if self.totals is not None else info.get("score", 0)
         col = (255, 220, 120) if total >= 0 else (255, 140, 120)
         # coin
-        cc = (x0 + round(7 * s), rect.y + round(39 * s))
+        cc = (x0 + round(7 * s), rect.y + round(35 * s))
         pygame.draw.circle(surf, (240, 190, 60), cc, round(7 * s))
         pygame.draw.circle(surf, (150, 100, 20), cc, round(7 * s), 1)
         W.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col, "bold", anchor="midleft")
         lvl = self.levels[seat] if self.levels and seat < len(self.levels) else None
         if lvl:
-            W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), round(12 * s), W.MUTED, anchor="midright")
-        # badges: 报听, chicken badges, thinking dots
-        bx = x0
-        by = rect.bottom - round(6 * s)
+            W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), L.font(12), W.MUTED, anchor="midright")
+        # badges: 报听, chicken badges; what does not fit is counted ("+2")
         tags = []
         if self.status.get(seat):  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
             tags.append((self.status[seat], (196, 96, 30)))
@@ -399,21 +407,20 @@ class TableRenderer:
             tags.append((strings.tr("table.declared"), (200, 40, 40)))
         for b in self.badges.get(seat, []) + seat_badges(view).get(seat, []):
             tags.append((b, (150, 60, 160)))
+        fs = L.font(12)
+        th = max(round(17 * s), fs + 4)
+        bx, by = x0, rect.bottom - round(5 * s) - th
+        right = rect.right - round(6 * s)
         for k, (text, c) in enumerate(tags):
-            tw = W.text_width(text, round(11 * s), "bold") + round(10 * s)
-            if bx + tw > rect.right - round(4 * s):
-                if k < len(tags):
-                    W.draw_text(surf, f"+{len(tags) - k}", (rect.right - round(6 * s), by - round(8 * s)), round(11 * s),
-                                W.GOLD, "bold", anchor="midright")
+            tw = W.text_width(text, fs, "bold") + round(10 * s)
+            more = W.text_width(f"+{len(tags) - k}", fs, "bold") + round(4 * s) if k < len(tags) - 1 else 0
+            if bx + tw + more > right:
+                W.draw_text(surf, f"+{len(tags) - k}", (right, by + th // 2), fs, W.GOLD, "bold", anchor="midright")
                 break
-            tr_ = pygame.Rect(bx, by - round(16 * s), tw, round(16 * s))
+            tr_ = pygame.Rect(bx, by, tw, th)
             pygame.draw.rect(surf, c, tr_, border_radius=round(5 * s))
-            W.draw_text(surf, text, tr_.center, round(11 * s), (255, 255, 255), "bold", anchor="center")
+            W.draw_text(surf, text, tr_.center, fs, (255, 255, 255), "bold", anchor="center")
             bx += tw + round(4 * s)
-        if thinking == seat:
-            k = int(self.now * 3) % 4
-            W.draw_text(surf, "•" * (k or 1), (rect.right - round(10 * s), rect.y + round(40 * s)), round(18 * s),
-                        (255, 230, 150), "bold", anchor="midright")
 
     # -------------------------------------------------------- variant facts (top-left)
     def draw_public(self, surf, view, L: TableLayout, title: str = "", sub: str = ""):
@@ -431,9 +438,10 @@ class TableRenderer:
         tsz = tileart.tile_size(tw)
         pad = round(10 * s)
         head = round(44 * s) if title else 0
-        lsize = round(12 * s)
+        lsize = L.font(12)
         cols_w = [max(tsz[0] * len(t) + 2 * (len(t) - 1), W.text_width(lbl, lsize)) for _k, lbl, t, _ in tiles_row]
-        width = max(round(200 * s), sum(cols_w) + pad * (len(tiles_row) + 1))
+        title_w = W.text_width(title, round(17 * s), "bold") + 2 * pad if title else 0
+        width = max(round(200 * s), sum(cols_w) + pad * (len(tiles_row) + 1), title_w)
         height = head + (tsz[1] + round(26 * s) if tiles_row else 0) + pad
         rect = pygame.Rect(round(14 * s), round(14 * s), width, height)
         self.public_rect = rect
@@ -441,7 +449,7 @@ class TableRenderer:
         if title:
             W.draw_text(surf, title, (rect.x + pad, rect.y + round(6 * s)), round(17 * s), W.GOLD, "bold",
                         max_width=rect.w - 2 * pad)
-            W.draw_text(surf, sub, (rect.x + pad, rect.y + round(27 * s)), round(12 * s), W.MUTED, max_width=rect.w - 2 * pad)
+            W.draw_text(surf, sub, (rect.x + pad, rect.y + round(27 * s)), L.font(12), W.MUTED, max_width=rect.w - 2 * pad)
         x = rect.x + pad
         y = rect.y + head + (0 if title else round(4 * s))
         self.public_slots = {}

@@ -8,7 +8,7 @@ from typing import Iterable, NamedTuple
 
 import pygame
 
-from game.ui import fonts
+from game.ui import drawlog, fonts
 
 # --- palette ---------------------------------------------------------------
 INK = (24, 28, 44)
@@ -567,7 +567,13 @@ def draw_tile(dest: pygame.Surface, kind: int | None, pos: tuple[int, int], widt
     surf = tile_back(width, **kw) if kind is None else tile_surface(kind, width, **kw)
     mg = margin(width)
     dest.blit(surf, (pos[0] - mg, pos[1] - mg))
-    return pygame.Rect(pos, tile_size(width, kw.get("rotated", 0)))
+    body = pygame.Rect(pos, tile_size(width, kw.get("rotated", 0)))
+    if drawlog.active is not None:
+        m = tile_metrics(width, kw.get("rotated", 0))
+        face = None if kind is None else pygame.Rect(pos[0], pos[1] + (m.thickness if kw.get("standing") else 0),
+                                                     m.face_w, m.face_h)
+        drawlog.tile(dest, body, face, kind)
+    return body
 
 
 def clear_cache() -> None:

@@ -14,7 +14,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import fonts, strings
+from game.ui import drawlog, fonts, strings
 
 # ---- palette
 CREAM = (246, 240, 222)
@@ -57,7 +57,7 @@ def text_surface(text: str, size: int, color=CREAM, style: str = "regular") -> p
     if surf is None:
         if len(_text_cache) > 3000:
             _text_cache.clear()
-        f = fonts.font(max(6, int(size)), style)
+        f = fonts.font_for(text, max(6, int(size)), style)
         surf = f.render(text, True, color)
         if len(color) == 4:
             surf.set_alpha(color[3])
@@ -71,8 +71,9 @@ def draw_text(dest: pygame.Surface, text: str, pos, size: int, color=CREAM, styl
     if not text:
         return pygame.Rect(pos, (0, 0))
     surf = text_surface(text, size, color, style)
+    drawn, squeeze = size, 1.0
     if max_width and surf.get_width() > max_width:
-        surf = fit_text(text, size, color, style, max_width)
+        surf, drawn, squeeze = _fitted(text, size, color, style, max_width)
     r = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
         sh = text_surface(text, size, (0, 0, 0), style)
@@ -83,23 +84,30 @@ def draw_text(dest: pygame.Surface, text: str, pos, size: int, color=CREAM, styl
         sh.set_alpha(150)
         dest.blit(sh, r.move(d, d))
     dest.blit(surf, r)
+    drawlog.text(dest, text, r, surf, drawn, style, squeeze)
     return r
 
 
 def fit_text(text, size, color, style, max_width) -> pygame.Surface:
     """Text shrunk (smaller font, then squeezed) to fit ``max_width``."""
+    return _fitted(text, size, color, style, max_width)[0]
+
+
+def _fitted(text, size, color, style, max_width) -> tuple[pygame.Surface, int, float]:
+    """(image, font size used, squeeze factor) of text shrunk to fit ``max_width``."""
     s = size
     while s > 9:
         surf = text_surface(text, s, color, style)
         if surf.get_width() <= max_width:
-            return surf
+            return surf, s, 1.0
         s -= 1
     surf = text_surface(text, s, color, style)
-    return pygame.transform.smoothscale(surf, (max(1, max_width), surf.get_height()))
+    squeeze = max(1, max_width) / max(1, surf.get_width())
+    return pygame.transform.smoothscale(surf, (max(1, max_width), surf.get_height())), s, squeeze
 
 
 def text_width(text: str, size: int, style: str = "regular") -> int:
-    return fonts.font(max(6, int(size)), style).size(text)[0]
+    return fonts.font_for(text, max(6, int(size)), style).size(text)[0]
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_'’\-\.,:;!?%()/+=×\[\]&#*\"]+|\s+|.", re.S)
@@ -108,7 +116,7 @@ _NO_LINE_START = set("，。、：；！？）」』】》…,.;:!?)")
 
 def wrap(text: str, size: int, width: int, style: str = "regular") -> list[str]:
     """Break text into lines of at most ``width`` px: words for Latin text, characters for CJK."""
-    f = fonts.font(max(6, int(size)), style)
+    f = fonts.font_for(text, max(6, int(size)), style)
     out: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -117,8 +125,14 @@ def wrap(text: str, size: int, width: int, style: str = "regular") -> list[str]:
             if f.size(cand.rstrip())[0] <= width or not line.strip():
                 line = cand
                 continue
-            if tok in _NO_LINE_START or (len(tok) == 1 and tok in _NO_LINE_START):
-                line = cand
+            if tok in _NO_LINE_START:
+                # punctuation never starts a line: the character before it goes down with it
+                body = line.rstrip()
+                if len(body) > 1 and not body[-1].isascii():
+                    out.append(body[:-1].rstrip())
+                    line = body[-1] + tok
+                else:
+                    line = cand
                 continue
             out.append(line.rstrip())
             line = tok.lstrip()
@@ -163,6 +177,7 @@ def panel(dest: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = 215
     rect = pygame.Rect(rect)
     if rect.w < 4 or rect.h < 4:
         return
+    drawlog.panel(dest, rect, border=border)
     if shadow:
         sh = _shadow_surface(rect.size, radius)
         dest.blit(sh, (rect.x - sh.get_width() // 2 + rect.w // 2 + 2, rect.y - sh.get_height() // 2 + rect.h // 2 + 4))
@@ -216,6 +231,7 @@ def gradient_box(dest, rect, top, bottom, radius=10, border=2, border_color=(0, 
 def dim_screen(dest: pygame.Surface, alpha: int = 140) -> None:
     veil = _veil(dest.get_size(), alpha)
     dest.blit(veil, (0, 0))
+    drawlog.veil(dest)
 
 
 @lru_cache(maxsize=8)
@@ -245,15 +261,43 @@ def keycap(dest, label: str, center, size: int) -> pygame.Rect:
     pygame.draw.rect(dest, (250, 246, 236), r, border_radius=max(2, size // 4))
     pygame.draw.rect(dest, (90, 90, 90), r, 1, border_radius=max(2, size // 4))
     dest.blit(t, t.get_rect(center=r.center))
+    drawlog.badge(dest, r, label)
+    drawlog.text(dest, label, t.get_rect(center=r.center), t, size, "bold")
     return r
 
 
 # ---------------------------------------------------------------- widgets
 
+def _logged_draw(draw: Callable) -> Callable:
+    """A widget's ``draw`` that tells the draw log which control the text and tiles it draws belong to."""
+
+    def logged(self, dest, *args, **kw):
+        log = drawlog.active
+        if log is None or (log.controls and log.items[log.controls[-1]].extra.get("widget") == id(self)):
+            return draw(self, dest, *args, **kw)
+        name = getattr(self, "name", "") or _label(getattr(self, "label", ""))
+        index = drawlog.control(dest, self.rect, name, type(self).__name__)
+        if index is not None:
+            log.items[index].extra["widget"] = id(self)
+        try:
+            return draw(self, dest, *args, **kw)
+        finally:
+            drawlog.end_control(index)
+
+    logged.__doc__ = draw.__doc__
+    logged.__name__ = draw.__name__
+    return logged
+
+
 class Widget:
     rect: pygame.Rect
     focusable = True
     enabled = True
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        if "draw" in cls.__dict__:
+            cls.draw = _logged_draw(cls.__dict__["draw"])
 
     def handle(self, ev) -> bool:
         return False
@@ -329,19 +373,57 @@ class Button(Widget):
             draw_text(dest, _label(self.sub), (r.centerx, r.bottom - max(3, r.h // 10)), max(10, round(r.h * 0.2)),
                       txt, "regular", anchor="midbottom", max_width=r.w - 6)
         if self.hotkey:
-            keycap(dest, self.hotkey, (r.right - max(6, r.h // 7), r.top + max(6, r.h // 7)), max(9, r.h // 6))
+            size = max(math.ceil(12 * ui_scale() - 0.01), r.h // 6)  # readable at any button size
+            keycap(dest, self.hotkey, (r.right - max(6, r.h // 7), r.top + max(6, r.h // 7)), size)
+
+
+def ui_scale() -> float:
+    """The window's scale against 1280x720 (1 when there is no window yet)."""
+    surf = pygame.display.get_surface() if pygame.display.get_init() else None
+    if surf is None:
+        return 1.0
+    w, h = surf.get_size()
+    return min(w / 1280, h / 720)
+
+
+def help_size(scale: float) -> int:
+    """The size of the small explanatory line under an option: 13 px at 1280x720."""
+    return max(9, round(13 * scale))
+
+
+def help_lines(text: str, width: int, scale: float) -> list[str]:
+    """An option's explanation wrapped to ``width`` at ``help_size``."""
+    return [ln for ln in wrap(text, help_size(scale), max(20, width)) if ln] if text else []
+
+
+def option_height(bar: int, help_text: str, width: int, scale: float) -> int:
+    """A checkbox's or choice's height: its bar, then its explanation wrapped below the label."""
+    n = len(help_lines(help_text, width, scale))
+    if not n:
+        return bar
+    return max(bar, round(bar * 0.74) + round(n * help_size(scale) * 1.3) + round(6 * scale))
 
 
 class Checkbox(Widget):
+    """A box to tick, its label, and (optionally) an explanation wrapped under the label.
+
+    ``bar`` is the height of the box's line; with help the rect is taller (``option_height``).
+    """
+
     def __init__(self, rect, label, value: bool, on_change: Callable[[bool], None], enabled: bool = True,
-                 help: str | Callable | None = None):
+                 help: str | Callable | None = None, bar: int | None = None):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.value = value
         self.on_change = on_change
         self.enabled = enabled
         self.help = help
+        self.bar = bar or self.rect.h
         self.hover = False
+
+    def help_width(self) -> int:
+        bs = round(self.bar * 0.6)
+        return self.rect.w - bs - bs // 2
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.MOUSEMOTION:
@@ -360,8 +442,9 @@ class Checkbox(Widget):
 
     def draw(self, dest, focused=False) -> None:
         r = self.rect
-        bs = round(r.h * 0.6)
-        box = pygame.Rect(r.x, r.centery - bs // 2, bs, bs)
+        bar = pygame.Rect(r.x, r.y, r.w, min(self.bar, r.h))
+        bs = round(bar.h * 0.6)
+        box = pygame.Rect(r.x, bar.centery - bs // 2, bs, bs)
         col = (60, 74, 68) if not self.enabled else ((255, 220, 130) if (self.hover or focused) else PANEL_EDGE)
         pygame.draw.rect(dest, (250, 248, 240) if self.enabled else (150, 150, 150), box, border_radius=max(3, bs // 5))
         pygame.draw.rect(dest, col, box, max(2, bs // 10), border_radius=max(3, bs // 5))
@@ -370,21 +453,34 @@ class Checkbox(Widget):
                    (box.x + bs * 0.82, box.y + bs * 0.25)]
             pygame.draw.lines(dest, (30, 140, 70) if self.enabled else (90, 90, 90), False, pts, max(2, bs // 6))
         tc = CREAM if self.enabled else MUTED
-        lr = draw_text(dest, _label(self.label), (box.right + bs // 2, r.centery - (r.h * 0.17 if self.help else 0)),
-                       round(r.h * 0.38), tc, "bold", anchor="midleft", max_width=r.right - box.right - bs // 2)
+        tx = box.right + bs // 2
+        draw_text(dest, _label(self.label), (tx, bar.centery), round(bar.h * 0.38), tc, "bold", anchor="midleft",
+                  max_width=r.right - tx)
         if self.help:
-            draw_text(dest, _label(self.help), (box.right + bs // 2, lr.bottom), round(r.h * 0.27), MUTED,
-                      anchor="topleft", max_width=r.right - box.right - bs // 2)
+            _draw_help(dest, _label(self.help), tx, bar.bottom, r.right - tx, bar.h)
         if focused:
             pygame.draw.rect(dest, GOLD, r.inflate(8, 4), 1, border_radius=6)
 
 
+def _draw_help(dest, text: str, x: int, y: int, width: int, bar_h: int) -> None:
+    """An option's explanation, wrapped under its bar (sized like ``help_size`` at the bar's scale)."""
+    scale = bar_h / 46
+    size = help_size(scale)
+    y -= bar_h - round(bar_h * 0.74)  # just under the label, which is centred in the bar
+    for line in help_lines(text, width, scale):
+        draw_text(dest, line, (x, y), size, MUTED)
+        y += round(size * 1.3)
+
+
 class Choice(Widget):
-    """◀ value ▶ selector; ``labels[i]`` for ``values[i]``."""
+    """◀ value ▶ selector; ``labels[i]`` for ``values[i]``; with help the explanation is wrapped under the bar."""
+
+    wheel = True  # the mouse wheel over it steps the value (off in a list that the wheel scrolls)
 
     def __init__(self, rect, label, values: list, labels: list, value, on_change, enabled=True,
-                 help: str | Callable | None = None, label_w: float = 0.46):
+                 help: str | Callable | None = None, label_w: float = 0.46, bar: int | None = None):
         self.rect = pygame.Rect(rect)
+        self.bar = bar or self.rect.h
         self.label = label
         self.values = list(values)
         self.labels = labels
@@ -402,8 +498,8 @@ class Choice(Widget):
     def _arrows(self):
         r = self.rect
         x0 = r.x + round(r.w * self.label_w)
-        a = r.h
-        return pygame.Rect(x0, r.y, a, r.h), pygame.Rect(r.right - a, r.y, a, r.h)
+        a = min(self.bar, r.h)
+        return pygame.Rect(x0, r.y, a, a), pygame.Rect(r.right - a, r.y, a, a)
 
     def step(self, d: int) -> None:
         if not self.enabled:
@@ -423,7 +519,7 @@ class Choice(Widget):
             else:
                 self.step(1)
             return True
-        if ev.type == pygame.MOUSEWHEEL and self.hover:
+        if ev.type == pygame.MOUSEWHEEL and self.hover and self.wheel:
             self.step(-1 if ev.y > 0 else 1)
             return True
         return False
@@ -433,20 +529,20 @@ class Choice(Widget):
 
     def draw(self, dest, focused=False) -> None:
         r = self.rect
+        bar = pygame.Rect(r.x, r.y, r.w, min(self.bar, r.h))
         tc = CREAM if self.enabled or len(self.values) <= 1 else MUTED
-        draw_text(dest, _label(self.label), (r.x, r.centery - (r.h * 0.17 if self.help else 0)), round(r.h * 0.38), tc,
-                  "bold", anchor="midleft", max_width=round(r.w * self.label_w) - 6)
+        draw_text(dest, _label(self.label), (r.x, bar.centery), round(bar.h * 0.38), tc, "bold", anchor="midleft",
+                  max_width=round(r.w * self.label_w) - 6)
         if self.help:
-            draw_text(dest, _label(self.help), (r.x, r.centery + r.h * 0.2), round(r.h * 0.27), MUTED, anchor="midleft",
-                      max_width=round(r.w * self.label_w) - 6)
+            _draw_help(dest, _label(self.help), r.x, bar.bottom, r.w, bar.h)
         left, right = self._arrows()
-        body = pygame.Rect(left.x, r.y + 2, right.right - left.x, r.h - 4)
+        body = pygame.Rect(left.x, r.y + 2, right.right - left.x, bar.h - 4)
         pygame.draw.rect(dest, (8, 24, 18), body, border_radius=body.h // 2)
         pygame.draw.rect(dest, GOLD if (focused or self.hover) and self.enabled else (90, 120, 100), body, 1,
                          border_radius=body.h // 2)
         val = _label(self.labels[self.index])
-        draw_text(dest, val, body.center, round(r.h * 0.4), GOLD if self.enabled else MUTED, "bold", anchor="center",
-                  max_width=body.w - 2 * r.h)
+        draw_text(dest, val, body.center, round(bar.h * 0.4), GOLD if self.enabled else MUTED, "bold", anchor="center",
+                  max_width=body.w - 2 * bar.h)
         if self.enabled:
             for rr, d in ((left, -1), (right, 1)):
                 cx, cy = rr.center
@@ -465,10 +561,14 @@ class Slider(Widget):
         self.drag = False
         self.label_w = label_w
 
+    def _pct_size(self) -> int:
+        return round(self.rect.h * 0.34)
+
     def _track(self):
         r = self.rect
         x0 = r.x + round(r.w * self.label_w) + r.h // 2
-        return pygame.Rect(x0, r.centery - 3, r.right - r.h // 2 - x0, 6)
+        pct_w = text_width("100%", self._pct_size()) + r.h // 4  # the value reads at the right of the track
+        return pygame.Rect(x0, r.centery - 3, r.right - r.h // 2 - pct_w - x0, 6)
 
     def _set_from(self, x):
         t = self._track()
@@ -506,7 +606,7 @@ class Slider(Widget):
         kx = t.x + fill.w
         pygame.draw.circle(dest, (250, 246, 236), (kx, t.centery), r.h * 0.32)
         pygame.draw.circle(dest, GOLD_DARK if not focused else GOLD, (kx, t.centery), r.h * 0.32, 2)
-        draw_text(dest, f"{round(self.value * 100)}%", (r.right, r.top), round(r.h * 0.34), MUTED, anchor="bottomright")
+        draw_text(dest, f"{round(self.value * 100)}%", (r.right, r.centery), self._pct_size(), MUTED, anchor="midright")
 
 
 class TextInput(Widget):
@@ -520,6 +620,7 @@ class TextInput(Widget):
         self.max_len = max_len
         self.allowed = allowed
         self.active = False
+        self.submitted = False  # typing was just ended with Enter (the focus ring must not start it again)
         self.label_w = label_w
 
     def _box(self):
@@ -528,10 +629,11 @@ class TextInput(Widget):
         return pygame.Rect(x0, r.y + 2, r.right - x0, r.h - 4)
 
     def handle(self, ev) -> bool:
+        """Typing while active. A click elsewhere or Enter ends typing *and* still does what it does: the click
+        presses the button under it, Enter submits the form (the scene's Enter); Esc only ends typing."""
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            was = self.active
             self.active = self._box().collidepoint(ev.pos)
-            return self.active or was
+            return self.active
         if self.active and ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
@@ -539,7 +641,8 @@ class TextInput(Widget):
                 return True
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.active = False
-                return ev.key != pygame.K_TAB and ev.key != pygame.K_ESCAPE
+                self.submitted = ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                return ev.key == pygame.K_ESCAPE
             return True  # text arrives as TEXTINPUT
         if self.active and ev.type == pygame.TEXTINPUT:
             add = "".join(c for c in ev.text if self.allowed is None or c in self.allowed)
@@ -570,6 +673,88 @@ class TextInput(Widget):
         if self.active and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = rr.right + 2
             pygame.draw.line(dest, INK, (x, b.y + 6), (x, b.bottom - 6), 2)
+
+
+class ScrollColumn:
+    """Widgets stacked in a viewport; when they do not fit, the mouse wheel over it (and keyboard focus) scrolls them.
+
+    Nothing is drawn or clicked outside the viewport; a bar at its right edge shows where the view is.
+    """
+
+    def __init__(self, viewport, widgets: list[Widget], gap: int, scale: float):
+        self.viewport = pygame.Rect(viewport)
+        self.widgets = list(widgets)
+        self.gap = gap
+        self.s = scale
+        self.scroll = 0
+        self.pointer: tuple[int, int] | None = None
+        self.tops: list[int] = []
+        y = 0
+        for w in self.widgets:
+            self.tops.append(y)
+            y += w.rect.h + gap
+            if isinstance(w, Choice):
+                w.wheel = False  # the wheel scrolls the list, not the value under the pointer
+        self.content_h = max(0, y - gap)
+        self.place()
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.viewport.h)
+
+    def place(self) -> None:
+        for w, top in zip(self.widgets, self.tops):
+            w.rect.topleft = (self.viewport.x, self.viewport.y + top - self.scroll)
+
+    def scroll_to(self, y: int) -> bool:
+        y = max(0, min(self.max_scroll, int(y)))
+        if y == self.scroll:
+            return False
+        self.scroll = y
+        self.place()
+        return True
+
+    def ensure_visible(self, w: Widget | None) -> None:
+        if w not in self.widgets:
+            return
+        top = self.tops[self.widgets.index(w)]
+        if top < self.scroll:
+            self.scroll_to(top)
+        elif top + w.rect.h > self.scroll + self.viewport.h:
+            self.scroll_to(top + w.rect.h - self.viewport.h)
+
+    def handle(self, ev) -> bool:
+        pos = getattr(ev, "pos", None)
+        if ev.type == pygame.MOUSEMOTION:
+            self.pointer = ev.pos
+        if ev.type == pygame.MOUSEWHEEL:
+            at = self.pointer or pygame.mouse.get_pos()
+            if self.viewport.collidepoint(at) and self.max_scroll:
+                return self.scroll_to(self.scroll - ev.y * round(48 * self.s)) or True
+            return False
+        if pos is not None and not self.viewport.collidepoint(pos):
+            for w in self.widgets:
+                if hasattr(w, "hover"):
+                    w.hover = False
+            if ev.type == pygame.MOUSEBUTTONDOWN:
+                for w in self.widgets:
+                    if isinstance(w, TextInput):
+                        w.handle(ev)  # a click elsewhere ends typing
+            return False
+        return any(w.handle(ev) for w in self.widgets)
+
+    def draw(self, dest, focused: Widget | None = None) -> None:
+        with drawlog.scrolling(dest, self.viewport):
+            for w in self.widgets:
+                if w.rect.colliderect(self.viewport):
+                    w.draw(dest, focused is w)
+        if self.max_scroll:
+            track = pygame.Rect(self.viewport.right + round(6 * self.s), self.viewport.y, max(3, round(5 * self.s)),
+                                self.viewport.h)
+            pygame.draw.rect(dest, (40, 70, 56), track, border_radius=track.w // 2)
+            h = max(round(24 * self.s), track.h * self.viewport.h // max(1, self.content_h))
+            y = track.y + (track.h - h) * self.scroll // self.max_scroll
+            pygame.draw.rect(dest, (200, 170, 90), (track.x, y, track.w, h), border_radius=track.w // 2)
 
 
 class FocusRing:
@@ -603,7 +788,8 @@ class FocusRing:
         if ev.type != pygame.KEYDOWN:
             return False
         cur = self.current
-        if isinstance(cur, TextInput) and cur.active:
+        if isinstance(cur, TextInput) and (cur.active or cur.submitted):
+            cur.submitted = False
             return False
         if ev.key in (pygame.K_TAB, pygame.K_DOWN):
             self.move(-1 if (ev.key == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT) else 1)

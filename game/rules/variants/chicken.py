@@ -276,10 +276,11 @@ def _opt(key: str, zh: str, en: str, default: Any, help_zh: str = "", help_en: s
     return Option(key, zh, en, default, help_zh=help_zh, help_en=help_en, **kw)
 
 
-_WU_GU = ("乌骨鸡", "Black chicken (8p)", "八筒也是常鸡（乌骨鸡）", "8p is a default chicken too")
+_WU_GU = ("乌骨鸡", "Black-bone chicken", "八筒也是常鸡（乌骨鸡）", "the 8 Dots is a chicken too")
 _MAN_TANG = ("满堂鸡", "Chickens in discards", "翻牌鸡也计打出且未被碰杠的牌",
              "flipped chickens also count in one's unclaimed discards")
-_YIN = ("银鸡", "Silver chicken", "翻出九万/九筒时，一万/一筒为银鸡", "a 9m/9p flip makes 1m/1p silver chickens")
+_YIN = ("银鸡", "Silver chicken", "翻出九万/九筒时，一万/一筒为银鸡",
+        "a 9 Characters / 9 Dots flip makes the 1 of that suit a silver chicken")
 _ROB_BEANS = ("抢杠烧豆", "Robbing burns beans", "被抢杠者收不到豆分，输的照付",
               "the robbed player collects no beans but still pays")
 _ROB_CHICKENS = ("抢杠烧鸡", "Robbing burns chickens", "被抢杠者收不到鸡分，输的照付",
@@ -292,8 +293,8 @@ class Guiyang(ChickenGame):
     name_zh = "贵阳捉鸡"
     name_en = "Guiyang Catch-the-Chicken"
     blurb_zh = "112张（含红中），可碰杠不可吃；豆是通行证，幺鸡乌骨鸡、翻鸡、冲锋鸡责任鸡，没叫嘴要包鸡。"
-    blurb_en = ("112 tiles with Red dragons; pung and kong, no chow. Kongs are beans and passes; "
-                "1s and 8p chickens, the flipped chicken, charging and responsible chickens.")
+    blurb_en = ("112 tiles with the Reds; pung and kong, no chow. Kongs are beans and passes; "
+                "chickens: 1 Bamboo, 8 Dots, the flipped one, charging, liable.")
     table = GUIYANG
     min_players = 2
     max_players = 4
@@ -325,8 +326,8 @@ class Zhuoji(ChickenGame):
     name_zh = "捉鸡麻将"
     name_en = "Catch-the-Chicken Mahjong"
     blurb_zh = "108张四人，可碰杠不可吃；豆是通行证，冲锋鸡跟冲、责任鸡、金鸡银鸡，未叫嘴包鸡包豆，连庄加番。"
-    blurb_en = ("108 tiles, four players; pung and kong, no chow. Beans are passes; charging, following and "
-                "responsible chickens, golden and silver; not-ready players pay back; dealer streaks add.")
+    blurb_en = ("108 tiles, four players; pung and kong, no chow. Beans are passes; golden, silver, "
+                "charging, liable chickens; not ready pays; dealer streaks add.")
     table = ZHUOJI
     min_players = 4
     max_players = 4

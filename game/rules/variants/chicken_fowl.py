@@ -55,8 +55,8 @@ class Kind:
 
 _DEFAULT_NAMES = {
     # tile: (plain key, 中文, English, golden key, 中文, English)
-    YAO: ("yao_ji", "幺鸡", "1s chicken", "jin_ji", "金鸡", "golden chicken"),
-    WU_GU: ("wu_gu_ji", "乌骨鸡", "8p black chicken", "jin_wu_gu_ji", "金乌骨鸡", "golden black chicken"),
+    YAO: ("yao_ji", "幺鸡", "chicken", "jin_ji", "金鸡", "golden chicken"),
+    WU_GU: ("wu_gu_ji", "乌骨鸡", "black-bone chicken", "jin_wu_gu_ji", "金乌骨鸡", "golden black-bone chicken"),
 }
 
 

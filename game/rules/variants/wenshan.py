@@ -51,7 +51,7 @@ class Wenshan(Variant):
     name_zh = "文山翻小鸡"
     name_en = "Wenshan Flip-the-Chick"
     blurb_zh = "翻牌定小鸡（癞子），白板可替小鸡牌面；可吃碰杠，烂牌、七星、龙七对。"
-    blurb_en = ("A flipped tile sets the wildcard chick; 白 may stand for its face. Chow, pung, kong; "
+    blurb_en = ("A flipped tile sets the wildcard chick; a White may stand for its face. Chow, pung, kong; "
                 "scattered hands, seven stars, dragon pairs.")
     claim_policy = "sequential"
     multi_win = False

@@ -82,8 +82,8 @@ class Yuxi(Variant):
     name_zh = "玉溪扳倒胡"
     name_en = "Yuxi Bandaohu"
     blurb_zh = "翻两张屁股牌，杠后可拿尾牌杠上花；可吃碰杠，一炮多响，七对龙七对，分数=2^(N+M)。"
-    blurb_en = ("Two tail tiles lie face up; after a kong a winning tail tile is taken for 杠上花. "
-                "Chow, pung, kong, several winners per discard; seven pairs, dragons; 2^(N+M) points.")
+    blurb_en = ("Two tail tiles lie face up; a kong can win on one. Chow, pung, kong; several winners "
+                "per discard; seven pairs, dragons; 2^(N+M) points.")
     claim_policy = "simultaneous"
     multi_win = True
     allow_chow = True
@@ -92,7 +92,8 @@ class Yuxi(Variant):
     schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         Option("with_honors", "有风", "With honors", False,
-               help_zh="加入东南西北中发白，共136张；可胡十风", help_en="adds the 28 honor tiles (136); allows 十风"),
+               help_zh="加入东南西北中发白，共136张；可胡十风",
+               help_en="adds the 28 honor tiles (136); allows ten winds"),
         Option("chao_di", "抄底（随时杠）", "Kong any time (blind draw)", False,
                help_zh="有杠随时可杠，尾牌不能胡则从牌墙前面摸一张（抄底）；不勾选则只有能杠上花才能杠，最多双杠",
                help_en="kong whenever possible; without a winning tail tile the replacement is a blind draw. "

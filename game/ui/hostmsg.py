@@ -1,0 +1,69 @@
+"""What a LAN host and the network tell the player, in the UI language: host codes, connection states, socket errors.
+
+The host sends every refusal, goodbye and notice with a stable code (``netplay.protocol``) and an English text
+for logs; the window shows the code's text from ``strings`` (keys ``lan.code.<code>``). The client's own
+states (reconnecting, host unreachable, connection lost) and the operating system's socket errors are
+named here too, so no English sentence reaches a Chinese window.
+"""
+
+from __future__ import annotations
+
+import errno
+
+from game.ui import strings
+
+# the client's own conditions, told by the English text it keeps when it has no host code for them
+CLIENT_TEXTS = (
+    ("cannot reach the host", "unreachable"),
+    ("the connection to the host was lost", "lost"),
+    ("connection to the host lost", "reconnecting"),
+    ("not your seat", "not_your_seat"),
+)
+
+# socket errors by errno -> key in strings
+OS_ERRORS = {
+    errno.ECONNREFUSED: "net.refused",
+    errno.EHOSTUNREACH: "net.unreachable",
+    errno.ENETUNREACH: "net.unreachable",
+    errno.ETIMEDOUT: "net.timeout",
+    errno.EADDRINUSE: "net.in_use",
+    errno.EADDRNOTAVAIL: "net.no_address",
+    errno.ECONNRESET: "net.reset",
+    errno.EACCES: "net.denied",
+    errno.EPERM: "net.denied",
+}
+
+
+def code_text(code: str | None, msg: str | None = None, **fmt: object) -> str:
+    """The text for a host or client code in the UI language (a code this build does not know: its name)."""
+    key = f"lan.code.{code}"
+    if code and key in strings.S:
+        return strings.tr(key, **fmt) if fmt else strings.pick(*strings.S[key])
+    if code is None and msg:
+        for prefix, known in CLIENT_TEXTS:
+            if msg.startswith(prefix):
+                return code_text(known)
+    return strings.tr("lan.code.unknown", code=code or "?")
+
+
+def session_text(session: object) -> str | None:
+    """Why a LAN session failed or what it is doing about it, from its code (None when all is well)."""
+    code = getattr(session, "error_code", None)
+    msg = getattr(session, "error", None)
+    if code is None and not msg:
+        return None
+    if code == "reconnecting" or (code is None and msg and msg.startswith("connection to the host lost")):
+        return code_text("reconnecting")
+    return code_text(code, msg)
+
+
+def os_error_text(e: BaseException) -> str:
+    """A socket or system error in the UI language: the kind of failure, then the system's code (ECONNREFUSED)."""
+    no = getattr(e, "errno", None)
+    key = OS_ERRORS.get(no) if isinstance(no, int) else None
+    name = errno.errorcode.get(no, "") if isinstance(no, int) else ""
+    if key is not None:
+        return strings.tr(key) + (f" ({name})" if name else "")
+    if isinstance(e, ValueError):
+        return strings.tr("net.bad_address")
+    return strings.tr("net.other", code=name or type(e).__name__)

@@ -370,8 +370,8 @@ class _StubWatch:
     def __init__(self, variant, pv, hands: int, open_hands: bool):
         self.variant, self.variant_id, self.view = variant, variant.id, pv
         self.n = pv["n"]
-        self.names = (["阿明", "小红", None, "老李"] + [None] * 4)[:self.n]
-        self.table_name = "阿明的桌"
+        self.names = ([TYPED_NAMES[0], TYPED_NAMES[4], None, None] + [None] * 4)[:self.n]  # bots in the others
+        self.table_name = TYPED_NAMES[1]
         self.hands_total = hands
         self.open = open_hands
         self.watchers = 3
@@ -417,7 +417,8 @@ class _StubBrowser:
             {"name": TYPED_NAMES[1], "variant": variant.id, "players": n, "seats_taken": 1, "seats_free": n - 1,
              "host_name": TYPED_NAMES[0], "host": "192.168.1.20", "port": 50555, "table_id": "1"},
             {"name": TYPED_NAMES[3], "variant": "yuxi", "players": 4, "seats_taken": 4, "seats_free": 0,
-             "host_name": TYPED_NAMES[4], "host": "192.168.1.31", "port": 50555, "table_id": "1"},
+             "host_name": TYPED_NAMES[4], "host": "192.168.1.31", "port": 50555, "table_id": "1",
+             "watchers": 3, "watch": "open"},
         ]
 
     def tables(self):

@@ -75,25 +75,16 @@ class WatchLayout(TableLayout):
             slots.append(Slot(x + len(slots) * step + dgap, y, ow, 0, not face_up))
         return slots, meld_slots
 
+    def plate_rect(self, seat: int, hand_slots: list[Slot] | None = None):
+        r = super().plate_rect(seat, hand_slots)
+        if self.pos_of(seat) == 1:  # the larger plates: the right seat's stays below the top seat's
+            r.top = max(r.top, round(12 * self.s) + self.plate_h + round(10 * self.s))
+        return r
+
     def label_anchor(self, seat: int) -> tuple[int, int]:
         if self.pos_of(seat) == 0:
             return (self.C[0], self.hand_top - round(40 * self.s))
         return super().label_anchor(seat)
-
-
-class WatchRenderer(TableRenderer):
-    """The table renderer with the tiles left written large in the compass (read from across the room)."""
-
-    def draw_compass(self, surf, view, L: TableLayout, thinking) -> None:
-        super().draw_compass(surf, view, L, thinking)
-        s = L.s
-        inner = L.compass_rect().inflate(-round(78 * s), -round(78 * s))
-        W.gradient_box(surf, inner, (6, 26, 20), (14, 48, 38), round(10 * s), 1, (90, 130, 110))
-        left = view.get("drawable", view.get("wall", 0))
-        W.draw_text(surf, str(left), (inner.centerx, inner.centery + round(9 * s)), round(36 * s), (120, 240, 200),
-                    "bold", anchor="center")
-        W.draw_text(surf, strings.tr("table.left"), (inner.centerx, inner.centery - round(13 * s)), round(12 * s),
-                    (150, 190, 170), anchor="midbottom")
 
 
 def seat_names(session: Any, n: int) -> list[str]:
@@ -118,7 +109,7 @@ class WatchScene(Scene):
         self.n = 4
         self.L: WatchLayout | None = None
         self.anim = Animator()
-        self.render = WatchRenderer()
+        self.render = TableRenderer()
         self.names: list[str] = []
         self.captions: list[list] = []  # [text, app time]
         self.sounds: list[tuple[float, str]] = []
@@ -336,7 +327,7 @@ class WatchScene(Scene):
         game = variant_title(v.get("variant")) or ""
         if game and game not in self._name():
             longer = "  ·  ".join([game] + parts)
-            if W.text_width(longer, round(12 * self.s)) <= round(190 * self.s):
+            if W.text_width(longer, round(12 * self.s)) <= round(172 * self.s):  # the corner panel's text width
                 return longer
         return "  ·  ".join(parts)
 
@@ -377,7 +368,7 @@ class WatchScene(Scene):
             tw = W.text_width(text, round(12 * s), "bold") + round(10 * s)
             if tx + tw > rect.right - round(4 * s):
                 break
-            tr_ = pygame.Rect(tx, rect.bottom - round(21 * s), tw, round(16 * s))
+            tr_ = pygame.Rect(tx, rect.bottom - round(25 * s), tw, round(16 * s))
             pygame.draw.rect(surf, (200, 40, 40) if text == tags[0] and info.get("declared") else (150, 60, 160), tr_,
                              border_radius=round(5 * s))
             W.draw_text(surf, text, tr_.center, round(12 * s), (255, 255, 255), "bold", anchor="center")

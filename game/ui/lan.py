@@ -17,7 +17,6 @@ from game.ui import hostmsg, nav, strings
 from game.ui import widgets as W
 from game.ui.app import App, Scene
 from game.ui.names import player_name, shown, variant_title
-from game.ui.table import TableScene
 from game.ui.tableview import background
 
 try:  # optional: a build without netplay plays offline only
@@ -92,6 +91,17 @@ def notice_text(code: str, msg: str, seat, names: list) -> str:
     who = names[seat] if seat is not None and seat < len(names) and names[seat] else \
         strings.tr("bot.name", i=(seat or 0) + 1)
     return hostmsg.code_text(code, msg, who=shown(who))
+
+
+def watch_note(r: dict) -> str:
+    """What a join list row says about watching: how many watch, and whether they see every hand (or none may)."""
+    mode, k = r.get("watch", "public"), r.get("watchers") or 0
+    parts = [strings.tr("lan.watchers_n", k=k)] if k else []
+    if mode == "open":
+        parts.append(strings.tr("lan.watch_open"))
+    elif mode == "off":
+        parts.append(strings.tr("lan.watch_off"))
+    return "".join(f"  · {p}" for p in parts)
 
 
 class SecretInput(W.TextInput):
@@ -271,8 +281,10 @@ class LobbyScene(Scene):
                 host.stop()
             nav.go(self.app, "menu")
 
-        self.app.goto(TableScene(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
-                                 on_leave=on_leave, lan=True))
+        from game.ui.watch import PlayerTable  # the table scene, plus how many watch
+
+        self.app.goto(PlayerTable(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
+                                  on_leave=on_leave, lan=True))
 
     def handle(self, ev) -> None:
         if self.leave_btn.handle(ev):
@@ -344,6 +356,13 @@ class LobbyScene(Scene):
                         max_width=r.w - round(260 * s))
             W.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), W.MUTED, anchor="midright")
             y += round(56 * s)
+        watchers = getattr(ses, "watchers", 0) or 0
+        if watchers or getattr(ses, "watch", None) == "open":
+            note = strings.tr("lan.watchers_n", k=watchers)
+            if getattr(ses, "watch", None) == "open":
+                note += "  ·  " + strings.tr("lan.watch_open")
+            W.draw_text(surf, note, (box.right - round(36 * s), box.y + round(30 * s)), round(14 * s), W.GOLD,
+                        anchor="topright")
         msg = strings.tr("lan.waiting_host")
         if status in ("refused", "closed") or getattr(ses, "error", None):
             msg = strings.tr("lan.failed", why=hostmsg.session_text(ses) or hostmsg.code_text("lost"))
@@ -472,7 +491,37 @@ class JoinScene(Scene):
         if r is None:
             return
         self.ask = None
+        if r.get("watching"):
+            self._watch(r, pw)
+            return
         connect(self.app, r["host"], r["port"], r.get("table_id"), password=pw, on_refused=self._refused(r))
+
+    def watch_row(self, r: dict) -> None:
+        """Watch a listed table (no seat), asking for its password first when it has one."""
+        if r.get("password"):
+            self.ask, self.pw_text, self.error = dict(r, watching=True), "", None
+            self.layout()
+            return
+        self._watch(r, None)
+
+    def _watch(self, r: dict, password: str | None) -> None:
+        from game.ui.watch import start_watching
+
+        start_watching(self.app, r["host"], r["port"], r.get("table_id"), password,
+                       on_refused=self._refused(dict(r, watching=True)))
+
+    def watch_buttons(self) -> list:
+        """A "watch" button left of each listed table's "join" (disabled where the host takes no watchers)."""
+        key = [(r.get("table_id"), r.get("host"), r.get("port"), r.get("watch"), b.rect.topleft) for r, b in self.rows]
+        if getattr(self, "_watch_key", None) != key:
+            s = self.s
+            self._watch_key = key
+            self._watch_btns = [W.Button((b.rect.x - round(140 * s), b.rect.y, round(130 * s), b.rect.h),
+                                         W.tr_label("lan.watch"), lambda r=r: self.watch_row(r), "blue",
+                                         enabled=r.get("watch", "public") != "off", name=f"watch{i}",
+                                         size=round(16 * s))
+                                for i, (r, b) in enumerate(self.rows)]
+        return self._watch_btns
 
     def cancel_password(self) -> None:
         self.ask = None
@@ -544,7 +593,7 @@ class JoinScene(Scene):
                 elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     self.connect_password()
             return
-        for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows]:
+        for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows] + self.watch_buttons():
             if w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:
@@ -576,10 +625,13 @@ class JoinScene(Scene):
                         players=strings.tr("lan.players_n", k=r.get("seats_taken", 0), n=r.get("players", 0)))
             if r.get("password"):
                 line += f"  · {strings.tr('lan.locked')}"
+            line += watch_note(r)
             W.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), W.CREAM, "bold",
-                        max_width=row.w - round(200 * s))
+                        max_width=row.w - round(340 * s))
             W.draw_text(surf, self.row_host_text(r), (row.x + round(16 * s), row.y + round(32 * s)), round(13 * s),
-                        W.MUTED, max_width=row.w - round(200 * s))
+                        W.MUTED, max_width=row.w - round(340 * s))
+            b.draw(surf)
+        for b in self.watch_buttons():
             b.draw(surf)
         self.addr_input.draw(surf)
         self.connect_btn.draw(surf)

@@ -76,9 +76,45 @@ def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think
     return 1 if errors else 0
 
 
+def watch_worker(host: str, port: int, tables: list[str], per_table: int, seconds: float, nice: int = 0) -> int:
+    """``per_table`` watchers of each table id, each from its own loopback address, reading until time is up
+    (``nice`` > 0: their decoding yields the CPU, as watchers on other machines take none of the host's).
+
+    Prints one JSON line: frames and whole pictures (skips) received, errors."""
+    from .watch import WatchSession
+
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
+
+    errors: list[str] = []
+    sessions = []
+    for tid in tables:
+        for k in range(per_table):
+            src = f"127.2.{int(tid) % 250}.{k + 1}"
+            sessions.append(WatchSession(host, port, f"watch-{tid}-{k}", tid, connect_timeout=15, reconnect_s=15,
+                                         source=src))
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for w in sessions:
+            w.poll()
+        time.sleep(0.05)
+    frames = fulls = 0
+    for w in sessions:
+        w.poll()
+        frames += w.updates
+        fulls += w.fulls
+        if w.status not in ("watching",):
+            errors.append(f"{w.table_id}: {w.status} {w.error}")
+        w.close()
+    print(json.dumps({"watchers": len(sessions), "frames": frames, "fulls": fulls, "errors": errors}), flush=True)
+    return 1 if errors else 0
+
+
 def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", seconds: float = 40.0,
-        think: tuple[float, float] = (0.4, 1.2), host_bots: int = 0, state_dir: str | None = None) -> dict:
-    """Play for ``seconds`` (or until every match is over) and gather the figures."""
+        think: tuple[float, float] = (0.4, 1.2), host_bots: int = 0, state_dir: str | None = None,
+        watchers: int = 0, watch_nice: int = 0) -> dict:
+    """Play for ``seconds`` (or until every match is over) and gather the figures; ``watchers`` per table watch
+    from a process of their own (each from its own loopback address) while the clients play."""
     os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"
     from .discovery import Browser
     from .host import Host, Limits
@@ -116,6 +152,16 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
                 at_end["actions"] = host.actions
                 at_end["hands"] = host.call(lambda: sum(t.match.hand_no for t in host.tables.values() if t.match))
 
+            wp = None
+            if watchers:
+                wp = subprocess.Popen([sys.executable, "-m", "netplay.bench", "--watch-worker", addr, str(port),
+                                       ",".join(ids), str(watchers), str(seconds), str(watch_nice)],
+                                      stdout=subprocess.PIPE, text=True,
+                                      cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                end = time.monotonic() + 30
+                while time.monotonic() < end and \
+                        host.call(lambda: sum(len(t.watchers) for t in host.tables.values())) < watchers * tables:
+                    time.sleep(0.05)
             timer = threading.Timer(seconds, snapshot)
             timer.start()
             t_play = time.perf_counter()
@@ -143,6 +189,13 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
                 decisions += r["decisions"]
                 matches += r["matches"]
             hands_done = at_end.get("hands", 0)
+            watch: dict = {}
+            if wp is not None:
+                try:
+                    watch = json.loads(wp.communicate(timeout=seconds + 120)[0].strip().splitlines()[-1])
+                except (ValueError, IndexError):
+                    watch = {"errors": ["the watch worker printed nothing"]}
+                errors += [f"watcher {e}" for e in watch.get("errors", [])]
         finally:
             host.stop()
     return {
@@ -171,11 +224,18 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],
         "errors": errors,
         "target_p99_ms": 20,
+        "watchers_per_table": watchers,
+        "watch_frames": watch.get("frames", 0),
+        "watch_fulls": watch.get("fulls", 0),
+        "rtts_ms": rtts,
     }
 
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--watch-worker"]:
+        return watch_worker(argv[1], int(argv[2]), argv[3].split(","), int(argv[4]), float(argv[5]),
+                            int(argv[6]) if len(argv) > 6 else 0)
     if argv[:1] == ["--worker"]:
         lo, hi = (float(x) for x in argv[6].split(","))
         return worker(argv[1], int(argv[2]), argv[3].split(","), argv[4], int(argv[5]), (lo, hi), float(argv[7]))
@@ -189,6 +249,12 @@ def main(argv=None) -> int:
     ap.add_argument("--procs", type=int, default=4, help="client processes")
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--state-dir", default=None, help="where the host's journals go (default: the temp dir)")
+    ap.add_argument("--watchers", type=int, default=0, help="watchers per table, in a process of their own")
+    ap.add_argument("--compare", action="store_true",
+                    help="run without and with --watchers in turn, --runs times, and compare the round trips")
+    ap.add_argument("--runs", type=int, default=3, help="with --compare: pairs of runs")
+    ap.add_argument("--watch-nice", type=int, default=0,
+                    help="niceness of the watchers' process (19: their CPU yields, as on other machines)")
     args = ap.parse_args(argv)
     try:
         lo, hi = (float(x) for x in args.think.split(","))
@@ -198,25 +264,101 @@ def main(argv=None) -> int:
     if not 1 <= args.tables <= 64 or not 0 <= args.host_bots <= 3 or lo < 0 or hi < lo:
         print("error: --tables 1..64, --host-bots 0..3, --think LOW,HIGH with 0 <= LOW <= HIGH", file=sys.stderr)
         return 2
-    r = run(args.tables, args.hands, min(args.procs, args.tables), args.seed, args.seconds, (lo, hi), args.host_bots,
-            args.state_dir)
+    if not 0 <= args.watchers * args.tables <= 120 or args.watchers < 0 or (args.compare and not args.watchers) \
+            or not 1 <= args.runs <= 20:
+        print("error: --watchers per table, at most 120 in all; --compare needs --watchers; --runs 1..20",
+              file=sys.stderr)
+        return 2
+
+    def one(watchers: int) -> dict:
+        return run(args.tables, args.hands, min(args.procs, args.tables), args.seed, args.seconds, (lo, hi),
+                   args.host_bots, args.state_dir, watchers, max(0, args.watch_nice))
+
+    if args.compare:
+        return _compare(one, args)
+    r = one(args.watchers)
+    r.pop("rtts_ms")
     if args.json:
         print(json.dumps(r))
     else:
         print(f"LAN host: {r['tables']} tables, {r['clients']} bot clients thinking {lo:g}-{hi:g} s, "
-              f"{r['host_bots_per_table']} host bot(s) per table, loopback")
+              f"{r['host_bots_per_table']} host bot(s) per table, {r['watchers_per_table']} watcher(s) per table, "
+              f"loopback")
         print(f"  round trip seen by clients: p50 {r['rtt_p50_ms']:.2f} ms, p99 {r['rtt_p99_ms']:.2f} ms "
               f"(target < 20), max {r['rtt_max_ms']} ms over {r['rtt_samples']} actions")
         print(f"  host time per action (read -> states sent, journal synced): p50 {r['p50_ms']:.2f} ms, "
               f"p99 {r['p99_ms']:.2f} ms, max {r['max_ms']} ms")
         print(f"  {r['actions']} actions in {r['play_s']:.1f} s: {r['actions_per_s']} actions/s; "
               f"{r['hands_completed']} hands completed")
+        if r["watchers_per_table"]:
+            print(f"  watchers received {r['watch_frames']} frames, {r['watch_fulls']} whole pictures")
         print(f"  discovery: {r['tables_discovered']}/{r['tables']} tables listed in {r['discovery_s']:.2f} s "
               f"(advertising took {r['advertise_s']:.2f} s); load average {r['loadavg_before']} -> "
               f"{r['loadavg_after']}")
         for e in r["errors"]:
             print(f"  error: {e}")
     return 0 if not r["errors"] and r["tables_discovered"] == r["tables"] else 1
+
+
+def above(a: list[float], b: list[float]) -> float:
+    """The chance that a sample of ``a`` exceeds one of ``b`` (ties count half): 0.5 when they are alike."""
+    if not a or not b:
+        return float("nan")
+    tagged = sorted([(x, 0) for x in a] + [(x, 1) for x in b])
+    rank_sum = 0.0
+    i = 0
+    while i < len(tagged):
+        j = i
+        while j < len(tagged) and tagged[j][0] == tagged[i][0]:
+            j += 1
+        mid = (i + 1 + j) / 2  # the average rank of a run of equal values
+        rank_sum += mid * sum(1 for k in range(i, j) if tagged[k][1] == 0)
+        i = j
+    return (rank_sum - len(a) * (len(a) + 1) / 2) / (len(a) * len(b))
+
+
+def _compare(one, args) -> int:
+    """Runs without and with watchers in turn; the with/without ratios of the round trip's percentiles, and how far
+    the two distributions lie apart (``above``) next to how far two runs without watchers lie apart (the noise)."""
+    runs: dict[int, list[dict]] = {0: [], args.watchers: []}
+    for _ in range(args.runs):
+        for w in (0, args.watchers):
+            runs[w].append(one(w))
+    off = [x for r in runs[0] for x in r["rtts_ms"]]
+    on = [x for r in runs[args.watchers] for x in r["rtts_ms"]]
+    noise = [above(a["rtts_ms"], b["rtts_ms"]) for k, a in enumerate(runs[0]) for b in runs[0][k + 1:]]
+    out = {
+        "tables": args.tables, "watchers_per_table": args.watchers, "runs": args.runs, "seconds": args.seconds,
+        "think_s": args.think, "watch_nice": args.watch_nice,
+        "per_run": [{"watchers": w, "rtt_p50_ms": r["rtt_p50_ms"], "rtt_p90_ms": round(_pct(r["rtts_ms"], 90), 3),
+                     "rtt_p99_ms": r["rtt_p99_ms"], "samples": r["rtt_samples"], "p99_ms": r["p99_ms"],
+                     "watch_frames": r["watch_frames"], "watch_fulls": r["watch_fulls"],
+                     "load": r["loadavg_before"][0], "errors": r["errors"]}
+                    for pair in zip(runs[0], runs[args.watchers]) for w, r in zip((0, args.watchers), pair)],
+        "without": {p: round(_pct(off, p), 3) for p in (50, 90, 99)},
+        "with": {p: round(_pct(on, p), 3) for p in (50, 90, 99)},
+        "ratio": {p: round(_pct(on, p) / _pct(off, p), 3) for p in (50, 90, 99)},
+        "with_above_without": round(above(on, off), 3),
+        "noise_between_runs_without": [round(x, 3) for x in noise],
+    }
+    errors = [e for r in runs[0] + runs[args.watchers] for e in r["errors"]]
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"round trips without and with {args.watchers} watcher(s) per table, {args.tables} table(s), "
+              f"{args.runs} runs each of {args.seconds:g} s, in turn:")
+        for r in out["per_run"]:
+            print(f"  watchers {r['watchers']:2d}: p50 {r['rtt_p50_ms']:.2f}  p90 {r['rtt_p90_ms']:.2f}  "
+                  f"p99 {r['rtt_p99_ms']:.2f} ms ({r['samples']} actions; load {r['load']}; "
+                  f"watchers got {r['watch_frames']} frames)")
+        print(f"  pooled without: p50/p90/p99 {out['without'][50]}/{out['without'][90]}/{out['without'][99]} ms; "
+              f"with: {out['with'][50]}/{out['with'][90]}/{out['with'][99]} ms; "
+              f"ratio {out['ratio'][50]}/{out['ratio'][90]}/{out['ratio'][99]}")
+        print(f"  P(a round trip with watchers > one without) = {out['with_above_without']} "
+              f"(0.5: alike; between runs without watchers: {out['noise_between_runs_without']})")
+        for e in errors:
+            print(f"  error: {e}")
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

@@ -29,16 +29,19 @@ def _interfaces(text):
         raise UsageError(f"--interfaces: {e}") from None
 
 
-def _bot_seats(spec: str | None, n: int) -> dict:
-    """``--bots 2`` or ``--bots simple,normal``: bots in the last seats of each table."""
+def _bot_seats(spec: str | None, n: int, all_seats: bool = False) -> dict:
+    """``--bots 2`` or ``--bots simple,normal``: bots in the last seats of each table (``all_seats``: a headless host
+    that says what its watchers see may fill every seat: a table of bots for an event screen)."""
     from game.bots import default_level
 
     if not spec:
         return {}
     spec = spec.strip()
     levels = [default_level()] * int(spec) if spec.isdigit() else [x.strip() for x in spec.split(",") if x.strip()]
-    if len(levels) >= n:
-        raise UsageError(f"--bots fills {len(levels)} seats but the table has {n}: leave at least one for a player")
+    if len(levels) > n or (len(levels) == n and not all_seats):
+        raise UsageError(f"--bots fills {len(levels)} seats but the table has {n}: leave at least one for a player"
+                         + ("" if len(levels) > n else " (or host --headless --watch open|public: a table of bots "
+                                                       "for people to watch)"))
     return {n - 1 - i: lv for i, lv in enumerate(levels)}  # unknown levels: Host() raises, reported as usage
 
 
@@ -60,15 +63,20 @@ def _configs(args) -> list:
         raise UsageError("--tables must be 1..64")
     if args.hold is not None and args.hold < 0:
         raise UsageError("--hold must not be negative")
+    pause = getattr(args, "watch_pause", None)
+    if pause is not None and not 0 <= pause <= 3600:
+        raise UsageError("--watch-pause must be 0..3600 seconds")
     n = variant.players(options)
-    bots = _bot_seats(args.bots, n)
+    watch = getattr(args, "watch", None)
+    bots = _bot_seats(args.bots, n, all_seats=bool(getattr(args, "headless", False)) and watch in ("public", "open"))
     out = []
     for i in range(args.tables):
         seed = None if args.seed is None else (args.seed if args.tables == 1 else f"{args.seed}:{i + 1}")
         out.append(TableConfig(table_id=str(i + 1), name="", variant=variant.id, options=options,
                                hands=hands, seed=seed, bots=bots, hold_s=60.0 if args.hold is None else args.hold,
                                on_drop="wait" if args.wait else "bot", bot_delay=args.bot_delay,
-                               assists=not getattr(args, "no_assists", False)))
+                               assists=not getattr(args, "no_assists", False),
+                               watch=watch or "public", watch_pause=15.0 if pause is None else pause))
     return out
 
 
@@ -231,3 +239,30 @@ def join_main(args: Any, window: WindowLoader = _no_window) -> int:
         return 1
     print(json.dumps(result), flush=True)
     return 0
+
+
+class WatchWindow(Protocol):
+    """The window's watcher screen (``game.ui.watch``), passed in like ``Window``."""
+
+    def watch_window(self, args: Any) -> int: ...
+
+
+def _no_watch_window() -> WatchWindow | None:
+    return None
+
+
+def watch_main(args: Any, window: Callable[[], WatchWindow | None] = _no_watch_window) -> int:
+    """``python -m game watch --addr HOST:PORT [--table ID]``: the watcher screen, or JSON lines with --headless."""
+    from .watch import headless
+
+    _logging(verbose=False)
+    host, port = _addr(args.addr)
+    if args.hands is not None and args.hands < 1:
+        raise UsageError("--hands must be at least 1")
+    if args.headless:
+        return headless(host, port, args.table, args.password, (args.name or "watcher")[:32], args.hands,
+                        args.timeout)
+    win = window()
+    if win is None:
+        raise UsageError("this build has no window: add --headless for a text stream")
+    return win.watch_window(args)

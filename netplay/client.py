@@ -77,6 +77,8 @@ class NetSession(Session):
         self.bots: list = []
         self.held: list = []
         self.started = False
+        self.watchers = 0  # how many watch the table (the host tells at most once a second)
+        self.watch = "public"  # what they see: "open" when the host shows them every hand
         self.seq = 0  # seq of the last state applied by poll(); sent back as ``ack``
         self.hand_no: int | None = None
         self.step: int | None = None
@@ -124,6 +126,8 @@ class NetSession(Session):
             elif t == "table":
                 self.names, self.connected = m["names"], m["connected"]
                 self.bots, self.held, self.started = m["bots"], m["held"], m["started"]
+                self.watchers = m.get("watchers") or 0
+                self.watch = m.get("watch") or "public"
             elif t == "error":
                 self.error, self.error_code = m["msg"], m["code"]
                 self.refusals.append((m["code"], m["msg"]))
@@ -223,7 +227,7 @@ class NetSession(Session):
                 outcome = self._serve(sock)
                 if outcome != "lost" or self._closing:
                     return
-                if not self.token:
+                if not self._resumable():
                     self._end("closed", "the connection to the host was lost")
                     return
                 self.status = "reconnecting"
@@ -233,6 +237,10 @@ class NetSession(Session):
         finally:
             if self.status not in ("refused", "closed"):
                 self._end("closed", None)
+
+    def _resumable(self) -> bool:
+        """Whether a lost connection is tried again (a seat is taken back with its token)."""
+        return bool(self.token)
 
     def _end(self, status: str, error: str | None) -> None:
         with self._cv:

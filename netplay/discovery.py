@@ -14,7 +14,7 @@ import time
 from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceInfo
 
-from .protocol import PROTOCOL, SERVICE_TYPE
+from .protocol import PROTOCOL, SERVICE_TYPE, WATCH_MODES, WATCH_PUBLIC
 
 log = logging.getLogger("netplay.discovery")
 
@@ -66,7 +66,8 @@ class Advertiser:
     Service type ``_yunguimj._tcp.local.``; one service per table, TXT keys: ``id`` table id,
     ``name`` table name, ``v`` variant, ``n`` seats, ``taken``/``free`` seats, ``proto``
     protocol version, ``pw`` 1 when a password is set, ``host`` the host's name, ``hid``
-    the host's id (two hosts of the same name are told apart by it).
+    the host's id (two hosts of the same name are told apart by it), ``w`` how many watch,
+    ``wm`` what watchers see (public / open / off).
 
     ``interfaces``: a list of IPv4 addresses to use; None means every interface of the
     machine (what real players want). Tests and tools pass ``["127.0.0.1"]``. With the
@@ -150,13 +151,14 @@ class Advertiser:
 def table_props(summary: dict, host_name: str, host_id: str = "") -> dict:
     return {"id": summary["table_id"], "name": summary["name"], "v": summary["variant"], "n": summary["players"],
             "taken": summary["seats_taken"], "free": summary["seats_free"], "proto": PROTOCOL,
-            "pw": int(summary["password"]), "host": host_name, "hid": host_id}
+            "pw": int(summary["password"]), "host": host_name, "hid": host_id, "w": summary.get("watchers", 0),
+            "wm": summary.get("watch", WATCH_PUBLIC)}
 
 
 class Browser:
     """Lists the tables advertised on the network, live. ``tables()`` keys: table_id, name, variant,
     players (seats at the table), seats_taken, seats_free, protocol, password (bool), host (address),
-    port, host_name, host_id."""
+    port, host_name, host_id, watchers (how many watch), watch (public / open / off)."""
 
     def __init__(self, interfaces=None):
         self.interfaces = check_interfaces(interfaces)
@@ -230,4 +232,5 @@ def _parse(info) -> dict | None:
     return {"table_id": p.get("id", ""), "name": p.get("name", ""), "variant": p.get("v", ""), "players": num("n"),
             "seats_taken": num("taken"), "seats_free": num("free"), "protocol": num("proto"),
             "password": p.get("pw") == "1", "host": addrs[0], "port": info.port, "host_name": p.get("host", ""),
-            "host_id": p.get("hid", "")}
+            "host_id": p.get("hid", ""), "watchers": num("w"),
+            "watch": p.get("wm") if p.get("wm") in WATCH_MODES else WATCH_PUBLIC}

@@ -47,6 +47,10 @@ class Limits:
     pw_free: int = 3  # wrong passwords from one address before each further try must wait
     pw_wait_max: float = 60.0  # the longest such wait (it doubles with every wrong password)
     mdns_s: float = 1.0  # at most one discovery update per table this often
+    watch_per_addr: int = 8  # watchers from one address (watchers take no seat; players keep their room)
+    watchers: int = 128  # watchers in all, so that watchers never fill the host
+    watch_buffer: int = 64 * 1024  # bytes queued for a watcher before its frames are skipped to the latest
+    watch_stuck_s: float = 20.0  # a watcher that reads nothing this long while frames wait is cut off
 
 
 class Conn(asyncio.Protocol):
@@ -67,6 +71,10 @@ class Conn(asyncio.Protocol):
         self.ip = "?"
         self.nonce = auth.new_nonce()
         self.key: bytes | None = None
+        self.watching: Table | None = None  # the table this connection watches (it has no seat)
+        self.paused = False  # the transport's buffer is over its high-water mark (asyncio flow control)
+        self.behind = False  # a watcher's frame was skipped while paused: it gets a full state when it drains
+        self.t_paused = 0.0
 
     # ---------------------------------------------------------------- transport
     def connection_made(self, transport) -> None:
@@ -110,10 +118,23 @@ class Conn(asyncio.Protocol):
         self.dead = True
         self._detach()
 
+    def pause_writing(self) -> None:
+        self.paused = True
+        self.t_paused = time.monotonic()
+
+    def resume_writing(self) -> None:
+        self.paused = False
+        if self.behind and self.watching is not None and not self.dead:
+            self.behind = False
+            self.watching.watch_sync(self)  # skip to the latest: the frames it missed are never sent
+            self.watching.keeper.flush()
+
     def _detach(self) -> None:
         self.host.forget(self)
         if self.table is not None:
             self.table.drop(self)
+        if self.watching is not None:
+            self.watching.unwatch(self)
 
     # ---------------------------------------------------------------- output
     def send(self, msg: dict) -> None:
@@ -126,6 +147,31 @@ class Conn(asyncio.Protocol):
             self.dead = True
             tr.abort()
             self._detach()
+
+    def send_frame(self, frame: bytes) -> None:
+        """A watcher's frame, encoded once for every watcher: skipped (never queued) while the watcher lags."""
+        tr = self.transport
+        if self.dead or tr is None or tr.is_closing():
+            return
+        if self.paused:
+            self.behind = True
+            return
+        tr.write(frame)
+
+    def watch_mode(self) -> None:
+        """This connection watches: small send buffers (the kernel's and asyncio's), so that a slow reader skips
+        frames and gets the latest picture instead of a growing backlog."""
+        lim = self.host.limits.watch_buffer
+        tr = self.transport
+        if tr is None:
+            return
+        sock = tr.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, lim)
+            except OSError:
+                pass  # the platform keeps its own size: asyncio's limit below still bounds the backlog
+        tr.set_write_buffer_limits(high=lim, low=lim // 4)
 
     def refuse(self, code: str, detail: str | None, ref) -> None:
         if self.charge():
@@ -436,7 +482,8 @@ class Host:
         return True
 
     def _evict(self, conns: list[Conn]) -> bool:
-        victim = next((c for c in conns if c.table is None), None)  # in arrival order: the oldest first
+        # in arrival order: the oldest connection that neither sits nor watches
+        victim = next((c for c in conns if c.table is None and c.watching is None), None)
         if victim is None:
             return False
         victim.kill(Code.BUSY, f"making room: too many connections from {victim.ip}")
@@ -459,11 +506,13 @@ class Host:
         now = time.monotonic()
         lim = self.limits
         for c in list(self.conns):
-            if c.table is None:
+            if c.table is None and c.watching is None:
                 if now - c.t_open > lim.hello_s:
                     c.kill(Code.TIMEOUT)
             elif now - c.last_rx > lim.idle_s:
                 c.kill(Code.SILENT, f"nothing heard for {now - c.last_rx:.0f} s")
+            elif c.watching is not None and c.paused and now - c.t_paused > lim.watch_stuck_s:
+                c.kill(Code.SLOW, f"a watcher that read nothing for {now - c.t_paused:.0f} s")
         self._tick_handle = self.loop.call_later(0.5, self._tick)
 
     # ---------------------------------------------------------------- table callbacks
@@ -513,6 +562,9 @@ class Host:
         if t == "hello":
             if conn.charge(10):  # a key agreement costs the host a few milliseconds
                 self._hello(conn, msg)
+        elif t == "watch":
+            if conn.charge(10):
+                self._watch(conn, msg)
         elif t == "list":
             if self._version_ok(conn, msg) and conn.charge():
                 conn.send(wire.make("tables", proto=wire.PROTOCOL, host=self.name[:64], host_id=self.host_id,
@@ -524,6 +576,12 @@ class Host:
             if conn.table is not None:
                 conn.table.drop(conn, leaving=True)
             conn.kill(Code.LEFT)
+        elif conn.watching is not None:
+            if t == "sync" and conn.charge():
+                conn.watching.watch_sync(conn)
+                conn.watching.keeper.flush()
+            elif t != "sync":
+                conn.refuse(Code.WATCHER, None, n)
         elif conn.table is None:
             conn.refuse(Code.NOT_JOINED, None, n)
         elif t == "act":
@@ -550,7 +608,7 @@ class Host:
     def _hello(self, conn: Conn, msg: dict) -> None:
         if not self._version_ok(conn, msg):
             return
-        if conn.table is not None:
+        if conn.table is not None or conn.watching is not None:
             conn.refuse(Code.ALREADY_JOINED, None, None)
             return
         try:
@@ -584,6 +642,42 @@ class Host:
             conn.refuse(Code.FULL, f"the table has seats 0..{table.n - 1}", None)
             return
         err = table.join(conn, name, seat)
+        if err:
+            conn.refuse(err, None, None)
+
+    def _watch(self, conn: Conn, msg: dict) -> None:
+        """A watcher: no seat, its own limits per address and in all; a password table wants its password."""
+        if not self._version_ok(conn, msg):
+            return
+        if conn.table is not None or conn.watching is not None:
+            conn.refuse(Code.ALREADY_JOINED, None, None)
+            return
+        try:
+            conn.key = auth.connection_key(self.keys, msg["dh"], conn.nonce, msg["nonce"])
+        except auth.AuthError as e:
+            conn.refuse(Code.MALFORMED, f"watch: {e}", None)
+            return
+        tid = msg.get("table")
+        if tid is not None and tid not in self.tables:
+            conn.refuse(Code.NO_TABLE, f"no table {tid!r} here", None)
+            return
+        table = self.tables[tid] if tid is not None else \
+            next((tb for tb in self.tables.values() if tb.cfg.watch != wire.WATCH_OFF), None)
+        if table is None or table.cfg.watch == wire.WATCH_OFF:
+            conn.refuse(Code.NO_WATCH, None, None)
+            return
+        lim = self.limits
+        watching = [c for c in self.conns if c.watching is not None]
+        if len(watching) >= lim.watchers:
+            conn.refuse(Code.BUSY, f"the host has {lim.watchers} watchers already", None)
+            return
+        if sum(1 for c in watching if c.ip == conn.ip) >= lim.watch_per_addr:
+            conn.refuse(Code.BUSY, f"more than {lim.watch_per_addr} watchers from {conn.ip}", None)
+            return
+        if table.password and not self._password_ok(conn, table, msg.get("pw")):
+            return
+        conn.watch_mode()
+        err = table.watch(conn)
         if err:
             conn.refuse(err, None, None)
 

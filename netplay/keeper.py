@@ -54,8 +54,8 @@ class Keeper:
             self._queue.append(("b", encode(base)))
             self.since_base = 0
 
-    def send(self, peer, msg: dict) -> None:
-        """Send now, or once the records queued before it are on disk."""
+    def send(self, peer, msg: dict | bytes) -> None:
+        """Send now, or once the records queued before it are on disk (bytes: a frame encoded for many watchers)."""
         if self._queue or self._inflight is not None or self._held:
             self._held.append((peer, msg))
         else:

@@ -18,6 +18,13 @@ Client -> host
          so nothing sniffed can be replayed. With ``proof``: reclaim the seat that
          token belongs to (``table``/``seat`` name it; a live older connection is
          dropped).
+  watch  proto:int name:str table:str|nil dh:str nonce:str pw:str|nil
+         Watch ``table`` (nil: the first table that takes watchers) without a seat:
+         answered with ``watching``, then ``table`` and ``state`` messages holding the
+         public view (``game.rules.view.public_view``: no concealed tile, no wall order,
+         no options; every hand on a table open to its watchers). A watcher has no
+         decisions, never holds up the players, and is skipped to the latest state when
+         it reads too slowly. A table password is proven as in ``hello``.
   list   proto:int
          Ask for the host's tables (answered with ``tables``; for manual address entry).
   act    n:int ack:int a:action
@@ -40,17 +47,26 @@ Host -> client
            key (``auth.seat_token``); it never travels. ``assists`` false: the table
            asks windows to show no hints and no tile tracker; ``next_s``: seconds
            after a hand before the next one deals itself.
+  watching proto:int host:str host_id:str table:str table_name:str n:int variant:str options:map
+           hands:int open:bool
+           Watching (``open``: the host shows watchers every hand). Then a full ``state``.
   tables   proto:int host:str host_id:str tables:[map]   (table_id name variant players
-           seats_taken seats_free password)
-  table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool
-           Who sits where (no sequence number: it never changes the game). ``bots``: a bot plays the
-           seat; before the game starts, a bot was given the seat (the others are open).
+           seats_taken seats_free password watchers watch)
+           ``watch``: "public" (watchers see what lies face up), "open" (every hand) or "off".
+  table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool [watchers:int]
+           [watch:str]
+           Who sits where, how many watch and what they see (no sequence number: it never
+           changes the game). ``bots``: a bot plays the seat; before the game starts, a bot
+           was given the seat (the others are open).
   state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
            hand_over:bool match_over:bool hands:int
            The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and
            the events it may see since its previous ``state``. ``seq`` increases by
            one with every state sent to the seat; ``full`` marks a resync (no events).
-           ``step`` counts the actions of the hand this seat can see.
+           ``step`` counts the actions of the hand this seat can see. A watcher's
+           states carry the public view, the public events and ``view.public_step``;
+           its ``seq`` counts the table's watcher frames (a newer ``full`` state may
+           overtake frames it skipped).
   error    code:str msg:str ref:int|nil proto:int|nil
            A refusal; ``ref`` is the ``n`` of the refused message. The game did not change.
   notice   code:str msg:str seat:int|nil
@@ -79,6 +95,8 @@ SERVICE_TYPE = "_yunguimj._tcp.local."
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct("!I")
 HEARTBEAT_S = 2.0  # a client says something at least this often
+WATCH_PUBLIC, WATCH_OPEN, WATCH_OFF = "public", "open", "off"  # what a table shows its watchers (``watch``)
+WATCH_MODES = (WATCH_PUBLIC, WATCH_OPEN, WATCH_OFF)
 
 
 class Code(enum.StrEnum):
@@ -113,6 +131,8 @@ class Code(enum.StrEnum):
     SAVED = "saved"
     BOT_PLAYS = "bot_plays"
     PLAYER_BACK = "player_back"
+    NO_WATCH = "no_watch"
+    WATCHER = "watcher"
 
 
 ERRORS = {
@@ -145,6 +165,8 @@ ERRORS = {
     Code.SAVED: "the host can save again: the game goes on",
     Code.BOT_PLAYS: "a bot plays this seat until its player is back",
     Code.PLAYER_BACK: "the player is back in their seat",
+    Code.NO_WATCH: "this table takes no watchers",
+    Code.WATCHER: "a watcher has no decisions",
 }
 
 
@@ -191,6 +213,7 @@ HEX = _str(600)  # a DH value (2048 bits) or a nonce/proof in hex
 CLIENT = {
     "hello": {"proto": INT, "name": NAME, "table": _opt(NAME), "seat": _opt(INT), "dh": HEX, "nonce": SHORT,
               "pw": _opt(SHORT), "proof": _opt(SHORT)},
+    "watch": {"proto": INT, "name": NAME, "table": _opt(NAME), "dh": HEX, "nonce": SHORT, "pw": _opt(SHORT)},
     "list": {"proto": INT},
     "act": {"n": INT, "ack": INT, "a": ACTION},
     "next": {"n": INT, "ack": INT},
@@ -204,8 +227,11 @@ HOST = {
     "welcome": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "seat": INT,
                 "n": INT, "variant": NAME, "options": MAP, "hands": INT, "assists": _opt(BOOL),
                 "next_s": _opt(INT)},
+    "watching": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "n": INT,
+                 "variant": NAME, "options": MAP, "hands": INT, "open": BOOL},
     "tables": {"proto": INT, "host": SHORT, "host_id": SHORT, "tables": LIST},
-    "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL},
+    "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL,
+              "watchers": _opt(INT), "watch": _opt(NAME)},
     "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,
               "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT},
     "error": {"code": NAME, "msg": _str(500), "ref": _opt(INT), "proto": _opt(INT)},

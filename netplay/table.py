@@ -14,7 +14,18 @@ from game.rules.actions import PASS, ActionError, from_json
 from game.rules.match import Match, replay_match
 from game.rules.state import HandState
 from game.rules.variants import get as get_variant
-from game.rules.view import View, events_for, pending_state, same_point, view, visible_step
+from game.rules.view import (
+    PublicView,
+    View,
+    events_for,
+    pending_state,
+    public_events,
+    public_step,
+    public_view,
+    same_point,
+    view,
+    visible_step,
+)
 
 from . import auth
 from . import protocol as wire
@@ -26,6 +37,7 @@ from .store import FORMAT, Damaged, Journal
 log = logging.getLogger("netplay.host")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between", "over"
+WATCHERS_S = 1.0  # at most one update a second tells the table how many watch
 
 
 @dataclass
@@ -46,6 +58,8 @@ class TableConfig:
     bot_delay: float = 0.0  # seconds a host bot waits before acting, so people can follow
     next_s: float | None = 60.0  # deal the next hand this long after one ended, ready or not
     assists: bool = True  # players' windows may show hints and the tile tracker (honest clients follow it)
+    watch: str = wire.WATCH_PUBLIC  # watchers see what lies face up ("public"), every hand ("open"), or nothing ("off")
+    watch_pause: float = 15.0  # a table of bots only, while watched: seconds between hands and matches (to read)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -105,6 +119,8 @@ class Table:
             raise ValueError("on_drop is 'bot' or 'wait'")
         if cfg.hands < 1:
             raise ValueError("a match has at least one hand")
+        if cfg.watch not in wire.WATCH_MODES:
+            raise ValueError(f"watch is one of {', '.join(wire.WATCH_MODES)}")
         self.password = cfg.password if cfg.password is not None else password
         self.sub = cfg.sub_bot or default_level()
         for lv in set(cfg.bots.values()) | {self.sub}:
@@ -118,7 +134,12 @@ class Table:
         self.seed = None
         self._pump_handle = None
         self._next_handle = None
+        self._pause_handle = None  # a watched table of bots only: the next deal after the settlement was read
         self._thinking: tuple[int, int, int] | None = None  # what a host bot is deciding on, off the loop
+        self.watchers: dict = {}  # watching connections, in arrival order (a dict used as an ordered set)
+        self._w_seq = 0  # the watchers' frame counter (one stream, encoded once for all of them)
+        self._w_last: dict | None = None  # the last public view sent to the watchers (without its version)
+        self._presence_timer = None  # a coalesced seat/watcher update after watchers came or went
         journal = saved[1] if saved is not None else \
             host.store.journal(self.store_name) if host.store is not None else None
         self.keeper = Keeper(host, journal, self._disk_full, self._saved, len(saved[0]) - 1 if saved else 0)
@@ -156,7 +177,12 @@ class Table:
         free = sum(1 for s in self.slots if s.open)
         return {"table_id": self.table_id, "name": self.cfg.name or f"{self.variant.name_zh} {self.table_id}",
                 "variant": self.variant.id, "players": self.n, "seats_taken": self.n - free, "seats_free": free,
-                "password": bool(self.password)}
+                "password": bool(self.password), "watchers": len(self.watchers), "watch": self.cfg.watch}
+
+    @property
+    def open_watch(self) -> bool:
+        """The host shows this table's watchers every hand (a bot-only or teaching table)."""
+        return self.cfg.watch == wire.WATCH_OPEN
 
     def open_table(self) -> None:
         """Called once the host's loop runs: resumed seats are held for their players; full tables start."""
@@ -318,15 +344,21 @@ class Table:
         s = self.slots[i]
         return s.bot_level is not None or (s.peer is None and not s.wait)
 
-    def _presence(self) -> None:
+    def _presence_msg(self) -> dict:
         # before the game starts a seat has a bot only if it was given one; the others wait for players
         waiting = self.phase == WAITING
         bots = [self.slots[i].bot_level is not None if waiting else self._bot_plays(i) for i in range(self.n)]
-        msg = wire.make("table", names=[s.name for s in self.slots], connected=[s.peer is not None for s in self.slots],
-                        bots=bots,
-                        held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
+        return wire.make("table", names=[s.name for s in self.slots],
+                         connected=[s.peer is not None for s in self.slots], bots=bots,
+                         held=[bool(s.token) and s.peer is None for s in self.slots], started=not waiting,
+                         watchers=len(self.watchers), watch=self.cfg.watch)
+
+    def _presence(self) -> None:
+        msg = self._presence_msg()
         for p in self._peers():
             self.keeper.send(p, msg)
+        if self.watchers:
+            self.keeper.send(Fanout(list(self.watchers)), wire.encode(msg))
         self.host.table_changed(self)
 
     def _notice(self, code: Code, seat: int | None = None, detail: str | None = None, direct: bool = False) -> None:
@@ -366,9 +398,10 @@ class Table:
             self._deal({"k": "start", "seed": seed})
 
     def _deal(self, rec: dict | None = None) -> None:
-        if self._next_handle is not None:
-            self._next_handle.cancel()
-            self._next_handle = None
+        for h in (self._next_handle, self._pause_handle):
+            if h is not None:
+                h.cancel()
+        self._next_handle = self._pause_handle = None
         for s in self.slots:
             s.ready = False
         events = self._record(rec or {"k": "deal"})
@@ -416,6 +449,7 @@ class Table:
             self._schedule_next()
         elif self.phase == OVER:
             self._presence()
+            self._bots_again()
         else:
             self._pump_soon()
 
@@ -480,7 +514,10 @@ class Table:
         self._check_next()
 
     def _force_next(self) -> None:
-        self._next_handle = None
+        for h in (self._next_handle, self._pause_handle):  # whichever fired, the other must not fire later
+            if h is not None:
+                h.cancel()
+        self._next_handle = self._pause_handle = None
         if self.phase == BETWEEN:
             self._deal()
             self.keeper.flush()
@@ -488,11 +525,32 @@ class Table:
     def _check_next(self) -> None:
         if self.phase == BETWEEN and all(s.ready or s.bot_level or (s.peer is None and not s.wait)
                                          for s in self.slots):
+            if self._watched_bots():  # nobody plays: give the watchers time to read the settlement
+                if self._pause_handle is None:
+                    self._pause_handle = self.loop.call_later(self.cfg.watch_pause, self._force_next)
+                return
             self._deal()
 
-    def _reset(self) -> None:
-        """A finished table whose players all left opens for a new match."""
-        if all(s.bot_level for s in self.slots):
+    def _watched_bots(self) -> bool:
+        """Bots play every seat and somebody watches (a demo table at an event)."""
+        return bool(self.watchers) and all(s.bot_level for s in self.slots)
+
+    def _bots_again(self) -> None:
+        """A watched table of bots only plays on: a new match after the last one's settlement was read."""
+        if self.phase == OVER and self._watched_bots() and self._pause_handle is None:
+            self._pause_handle = self.loop.call_later(self.cfg.watch_pause, self._again)
+
+    def _again(self) -> None:
+        self._pause_handle = None
+        if self.phase == OVER and all(s.bot_level for s in self.slots):
+            log.info("table %s: bots only and watched: a new match", self.table_id)
+            self._reset(bots_too=True)
+            self._maybe_start()
+            self.keeper.flush()
+
+    def _reset(self, bots_too: bool = False) -> None:
+        """A finished table whose players all left opens for a new match (a table of bots only, when told to)."""
+        if all(s.bot_level for s in self.slots) and not bots_too:
             return
         if self.host.store is not None and self.match is not None:
             try:
@@ -526,10 +584,10 @@ class Table:
         if pending is not None:
             cut = next((k + 1 for k, e in enumerate(events) if e.get("type") in ("discard", "kong_declared")), 0)
             first, events = events[:cut], events[cut:]
+        points = [(pending, first), (None, events)] if pending is not None else [(None, events)]
         for i, s in enumerate(self.slots):
             if s.peer is None:
                 continue
-            points = [(pending, first), (None, events)] if pending is not None else [(None, events)]
             for at, evs in points:
                 v = view(at or self.st, i)
                 seen = _unversioned(v)
@@ -538,6 +596,16 @@ class Table:
                     continue
                 s.last = seen
                 self.keeper.send(s.peer, self._state_msg(i, v, ev, False, at))
+        if self.watchers:  # after every player: one public frame, encoded once, written to each watcher
+            for at, evs in points:
+                pv = public_view(at or self.st, self.open_watch)
+                seen = _unversioned(pv)
+                ev = public_events(evs, self.open_watch)
+                if not ev and seen == self._w_last:
+                    continue
+                self._w_last = seen
+                self._w_seq += 1
+                self.keeper.send(Fanout(list(self.watchers)), wire.encode(self._watch_msg(pv, ev, False, at)))
 
     def resync(self, peer) -> None:
         """A full state for a peer that asked for one."""
@@ -552,6 +620,57 @@ class Table:
         v = view(self.state, i)
         self.slots[i].last = _unversioned(v)
         self.keeper.send(peer, self._state_msg(i, v, [], True))
+
+    # ------------------------------------------------------------------ watchers
+    def watch(self, peer) -> str | None:
+        """A connection watches this table (no seat, no decisions); returns an error code or None."""
+        if self.cfg.watch == wire.WATCH_OFF:
+            return Code.NO_WATCH
+        self.watchers[peer] = None
+        peer.watching = self
+        self.keeper.send(peer, wire.make("watching", proto=wire.PROTOCOL, host=self.host.name[:64],
+                                         host_id=self.host.host_id, table=self.table_id,
+                                         table_name=self.summary()["name"][:64], n=self.n, variant=self.variant.id,
+                                         options=dict(self.options), hands=self.cfg.hands, open=self.open_watch))
+        self.watch_sync(peer)
+        self._watchers_changed()
+        self._bots_again()
+        self.keeper.flush()
+        return None
+
+    def unwatch(self, peer) -> None:
+        if peer in self.watchers:
+            del self.watchers[peer]
+            self._watchers_changed()
+
+    def watch_sync(self, peer) -> None:
+        """Who sits where and the whole public view, for a watcher that came, asked, or fell behind and skipped."""
+        self.keeper.send(peer, self._presence_msg())
+        if self.state is not None:
+            pv = public_view(self.state, self.open_watch)
+            if self._w_last is None:
+                self._w_last = _unversioned(pv)
+            self.keeper.send(peer, self._watch_msg(pv, [], True))
+
+    def _watch_msg(self, pv: PublicView, events: list, full: bool, pending=None) -> dict:
+        live = pending is None
+        at = self.st if live else pending
+        return wire.make("state", seq=self._w_seq, full=full, hand_no=at.hand_no, step=public_step(at),
+                         view=dict(pv), events=events, totals=list(self.m.scores) if live else list(pending.scores),
+                         hand_over=live and self.phase in (BETWEEN, OVER), match_over=live and self.phase == OVER,
+                         hands=self.cfg.hands)
+
+    def _watchers_changed(self) -> None:
+        """Watchers came or went: tell the table (and discovery) at most once a second, whatever the churn."""
+        if not self.watchers:
+            self._w_last = None
+        if self._presence_timer is None and self.loop is not None:
+            self._presence_timer = self.loop.call_later(WATCHERS_S, self._watchers_told)
+
+    def _watchers_told(self) -> None:
+        self._presence_timer = None
+        self._presence()
+        self.keeper.flush()
 
     # ------------------------------------------------------------------ durability
     def snapshot(self) -> dict:
@@ -656,7 +775,21 @@ class Table:
                      len(self.state.log))
 
 
-def _unversioned(v: View) -> dict[str, Any]:
+class Fanout:
+    """The watchers a frame was meant for when it was queued: encoded once, written to each (a watcher that came
+    later gets a full state of its own instead)."""
+
+    __slots__ = ("conns",)
+
+    def __init__(self, conns: list):
+        self.conns = conns
+
+    def send(self, frame: bytes) -> None:
+        for c in self.conns:
+            c.send_frame(frame)
+
+
+def _unversioned(v: View | PublicView) -> dict[str, Any]:
     """A view without its change counter: what is compared to skip states that show nothing new."""
     return {k: x for k, x in v.items() if k != "version"}
 

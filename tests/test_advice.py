@@ -14,7 +14,7 @@ from game.rules.codes import Refusal
 from game.rules.kinds import Phase
 from game.rules.match import Match
 from game.rules.variants import get
-from game.rules.view import view
+from game.rules.view import events_for, spectator_events, view
 from tests.scen import scenario
 from tests.test_chicken_flow import J3, WAIT_6S_9M
 from tests.test_chicken_util import act, decline, play_until
@@ -77,6 +77,33 @@ def test_refused_win_needs_a_pass():
     adv = advise(vw)
     assert t("6s") in [w.tile for w in adv.waits]
     assert adv.win_refusal == Refusal.NEEDS_PASS
+
+
+def test_a_refused_win_is_an_event_for_that_seat_alone():
+    """guiyang 平胡 on a discard without a 通行证 (chicken.md): the discard that completes seat 2's hand brings
+    seat 2 a ``refused_win`` event with NEEDS_PASS (why no 胡 button came); no other seat receives it, and a
+    spectator of an open table (the demo) does."""
+    st = chicken_start("guiyang", ["1m4m7m1p4p7p2s5s8s3m6m9m2p3p", J3, WAIT_6S_9M, "6s1m4m7m2p5p8m3s9s2m5m8m3p"],
+                       front="7s8s4s")
+    play_until(st, [[0, "discard", "3p"], [1, "discard", "7s"], [2, "discard", "8s"]])
+    decline(st)
+    _st, events = E.apply(st, Action(3, "discard", t("6s")))
+    refused = [e for e in events if e["type"] == "refused_win"]
+    assert refused == [{"type": "refused_win", "seat": 2, "tile": t("6s"), "from": 3, "how": "discard",
+                        "refusal": Refusal.NEEDS_PASS, "to": [2]}]
+    kinds = [e["type"] for e in events]
+    assert kinds.index("discard") < kinds.index("refused_win") < kinds.index("claim_window")
+    for seat in (0, 1, 3):
+        assert "refused_win" not in [e["type"] for e in events_for(events, seat)]
+    assert [e for e in events_for(events, 2) if e["type"] == "refused_win"][0]["refusal"] == Refusal.NEEDS_PASS
+    assert "to" not in [e for e in spectator_events(events) if e["type"] == "refused_win"][0]
+
+
+def test_a_hand_the_tile_does_not_complete_gets_no_refused_win():
+    """A discard that completes nobody's shape tells nobody anything."""
+    st = _wenshan()
+    _st, events = E.apply(st, Action(0, "discard", t("9s")))
+    assert not [e for e in events if e["type"] == "refused_win"]
 
 
 def test_refused_win_after_passing_it():

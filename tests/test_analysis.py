@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -31,7 +31,7 @@ def plus(c: list[int], *tiles: int) -> list[int]:
 
 # ------------------------------------------------------------ brute force references
 
-@lru_cache(maxsize=None)
+@cache
 def _slow(c: tuple, jokers: int, pair: bool) -> bool:
     """Sets plus (if ``pair``) one pair: the lowest real tile is in some block, jokers fill the rest."""
     i = next((i for i, x in enumerate(c) if x), -1)

@@ -12,17 +12,17 @@ from itertools import combinations_with_replacement
 import pytest
 
 from game.rules import analysis as A
-from game.rules import tables as T
+from game.rules import tables as tbl
 
 
 @pytest.fixture(scope="module")
-def built() -> T.Tables:
-    return T.build()
+def built() -> tbl.Tables:
+    return tbl.build()
 
 
 @pytest.fixture(scope="module")
 def shipped() -> bytes:
-    return T.read_resource()
+    return tbl.read_resource()
 
 
 def key(counts: list[int]) -> int:
@@ -30,25 +30,25 @@ def key(counts: list[int]) -> int:
 
 
 def test_shipped_file_is_what_the_builder_makes(built, shipped):
-    assert T.deserialize(shipped) == built
-    assert T.serialize(built) == shipped  # rebuild with: python -m game.rules.tables --build
+    assert tbl.deserialize(shipped) == built
+    assert tbl.serialize(built) == shipped  # rebuild with: python -m game.rules.tables --build
 
 
 def test_file_is_small_and_loads_fast_in_little_memory(shipped):
     assert len(shipped) < 2_000_000
     t0 = time.perf_counter()
-    T.load(shipped)
+    tbl.load(shipped)
     assert time.perf_counter() - t0 < 1.0
     tracemalloc.start()
-    tables = T.load(shipped)
+    tables = tbl.load(shipped)
     current, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert tables and current < 60e6
 
 
 def test_header_carries_magic_version_and_checksum(shipped):
-    magic, version, _, crc, length = struct.unpack_from("<4sHHII", shipped)
-    assert magic == b"YGMT" and version == T.FORMAT_VERSION and length > 0
+    magic, version, _, _crc, length = struct.unpack_from("<4sHHII", shipped)
+    assert magic == b"YGMT" and version == tbl.FORMAT_VERSION and length > 0
 
 
 @pytest.mark.parametrize("damage", ["flip", "truncate", "version", "magic", "empty"])
@@ -64,13 +64,13 @@ def test_damaged_files_are_rejected(shipped, damage):
         data[0:4] = b"XXXX"
     else:
         data = bytearray()
-    with pytest.raises(T.TableError):
-        T.deserialize(bytes(data))
+    with pytest.raises(tbl.TableError):
+        tbl.deserialize(bytes(data))
 
 
 def test_damaged_file_falls_back_to_building(built, caplog):
-    with caplog.at_level(logging.WARNING, logger=T.__name__):
-        tables = T.load(b"YGMT garbage")
+    with caplog.at_level(logging.WARNING, logger=tbl.__name__):
+        tables = tbl.load(b"YGMT garbage")
     assert tables == built
     assert "building them in memory" in caplog.text
 
@@ -79,12 +79,12 @@ def test_missing_file_falls_back_to_building(built, monkeypatch):
     def missing():
         raise FileNotFoundError("tables.bin")
 
-    monkeypatch.setattr(T, "read_resource", missing)
-    assert T.load() == built
+    monkeypatch.setattr(tbl, "read_resource", missing)
+    assert tbl.load() == built
 
 
 def test_check_command_accepts_the_shipped_file(capsys):
-    assert T.main(["--check"]) == 0
+    assert tbl.main(["--check"]) == 0
     assert "up to date" in capsys.readouterr().out
 
 

@@ -103,7 +103,6 @@ def test_backs_rotation_and_standing():
     back = tileart.tile_back(64)
     assert _differing_fraction(back, tileart.tile_surface(31, 64)) > 0.3
     assert tileart.tile_back(64, standing=True) is not back
-    w, h = tileart.tile_size(64)
     for rot in (90, 270, -90):
         rw, rh = tileart.tile_size(64, rot)
         assert (rw, rh) == (tileart.face_height(64), 64 + tileart.thickness(64))

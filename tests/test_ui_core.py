@@ -14,7 +14,7 @@ from game.rules import tiles as T
 from game.rules.variants import get
 from game.rules.view import view
 from game.ui import settings as cfg
-from game.ui import strings as S
+from game.ui import strings
 from game.ui.hints import HintEngine
 from game.ui.layout import TableLayout
 from game.ui.sound import EFFECTS, SoundBank, synthesize, to_bytes
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # ------------------------------------------------------------------ strings
 
 def test_every_string_has_both_languages():
-    for key, (zh, en) in S.S.items():
+    for key, (zh, en) in strings.S.items():
         assert zh and en, key
         assert set(re.findall(r"{(\w+)}", zh)) == set(re.findall(r"{(\w+)}", en)), key
 
@@ -35,23 +35,26 @@ def test_every_key_used_in_the_ui_exists():
     for path in (ROOT / "game" / "ui").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("tr", "tr_label"):
-                if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                    used.add(node.args[0].value)
-    missing = sorted(k for k in used if k not in S.S)
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            if name in ("tr", "tr_label") and isinstance(node.args[0].value, str):
+                used.add(node.args[0].value)
+    missing = sorted(k for k in used if k not in strings.S)
     assert not missing, missing
     assert len(used) > 150
 
 
 def test_language_switch_and_tile_names():
-    S.set_lang("zh")
-    assert S.tr("menu.play") == "人机对战" and S.tile_name(13) == "五筒" and S.tile_name(31) == "白板"
-    S.set_lang("en")
+    strings.set_lang("zh")
+    assert strings.tr("menu.play") == "人机对战" and strings.tile_name(13) == "五筒" and strings.tile_name(31) == "白板"
+    strings.set_lang("en")
     try:
-        assert S.tr("menu.play") == "Play vs bots" and S.tile_name(13) == "5 Dots" and S.tile_name(13, True) == "5p"
-        assert S.tr("table.hand_no", i=2, n=8) == "Hand 2/8"
+        assert strings.tr("menu.play") == "Play vs bots"
+        assert strings.tile_name(13) == "5 Dots" and strings.tile_name(13, True) == "5p"
+        assert strings.tr("table.hand_no", i=2, n=8) == "Hand 2/8"
     finally:
-        S.set_lang("zh")
+        strings.set_lang("zh")
 
 
 # ------------------------------------------------------------------ settings and replays
@@ -83,7 +86,7 @@ def test_the_app_says_so_and_carries_on_with_a_broken_or_read_only_home(tmp_path
     (tmp_path / "settings.json").write_text("{{{", encoding="utf-8")
     monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
     app = App(size=(1024, 576), sound=False)
-    assert any(S.tr("notice.settings_corrupt") in t[0] for t in app.toasts)
+    assert any(strings.tr("notice.settings_corrupt") in t[0] for t in app.toasts)
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")  # a home that cannot be created, even for root
     monkeypatch.setenv("YUNGUI_HOME", str(blocker / "sub"))
@@ -95,7 +98,7 @@ def test_the_app_says_so_and_carries_on_with_a_broken_or_read_only_home(tmp_path
         assert path is None and err
         assert cfg.list_replays() == []
     finally:
-        S.set_lang("zh")
+        strings.set_lang("zh")
 
 
 def test_replays_are_listed_newest_first_and_broken_files_reported(tmp_path, monkeypatch):
@@ -145,7 +148,7 @@ def test_sound_plays_with_the_dummy_driver():
 def test_layout_fits_every_size(size, n):
     L = TableLayout(size, n, 0)
     screen = pygame.Rect((0, 0), size)
-    slots, meld_slots = L.bottom_hand(14, True, [])
+    slots, _ = L.bottom_hand(14, True, [])
     assert all(screen.contains(s.rect()) for s in slots)
     rects = [s.rect() for s in slots]
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
@@ -181,14 +184,14 @@ def test_hints_word_the_advice_codes_in_the_player_language():
     vw["legal"] = [a for a in vw["legal"] if a.kind != "discard" or a.tile == T.tile("9s")]
     vw["seats"][0]["declared"] = True
     for lang in ("zh", "en"):
-        S.set_lang(lang)
+        strings.set_lang(lang)
         h = HintEngine().compute(vw)
-        assert h.blocked[T.tile("1m")] == S.tr("hint.why_declared")
+        assert h.blocked[T.tile("1m")] == strings.tr("hint.why_declared")
         assert [t for t, _ in h.per_discard[T.tile("9s")]] == [T.tile("1p"), T.tile("1s"), T.tile("5s")]
-        assert refusal_text(Refusal.PASSED_WIN) == S.tr("hint.why_missed")
-        assert refusal_text(Refusal.NEEDS_PASS) == S.tr("hint.why_pass")
+        assert refusal_text(Refusal.PASSED_WIN) == strings.tr("hint.why_missed")
+        assert refusal_text(Refusal.NEEDS_PASS) == strings.tr("hint.why_pass")
     assert refusal_text(Refusal.NO_CHOW) == "no chow (吃) in the chicken games"
-    S.set_lang("zh")
+    strings.set_lang("zh")
     assert refusal_text(Refusal.NO_CHOW) == "捉鸡玩法不能吃牌"
 
 

@@ -1,4 +1,4 @@
-"""End to end: a scripted player clicks and types through whole hands against bots (synthesized pygame events, headless)."""
+"""End to end: a scripted player clicks and types through whole hands against bots (synthesized events, headless)."""
 
 import pygame
 import pytest

@@ -87,11 +87,10 @@ def test_demo_cycles_through_the_variants_and_any_key_leaves():
 
 def test_lan_lobby_to_table_over_loopback(home):
     pytest.importorskip("netplay.host")
-    from netplay.host import Host
-    from netplay.table import TableConfig
-
     from game.ui.lan import LobbyScene, connect
     from game.ui.table import TableScene
+    from netplay.host import Host
+    from netplay.table import TableConfig
 
     cfgt = TableConfig(table_id="1", name="test", variant="wenshan", hands=1, seed=5,
                        bots={1: "simple", 2: "simple", 3: "simple"})
@@ -125,11 +124,10 @@ def test_lan_lobby_to_table_over_loopback(home):
 def test_hosting_player_fills_open_seats_with_bots(home):
     """LAN lobby, host side: nobody else comes; 电脑补位开始 seats bots in the open seats and the match starts."""
     pytest.importorskip("netplay.host")
-    from netplay.host import Host
-    from netplay.table import TableConfig
-
     from game.ui.lan import LobbyScene, connect
     from game.ui.table import TableScene
+    from netplay.host import Host
+    from netplay.table import TableConfig
 
     cfgt = TableConfig(table_id="1", name="test", variant="yuxi", hands=1, seed=5, bots={})
     host = Host(tables=[cfgt], name="t", port=0, interfaces=["127.0.0.1"], advertise=False).start()
@@ -164,7 +162,8 @@ def _run(*args, timeout=120):
 
 def test_cli_screenshot_and_smoke(tmp_path, home):
     out = tmp_path / "claim.png"
-    r = _run("screenshot", "--scene", "claim", "--variant", "yuxi", "--out", str(out), "--size", "1024x576", "--lang", "en")
+    r = _run("screenshot", "--scene", "claim", "--variant", "yuxi", "--out", str(out), "--size", "1024x576",
+             "--lang", "en")
     assert r.returncode == 0, r.stderr
     img = pygame.image.load(str(out))
     assert img.get_size() == (1024, 576)

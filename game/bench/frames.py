@@ -48,16 +48,14 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
 
     from game.rules.variants import get
     from game.ui.app import App
-    from game.ui.screenshot import new_session
+    from game.ui.screenshot import UnsavedTable, new_session
     from game.ui.settings import Settings
-    from game.ui.table import TableScene
 
     st = Settings(anim="normal", sound=False, hints=True, tracker=True, window=size)
     app = App(size=size, settings=st, save=False, sound=False)
     variant = get(variant_id)
     ses, names = new_session(variant, seed, hands=50)
-    scene = TableScene(app, ses, variant, names=names, hands_total=50, bot_levels=[None] + ["normal"] * (ses.n - 1))
-    scene.save_replay = lambda finished: None
+    scene = UnsavedTable(app, ses, variant, names=names, hands_total=50, bot_levels=[None] + ["normal"] * (ses.n - 1))
     scene.switches.set_auto(True)  # 托管: a bot plays the viewer's seat through the table's own switch
     app.goto(scene)
     # warm the caches (tile faces at these sizes) the way a player's first seconds would
@@ -87,8 +85,7 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
     idle_ses, _ = new_session(variant, seed + 1, hands=8)
     drive(idle_ses, lambda v: v["phase"] == "turn" and bool(v["legal"])
           and sum(len(x["discards"]) for x in v["seats"]) >= 8)
-    idle = TableScene(app, idle_ses, variant, names=names, hands_total=8)
-    idle.save_replay = lambda finished: None
+    idle = UnsavedTable(app, idle_ses, variant, names=names, hands_total=8)
     app.goto(idle)
     app.run(0.5)  # settle any entry animation
     c0, w0 = time.process_time(), time.perf_counter()

@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--hold", type=float, default=None, help="seconds a dropped player's seat is kept (60)")
     sp.add_argument("--wait", action="store_true", help="the table waits for a dropped player instead of a bot")
     sp.add_argument("--bot-delay", type=float, default=0.0, help="seconds host bots wait before acting")
+    sp.add_argument("--watch", default=None, choices=("public", "open", "off"),
+                    help="what watchers see: what lies face up (public, the default), every hand (open: bot-only or "
+                         "teaching tables), or no watchers (off); with --headless and --watch, --bots may fill "
+                         "every seat")
+    sp.add_argument("--watch-pause", type=float, default=None,
+                    help="a watched table of bots only: seconds between hands and matches (15)")
     sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
 
     sp = sub.add_parser("join", help="join a LAN table")
@@ -81,6 +87,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--interfaces", default=None, help="comma-separated addresses to discover on")
     sp.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for discovery/connection")
     sp.add_argument("--seed", default="0", help="the bot's seed")
+
+    sp = sub.add_parser("watch", help="watch a LAN table without a seat (the event screen)")
+    sp.add_argument("--addr", required=True, metavar="HOST:PORT", help="the host's address")
+    sp.add_argument("--table", default=None, help="the table id (default: the host's first table)")
+    sp.add_argument("--password", default=None, help="the table password, if it has one")
+    sp.add_argument("--name", default=None, help="how this watcher is logged by the host")
+    sp.add_argument("--fullscreen", action="store_true", help="fill the screen (a projector); F11 toggles")
+    sp.add_argument("--headless", action="store_true", help="no window: one JSON line per state received")
+    sp.add_argument("--hands", type=int, default=None, help="with --headless: stop after this many hands")
+    sp.add_argument("--timeout", type=float, default=30.0, help="with --headless: give up after this long unheard")
 
     sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup, demo")
     sp.add_argument("name")
@@ -138,6 +154,18 @@ def _lan_window():
     return lan
 
 
+def _watch_window():
+    """The window's watcher screen (``game.ui.watch``), or None in a build without a window."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from game.ui import watch
+    except ImportError:
+        return None
+    return watch
+
+
 def _lazy(module: str, attr: str):
     import importlib
 
@@ -176,6 +204,8 @@ def _dispatch(args) -> int:
         return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
     if args.cmd == "join":
         return _lazy("netplay.cli", "join_main")(args, window=_lan_window)
+    if args.cmd == "watch":
+        return _lazy("netplay.cli", "watch_main")(args, window=_watch_window)
     if args.cmd == "screenshot":
         return _lazy("game.ui.screenshot", "main")(args)
     if args.cmd == "audit-ui":

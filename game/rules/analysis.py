@@ -65,7 +65,8 @@ def keys_of(counts: Sequence[int]) -> list[int]:
     """The four group keys (m, p, s, honors) of a 34-count list: sum of count[r] * 5**r per group."""
     c = counts
     return [
-        c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7] + 390625 * c[8],
+        c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7]
+        + 390625 * c[8],
         c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14] + 15625 * c[15] + 78125 * c[16]
         + 390625 * c[17],
         c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23] + 15625 * c[24] + 78125 * c[25]
@@ -122,7 +123,8 @@ _PT = bytes(_PAIRS)
 del _PAIRS, _odd, _big, _orph, _i
 # added to a hand's packed sum: the joker count into the joker and tiles fields, and
 # FAST_JOKERS - 1 - jokers into the odd field
-_JOFF = tuple((j << JOKER_SHIFT) + ((FAST_JOKERS - 1 - j) << ODD_SHIFT) + (j << TILES_SHIFT) for j in range(FAST_JOKERS))
+_JOFF = tuple((j << JOKER_SHIFT) + ((FAST_JOKERS - 1 - j) << ODD_SHIFT) + (j << TILES_SHIFT)
+              for j in range(FAST_JOKERS))
 
 
 def _install() -> None:

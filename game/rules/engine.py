@@ -449,7 +449,7 @@ def _open_discard_window(st: HandState, events: list[Event]) -> None:
     for k in range(1, st.n):
         seat = (src + k) % st.n
         opts: list[Action] = []
-        sc = _discard_win(st, w, seat, tile, src, WinBy.DISCARD)
+        sc = _discard_win(st, w, seat, tile, src, WinBy.DISCARD, events)
         if sc is not None:
             opts.append(Action(seat, HU))
             w.win_values[seat] = v.win_value(sc)
@@ -473,16 +473,24 @@ def _open_discard_window(st: HandState, events: list[Event]) -> None:
     _open_window(st, w, events)
 
 
-def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, how: WinBy) -> Score | None:
-    """The Score of ``seat``'s win on the offered tile, or None with the refusal noted in the window."""
+def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, how: WinBy,
+                 events: list[Event]) -> Score | None:
+    """The Score of ``seat``'s win on the offered tile, or None with the refusal noted in the window.
+
+    A tile that completes the hand's shape but whose win the rules refuse is told to that seat alone
+    (``refused_win``): a player may ask why the 胡 button did not come.
+    """
     v = st.variant
     s = st.seats[seat]
     sc = v.win_check(st, seat, tile, how, src)
     if sc is None or not sc.valid:
         w.refusals[seat] = sc.refusal if sc is not None and sc.refusal else Refusal.NOT_A_WIN
+        if sc is not None:  # None: not even the shape (quick_win) fits
+            events.append(ev.refused_win(seat, tile, src, how, w.refusals[seat]))
         return None
     if s.missed_win is not None and v.win_value(sc) <= s.missed_win and not v.must_win(st, seat, how):
         w.refusals[seat] = Refusal.PASSED_WIN
+        events.append(ev.refused_win(seat, tile, src, how, Refusal.PASSED_WIN))
         return None
     return sc
 
@@ -496,7 +504,7 @@ def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: l
     w = ClaimWindow(tile, konger, WindowKind.ROB, kong_face=face)
     for k in range(1, st.n):
         seat = (konger + k) % st.n
-        sc = _discard_win(st, w, seat, tile, konger, WinBy.ROB_KONG)
+        sc = _discard_win(st, w, seat, tile, konger, WinBy.ROB_KONG, events)
         if sc is not None:
             w.options[seat] = [Action(seat, HU)]
             w.win_values[seat] = st.variant.win_value(sc)

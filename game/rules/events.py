@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from .codes import Refusal
 from .kinds import ActionKind, HandEnd, MeldKind, WinBy, WindowKind, WireName
 
 
@@ -26,6 +27,7 @@ class EventType(WireName):
     CLAIM_WINDOW = "claim_window"
     ANSWERED = "answered"
     MISSED_WIN = "missed_win"
+    REFUSED_WIN = "refused_win"
     CLAIM = "claim"
     KONG_DECLARED = "kong_declared"
     KONG = "kong"
@@ -114,6 +116,19 @@ class MissedWinEvent(TypedDict):
     type: Literal[EventType.MISSED_WIN]
     seat: int
     to: NotRequired[list[int]]
+
+
+RefusedWinEvent = TypedDict("RefusedWinEvent", {
+    "type": Literal[EventType.REFUSED_WIN],
+    "seat": int,
+    "tile": int,
+    "from": int,
+    "how": WinBy,
+    "refusal": Refusal,
+    "to": NotRequired[list[int]],
+})
+"""The offered tile completes this seat's hand but the rules refuse the win (``refusal`` says why: no pass,
+过手胡, ...). Only that seat sees it; a spectator of an open table (the demo) sees everyone's."""
 
 
 ClaimEvent = TypedDict("ClaimEvent", {
@@ -215,8 +230,8 @@ class ChickenEvent(TypedDict):
 
 
 Event = (DealEvent | StartEvent | FlipEvent | DrawEvent | DiscardEvent | DeclareReadyEvent | ClaimWindowEvent
-         | AnsweredEvent | MissedWinEvent | ClaimEvent | KongDeclaredEvent | KongEvent | AutoEvent | WinEvent
-         | ExhaustedEvent | EndEvent | BlindDrawEvent | TailTakeEvent | SequenceWinEvent | ChickenEvent)
+         | AnsweredEvent | MissedWinEvent | RefusedWinEvent | ClaimEvent | KongDeclaredEvent | KongEvent | AutoEvent
+         | WinEvent | ExhaustedEvent | EndEvent | BlindDrawEvent | TailTakeEvent | SequenceWinEvent | ChickenEvent)
 
 # Fields hidden from other seats, by event (``secret``).
 SECRET_DEAL = ("tiles",)
@@ -276,6 +291,11 @@ def answered(seat: int) -> AnsweredEvent:
 
 def missed_win(seat: int) -> MissedWinEvent:
     return {"type": EventType.MISSED_WIN, "seat": seat, "to": [seat]}
+
+
+def refused_win(seat: int, tile: int, source: int, how: WinBy, refusal: Refusal) -> RefusedWinEvent:
+    return {"type": EventType.REFUSED_WIN, "seat": seat, "tile": tile, "from": source, "how": how,
+            "refusal": refusal, "to": [seat]}
 
 
 def claim(seat: int, kind: MeldKind, source: int, tile: int, tiles: list[int], face: int) -> ClaimEvent:

@@ -1,7 +1,8 @@
-"""What one seat may know: the typed seat view (``view(state, seat)``) and its events (``events_for``).
+"""What one seat may know: the typed seat view (``view(state, seat)``) and its events (``events_for``);
+what a watcher without a seat may know: ``public_view(state)`` and ``public_events``.
 
 Nothing else outside the rules core reads a HandState: the client, the bots and
-the LAN host all go through these two functions. A view is a plain dict (the
+the LAN host all go through these functions. A view is a plain dict (the
 TypedDicts below are its contract; msgpack and JSON carry it as it is), except
 that ``legal`` holds ``Action`` tuples inside the process: ``netplay.protocol``
 alone turns them into their wire form and back. Tiles are ints 0-33; a seat
@@ -144,6 +145,31 @@ class View(TypedDict):
     result: NotRequired[ResultView]  # once the hand is over
 
 
+class PublicView(TypedDict):
+    """The table as a watcher without a seat sees it (``public_view``): what lies face up, whose turn it is, and
+    the scores; never a concealed tile, the wall order, a drawn tile or anybody's options. On a table open to its
+    watchers (``open``) every concealed hand and the tile just drawn are shown too, the wall order never."""
+
+    variant: str
+    options: Options
+    n: int
+    seat: None  # no seat: a watcher
+    open: bool  # every concealed hand is shown (a bot-only or teaching table the host opened to watchers)
+    dealer: int
+    hand_no: int
+    dealer_streak: int
+    turn: int  # the seat whose turn it is
+    phase: Phase  # TURN, END, or WAIT while a discard, an added kong or a 报听 decision is being answered
+    wall: int
+    drawable: int
+    drawn: int | None  # open tables only: the tile the seat on turn just drew
+    seats: list[SeatView]  # hand: None while the hand runs (every hand once it is over, or on an open table)
+    last_discard: list[int] | None
+    public: PublicInfo
+    version: int  # changes whenever anything a watcher sees changes
+    result: NotRequired[ResultView]
+
+
 def view(st: HandState, seat: int) -> View:
     """A plain-data picture of the hand as ``seat`` sees it (msgpack/JSON friendly, ``legal`` aside)."""
     v = st.variant
@@ -160,24 +186,7 @@ def view(st: HandState, seat: int) -> View:
         awaiting = not legal and w is not None and seat in w.answers and w.answers[seat].kind != ActionKind.PASS
         if not legal and not awaiting:
             phase = _WAIT
-    seats: list[SeatView] = []
-    for i, s in enumerate(st.seats):
-        melds: list[MeldView] = []
-        for m in s.melds:
-            shown = m.tiles if (i == seat or ended) else v.meld_public_tiles(st, m)
-            hidden = any(t is None for t in shown)
-            melds.append({"kind": m.kind, "tiles": list(shown),
-                          "faces": list(m.faces) if not hidden else [None] * len(m.faces),
-                          "from": m.from_seat, "claimed": m.claimed})
-        seats.append({
-            "concealed": s.n_concealed,
-            "melds": melds,
-            "discards": [{"tile": d.tile, "claimed_by": d.claimed_by, "won": bool(d.won_by),
-                          "declared": d.declared} for d in s.discards],
-            "declared": s.declared,
-            "score": st.scores[i] if st.scores else 0,
-            "hand": sorted(s.concealed()) if (ended or i == seat) else None,
-        })
+    seats = _seat_views(st, seat, ended)
     out: View = {
         "variant": v.id,
         "options": dict(st.options),
@@ -207,6 +216,77 @@ def view(st: HandState, seat: int) -> View:
     if ended:
         out["result"] = result(st)
     return out
+
+
+def _seat_views(st: HandState, seat: int | None, shown: bool) -> list[SeatView]:
+    """Every seat as ``seat`` sees it (None: a watcher); ``shown``: every concealed tile is shown (the hand is
+    over, or a table open to its watchers)."""
+    v = st.variant
+    seats: list[SeatView] = []
+    for i, s in enumerate(st.seats):
+        melds: list[MeldView] = []
+        for m in s.melds:
+            tiles = m.tiles if (i == seat or shown) else v.meld_public_tiles(st, m)
+            hidden = any(t is None for t in tiles)
+            melds.append({"kind": m.kind, "tiles": list(tiles),
+                          "faces": list(m.faces) if not hidden else [None] * len(m.faces),
+                          "from": m.from_seat, "claimed": m.claimed})
+        seats.append({
+            "concealed": s.n_concealed,
+            "melds": melds,
+            "discards": [{"tile": d.tile, "claimed_by": d.claimed_by, "won": bool(d.won_by),
+                          "declared": d.declared} for d in s.discards],
+            "declared": s.declared,
+            "score": st.scores[i] if st.scores else 0,
+            "hand": sorted(s.concealed()) if (shown or i == seat) else None,
+        })
+    return seats
+
+
+def public_view(st: HandState, open_hands: bool = False) -> PublicView:
+    """The hand as a watcher sees it: ``view`` without a seat (see ``PublicView``).
+
+    Every claim window and 报听 decision shows as ``WAIT`` (the point ``pending_state`` gives after every discard
+    and added kong), so nothing tells whether anybody could claim; ``open_hands`` adds every concealed hand.
+    """
+    v = st.variant
+    ended = st.phase == _END
+    shown = ended or open_hands
+    phase = _WAIT if st.phase in _WINDOW_PHASES else st.phase
+    drawn = st.seats[st.turn].drawn if (open_hands and st.phase == _TURN) else None
+    out: PublicView = {
+        "variant": v.id,
+        "options": dict(st.options),
+        "n": st.n,
+        "seat": None,
+        "open": open_hands,
+        "dealer": st.dealer,
+        "hand_no": st.hand_no,
+        "dealer_streak": st.dealer_streak,
+        "turn": st.turn,
+        "phase": phase,
+        "wall": st.remaining,
+        "drawable": max(0, v.drawable(st)),
+        "drawn": drawn,
+        "seats": _seat_views(st, None, shown),
+        "last_discard": list(st.last_discard) if st.last_discard else None,
+        "public": v.public_info(st, None),
+        "version": 0,
+    }
+    if ended:
+        out["result"] = result(st)
+    key = (phase, st.turn, st.front, st.back, st.discard_count, st.claim_count, st.end, st.hand_no, drawn,
+           tuple((s.n_concealed, len(s.melds), s.declared, len(s.discards)) for s in st.seats),
+           tuple(tuple(s.counts) for s in st.seats) if open_hands else None)
+    out["version"] = zlib.crc32(repr(key).encode())
+    return out
+
+
+def public_step(st: HandState) -> int:
+    """A count of the hand's moves everyone sees (discards, claims, kongs, 报听, wins): what a watcher is told in
+    place of ``visible_step``, which also counts answers that lost to a higher claim."""
+    kongs = sum(1 for s in st.seats for m in s.melds if m.kind in (MeldKind.CONCEALED_KONG, MeldKind.ADDED_KONG))
+    return st.discard_count + st.claim_count + kongs + sum(1 for s in st.seats if s.declared) + len(st.wins)
 
 
 def _win_refusal(st: HandState, seat: int) -> Refusal | None:
@@ -305,3 +385,17 @@ def events_for(events: list[Event], seat: int) -> list[Event]:
 def spectator_events(events: list[Event]) -> list[Event]:
     """Every event with only its routing keys removed (a spectator of a local demo table sees all)."""
     return [{k: v for k, v in e.items() if k not in ("secret", "to")} for e in events]  # type: ignore[misc]
+
+
+def public_events(events: list[Event], open_hands: bool = False) -> list[Event]:
+    """The events a watcher may see: those addressed to some seats (a claim window's askees, answer receipts)
+    dropped and every ``secret`` field removed; ``open_hands`` (a table open to its watchers): everything."""
+    if open_hands:
+        return spectator_events(events)
+    out: list[Event] = []
+    for item in events:
+        if item.get("to") is not None:
+            continue
+        secret: tuple[str, ...] = item.get("secret") or ()  # type: ignore[assignment]
+        out.append({k: v for k, v in item.items() if k not in secret and k not in ("secret", "to")})  # type: ignore[arg-type]
+    return out

@@ -31,7 +31,7 @@ def back_out(t: float, k: float = 1.7) -> float:
 
 
 class Anim:
-    __slots__ = ("kind", "start", "dur", "hide", "data", "hold")
+    __slots__ = ("data", "dur", "hide", "hold", "kind", "start")
 
     def __init__(self, kind, start, dur, hide=(), hold=0.0, **data):
         self.kind = kind
@@ -146,7 +146,8 @@ def _draw_label(surf, a: Anim, t: float, scale: float) -> None:
     size = round(d.get("size", 96) * scale)
     img = _big_text(d["text"], size, d.get("color", (255, 226, 120)), d.get("outline", (120, 30, 10)))
     if k != 1.0:
-        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),
+                                                 max(1, round(img.get_height() * k))))
     if alpha < 1:
         img = img.copy()
         img.set_alpha(round(255 * alpha))
@@ -176,7 +177,8 @@ def _draw_flip(surf, a: Anim, t: float, scale: float) -> None:
         cx = cx + (tcx - cx) * e
         cy = cy + (tcy - cy) * e
         k = 1 + (tw / w - 1) * e
-        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),
+                                                 max(1, round(img.get_height() * k))))
     elif sx < 0.999:
         img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * sx)), img.get_height()))
     if move == 0 and phase_flip >= 1:
@@ -196,7 +198,7 @@ def _draw_banner(surf, a: Anim, t: float, scale: float) -> None:
     """A wide ribbon across the table (流局 / 一炮多响)."""
     d = a.data
     alpha = min(1.0, t / 0.15, (1 - t) / 0.25 if t > 0.75 else 1.0)
-    w, h = surf.get_size()
+    w = surf.get_width()
     band = pygame.Surface((w, round(110 * scale)), pygame.SRCALPHA)
     band.fill((0, 0, 0, round(140 * alpha)))
     surf.blit(band, (0, d["y"] - band.get_height() // 2))

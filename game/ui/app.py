@@ -45,7 +45,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
 
     # life cycle
@@ -265,8 +265,9 @@ class App:
             size = cfg.clamp_size(ev.size)
             if size != tuple(ev.size):
                 self.screen = self._set_mode(size, False)
-            else:
-                self.screen = pygame.display.get_surface()
+            else:  # the window already has this size: draw on its surface (made anew should there be none)
+                surf = pygame.display.get_surface()
+                self.screen = surf if surf is not None else self._set_mode(size, False)
             self.window_size = size
             self.settings.window = size
             self._resize_pending = True
@@ -340,7 +341,7 @@ class App:
             a = min(1.0, (self.now - born) / 0.2, max(0.0, (until - self.now) / 0.4))
             text = text() if callable(text) else text
             lines = W.wrap(text, size, round(760 * s))
-            w = max(W.text_width(l, size) for l in lines) + round(40 * s)
+            w = max(W.text_width(line, size) for line in lines) + round(40 * s)
             h = len(lines) * round(size * 1.4) + round(16 * s)
             near = anchor() if anchor is not None else None
             r = pygame.Rect(0, y, w, h)

@@ -43,7 +43,8 @@ MIN_TEXT_PX = 12
 PER_VARIANT = ("setup", "host", "table", "hints", "waits", "bot_turn", "claim", "chow", "pause", "settlement", "look",
                "leave", "match_end", "rules", "replay", "lobby",
                # the table's switches and a LAN table's states
-               "tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
+               "tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost",
+               "watch")  # the watcher's screen (issue 17)
 ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo", "refused")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
 SET_UP_PER_LANGUAGE = ("demo",)  # any key leaves the demo: its language cannot change while it runs

@@ -1,7 +1,7 @@
 """Demo mode: bots play with every hand open and slowly, while captions say what happened and which rule it was.
 
-Each hand is one ``DemoScene`` over a ``DemoSession`` (a spectator table of bots
-that also reports wins the rules refused). The captions come from
+Each hand is one ``DemoScene`` over a ``DemoSession`` (a spectator table of bots:
+it sees every seat's events, the wins the rules refused among them). The captions come from
 ``teach.Teacher`` (events and every seat's view in, lessons out); a lesson that
 teaches a rule holds the bots back long enough to be read. At the end the
 settlement stays up while its items light up one by one, each with a caption
@@ -13,7 +13,6 @@ returns to the menu. Nothing accumulates from hand to hand, so it runs for hours
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from typing import Any
@@ -22,7 +21,6 @@ import pygame
 
 from game.bots.core import Player
 from game.rules.actions import Action
-from game.rules.codes import Refusal
 from game.rules.variants import get as get_variant
 from game.rules.view import View
 from game.rules.view import view as seat_view
@@ -67,33 +65,6 @@ def pinned_variant(app: Any, pin: str | None) -> str | None:
 
 # ====================================================================== the session
 
-_WATCHED: dict[type, type] = {}
-
-
-def watched(variant: Any) -> Any:
-    """The variant, recording in ``refused`` each win on an offered tile that its scoring refused.
-
-    Only the record is added: the rules are the variant's own (a subclass calling its ``score``).
-    """
-    cls = variant.__class__
-    sub = _WATCHED.get(cls)
-    if sub is None:
-        def score(self: Any, sit: Any) -> Any:
-            sc = cls.score(self, sit)
-            if not sc.valid and str(sit.how) != "self_draw":
-                self.refused.append({"type": "refused_win", "seat": sit.seat, "tile": sit.win_tile,
-                                     "from": sit.source, "how": str(sit.how),
-                                     "refusal": str(sc.refusal or Refusal.NOT_A_WIN)})
-            return sc
-
-        sub = type(f"Demo{cls.__name__}", (cls,), {"score": score})
-        _WATCHED[cls] = sub
-    v = copy.copy(variant)
-    v.__class__ = sub
-    v.refused = []
-    return v
-
-
 class TeachingBot:
     """A bot that, to show a rule, takes what the rule allows when it is offered, and otherwise plays as ``bot``.
 
@@ -125,16 +96,12 @@ class DemoSession(LocalSession):
     """A table of bots watched by a spectator: every seat's view, and the wins the rules refused, as events."""
 
     def __init__(self, variant: Any, options: dict[str, Any], seed: Any, names: list[str], level: str = "normal"):
-        self.watched = watched(variant)
         n = variant.players(variant.resolve_options(options))
         self.batches: list[list[dict[str, Any]]] = []
         bots: dict[int, Player] = {seat: TeachingBot(b) for seat, b in make_bots([level] * n, seed).items()}
-        super().__init__(self.watched, options, seed, 1, bots=bots, seat=None, names=names)
+        super().__init__(variant, options, seed, 1, bots=bots, seat=None, names=names)
 
     def _push(self, events: list) -> None:
-        refused, self.watched.refused = self.watched.refused, []
-        if refused:
-            events = _splice(list(events), refused)
         super()._push(events)
         self.batches.append([{k: v for k, v in e.items() if k not in ("secret", "to")} for e in events])
         del self.batches[:-8]  # the scene drains them every frame; never grows if it does not
@@ -271,28 +238,6 @@ class DemoMemory:
         if sc is not None:
             self.scouts[vid] = sc  # keep looking next time, from where it stopped
         return default
-
-
-def _splice(events: list[dict[str, Any]], refused: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Put each refused win right after the discard (or added kong) it was refused on; once per seat and tile."""
-    seen = set()
-    uniq = []
-    for r in refused:
-        k = (r["seat"], r["tile"], r["how"])
-        if k not in seen:
-            seen.add(k)
-            uniq.append(r)
-    out = []
-    placed: set[int] = set()
-    for e in events:
-        out.append(e)
-        if e.get("type") in ("discard", "kong_declared"):
-            for i, r in enumerate(uniq):
-                if i not in placed and r["tile"] in (e.get("tile"), e.get("face")) and r.get("from") == e.get("seat"):
-                    out.append(r)
-                    placed.add(i)
-    out += [r for i, r in enumerate(uniq) if i not in placed]
-    return out
 
 
 # ====================================================================== the scene

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -63,7 +63,7 @@ def system_font_path() -> Path | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, style: str = "regular") -> pygame.font.Font:
     """A ``pygame.font.Font`` of the bundled font at ``size`` px (cached)."""
     if not pygame.font.get_init():
@@ -71,7 +71,7 @@ def font(size: int, style: str = "regular") -> pygame.font.Font:
     return pygame.font.Font(str(font_path(style)), int(size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def ft_font(size: int, style: str = "regular") -> pygame.freetype.Font:
     """A ``pygame.freetype.Font`` (tight glyph boxes, precise placement), cached."""
     if not pygame.freetype.get_init():

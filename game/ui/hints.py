@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from game.rules.advice import advise
 from game.rules.codes import Refusal, text
 from game.rules.view import View
-from game.ui import strings as S
+from game.ui import strings
 
 # Codes the table words in its own (longer) sentences; every other code uses the core's text.
 _HINT_TEXT = {
@@ -29,7 +29,7 @@ def refusal_text(code: Refusal | str) -> str:
     """A refusal code in the player's language."""
     code = Refusal(code)
     key = _HINT_TEXT.get(code)
-    return S.tr(key) if key else text(code, S.lang())
+    return strings.tr(key) if key else text(code, strings.lang())
 
 
 @dataclass
@@ -49,7 +49,7 @@ class HintEngine:
 
     def compute(self, view: View) -> Hints:
         offer = view.get("offer")
-        key = (S.lang(), view["version"], tuple(view["hand"]), view["phase"], view["seat"],
+        key = (strings.lang(), view["version"], tuple(view["hand"]), view["phase"], view["seat"],
                tuple(view["legal"]), offer["tile"] if offer is not None else None)
         if key == self._key and self._val is not None:
             return self._val

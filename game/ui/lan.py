@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Protocol
 
 import pygame
 
@@ -16,7 +17,6 @@ from game.ui import hostmsg, nav, strings
 from game.ui import widgets as W
 from game.ui.app import App, Scene
 from game.ui.names import player_name, shown, variant_title
-from game.ui.table import TableScene
 from game.ui.tableview import background
 
 try:  # optional: a build without netplay plays offline only
@@ -93,6 +93,17 @@ def notice_text(code: str, msg: str, seat, names: list) -> str:
     return hostmsg.code_text(code, msg, who=shown(who))
 
 
+def watch_note(r: dict) -> str:
+    """What a join list row says about watching: how many watch, and whether they see every hand (or none may)."""
+    mode, k = r.get("watch", "public"), r.get("watchers") or 0
+    parts = [strings.tr("lan.watchers_n", k=k)] if k else []
+    if mode == "open":
+        parts.append(strings.tr("lan.watch_open"))
+    elif mode == "off":
+        parts.append(strings.tr("lan.watch_off"))
+    return "".join(f"  · {p}" for p in parts)
+
+
 class SecretInput(W.TextInput):
     """A text field that shows stars (a table password)."""
 
@@ -135,8 +146,8 @@ class UnavailableScene(Scene):
         box = pygame.Rect(0, 0, round(760 * s), round(260 * s))
         box.center = (W_ // 2, H_ // 2)
         W.panel(surf, box)
-        W.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD, "serif",
-                    anchor="midtop")
+        W.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD,
+                    "serif", anchor="midtop")
         W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
                        pygame.Rect(box.x + round(40 * s), box.y + round(90 * s), box.w - round(80 * s), round(100 * s)),
                        round(17 * s))
@@ -206,8 +217,8 @@ class LobbyScene(Scene):
         W_, H_ = self.app.size
         bw, bh = round(220 * s), round(52 * s)
         self.leave_btn = W.Button((W_ // 2 - bw // 2, H_ - round(40 * s) - bh, bw, bh),
-                                  W.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby, "red", name="leave",
-                                  size=round(18 * s))
+                                  W.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby, "red",
+                                  name="leave", size=round(18 * s))
         self.fill_btn = None
         if self.host is not None:
             # friends did not come: the host may give the open seats to bots and start
@@ -270,8 +281,10 @@ class LobbyScene(Scene):
                 host.stop()
             nav.go(self.app, "menu")
 
-        self.app.goto(TableScene(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
-                                 on_leave=on_leave, lan=True))
+        from game.ui.watch import PlayerTable  # the table scene, plus how many watch
+
+        self.app.goto(PlayerTable(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
+                                  on_leave=on_leave, lan=True))
 
     def handle(self, ev) -> None:
         if self.leave_btn.handle(ev):
@@ -283,7 +296,7 @@ class LobbyScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         ses = self.session
         surf.blit(background(surf.get_size()), (0, 0))
         W.draw_text(surf, strings.tr("lan.lobby_title"), (W_ // 2, round(28 * s)), round(40 * s), W.GOLD, "serif",
@@ -297,7 +310,8 @@ class LobbyScene(Scene):
         addr = getattr(ses, "addr", None)
         vname = variant_title(getattr(ses, "variant_id", None) or "")
         tname = shown(getattr(ses, "table_name", None) or "")
-        W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
+        W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold",
+                    max_width=box.w - round(72 * s))
         y += round(40 * s)
         if self.host is not None:
             W.draw_text(surf, self.share_text(), (x, y), round(17 * s), W.GOLD, "bold", max_width=box.w - round(72 * s))
@@ -326,28 +340,38 @@ class LobbyScene(Scene):
             is_bot = not name and seat_has_bot(ses, i, self.host, bots)
             if name:
                 who = shown(name) + (f"  ({strings.tr('table.seat_you')})" if mine else "")
-                kind = strings.tr("lan.seat_host") if i == 0 and self.host is not None else strings.tr("lan.seat_player")
+                host_seat = i == 0 and self.host is not None
+                kind = strings.tr("lan.seat_host") if host_seat else strings.tr("lan.seat_player")
             elif is_bot:
                 who, kind = strings.tr("bot.name", i=i + 1), strings.tr("setup.bot")  # as the table will name it
             else:
                 who, kind = strings.tr("lan.seat_open"), ""
             on = i < len(connected) and connected[i]
-            pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120), (r.x + round(22 * s), r.centery),
-                               round(7 * s))
-            W.draw_text(surf, f"{strings.tr('setup.seat')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s), W.MUTED,
-                        anchor="midleft")
-            W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s), W.CREAM if name or is_bot else W.MUTED,
-                        "bold", anchor="midleft", max_width=r.w - round(260 * s))
+            pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120),
+                               (r.x + round(22 * s), r.centery), round(7 * s))
+            W.draw_text(surf, f"{strings.tr('setup.seat')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s),
+                        W.MUTED, anchor="midleft")
+            W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s),
+                        W.CREAM if name or is_bot else W.MUTED, "bold", anchor="midleft",
+                        max_width=r.w - round(260 * s))
             W.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), W.MUTED, anchor="midright")
             y += round(56 * s)
+        watchers = getattr(ses, "watchers", 0) or 0
+        if watchers or getattr(ses, "watch", None) == "open":
+            note = strings.tr("lan.watchers_n", k=watchers)
+            if getattr(ses, "watch", None) == "open":
+                note += "  ·  " + strings.tr("lan.watch_open")
+            W.draw_text(surf, note, (box.right - round(36 * s), box.y + round(30 * s)), round(14 * s), W.GOLD,
+                        anchor="topright")
         msg = strings.tr("lan.waiting_host")
         if status in ("refused", "closed") or getattr(ses, "error", None):
             msg = strings.tr("lan.failed", why=hostmsg.session_text(ses) or hostmsg.code_text("lost"))
         elif status == "connecting":
             msg = strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
         k = int(self.app.now * 2) % 4
-        W.draw_text(surf, msg + ("." * k if status not in ("refused", "closed") else ""), (W_ // 2, box.bottom - round(34 * s)),
-                    round(16 * s), (255, 230, 170), "bold", anchor="center")
+        dots = "." * k if status not in ("refused", "closed") else ""
+        W.draw_text(surf, msg + dots, (W_ // 2, box.bottom - round(34 * s)), round(16 * s), (255, 230, 170), "bold",
+                    anchor="center")
         self.leave_btn.draw(surf)
         if self.fill_btn is not None:
             self.fill_btn.draw(surf)
@@ -379,13 +403,21 @@ def table_names(ses, n: int) -> list[str]:
 
 # ====================================================================== joining
 
+class TableFinder(Protocol):
+    """What the join screen asks of a LAN browser (netplay's ``Browser``; a stub in pictures)."""
+
+    def tables(self) -> list[dict]: ...
+
+    def close(self) -> None: ...
+
+
 class JoinScene(Scene):
     name = "join"
 
     def __init__(self, app, interfaces=None, ask_password: dict | None = None, error: str | None = None):
         super().__init__(app)
         self.why = lan_missing()
-        self.browser: Browser | None = None
+        self.browser: TableFinder | None = None
         self.addr_text = ""
         self.interfaces = interfaces if interfaces is not None else lan_interfaces()
         self.rows: list = []
@@ -416,20 +448,23 @@ class JoinScene(Scene):
         bw, bh = round(200 * s), round(50 * s)
         self.back_btn = W.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
                                  "dark", name="back", size=round(18 * s))
-        self.addr_input = W.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh), W.tr_label("lan.address"),
-                                      self.addr_text, self._addr, placeholder="192.168.1.20:50555", max_len=40,
-                                      label_w=0.3)
-        self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh), W.tr_label("lan.connect"),
-                                    self.connect_typed, "gold", name="connect", size=round(18 * s))
+        self.addr_input = W.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh),
+                                      W.tr_label("lan.address"), self.addr_text, self._addr,
+                                      placeholder="192.168.1.20:50555", max_len=40, label_w=0.3)
+        self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
+                                    W.tr_label("lan.connect"), self.connect_typed, "gold", name="connect",
+                                    size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
         self._build_rows([r for r, _b in self.rows])  # the found tables, placed for this size
         box = self._prompt_box()
-        self.pw_input = SecretInput((box.x + round(30 * s), box.y + round(70 * s), box.w - round(60 * s), round(50 * s)),
-                                    W.tr_label("lan.password"), self.pw_text, self._pw, max_len=60, label_w=0.3)
+        pw_rect = (box.x + round(30 * s), box.y + round(70 * s), box.w - round(60 * s), round(50 * s))
+        self.pw_input = SecretInput(pw_rect, W.tr_label("lan.password"), self.pw_text, self._pw, max_len=60,
+                                    label_w=0.3)
         self.pw_input.active = True
         bw2 = round(160 * s)
         self.pw_ok = W.Button((box.right - round(30 * s) - bw2, box.bottom - round(70 * s), bw2, round(48 * s)),
-                              W.tr_label("lan.connect"), self.connect_password, "gold", name="pw_ok", size=round(18 * s))
+                              W.tr_label("lan.connect"), self.connect_password, "gold", name="pw_ok",
+                              size=round(18 * s))
         self.pw_cancel = W.Button((box.x + round(30 * s), box.bottom - round(70 * s), bw2, round(48 * s)),
                                   W.tr_label("lan.cancel"), self.cancel_password, "dark", name="pw_cancel",
                                   size=round(18 * s))
@@ -456,7 +491,37 @@ class JoinScene(Scene):
         if r is None:
             return
         self.ask = None
+        if r.get("watching"):
+            self._watch(r, pw)
+            return
         connect(self.app, r["host"], r["port"], r.get("table_id"), password=pw, on_refused=self._refused(r))
+
+    def watch_row(self, r: dict) -> None:
+        """Watch a listed table (no seat), asking for its password first when it has one."""
+        if r.get("password"):
+            self.ask, self.pw_text, self.error = dict(r, watching=True), "", None
+            self.layout()
+            return
+        self._watch(r, None)
+
+    def _watch(self, r: dict, password: str | None) -> None:
+        from game.ui.watch import start_watching
+
+        start_watching(self.app, r["host"], r["port"], r.get("table_id"), password,
+                       on_refused=self._refused(dict(r, watching=True)))
+
+    def watch_buttons(self) -> list:
+        """A "watch" button left of each listed table's "join" (disabled where the host takes no watchers)."""
+        key = [(r.get("table_id"), r.get("host"), r.get("port"), r.get("watch"), b.rect.topleft) for r, b in self.rows]
+        if getattr(self, "_watch_key", None) != key:
+            s = self.s
+            self._watch_key = key
+            self._watch_btns = [W.Button((b.rect.x - round(140 * s), b.rect.y, round(130 * s), b.rect.h),
+                                         W.tr_label("lan.watch"), lambda r=r: self.watch_row(r), "blue",
+                                         enabled=r.get("watch", "public") != "off", name=f"watch{i}",
+                                         size=round(16 * s))
+                                for i, (r, b) in enumerate(self.rows)]
+        return self._watch_btns
 
     def cancel_password(self) -> None:
         self.ask = None
@@ -528,7 +593,7 @@ class JoinScene(Scene):
                 elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     self.connect_password()
             return
-        for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows]:
+        for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows] + self.watch_buttons():
             if w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:
@@ -539,14 +604,14 @@ class JoinScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
+                    shadow=True)
         box = self.list_rect
         W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if self.why:
-            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)), box.inflate(-round(40 * s), -round(40 * s)),
-                           round(17 * s))
+            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
+                           box.inflate(-round(40 * s), -round(40 * s)), round(17 * s))
         elif not self.rows:
             text = strings.tr("lan.searching") + "\n" + strings.tr("lan.none_found")
             if self.error:
@@ -560,10 +625,13 @@ class JoinScene(Scene):
                         players=strings.tr("lan.players_n", k=r.get("seats_taken", 0), n=r.get("players", 0)))
             if r.get("password"):
                 line += f"  · {strings.tr('lan.locked')}"
+            line += watch_note(r)
             W.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), W.CREAM, "bold",
-                        max_width=row.w - round(200 * s))
+                        max_width=row.w - round(340 * s))
             W.draw_text(surf, self.row_host_text(r), (row.x + round(16 * s), row.y + round(32 * s)), round(13 * s),
-                        W.MUTED, max_width=row.w - round(200 * s))
+                        W.MUTED, max_width=row.w - round(340 * s))
+            b.draw(surf)
+        for b in self.watch_buttons():
             b.draw(surf)
         self.addr_input.draw(surf)
         self.connect_btn.draw(surf)
@@ -616,7 +684,8 @@ def join_window(args) -> int:
     app = _window_app()
     if getattr(args, "addr", None):
         host, _sep, port = args.addr.rpartition(":")
-        connect(app, host.strip("[]"), int(port), getattr(args, "table", None), password=getattr(args, "password", None))
+        connect(app, host.strip("[]"), int(port), getattr(args, "table", None),
+                password=getattr(args, "password", None))
     else:
         app.goto(JoinScene(app, interfaces=getattr(args, "interfaces", None)))
     if app.scene is None:

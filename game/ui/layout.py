@@ -141,7 +141,8 @@ class TableLayout:
             out.append((k - 1) * (fw + 1) + wide + 1)
         return out
 
-    def bottom_hand(self, n_tiles: int, has_drawn: bool, melds: list) -> tuple[list[Slot], list[tuple[int, list[Slot]]]]:
+    def bottom_hand(self, n_tiles: int, has_drawn: bool,
+                    melds: list) -> tuple[list[Slot], list[tuple[int, list[Slot]]]]:
         """Slots of the viewer's concealed tiles (drawn tile last) and of each meld's tiles."""
         hw, mw = self.hw, self.mw
         step = hw + max(1, round(hw * 0.02))
@@ -212,9 +213,9 @@ class TableLayout:
                 x -= mgap
             if melds:
                 x -= mgap
-            slots = []
+            slots: list[Slot] = []
             n_plain = n_tiles - (1 if has_drawn else 0)
-            for i in range(n_plain):
+            for _ in range(n_plain):
                 x -= step
                 slots.append(Slot(x, y, ow, 180 if face_up else 0, not face_up))
             if has_drawn:
@@ -251,7 +252,7 @@ class TableLayout:
         inward = mbw + round(8 * s) if two else 0
         x = self.W - edge - bw - inward if pos == 1 else edge + inward
         mx = self.W - edge - mbw if pos == 1 else edge
-        slots: list[Slot] = []
+        slots = []
         meld_slots = []
         n_plain = n_tiles - (1 if has_drawn else 0)
         if pos == 1:  # melds at the bottom (the owner's left), hand going up
@@ -264,7 +265,7 @@ class TableLayout:
                 y -= mgap
             if two:
                 y = cy + hand_h // 2
-            for i in range(n_plain):
+            for _ in range(n_plain):
                 y -= step
                 slots.append(Slot(x, y, sw, rot))
             if has_drawn:
@@ -279,7 +280,7 @@ class TableLayout:
                 y += mgap
             if two:
                 y = cy - hand_h // 2
-            for i in range(n_plain):
+            for _ in range(n_plain):
                 slots.append(Slot(x, y, sw, rot))
                 y += step
             if has_drawn:
@@ -293,10 +294,12 @@ class TableLayout:
         t = tileart.thickness(w)
         for m in melds:
             k = len(m["tiles"])
+            # the claimed tile lies sideways: it takes its face's height
+            turned = fh - w if m.get("claimed") is not None and m.get("from") is not None else 0
             if vertical:
-                out.append(k * (w + t // 2 + 1) + (fh - w if m.get("claimed") is not None and m.get("from") is not None else 0))
+                out.append(k * (w + t // 2 + 1) + turned)
             else:
-                out.append(k * (w + 1) + (fh - w if m.get("claimed") is not None and m.get("from") is not None else 0))
+                out.append(k * (w + 1) + turned)
         return out
 
     def _meld_line(self, m, x, y, w, rot) -> list[Slot]:
@@ -328,7 +331,7 @@ class TableLayout:
         yy = y
         for j in order:
             if claimed is not None and j == claimed and m.get("from") is not None:
-                sw, sh = tileart.tile_size(w, 0)
+                sw = tileart.tile_size(w, 0)[0]
                 out.append((j, Slot(x + (bw - sw) // 2, yy, w, 0 if rot == 90 else 180)))
                 yy += fh + t // 2 + 1
             else:

@@ -20,6 +20,7 @@ SCREENS: dict[str, tuple[str, str]] = {
     "replays": ("game.ui.replays", "ReplaysScene"),
     "host": ("game.ui.lan", "host_scene"),
     "join": ("game.ui.lan", "JoinScene"),
+    "watch": ("game.ui.watch", "watch_screen"),
 }
 
 

@@ -9,10 +9,10 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui import fonts, tileart  # noqa: E402
-from game.ui.felt import felt_surface  # noqa: E402
+from game.ui import fonts, tileart
+from game.ui.felt import felt_surface
 
 STATE_ROWS = (None, "wild", "standin", "chicken", "selected", "last", ("wild", "last"), "dim")
 

@@ -13,6 +13,7 @@ from game.rules import engine as E
 from game.rules.actions import ActionError, from_json
 from game.rules.match import Match, level_prompts
 from game.rules.variants import get as get_variant
+from game.rules.view import View
 from game.rules.view import view as make_view
 from game.ui import drawlog, nav, strings
 from game.ui import settings as cfg
@@ -173,11 +174,12 @@ class ReplaysScene(Scene):
     def handle(self, ev) -> None:
         if self.back_btn.handle(ev):
             return
-        for r, b in self.rows:
+        for _, b in self.rows:
             if self.list_rect.colliderect(b.rect) and b.handle(ev):
                 return
         if ev.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(max(0, len(self.entries) * self.row_h - self.list_rect.h), self.scroll - ev.y * self.row_h))
+            bottom = max(0, len(self.entries) * self.row_h - self.list_rect.h)
+            self.scroll = max(0, min(bottom, self.scroll - ev.y * self.row_h))
             self._rows()
         elif ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
@@ -195,9 +197,10 @@ class ReplaysScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
+                    shadow=True)
         W.draw_text(surf, strings.tr("replays.folder", path=str(cfg.replay_dir())), (W_ - round(40 * s), round(46 * s)),
                     round(13 * s), W.MUTED, anchor="topright", max_width=round(W_ * 0.55))
         box = self.list_rect.inflate(round(20 * s), round(20 * s))
@@ -211,14 +214,16 @@ class ReplaysScene(Scene):
                 pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
                 vn = variant_title(e.variant)
                 W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
-                meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {strings.tr('replays.unfinished')}")
+                meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}"
+                if not e.finished:
+                    meta += f" · {strings.tr('replays.unfinished')}"
                 if e.error:
                     meta = strings.tr("replays.broken", why=e.error)
                 W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
                             max_width=round(r.w * 0.4))
                 scores = "   ".join(f"{shown(n)} {t:+d}" for n, t in zip(e.names, e.totals))
-                W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM, anchor="midleft",
-                            max_width=round(r.w * 0.42))
+                W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM,
+                            anchor="midleft", max_width=round(r.w * 0.42))
                 b.draw(surf, i == self.sel)
         self.back_btn.draw(surf)
 
@@ -234,9 +239,8 @@ class ReplayViewer(Scene):
         self.back_cb = back
         self.hand_i = hand
         self.step = step
-        self.seat = data.data.get("human_seat") if seat is None else seat
-        if self.seat is None or not 0 <= self.seat < data.n:
-            self.seat = -1  # all hands open
+        chosen = data.data.get("human_seat") if seat is None else seat
+        self.seat: int = -1 if chosen is None or not 0 <= chosen < data.n else chosen  # -1: all hands open
         self.playing = False
         self.next_at = 0.0
         self.render = TableRenderer()
@@ -265,8 +269,8 @@ class ReplayViewer(Scene):
             x += bw + round(8 * s)
         vals = list(range(self.data.n)) + [-1]
         labels = [(lambda i=i: self.data.names[i]) for i in range(self.data.n)] + [W.tr_label("replay.all_open")]
-        self.view_choice = W.Choice((W_ - round(380 * s), y, round(360 * s), bh), W.tr_label("replay.view"), vals, labels,
-                                    self.seat, self.set_seat, label_w=0.3)
+        self.view_choice = W.Choice((W_ - round(380 * s), y, round(360 * s), bh), W.tr_label("replay.view"), vals,
+                                    labels, self.seat, self.set_seat, label_w=0.3)
         self.back_btn = W.Button((round(16 * s), y, round(110 * s), bh), W.tr_label("common.back"), self.back, "dark",
                                  size=round(16 * s), name="back")
 
@@ -334,7 +338,7 @@ class ReplayViewer(Scene):
             elif k == pygame.K_v:
                 self.view_choice.step(1)
 
-    def current_view(self) -> dict:
+    def current_view(self) -> View:
         st = self.states[self.step]
         seat = self.seat if self.seat >= 0 else 0
         v = make_view(st, seat)
@@ -364,7 +368,7 @@ class ReplayViewer(Scene):
             b.draw(surf)
         self.back_btn.draw(surf)
         self.view_choice.draw(surf)
-        states, events, actions = self.data.hand(self.hand_i)
+        states, _, actions = self.data.hand(self.hand_i)
         info = strings.tr("replay.step", i=self.step, n=len(states) - 1)
         W.draw_text(surf, strings.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
                     (round(140 * s), self.bar.y + round(20 * s)), round(15 * s), W.GOLD, "bold", anchor="midleft")

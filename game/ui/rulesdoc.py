@@ -6,12 +6,15 @@
   ("li", zh, en)                a bullet point
   ("hand", tiles, zh, en, marks) an example hand in m/p/s/z notation ("|" separates groups);
                                 marks maps a tile (notation) to a highlight: wild / standin / chicken / last
-  ("row", name, zh, value, en)  a line of a pattern table: the Chinese name, what it is, its worth, what it is (English);
-                                in English the name comes from ``ROW_NAMES_EN`` and the worth from ``worth_en``
+  ("row", name, zh, value, en)  a line of a pattern table: the Chinese name, what it is, its worth, what it is
+                                (English); in English the name comes from ``ROW_NAMES_EN`` and the worth from
+                                ``worth_en``
 ``GLOSS`` explains pattern and event keys in one line (the settlement screen uses it).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from game.ui import strings
 
@@ -23,30 +26,51 @@ TITLES = {
     "chicken": ("贵阳捉鸡 / 捉鸡麻将", "Guiyang Chicken / Zhuoji"),
 }
 
-COMMON = [
+# the blocks of a rules page, as the module docstring lists them
+Text = tuple[Literal["h", "p", "li"], str, str]
+Hand = tuple[Literal["hand"], str, str, str, dict[str, str]]
+Row = tuple[Literal["row"], str, str, str, str]
+Block = Text | Hand | Row
+
+COMMON: list[Block] = [
     ("h", "牌与座位", "Tiles and seats"),
-    ("p", "万、筒、条各一到九，每种四张；有的玩法还有东南西北中发白。庄家起手十四张，其余十三张。轮流逆时针：你的下家坐在右边，吃牌只能吃上家（左边）打出的牌。",
-     "Characters, Dots and Bamboo run from 1 to 9, four copies of each; some games add the winds and dragons. The dealer starts with 14 tiles, everyone else with 13. Play goes counterclockwise: the next player sits on your right, and you may chow only the discard of the player on your left."),
-    ("hand", "123456789m|123456789p|123456789s|1234567z", "万 · 筒 · 条 · 东南西北白发中", "Characters · Dots · Bamboo · honors E S W N, White, Green, Red", {}),
-    ("p", "胡牌一般要四组加一对：一组是顺子（同花色连着的三张）或刻子（三张相同）。四张相同可以开杠，杠后从牌尾补一张。",
-     "A winning hand is usually four sets and a pair: a set is a run of three in one suit or three of a kind. Four of a kind may be declared as a kong; you then draw a replacement from the back of the wall."),
+    ("p", "万、筒、条各一到九，每种四张；有的玩法还有东南西北中发白。庄家起手十四张，其余十三张。"
+          "轮流逆时针：你的下家坐在右边，吃牌只能吃上家（左边）打出的牌。",
+     "Characters, Dots and Bamboo run from 1 to 9, four copies of each; some games add the winds and dragons. The "
+     "dealer starts with 14 tiles, everyone else with 13. Play goes counterclockwise: the next player sits on your "
+     "right, and you may chow only the discard of the player on your left."),
+    ("hand", "123456789m|123456789p|123456789s|1234567z", "万 · 筒 · 条 · 东南西北白发中",
+     "Characters · Dots · Bamboo · honors E S W N, White, Green, Red", {}),
+    ("p", "胡牌一般要四组加一对：一组是顺子（同花色连着的三张）或刻子（三张相同）。"
+          "四张相同可以开杠，杠后从牌尾补一张。",
+     "A winning hand is usually four sets and a pair: a set is a run of three in one suit or three of a kind. Four of "
+     "a kind may be declared as a kong; you then draw a replacement from the back of the wall."),
     ("hand", "123m|456p|789s|345s|99p", "平胡：四组（顺子）加一对", "All sets: four sets plus a pair", {}),
 ]
 
-DOCS: dict[str, list] = {
+DOCS: dict[str, list[Block]] = {
     "wenshan": [
         ("h", "一句话", "In one line"),
-        ("p", "开局翻一张牌，它的下一张就是“小鸡”（癞子），手里的小鸡可以当任何牌用；白板可以当小鸡那张牌。可以吃、碰、杠，只有一家能胡。",
-         "After the deal one tile is turned up; the tile after it is the chick, a wildcard that stands for any tile in your hand; a White dragon may stand for the chick's face. Chow, pung and kong are allowed; only one player can win a discard."),
+        ("p", "开局翻一张牌，它的下一张就是“小鸡”（癞子），手里的小鸡可以当任何牌用；白板可以当小鸡那张牌。"
+              "可以吃、碰、杠，只有一家能胡。",
+         "After the deal one tile is turned up; the tile after it is the chick, a wildcard that stands for any tile in "
+         "your hand; a White dragon may stand for the chick's face. Chow, pung and kong are allowed; only one player "
+         "can win a discard."),
         ("h", "翻小鸡", "Flipping the chick"),
-        ("p", "翻开的牌不参与本局。同花色按 1→2…8→9，9→1 顺延；字牌按 东→南→西→北→中→发→白→东。例如翻到三万，小鸡就是四万。",
-         "The turned-up tile stays out of play. Within a suit the chick is the next number (9 wraps to 1); honors go East→South→West→North→Red→Green→White→East. Turn up 3 Characters and the chick is 4 Characters."),
-        ("hand", "3m|4m|5z", "翻牌三万 → 小鸡四万；白板可当四万", "Turn up 3 Characters → the chick is 4 Characters; a White may act as one", {"4m": "wild", "5z": "standin"}),
+        ("p", "翻开的牌不参与本局。同花色按 1→2…8→9，9→1 顺延；字牌按 东→南→西→北→中→发→白→东。"
+              "例如翻到三万，小鸡就是四万。",
+         "The turned-up tile stays out of play. Within a suit the chick is the next number (9 wraps to 1); honors go "
+         "East→South→West→North→Red→Green→White→East. Turn up 3 Characters and the chick is 4 Characters."),
+        ("hand", "3m|4m|5z", "翻牌三万 → 小鸡四万；白板可当四万",
+         "Turn up 3 Characters → the chick is 4 Characters; a White may act as one", {"4m": "wild", "5z": "standin"}),
         ("li", "手里的每张小鸡都能当任何牌（吃、碰、杠、胡都可以）。打出去的小鸡只算它本身。",
-         "Every chick in your hand can be any tile, for chow, pung, kong and winning. A discarded chick is just its own face."),
+         "Every chick in your hand can be any tile, for chow, pung, kong and winning. A discarded chick is just its "
+         "own face."),
         ("li", "白板可以当小鸡的牌面，也可以当白板本身，但不是万能牌。小鸡正好是白板时，白板就是万能牌。",
-         "A White can be the chick's face or itself, but it is not a free joker. If the chick is the White, the Whites are the jokers."),
-        ("hand", "123m|456p|78s|4m|999s|11z", "小鸡四万当九条用：7-8-(9) 条", "The chick (4 Characters) stands in as a 9 Bamboo: 7-8-(9)", {"4m": "wild"}),
+         "A White can be the chick's face or itself, but it is not a free joker. If the chick is the White, the Whites "
+         "are the jokers."),
+        ("hand", "123m|456p|78s|4m|999s|11z", "小鸡四万当九条用：7-8-(9) 条",
+         "The chick (4 Characters) stands in as a 9 Bamboo: 7-8-(9)", {"4m": "wild"}),
         ("h", "基本牌型（只算最大的一种）", "Base patterns (only the largest counts)"),
         ("row", "平胡", "四组加一对", "×1",
          "Four sets and a pair"),
@@ -82,23 +106,34 @@ DOCS: dict[str, list] = {
          "Total = (base + added) × multipliers. Seven pairs, no substitutes, self-drawn: 2 × 2 × 2 = 8."),
         ("h", "结算", "Payments"),
         ("li", "其他每家都付给胡家 总分 × 底注（点炮和自摸一样）。勾选“惩炮”时，点炮的人付双倍。",
-         "Every other player pays the winner the total × the stake, for a discard win and a self-draw alike. With 'Discarder pays double' the discarder pays twice."),
+         "Every other player pays the winner the total × the stake, for a discard win and a self-draw alike. With "
+         "'Discarder pays double' the discarder pays twice."),
         ("li", "杠分每局都结：明杠、补杠每家付 1，暗杠每家付 2；杠里用了小鸡或白板替的不算分；杠上炮的杠作废。",
-         "Kongs are paid every hand: an open or added kong 1 from each other player, a concealed kong 2; a kong built with substitutes scores nothing; a kong followed by a discard that deals in scores nothing."),
+         "Kongs are paid every hand: an open or added kong 1 from each other player, a concealed kong 2; a kong built "
+         "with substitutes scores nothing; a kong followed by a discard that deals in scores nothing."),
         ("li", "抢杠胡只能抢补杠，按自摸算。放过一次点炮胡后，到自己下次摸牌前不能再胡同等或更小的点炮（过手胡）。",
-         "Only an added kong can be robbed; robbing counts as a self-draw. After passing a discard win you may not win on a discard of equal or lower value until your next draw (missed win)."),
-        ("li", "牌摸完没人胡叫黄牌，只结杠分，庄家连庄。", "If the wall runs out with no win the hand is drawn: only kongs are paid and the dealer stays."),
+         "Only an added kong can be robbed; robbing counts as a self-draw. After passing a discard win you may not win "
+         "on a discard of equal or lower value until your next draw (missed win)."),
+        ("li", "牌摸完没人胡叫黄牌，只结杠分，庄家连庄。",
+         "If the wall runs out with no win the hand is drawn: only kongs are paid and the dealer stays."),
     ],
     "yuxi": [
         ("h", "一句话", "In one line"),
-        ("p", "万筒条一百零八张（勾选“有风”加字牌），可吃碰杠，可以一炮多响。牌尾两张翻开给大家看，开杠时只能用它们来杠上花。",
-         "108 suited tiles (add the honors with 'With honors'). Chow, pung and kong; several players may win on one discard. The last two tiles of the wall lie face up for everyone; after a kong they can give you a win on the replacement."),
+        ("p", "万筒条一百零八张（勾选“有风”加字牌），可吃碰杠，可以一炮多响。"
+              "牌尾两张翻开给大家看，开杠时只能用它们来杠上花。",
+         "108 suited tiles (add the honors with 'With honors'). Chow, pung and kong; several players may win on one "
+         "discard. The last two tiles of the wall lie face up for everyone; after a kong they can give you a win on "
+         "the replacement."),
         ("h", "翻屁股", "The two tail tiles"),
-        ("p", "发完牌，牌尾最后两张翻开。被拿走一张，就再翻开一张，始终两张朝上。杠后如果朝上的牌能让你胡（杠上花），就用它并自动胡；否则从牌头盲摸一张（抄底）。",
-         "After the deal the last two tiles at the back are turned face up; when one is taken the next is turned, so two stay visible. After a kong, if a face-up tile completes your hand you take it and win at once; otherwise you draw blind from the front."),
+        ("p", "发完牌，牌尾最后两张翻开。被拿走一张，就再翻开一张，始终两张朝上。"
+              "杠后如果朝上的牌能让你胡（杠上花），就用它并自动胡；否则从牌头盲摸一张（抄底）。",
+         "After the deal the last two tiles at the back are turned face up; when one is taken the next is turned, so "
+         "two stay visible. After a kong, if a face-up tile completes your hand you take it and win at once; otherwise "
+         "you draw blind from the front."),
         ("hand", "5p|9s", "两张屁股牌", "The two tail tiles", {}),
         ("li", "不勾“抄底”：只有朝上的牌能让你杠上花时才能开杠，最多连杠两次。勾选后随时可杠。",
-         "Without 'Kong any time' you may declare a kong only when a face-up tail tile would then win for you, at most two kongs in a row. With it, kongs are allowed at any time."),
+         "Without 'Kong any time' you may declare a kong only when a face-up tail tile would then win for you, at most "
+         "two kongs in a row. With it, kongs are allowed at any time."),
         ("h", "牌型（番数）", "Patterns (fan)"),
         ("row", "平胡", "四组加一对，没有别的牌型", "0番",
          "Four sets and a pair"),
@@ -126,26 +161,44 @@ DOCS: dict[str, list] = {
         ("row", "杠上五梅花 / 双杠五梅花", "杠上花的那张是五筒", "另加 2 / 4番",
          "Kong bloom where the replacement tile is 5 Dots"),
         ("h", "结算", "Payments"),
-        ("p", "每家付 2 的（基本番 + 另加番）次方 × 底注。平胡 0 番算 1 分。自摸三家都付；点炮只由点炮的人付（一炮多响每个胡家各付一次）。",
-         "Each payer pays 2^(base fan + extra fan) × the stake; all sets (0 fan) is worth 1. On a self-draw everyone pays; on a discard win only the discarder pays, once for each winner."),
-        ("li", "抢杠胡：勾选“抢杠三家包”时，被抢的人替三家付自摸的钱。", "Robbing a kong: with 'Robbed player pays for all' the robbed player pays what everyone would pay on a self-draw."),
+        ("p", "每家付 2 的（基本番 + 另加番）次方 × 底注。平胡 0 番算 1 分。自摸三家都付；"
+              "点炮只由点炮的人付（一炮多响每个胡家各付一次）。",
+         "Each payer pays 2^(base fan + extra fan) × the stake; all sets (0 fan) is worth 1. On a self-draw everyone "
+         "pays; on a discard win only the discarder pays, once for each winner."),
+        ("li", "抢杠胡：勾选“抢杠三家包”时，被抢的人替三家付自摸的钱。",
+         "Robbing a kong: with 'Robbed player pays for all' the robbed player pays what everyone would pay on a "
+         "self-draw."),
         ("li", "过手胡：放过点炮胡，到下次摸牌前不能胡同番或更小的点炮。过手碰：放过碰，本轮不能再碰这张牌。",
-         "Missed win: after passing a discard win you may not win a discard of equal or lower fan until your next draw. Missed pung: after passing a pung of a tile you may not pung it again until your next turn."),
-        ("li", "牌墙（含翻开的两张）剩二十张时流局，不查叫。", "The hand is drawn when twenty tiles (the two face-up ones included) remain; nothing is paid."),
+         "Missed win: after passing a discard win you may not win a discard of equal or lower fan until your next "
+         "draw. Missed pung: after passing a pung of a tile you may not pung it again until your next turn."),
+        ("li", "牌墙（含翻开的两张）剩二十张时流局，不查叫。",
+         "The hand is drawn when twenty tiles (the two face-up ones included) remain; nothing is paid."),
     ],
     "chicken": [
         ("h", "一句话", "In one line"),
-        ("p", "不能吃，只能碰和杠。杠叫“豆”，也是平胡点炮的通行证。幺鸡（一条）和乌骨鸡（八筒）是鸡，胡牌后再翻一张“捉鸡”。结束时没听牌的人不但收不到，还要包鸡。",
-         "No chows, only pungs and kongs. A kong is a bean and also a pass you need to win an all-sets hand on a discard. The 1 Bamboo and the 8 Dots are chickens; after a win one more tile is turned up to catch a chicken. Players who are not ready at the end collect nothing and pay for the chickens they showed."),
-        ("hand", "1s|8p", "幺鸡 · 乌骨鸡", "Chicken (1 Bamboo) · Black-bone chicken (8 Dots)", {"1s": "chicken", "8p": "chicken"}),
+        ("p", "不能吃，只能碰和杠。杠叫“豆”，也是平胡点炮的通行证。"
+              "幺鸡（一条）和乌骨鸡（八筒）是鸡，胡牌后再翻一张“捉鸡”。结束时没听牌的人不但收不到，还要包鸡。",
+         "No chows, only pungs and kongs. A kong is a bean and also a pass you need to win an all-sets hand on a "
+         "discard. The 1 Bamboo and the 8 Dots are chickens; after a win one more tile is turned up to catch a "
+         "chicken. Players who are not ready at the end collect nothing and pay for the chickens they showed."),
+        ("hand", "1s|8p", "幺鸡 · 乌骨鸡",
+         "Chicken (1 Bamboo) · Black-bone chicken (8 Dots)", {"1s": "chicken", "8p": "chicken"}),
         ("h", "捉鸡", "Catching the chicken"),
-        ("p", "有人胡牌后，从牌墙翻开下一张（捉鸡牌），它的下一张就是翻牌鸡：五万翻出六万是鸡，九筒翻出一筒是鸡。翻到的是幺鸡或乌骨鸡时叫金鸡，价值翻倍。",
-         "After a win the next tile of the wall is turned up; the tile after it is the flipped chicken: turn up 5 Characters and every 6 Characters is a chicken; 9 Dots gives 1 Dots. If the flipped chicken is the 1 Bamboo or the 8 Dots it is golden and worth more."),
-        ("hand", "5m|6m", "捉鸡牌五万 → 翻牌鸡六万", "Turn up 5 Characters → the flipped chicken is 6 Characters", {"6m": "chicken"}),
-        ("li", "冲锋鸡：本局第一张打出且没人碰的幺鸡（或乌骨鸡），归打出的人，价值加倍。", "Charging chicken: the first 1 Bamboo (or 8 Dots) discarded in the hand that nobody claims belongs to its discarder and counts double."),
-        ("li", "责任鸡：第一张幺鸡被人碰或杠了，打出的人要赔给碰的人。", "Liable chicken: if that first chicken is punged or konged, its discarder owes the claimer."),
+        ("p", "有人胡牌后，从牌墙翻开下一张（捉鸡牌），它的下一张就是翻牌鸡：五万翻出六万是鸡，九筒翻出一筒是鸡。"
+              "翻到的是幺鸡或乌骨鸡时叫金鸡，价值翻倍。",
+         "After a win the next tile of the wall is turned up; the tile after it is the flipped chicken: turn up 5 "
+         "Characters and every 6 Characters is a chicken; 9 Dots gives 1 Dots. If the flipped chicken is the 1 Bamboo "
+         "or the 8 Dots it is golden and worth more."),
+        ("hand", "5m|6m", "捉鸡牌五万 → 翻牌鸡六万",
+         "Turn up 5 Characters → the flipped chicken is 6 Characters", {"6m": "chicken"}),
+        ("li", "冲锋鸡：本局第一张打出且没人碰的幺鸡（或乌骨鸡），归打出的人，价值加倍。",
+         "Charging chicken: the first 1 Bamboo (or 8 Dots) discarded in the hand that nobody claims belongs to its "
+         "discarder and counts double."),
+        ("li", "责任鸡：第一张幺鸡被人碰或杠了，打出的人要赔给碰的人。",
+         "Liable chicken: if that first chicken is punged or konged, its discarder owes the claimer."),
         ("li", "听牌的人向每家收自己所有的鸡；没听牌的人收不到，还要按亮在桌上的鸡包给听牌的人（包鸡）。",
-         "A ready player collects for each of their chickens from everyone; a player who is not ready collects nothing and pays every ready player for the chickens on show."),
+         "A ready player collects for each of their chickens from everyone; a player who is not ready collects nothing "
+         "and pays every ready player for the chickens on show."),
         ("h", "豆（杠）", "Beans (kongs)"),
         ("row", "闷豆", "暗杠，每家付 3", "3",
          "Concealed kong: 3 from each other player"),
@@ -158,7 +211,8 @@ DOCS: dict[str, list] = {
         ("h", "牌型（贵阳 / 捉鸡麻将）", "Patterns (Guiyang / Zhuoji)"),
         ("row", "平胡", "四组加一对（顺子只能在手里）。点炮胡要有通行证", "1 / 3",
          "Four sets and a pair"),
-        ("hand", "123m|456m|789p|234s|11s", "平胡（一条做将，也是幺鸡）", "All sets (the pair of 1 Bamboo are chickens too)", {"1s": "chicken"}),
+        ("hand", "123m|456m|789p|234s|11s", "平胡（一条做将，也是幺鸡）",
+         "All sets (the pair of 1 Bamboo are chickens too)", {"1s": "chicken"}),
         ("row", "大对子", "四组都是刻子或杠", "5 / 10",
          "Four pungs or kongs and a pair"),
         ("hand", "111m|222p|888p|999s|55s", "大对子", "All pungs", {"8p": "chicken"}),
@@ -177,12 +231,21 @@ DOCS: dict[str, list] = {
         ("row", "暗大对、合扑七对（贵阳）", "四个暗刻胡将 / 七对含 112233 同门连对", "10 · 20",
          "Four concealed pungs winning on the pair / seven pairs with 112233 in one suit (Guiyang)"),
         ("h", "加分事件", "Events"),
-        ("li", "报听：第一张打出后就听牌时可以报听，之后不能换牌，只能摸什么打什么；胡了加分。", "Declare ready: right after your first discard, if you are ready you may declare; from then on you keep your hand and discard every tile you draw. Your win then earns a bonus."),
-        ("li", "杀报：报听的人点炮，或别人自摸时有人报听。热炮：杠后打的第一张被胡。抢杠：抢别人的补杠。杠开：杠后补牌自摸。",
-         "Kill the declared: a declared player deals in, or someone self-draws while another has declared. Hot discard: winning on the first discard after a kong. Robbing a kong. Kong bloom: self-draw on a kong replacement."),
+        ("li", "报听：第一张打出后就听牌时可以报听，之后不能换牌，只能摸什么打什么；胡了加分。",
+         "Declare ready: right after your first discard, if you are ready you may declare; from then on you keep your "
+         "hand and discard every tile you draw. Your win then earns a bonus."),
+        ("li", "杀报：报听的人点炮，或别人自摸时有人报听。热炮：杠后打的第一张被胡。抢杠：抢别人的补杠。"
+               "杠开：杠后补牌自摸。",
+         "Kill the declared: a declared player deals in, or someone self-draws while another has declared. Hot "
+         "discard: winning on the first discard after a kong. Robbing a kong. Kong bloom: self-draw on a kong "
+         "replacement."),
         ("h", "结算与流局", "Payments and drawn hands"),
-        ("li", "自摸每家付；点炮只由点炮的人付。贵阳勾选“自摸翻倍”时自摸付双倍。", "Self-draw: everyone pays; discard win: only the discarder pays. Guiyang's 'Self-draw pays double' doubles a self-draw."),
-        ("li", "牌摸完没人胡是荒庄：查叫，没听牌的人按听牌者最大可能的牌型赔付。", "If the wall runs out it is a drawn hand: players who are not ready pay each ready player that player's best possible hand."),
+        ("li", "自摸每家付；点炮只由点炮的人付。贵阳勾选“自摸翻倍”时自摸付双倍。",
+         "Self-draw: everyone pays; discard win: only the discarder pays. Guiyang's 'Self-draw pays double' doubles a "
+         "self-draw."),
+        ("li", "牌摸完没人胡是荒庄：查叫，没听牌的人按听牌者最大可能的牌型赔付。",
+         "If the wall runs out it is a drawn hand: players who are not ready pay each ready player that player's best "
+         "possible hand."),
     ],
 }
 
@@ -279,7 +342,7 @@ def explain(key: str | None, variant_id: str = "") -> str:
     return strings.pick(*pair) if pair else ""
 
 
-def doc_for(variant_id: str) -> list:
+def doc_for(variant_id: str) -> list[Block]:
     fam = FAMILY.get(variant_id, variant_id)
     return DOCS.get(fam, []) + COMMON
 

@@ -2,20 +2,51 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game.rules import tiles as T
 from game.ui import drawlog, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
-from game.ui.rulesdoc import FAMILY, doc_for, row_name, row_worth, tab_title
+from game.ui.rulesdoc import FAMILY, Block, doc_for, row_name, row_worth, tab_title
 from game.ui.tableview import background
 
 FAMILIES = ("wenshan", "yuxi", "chicken")
 FAMILY_VARIANT = {"wenshan": "wenshan", "yuxi": "yuxi", "chicken": "guiyang"}
 
 
-def _row_columns(name: str, what: str, worth: str, width: int, s: float) -> tuple[list, list, list]:
+Columns = tuple[list[str], list[str], list[str]]  # a pattern row's lines: name, what it is, what it is worth
+
+
+class _Text(NamedTuple):
+    y: int
+    text: str
+    size: int
+    color: tuple[int, int, int]
+    style: str
+    indent: int
+
+
+class _Bullet(NamedTuple):
+    y: int
+
+
+class _Row(NamedTuple):
+    y: int
+    cols: Columns
+
+
+class _Hand(NamedTuple):
+    y: int
+    groups: list[list[int]]
+    marks: dict[int, str]
+    tw: int
+    caption: str
+
+
+def _row_columns(name: str, what: str, worth: str, width: int, s: float) -> Columns:
     """A pattern row's three columns wrapped to their widths: name, what it is, what it is worth."""
     names = W.wrap(name, round(16 * s), round(200 * s), "bold") or [""]
     whats = W.wrap(what, round(15 * s), width - round(350 * s)) or [""]
@@ -25,40 +56,39 @@ def _row_columns(name: str, what: str, worth: str, width: int, s: float) -> tupl
     return names, whats, vals or [""]
 
 
-def _row_height(cols: tuple[list, list, list], s: float) -> int:
+def _row_height(cols: Columns, s: float) -> int:
     return max(round(30 * s), max(len(c) for c in cols) * round(22 * s) + round(6 * s))
 
 
-def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
+def render_doc(blocks: list[Block], width: int, s: float) -> pygame.Surface:
     """Lay the blocks out on a transparent surface ``width`` wide (tall as needed)."""
-    ops = []  # (kind, y, payload)
+    ops: list[_Text | _Bullet | _Row | _Hand] = []
     y = 0
     body = round(17 * s)
     pad = round(6 * s)
     for b in blocks:
-        kind = b[0]
-        if kind == "h":
+        if b[0] == "h":
             y += round(18 * s)
-            ops.append(("text", y, (strings.pick(b[1], b[2]), round(24 * s), W.GOLD, "serif", 0)))
+            ops.append(_Text(y, strings.pick(b[1], b[2]), round(24 * s), W.GOLD, "serif", 0))
             y += round(36 * s)
-        elif kind == "p":
+        elif b[0] == "p":
             for line in W.wrap(strings.pick(b[1], b[2]), body, width):
-                ops.append(("text", y, (line, body, W.CREAM, "regular", 0)))
+                ops.append(_Text(y, line, body, W.CREAM, "regular", 0))
                 y += round(body * 1.5)
             y += pad
-        elif kind == "li":
+        elif b[0] == "li":
             lines = W.wrap(strings.pick(b[1], b[2]), body, width - round(24 * s))
-            ops.append(("bullet", y, None))
+            ops.append(_Bullet(y))
             for line in lines:
-                ops.append(("text", y, (line, body, W.CREAM, "regular", round(24 * s))))
+                ops.append(_Text(y, line, body, W.CREAM, "regular", round(24 * s)))
                 y += round(body * 1.5)
             y += pad
-        elif kind == "row":
+        elif b[0] == "row":
             what = strings.pick(b[2], b[4] if len(b) > 4 else b[2])
             cols = _row_columns(row_name(b[1]), what, row_worth(b[3]), width, s)
-            ops.append(("row", y, cols))
+            ops.append(_Row(y, cols))
             y += _row_height(cols, s) + round(4 * s)
-        elif kind == "hand":
+        elif b[0] == "hand":
             tiles_groups = [T.parse(g) for g in b[1].split("|")]
             marks = {T.tile(k): v for k, v in (b[4] or {}).items()}
             tw = round(34 * s)
@@ -70,18 +100,18 @@ def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
                     break
                 tw = max(14, min(tw - 1, int(tw * room / total)))
                 cw, ch = tileart.tile_size(tw)
-            ops.append(("hand", y, (tiles_groups, marks, tw, strings.pick(b[2], b[3]))))
+            ops.append(_Hand(y, tiles_groups, marks, tw, strings.pick(b[2], b[3])))
             y += ch + round(34 * s)
     surf = pygame.Surface((width, max(1, y + round(20 * s))), pygame.SRCALPHA)
-    for kind, yy, p in ops:
-        if kind == "text":
-            text, size, color, style, indent = p
-            W.draw_text(surf, text, (indent, yy), size, color, style)
-        elif kind == "bullet":
+    for op in ops:
+        yy = op.y
+        if isinstance(op, _Text):
+            W.draw_text(surf, op.text, (op.indent, yy), op.size, op.color, op.style)
+        elif isinstance(op, _Bullet):
             pygame.draw.circle(surf, W.GOLD, (round(9 * s), yy + round(body * 0.62)), max(2, round(4 * s)))
-        elif kind == "row":
-            names, whats, vals = p
-            r = pygame.Rect(0, yy, width, _row_height(p, s))
+        elif isinstance(op, _Row):
+            names, whats, vals = op.cols
+            r = pygame.Rect(0, yy, width, _row_height(op.cols, s))
             pygame.draw.rect(surf, (255, 255, 255, 16), r, border_radius=round(6 * s))
             step = round(22 * s)
             for i, line in enumerate(names):
@@ -92,8 +122,8 @@ def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
             for i, line in enumerate(vals):
                 W.draw_text(surf, line, (width - round(10 * s), yy + round(5 * s) + i * step), round(16 * s), W.GOLD,
                             "bold", anchor="topright")
-        elif kind == "hand":
-            groups, marks, tw, cap = p
+        else:
+            groups, marks, tw, cap = op.groups, op.marks, op.tw, op.caption
             cw, ch = tileart.tile_size(tw)
             x = round(4 * s)
             for g in groups:
@@ -114,8 +144,8 @@ class RulesScene(Scene):
         self.family = fam if fam in FAMILIES else "wenshan"
         self.back_cb = back
         self.scroll = 0
-        self._doc = None
-        self._doc_key = None
+        self._doc: pygame.Surface | None = None
+        self._doc_key: tuple[str, str, tuple[int, int]] | None = None
         self.tabs: list[W.Button] = []
 
     def layout(self) -> None:
@@ -147,11 +177,12 @@ class RulesScene(Scene):
 
     def doc(self) -> pygame.Surface:
         key = (self.family, strings.lang(), self.content.size)
-        if key != self._doc_key:
+        doc = self._doc
+        if doc is None or key != self._doc_key:
             blocks = doc_for(FAMILY_VARIANT[self.family])
-            self._doc = render_doc(blocks, self.content.w - round(40 * self.s), self.s)
+            doc = self._doc = render_doc(blocks, self.content.w - round(40 * self.s), self.s)
             self._doc_key = key
-        return self._doc
+        return doc
 
     def _clamp(self) -> None:
         maxs = max(0, self.doc().get_height() - self.content.h + round(30 * self.s))
@@ -188,10 +219,12 @@ class RulesScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, strings.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED, anchor="topright")
+        W.draw_text(surf, strings.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
+                    shadow=True)
+        W.draw_text(surf, strings.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED,
+                    anchor="topright")
         for b in self.tabs:
             b.draw(surf)
         self.back_btn.draw(surf)
@@ -200,7 +233,8 @@ class RulesScene(Scene):
         doc = self.doc()
         self._clamp()
         with drawlog.scrolling(surf, self.content):
-            drawlog.blit_layer(surf, doc, (self.content.x + round(20 * s), self.content.y + round(10 * s) - self.scroll))
+            drawlog.blit_layer(surf, doc, (self.content.x + round(20 * s),
+                                           self.content.y + round(10 * s) - self.scroll))
         # scroll bar
         total = doc.get_height()
         if total > self.content.h:

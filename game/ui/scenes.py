@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,11 +16,14 @@ from game.ui.app import Scene
 from game.ui.names import KNOWN_VARIANTS, player_name
 from game.ui.tableview import background
 
+if TYPE_CHECKING:
+    from game.rules.variants.base import Variant
+
 HAND_CHOICES = (1, 2, 4, 8, 12, 16)
 BASE_CHOICES = (1, 2, 3, 5, 10)
 
 
-def registered() -> dict:
+def registered() -> dict[str, Variant]:
     """The variants of this build by id."""
     # the rules load when a table is set up, not before the menu shows
     from game.rules.variants import all_variants
@@ -26,9 +31,9 @@ def registered() -> dict:
     return {v.id: v for v in all_variants()}
 
 
-def variant_entries() -> list[tuple[str, str, str, object]]:
+def variant_entries() -> list[tuple[str, str, str, Variant | None]]:
     reg = registered()
-    out = [(vid, zh, en, reg.get(vid)) for vid, zh, en in KNOWN_VARIANTS]
+    out: list[tuple[str, str, str, Variant | None]] = [(vid, zh, en, reg.get(vid)) for vid, zh, en in KNOWN_VARIANTS]
     for vid, v in reg.items():
         if vid not in {e[0] for e in out}:
             out.append((vid, v.name_zh, v.name_en, v))
@@ -38,6 +43,16 @@ def variant_entries() -> list[tuple[str, str, str, object]]:
 def available_levels() -> list[str]:
     """The three named levels (they fall back to the simple bot until the real ones exist)."""
     return list(strings.BOT_LEVELS)
+
+
+def _seat_label(seat: int, host: bool) -> Callable[[], str]:
+    """A bot seat's label in the current language; a LAN host's seats say no "bot" (they may stay open)."""
+
+    def label() -> str:
+        text = f"{strings.tr('setup.seat')} {seat + 1}"
+        return text if host else f"{text} · {strings.tr('setup.bot')}"
+
+    return label
 
 
 # ====================================================================== menu
@@ -78,7 +93,7 @@ class MenuScene(Scene):
                                  pins, [W.tr_label("demo.all")] + [W.tr_label(f"demo.short.{v}") for v in pins[1:]],
                                  cur, self._pin_demo, label_w=0.0)
         old = getattr(self, "focus", None)
-        ring = list(self.buttons)
+        ring: list[W.Widget] = list(self.buttons)
         ring.insert(ring.index(demo) + 1, self.demo_pin)
         self.focus = W.FocusRing(ring)
         self.focus.index = old.index if old is not None else 0
@@ -130,7 +145,8 @@ class MenuScene(Scene):
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
         # title
-        W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif",
+                    shadow=True)
         W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s), (220, 236, 220))
         pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(212 * s)), (round(520 * s), round(212 * s)),
                          max(1, round(2 * s)))
@@ -145,9 +161,10 @@ class MenuScene(Scene):
             off = (i - (len(fan) - 1) / 2) * tw * 0.78
             dy = abs(i - (len(fan) - 1) / 2) ** 2 * 8 * s
             surf.blit(img, img.get_rect(center=(round(cx + off), round(cy + dy))))
-        W.draw_text(surf, strings.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED, anchor="bottomleft")
-        W.draw_text(surf, strings.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)), round(13 * s),
-                    W.MUTED, anchor="bottomright")
+        W.draw_text(surf, strings.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED,
+                    anchor="bottomleft")
+        W.draw_text(surf, strings.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)),
+                    round(13 * s), W.MUTED, anchor="bottomright")
         for b in self.buttons:
             b.draw(surf, self.focus.current is b)
         self.demo_pin.draw(surf, self.focus.current is self.demo_pin)
@@ -175,7 +192,7 @@ class VariantCard(W.Button):
         if not self.enabled:
             top, bottom, edge, txt = (28, 44, 38), (20, 34, 28), (70, 90, 80), W.MUTED
         elif self.hover or focused:
-            top = tuple(min(255, c + 18) for c in top)
+            top = W.lighter(top, 18)
         W.gradient_box(dest, r, top, bottom, max(6, r.h // 6), 2 if (focused or self.selected) else 1,
                        W.GOLD if focused else edge)
         pad = max(6, round(10 * s))
@@ -208,7 +225,8 @@ class SetupScene(Scene):
         st = app.settings
         self.entries = variant_entries()
         reg = {e[0] for e in self.entries if e[3] is not None}
-        self.variant_id = st.last_variant if st.last_variant in reg else next(iter(sorted(reg, key=lambda v: [e[0] for e in self.entries].index(v))), "wenshan")
+        first = next((e[0] for e in self.entries if e[0] in reg), "wenshan")
+        self.variant_id = st.last_variant if st.last_variant in reg else first
         self.options: dict = {}
         self.hands = st.last_hands if st.last_hands in HAND_CHOICES else 8
         self.levels: list[str] = list(st.last_bots) if st.last_bots else []
@@ -289,20 +307,20 @@ class SetupScene(Scene):
             players_opt = next((o for o in v.schema if o.key == "players"), None)
             if players_opt is not None and players_opt.choices and not players_opt.fixed:
                 colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.players"), list(players_opt.choices),
-                                     [str(c) for c in players_opt.choices], self.options.get("players", players_opt.default),
+                                     [str(c) for c in players_opt.choices],
+                                     self.options.get("players", players_opt.default),
                                      lambda val: self.set_option("players", val)))
             n = self.players()
             levels = available_levels()
             while len(self.levels) < n:
                 self.levels.append("normal")
             for seat in range(1, n):
-                lbl = (lambda seat=seat: f"{strings.tr('setup.seat')} {seat + 1} · {strings.tr('setup.bot')}")
+                lbl = _seat_label(seat, host=self.mode == "host")
                 if self.mode == "host":
                     # a LAN host waits for friends: every other seat is open unless the host puts a bot there
                     vals = ["open", *levels]
                     labels = [W.tr_label("setup.lan_open")] + [W.tr_label(f"bot.{lv}") for lv in levels]
                     cur = self.host_levels[seat] if self.host_levels[seat] in vals else "open"
-                    lbl = (lambda seat=seat: f"{strings.tr('setup.seat')} {seat + 1}")
                 else:
                     vals = levels
                     labels = [W.tr_label(f"bot.{lv}") for lv in levels]
@@ -322,7 +340,8 @@ class SetupScene(Scene):
         old_a = getattr(self, "col_a", None)
         self.col_a = W.ScrollColumn((px, top, pw, panel.bottom - round(14 * s) - top), colA, gap, s)
         # the seats column leaves room at the bottom for "seat 1 · you" and the fixed player count
-        self.col_b = W.ScrollColumn((px + pw + round(24 * s), top, pw, panel.bottom - round(74 * s) - top), colB, gap, s)
+        col_b_rect = (px + pw + round(24 * s), top, pw, panel.bottom - round(74 * s) - top)
+        self.col_b = W.ScrollColumn(col_b_rect, colB, gap, s)
         if old_a is not None and old_a.widgets and colA and len(old_a.widgets) == len(colA):
             self.col_a.scroll_to(old_a.scroll)  # a relayout (language, seats) keeps the list where it was
         self.colA, self.colB = colA, colB
@@ -402,7 +421,7 @@ class SetupScene(Scene):
     def handle(self, ev) -> None:
         if self.col_a.handle(ev) or self.col_b.handle(ev):
             return
-        for w in self.cards + [self.start_btn, self.back_btn]:
+        for w in [*self.cards, self.start_btn, self.back_btn]:
             if w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:
@@ -413,9 +432,9 @@ class SetupScene(Scene):
             # Enter starts the table - also right after typing a seed or a table name
             typed = any(isinstance(w, W.TextInput) and w.submitted for w in self.colB)
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn or typed):
-                for w in self.colB:
-                    if isinstance(w, W.TextInput):
-                        w.submitted = False
+                for widget in self.colB:
+                    if isinstance(widget, W.TextInput):
+                        widget.submitted = False
                 self.start()
                 return
             self.focus.handle_key(ev)
@@ -424,11 +443,12 @@ class SetupScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("setup.title_host" if self.mode == "host" else "setup.title"), (round(36 * s), round(26 * s)),
-                    round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED, anchor="topright")
+        title = strings.tr("setup.title_host" if self.mode == "host" else "setup.title")
+        W.draw_text(surf, title, (round(36 * s), round(26 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED,
+                    anchor="topright")
         W.draw_text(surf, strings.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s), W.MUTED, "bold")
         panel = self.panel_rect()
         W.panel(surf, panel, (10, 28, 22), 215, round(14 * s), 2)
@@ -484,8 +504,8 @@ class SettingsScene(Scene):
             sizes.append(cur)
         sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
         self.widgets = [
-            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"], [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(),
-                     self.app.set_lang),
+            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"],
+                     [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(), self.app.set_lang),
             W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
             W.Slider((x, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
             W.Choice((x, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
@@ -505,8 +525,8 @@ class SettingsScene(Scene):
             w.rect.y = y
             y += w.rect.h + round(8 * s)
         bw, bh = round(220 * s), round(52 * s)
-        self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
-                                 "gold", size=round(19 * s), name="back")
+        self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"),
+                                 self.back, "gold", size=round(19 * s), name="back")
         old = getattr(self, "focus", None)
         self.focus = W.FocusRing(self.widgets + [self.back_btn])
         if old is not None:
@@ -556,10 +576,10 @@ class SettingsScene(Scene):
 
     def draw(self, surf) -> None:
         s = self.s
-        W_, H_ = self.app.size
+        W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif", anchor="midtop",
-                    shadow=True)
+        W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif",
+                    anchor="midtop", shadow=True)
         first, last = self.widgets[0].rect, self.widgets[-1].rect
         box = pygame.Rect(first.x - round(30 * s), first.y - round(20 * s), first.w + round(60 * s),
                           last.bottom - first.y + round(40 * s))

@@ -35,9 +35,10 @@ from game.ui.settings import Settings, save_replay
 from game.ui.settle import MatchEndScene
 from game.ui.table import TableScene
 
+SCENES: tuple[str, ...]  # the scenes by name, then the table's states
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
           "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
-          "lan_missing", "refused")
+          "lan_missing", "refused", "watch")
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
@@ -59,6 +60,13 @@ def new_session(variant, seed, hands: int = 8, options=None):
 
 def _levels(n):
     return [None] + ["normal"] * (n - 1)
+
+
+class UnsavedTable(TableScene):
+    """A table that keeps no replay of its match: a picture or a benchmark is no one's game."""
+
+    def save_replay(self, finished: bool) -> None:
+        pass
 
 
 def drive(session, stop, max_steps: int = 4000, me_bot=None) -> bool:
@@ -125,7 +133,7 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
     elif scene in ("table", "hints"):
         engine = HintEngine()
 
-        def want(v, ses_box=[]):
+        def want(v):
             if not (v["phase"] == "turn" and any(a.kind == "discard" for a in v["legal"]) and _discards(v) >= 14):
                 return False
             if scene == "table":
@@ -190,13 +198,13 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
             sc.look = True  # every hand revealed on the table
         elif scene == "leave":
             app.now = 10.0  # a while after the window opened, the player presses Esc once
+            assert sc.settle is not None  # show_settlement opened it: the hand has a result
             sc.settle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
             app.now += 0.5  # the notice has faded in
     elif scene == "match_end":
         ses, names = new_session(variant, seed, hands=4)
-        sc = TableScene(app, ses, variant, names=names, hands_total=4)
+        sc = UnsavedTable(app, ses, variant, names=names, hands_total=4)
         sc.auto_bots = False
-        sc.save_replay = lambda finished: None
         app.goto(sc)
         while True:
             drive(ses, lambda v: v["phase"] == "end")
@@ -233,7 +241,6 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         app.goto(LobbyScene(app, lobby))
     elif scene == "join":
         js = JoinScene(app, interfaces=["127.0.0.1"])
-        js.enter = lambda: js.layout()  # no network for a picture
         js.browser = _StubBrowser(variant)
         app.goto(js)
         js.update(0.0)
@@ -249,6 +256,8 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         d.auto_bots = False
         drive_demo(d, 40)
         app.now += 1.0  # the latest captions have faded in
+    elif scene == "watch":
+        watch_scene(app, variant, seed)
     elif scene in TABLE_STATES:
         _table_state_scene(app, scene, variant, seed)
     else:
@@ -332,6 +341,63 @@ def drive_demo(d, steps: int) -> None:
             break
 
 
+def watch_scene(app, variant, seed: int, open_hands: bool = False, moment: str = "play"):
+    """The watcher's screen over a seeded bot match: ``moment`` "play" (melds and discards on the table) or "end"."""
+    from game.rules import engine as E
+    from game.rules.match import Match
+    from game.rules.view import public_view, view
+    from game.ui.watch import WatchScene
+
+    def interesting(st) -> bool:
+        melds = sum(len(x.melds) for x in st.seats)
+        return st.phase == "turn" and melds >= 2 and sum(len(x.discards) for x in st.seats) >= 16
+
+    st = m = None
+    for k in range(40):
+        m = Match(variant, variant.resolve_options({}), seed + k, 8)
+        st, _ = m.start_hand()
+        bots = [make_bot("simple", seed=i) for i in range(m.n)]
+        while st.end is None and not (moment == "play" and interesting(st)):
+            seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+            E.apply(st, bots[seat].act(view(st, seat)))
+        if (moment == "play" and st.end is None) or (moment == "end" and st.end == "win"):
+            break
+    ses = _StubWatch(variant, public_view(st, open_hands), m.hands_total, open_hands)
+    sc = WatchScene(app, ses)
+    app.goto(sc)
+    sc._pump()
+    if moment == "end":
+        sc._show_settlement()
+    return sc
+
+
+class _StubWatch:
+    """A watcher's session for a picture: one public view, four named seats, three watching."""
+
+    def __init__(self, variant, pv, hands: int, open_hands: bool):
+        self.variant, self.variant_id, self.view = variant, variant.id, pv
+        self.n = pv["n"]
+        self.names = ([TYPED_NAMES[0], TYPED_NAMES[4], None, None] + [None] * 4)[:self.n]  # bots in the others
+        self.table_name = TYPED_NAMES[1]
+        self.hands_total = hands
+        self.open = open_hands
+        self.watchers = 3
+        self.status = "watching"
+        self.started = True
+        self.error = None
+        self.addr = ("192.168.1.20", 50555)
+        self.batch: list = []
+        self.fulls = 1
+        self.match_over = False
+        self.totals = [s["score"] for s in pv["seats"]]
+
+    def poll(self):
+        return []
+
+    def close(self):
+        pass
+
+
 # names the players of the pictures' LAN tables typed (a name is shown as typed, in either language);
 # 老王 is outside the font subset of the game's own strings: it shows that any everyday name renders
 TYPED_NAMES = ("老王", "老王的牌桌", "阿明的电脑", "Friday night", "Ann")
@@ -358,7 +424,8 @@ class _StubBrowser:
             {"name": TYPED_NAMES[1], "variant": variant.id, "players": n, "seats_taken": 1, "seats_free": n - 1,
              "host_name": TYPED_NAMES[0], "host": "192.168.1.20", "port": 50555, "table_id": "1"},
             {"name": TYPED_NAMES[3], "variant": "yuxi", "players": 4, "seats_taken": 4, "seats_free": 0,
-             "host_name": TYPED_NAMES[4], "host": "192.168.1.31", "port": 50555, "table_id": "1"},
+             "host_name": TYPED_NAMES[4], "host": "192.168.1.31", "port": 50555, "table_id": "1",
+             "watchers": 3, "watch": "open"},
         ]
 
     def tables(self):

@@ -54,7 +54,7 @@ class Settings:
         return d
 
     @classmethod
-    def from_json(cls, data: dict) -> "Settings":
+    def from_json(cls, data: dict) -> Settings:
         """Known keys of the right type are taken; anything else falls back to the default."""
         if not isinstance(data, dict):
             raise ValueError("settings must be a JSON object")
@@ -83,9 +83,8 @@ class Settings:
             elif isinstance(cur, dict):
                 if isinstance(v, dict):
                     setattr(s, f.name, v)
-            elif isinstance(cur, list):
-                if isinstance(v, list):
-                    setattr(s, f.name, v)
+            elif isinstance(cur, list) and isinstance(v, list):
+                setattr(s, f.name, v)
         if s.lang not in ("zh", "en"):
             s.lang = "zh"
         if s.anim not in ANIM_SPEEDS:
@@ -139,7 +138,8 @@ def replay_dir() -> Path:
     return userdirs.replays_dir()
 
 
-def save_replay(record: dict, names: list[str], human_seat: int | None, finished: bool) -> tuple[Path | None, str | None]:
+def save_replay(record: dict, names: list[str], human_seat: int | None,
+                finished: bool) -> tuple[Path | None, str | None]:
     """Save a match record (Match.to_json()); returns (path, error)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     data = {

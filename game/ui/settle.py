@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -31,7 +33,8 @@ def _tile_of(x):
         return None
 
 
-def win_line(res: dict, names: list[str]) -> str:
+def win_line(res: Mapping[str, Any], names: list[str]) -> str:
+    """The settlement's headline: who won how (and from whom), or a drawn hand."""
     wins = res.get("wins") or []
     if res.get("end") != "win" or not wins:
         return strings.tr("settle.draw")
@@ -55,7 +58,8 @@ def detail_text(detail: str, names: list[str]) -> str:
     if d[:1] in "←→" and all(p.strip().isdigit() for p in d[1:].split(",") if p.strip()):
         seats = [int(p) for p in d[1:].split(",") if p.strip()]
         if all(0 <= x < len(names) for x in seats):
-            return d[0] + "、".join(names[x] for x in seats) if strings.is_zh() else d[0] + ", ".join(names[x] for x in seats)
+            sep = "、" if strings.is_zh() else ", "
+            return d[0] + sep.join(names[x] for x in seats)
     return d
 
 
@@ -186,13 +190,14 @@ class SettlementPanel:
         W.panel(surf, box, (14, 30, 24), 238, round(18 * s), max(2, round(3 * s)), W.PANEL_EDGE)
         # header
         hand_no = (v.get("hand_no") or 0) + 1
-        W.draw_text(surf, strings.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)), round(17 * s),
-                    W.MUTED, "bold")
-        W.draw_text(surf, variant_name(self.table.variant), (box.x + round(24 * s), box.y + round(40 * s)), round(14 * s),
-                    W.MUTED)
+        W.draw_text(surf, strings.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)),
+                    round(17 * s), W.MUTED, "bold")
+        W.draw_text(surf, variant_name(self.table.variant), (box.x + round(24 * s), box.y + round(40 * s)),
+                    round(14 * s), W.MUTED)
         title = win_line(res, names)
         W.draw_text(surf, title, (box.centerx, box.y + round(14 * s)), round(38 * s),
-                    (255, 214, 100) if res.get("end") == "win" else (210, 220, 230), "serif", anchor="midtop", shadow=True)
+                    (255, 214, 100) if res.get("end") == "win" else (210, 220, 230), "serif", anchor="midtop",
+                    shadow=True)
         self._draw_flips(surf, box)
         # rows: winners first, then the others in seat order
         winners = [w["seat"] for w in res.get("wins") or []]
@@ -312,7 +317,8 @@ class SettlementPanel:
         lines = self._pill_lines(self._items(seat), width)
         h = round(14 * s) + ch + round(8 * s) + len(lines) * (self.fs + round(10 * s))
         if winner and self._explanations(seat):
-            h += len(W.wrap(" · ".join(self._explanations(seat)), max(self.least(), self.fs - 2), width)[:2]) * round(self.fs * 1.25)
+            expl = W.wrap(" · ".join(self._explanations(seat)), max(self.least(), self.fs - 2), width)[:2]
+            h += len(expl) * round(self.fs * 1.25)
         return max(h + round(6 * s), round(84 * s))
 
     def _draw_row(self, surf, r: pygame.Rect, seat: int, winner: bool) -> None:
@@ -332,14 +338,15 @@ class SettlementPanel:
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, 2)
         W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.1), (255, 255, 255), "serif", anchor="center")
         nx = ac[0] + ar + round(10 * s)
-        W.draw_text(surf, names[seat], (nx, r.y + round(10 * s)), round(17 * s), W.CREAM, "bold", max_width=round(120 * s))
+        W.draw_text(surf, names[seat], (nx, r.y + round(10 * s)), round(17 * s), W.CREAM, "bold",
+                    max_width=round(120 * s))
         tags = []
         if seat == v["dealer"]:
             tags.append((strings.tr("settle.dealer_tag"), (200, 140, 30)))
         for w in res.get("wins") or []:
             if w["seat"] == seat:
-                tags.append((strings.tr("settle.zimo_tag") if w.get("win") == "self_draw" else strings.tr("settle.winner_tag"),
-                             (210, 50, 40)))
+                tag = "settle.zimo_tag" if w.get("win") == "self_draw" else "settle.winner_tag"
+                tags.append((strings.tr(tag), (210, 50, 40)))
             elif w.get("from") == seat and w.get("win") == "discard":
                 if (strings.tr("settle.pao_tag"), (90, 90, 160)) not in tags:
                     tags.append((strings.tr("settle.pao_tag"), (90, 90, 160)))
@@ -362,8 +369,8 @@ class SettlementPanel:
         d = (res.get("deltas") or [0] * n)[seat]
         total = self.table.session.totals[seat] if self.table.session.totals else 0
         rx = r.right - round(20 * s)
-        W.draw_text(surf, f"{d:+d}" if d else "0", (rx, r.y + round(8 * s)), round(34 * s), POS if d > 0 else (NEG if d < 0 else W.MUTED),
-                    "bold", anchor="topright")
+        W.draw_text(surf, f"{d:+d}" if d else "0", (rx, r.y + round(8 * s)), round(34 * s),
+                    POS if d > 0 else (NEG if d < 0 else W.MUTED), "bold", anchor="topright")
         W.draw_text(surf, f"{strings.tr('settle.total')} {total:+d}" if total else f"{strings.tr('settle.total')} 0",
                     (rx, r.y + round(52 * s)), round(14 * s), W.CREAM, anchor="topright")
         # tiles
@@ -393,7 +400,8 @@ class SettlementPanel:
                     col = (170, 120, 20)
                 k += 1
                 pygame.draw.rect(surf, col, pill, border_radius=round(8 * s))
-                W.draw_text(surf, text, (pill.x + round(8 * s), pill.centery), size, (255, 250, 235), "bold", anchor="midleft")
+                W.draw_text(surf, text, (pill.x + round(8 * s), pill.centery), size, (255, 250, 235), "bold",
+                            anchor="midleft")
                 ix += w_ + round(6 * s)
             iy += size + round(10 * s)
         # the rule behind each pattern, for winners
@@ -403,10 +411,10 @@ class SettlementPanel:
                 es = max(self.least(), size - 2)
                 lines = W.wrap(" · ".join(expl), es, right - left)
                 shown = 0
-                for line in lines[:2]:
+                for text_line in lines[:2]:
                     if iy + es > r.bottom:
                         break
-                    W.draw_text(surf, line, (left, iy), es, (230, 210, 160))
+                    W.draw_text(surf, text_line, (left, iy), es, (230, 210, 160))
                     iy += round(es * 1.25)
                     shown += 1
                 drawlog.dropped(surf, lines[shown:], pygame.Rect(left, iy, right - left, es), es)
@@ -517,10 +525,11 @@ class MatchEndScene(Scene):
         W.draw_text(surf, strings.tr("end.title"), (box.centerx, box.y + round(14 * s)), round(40 * s), W.GOLD, "serif",
                     anchor="midtop", shadow=True)
         n_draws = sum(1 for r in self.results if r.get("end") != "win")
-        sub = f"{variant_name(self.variant)} · {strings.tr('end.played', n=len(self.results))} · {strings.tr('end.draws', n=n_draws)}"
+        sub = " · ".join((variant_name(self.variant), strings.tr("end.played", n=len(self.results)),
+                          strings.tr("end.draws", n=n_draws)))
         W.draw_text(surf, sub, (box.centerx, box.y + round(66 * s)), round(15 * s), W.MUTED, anchor="midtop")
-        cols = [("end.rank", 0.05), ("end.player", 0.12), ("end.total", 0.36), ("end.wins", 0.5), ("end.self_draws", 0.61),
-                ("end.deal_ins", 0.72), ("end.best", 0.84)]
+        cols = [("end.rank", 0.05), ("end.player", 0.12), ("end.total", 0.36), ("end.wins", 0.5),
+                ("end.self_draws", 0.61), ("end.deal_ins", 0.72), ("end.best", 0.84)]
         hy = box.y + round(104 * s)
         for key, fx in cols:
             W.draw_text(surf, strings.tr(key), (box.x + round(box.w * fx), hy), round(14 * s), W.MUTED, "bold")
@@ -547,7 +556,8 @@ class MatchEndScene(Scene):
                         POS if t > 0 else (NEG if t < 0 else W.CREAM), "bold", anchor="midleft")
             st = self.stats[seat]
             for key, fx in (("wins", 0.5), ("self_draws", 0.61), ("deal_ins", 0.72)):
-                W.draw_text(surf, str(st[key]), (box.x + round(box.w * fx), r.centery), round(18 * s), W.CREAM, anchor="midleft")
+                W.draw_text(surf, str(st[key]), (box.x + round(box.w * fx), r.centery), round(18 * s), W.CREAM,
+                            anchor="midleft")
             best = st["best"]
             W.draw_text(surf, f"{best:+d}" if best else "-", (box.x + round(box.w * 0.84), r.centery), round(18 * s),
                         W.CREAM, anchor="midleft")

@@ -151,7 +151,7 @@ def _driver() -> str:
 
 def to_bytes(samples: list[float], channels: int, bits: int = -16) -> bytes:
     """16-bit signed PCM, soft-clipped, duplicated per channel."""
-    peak = max(1e-9, max(abs(x) for x in samples))
+    peak = max(abs(x) for x in samples)
     k = 0.9 / max(1.0, peak)
     data = array("h")
     for x in samples:

@@ -10,6 +10,8 @@ claim buttons in ``prompt``, the switches (托管, 自动胡, 不吃碰杠, 记�
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.bots import default_level, make_bot
@@ -35,7 +37,7 @@ class TableScene(Scene):
     demo = False
 
     def __init__(self, app, session, variant, names: list[str] | None = None, hands_total: int | None = None,
-                 on_leave=None, bot_levels: list[str] | None = None, lan: bool = False):
+                 on_leave=None, bot_levels: list[str | None] | None = None, lan: bool = False):
         super().__init__(app)
         self.session = session
         self.variant = variant
@@ -56,7 +58,7 @@ class TableScene(Scene):
         self.prompt = prompt.Prompt(self.me, getattr(variant, "button_order", prompt.DEFAULT_ORDER))
         self.sent: Action | None = None
         self.results: list[dict] = []
-        self.settle = None  # SettlementPanel
+        self.settle: SettlementPanel | None = None
         self.look = False
         self.paused = False
         self.next_bot = 0.0
@@ -143,7 +145,7 @@ class TableScene(Scene):
         self.sent = action
         self.app.invalidate()
         self.prompt.choice = None
-        if action.kind == "discard":
+        if action.kind == "discard" and action.tile is not None:
             disp, slots, _m, _ms = self.my_slots()
             self._discard_from = myhand.tile_pos(disp, slots, action.tile, self.sel, self.hover, self.s)
         self.session.send(action)
@@ -174,6 +176,7 @@ class TableScene(Scene):
         return myhand.hand_order(self.view, self.me)
 
     def my_slots(self) -> myhand.HandSlots:
+        assert self.L is not None  # laid out on enter, before any input or frame
         return myhand.hand_slots(self.view, self.me, self.L, self.deal_counts())
 
     def deal_counts(self) -> dict[int, int] | None:
@@ -231,11 +234,12 @@ class TableScene(Scene):
         """Follow a LAN table's connection and seats; each problem is told as it starts."""
         before = (self.link.state, {i: st.key() for i, st in self.link.seats.items()})
         for key in self.link.update(self.session, self.session.view, self.app.now, poll_error):
-            self.app.notice(lambda key=key: strings.tr(key), 4)
+            self.app.notice(partial(strings.tr, key), 4)
         if (self.link.state, {i: st.key() for i, st in self.link.seats.items()}) != before:
             self.app.invalidate()
 
     def _stage(self) -> cues.Stage:
+        assert self.L is not None  # laid out on enter, before any event
         return cues.Stage(self.view, self.L, self.me, self.names, self.app.now, self.anim.factor, demo=self.demo,
                           deal_start=self.deal_start, deal_dur=self.deal_dur, reveal=self.render.reveal,
                           public_slots=getattr(self.render, "public_slots", {}), discard_from=self._discard_from)
@@ -355,6 +359,7 @@ class TableScene(Scene):
         return self.prompt.buttons
 
     def _refresh_buttons(self) -> None:
+        assert self.L is not None  # laid out on enter, before any frame
         self.prompt.refresh(lambda: self.view, self.app.size, self.L, self.s, self.send)
 
     # ================================================================ drawing

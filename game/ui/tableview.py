@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.rules import tiles as T
+from game.rules.view import View
 from game.ui import drawlog, strings, tileart
 from game.ui import widgets as W
 from game.ui.felt import felt_surface
@@ -139,10 +140,11 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     rim = max(6, round(10 * s))
     wood = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(wood, (58, 34, 18, 255), (0, 0, w, h), rim)
-    pygame.draw.rect(wood, (120, 76, 36, 255), (rim // 3, rim // 3, w - 2 * (rim // 3), h - 2 * (rim // 3)), max(1, rim // 3),
-                     border_radius=rim)
+    pygame.draw.rect(wood, (120, 76, 36, 255), (rim // 3, rim // 3, w - 2 * (rim // 3), h - 2 * (rim // 3)),
+                     max(1, rim // 3), border_radius=rim)
     out.blit(wood, (0, 0))
-    inlay = pygame.Rect(rim + round(4 * s), rim + round(4 * s), w - 2 * (rim + round(4 * s)), h - 2 * (rim + round(4 * s)))
+    inset = rim + round(4 * s)
+    inlay = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
     line = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(line, (220, 190, 110, 70), inlay, max(1, round(1.5 * s)), border_radius=round(14 * s))
     out.blit(line, (0, 0))
@@ -176,7 +178,7 @@ class TableRenderer:
         self.status: dict[int, str] = {}  # a LAN seat's state on its plate (dropped, left, a bot plays)
 
     # -------------------------------------------------------- whole table
-    def draw_table(self, surf: pygame.Surface, view: dict, L: TableLayout, my_hand=None, thinking: int | None = None):
+    def draw_table(self, surf: pygame.Surface, view: View, L: TableLayout, my_hand=None, thinking: int | None = None):
         """Everything but the viewer's own hand (``my_hand`` draws it) and overlays."""
         surf.blit(background(surf.get_size()), (0, 0))
         self.draw_compass(surf, view, L, thinking)
@@ -195,12 +197,13 @@ class TableRenderer:
         seat = L.me if seat is None else seat
         info = view["seats"][seat]
         marks = tile_marks(view)
-        hand = list(info.get("hand") if info.get("hand") is not None else (view["hand"] if seat == view["seat"] else []))
+        known = info.get("hand")
+        hand = list(known if known is not None else (view["hand"] if seat == view["seat"] else []))
         if self.reveal is not None and self.reveal[seat] is not None:
             hand = list(self.reveal[seat])
         drawn = view.get("drawn") if seat == view["seat"] else None
         has_drawn = drawn is not None and drawn in hand and view.get("turn") == seat and view.get("phase") == "turn"
-        if has_drawn:
+        if drawn is not None and has_drawn:
             hand.remove(drawn)
             disp = sort_hand(hand, marks) + [drawn]
         else:
@@ -230,9 +233,10 @@ class TableRenderer:
             on = seat == active
             cx, cy = r.center
             if on:
-                bar = pygame.Rect(0, 0, round(70 * s), round(6 * s)) if pos in (0, 2) else pygame.Rect(0, 0, round(6 * s), round(70 * s))
-                edge = {0: (cx, r.bottom - round(7 * s)), 1: (r.right - round(7 * s), cy), 2: (cx, r.top + round(7 * s)),
-                        3: (r.left + round(7 * s), cy)}[pos]
+                long, thin = round(70 * s), round(6 * s)
+                bar = pygame.Rect(0, 0, long, thin) if pos in (0, 2) else pygame.Rect(0, 0, thin, long)
+                edge = {0: (cx, r.bottom - round(7 * s)), 1: (r.right - round(7 * s), cy),
+                        2: (cx, r.top + round(7 * s)), 3: (r.left + round(7 * s), cy)}[pos]
                 bar.center = edge
                 a = 0.55 + 0.45 * W.pulse(self.now, 1.4)
                 g = W.glow_circle(round(18 * s), (255, 210, 90))
@@ -245,7 +249,8 @@ class TableRenderer:
             img = pygame.transform.rotate(img, {0: 0, 1: 90, 2: 180, 3: -90}[pos])
             # winds sit inside the rim, facing their seat
             inset = round(23 * s)
-            q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset), 3: (r.left + inset, cy)}[pos]
+            q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset),
+                 3: (r.left + inset, cy)}[pos]
             surf.blit(img, img.get_rect(center=q))
             drawlog.text(surf, strings.wind(wd), img.get_rect(center=q), img, round(19 * s), "serif")
         left = view.get("drawable", view.get("wall", 0))
@@ -270,12 +275,10 @@ class TableRenderer:
                 if ("pond", seat, i) in self.hidden:
                     continue
                 sl = L.pond_slot(seat, i)
-                hl = []
                 is_last = last is not None and last[0] == seat and i == len(shown) - 1 and view["phase"] != "end" \
                     and not view["seats"][seat]["discards"][-1].get("claimed_by") is not None
-                if is_last:
-                    hl.append("last")
-                items.append((sl, d["tile"], tuple(hl), d.get("declared", False), d.get("won", False)))
+                hl: tuple[str, ...] = ("last",) if is_last else ()
+                items.append((sl, d["tile"], hl, d.get("declared", False), d.get("won", False)))
         # painter's order: farther tiles (higher on screen) first
         items.sort(key=lambda it: (it[0].y + tileart.tile_size(it[0].w, it[0].rot)[1], it[0].x))
         marks = tile_marks(view)
@@ -395,10 +398,12 @@ class TableRenderer:
         cc = (x0 + round(7 * s), rect.y + round(35 * s))
         pygame.draw.circle(surf, (240, 190, 60), cc, round(7 * s))
         pygame.draw.circle(surf, (150, 100, 20), cc, round(7 * s), 1)
-        W.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col, "bold", anchor="midleft")
+        W.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col, "bold",
+                    anchor="midleft")
         lvl = self.levels[seat] if self.levels and seat < len(self.levels) else None
         if lvl:
-            W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), L.font(12), W.MUTED, anchor="midright")
+            W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), L.font(12), W.MUTED,
+                        anchor="midright")
         # badges: 报听, chicken badges; what does not fit is counted ("+2")
         tags = []
         if self.status.get(seat):  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
@@ -449,7 +454,8 @@ class TableRenderer:
         if title:
             W.draw_text(surf, title, (rect.x + pad, rect.y + round(6 * s)), round(17 * s), W.GOLD, "bold",
                         max_width=rect.w - 2 * pad)
-            W.draw_text(surf, sub, (rect.x + pad, rect.y + round(27 * s)), L.font(12), W.MUTED, max_width=rect.w - 2 * pad)
+            W.draw_text(surf, sub, (rect.x + pad, rect.y + round(27 * s)), L.font(12), W.MUTED,
+                        max_width=rect.w - 2 * pad)
         x = rect.x + pad
         y = rect.y + head + (0 if title else round(4 * s))
         self.public_slots = {}

@@ -7,9 +7,9 @@ result into one lesson per settlement item, so the demo can light the items up
 one by one and say who paid whom for what. Nothing here draws or keeps time: the
 demo scene decides how long each lesson stays (``Lesson.hold``).
 
-Besides the engine's events, the demo session adds ``refused_win`` events: a
-seat whose tiles completed on a discard (or a robbed kong) that the rules did not
-let win, with the rules core's refusal.
+Among the engine's events, ``refused_win`` tells a seat whose tiles completed on a
+discard (or a robbed kong) that the rules did not let it win, with the rules
+core's refusal; the demo, a spectator of an open table, sees every seat's.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 import pygame
 
@@ -178,7 +179,8 @@ DOT_LAYOUTS = {
     4: ([(0.27, 0.25), (0.73, 0.25), (0.27, 0.75), (0.73, 0.75)], "BGGB", 0.185),
     5: ([(0.24, 0.19), (0.76, 0.19), (0.5, 0.5), (0.24, 0.81), (0.76, 0.81)], "BGRGB", 0.165),
     6: ([(0.27, 0.14), (0.73, 0.14), (0.27, 0.55), (0.73, 0.55), (0.27, 0.86), (0.73, 0.86)], "GGRRRR", 0.15),
-    7: ([(0.18, 0.09), (0.5, 0.2), (0.82, 0.31), (0.27, 0.63), (0.73, 0.63), (0.27, 0.9), (0.73, 0.9)], "GGGRRRR", 0.125),
+    7: ([(0.18, 0.09), (0.5, 0.2), (0.82, 0.31), (0.27, 0.63), (0.73, 0.63), (0.27, 0.9), (0.73, 0.9)], "GGGRRRR",
+        0.125),
     8: ([(x, y) for y in (0.11, 0.37, 0.63, 0.89) for x in (0.28, 0.72)], "BBBBBBBB", 0.125),
     9: ([(x, y) for y in (0.15, 0.5, 0.85) for x in (0.17, 0.5, 0.83)], "BBBRRRGGG", 0.14),
 }
@@ -238,7 +240,8 @@ def _stick(pen: _Pen, cx, cy, length, width, color, angle=0.0, detail=True):
     half, hw = length / 2, width / 2
     dark = _mix(color, (0, 0, 0), 0.35)
     # capsule: upper half-circle cap, then lower one
-    body = [(hw * math.cos(math.pi + i * math.pi / 8), -half + hw + hw * math.sin(math.pi + i * math.pi / 8)) for i in range(9)]
+    body = [(hw * math.cos(math.pi + i * math.pi / 8), -half + hw + hw * math.sin(math.pi + i * math.pi / 8))
+            for i in range(9)]
     body += [(hw * math.cos(i * math.pi / 8), half - hw + hw * math.sin(i * math.pi / 8)) for i in range(9)]
     pen.poly(dark, tr(body))
     inner = [(x * 0.72, y - (hw * 0.28 if y < 0 else -hw * 0.28)) for x, y in body]
@@ -279,7 +282,7 @@ def _bird(pen: _Pen, box, detail: bool):
     bx, by, bw, bh = box
     k = bw / 100
 
-    def P(x, y):
+    def P(x: float, y: float) -> tuple[float, float]:
         return (bx + x * k, by + y * bh / 138)
 
     def pts(seq):
@@ -298,7 +301,7 @@ def _bird(pen: _Pen, box, detail: bool):
     )
     for a, c, b, col in feathers:
         pen.poly(col, _band(_bezier(P(*a), P(*c), P(*b)), 10 * k, 5 * k))
-    for a, c, b, col in feathers:
+    for _a, _c, b, _col in feathers:
         pen.circle(RED, *P(*b), 7 * k)
         pen.circle(FACE_TOP, *P(*b), 4 * k)
         pen.circle(blue_dark, *P(*b), 2.4 * k)
@@ -364,7 +367,8 @@ def _face(kind: int, width: int) -> pygame.Surface:
     plate.blit(_rounded((W - 2 * e, H - 2 * e), max(1, radius - e), top, bottom), (e, e))
     hi = (255, 255, 255, 160) if kind >= 0 else (170, 240, 200, 130)
     glint = pygame.Surface((W, H // 2), pygame.SRCALPHA)
-    pygame.draw.rect(glint, hi, (e, e, W - 2 * e, H), max(1, S * (1 if width < 80 else 2)), border_radius=max(1, radius - e))
+    pygame.draw.rect(glint, hi, (e, e, W - 2 * e, H), max(1, S * (1 if width < 80 else 2)),
+                     border_radius=max(1, radius - e))
     plate.blit(glint, (0, 0))
     if kind >= 0:
         _draw_face_art(_Pen(plate, W), kind, fh / fw, detail=width >= 44)
@@ -382,7 +386,8 @@ def _slab(width: int, rotated: int, mode: str) -> pygame.Surface:
     # soft shadow cast down-right by a light from the top-left
     sh = pygame.Surface(size, pygame.SRCALPHA)
     off = max(1, round(width * 0.05))
-    pygame.draw.rect(sh, (0, 0, 0, 110), (m.margin + off, m.margin + off * 2, m.body_w, m.body_h), border_radius=round(width * 0.12))
+    pygame.draw.rect(sh, (0, 0, 0, 110), (m.margin + off, m.margin + off * 2, m.body_w, m.body_h),
+                     border_radius=round(width * 0.12))
     out.blit(pygame.transform.gaussian_blur(sh, max(1, round(width * 0.06))), (0, 0))
 
     t, fh = m.thickness, m.face_h

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Callable
 
 import pygame
 
@@ -167,7 +167,8 @@ def _panel_surface(size, color, alpha, radius, border, border_color, glow) -> py
     if border:
         pygame.draw.rect(big, (*border_color, 255), big.get_rect(), border * S_, border_radius=radius * S_)
         inner = big.get_rect().inflate(-border * S_ * 3, -border * S_ * 3)
-        pygame.draw.rect(big, (*border_color, 70), inner, max(1, S_ * border // 2), border_radius=max(0, radius * S_ - border * S_))
+        pygame.draw.rect(big, (*border_color, 70), inner, max(1, S_ * border // 2),
+                         border_radius=max(0, radius * S_ - border * S_))
     return pygame.transform.smoothscale(big, (w, h))
 
 
@@ -219,6 +220,12 @@ def _gradient_rounded(size, top, bottom, radius, border, border_color) -> pygame
     if border:
         pygame.draw.rect(grad, (*border_color, 255), (0, 0, W, H), border * S_, border_radius=radius * S_)
     return pygame.transform.smoothscale(grad, (w, h))
+
+
+def lighter(color: tuple[int, int, int], d: int) -> tuple[int, int, int]:
+    """``color`` with ``d`` more in each channel (255 at most): a control under the mouse or the focus."""
+    r, g, b = color
+    return (min(255, r + d), min(255, g + d), min(255, b + d))
 
 
 def gradient_box(dest, rect, top, bottom, radius=10, border=2, border_color=(0, 0, 0)) -> None:
@@ -289,10 +296,17 @@ def _logged_draw(draw: Callable) -> Callable:
     return logged
 
 
+def _draw_nothing(self: Widget, dest: pygame.Surface, focused: bool = False) -> None:
+    """The base widget draws nothing."""
+
+
 class Widget:
     rect: pygame.Rect
     focusable = True
     enabled = True
+    # draw(dest, focused=False): a callable attribute, as each subclass's own is replaced by
+    # its draw-logged wrapper when the class is made
+    draw: Callable[..., None] = _draw_nothing
 
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
@@ -301,9 +315,6 @@ class Widget:
 
     def handle(self, ev) -> bool:
         return False
-
-    def draw(self, dest, focused: bool = False) -> None:
-        pass
 
     def activate(self) -> None:
         pass
@@ -353,8 +364,8 @@ class Button(Widget):
         if self.pressed:
             r.move_ip(0, 2)
         elif self.hover or focused:
-            top = tuple(min(255, c + 22) for c in top)
-            bottom = tuple(min(255, c + 18) for c in bottom)
+            top = lighter(top, 22)
+            bottom = lighter(bottom, 18)
         radius = min(r.h // 2, max(6, r.h // 4)) if not self.glyph else r.h // 2
         if focused or self.hover:
             g = _button_glow((r.w + r.h, r.h * 2))
@@ -513,7 +524,7 @@ class Choice(Widget):
         if not self.enabled:
             return False
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.rect.collidepoint(ev.pos):
-            left, right = self._arrows()
+            left = self._arrows()[0]
             if left.collidepoint(ev.pos):
                 self.step(-1)
             else:
@@ -596,8 +607,8 @@ class Slider(Widget):
 
     def draw(self, dest, focused=False) -> None:
         r = self.rect
-        draw_text(dest, _label(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM if self.enabled else MUTED, "bold",
-                  anchor="midleft", max_width=round(r.w * self.label_w) - 6)
+        draw_text(dest, _label(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM if self.enabled else MUTED,
+                  "bold", anchor="midleft", max_width=round(r.w * self.label_w) - 6)
         t = self._track()
         pygame.draw.rect(dest, (8, 24, 18), t.inflate(0, 4), border_radius=5)
         fill = t.copy()
@@ -760,11 +771,11 @@ class ScrollColumn:
 class FocusRing:
     """Keyboard focus over a list of widgets (Tab / arrows / Enter / Space / ←→ on choices)."""
 
-    def __init__(self, widgets: list[Widget] | None = None):
-        self.widgets = widgets or []
+    def __init__(self, widgets: Sequence[Widget] | None = None):
+        self.widgets: Sequence[Widget] = widgets or []
         self.index = -1
 
-    def set(self, widgets: list[Widget], keep: bool = True) -> None:
+    def set(self, widgets: Iterable[Widget], keep: bool = True) -> None:
         old = self.index
         self.widgets = [w for w in widgets if w.focusable]
         self.index = old if keep and 0 <= old < len(self.widgets) else -1

@@ -1,0 +1,203 @@
+"""The window's side of watching a LAN table (issue 17): the join list's "watch", the watcher's screen over a real
+loopback host (no concealed tile drawn, the settlement held, the next hand followed), and the players told how many
+watch."""
+
+import time
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.settings import Settings
+from tests.net_util import LOOPBACK
+
+pytest.importorskip("netplay.host")
+
+from game.ui import lan, watch
+from netplay.host import Host, TableConfig
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("YUNGUI_LAN_INTERFACES", "127.0.0.1")
+    return tmp_path
+
+
+def _app(size=(1280, 720)):
+    return App(size=size, settings=Settings(anim="off", sound=False, name="阿明"), save=False, sound=False)
+
+
+def _frames(app, pred, timeout=20.0, dt=0.05):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.now += dt
+        app.frame([], 0.0)
+        if pred():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+class _Rows:
+    def __init__(self, rows):
+        self.rows = rows
+
+    def tables(self):
+        return self.rows
+
+    def close(self):
+        pass
+
+
+def _row(h, **kw):
+    t = h.tables["1"].summary()
+    return dict(t, protocol=2, host=h.address[0], port=h.port, host_name=h.name, host_id=h.host_id, **kw)
+
+
+def _bot_host(**cfg) -> Host:
+    base = dict(table_id="1", name="东风", hands=2, seed=11, bots={i: "simple" for i in range(4)}, bot_delay=0.05,
+                watch_pause=0.5)
+    base.update(cfg)
+    return Host(tables=[TableConfig(**base)], interfaces=LOOPBACK, advertise=False).start()
+
+
+def test_the_join_list_offers_watch_beside_join_and_the_screen_follows_the_table(home):
+    h = _bot_host(watch="open")
+    try:
+        app = _app()
+        js = lan.JoinScene(app)
+        js.enter = js.layout
+        app.goto(js)
+        js.browser = _Rows([_row(h), _row(h, table_id="2", name="不可观战", watch="off")])
+        app.frame([], 0.05)
+        buttons = js.watch_buttons()
+        assert len(buttons) == 2 and buttons[0].enabled and not buttons[1].enabled
+        assert buttons[0].rect.right < js.rows[0][1].rect.left  # beside "join", not over it
+        assert "观战可见手牌" in lan.watch_note(js.rows[0][0]) and "不可观战" in lan.watch_note(js.rows[1][0])
+        buttons[0].on_click()
+        sc = app.scene
+        assert isinstance(sc, watch.WatchScene)
+        assert _frames(app, lambda: sc.view is not None), sc.session.status
+        assert sc.session.open
+        # every hand is drawn face up on an open table
+        assert all(s["hand"] is not None for s in sc.view["seats"])
+        # it shows the settlement, holds it, and follows the next hand
+        assert _frames(app, lambda: sc.settle is not None, timeout=60)
+        ended, shown_at = sc.view["hand_no"], app.now
+        # the host deals the next hand half a second later; the screen holds the settlement, then catches up
+        assert _frames(app, lambda: sc.settle is None and sc.view["hand_no"] > ended, timeout=60, dt=0.5)
+        assert app.now - shown_at >= watch.HOLD_S - 1e-6, "the settlement went away before it could be read"
+        assert sc.view["phase"] != "end"
+        sc.leave_table()
+        assert not isinstance(app.scene, watch.WatchScene)
+    finally:
+        h.stop()
+
+
+def test_a_public_table_is_drawn_without_a_concealed_tile(home, monkeypatch):
+    """Every tile the watcher's screen draws face up while a hand runs is a public one (discards, melds, flips)."""
+    from game.ui import tileart
+
+    h = _bot_host(watch="public")
+    drawn: list = []
+    real = tileart.draw_tile
+
+    def spy(dest, kind, pos, width, **kw):
+        drawn.append(kind)
+        return real(dest, kind, pos, width, **kw)
+
+    try:
+        app = _app()
+        watch.start_watching(app, *h.address, "1")
+        sc = app.scene
+        assert _frames(app, lambda: sc.view is not None and sc.view["phase"] != "end" and sum(
+            len(s["discards"]) for s in sc.view["seats"]) > 8, timeout=60)
+        monkeypatch.setattr(tileart, "draw_tile", spy)
+        sc.draw(app.screen)
+        v = sc.view
+        public = [d["tile"] for s in v["seats"] for d in s["discards"]]
+        public += [t for s in v["seats"] for m in s["melds"] for t in m["tiles"] if t is not None]
+        public += [t for x in v["public"].values() for t in (x if isinstance(x, list) else [x])
+                   if isinstance(t, int) and not isinstance(t, bool)]
+        faces = [k for k in drawn if k is not None]
+        backs = sum(1 for k in drawn if k is None)
+        assert backs >= sum(s["concealed"] for s in v["seats"]) - 4
+        for k in set(faces):
+            assert faces.count(k) <= public.count(k), f"tile {k} drawn face up more often than it lies open"
+        sc.leave_table()
+    finally:
+        h.stop()
+
+
+def test_a_password_table_asks_the_watcher_for_it(home):
+    h = _bot_host(password="茶")
+    try:
+        app = _app()
+        js = lan.JoinScene(app)
+        js.enter = js.layout
+        app.goto(js)
+        js.browser = _Rows([_row(h)])
+        app.frame([], 0.05)
+        js.watch_buttons()[0].on_click()
+        assert js.ask is not None and js.ask.get("watching")
+        for ch in "茶":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+        app.frame(None, 0.05)
+        sc = app.scene
+        assert isinstance(sc, watch.WatchScene)
+        assert _frames(app, lambda: sc.session.status == "watching")
+        sc.leave_table()
+    finally:
+        h.stop()
+
+
+def test_players_see_how_many_watch(home):
+    """The lobby and the table tell the players how many watch, and that watchers see every hand if they do."""
+    from netplay.watch import WatchSession
+
+    h = Host(tables=[TableConfig(table_id="1", hands=1, bots={1: "simple", 2: "simple", 3: "simple"}, watch="open",
+                                 bot_delay=0.3)], interfaces=LOOPBACK, advertise=False).start()
+    watchers = []
+    try:
+        app = _app()
+        lan.connect(app, *h.address, "1")
+        assert _frames(app, lambda: isinstance(app.scene, watch.PlayerTable))
+        watchers = [WatchSession(*h.address, f"w{i}", "1", connect_timeout=5, reconnect_s=5) for i in range(2)]
+        sc = app.scene
+        assert _frames(app, lambda: getattr(sc.session, "watchers", 0) == 2)
+        assert sc.session.watch == "open"
+        texts = []
+        from game.ui import widgets as W
+
+        real = W.draw_text
+
+        def spy(dest, text, *a, **kw):
+            texts.append(text)
+            return real(dest, text, *a, **kw)
+
+        W.draw_text = spy
+        try:
+            sc.draw(app.screen)
+        finally:
+            W.draw_text = real
+        assert any("2 人观战" in t and "可见手牌" in t for t in texts), texts[-10:]
+        sc.leave_table()
+    finally:
+        for w in watchers:
+            w.close()
+        h.stop()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_watch_screen_renders(lang, size, tmp_path):
+    from game.ui import screenshot
+
+    app = screenshot.build("watch", "wenshan", size, 1, lang)
+    out = tmp_path / "w.png"
+    screenshot.save(app, str(out))
+    assert out.stat().st_size > 10_000
+    assert isinstance(app.scene, watch.WatchScene) and app.scene.view is not None

@@ -1,0 +1,96 @@
+"""Specification tests for 玉溪扳倒胡 (shared/rules/yuxi.md) that the mutation run of the rules core found
+missing: which face-up tail tile an automatic 杠上花 takes on a tie, the public 抄底 flag and the tail in the
+settlement, the hint's shape test with melds and seven pairs, the 双杠上花 flag, and the settlement wording of
+十风 (按自摸) and of a robbed kong paid as a discard."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import scenario as SC
+from game.rules import tiles as T
+from game.rules.state import Meld
+from game.rules.view import view
+from tests.test_engine_yuxi import FENG_ORDER, V, kinds, rob_scenario, run, sequence_game, start, tiles
+
+
+@pytest.mark.parametrize("tail,taken,left", [("6s9s", "6s", "9s"), ("9s6s", "9s", "6s")])
+def test_yuxi_tail_tie_goes_to_the_left_slot(tail, taken, left):
+    """yuxi.md 翻屁股: a win with a face-up tail tile is automatic and takes the highest-valued reading; the
+    module's decision for a tie is the left slot. 暗杠 1m; 234p 567p 78s 99s waits 6s and 9s, both 平胡 +
+    杠上花 = 2^(0+1) = 2: the left face-up tile wins, the right one stays up, the left slot is refilled (3m)."""
+    st = run(["1111m234p567p78s99s", None, None, None], [[0, "kong", "1m"]], tail=tail, back="3m")
+    w = st.wins[0]
+    assert T.name(w.tile) == taken and w.score.main_key == "gang_shang_hua" and w.score.total == 2
+    assert st.settlement.deltas == [6, -2, -2, -2]
+    assert tiles(V.public_info(st, 0)["tail"]) == ["3m", left]
+    assert tiles(st.settlement.info["tail"]) == ["3m", left]
+
+
+def test_yuxi_chao_di_is_public():
+    """yuxi.md Options 抄底 (chao_di): whether kongs may be blind is a table rule every seat sees."""
+    assert view(start([None, None, None, None], options={"chao_di": True}), 2)["public"]["chao_di"] is True
+    assert view(start([None, None, None, None]), 2)["public"]["chao_di"] is False
+
+
+def test_yuxi_shuang_gang_hua_is_flagged_double_kong():
+    """yuxi.md 双杠上花 (2 番): 暗杠 1m, the face-up 6s is konged again, 9s wins 2^(0+2) = 4 from each; the
+    win carries the double-kong flag (not the single after-kong one)."""
+    st = run(["1111m666s78s123p99s", None, None, None], [[0, "kong", "1m"]], tail="6s9s")
+    w = st.wins[0]
+    assert w.score.main_key == "shuang_gang_hua" and w.score.info["flags"] == ["double_kong"]
+    assert st.settlement.deltas == [12, -4, -4, -4]
+
+
+def test_yuxi_shape_test_from_public_facts():
+    """yuxi.md Patterns: a win is sets and a pair, or 七对 (seven pairs, concealed, no melds). The hint's shape
+    test (tiles_win): with a pung of 9m (a meld) an incomplete rest does not win; seven pairs win only
+    with 14 concealed tiles; six pairs (12 tiles) are no hand."""
+    pub = V.public_info(start([None, None, None, None]), 0)
+    opts = V.resolve_options({})
+    pung = Meld("pung", tuple(T.parse("999m")), tuple(T.parse("999m")))
+    assert not V.tiles_win(opts, pub, T.counts(T.parse("11m22p35s68s79p11s")), [pung], None)
+    assert V.tiles_win(opts, pub, T.counts(T.parse("123m456p789s11s")), [pung], None)
+    assert V.tiles_win(opts, pub, T.counts(T.parse("11m22m55m77p88p33s66s")), [], None)
+    assert not V.tiles_win(opts, pub, T.counts(T.parse("11m22m55m77p88p33s")), [], None)
+
+
+def test_yuxi_shi_feng_line_says_paid_as_self_draw():
+    """yuxi.md [D] 十风 and 十三幺 are paid like self-draws: the dealer's ten honor discards win 2^1 = 2 from
+    each, and the settlement line says so (按自摸 / paid as self-draw), not 自摸 as if drawn."""
+    st = sequence_game(["1234567z1234z258m", None, None, None], FENG_ORDER, {"with_honors": True}, 10)
+    assert st.settlement.deltas == [6, -2, -2, -2]
+    assert {(tr.label, tr.label_en) for tr in st.settlement.transfers} == {
+        ("十风 2^1=2 按自摸", "Ten winds 2^1=2 paid as self-draw")}
+
+
+def test_yuxi_robbed_kong_paid_as_a_discard_says_so():
+    """yuxi.md 抢杠胡 with 抢杠三家包 off: the robbed player pays like a discarder (1 × 2^0 = 1) and the line
+    says so in both languages."""
+    st = SC.run(rob_scenario(4, {"rob_pays_all": False}))
+    assert st.settlement.deltas[:2] == [1, -1]
+    assert [(tr.label, tr.label_en) for tr in st.settlement.transfers] == [
+        ("平胡 2^0=1 抢杠胡 按点炮", "Plain win 2^0=1 robbing the kong paid as a discard")]
+
+
+def test_yuxi_tail_tie_after_a_refill_still_goes_to_the_left_slot():
+    """yuxi.md 翻屁股 [D] a taken face-up tile's slot is refilled from the back; a tie goes to the left slot
+    even when the refill sits behind it in the wall. 暗杠 1m: the right face-up 7p completes the hand and
+    lets 2222s be konged (双杠上花 beats winning now); 5s refills the right slot. After 暗杠 2s the hand
+    (333s 4s 567p) waits 4s and 5s, both 平胡 双杠上花 = 2^(0+2) = 4 from each: the left 4s is taken."""
+    st = run(["1111m2222s3334s56p", None, None, None], [[0, "kong", "1m"]], tail="4s7p", back="5s3m")
+    assert [T.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "2222s"]
+    w = st.wins[0]
+    assert T.name(w.tile) == "4s" and w.score.main_key == "shuang_gang_hua" and w.score.total == 4
+    assert st.settlement.deltas == [12, -4, -4, -4]
+
+
+def test_yuxi_chao_di_kong_with_one_drawable_tile_left():
+    """yuxi.md 抄底 on: kongs are allowed at any time; the replacement is a blind draw from the front. The
+    dealer holds 1111m with 21 tiles in the wall (one more may be drawn before the 20-tile stop) and no
+    face-up tile wins: 暗杠 is offered with 抄底 and not without it."""
+    front = "5p9p4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s7s8s"
+    st = start(["1111m+", None, None, None], front=front, tail="9s9s", fill=False, options={"chao_di": True})
+    assert st.remaining == 21 and "kong" in kinds(st, 0)
+    st = start(["1111m+", None, None, None], front=front, tail="9s9s", fill=False)
+    assert st.remaining == 21 and "kong" not in kinds(st, 0)

@@ -204,3 +204,14 @@ def test_wenshan_soft_lan_jokers_need_room():
     assert code == 1 and res["valid"] is False
     res, code = judge("37m37p369s123456z4m", "4m", options={"soft_lan": True})  # 369s and 中 missing: 七星
     assert code == 0 and keys(res) == ["qi_xing", "zi_mo"] and res["total"] == 4
+
+
+def test_wenshan_equal_totals_keep_the_reading_as_the_tiles_stand():
+    """wenshan.md: the reading with the largest total T is taken; of two readings with the same T the hand as
+    it stands (硬功) is shown. 暗杠 5555m, 123m 234m 678m + 4p 4p (wildcard 4p), 杠上花 self-drawn on 8m:
+    as it stands (4p a real pair) (0 + 杠上花 4) × 自摸 2 × 硬功 2 = 16; with both 4p free the hand is
+    清一色: (0 + 4 + 4) × 2 = 16 as well. Shown: 杠上花 自摸 硬功, 16 from each."""
+    res, code = judge("123m234m678m4p4p", "8m", flags=["after_kong"], wildcard="4p",
+                      melds=[{"kind": "concealed_kong", "tiles": "5555m"}])
+    assert code == 0 and keys(res) == ["gang_shang_hua", "zi_mo", "ying_gong"] and res["total"] == 16
+    assert res["payments"] == {"0": 16, "2": 16, "3": 16}

@@ -1,0 +1,117 @@
+"""Specification tests for 贵阳捉鸡 / 捉鸡麻将 (shared/rules/chicken.md) that the mutation run of the rules core
+found missing: 查叫 and chickens for ready seats after a not-ready or burned one, the flipped chicken's tile
+and rule keys, the public chicken, 地龙 in the hint's shape test, the 抢杠 and 连庄 lines, and the declared
+seats a self-draw's 杀报 is charged to."""
+
+from __future__ import annotations
+
+from game.rules import tiles as T
+from game.rules.kinds import WinBy
+from game.rules.state import Meld
+from game.rules.variants import chicken_fowl as F
+from game.rules.variants import chicken_patterns as P
+from game.rules.variants import get
+from tests.test_chicken_beans import R_SEAT3
+from tests.test_chicken_flow import D_ACTIONS, OPENING, S0_Z, S1, S2_READY, S3_Z, D
+from tests.test_chicken_fowl import play_c
+from tests.test_chicken_util import deltas, has_item, net, run
+
+t = T.tile
+
+
+def test_guiyang_cha_jiao_when_the_dealer_is_not_ready():
+    """chicken.md 荒庄 查叫: each not-ready player pays each ready one its best possible pattern. The 查叫
+    hands of test_chicken_flow one seat on (dealer 1): seats 1 (七对 10) and 2 (暗大对 10) are ready, seats 3
+    and 0 are not; each of 3 and 0 pays 10 to each ready seat: [-20, 20, 20, -20]."""
+    hands = [D[3], D[0], D[1], D[2]]
+    actions = [[(a[0] + 1) % 4, *a[1:]] for a in D_ACTIONS]
+    st = run("guiyang", hands, front="7p3m9p7m", back="2m", fill=False, actions=actions, dealer=1)
+    assert st.end == "draw" and st.settlement.info["ready"] == [False, True, True, False]
+    assert deltas(st) == [-20, 20, 20, -20]
+    assert has_item(st, 1, "查叫 七对 10", 20) and has_item(st, 2, "查叫 暗大对 10", 20)
+
+
+def test_re_pao_burns_only_the_dealers_in_chickens():
+    """chicken.md 烧: the 热炮 discarder loses what they would collect from chickens; others still collect.
+    Seat 1 konges 5555m, draws 9m and deals 2p into seat 2 (热炮). Seat 1 holds 幺鸡 1s 1s (burned: 0);
+    the winner, seat 2, holds a 幺鸡 in 123s and collects 1 from each of the three others (guiyang 幺鸡 1)."""
+    st = run("guiyang", ["1m4m7m2p5p9p3s6s9s7z2m8m3p6p", "5555m123p456s1s1s9m", "234m678m345p123s2p", R_SEAT3],
+             front="2p2s", back="9m",
+             actions=[[0, "discard", "7z"], [1, "kong", "5m"], [1, "discard", "2p"], [2, "hu"]])
+    assert "re_pao" in [p.key for p in st.wins[0].score.patterns]
+    assert has_item(st, 1, "热炮烧鸡", 0)
+    assert net(st, "yao_ji") == [-1, -1, 3, -1]
+
+
+def test_flipped_chicken_is_the_next_tile_of_its_suit():
+    """chicken.md: the 翻牌鸡 is the tile after the flipped 捉鸡牌, 9 wrapping to 1 within the suit; no flip,
+    no flipped chicken."""
+    assert F.flipped_of(t("9m")) == t("1m") and F.flipped_of(t("4p")) == t("5p")
+    assert F.flipped_of(None) is None
+
+
+def test_chicken_kinds_carry_their_rule_keys():
+    """chicken.md chicken kinds: the rule key of each (the settlement's reason): 捉鸡牌 4p flips 5p, a
+    翻牌鸡 (fan_pai_ji); with zhuoji's 本鸡 the 捉鸡牌 4p itself is a 本鸡 (ben_ji); a guiyang flip of 红中
+    with 钻石鸡 on makes each 红中 a 钻石鸡 (zuan_shi_ji)."""
+    z, g = get("zhuoji"), get("guiyang")
+    ks = F.kinds(z.table, z.resolve_options({"ben_ji": True}), t("4p"))
+    assert (ks[t("5p")].key, ks[t("5p")].zh) == ("fan_pai_ji", "翻牌鸡")
+    assert (ks[t("4p")].key, ks[t("4p")].zh) == ("ben_ji", "本鸡")
+    opts = g.resolve_options({"zuan_shi": True})
+    ks = F.kinds(g.table, opts, T.RED)
+    assert (ks[T.RED].key, ks[T.RED].zh) == ("zuan_shi_ji", "钻石鸡")
+
+
+def test_zhuoji_public_info_names_the_flip_and_its_chicken():
+    """chicken.md: after the win the 捉鸡牌 is turned up for all to see, with the chicken it makes: 9m → 1m."""
+    st = play_c("9m")
+    pub = st.variant.public_info(st, 2)
+    assert pub["zhuo"] == t("9m") and pub["chicken"] == t("1m")
+
+
+def test_zhuoji_di_long_needs_the_winning_tile_in_the_shape_test():
+    """chicken.md 地龙 (zhuoji 30): five pairs + one claimed pung, won on the pung's fourth tile. The hint's
+    shape test: 11m 33m 55p 77p 99s + 5s beside a pung of 5s wins on 5s, not without knowing the tile;
+    guiyang has no 地龙."""
+    counts = T.counts(T.parse("11m33m55p77p99s5s"))
+    pung = Meld("pung", tuple(T.parse("5s5s5s")), tuple(T.parse("5s5s5s")), from_seat=2)
+    z, g = get("zhuoji"), get("guiyang")
+    assert z.tiles_win(z.resolve_options({}), {}, counts, [pung], t("5s"))
+    assert not z.tiles_win(z.resolve_options({}), {}, counts, [pung], None)
+    assert not g.tiles_win(g.resolve_options({}), {}, counts, [pung], t("5s"))
+
+
+def test_guiyang_robbed_kong_line_with_zimo_double():
+    """chicken.md 抢杠 with 抢杠包两家 (guiyang): scored as a self-draw, all of it paid by the robbed player;
+    自摸翻倍 doubles it. 平胡 (0 beside an event) + 抢杠 10, robbed seat 2 pays for 3 players × 2 = 60, and
+    the lines say both multipliers."""
+    g = get("guiyang")
+    lines = P.hand_lines(g.table, g.resolve_options({"zimo_double": True}), 4, 0, 0, 1, WinBy.ROB_KONG, 2,
+                         ("ping_hu", "平胡", "Plain", 0), ["qiang_gang"], None)
+    assert [(ln.key, ln.label, ln.label_en, ln.payer, ln.payee, ln.points) for ln in lines] == [
+        ("ping_hu", "平胡 0 抢杠包两家×3 自摸翻倍×2", "Plain 0 robbed pays all ×3 self-draw ×2", 2, 1, 0),
+        ("qiang_gang", "抢杠 10 抢杠包两家×3 自摸翻倍×2", "Robbing the kong 10 robbed pays all ×3 self-draw ×2",
+         2, 1, 60)]
+
+
+def test_zhuoji_lian_zhuang_line_keyed_by_its_rule():
+    """chicken.md zhuoji 连庄: each hand the dealer kept the seat adds 1 to the multiplier of every hand payment
+    made to or by the dealer. Dealer 0 (kept twice) wins 平胡 3 on seat 2's discard: 3 + 3 × 2 = 9."""
+    z = get("zhuoji")
+    lines = P.hand_lines(z.table, z.resolve_options({}), 4, 0, 2, 0, WinBy.DISCARD, 2,
+                         ("ping_hu", "平胡", "Plain", 3), [], None)
+    assert [(ln.part, ln.key, ln.label, ln.points) for ln in lines] == [
+        ("hand", "ping_hu", "平胡 3", 3), ("lian_zhuang", "lian_zhuang", "连庄2次 3×2", 6)]
+
+
+def test_zhuoji_self_draw_score_names_the_declared_seats():
+    """chicken.md 杀报: another player self-draws while a player has declared ready: only the declared pays the
+    15. Seat 2 self-draws 6s while seat 1 has declared: the win's score names seat 1 as declared and seat 1
+    pays the 杀报 15 on top (素瓜豆 6 from each)."""
+    st = run("zhuoji", [S0_Z, S1, S2_READY, S3_Z], front="4p2s3p3m6m6s2s",
+             actions=[[0, "discard", "3m"]] + OPENING[1:] + [[0, "discard", "3m"], [2, "hu"]])
+    w = st.wins[0]
+    assert w.score.info["declared"] == [1]
+    assert w.score.payments == {0: 6, 1: 21, 3: 6}
+    assert net(st, "sha_bao") == [0, -15, 15, 0]

@@ -1,0 +1,253 @@
+"""Outward contracts of the rules core the mutation run found unguarded: the messages an illegal action or a
+bad scenario gets (guide: "bad input gets a clear one-line message"), option values as tables write them,
+tile names, the order of readings, the hint's shape tests with melds, kong melds and 杠上炮 on an added
+kong (wenshan.md), settlement items per seat, and the declare decision of 报听 (chicken.md)."""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+
+from game.rules import codes
+from game.rules import decompose as D
+from game.rules import engine as E
+from game.rules import scenario as SC
+from game.rules import tables as TB
+from game.rules import tiles as T
+from game.rules.actions import Action, InvalidActionError, from_json
+from game.rules.advice import advise
+from game.rules.codes import ActionProblem, Refusal
+from game.rules.options import OptionError
+from game.rules.situation import Situation
+from game.rules.state import Meld, Seat
+from game.rules.variants import get
+from game.rules.view import view
+from tests.invariants import check_conservation
+from tests.scen import scenario
+from tests.test_chicken_flow import J3, WAIT_6S_9M
+from tests.test_chicken_util import run as chicken_run
+from tests.test_engine_wenshan import H1, H2, H3, KONG0, act, start
+
+t = T.tile
+
+
+# ---- messages --------------------------------------------------------------------------------------------
+
+def test_illegal_actions_are_told_what_is_possible():
+    """One-line messages naming what the seat may do: waiting seats, tiles it may discard, the kongs it holds."""
+    st = start()
+    with pytest.raises(E.IllegalActionError) as e:
+        E.normalize(st, Action(2, "discard", t("1m")))
+    assert str(e.value) == "seat 2 has no decision now (waiting for seat 3)"
+    assert e.value.code == ActionProblem.NO_DECISION
+    with pytest.raises(E.IllegalActionError, match=r"^3 discard 9s is not legal now \(seat 3 may: discard; may "
+                                                   r"discard 369m258p23468s13z\)$"):
+        E.normalize(st, Action(3, "discard", t("9s")))
+    with pytest.raises(E.IllegalActionError, match=r"^3 pung is not legal now \(seat 3 may: discard\)$"):
+        E.normalize(st, Action(3, "pung"))
+    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+    act(st, 3, "discard", "2p")
+    with pytest.raises(E.IllegalActionError, match=r"^0 kong 5m is not legal now \(seat 0 may: discard, kong; "
+                                                   r"possible: 0 kong 7p\)$"):
+        E.normalize(st, Action(0, "kong", t("5m")))
+    with pytest.raises(E.IllegalActionError, match=r"^0 pung is not legal now \(seat 0 may: discard, kong\)$"):
+        E.normalize(st, Action(0, "pung"))
+
+
+def test_a_kong_on_a_discard_may_name_its_tile():
+    """wenshan.md 直杠: a kong claim on the discarded 7p may be written with the tile (as a script does)."""
+    st = start(["777p4s19s123z66z8m5m", H1, H2, "4s369m258p36s13z28s7p"], front="5m", back="3p")
+    act(st, 3, "discard", "7p")
+    assert E.normalize(st, Action(0, "kong", t("7p"))) == Action(0, "kong")
+
+
+def test_action_with_bad_tiles_names_the_notation():
+    with pytest.raises(InvalidActionError, match=r"^bad tile notation '5q' in '5q' \(write tiles like "
+                                                 r"123m456p7z\)$"):
+        from_json([0, "discard", "5q"])
+
+
+@pytest.mark.parametrize("data,msg", [
+    ({"variant": "wenshan", "hands": "x"}, "hands must be a list of tile strings"),
+    ({"variant": "wenshan", "hands": [], "dealer": "a"}, "dealer must be a seat number"),
+    ({"variant": "wenshan", "hands": [], "actions": {}}, "actions must be a list"),
+])
+def test_scenario_errors_are_one_clear_line(data, msg):
+    with pytest.raises(SC.ScenarioError) as e:
+        SC.load(data)
+    assert str(e.value) == msg
+
+
+def test_scenario_hand_count_and_missing_wall():
+    """A scenario without a wall is valid (the wall is shuffled from the seed); a wrong number of hands says
+    how many it got."""
+    assert SC.load({"variant": "wenshan", "hands": ["123m"]})[4] == []
+    with pytest.raises(SC.ScenarioError) as e:
+        SC.start({"variant": "wenshan", "hands": ["123m"]})
+    assert str(e.value) == "hands must list 4 hands (one per seat), got 1"
+
+
+def test_scenario_ending_before_a_forced_win_says_so():
+    """chicken.md 地胡 cannot be passed: a script that ends right after the dealer's 6s, which seat 2 must win."""
+    hands = ["6s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"]
+    with pytest.raises(SC.ScenarioError) as e:
+        chicken_run("guiyang", hands, actions=[[0, "discard", "6s"]])
+    assert str(e.value) == "the actions end: seat 2 must win here (this win cannot be passed)"
+
+
+def test_table_file_damage_is_named():
+    """A table file of the right length whose checksum does not match is refused, as is a short one."""
+    raw = TB.resource_path().read_bytes()
+    head = TB._HEADER.size
+    body = zlib.decompress(raw[head:])
+    bad = raw[:head] + zlib.compress(bytes([body[0] ^ 1]) + body[1:])
+    with pytest.raises(TB.TableError, match=r"^table file checksum mismatch$"):
+        TB.deserialize(bad)
+    with pytest.raises(TB.TableError, match=r"^table file too short$"):
+        TB.deserialize(raw[:3])
+
+
+# ---- values and names --------------------------------------------------------------------------------------
+
+def test_refusal_texts_in_both_languages():
+    assert codes.text(Refusal.NOT_A_WIN, "zh") != codes.text(Refusal.NOT_A_WIN, "en")
+    assert codes.text(Refusal.NOT_A_WIN) == codes.text(Refusal.NOT_A_WIN, "en")
+    assert codes.text(Refusal.NOT_A_WIN, "zh") == codes.TEXTS[Refusal.NOT_A_WIN][0]
+
+
+@pytest.mark.parametrize("given,value", [(1, True), (0, False), ("true", True), ("On", True), ("off", False),
+                                         (" no ", False)])
+def test_on_off_options_as_tables_write_them(given, value):
+    """wenshan.md 软烂 as a table file or command line writes it: 1/0, true, On, off, no."""
+    assert get("wenshan").resolve_options({"soft_lan": given})["soft_lan"] is value
+
+
+def test_on_off_option_rejects_other_words():
+    with pytest.raises(OptionError, match="option soft_lan is on/off, got 'maybe'"):
+        get("wenshan").resolve_options({"soft_lan": "maybe"})
+
+
+def test_tile_names_of_honors_and_terminals():
+    """Honors 东南西北 白发中 in order (1z-7z as the seeds number them); terminals are the 1s and 9s."""
+    assert [T.honor_zh(k) for k in range(27, 34)] == [T.honor_zh(t(f"{i}z")) for i in range(1, 8)]
+    assert T.honor_zh(t("1z")) == "东" and T.honor_zh(t("7z")) == "中"
+    assert [T.is_terminal(t(x)) for x in ("1m", "9m", "9p", "9s", "8s", "2m", "1z")] == \
+        [True, True, True, True, False, False, False]
+
+
+def test_readings_list_joker_only_sets_last():
+    """decompose.readings: every reading of 123m 55p + 3 jokers, sorted by face (joker-only last), kind, jokers."""
+    r = D.readings(T.counts(T.parse("123m55p")), 3)
+    assert len(r) == 19
+    assert r[:5] == [(("chow", 0, 0), ("chow", 11, 2), ("pair", 13, 1)),
+                     (("chow", 0, 0), ("chow", 12, 2), ("pair", 13, 1)),
+                     (("chow", 0, 0), ("chow", 13, 2), ("pair", 13, 1)),
+                     (("chow", 0, 0), ("pair", 13, 0), ("chow", None, 3)),
+                     (("chow", 0, 0), ("pair", 13, 0), ("pung", None, 3))]
+    assert r[-1] == (("pung", 0, 2), ("chow", 1, 1), ("pair", 13, 0))
+
+
+def test_five_copies_of_a_tile_are_no_seven_pairs():
+    """A tile kind has four copies: 11111m 22m 33m 44m 5m + 2 jokers is no hand (and not read as pairs)."""
+    assert D.seven_pairs_readings(T.counts(T.parse("11111m22m33m44m5m")), 2) == []
+
+
+def test_situation_lists_meld_tiles_too():
+    meld = Meld("pung", tuple(T.parse("999m")), tuple(T.parse("999m")), from_seat=2)
+    sit = Situation("yuxi", {}, 4, 0, 1, T.counts(T.parse("123m456p78s55s")), [meld], t("9s"), "discard", 2,
+                    frozenset(), None)
+    assert sorted(sit.all_tiles()) == sorted(T.parse("123m456p78s55s999m"))
+
+
+def test_removing_a_tile_not_held_is_an_error():
+    s: Seat = start().seats[0]
+    with pytest.raises(ValueError, match="seat does not hold 7z"):
+        s.remove(t("7z"))
+
+
+# ---- the hint (advice) with melds ------------------------------------------------------------------------
+
+def test_advice_waits_of_a_di_long_hand_with_its_pung():
+    """chicken.md 地龙 (zhuoji): five pairs beside a claimed pung wait for the pung's fourth tile. A seat holding
+    11m 33m 55p 77p 99s and a pung of 5s (claimed from seat 0) waits for 5s only."""
+    data = scenario("zhuoji", ["9s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"])
+    s0, _ = SC.start(data)
+    v = view(s0, 1)
+    v["hand"] = T.parse("11m33m55p77p99s")
+    v["seats"][1]["melds"] = [{"kind": "pung", "tiles": [t("5s")] * 3, "faces": [t("5s")] * 3, "from": 0,
+                               "claimed": 2}]
+    v["phase"] = "wait"
+    v["legal"] = []
+    adv = advise(v)
+    assert [w.tile for w in adv.waits] == [t("5s")]
+
+
+def test_advice_does_not_refuse_a_win_that_is_offered():
+    """wenshan.md 天胡: the dealer dealt a complete hand may win at once; the hint reports no refused win."""
+    data = scenario("wenshan", ["2m3m5m6m7m4p6p7p2s4s5s7s8s", "2m3m5m6m7m4p6p7p2s4s5s7s8s", "123m456p789s111z22z",
+                                "9m9m9p9p1s1s1p1p3p3p6m6m9s"], flip="4m", dealer=2)
+    st, _ = SC.start(data)
+    v = view(st, 2)
+    assert any(a.kind == "hu" for a in v["legal"])
+    assert advise(v).win_refusal is None
+
+
+# ---- melds and settlement items ---------------------------------------------------------------------------
+
+def _added_kong(discard_after: str):
+    """Seat 0 pungs dealer 3's 7p, later draws the fourth 7p and adds it (补杠), then discards."""
+    hands = ["77p4s19s123z66z8m5m9m", H1, H2, "4s369m258p36s13z28s7p"]
+    return scenario("wenshan", hands, front="5p6p8p7p9p4s", back="3p", flip="4z", dealer=3,
+                    actions=[[3, "discard", "7p"], [0, "pung"], [0, "discard", "8m"], [1, "discard", "2m"],
+                             [2, "discard", "6p"], [3, "discard", "8p"], [0, "kong", "7p"],
+                             [0, "discard", discard_after]])
+
+
+def test_an_added_kong_keeps_who_gave_the_pung():
+    """wenshan.md 补杠: the meld stays the pung claimed from seat 3, now with the fourth 7p."""
+    st, acts = SC.start(_added_kong("3p"))
+    for a in acts:
+        while E.normalize_or_none(st, a) is None:  # decline the prompts the script does not take
+            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+        E.apply(st, a)
+    m = st.seats[0].melds[0]
+    assert m.kind == "added_kong" and m.from_seat == 3 and m.tiles == (t("7p"),) * 4
+
+
+def test_gang_shang_pao_cancels_an_added_kong():
+    """wenshan.md 杠上炮: discarding after a kong replacement and dealing in, that kong scores 0. Seat 0 adds its
+    fourth 7p, draws 3p and deals 4s into seat 2's 平胡 硬功 (2 from each): no 补杠 points at all."""
+    data = _added_kong("4s")
+    data["actions"].append([2, "hu"])
+    st = SC.run(data)
+    assert st.settlement.deltas == [-2, -2, 6, -2]
+    assert [(i.seat, i.points) for i in st.settlement.items if i.key == "gang_shang_pao"] == [(0, 0)]
+    item = next(i for i in st.settlement.items if i.key == "gang_shang_pao")
+    assert item.detail == "" and item.label == "杠上炮 7p 杠分作废"
+
+
+def test_settlement_items_per_seat_in_order():
+    """wenshan.md 暗杠 2 from each + seat 2's 小七对 硬功 4 from each on seat 1's 7s. Items: each seat's lines in
+    seat order, in the order they arose, with the net for that seat (payers negative)."""
+    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+    act(st, 3, "discard", "2p")
+    act(st, 0, "kong", "7p")
+    act(st, 0, "discard", "3p")
+    act(st, 1, "discard", "7s")
+    act(st, 2, "hu")
+    got = [(i.seat, i.key, i.points) for i in st.settlement.items]
+    assert got == [(0, "qi_dui", -4), (0, "an_gang", 6), (1, "qi_dui", -4), (1, "an_gang", -2),
+                   (2, "qi_dui", 12), (2, "an_gang", -2), (3, "qi_dui", -4), (3, "an_gang", -2)]
+    check_conservation(st)
+
+
+def test_a_robbed_kong_tile_stays_accounted_for():
+    """wenshan.md 抢杠胡: the robbed 4s is the win tile, in no meld: every tile is still accounted for."""
+    hands = ["19m19p19s123z66z8p5m", "44s7s19m19p1s23z6z28m", H2, H3]
+    data = scenario("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
+                    actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
+                             [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"], [2, "hu"]])
+    st = SC.run(data)
+    assert st.wins[0].how == "rob_kong"
+    check_conservation(st)

@@ -30,6 +30,8 @@ SETTINGS: list[tuple[str, str, Any]] = []
 
 
 def _apply_settings() -> None:
+    if not SETTINGS:
+        return
     from game.bots import expert
 
     for vid, name, value in SETTINGS:

@@ -9,6 +9,7 @@ from . import plan as P
 from . import shape as S
 from .strategy import WAIT_WEIGHT
 from .normal import NormalBot, isolation, scan
+from .expert import plan_for
 from .read import Read
 
 _ONES = (1.0,) * 34
@@ -95,6 +96,9 @@ class StrongBot(NormalBot):
 
     # ---- own turn ---------------------------------------------------------------------
     def turn(self, ctx, strat):
+        x = plan_for(ctx.variant)
+        if x is not None:
+            return x.turn(self, ctx, strat)
         first = strat.preferred(ctx)
         if first is not None:
             return first
@@ -322,6 +326,9 @@ class StrongBot(NormalBot):
         return after <= now
 
     def declare(self, ctx, strat):
+        x = plan_for(ctx.variant)
+        if x is not None:
+            return x.declare(self, ctx, strat)
         dec = ctx.first("declare_ready")
         pas = ctx.first(PASS)
         c, j = P.split(ctx.counts, ctx.jk)
@@ -338,6 +345,9 @@ class StrongBot(NormalBot):
 
     # ---- claims ---------------------------------------------------------------------------
     def claim(self, ctx, strat):
+        x = plan_for(ctx.variant)
+        if x is not None:
+            return x.claim(self, ctx, strat)
         first = strat.preferred(ctx)
         if first is not None:
             return first

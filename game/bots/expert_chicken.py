@@ -1,0 +1,378 @@
+"""The 高手's play in the chicken games (guiyang, zhuoji): readiness, patterns, beans, chickens, defence.
+
+Measured on four 熟手 (build/bot_stats.py): a seat that ends a won hand not ready loses about 12-15
+points, a ready one about breaks even, the winner gains 13-22. So every action is valued as
+
+    P(ready at the end) × (what readiness is worth: a base, the seat's chickens from every player,
+    its beans) + the mixed value of winning by each route (平胡, 七对/龙七对, 大对子, 清一色 and its
+    清七对/清大对 forms, each paid as the table says, 平胡 on a discard only with a pass)
+    - P(not ready) × what the seat's exposed chickens (and zhuoji beans) cost it
+    - the chance that the discard deals in × what that costs
+
+and the bot takes the best action: discard, kong now (a bean is worth its 3 from each player only in
+the turn its fourth tile came: later it is a 憨包豆 worth 0), pung, 报听, or pass. A first 幺鸡/乌骨鸡
+discard charges (冲锋鸡: double or triple) unless someone pungs it (责任鸡, paid by the discarder), so
+releasing one is priced by how many copies are still live.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.actions import DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.variants.chicken_tables import TABLES
+from . import danger as D
+from . import expert as X
+from . import plan as P
+from . import shape as S
+from .ev import Model
+
+YAO, WU_GU, RED = 18, 16, 33
+KONGS = ("kong", "added_kong", "concealed_kong")
+# typical live acceptance at each shanten per route (claim-weighted as the routes count it; 0: the waits
+# once ready), measured on 熟手 hands in guiyang (build: /tmp typ script, 60 hands)
+TYP = {
+    "std": {0: 4.5, 1: 14.0, 2: 25.0, 3: 42.0, 4: 60.0, 5: 70.0, 6: 75.0},
+    "pairs": {0: 2.0, 1: 7.0, 2: 12.5, 3: 17.0, 4: 22.0, 5: 28.0, 6: 32.0},
+    "pungs": {0: 3.0, 1: 13.0, 2: 17.0, 3: 22.0, 4: 28.0, 5: 30.0, 6: 32.0},
+    "flush": {0: 4.0, 1: 18.0, 2: 26.0, 3: 27.0, 4: 28.0, 5: 30.0, 6: 31.0},
+    "fpairs": {0: 2.0, 1: 5.0, 2: 7.0, 3: 7.5, 4: 10.0, 5: 10.5, 6: 10.0},
+    "fpungs": {0: 3.0, 1: 5.0, 2: 11.0, 3: 15.0, 4: 15.0, 5: 17.0, 6: 17.0},
+}
+
+
+class ChickenExpert:
+    """Economy and decisions of one chicken variant (the table's values; the rest tuned on dev walls)."""
+
+    ready_base = 9.0  # points of ending ready besides one's own chickens and beans
+    win_extra = 3.0  # points a win brings besides its pattern (the flip counts the winner's discards...)
+    rho = 0.5  # route mixing (0: best single route)
+    pung_weight = 3.0  # an accepting tile that makes a pung may come from three players' discards
+    flush_min = 8  # tiles of one suit (hand and melds) before the 清一色 routes are weighed
+    pung_prob = 0.7  # chance a player holding a pair of a discarded chicken pungs it
+    ready_others = 0.65  # share of the other players ready at the end
+    defend_scale = 1.0
+    win_rate = 0.1
+    ready_mid = 9.0
+
+    def __init__(self, vid: str):
+        self.vid = vid
+        self.tb = TABLES[vid]
+        self.pv = {k: v[2] for k, v in self.tb.patterns.items()}
+        self.free = (RED,) if vid == "guiyang" else ()
+
+    # ---- the table as this seat sees it ------------------------------------------------------------
+    def chicken_values(self, ctx: Any) -> dict[int, int]:
+        tb = self.tb
+        out = {YAO: tb.yao}
+        if ctx.options.get("wu_gu", True):
+            out[WU_GU] = tb.wu_gu
+        return out
+
+    def first_free(self, ctx: Any, t: int) -> bool:
+        """Nobody has discarded ``t`` yet: its first discard decides 冲锋 / 责任."""
+        return not any(d["tile"] == t for s in ctx.seats for d in s["discards"])
+
+    def own_fowl(self, ctx: Any) -> tuple[float, float, float]:
+        """(chickens the seat collects per player if ready, chickens it pays per ready player if not, beans
+        collected if ready) from its melds and discards so far (the hand's chickens are added per option)."""
+        vals = self.chicken_values(ctx)
+        tb = self.tb
+        chong = ctx.public.get("chong_feng") or {}
+        mine_chong = {name for name, seat in chong.items() if seat == ctx.seat}
+        total = expo = 0.0
+        for m in ctx.melds:
+            for t in m["tiles"]:
+                v = vals.get(t)
+                if v:
+                    total += v
+                    if m["kind"] != "concealed_kong":
+                        expo += v
+        seen_charge: set[int] = set()
+        from ..rules.tiles import name as tname
+
+        for d in ctx.my_discards:
+            t = d["tile"]
+            v = vals.get(t)
+            if not v or d["claimed_by"] is not None or d.get("won"):
+                continue
+            if tname(t) in mine_chong and t not in seen_charge:
+                seen_charge.add(t)
+                total += v * tb.chong_feng_mult
+                expo += v * tb.chong_feng_mult
+            else:
+                total += v
+                expo += v
+        beans = 0.0
+        for m in ctx.melds:
+            if m["kind"] in ("concealed_kong", "added_kong"):
+                beans += tb.bean * (ctx.n - 1)
+            elif m["kind"] == "kong":
+                beans += tb.bean
+        return total, expo, beans
+
+    # ---- routes --------------------------------------------------------------------------------------
+    def routes(self, ctx: Any, n_melds: int, meld_faces: list[tuple[int, ...]], has_pass: bool,
+               declared: bool = False) -> list[X.XRoute]:
+        live = ctx.live
+        pv = self.pv
+        pay = ctx.n - 1
+        we = self.win_extra
+        bonus = self.tb.events["bao_ting"][2] if declared else 0
+        pw = self.pung_weight
+        out: list[X.XRoute] = []
+
+        def vals(v: float, ron: bool = True) -> tuple[float, float]:
+            return pay * (v + bonus) + we, (v + bonus) + we
+
+        ping = 0 if (declared and self.vid == "guiyang") else pv["ping_hu"]
+        out.append(X.XRoute("std", *X.std_route(live, pw), *vals(ping), ron=has_pass or declared,
+                            typ=TYP["std"]))
+        out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(pv["da_dui_zi"]), typ=TYP["pungs"]))
+        concealed = n_melds == 0
+        if concealed:
+            def quads(c: list[int], j: int) -> float:
+                return 2.0 if any(x == 4 for x in c) else 1.0
+
+            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(pv["qi_dui"]), vf=quads, typ=TYP["pairs"]))
+        cnt, _h = X.suit_counts(ctx.counts, meld_faces, self.free)
+        for g in range(3):
+            if cnt[g] < self.flush_min:
+                continue
+            lo = 9 * g
+            out.append(X.XRoute(f"flush{g}", *X.flush_route(live, g, self.free, pw), *vals(pv["qing_yi_se"]),
+                                typ=TYP["flush"]))
+            out.append(X.XRoute(f"fpungs{g}", *X.pungs_route(live, pw, lo, lo + 9, self.free),
+                                *vals(pv["qing_da_dui"]), typ=TYP["fpungs"]))
+            if concealed:
+                out.append(X.XRoute(f"fpairs{g}", *X.flush_pairs_route(live, g, self.free),
+                                    *vals(pv["qing_qi_dui"]), typ=TYP["fpairs"]))
+        return out
+
+    def model(self, ctx: Any) -> Model:
+        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
+
+    # ---- valuing a 13-tile hand ----------------------------------------------------------------------
+    def worth(self, ctx: Any, ev: X.Evaluator, c: list[int], fowl: tuple[float, float, float],
+              extra: bool = False) -> tuple[float, X.Value]:
+        total, expo, beans = fowl
+        vals = self.chicken_values(ctx)
+        held = sum(c[t] * v for t, v in vals.items())
+        k = S.keys(c)
+        val = ev.value(c, k, 0, extra)
+        n = ctx.n
+        ready_pay = self.ready_base + (n - 1) * (total + held) + beans
+        lose = expo * (n - 1) * self.ready_others
+        if self.tb.bao_dou:
+            lose += beans / max(1, n - 1) * (n - 1) * self.ready_others
+        return val.ready * ready_pay + val.ev - (1.0 - val.ready) * lose, val
+
+    # ---- decisions -------------------------------------------------------------------------------------
+    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        hu = ctx.first(HU)
+        if hu is not None:
+            return hu
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+        has_pass = any(m["kind"] in KONGS for m in ctx.melds)
+        model = self.model(ctx)
+        ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+        fowl = self.own_fowl(ctx)
+        danger = self.danger(ctx, strat)
+        c = list(ctx.counts)
+        best: tuple[float, Action] | None = None
+        seen: set[int] = set()
+        for a in ctx.legal:
+            if a.kind != DISCARD or a.tile in seen:
+                continue
+            seen.add(a.tile)
+            d = a.tile
+            c[d] -= 1
+            f2, eff = self.release(ctx, d, fowl)
+            w, _val = self.worth(ctx, ev, c, f2)
+            c[d] += 1
+            w += eff
+            if danger is not None:
+                pd, loss = danger.risk(d)
+                w = (1.0 - pd) * w - loss * self.defend_scale
+            if best is None or w > best[0] + 1e-9:
+                best = (w, a)
+        for a in ctx.of(KONG):
+            w = self.turn_kong(ctx, a, model, fowl, melds)
+            if w is not None and (best is None or w > best[0]):
+                best = (w, a)
+        if best is None:
+            return ctx.legal[0]
+        bot.why = "x"
+        return best[1]
+
+    def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
+                  melds: list[tuple[int, ...]]) -> float | None:
+        face = a.tile
+        kind, got = P.turn_kong_tiles(ctx, face)
+        if got is None:
+            return None
+        c = P.without(ctx.counts, got)
+        total, expo, beans = fowl
+        fresh = ctx.drawn == face  # the fourth tile came this turn: a bean worth 3 from each, else 憨包豆
+        bean = self.tb.bean * (ctx.n - 1) if fresh else 0.0
+        n_melds = ctx.n_melds + (0 if kind == "added_kong" else 1)
+        faces = melds + ([(face,) * 4] if kind != "added_kong" else [])
+        ev = X.Evaluator(model, self.routes(ctx, n_melds, faces, True), self.rho)
+        vals = self.chicken_values(ctx)
+        v = vals.get(face, 0)
+        if kind == "added_kong" and v:
+            expo += v
+        w, _val = self.worth(ctx, ev, c, (total + (v * 4 if kind == "concealed_kong" else 0), expo, beans + bean),
+                             extra=True)
+        if kind == "concealed_kong" and v:
+            pass
+        return w
+
+    def release(self, ctx: Any, d: int, fowl: tuple[float, float, float]) -> tuple[tuple[float, float, float],
+                                                                                   float]:
+        """Discarding ``d``: the seat's chickens and exposure afterwards, and the expected cost of a pung
+        (责任鸡) or the gain of a charge (冲锋鸡) besides."""
+        vals = self.chicken_values(ctx)
+        v = vals.get(d)
+        total, expo, beans = fowl
+        if not v:
+            return fowl, 0.0
+        tb = self.tb
+        q = self.pung_chance(ctx, d)
+        n = ctx.n
+        first = self.first_free(ctx, d)
+        gen = False
+        if not first and tb.gen_chong and not ctx.my_discards:
+            from ..rules.tiles import name as tname
+
+            gen = (ctx.public.get("chong_feng") or {}).get(tname(d)) is not None
+        if first or gen:
+            mult = tb.chong_feng_mult
+            # charged (1 - q): counted at mult x, exposed at mult x; claimed (q): gone, and 责任 paid
+            t2 = total + (1 - q) * v * mult
+            e2 = expo + (1 - q) * v * mult
+            cost = q * (v * (tb.ze_ren_mult if first else 0) + v) * 0.8
+            return (t2, e2, beans), -cost
+        t2 = total + (1 - q) * v
+        e2 = expo + (1 - q) * v
+        return (t2, e2, beans), -q * v * 0.8
+
+    def pung_chance(self, ctx: Any, t: int) -> float:
+        """Chance some other player pungs a discarded ``t``: holds two of its live copies (and wants to)."""
+        live = ctx.live[t]
+        if live < 2:
+            return 0.0
+        U = max(ctx.unseen, 1)
+        miss = 1.0
+        for o, s in enumerate(ctx.seats):
+            if o == ctx.seat or s.get("declared"):
+                continue
+            h = s["concealed"]
+            f = h / U
+            p0 = (1 - f) ** live
+            p1 = live * f * (1 - f) ** (live - 1)
+            miss *= 1.0 - (1.0 - p0 - p1) * self.pung_prob
+        return 1.0 - miss
+
+    def danger(self, ctx: Any, strat: Any) -> D.Danger | None:
+        return D.Danger(ctx, _Defence(self))
+
+    # ---- claims ---------------------------------------------------------------------------------------
+    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        hu = ctx.first(HU)
+        if hu is not None:
+            return hu
+        pas = ctx.first(PASS)
+        claims = [a for a in ctx.legal if a.kind in (PUNG, KONG)]
+        if not claims:
+            return pas or ctx.legal[0]
+        t = ctx.offer
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+        has_pass = any(m["kind"] in KONGS for m in ctx.melds)
+        model = self.model(ctx)
+        fowl = self.own_fowl(ctx)
+        ev0 = X.Evaluator(model, self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+        best_w, _v = self.worth(ctx, ev0, list(ctx.counts), fowl)
+        best: Action | None = pas
+        vals = self.chicken_values(ctx)
+        v = vals.get(t, 0)
+        resp = 0.0
+        if v and self.first_free_claim(ctx, t):
+            resp = v * self.tb.ze_ren_mult  # 责任鸡: the discarder pays the claimer (if ready)
+        danger = self.danger(ctx, strat)
+        for a in claims:
+            plan = P.claim_plan(ctx, a)
+            if plan is None:
+                continue
+            got, faces, _subs = plan
+            c = P.without(ctx.counts, got)
+            total, expo, beans = fowl
+            f2 = (total + v * len(faces), expo + v * len(faces), beans)
+            if a.kind == KONG:
+                f2 = (f2[0], f2[1], beans + self.tb.bean)
+                ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], True), self.rho)
+                w, val = self.worth(ctx, ev, c, f2, extra=True)
+                w += val.ready * resp
+            else:
+                ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], has_pass), self.rho)
+                w = -1e9
+                for d in range(34):
+                    if not c[d]:
+                        continue
+                    c[d] -= 1
+                    f3, eff = self.release(ctx, d, f2)
+                    wd, val = self.worth(ctx, ev, c, f3)
+                    c[d] += 1
+                    wd += eff + val.ready * resp
+                    if danger is not None:
+                        pd, loss = danger.risk(d)
+                        wd = (1.0 - pd) * wd - loss * self.defend_scale
+                    w = max(w, wd)
+            if w > best_w + 1e-9:
+                best_w, best = w, a
+        return best or pas or ctx.legal[0]
+
+    def first_free_claim(self, ctx: Any, t: int) -> bool:
+        """The offered discard is the first of its kind (it is already among the discards)."""
+        n = sum(1 for s in ctx.seats for d in s["discards"] if d["tile"] == t)
+        return n == 1
+
+    # ---- 报听 -------------------------------------------------------------------------------------------
+    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        dec = ctx.first("declare_ready")
+        pas = ctx.first(PASS)
+        if dec is None:
+            return pas or ctx.legal[0]
+        from ..rules.variants.chicken_patterns import waits
+
+        kinds = waits(self.tb, ctx.counts, [])
+        live = sum(ctx.live[t] for t in kinds)
+        return dec if live >= 1 else (pas or dec)
+
+
+class _Defence:
+    """What ``danger.Danger`` asks of a strategy, for the chicken games."""
+
+    suji = 1.0
+
+    def __init__(self, x: ChickenExpert):
+        self.x = x
+        self.ready_mid = x.ready_mid
+
+    def ron_chance(self, ctx: Any, seat: int) -> float:
+        s = ctx.seats[seat]
+        if s.get("declared"):
+            return 1.0
+        if any(m["kind"] in KONGS for m in s["melds"]):
+            return 0.7
+        return 0.15
+
+    def deal_in_cost(self, ctx: Any, seat: int) -> float:
+        s = ctx.seats[seat]
+        pv = self.x.pv
+        if s.get("declared"):
+            return self.x.tb.events["bao_ting"][2] + pv["ping_hu"] + 2.0
+        claimed = [m for m in s["melds"] if m["kind"] != "concealed_kong"]
+        if len(claimed) >= 2 and all(m["kind"] != "chow" for m in claimed):
+            return pv["da_dui_zi"] + 2.0
+        return pv["ping_hu"] + 2.0

@@ -26,7 +26,7 @@ from game.rules.view import view  # noqa: E402
 def _hand(st, seat: int) -> str:
     s = st.seats[seat]
     tiles = s.concealed()
-    if s.drawn is not None and st.turn == seat:
+    if s.drawn is not None and st.turn == seat and st.end is None and s.drawn in tiles:
         rest = list(tiles)
         rest.remove(s.drawn)
         txt = T.fmt(sorted(rest)) + " +" + T.name(s.drawn)

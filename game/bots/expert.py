@@ -36,6 +36,7 @@ class XRoute:
     final_waits: float | None = None  # typical live winning tiles once ready (None: from the acceptance)
     vf: Callable[[Counts, int], float] | None = None  # factor on the value for a particular hand
     typ: dict[int, float] = field(default_factory=lambda: dict(STD_TYP))  # typical acceptance per shanten
+    waits: Callable[[Counts, list[int], int], list[int]] | None = None  # winning kinds of a ready hand
 
 
 STD_TYP = {1: 20.0, 2: 32.0, 3: 45.0, 4: 60.0, 5: 70.0, 6: 75.0}
@@ -115,6 +116,33 @@ class Evaluator:
         self.slack = slack
         self.U = max(model.U, 1)
         self.ron_mult = model.ron_factor * (model.n - 1)
+        self.jk = model.ctx.jk if model.ctx.variant in ("wenshan", "kunming") else None
+
+    def route_waits(self, xr: XRoute, c: Counts, k: list[int], j: int) -> list[int]:
+        """Winning kinds of a hand ready on route ``xr`` (the wildcard always wins)."""
+        if xr.waits is not None:
+            return xr.waits(c, k, j)
+        out = []
+        live = self.model.ctx.live
+        jk = self.jk
+        for t in range(34):
+            if not live[t]:
+                continue
+            if t == jk:
+                if xr.sh(c, k, j + 1) < 0:
+                    out.append(t)
+                continue
+            if c[t] >= 4:
+                continue
+            g = t // 9
+            p = S._P[t % 9]
+            c[t] += 1
+            k[g] += p
+            if xr.sh(c, k, j) < 0:
+                out.append(t)
+            c[t] -= 1
+            k[g] -= p
+        return out
 
     def chances(self, r: XRoute, s: int, u: float, extra: bool = False) -> tuple[float, float, float]:
         """(P(win), P(ready at the end), mean points of a win) by route ``r`` from shanten ``s`` with
@@ -139,12 +167,76 @@ class Evaluator:
         share = qs / b if b > 0 else 1.0
         return p, ready, share * r.v_self + (1 - share) * r.v_ron
 
+    def ready_hand(self, c: Counts, k: list[int], j: int, shs: list[int], extra: bool
+                   ) -> tuple[float, float, str] | None:
+        """(P(win), mean points, route) of a ready hand from its actual waits: each winning tile is worth
+        its best reading (routes sharing a wait are not counted twice)."""
+        per: dict[int, list[float]] = {}
+        key = ""
+        for xr, s in zip(self.routes, shs):
+            if s != 0:
+                continue
+            f = xr.vf(c, j) if xr.vf is not None else 1.0
+            vs, vr = xr.v_self * f, (xr.v_ron * f if xr.ron else -1.0)
+            for t in self.route_waits(xr, c, k, j):
+                cur = per.get(t)
+                if cur is None:
+                    per[t] = [vs, vr]
+                    key = key or xr.key
+                else:
+                    if vs > cur[0]:
+                        cur[0] = vs
+                        key = xr.key
+                    if vr > cur[1]:
+                        cur[1] = vr
+        if not per:
+            return None
+        live = self.model.ctx.live
+        U = self.U
+        rm = self.ron_mult
+        qs = qr = vsum = 0.0
+        for t, (vs, vr) in per.items():
+            lt = live[t]
+            if not lt:
+                continue
+            qs += lt / U
+            vsum += lt / U * vs
+            if vr >= 0:
+                qr += lt / U * rm
+                vsum += lt / U * rm * vr
+        b = qs + qr
+        if b <= 0:
+            return 0.0, 0.0, key
+        hz = self.model.hazards_plus if extra else self.model.hazards
+        p, _ready = chain((min(950, int(1000 * b + 0.5)),), hz)
+        return p, vsum / b, key
+
     def shanten(self, c: Counts, k: list[int], j: int) -> list[int]:
         return [r.sh(c, k, j) for r in self.routes]
 
-    def value(self, c: Counts, k: list[int], j: int, extra: bool = False, shs: list[int] | None = None
-              ) -> Value:
-        """The hand's worth: wins mixed over routes, and the chance of ending ready."""
+    def scan(self, c: Counts, j: int, discards: Sequence[int], jk: int | None = None) -> dict[int, Value]:
+        """``value`` of the 14-tile hand (c, j) after each discard; a route's acceptance is counted only
+        for the discards that leave it at its lowest shanten (the others take its typical acceptance)."""
+        k = S.keys(c)
+        shs: dict[int, list[int]] = {}
+        for d in discards:
+            jj = S.take(c, k, d, j, jk)
+            shs[d] = self.shanten(c, k, jj)
+            S.put(c, k, d, jk)
+        nr = len(self.routes)
+        low = [min(shs[d][i] for d in discards) for i in range(nr)]
+        out = {}
+        for d in discards:
+            jj = S.take(c, k, d, j, jk)
+            sd = shs[d]
+            out[d] = self.value(c, k, jj, shs=sd, exact=[sd[i] == low[i] for i in range(nr)])
+            S.put(c, k, d, jk)
+        return out
+
+    def value(self, c: Counts, k: list[int], j: int, extra: bool = False, shs: list[int] | None = None,
+              exact: list[bool] | None = None) -> Value:
+        """The hand's worth: wins mixed over routes, and the chance of ending ready. ``exact[i]`` False:
+        route i takes its typical acceptance instead of counting it."""
         if shs is None:
             shs = self.shanten(c, k, j)
         smin = min(shs)
@@ -152,10 +244,21 @@ class Evaluator:
         readies: list[tuple[float, float]] = []
         best = ""
         best_ev = -1.0
-        for xr, s in zip(self.routes, shs):
-            if s >= S.NONE or s > smin + self.slack:
+        if smin == 0:
+            ready = self.ready_hand(c, k, j, shs, extra)
+            if ready is not None:
+                wins.append(ready[:2])
+                readies.append((1.0, 1.0))
+                best, best_ev = ready[2], ready[0] * ready[1]
+        for i, (xr, s) in enumerate(zip(self.routes, shs)):
+            if s >= S.NONE or s > smin + self.slack or (s == 0 and best):
                 continue
-            u = xr.acc(c, k, j, s) if s >= 0 else 0.0
+            if s < 0:
+                u = 0.0
+            elif exact is None or exact[i]:
+                u = xr.acc(c, k, j, s)
+            else:
+                u = xr.typ.get(s, 60.0)
             p, pr, v = self.chances(xr, s, u, extra)
             if xr.vf is not None:
                 v *= xr.vf(c, j)
@@ -326,5 +429,9 @@ def plan_for(vid: str) -> object | None:
         from .expert_chicken import ChickenExpert
 
         plan = ChickenExpert(vid)
+    elif vid in ("wenshan", "kunming"):
+        from .expert_wenshan import WenshanExpert
+
+        plan = WenshanExpert(vid)
     _PLANS[vid] = plan
     return plan

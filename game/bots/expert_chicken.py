@@ -50,8 +50,15 @@ class ChickenExpert:
     pung_weight = 3.0  # an accepting tile that makes a pung may come from three players' discards
     flush_min = 8  # tiles of one suit (hand and melds) before the 清一色 routes are weighed
     pung_prob = 0.7  # chance a player holding a pair of a discarded chicken pungs it
+    kappa_max = 1.8  # how much likelier an undiscarded chicken's copies are in hands than the wall, late
+    claimer_ready = 0.75  # chance a claimer ends ready (and collects)
     ready_others = 0.65  # share of the other players ready at the end
     defend_scale = 1.0
+    normal_claims = False  # experiments: the 熟手's claims / turns instead
+    normal_turn = False
+    pairs_scale = 1.0  # experiments: factors on the worth of the 七对 / 大对子 / 清一色 routes
+    pungs_scale = 1.0
+    flush_scale = 1.0
     win_rate = 0.1
     ready_mid = 9.0
 
@@ -122,31 +129,32 @@ class ChickenExpert:
         pw = self.pung_weight
         out: list[X.XRoute] = []
 
-        def vals(v: float, ron: bool = True) -> tuple[float, float]:
-            return pay * (v + bonus) + we, (v + bonus) + we
+        def vals(v: float, scale: float = 1.0) -> tuple[float, float]:
+            return scale * (pay * (v + bonus) + we), scale * ((v + bonus) + we)
 
         ping = 0 if (declared and self.vid == "guiyang") else pv["ping_hu"]
         out.append(X.XRoute("std", *X.std_route(live, pw), *vals(ping), ron=has_pass or declared,
                             typ=TYP["std"]))
-        out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(pv["da_dui_zi"]), typ=TYP["pungs"]))
+        out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(pv["da_dui_zi"], self.pungs_scale),
+                            typ=TYP["pungs"]))
         concealed = n_melds == 0
         if concealed:
             def quads(c: list[int], j: int) -> float:
                 return 2.0 if any(x == 4 for x in c) else 1.0
 
-            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(pv["qi_dui"]), vf=quads, typ=TYP["pairs"]))
+            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(pv["qi_dui"], self.pairs_scale), vf=quads, typ=TYP["pairs"]))
         cnt, _h = X.suit_counts(ctx.counts, meld_faces, self.free)
         for g in range(3):
             if cnt[g] < self.flush_min:
                 continue
             lo = 9 * g
-            out.append(X.XRoute(f"flush{g}", *X.flush_route(live, g, self.free, pw), *vals(pv["qing_yi_se"]),
+            out.append(X.XRoute(f"flush{g}", *X.flush_route(live, g, self.free, pw), *vals(pv["qing_yi_se"], self.flush_scale),
                                 typ=TYP["flush"]))
             out.append(X.XRoute(f"fpungs{g}", *X.pungs_route(live, pw, lo, lo + 9, self.free),
-                                *vals(pv["qing_da_dui"]), typ=TYP["fpungs"]))
+                                *vals(pv["qing_da_dui"], self.flush_scale), typ=TYP["fpungs"]))
             if concealed:
                 out.append(X.XRoute(f"fpairs{g}", *X.flush_pairs_route(live, g, self.free),
-                                    *vals(pv["qing_qi_dui"]), typ=TYP["fpairs"]))
+                                    *vals(pv["qing_qi_dui"], self.flush_scale), typ=TYP["fpairs"]))
         return out
 
     def model(self, ctx: Any) -> Model:
@@ -154,12 +162,12 @@ class ChickenExpert:
 
     # ---- valuing a 13-tile hand ----------------------------------------------------------------------
     def worth(self, ctx: Any, ev: X.Evaluator, c: list[int], fowl: tuple[float, float, float],
-              extra: bool = False) -> tuple[float, X.Value]:
+              extra: bool = False, val: X.Value | None = None) -> tuple[float, X.Value]:
         total, expo, beans = fowl
         vals = self.chicken_values(ctx)
         held = sum(c[t] * v for t, v in vals.items())
-        k = S.keys(c)
-        val = ev.value(c, k, 0, extra)
+        if val is None:
+            val = ev.value(c, S.keys(c), 0, extra)
         n = ctx.n
         ready_pay = self.ready_base + (n - 1) * (total + held) + beans
         lose = expo * (n - 1) * self.ready_others
@@ -167,11 +175,21 @@ class ChickenExpert:
             lose += beans / max(1, n - 1) * (n - 1) * self.ready_others
         return val.ready * ready_pay + val.ev - (1.0 - val.ready) * lose, val
 
+    def evaluator(self, ctx: Any) -> X.Evaluator:
+        """The evaluator of the seat's current hand (its melds as they are)."""
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+        has_pass = any(m["kind"] in KONGS for m in ctx.melds)
+        return X.Evaluator(self.model(ctx), self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+
     # ---- decisions -------------------------------------------------------------------------------------
     def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
         hu = ctx.first(HU)
         if hu is not None:
             return hu
+        if self.normal_turn:
+            from .normal import NormalBot
+
+            return NormalBot.turn(bot, ctx, strat)
         melds = [tuple(m["faces"]) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         model = self.model(ctx)
@@ -181,6 +199,8 @@ class ChickenExpert:
         c = list(ctx.counts)
         best: tuple[float, Action] | None = None
         seen: set[int] = set()
+        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
+        vals = ev.scan(c, 0, opts)
         for a in ctx.legal:
             if a.kind != DISCARD or a.tile in seen:
                 continue
@@ -188,7 +208,7 @@ class ChickenExpert:
             d = a.tile
             c[d] -= 1
             f2, eff = self.release(ctx, d, fowl)
-            w, _val = self.worth(ctx, ev, c, f2)
+            w, _val = self.worth(ctx, ev, c, f2, val=vals[d])
             c[d] += 1
             w += eff
             if danger is not None:
@@ -230,49 +250,55 @@ class ChickenExpert:
 
     def release(self, ctx: Any, d: int, fowl: tuple[float, float, float]) -> tuple[tuple[float, float, float],
                                                                                    float]:
-        """Discarding ``d``: the seat's chickens and exposure afterwards, and the expected cost of a pung
-        (责任鸡) or the gain of a charge (冲锋鸡) besides."""
+        """Discarding ``d``: the seat's chickens and exposure afterwards, and the expected cost of a claim
+        (the claimer's chickens from this seat, 责任鸡 on a first one, 点豆 on a kong) besides."""
         vals = self.chicken_values(ctx)
         v = vals.get(d)
         total, expo, beans = fowl
         if not v:
             return fowl, 0.0
         tb = self.tb
-        q = self.pung_chance(ctx, d)
-        n = ctx.n
+        qp, qk = self.claim_chances(ctx, d)
+        q = qp + qk
         first = self.first_free(ctx, d)
         gen = False
         if not first and tb.gen_chong and not ctx.my_discards:
             from ..rules.tiles import name as tname
 
             gen = (ctx.public.get("chong_feng") or {}).get(tname(d)) is not None
+        ze = v * tb.ze_ren_mult if first else 0.0
+        cost = (qp * (3 * v + ze) + qk * (4 * v + ze + tb.bean)) * self.claimer_ready
         if first or gen:
             mult = tb.chong_feng_mult
-            # charged (1 - q): counted at mult x, exposed at mult x; claimed (q): gone, and 责任 paid
-            t2 = total + (1 - q) * v * mult
-            e2 = expo + (1 - q) * v * mult
-            cost = q * (v * (tb.ze_ren_mult if first else 0) + v) * 0.8
-            return (t2, e2, beans), -cost
-        t2 = total + (1 - q) * v
-        e2 = expo + (1 - q) * v
-        return (t2, e2, beans), -q * v * 0.8
+            # charged (1 - q): counted at mult x, exposed at mult x; claimed (q): gone
+            return (total + (1 - q) * v * mult, expo + (1 - q) * v * mult, beans), -cost
+        return (total + (1 - q) * v, expo + (1 - q) * v, beans), -cost
 
-    def pung_chance(self, ctx: Any, t: int) -> float:
-        """Chance some other player pungs a discarded ``t``: holds two of its live copies (and wants to)."""
+    def claim_chances(self, ctx: Any, t: int) -> tuple[float, float]:
+        """(pung, kong) chances for a discarded ``t``: some other player holds two (three) live copies.
+        While nobody has discarded a chicken its unseen copies sit in hands more than the wall (players
+        keep them), the more so the later it is."""
         live = ctx.live[t]
         if live < 2:
-            return 0.0
+            return 0.0, 0.0
         U = max(ctx.unseen, 1)
-        miss = 1.0
+        kappa = 1.0
+        if not any(d["tile"] == t for s in ctx.seats for d in s["discards"]):
+            played = sum(len(s["discards"]) for i, s in enumerate(ctx.seats) if i != ctx.seat)
+            kappa = min(self.kappa_max, 1.0 + played / 24.0)
+        miss_p = miss_k = 1.0
         for o, s in enumerate(ctx.seats):
             if o == ctx.seat or s.get("declared"):
                 continue
-            h = s["concealed"]
-            f = h / U
+            f = min(0.9, s["concealed"] / U * kappa)
             p0 = (1 - f) ** live
             p1 = live * f * (1 - f) ** (live - 1)
-            miss *= 1.0 - (1.0 - p0 - p1) * self.pung_prob
-        return 1.0 - miss
+            p3 = f ** 3 if live == 3 else 0.0
+            p2 = 1.0 - p0 - p1 - p3
+            miss_k *= 1.0 - p3 * 0.9
+            miss_p *= 1.0 - (p2 + p3 * 0.1) * self.pung_prob
+        qk = 1.0 - miss_k
+        return (1.0 - miss_p) * (1.0 - qk), qk
 
     def danger(self, ctx: Any, strat: Any) -> D.Danger | None:
         return D.Danger(ctx, _Defence(self))
@@ -286,6 +312,10 @@ class ChickenExpert:
         claims = [a for a in ctx.legal if a.kind in (PUNG, KONG)]
         if not claims:
             return pas or ctx.legal[0]
+        if self.normal_claims:
+            from .normal import NormalBot
+
+            return NormalBot.claim(bot, ctx, strat)
         t = ctx.offer
         melds = [tuple(m["faces"]) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
@@ -316,12 +346,12 @@ class ChickenExpert:
             else:
                 ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], has_pass), self.rho)
                 w = -1e9
-                for d in range(34):
-                    if not c[d]:
-                        continue
+                opts = [d for d in range(34) if c[d]]
+                scanned = ev.scan(c, 0, opts)
+                for d in opts:
                     c[d] -= 1
                     f3, eff = self.release(ctx, d, f2)
-                    wd, val = self.worth(ctx, ev, c, f3)
+                    wd, val = self.worth(ctx, ev, c, f3, val=scanned[d])
                     c[d] += 1
                     wd += eff + val.ready * resp
                     if danger is not None:

@@ -93,10 +93,16 @@ class StrongBot(NormalBot):
     name_en = "Expert"
     defend = True
     why = ""  # the branch the last discard came from (for analysis)
+    plans: dict | None = None  # per-variant players replacing the shared ones (experiments)
+
+    def plan(self, vid: str):
+        if self.plans and vid in self.plans:
+            return self.plans[vid]
+        return plan_for(vid)
 
     # ---- own turn ---------------------------------------------------------------------
     def turn(self, ctx, strat):
-        x = plan_for(ctx.variant)
+        x = self.plan(ctx.variant)
         if x is not None:
             return x.turn(self, ctx, strat)
         first = strat.preferred(ctx)
@@ -326,7 +332,7 @@ class StrongBot(NormalBot):
         return after <= now
 
     def declare(self, ctx, strat):
-        x = plan_for(ctx.variant)
+        x = self.plan(ctx.variant)
         if x is not None:
             return x.declare(self, ctx, strat)
         dec = ctx.first("declare_ready")
@@ -345,7 +351,7 @@ class StrongBot(NormalBot):
 
     # ---- claims ---------------------------------------------------------------------------
     def claim(self, ctx, strat):
-        x = plan_for(ctx.variant)
+        x = self.plan(ctx.variant)
         if x is not None:
             return x.claim(self, ctx, strat)
         first = strat.preferred(ctx)

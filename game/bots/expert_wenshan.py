@@ -1,0 +1,310 @@
+"""The 高手's play in 文山翻小鸡 (and 昆明): every pattern by its real payout, kong points, 过手胡.
+
+Every other player pays the winner T = (base + added) × 自摸 × 硬功, so the bot values each action by
+the mixed routes of ``expert.Evaluator``: 平胡 (T 1, 2 硬功), 七对 (2, 4 硬功, 龙七对 double), 清一色
+(4, cancelling 平胡), 清一色 七对 (6), 烂牌 / 七星 / 幺牌 (1 / 2 / 1, 硬功 double), each self-drawn
+twice, plus what a win saves (the winner pays nobody). 硬功 counts a wildcard used as its own face
+(七星 with an honor wildcard, a wildcard in its own run). A natural kong pays 1 (暗杠 2) from each
+player, so it is made when its points beat the speed it costs. A discard win is taken unless passing
+it (过手胡 then blocks discard wins worth as much until the next draw) is worth more: a hand whose
+self-draw or bigger reading pays far more than the win on offer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
+from . import expert as X
+from . import plan as P
+from . import shape as S
+from .ev import Model
+
+WHITE = S.WHITE
+# typical live acceptance per shanten (0: waits once ready), measured on 熟手 hands in wenshan
+TYP = {
+    "std": {0: 9.0, 1: 23.0, 2: 35.0, 3: 49.0, 4: 66.0, 5: 73.0, 6: 78.0},
+    "nat": {0: 5.0, 1: 18.0, 2: 30.0, 3: 43.0, 4: 58.0, 5: 65.0, 6: 70.0},
+    "pairs": {0: 5.0, 1: 9.0, 2: 14.0, 3: 19.0, 4: 24.0, 5: 29.0, 6: 33.0},
+    "pnat": {0: 2.5, 1: 7.0, 2: 12.0, 3: 17.0, 4: 22.0, 5: 27.0, 6: 31.0},
+    "flush": {0: 6.0, 1: 18.0, 2: 26.0, 3: 28.0, 4: 30.0, 5: 31.0, 6: 32.0},
+    "fpairs": {0: 4.0, 1: 6.0, 2: 8.0, 3: 9.0, 4: 10.0, 5: 10.0, 6: 10.0},
+    "lan": {0: 12.0, 1: 20.0, 2: 30.0, 3: 40.0, 4: 50.0, 5: 55.0, 6: 60.0},
+    "qixing": {0: 6.0, 1: 12.0, 2: 20.0, 3: 28.0, 4: 36.0, 5: 44.0, 6: 50.0},
+    "yao": {0: 12.0, 1: 30.0, 2: 40.0, 3: 50.0, 4: 55.0, 5: 60.0, 6: 65.0},
+}
+
+
+def _lan(c: list[int], j: int) -> int:
+    return S.lan(c, j)
+
+
+def _qixing(c: list[int], j: int) -> int:
+    return S.lan(c, j, True)
+
+
+class WenshanExpert:
+    rho = 0.5
+    pung_weight = 1.75  # a pair fills from anyone's discard
+    claim_speed = 1.3  # chows and pungs beyond the counted acceptance
+    avoided = 1.7  # what a win saves: the winner pays nobody
+    win_rate = 0.17
+    ready_mid = 6.2
+    flush_min = 8
+    kong_margin = 0.0
+    jk_margin = 1.0  # points a wildcard discard must beat keeping it by
+    normal_claims = False  # experiments: the 熟手's claims / discards instead
+    normal_turn = False
+    margin = 0.3  # points (plus ``ratio`` of its value) another action must beat the 熟手's choice by
+    ratio = 0.1
+    claim_margin = 0.3
+    claim_ratio = 0.15
+    pass_margin = 1.0  # points passing a discard win must be worth more than taking it
+
+    def __init__(self, vid: str):
+        self.vid = vid
+
+    def model(self, ctx: Any) -> Model:
+        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
+
+    # ---- routes ----------------------------------------------------------------------------------------
+    def routes(self, ctx: Any, melds: list[tuple[str, tuple[int, ...], int]], counts: list[int]) -> list[X.XRoute]:
+        n = ctx.n
+        pay = n - 1
+        pen = 1 if ctx.options.get("penalty_discard") else 0
+        live, jk, wf = ctx.live, ctx.jk, ctx.wface
+        natural_melds = all(sub == 0 for _k, _f, sub in melds)
+        concealed = not melds
+        A = self.avoided
+        open_claim = self.claim_speed if (concealed or any(k == "chow" for k, _f, _s in melds)) else self.claim_speed * 0.9
+
+        def vals(t: float) -> tuple[float, float]:
+            return 2 * t * pay + A, t * (pay + pen) + A
+
+        def nat(c: list[int], j: int) -> float:
+            return 2.0 if natural_melds and j == 0 else 1.0
+
+        def nat_honor(c: list[int], j: int) -> float:
+            if not natural_melds:
+                return 1.0
+            if j == 0 or (jk is not None and jk >= 27 and j == 1 and not c[jk]):
+                return 2.0  # an honor wildcard stands as itself among the distinct honors
+            return 1.0
+
+        pw = self.pung_weight
+        out = [X.XRoute("std", *X.std_route(live, pw, wf, jk), *vals(1), claim=open_claim, typ=TYP["std"])]
+        if natural_melds and jk is not None:
+            sh, acc = _natural(live, jk, pw)
+            out.append(X.XRoute("nat", sh, acc, *vals(2), claim=open_claim, typ=TYP["nat"]))
+        c_all = list(counts)
+        if jk is not None:
+            c_all[jk] = 0
+        cnt, honors = X.suit_counts(c_all, [f for _k, f, _s in melds])
+        g = max(range(3), key=lambda x: cnt[x])
+        if cnt[g] + (counts[jk] if jk is not None else 0) >= self.flush_min:
+            out.append(X.XRoute("flush", *X.flush_route(live, g, (), pw), *vals(4), claim=open_claim, vf=nat,
+                                typ=TYP["flush"]))
+            if concealed:
+                out.append(X.XRoute("fpairs", *X.flush_pairs_route(live, g), *vals(6), vf=nat, typ=TYP["fpairs"]))
+        if concealed:
+            def quads(c: list[int], j: int) -> float:
+                return 2.0 if any(x == 4 for x in c) else 1.0
+
+            out.append(X.XRoute("pairs", *X.pairs_route(live, wf, jk), *vals(2), vf=quads, typ=TYP["pairs"]))
+            if jk is not None:
+                sh, acc = _pairs_natural(live, jk)
+                out.append(X.XRoute("pnat", sh, acc, *vals(4), vf=quads, typ=TYP["pnat"]))
+            out.append(X.XRoute("lan", *_generic(_lan, live, jk), *vals(1), vf=nat_honor, typ=TYP["lan"]))
+            out.append(X.XRoute("qixing", *_generic(_qixing, live, jk), *vals(2), vf=nat_honor, typ=TYP["qixing"]))
+            out.append(X.XRoute("yao", *_generic(S.yao, live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
+        return out
+
+    def evaluator(self, ctx: Any) -> X.Evaluator:
+        """The evaluator of the seat's current hand (its melds as they are)."""
+        return X.Evaluator(self.model(ctx), self.routes(ctx, _my_melds(ctx), ctx.counts), self.rho)
+
+    # ---- decisions --------------------------------------------------------------------------------------
+    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        hu = ctx.first(HU)
+        if hu is not None:
+            return hu
+        if self.normal_turn:
+            from .normal import NormalBot
+
+            return NormalBot.turn(bot, ctx, strat)
+        jk = ctx.jk
+        melds = _my_melds(ctx)
+        model = self.model(ctx)
+        ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
+        c, j = P.split(ctx.counts, jk)
+        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
+        vals = ev.scan(c, j, opts, jk)
+        from .normal import NormalBot
+
+        base = NormalBot.turn(bot, ctx, strat)
+        evs: dict[Action, float] = {}
+        for a in ctx.legal:
+            if a.kind == DISCARD:
+                evs[a] = vals[a.tile].ev - (self.jk_margin if a.tile == jk else 0.0)
+        for a in ctx.of(KONG):
+            w = self.turn_kong(ctx, a, model, melds)
+            if w is not None:
+                evs[a] = w
+        return self.anchored(bot, evs, base, self.margin, self.ratio)
+
+    @staticmethod
+    def anchored(bot: Any, evs: dict[Action, float], base: Action, margin: float, ratio: float) -> Action:
+        """The 熟手's choice ``base`` unless another action is clearly worth more by the value model."""
+        if not evs:
+            return base
+        best = max(evs, key=lambda a: evs[a])
+        b = evs.get(base)
+        if b is None or best == base or evs[best] > b + margin + ratio * abs(b):
+            bot.why = "x" if best != base else "base"
+            return best
+        bot.why = "base"
+        return base
+
+    def kong_points(self, ctx: Any, kind: str) -> float:
+        return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
+
+    def turn_kong(self, ctx: Any, a: Action, model: Model, melds: list) -> float | None:
+        kind, got = P.turn_kong_tiles(ctx, a.tile)
+        if got is None:
+            return None
+        subs = P.subs_in(got, a.tile)
+        counts = P.without(ctx.counts, got)
+        c, j = P.split(counts, ctx.jk)
+        m2 = melds if kind == "added_kong" else melds + [(kind, (a.tile,) * 4, subs)]
+        if kind == "added_kong" and subs:
+            m2 = [(k, f, s + (1 if f[0] == a.tile and k == "pung" else 0)) for k, f, s in melds]
+        ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
+        val = ev.value(c, S.keys(c), j, extra=True)
+        pts = 0.0 if subs else self.kong_points(ctx, kind)
+        return val.ev + pts
+
+    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        hu = ctx.first(HU)
+        pas = ctx.first(PASS)
+        jk = ctx.jk
+        melds = _my_melds(ctx)
+        model = self.model(ctx)
+        ev0 = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
+        c, j = P.split(ctx.counts, jk)
+        now = ev0.value(c, S.keys(c), j)
+        if hu is not None:
+            won = self.win_value(ctx, ctx.offer)
+            if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
+                return hu
+            bot.why = "pass-win"
+            return pas or hu
+        from .normal import NormalBot
+
+        base = NormalBot.claim(bot, ctx, strat)
+        if self.normal_claims:
+            return base
+        evs: dict[Action, float] = {}
+        if pas is not None:
+            evs[pas] = now.ev
+        for a in ctx.legal:
+            if a.kind not in (CHOW, PUNG, KONG):
+                continue
+            plan = P.claim_plan(ctx, a)
+            if plan is None:
+                continue
+            got, faces, subs = plan
+            kind = "kong" if a.kind == KONG else a.kind
+            m2 = melds + [(kind, faces, subs)]
+            counts = P.without(ctx.counts, got)
+            c2, j2 = P.split(counts, jk)
+            ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
+            if a.kind == KONG:
+                w = ev.value(c2, S.keys(c2), j2, extra=True).ev + (0.0 if subs else self.kong_points(ctx, "kong"))
+            else:
+                opts = [d for d in range(34) if counts[d]]
+                scanned = ev.scan(c2, j2, opts, jk)
+                w = max(v.ev - (self.jk_margin if d == jk else 0.0) for d, v in scanned.items())
+            evs[a] = w
+        return self.anchored(bot, evs, base, self.claim_margin, self.claim_ratio)
+
+    def pass_discount(self, ctx: Any) -> float:
+        """Passing a discard win blocks discard wins of that value until the next draw."""
+        return 0.85
+
+    def win_value(self, ctx: Any, tile: int | None) -> float | None:
+        """Points this seat receives for winning on ``tile`` now (None: the scoring could not be read)."""
+        from ..rules.situation import DISCARD as HOW_DISCARD, Situation
+        from ..rules.state import Meld
+        from ..rules.variants.wenshan_score import score
+
+        counts = list(ctx.counts)
+        if tile is not None:
+            counts[tile] += 1
+        melds = [Meld(m["kind"], tuple(m["tiles"]), tuple(m["faces"])) for m in ctx.melds]
+        sit = Situation(ctx.variant, ctx.options, ctx.n, ctx.dealer, ctx.seat, counts, melds, tile,
+                        HOW_DISCARD, ctx.offer_from, frozenset(), ctx.jk)
+        try:
+            sc = score(sit)
+        except Exception:  # noqa: BLE001 - a view the scorer does not understand: just take the win
+            return None
+        if not sc.valid:
+            return None
+        return float(sum(sc.payments.values()))
+
+
+def _my_melds(ctx: Any) -> list[tuple[str, tuple[int, ...], int]]:
+    out = []
+    for m in ctx.melds:
+        faces = tuple(m["faces"])
+        out.append((m["kind"], faces, sum(1 for t, f in zip(m["tiles"], faces) if t != f)))
+    return out
+
+
+def _natural(live: Any, jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
+    """The standard shape with every wildcard as its own face and every 白 as 白 (硬功)."""
+    g, r = jk // 9, S._P[jk % 9]
+
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        if j:
+            kk = list(k)
+            kk[g] += j * r
+            return S.std(kk, 0, None)
+        return S.std(k, 0, None)
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        c2 = list(c)
+        c2[jk] += j
+        kk = list(k)
+        kk[g] += j * r
+        _t, kinds = S.std_accepts(c2, kk, 0, s, live, None, None)
+        if s == 0:
+            return float(_t)
+        return sum(live[x] * (pw if c2[x] == 2 else 1.0) for x in kinds)
+
+    return sh, acc
+
+
+def _pairs_natural(live: Any, jk: int) -> tuple[X.ShFn, X.AccFn]:
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        if j:
+            c2 = list(c)
+            c2[jk] += j
+            return S.pairs(c2, 0, None)
+        return S.pairs(c, 0, None)
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        c2 = list(c)
+        c2[jk] += j
+        return float(S.pairs_accepts(c2, 0, s, live, None, None)[0])
+
+    return sh, acc
+
+
+def _generic(fn: Any, live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        return int(fn(c, j))
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        return float(S.generic_accepts(fn, c, j, s, live, jk)[0])
+
+    return sh, acc

@@ -157,12 +157,12 @@ class Evaluator:
         qr = w / U * self.ron_mult if r.ron else 0.0
         b = qs + qr
         rates = []
-        if s > 0:
-            rates.append(min(700, int(1000 * u / U * claim + 0.5)))
+        if s > 0:  # in steps of 0.5% so that equal hands share the cached chain
+            rates.append(min(700, 5 * int(200 * u / U * claim + 0.5)))
             typ = r.typ
             for x in range(s - 1, 0, -1):
-                rates.append(min(700, int(1000 * typ.get(x, 60.0) / U * claim + 0.5)))
-        rates.append(min(950, int(1000 * b + 0.5)))
+                rates.append(min(700, 5 * int(200 * typ.get(x, 60.0) / U * claim + 0.5)))
+        rates.append(min(950, 5 * int(200 * b + 0.5)))
         p, ready = chain(tuple(rates), hz)
         share = qs / b if b > 0 else 1.0
         return p, ready, share * r.v_self + (1 - share) * r.v_ron

@@ -35,12 +35,84 @@ TYP = {
 }
 
 
-def _lan(c: list[int], j: int) -> int:
-    return S.lan(c, j)
+_GROUPS = (0b001001001, 0b010010010, 0b100100100)
+_BEST = [max(bin(m & g).count("1") for g in _GROUPS) for m in range(512)]  # best 147/258/369 count per mask
 
 
-def _qixing(c: list[int], j: int) -> int:
-    return S.lan(c, j, True)
+def _lan_state(c: list[int]) -> tuple[int, int, list[int]]:
+    """(distinct honors, suited tiles usable in 烂牌, the three suits' masks)."""
+    h = sum(1 for t in range(27, 34) if c[t])
+    masks = []
+    su = 0
+    for g in (0, 9, 18):
+        m = 0
+        for r in range(9):
+            if c[g + r]:
+                m |= 1 << r
+        masks.append(m)
+        su += _BEST[m]
+    return h, su, masks
+
+
+def _lan_use(h: int, su: int, j: int, seven: bool) -> int:
+    if seven:
+        use = h + (su if su < 7 else 7)
+    else:
+        room = 14 - (h if h > 5 else 5)
+        use = h + (su if su < room else room)
+    use += j
+    return use if use < 14 else 14
+
+
+def _lan_route(live: Any, jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]:
+    """烂牌 (七星 with ``seven``) shanten and acceptance counted directly (each new distinct honor or
+    well-spaced suited tile is one step)."""
+
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        if j + sum(c) < 13:
+            return S.NONE
+        h, su, _m = _lan_state(c)
+        return 13 - _lan_use(h, su, j, seven)
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        if s < 0:
+            return 0.0
+        h, su, masks = _lan_state(c)
+        cur = _lan_use(h, su, j, seven)
+        total = 0.0
+        if jk is not None and live[jk] and cur < 14:
+            total += live[jk]
+        if _lan_use(h + 1, su, j, seven) > cur:
+            for t in range(27, 34):
+                if not c[t] and t != jk:
+                    total += live[t]
+        if _lan_use(h, su + 1, j, seven) > cur:
+            for gi, g in enumerate((0, 9, 18)):
+                m = masks[gi]
+                b = _BEST[m]
+                for r in range(9):
+                    t = g + r
+                    if not c[t] and t != jk and live[t] and _BEST[m | 1 << r] > b:
+                        total += live[t]
+        return total
+
+    return sh, acc
+
+
+def _yao_route(live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
+    """幺牌: every terminal or honor drawn is a step."""
+    kinds = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
+
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        return int(S.yao(c, j))
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        if s < 0:
+            return 0.0
+        total = float(live[jk]) if jk is not None and jk not in kinds else 0.0
+        return total + sum(live[t] for t in kinds if c[t] < 4)
+
+    return sh, acc
 
 
 class WenshanExpert:
@@ -55,6 +127,10 @@ class WenshanExpert:
     jk_margin = 1.0  # points a wildcard discard must beat keeping it by
     normal_claims = False  # experiments: the 熟手's claims / discards instead
     normal_turn = False
+    claim_aware = True
+    dragon_chance = 0.35  # a triplet in a seven-pairs hand becomes a 龙 (its fourth drawn, or a wildcard)
+    value_slack = 0  # a route this far behind the standard one still gets the value model's attention
+    flush_slack = 2
     margin = 0.3  # points (plus ``ratio`` of its value) another action must beat the 熟手's choice by
     ratio = 0.1
     claim_margin = 0.3
@@ -108,15 +184,27 @@ class WenshanExpert:
                 out.append(X.XRoute("fpairs", *X.flush_pairs_route(live, g), *vals(6), vf=nat, typ=TYP["fpairs"]))
         if concealed:
             def quads(c: list[int], j: int) -> float:
-                return 2.0 if any(x == 4 for x in c) else 1.0
+                """龙七对 doubles: a quadruple held, or a triplet whose fourth may still come (or a wildcard)."""
+                f = 1.0
+                for t in range(34):
+                    x = c[t]
+                    if x == 4:
+                        f *= 2.0
+                    elif x == 3 and (live[t] or j):
+                        f *= 1.0 + self.dragon_chance
+                return f
 
             out.append(X.XRoute("pairs", *X.pairs_route(live, wf, jk), *vals(2), vf=quads, typ=TYP["pairs"]))
             if jk is not None:
                 sh, acc = _pairs_natural(live, jk)
                 out.append(X.XRoute("pnat", sh, acc, *vals(4), vf=quads, typ=TYP["pnat"]))
-            out.append(X.XRoute("lan", *_generic(_lan, live, jk), *vals(1), vf=nat_honor, typ=TYP["lan"]))
-            out.append(X.XRoute("qixing", *_generic(_qixing, live, jk), *vals(2), vf=nat_honor, typ=TYP["qixing"]))
-            out.append(X.XRoute("yao", *_generic(S.yao, live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
+            honors = sum(1 for t in range(27, 34) if counts[t])
+            if honors >= 3:
+                out.append(X.XRoute("lan", *_lan_route(live, jk, False), *vals(1), vf=nat_honor, typ=TYP["lan"]))
+                out.append(X.XRoute("qixing", *_lan_route(live, jk, True), *vals(2), vf=nat_honor,
+                                    typ=TYP["qixing"]))
+            if sum(counts[t] for t in range(34) if t >= 27 or t % 9 in (0, 8)) >= 7:
+                out.append(X.XRoute("yao", *_yao_route(live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
         return out
 
     def evaluator(self, ctx: Any) -> X.Evaluator:
@@ -132,16 +220,17 @@ class WenshanExpert:
             from .normal import NormalBot
 
             return NormalBot.turn(bot, ctx, strat)
+        base = self.fast_turn(bot, ctx, strat)
         jk = ctx.jk
         melds = _my_melds(ctx)
         model = self.model(ctx)
         ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
+        if not ctx.of(KONG) and not self.valued(ev, c, j):
+            bot.why = "plain"
+            return base
         opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
         vals = ev.scan(c, j, opts, jk)
-        from .normal import NormalBot
-
-        base = NormalBot.turn(bot, ctx, strat)
         evs: dict[Action, float] = {}
         for a in ctx.legal:
             if a.kind == DISCARD:
@@ -151,6 +240,37 @@ class WenshanExpert:
             if w is not None:
                 evs[a] = w
         return self.anchored(bot, evs, base, self.margin, self.ratio)
+
+    def fast_turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        """The 熟手's turn with claims counted: among the fastest discards, a tile that turns a pair into a
+        pung may also come from any player's discard, so it counts ``pung_weight`` times."""
+        from .normal import NormalBot, scan
+        from .strong import StrongBot
+
+        routes = strat.normal_routes(ctx)
+        for a in ctx.of(KONG):
+            if bot.turn_kong_ok(ctx, strat, a.tile, routes):
+                return a
+        rows = scan(ctx, strat, routes)
+        if not rows:
+            return ctx.legal[0]
+        smin = min(r[0] for r in rows)
+        if smin > 0 and self.claim_aware:
+            StrongBot._claim_aware(ctx, strat, rows, smin)
+        return NormalBot.discard(bot, ctx, strat, routes, rows)
+
+    def valued(self, ev: X.Evaluator, c: list[int], j: int) -> bool:
+        """Is some route worth more than the plain standard one (硬功 with a wildcard held, 七对, 清一色,
+        烂牌 ...) within a step of it? Otherwise the 熟手's fastest play is the 高手's too."""
+        shs = ev.shanten(c, S.keys(c), j)
+        std = shs[0]
+        for r, s in zip(ev.routes[1:], shs[1:]):
+            if r.key == "nat":
+                if j and s <= std:
+                    return True
+            elif s <= std + (self.flush_slack if r.key in ("flush", "fpairs") else self.value_slack):
+                return True
+        return False
 
     @staticmethod
     def anchored(bot: Any, evs: dict[Action, float], base: Action, margin: float, ratio: float) -> Action:
@@ -191,8 +311,8 @@ class WenshanExpert:
         model = self.model(ctx)
         ev0 = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
-        now = ev0.value(c, S.keys(c), j)
         if hu is not None:
+            now = ev0.value(c, S.keys(c), j)
             won = self.win_value(ctx, ctx.offer)
             if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
                 return hu
@@ -201,8 +321,9 @@ class WenshanExpert:
         from .normal import NormalBot
 
         base = NormalBot.claim(bot, ctx, strat)
-        if self.normal_claims:
+        if self.normal_claims or (not ctx.of(KONG) and not self.valued(ev0, c, j)):
             return base
+        now = ev0.value(c, S.keys(c), j)
         evs: dict[Action, float] = {}
         if pas is not None:
             evs[pas] = now.ev
@@ -213,6 +334,8 @@ class WenshanExpert:
             if plan is None:
                 continue
             got, faces, subs = plan
+            if subs and a != base:
+                continue  # a wildcard or 白 spent on a claim: worth more in the hand
             kind = "kong" if a.kind == KONG else a.kind
             m2 = melds + [(kind, faces, subs)]
             counts = P.without(ctx.counts, got)

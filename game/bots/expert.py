@@ -144,10 +144,13 @@ class Evaluator:
             k[g] -= p
         return out
 
-    def chances(self, r: XRoute, s: int, u: float, extra: bool = False) -> tuple[float, float, float]:
+    def chances(self, r: XRoute, s: int, u: float, extra: bool = False, offset: int = 0
+                ) -> tuple[float, float, float]:
         """(P(win), P(ready at the end), mean points of a win) by route ``r`` from shanten ``s`` with
-        ``u`` live accepting tiles (the waits once ready)."""
+        ``u`` live accepting tiles (the waits once ready); ``offset``: that many rounds from now."""
         hz = self.model.hazards_plus if extra else self.model.hazards
+        if offset:
+            hz = hz[offset:]
         if s < 0:
             return 1.0, 1.0, r.v_self
         U = self.U
@@ -167,7 +170,7 @@ class Evaluator:
         share = qs / b if b > 0 else 1.0
         return p, ready, share * r.v_self + (1 - share) * r.v_ron
 
-    def ready_hand(self, c: Counts, k: list[int], j: int, shs: list[int], extra: bool
+    def ready_hand(self, c: Counts, k: list[int], j: int, shs: list[int], extra: bool, offset: int = 0
                    ) -> tuple[float, float, str] | None:
         """(P(win), mean points, route) of a ready hand from its actual waits: each winning tile is worth
         its best reading (routes sharing a wait are not counted twice)."""
@@ -208,7 +211,7 @@ class Evaluator:
         if b <= 0:
             return 0.0, 0.0, key
         hz = self.model.hazards_plus if extra else self.model.hazards
-        p, _ready = chain((min(950, int(1000 * b + 0.5)),), hz)
+        p, _ready = chain((min(950, 5 * int(200 * b + 0.5)),), hz[offset:] if offset else hz)
         return p, vsum / b, key
 
     def shanten(self, c: Counts, k: list[int], j: int) -> list[int]:
@@ -234,7 +237,7 @@ class Evaluator:
         return out
 
     def value(self, c: Counts, k: list[int], j: int, extra: bool = False, shs: list[int] | None = None,
-              exact: list[bool] | None = None) -> Value:
+              exact: list[bool] | None = None, offset: int = 0) -> Value:
         """The hand's worth: wins mixed over routes, and the chance of ending ready. ``exact[i]`` False:
         route i takes its typical acceptance instead of counting it."""
         if shs is None:
@@ -245,7 +248,7 @@ class Evaluator:
         best = ""
         best_ev = -1.0
         if smin == 0:
-            ready = self.ready_hand(c, k, j, shs, extra)
+            ready = self.ready_hand(c, k, j, shs, extra, offset)
             if ready is not None:
                 wins.append(ready[:2])
                 readies.append((1.0, 1.0))
@@ -259,7 +262,7 @@ class Evaluator:
                 u = xr.acc(c, k, j, s)
             else:
                 u = xr.typ.get(s, 60.0)
-            p, pr, v = self.chances(xr, s, u, extra)
+            p, pr, v = self.chances(xr, s, u, extra, offset)
             if xr.vf is not None:
                 v *= xr.vf(c, j)
             wins.append((p, v))
@@ -433,5 +436,9 @@ def plan_for(vid: str) -> object | None:
         from .expert_wenshan import WenshanExpert
 
         plan = WenshanExpert(vid)
+    elif vid == "yuxi":
+        from .expert_yuxi import YuxiExpert
+
+        plan = YuxiExpert(vid)
     _PLANS[vid] = plan
     return plan

@@ -52,6 +52,10 @@ class ChickenExpert:
     pung_prob = 0.7  # chance a player holding a pair of a discarded chicken pungs it
     kappa_max = 1.8  # how much likelier an undiscarded chicken's copies are in hands than the wall, late
     claimer_ready = 0.75  # chance a claimer ends ready (and collects)
+    charge_boost = 1.0
+    search_samples = 64  # rollouts per candidate at a close kong decision (0: no search)
+    search_depth = 5
+    search_band = 4.0  # points between the best two actions below which the search decides
     ready_others = 0.65  # share of the other players ready at the end
     defend_scale = 1.0
     normal_claims = False  # experiments: the 熟手's claims / turns instead
@@ -197,10 +201,10 @@ class ChickenExpert:
         fowl = self.own_fowl(ctx)
         danger = self.danger(ctx, strat)
         c = list(ctx.counts)
-        best: tuple[float, Action] | None = None
-        seen: set[int] = set()
+        scored: list[tuple[float, Action, Any]] = []
         opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
         vals = ev.scan(c, 0, opts)
+        seen: set[int] = set()
         for a in ctx.legal:
             if a.kind != DISCARD or a.tile in seen:
                 continue
@@ -214,19 +218,25 @@ class ChickenExpert:
             if danger is not None:
                 pd, loss = danger.risk(d)
                 w = (1.0 - pd) * w - loss * self.defend_scale
-            if best is None or w > best[0] + 1e-9:
-                best = (w, a)
+            after = list(c)
+            after[d] -= 1
+            scored.append((w, a, (after, ev, f2, has_pass, 0.0, False)))
         for a in ctx.of(KONG):
-            w = self.turn_kong(ctx, a, model, fowl, melds)
-            if w is not None and (best is None or w > best[0]):
-                best = (w, a)
-        if best is None:
+            got = self.turn_kong(ctx, a, model, fowl, melds)
+            if got is not None:
+                scored.append(got)
+        if not scored:
             return ctx.legal[0]
+        scored.sort(key=lambda x: -x[0])
         bot.why = "x"
-        return best[1]
+        kongs = [x for x in scored if x[1].kind == KONG]
+        rest = [x for x in scored if x[1].kind != KONG]
+        if self.search_samples and kongs and rest and abs(kongs[0][0] - rest[0][0]) < self.search_band:
+            return self.searched(bot, ctx, model, [kongs[0], rest[0]])
+        return scored[0][1]
 
     def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
-                  melds: list[tuple[int, ...]]) -> float | None:
+                  melds: list[tuple[int, ...]]) -> tuple[float, Action, Any] | None:
         face = a.tile
         kind, got = P.turn_kong_tiles(ctx, face)
         if got is None:
@@ -238,15 +248,109 @@ class ChickenExpert:
         n_melds = ctx.n_melds + (0 if kind == "added_kong" else 1)
         faces = melds + ([(face,) * 4] if kind != "added_kong" else [])
         ev = X.Evaluator(model, self.routes(ctx, n_melds, faces, True), self.rho)
-        vals = self.chicken_values(ctx)
-        v = vals.get(face, 0)
-        if kind == "added_kong" and v:
-            expo += v
-        w, _val = self.worth(ctx, ev, c, (total + (v * 4 if kind == "concealed_kong" else 0), expo, beans + bean),
-                             extra=True)
-        if kind == "concealed_kong" and v:
-            pass
-        return w
+        v = self.chicken_values(ctx).get(face, 0)
+        if kind == "added_kong":
+            total, expo = total + v, expo + v
+        else:
+            total += 4 * v
+        f2 = (total, expo, beans + bean)
+        w, _val = self.worth(ctx, ev, c, f2, extra=True)
+        return w, a, (c, ev, f2, True, 0.0, True)
+
+    def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]]) -> Action:
+        """Compare the top actions by rollouts on the same sampled futures (see ``search``)."""
+        from . import search as R
+
+        starts = []
+        for _w, _a, (after, ev, fowl, has_pass, bonus, kong) in cands:
+            starts.append(R.Start(list(after), 0, bonus, kong, tag=(ev, fowl, has_pass),
+                                  pairs=ctx.n_melds == 0 and not kong))
+        sim = R.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
+                          self._sim_leaf(ctx), self._sim_end(ctx))
+        res = sim.compare(starts, self.search_samples, self.search_depth)
+        i = max(range(len(res)), key=lambda x: res[x])
+        bot.why = "search"
+        return cands[i][1]
+
+    # ---- the simulator's view of this variant ---------------------------------------------------------
+    def _sim_shanten(self, ctx: Any) -> Any:
+        concealed = ctx.n_melds == 0
+
+        def sh(c: list[int], k: list[int], j: int) -> int:
+            s = S.std(k, 0)
+            if concealed:
+                p = S.pairs(c, 0)
+                if p < s:
+                    s = p
+            return s
+
+        return sh
+
+    def _ready_pay(self, ctx: Any, c: list[int], fowl: tuple[float, float, float]) -> tuple[float, float]:
+        total, expo, beans = fowl
+        held = sum(c[t] * v for t, v in self.chicken_values(ctx).items())
+        n = ctx.n
+        lose = expo * (n - 1) * self.ready_others
+        if self.tb.bao_dou:
+            lose += beans * self.ready_others
+        return self.ready_base + (n - 1) * (total + held) + beans, lose
+
+    def _sim_win(self, ctx: Any) -> Any:
+        from ..rules.analysis import is_win
+
+        pv = self.pv
+        pay = ctx.n - 1
+        free = self.free
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+
+        def win(st: Any, c: list[int], j: int, self_drawn: bool) -> float | None:
+            _ev, fowl, has_pass = st.tag
+            n_melds = (sum(c) < 14)
+            seven = not n_melds and sum(c) == 14 and all(x % 2 == 0 for x in c)
+            if not seven and not is_win(c):
+                return None
+            suits = {t // 9 for t in range(27) if c[t]} | {f[0] // 9 for f in melds if f[0] < 27}
+            flush = len(suits) == 1 and not any(c[t] for t in range(27, 34) if t not in free)
+            if seven:
+                key = "long_qi_dui" if any(x == 4 for x in c) else "qi_dui"
+            elif all(x in (0, 2, 3) for x in c) and sum(1 for x in c if x == 2) == 1:
+                key = "da_dui_zi"
+            else:
+                key = "ping_hu"
+            if flush:
+                key = {"ping_hu": "qing_yi_se", "da_dui_zi": "qing_da_dui", "qi_dui": "qing_qi_dui",
+                       "long_qi_dui": "qing_long_bei"}[key]
+            if key == "ping_hu" and not self_drawn and not has_pass:
+                return None
+            v = pv[key]
+            pts = (pay * v if self_drawn else v) + self.win_extra
+            ready, _lose = self._ready_pay(ctx, c, fowl)
+            return pts + ready
+
+        return win
+
+    def _sim_end(self, ctx: Any) -> Any:
+        from ..rules.analysis import shanten as std_shanten
+
+        def end(st: Any, c: list[int], j: int) -> float:
+            _ev, fowl, _p = st.tag
+            ready, lose = self._ready_pay(ctx, c, fowl)
+            s = std_shanten(c)
+            if s > 0 and sum(c) == 13 and not ctx.melds:
+                s = min(s, S.pairs(c, 0))
+            return ready if s <= 0 else -lose
+
+        return end
+
+    def _sim_leaf(self, ctx: Any) -> Any:
+        def leaf(st: Any, c: list[int], j: int, rounds: int) -> float:
+            ev, fowl, _p = st.tag
+            k = S.keys(c)
+            val = ev.value(c, k, 0, exact=[False] * len(ev.routes), offset=rounds)
+            ready, lose = self._ready_pay(ctx, c, fowl)
+            return val.ready * ready + val.ev - (1.0 - val.ready) * lose
+
+        return leaf
 
     def release(self, ctx: Any, d: int, fowl: tuple[float, float, float]) -> tuple[tuple[float, float, float],
                                                                                    float]:
@@ -270,8 +374,10 @@ class ChickenExpert:
         cost = (qp * (3 * v + ze) + qk * (4 * v + ze + tb.bean)) * self.claimer_ready
         if first or gen:
             mult = tb.chong_feng_mult
-            # charged (1 - q): counted at mult x, exposed at mult x; claimed (q): gone
-            return (total + (1 - q) * v * mult, expo + (1 - q) * v * mult, beans), -cost
+            # charged (1 - q): counted at mult x, exposed at mult x; claimed (q): gone. Charging is a race
+            # (the first discard of the kind takes it): ``charge_boost`` adds the worth of not being beaten.
+            gain = (1 - q) * v * mult
+            return (total + gain * self.charge_boost, expo + gain, beans), -cost
         return (total + (1 - q) * v, expo + (1 - q) * v, beans), -cost
 
     def claim_chances(self, ctx: Any, t: int) -> tuple[float, float]:

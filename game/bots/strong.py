@@ -354,6 +354,9 @@ class StrongBot(NormalBot):
         x = self.plan(ctx.variant)
         if x is not None:
             return x.claim(self, ctx, strat)
+        return self.old_claim(ctx, strat)
+
+    def old_claim(self, ctx, strat):
         first = strat.preferred(ctx)
         if first is not None:
             return first

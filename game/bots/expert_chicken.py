@@ -199,7 +199,8 @@ class ChickenExpert:
         model = self.model(ctx)
         ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
         fowl = self.own_fowl(ctx)
-        danger = self.danger(ctx, strat)
+        hot = bool(getattr(bot, "hot", False))
+        danger = self.danger(ctx, strat, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
         c = list(ctx.counts)
         scored: list[tuple[float, Action, Any]] = []
         opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
@@ -406,8 +407,10 @@ class ChickenExpert:
         qk = 1.0 - miss_k
         return (1.0 - miss_p) * (1.0 - qk), qk
 
-    def danger(self, ctx: Any, strat: Any) -> D.Danger | None:
-        return D.Danger(ctx, _Defence(self))
+    def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False) -> D.Danger | None:
+        """The table read for defence; ``hot``: this is the first discard after the seat's kong (热炮: a
+        win on it needs no pass, earns the winner an event, and burns what the seat would collect)."""
+        return D.Danger(ctx, _Defence(self, hot, burn))
 
     # ---- claims ---------------------------------------------------------------------------------------
     def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
@@ -491,19 +494,23 @@ class _Defence:
 
     suji = 1.0
 
-    def __init__(self, x: ChickenExpert):
+    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0):
         self.x = x
         self.ready_mid = x.ready_mid
+        self.hot = hot
+        self.burn = burn
 
     def ron_chance(self, ctx: Any, seat: int) -> float:
         s = ctx.seats[seat]
-        if s.get("declared"):
+        if s.get("declared") or self.hot:
             return 1.0
         if any(m["kind"] in KONGS for m in s["melds"]):
             return 0.7
         return 0.15
 
     def deal_in_cost(self, ctx: Any, seat: int) -> float:
+        if self.hot:
+            return self.x.tb.events["re_pao"][2] + self.x.pv["ping_hu"] + 2.0 + self.burn * 0.7
         s = ctx.seats[seat]
         pv = self.x.pv
         if s.get("declared"):

@@ -94,6 +94,15 @@ class StrongBot(NormalBot):
     defend = True
     why = ""  # the branch the last discard came from (for analysis)
     plans: dict | None = None  # per-variant players replacing the shared ones (experiments)
+    hot = False  # the last action was a kong: the next discard is a 热炮 if won on
+    _kong_hand = None  # the hand number of that kong
+
+    def act(self, view: dict):
+        hand = (view.get("hand_no"), view.get("dealer"))
+        self.hot = self._kong_hand == hand
+        a = super().act(view)
+        self._kong_hand = hand if a.kind == KONG else None
+        return a
 
     def plan(self, vid: str):
         if self.plans and vid in self.plans:

@@ -117,6 +117,7 @@ class Evaluator:
         self.U = max(model.U, 1)
         self.ron_mult = model.ron_factor * (model.n - 1)
         self.jk = model.ctx.jk if model.ctx.variant in ("wenshan", "kunming") else None
+        self._memo: dict[tuple, tuple[float, float, float]] = {}
 
     def route_waits(self, xr: XRoute, c: Counts, k: list[int], j: int) -> list[int]:
         """Winning kinds of a hand ready on route ``xr`` (the wildcard always wins)."""
@@ -148,11 +149,15 @@ class Evaluator:
                 ) -> tuple[float, float, float]:
         """(P(win), P(ready at the end), mean points of a win) by route ``r`` from shanten ``s`` with
         ``u`` live accepting tiles (the waits once ready); ``offset``: that many rounds from now."""
+        if s < 0:
+            return 1.0, 1.0, r.v_self
+        key = (id(r), s, int(u * 4), extra, offset)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
         hz = self.model.hazards_plus if extra else self.model.hazards
         if offset:
             hz = hz[offset:]
-        if s < 0:
-            return 1.0, 1.0, r.v_self
         U = self.U
         claim = r.claim
         w = u if s == 0 else (r.final_waits if r.final_waits is not None else r.typ.get(0, 5.0))
@@ -168,7 +173,9 @@ class Evaluator:
         rates.append(min(950, 5 * int(200 * b + 0.5)))
         p, ready = chain(tuple(rates), hz)
         share = qs / b if b > 0 else 1.0
-        return p, ready, share * r.v_self + (1 - share) * r.v_ron
+        got = (p, ready, share * r.v_self + (1 - share) * r.v_ron)
+        self._memo[key] = got
+        return got
 
     def ready_hand(self, c: Counts, k: list[int], j: int, shs: list[int], extra: bool, offset: int = 0
                    ) -> tuple[float, float, str] | None:

@@ -139,10 +139,14 @@ class ChickenExpert:
         ping = 0 if (declared and self.vid == "guiyang") else pv["ping_hu"]
         out.append(X.XRoute("std", *X.std_route(live, pw), *vals(ping), ron=has_pass or declared,
                             typ=TYP["std"]))
-        out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(pv["da_dui_zi"], self.pungs_scale),
-                            typ=TYP["pungs"]))
+        counts = ctx.counts
+        doubles = sum(1 for x in counts if x >= 2)
+        all_pungs = all(len(f) >= 3 and len(set(f)) == 1 for f in meld_faces)
+        if all_pungs and doubles + n_melds >= 3:
+            out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(pv["da_dui_zi"], self.pungs_scale),
+                                typ=TYP["pungs"]))
         concealed = n_melds == 0
-        if concealed:
+        if concealed and doubles >= 3:
             def quads(c: list[int], j: int) -> float:
                 return 2.0 if any(x == 4 for x in c) else 1.0
 

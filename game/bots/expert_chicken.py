@@ -55,7 +55,9 @@ class ChickenExpert:
     charge_boost = 1.0
     search_samples = 64  # rollouts per candidate at a close kong decision (0: no search)
     search_depth = 5
-    search_band = 4.0  # points between the best two actions below which the search decides
+    search_band = 4.0  # points between a kong and the best discard below which the search decides
+    commit_samples = 32
+    commit_band = 0.4  # ... between two discards that follow different plans (or charge a chicken)
     ready_others = 0.65  # share of the other players ready at the end
     defend_scale = 1.0
     normal_claims = False  # experiments: the 熟手's claims / turns instead
@@ -206,6 +208,7 @@ class ChickenExpert:
         hot = bool(getattr(bot, "hot", False))
         danger = self.danger(ctx, strat, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
         c = list(ctx.counts)
+        chickens = self.chicken_values(ctx)
         scored: list[tuple[float, Action, Any]] = []
         opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
         vals = ev.scan(c, 0, opts)
@@ -217,7 +220,7 @@ class ChickenExpert:
             d = a.tile
             c[d] -= 1
             f2, eff = self.release(ctx, d, fowl)
-            w, _val = self.worth(ctx, ev, c, f2, val=vals[d])
+            w, val = self.worth(ctx, ev, c, f2, val=vals[d])
             c[d] += 1
             w += eff
             if danger is not None:
@@ -225,7 +228,8 @@ class ChickenExpert:
                 w = (1.0 - pd) * w - loss * self.defend_scale
             after = list(c)
             after[d] -= 1
-            scored.append((w, a, (after, ev, f2, has_pass, 0.0, False)))
+            family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
+            scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
         for a in ctx.of(KONG):
             got = self.turn_kong(ctx, a, model, fowl, melds)
             if got is not None:
@@ -238,6 +242,11 @@ class ChickenExpert:
         rest = [x for x in scored if x[1].kind != KONG]
         if self.search_samples and kongs and rest and abs(kongs[0][0] - rest[0][0]) < self.search_band:
             return self.searched(bot, ctx, model, [kongs[0], rest[0]])
+        if self.search_samples and len(rest) > 1 and rest[0][0] - rest[1][0] < self.commit_band:
+            # a close call between two plans (七对 or 清一色 or the plain hand), or charging a first chicken
+            f0, f1 = rest[0][2][6], rest[1][2][6]
+            if f0 != f1 or "chicken" in (f0, f1):
+                return self.searched(bot, ctx, model, rest[:2], self.commit_samples)
         return scored[0][1]
 
     def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
@@ -260,19 +269,20 @@ class ChickenExpert:
             total += 4 * v
         f2 = (total, expo, beans + bean)
         w, _val = self.worth(ctx, ev, c, f2, extra=True)
-        return w, a, (c, ev, f2, True, 0.0, True)
+        return w, a, (c, ev, f2, True, 0.0, True, "kong")
 
-    def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]]) -> Action:
+    def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]],
+                 samples: int = 0) -> Action:
         """Compare the top actions by rollouts on the same sampled futures (see ``search``)."""
         from . import search as R
 
         starts = []
-        for _w, _a, (after, ev, fowl, has_pass, bonus, kong) in cands:
+        for _w, _a, (after, ev, fowl, has_pass, bonus, kong, _family) in cands:
             starts.append(R.Start(list(after), 0, bonus, kong, tag=(ev, fowl, has_pass),
                                   pairs=ctx.n_melds == 0 and not kong))
         sim = R.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
                           self._sim_leaf(ctx), self._sim_end(ctx))
-        res = sim.compare(starts, self.search_samples, self.search_depth)
+        res = sim.compare(starts, samples or self.search_samples, self.search_depth)
         i = max(range(len(res)), key=lambda x: res[x])
         bot.why = "search"
         return cands[i][1]

@@ -98,6 +98,17 @@ class YuxiExpert:
                 return True
         return False
 
+    def promising(self, ctx: Any) -> bool:
+        """A cheap look before the value model: pairs, or one suit, enough to be a 1-番 route."""
+        c = ctx.counts
+        pairs = sum(1 for x in c if x >= 2)
+        if ctx.concealed and pairs >= 4:
+            return True
+        if pairs + sum(1 for m in ctx.melds if m["kind"] != "chow") >= 4:
+            return True
+        cnt, _h = X.suit_counts(c, [tuple(m["faces"]) for m in ctx.melds])
+        return max(cnt) >= self.flush_min
+
     # ---- decisions ---------------------------------------------------------------------------------------
     def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
         first = strat.preferred(ctx)
@@ -107,7 +118,7 @@ class YuxiExpert:
         if hu is not None:
             return hu
         base = bot.advantage_turn(ctx, strat)
-        if bot.why == "hopeless" or ctx.of(KONG):
+        if bot.why == "hopeless" or ctx.of(KONG) or not self.promising(ctx):
             return base
         ev = self.evaluator(ctx)
         c = list(ctx.counts)

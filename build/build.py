@@ -1,7 +1,15 @@
-"""Build the one-file executable for this OS with PyInstaller; prints the executable's path last.
+"""Build the executable for this OS with PyInstaller; prints the executable's path last.
 
-Usage: python build/build.py [--clean] [--debug]
-Works the same on Windows, macOS and Linux (PyInstaller only builds for the OS it runs on).
+Usage: python build/build.py [--clean] [--debug] [--package DIR]
+
+Works the same on Windows, macOS and Linux (PyInstaller only builds for the OS it runs on):
+- Windows: one windowed ``yungui-mahjong.exe`` (no console window on a double-click; run from a
+  terminal with a command it prints there, see game/cli/winconsole.py) with its icon and a version
+  resource made from pyproject.toml's version.
+- macOS: ``yungui-mahjong.app`` with its icon and version, ad-hoc signed (``codesign -s -``).
+- Linux: one-file ``yungui-mahjong`` (the window icon is set at run time from assets/icons).
+``--package DIR`` also writes the download named by system, architecture and version into DIR
+(``yungui-mahjong-0.1.0-windows-x86_64.exe``, ``-macos-arm64.zip`` with the .app, ``-linux-x86_64``).
 """
 
 from __future__ import annotations
@@ -9,88 +17,91 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import plistlib
 import shutil
 import subprocess
 import sys
+import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python < 3.11
-    tomllib = None
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "out"
 WORK = ROOT / "build" / "work"
 NAME = "yungui-mahjong"
+TITLE = "云贵麻将"
+BUNDLE_ID = "org.yungui.mahjong"
+ICON_DIR = ROOT / "assets" / "icons"
+#: what goes into the executable beside the code: (source, folder inside the bundle)
+DATA = (
+    (ROOT / "assets", "assets"),
+    (ROOT / "game" / "rules" / "data" / "tables.bin", "game/rules/data"),
+    (ROOT / "pyproject.toml", "."),  # the version when no installed metadata is bundled
+)
+SYSTEM_NAMES = {"Windows": "windows", "Darwin": "macos", "Linux": "linux"}
 
 
 def version() -> str:
-    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    if tomllib:
-        return tomllib.loads(text)["project"]["version"]
-    for line in text.splitlines():
-        if line.strip().startswith("version"):
-            return line.split("=", 1)[1].strip().strip('"')
-    raise SystemExit("no version in pyproject.toml")
+    return str(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"])
 
 
-def _win_version_file(ver: str) -> Path:
-    """Windows version resource from pyproject's version (ignored elsewhere)."""
+def arch(machine: str | None = None) -> str:
+    """x86_64 or arm64 (what release names use), from platform.machine()'s many spellings."""
+    m = (machine or platform.machine()).lower()
+    return {"amd64": "x86_64", "x64": "x86_64", "aarch64": "arm64", "arm64": "arm64"}.get(m, m)
+
+
+def artifact_name(system: str, machine: str, ver: str) -> str:
+    """The download's file name: ``yungui-mahjong-VERSION-SYSTEM-ARCH`` plus .exe / .zip."""
+    ext = {"Windows": ".exe", "Darwin": ".zip"}.get(system, "")
+    return f"{NAME}-{ver}-{SYSTEM_NAMES.get(system, system.lower())}-{arch(machine)}{ext}"
+
+
+def win_version_info(ver: str) -> str:
+    """PyInstaller's Windows version resource (VSVersionInfo) for pyproject's version."""
     nums = [int(x) if x.isdigit() else 0 for x in ver.split(".")[:4]]
     nums += [0] * (4 - len(nums))
     t = tuple(nums)
-    body = f"""VSVersionInfo(
+    return f"""VSVersionInfo(
   ffi=FixedFileInfo(filevers={t}, prodvers={t}, mask=0x3f, flags=0x0, OS=0x40004, fileType=0x1,
                     subtype=0x0, date=(0, 0)),
   kids=[StringFileInfo([StringTable('080404B0', [
       StringStruct('CompanyName', 'Yungui Mahjong'),
-      StringStruct('FileDescription', '云贵麻将 Yunnan & Guizhou Mahjong'),
+      StringStruct('FileDescription', '{TITLE} Yunnan & Guizhou Mahjong'),
       StringStruct('FileVersion', '{ver}'),
       StringStruct('InternalName', '{NAME}'),
+      StringStruct('LegalCopyright', 'MIT License'),
       StringStruct('OriginalFilename', '{NAME}.exe'),
-      StringStruct('ProductName', '云贵麻将'),
+      StringStruct('ProductName', '{TITLE}'),
       StringStruct('ProductVersion', '{ver}')])]),
     VarFileInfo([VarStruct('Translation', [2052, 1200])])]
 )
 """
-    WORK.mkdir(parents=True, exist_ok=True)
-    p = WORK / "version_info.txt"
-    p.write_text(body, encoding="utf-8")
-    return p
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clean", action="store_true", help="remove previous build output first")
-    ap.add_argument("--debug", action="store_true", help="keep a console and PyInstaller's debug output")
-    args = ap.parse_args(argv)
-    try:
-        import PyInstaller.__main__ as pyi
-    except ImportError:
-        print("PyInstaller is missing: python -m pip install pyinstaller", file=sys.stderr)
-        return 2
-    # PyInstaller resolves --collect-submodules in this process and in helper subprocesses: both must see the code
-    sys.path.insert(0, str(ROOT))
-    os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
-    ver = version()
-    if args.clean:
-        shutil.rmtree(OUT, ignore_errors=True)
-        shutil.rmtree(WORK, ignore_errors=True)
-    sep = os.pathsep
-    icon_dir = ROOT / "assets" / "icons"
-    system = platform.system()
+@dataclass
+class Plan:
+    """Everything the build does on one system; ``plan()`` makes it without building anything."""
+
+    system: str
+    options: list[str]  # PyInstaller's command line
+    executable: Path  # what --smoke and --version run
+    bundle: Path | None = None  # macOS: the .app to sign and zip
+    version_file: Path | None = None  # Windows: written from ``win_version_info`` before the build
+    icon: Path | None = None
+    windowed: bool = False
+    data: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def plan(system: str, ver: str, debug: bool = False, out: Path = OUT, work: Path = WORK) -> Plan:
     opts = [
         str(ROOT / "build" / "entry.py"),
-        "--onefile",
         "--noconfirm",
         f"--name={NAME}",
-        f"--distpath={OUT}",
-        f"--workpath={WORK}",
-        f"--specpath={WORK}",
-        f"--add-data={ROOT / 'assets'}{sep}assets",
-        f"--add-data={ROOT / 'game' / 'rules' / 'data' / 'tables.bin'}{sep}game/rules/data",
-        f"--add-data={ROOT / 'pyproject.toml'}{sep}.",
+        f"--distpath={out}",
+        f"--workpath={work}",
+        f"--specpath={work}",
+        *[f"--add-data={src}:{dest}" for src, dest in DATA],  # ':' on every system since PyInstaller 6
         "--collect-submodules=game",
         "--collect-submodules=netplay",
         "--collect-submodules=zeroconf",
@@ -102,27 +113,105 @@ def main(argv=None) -> int:
         "--exclude-module=numpy",
         "--exclude-module=game.bench.core",
         f"--paths={ROOT}",
-        "--log-level=WARN" if not args.debug else "--log-level=INFO",
+        "--log-level=WARN" if not debug else "--log-level=INFO",
     ]
+    p = Plan(system, opts, out / NAME, data=list(DATA))
     if system == "Windows":
-        opts.append(f"--version-file={_win_version_file(ver)}")
-        if (icon_dir / "icon.ico").exists():
-            opts.append(f"--icon={icon_dir / 'icon.ico'}")
-        if not args.debug:
-            opts.append("--windowed")  # double-click opens the game without a console window
+        p.icon = ICON_DIR / "icon.ico"
+        p.version_file = work / "version_info.txt"
+        p.windowed = not debug  # a double-click opens no console window; --debug keeps one
+        p.executable = out / f"{NAME}.exe"
+        opts += ["--onefile", f"--icon={p.icon}", f"--version-file={p.version_file}"]
     elif system == "Darwin":
-        if (icon_dir / "icon.icns").exists():
-            opts.append(f"--icon={icon_dir / 'icon.icns'}")
-        opts.append(f"--osx-bundle-identifier=org.yungui.mahjong")
-    # Linux executables carry no icon; the window icon is set at run time from assets/icons.
-    pyi.run(opts)
-    exe = OUT / (NAME + (".exe" if system == "Windows" else ""))
-    if not exe.exists():
+        # an .app is a folder: one-dir inside it (PyInstaller deprecates one-file .app bundles)
+        p.icon = ICON_DIR / "icon.icns"
+        p.windowed = True
+        p.bundle = out / f"{NAME}.app"
+        p.executable = p.bundle / "Contents" / "MacOS" / NAME
+        opts += ["--onedir", f"--icon={p.icon}", f"--osx-bundle-identifier={BUNDLE_ID}"]
+    else:
+        opts.append("--onefile")
+    if p.windowed:
+        opts.append("--windowed")
+    return p
+
+
+def _finish_mac_bundle(bundle: Path, ver: str) -> None:
+    """Version and name in Info.plist, then an ad-hoc signature over the whole bundle (after the last edit)."""
+    info = bundle / "Contents" / "Info.plist"
+    with info.open("rb") as f:
+        plist = plistlib.load(f)
+    plist.update({
+        "CFBundleShortVersionString": ver,
+        "CFBundleVersion": ver,
+        "CFBundleDisplayName": TITLE,
+        "LSApplicationCategoryType": "public.app-category.board-games",
+        "NSHighResolutionCapable": True,
+        "LSMinimumSystemVersion": plist.get("LSMinimumSystemVersion", "11.0"),
+    })
+    with info.open("wb") as f:
+        plistlib.dump(plist, f)
+    subprocess.run(["codesign", "--force", "--deep", "--sign", "-", str(bundle)], check=True)
+    subprocess.run(["codesign", "--verify", "--deep", "--strict", str(bundle)], check=True)
+
+
+def package(p: Plan, ver: str, dest: Path) -> Path:
+    """Write the download named by system, architecture and version into ``dest``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    target = dest / artifact_name(p.system, platform.machine(), ver)
+    target.unlink(missing_ok=True)
+    if p.bundle is not None:
+        # ditto keeps the bundle's symlinks and signature intact (zip -r would not)
+        subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(p.bundle), str(target)],
+                       check=True)
+    else:
+        shutil.copy2(p.executable, target)
+    return target
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clean", action="store_true", help="remove previous build output first")
+    ap.add_argument("--debug", action="store_true", help="keep a console and PyInstaller's debug output")
+    ap.add_argument("--package", metavar="DIR", default=None,
+                    help="also write the download named by system, architecture and version into DIR")
+    args = ap.parse_args(argv)
+    try:
+        import PyInstaller.__main__ as pyi
+    except ImportError:
+        print("PyInstaller is missing: python -m pip install pyinstaller", file=sys.stderr)
+        return 2
+    # PyInstaller resolves --collect-submodules in this process and in helper subprocesses: both must see the code
+    sys.path.insert(0, str(ROOT))
+    extra = os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""
+    os.environ["PYTHONPATH"] = str(ROOT) + extra
+    ver = version()
+    system = platform.system()
+    if args.clean:
+        shutil.rmtree(OUT, ignore_errors=True)
+        shutil.rmtree(WORK, ignore_errors=True)
+    p = plan(system, ver, debug=args.debug)
+    for path in [src for src, _ in p.data] + ([p.icon] if p.icon else []):
+        if not path.exists():
+            print(f"build failed: {path} is missing", file=sys.stderr)
+            return 1
+    if p.version_file is not None:
+        p.version_file.parent.mkdir(parents=True, exist_ok=True)
+        p.version_file.write_text(win_version_info(ver), encoding="utf-8")
+    pyi.run(p.options)
+    if not p.executable.exists():
         print("build failed: no executable produced", file=sys.stderr)
         return 1
-    size = exe.stat().st_size / 1e6
-    print(f"built {NAME} {ver} for {system} ({size:.1f} MB)", file=sys.stderr)
-    print(exe)
+    if p.bundle is not None:
+        _finish_mac_bundle(p.bundle, ver)
+    if p.bundle is not None:
+        size = sum(f.stat().st_size for f in p.bundle.rglob("*") if f.is_file())
+    else:
+        size = p.executable.stat().st_size
+    print(f"built {NAME} {ver} for {system} {arch()} ({size / 1e6:.1f} MB)", file=sys.stderr)
+    if args.package:
+        print(f"packaged {package(p, ver, Path(args.package))}", file=sys.stderr)
+    print(p.executable.as_posix())  # forward slashes: usable from bash on Windows too
     return 0
 
 

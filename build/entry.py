@@ -2,6 +2,11 @@
 
 import sys
 
+if sys.platform == "win32":
+    from game.cli.winconsole import reattach
+
+    reattach(sys.argv[1:])
+
 from game.cli.main import main
 
 if __name__ == "__main__":

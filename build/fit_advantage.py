@@ -18,17 +18,17 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.bots import make_bot  # noqa: E402
-from game.bots.advantage import NF, cand_features  # noqa: E402
-from game.bots.core import Ctx  # noqa: E402
-from game.bots.normal import NormalBot, scan  # noqa: E402
-from game.bots.read import Read  # noqa: E402
-from game.bots.strategy import for_variant  # noqa: E402
-from game.rules import engine as E  # noqa: E402
-from game.rules.actions import Action  # noqa: E402
-from game.rules.match import Match  # noqa: E402
-from game.rules.variants import get  # noqa: E402
-from game.rules.view import view  # noqa: E402
+from game.bots import make_bot
+from game.bots.advantage import NF, cand_features
+from game.bots.core import Ctx
+from game.bots.normal import scan
+from game.bots.read import Read
+from game.bots.strategy import for_variant
+from game.rules import engine as E
+from game.rules.actions import Action
+from game.rules.match import Match
+from game.rules.variants import get
+from game.rules.view import view
 
 
 def _finish(st, seat, bots):

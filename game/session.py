@@ -1,30 +1,39 @@
 """Sessions: how a client (window, test, LAN peer) plays one seat, locally or over the network.
 
 A Session hides where the authoritative engine runs. The client reads ``view``
-(the latest ``rules.view.view`` dict for its seat), drains ``poll()`` for the
-events its seat may see, and calls ``send(action)``. ``LocalSession`` runs the
-engine in-process with bots in the other seats; netplay provides a network
-session with the same interface.
+(the latest ``rules.view.view`` for its seat), drains ``poll()`` for the events
+its seat may see, and calls ``send(action)``. ``LocalSession`` runs the engine
+in-process with bots in the other seats; netplay provides a network session with
+the same interface. Clients never see the engine's state: what they show comes
+from the view, its events and ``rules.advice``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .bots.core import Player
 from .rules import engine as E
 from .rules.actions import Action, ActionError
+from .rules.codes import ActionProblem
+from .rules.events import Event
 from .rules.match import Match
-from .rules.view import events_for, view
+from .rules.state import HandState
+from .rules.variants.base import Variant
+from .rules.view import View, events_for, spectator_events, view
 
 
 class Session:
     """The interface every client plays through."""
 
-    seat: int | None = 0  # None: a spectator (demo mode) - views are taken from seat 0 with all hands shown
-    view: dict | None = None
+    seat: int | None = 0  # None: a spectator (demo mode) - views are taken from seat 0
+    view: View | None = None
     error: str | None = None  # the last refusal or connection problem, for the UI to show
+    error_code: str | None = None  # its code: an ActionProblem value locally, a protocol error code over the LAN
+    names: list[str] | None = None  # the seats' names as the table shows them (None: not known yet)
+    hands_total: int | None = None  # hands in the match (None: not known yet)
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Event]:
         """Events since the last call (already filtered for this seat); refreshes ``view``."""
         raise NotImplementedError
 
@@ -40,6 +49,10 @@ class Session:
         """After a hand ended: deal the next one (no-op when the match is over)."""
         raise NotImplementedError
 
+    def open_hands(self) -> list[list[int] | None] | None:
+        """Concealed hands shown face up to a spectator (a local demo table shows every seat), else None."""
+        return None
+
     @property
     def match_over(self) -> bool:
         raise NotImplementedError
@@ -48,7 +61,7 @@ class Session:
     def totals(self) -> list[int]:
         raise NotImplementedError
 
-    def match_record(self) -> dict | None:
+    def match_record(self) -> dict[str, Any] | None:
         """The replayable record of the match so far (Match.to_json()), if this side has it."""
         return None
 
@@ -59,16 +72,17 @@ class Session:
 class LocalSession(Session):
     """Engine in-process; ``bots[seat]`` plays every seat that is not ``seat`` (the human)."""
 
-    def __init__(self, variant, options: dict | None, seed: Any, hands: int, bots: dict, seat: int | None = 0,
-                 names: list[str] | None = None):
+    def __init__(self, variant: Variant, options: dict[str, Any] | None, seed: Any, hands: int,
+                 bots: dict[int, Player], seat: int | None = 0, names: list[str] | None = None):
         self.match = Match(variant, options, seed, hands)
         self.variant = variant
         self.seat = seat
         self.bots = bots
         self.names = names or [f"seat {i}" for i in range(self.match.n)]
-        self._events: list[dict] = []
-        self.hand_records: list[dict] = []
-        self.state = None
+        self.hands_total = hands
+        self._events: list[Event] = []
+        self.hand_records: list[dict[str, Any]] = []
+        self._state: HandState | None = None
         self._deal()
 
     @property
@@ -79,34 +93,35 @@ class LocalSession(Session):
         return 0 if self.seat is None else self.seat
 
     def _deal(self) -> None:
-        self.state, ev = self.match.start_hand()
+        self._state, ev = self.match.start_hand()
         self._push(ev)
 
-    def _push(self, events: list) -> None:
-        self._events.extend(events_for(events, self._viewer()) if self.seat is not None else
-                            [{k: v for k, v in e.items() if k not in ("secret", "to")} for e in events])
-        self.view = view(self.state, self._viewer())
+    def _push(self, events: list[Event]) -> None:
+        assert self._state is not None
+        self._events.extend(events_for(events, self._viewer()) if self.seat is not None else spectator_events(events))
+        self.view = view(self._state, self._viewer())
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Event]:
         out, self._events = self._events, []
         return out
 
     def send(self, action: Action) -> None:
         if self.seat is None or action.seat != self.seat:
-            self.error = "not your seat"
+            self.error, self.error_code = "not your seat", ActionProblem.NO_DECISION
             return
+        assert self._state is not None
         try:
-            _st, ev = E.apply(self.state, action)
+            _st, ev = E.apply(self._state, action)
         except ActionError as e:
-            self.error = str(e)
+            self.error, self.error_code = str(e), e.code
             return
-        self.error = None
+        self.error = self.error_code = None
         self._push(ev)
         self._book()
 
     def bot_due(self) -> int | None:
         """The seat of a bot with a decision now, or None."""
-        st = self.state
+        st = self._state
         if st is None or st.end is not None:
             return None
         for s in E.acting_seats(st):
@@ -118,25 +133,34 @@ class LocalSession(Session):
         s = self.bot_due()
         if s is None:
             return False
-        a = self.bots[s].act(view(self.state, s))
-        _st, ev = E.apply(self.state, a)
+        assert self._state is not None
+        a = self.bots[s].act(view(self._state, s))
+        _st, ev = E.apply(self._state, a)
         self._push(ev)
         self._book()
         return True
 
     def _book(self) -> None:
-        if self.state.end is not None and (not self.hand_records or self.hand_records[-1]["_state"] is not self.state):
+        st = self._state
+        booked = bool(self.hand_records) and self.hand_records[-1]["_state"] is st
+        if st is not None and st.end is not None and not booked:
             rec = dict(self.match.finish_hand())
-            rec["_state"] = self.state
+            rec["_state"] = st
             self.hand_records.append(rec)
 
     def next_hand(self) -> None:
-        if self.state is not None and self.state.end is not None and not self.match_over:
+        if self.hand_over and not self.match_over:
             self._deal()
+
+    def open_hands(self) -> list[list[int] | None] | None:
+        """A spectator sees every concealed hand (the viewer's seat 0 is already in the view)."""
+        if self.seat is not None or self._state is None:
+            return None
+        return [None if i == self._viewer() else sorted(s.concealed()) for i, s in enumerate(self._state.seats)]
 
     @property
     def hand_over(self) -> bool:
-        return self.state is not None and self.state.end is not None
+        return self._state is not None and self._state.end is not None
 
     @property
     def match_over(self) -> bool:
@@ -146,5 +170,5 @@ class LocalSession(Session):
     def totals(self) -> list[int]:
         return list(self.match.scores)
 
-    def match_record(self) -> dict:
+    def match_record(self) -> dict[str, Any]:
         return self.match.to_json()

@@ -7,6 +7,8 @@ import logging
 import socket
 import sys
 import time
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from game.cli.errors import UsageError
 
@@ -29,7 +31,7 @@ def _interfaces(text):
 
 def _bot_seats(spec: str | None, n: int) -> dict:
     """``--bots 2`` or ``--bots simple,normal``: bots in the last seats of each table."""
-    from game.cli.sim import default_level
+    from game.bots import default_level
 
     if not spec:
         return {}
@@ -69,7 +71,23 @@ def _configs(args) -> list:
     return out
 
 
-def host_main(args) -> int:
+class Window(Protocol):
+    """The window client's LAN entry points; the command-line layer passes them in (netplay imports no UI)."""
+
+    def play_hosted(self, host: Any) -> int | None: ...
+
+    def join_window(self, args: Any) -> int: ...
+
+
+WindowLoader = Callable[[], "Window | None"]  # None: a build without a window
+
+
+def _no_window() -> Window | None:
+    return None
+
+
+def host_main(args: Any, window: WindowLoader = _no_window) -> int:
+    """``python -m game host``; ``window`` loads the window client when the host also plays in a window."""
     from .host import Host
     from .store import Store, default_dir
 
@@ -104,9 +122,9 @@ def host_main(args) -> int:
         print("discovery is off (no usable network interface); players must type the address", flush=True)
     try:
         if not args.headless:
-            window = _window()
-            if window is not None:
-                return window.play_hosted(host) or 0  # the hosting player joins over loopback; closing ends it
+            win = window()
+            if win is not None:
+                return win.play_hosted(host) or 0  # the hosting player joins over loopback; closing ends it
             print("note: this build has no window; serving headless (Ctrl-C stops)", file=sys.stderr)
         while not (args.once and host.over.is_set()):
             time.sleep(0.2)
@@ -128,15 +146,6 @@ def _lan_addresses() -> list[str]:
         return [a for a in get_all_addresses() if not ipaddress.IPv4Address(a).is_loopback][:4]
     except Exception:  # noqa: BLE001 - only a hint
         return []
-
-
-def _window():
-    """The window client's LAN entry points (``game.ui.lan``), or None in a build without a window."""
-    try:
-        from game.ui import lan
-    except ImportError:
-        return None
-    return lan
 
 
 def _pick(tables: list[dict], want: str | None) -> dict | None:
@@ -175,15 +184,16 @@ def _addr(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def join_main(args) -> int:
+def join_main(args: Any, window: WindowLoader = _no_window) -> int:
+    """``python -m game join``; without ``--bot`` the player joins in the window ``window`` loads."""
     from .client import BotClient
 
     _logging(verbose=False)
     if not args.bot:
-        window = _window()
-        if window is None:
+        win = window()
+        if win is None:
             raise UsageError("joining without --bot needs the window: add --bot LEVEL for a headless client")
-        return window.join_window(args)
+        return win.join_window(args)
     try:
         if args.addr:
             host, port = _addr(args.addr)

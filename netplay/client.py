@@ -8,7 +8,7 @@ import socket
 import threading
 import time
 
-from game.rules.actions import Action, from_json
+from game.rules.actions import Action
 from game.session import Session
 
 from . import protocol as P
@@ -90,7 +90,7 @@ class NetSession(Session):
             if t == "state":
                 v = m["view"]
                 if v is not None:
-                    v["legal"] = [from_json(a) for a in v["legal"]]
+                    v = P.view_from_wire(v)
                 self.view = v
                 self.seq = m["seq"]
                 self.hand_no, self.step = m["hand_no"], m["step"]
@@ -111,7 +111,7 @@ class NetSession(Session):
         if self.seat is None or action.seat != self.seat:
             self.error, self.error_code = "not your seat", "not_your_seat"
             return
-        self._send_msg(P.make("act", n=self._next_n(), ack=self.seq, a=action.to_json()))
+        self._send_msg(P.make("act", n=self._next_n(), ack=self.seq, a=P.action_to_wire(action)))
 
     def next_hand(self) -> None:
         if self.hand_over and not self._match_over:

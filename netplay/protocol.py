@@ -48,8 +48,13 @@ Host -> client
 from __future__ import annotations
 
 import struct
+from typing import Any
 
 import msgpack
+
+from game.rules.actions import Action, ActionError, from_json
+from game.rules.kinds import ActionKind
+from game.rules.view import View
 
 PROTOCOL = 1
 SERVICE_TYPE = "_yunguimj._tcp.local."
@@ -144,7 +149,7 @@ HOST = {
 }
 
 INT_RANGE = (-(2**53), 2**53)
-ACTION_KINDS = ("discard", "chow", "pung", "kong", "hu", "pass", "declare_ready")
+ACTION_KINDS = tuple(ActionKind)
 
 
 def _check(value, spec, field: str) -> None:
@@ -202,6 +207,37 @@ def validate(msg, table: dict) -> dict:
             raise Malformed(f"{msg['t']}: missing field {k!r}")
         _check(msg[k], s, f"{msg['t']}.{k}")
     return msg
+
+
+# ---------------------------------------------------------------- actions and views on the wire
+# Inside the process a view's ``legal`` holds Action tuples; on the wire every action is its
+# notation ``[seat, kind]`` / ``[seat, kind, tiles]`` (game.rules.actions). These four functions
+# are the only place the two forms meet.
+
+def action_to_wire(a: Action) -> list[int | str]:
+    return a.to_json()
+
+
+def action_from_wire(item: object) -> Action:
+    """An action in wire form; InvalidActionError (an ActionError) when it is not one."""
+    return from_json(item)
+
+
+def view_to_wire(view: View) -> dict[str, Any]:
+    """A seat's view as the ``state`` message carries it."""
+    out: dict[str, Any] = dict(view)
+    out["legal"] = [action_to_wire(a) for a in view["legal"]]
+    return out
+
+
+def view_from_wire(data: dict[str, Any]) -> View:
+    """A received view with ``legal`` back as Actions; Malformed when an entry is not an action."""
+    out = dict(data)
+    try:
+        out["legal"] = [action_from_wire(a) for a in data.get("legal") or ()]
+    except ActionError as e:
+        raise Malformed(f"state.view.legal: {e}") from None
+    return out  # type: ignore[return-value]
 
 
 def _no_ext(code, data):

@@ -5,12 +5,16 @@ from __future__ import annotations
 import hashlib
 
 from game.bots import make_bot
+from game.rules.actions import Action
+from game.rules.view import View
+
+from .protocol import action_to_wire
 
 
-def decision_key(view: dict) -> str:
+def decision_key(view: View) -> str:
     """The decision point as the seat sees it, independent of when the view was sent."""
     seats = view["seats"]
-    legal = [a.to_json() if hasattr(a, "to_json") else list(a) for a in view["legal"]]
+    legal = [action_to_wire(a) for a in view["legal"]]
     parts = (view["hand_no"], view["phase"], view.get("offer"), view["hand"], view.get("drawn"),
              [len(s["discards"]) for s in seats], [len(s["melds"]) for s in seats], legal)
     return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
@@ -31,5 +35,5 @@ class DecisionBot:
         self.seed = seed
         self.name = level
 
-    def act(self, view: dict):
+    def act(self, view: View) -> Action:
         return make_bot(self.level, seed=f"{self.seed}:{decision_key(view)}").act(view)

@@ -10,8 +10,9 @@ from pathlib import Path
 
 def default_dir() -> Path:
     """Where ``python -m game host`` keeps its tables unless ``--state-dir`` says otherwise."""
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(base) / "yungui-mahjong" / "host"
+    from game.userdirs import host_state_dir
+
+    return host_state_dir()
 
 
 class Store:

@@ -9,7 +9,7 @@ import time
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from game.cli.sim import default_level
+from game.bots import default_level
 from game.rules import engine as E
 from game.rules.actions import PASS, ActionError, from_json
 from game.rules.match import Match, replay_match
@@ -307,7 +307,7 @@ class Table:
         """A peer's decision; an (error code, detail) pair when refused (the game is then untouched)."""
         i = peer.seat
         try:
-            a = from_json(msg["a"])
+            a = P.action_from_wire(msg["a"])
         except ActionError as e:
             return "malformed", str(e)
         if a.seat != i:
@@ -414,8 +414,7 @@ class Table:
     def _state_msg(self, i: int, v: dict, events: list, full: bool) -> dict:
         s = self.slots[i]
         s.seq += 1
-        v = dict(v)
-        v["legal"] = [a.to_json() for a in v["legal"]]
+        v = P.view_to_wire(v)
         return P.make("state", seq=s.seq, full=full, hand_no=self.state.hand_no, step=len(self.state.log), view=v,
                       events=events, totals=list(self.match.scores), hand_over=self.phase in (BETWEEN, OVER),
                       match_over=self.phase == OVER, hands=self.cfg.hands)

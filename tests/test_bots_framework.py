@@ -43,15 +43,18 @@ def test_deterministic_given_the_seed(level):
     assert _actions("wenshan", level, 7) == _actions("wenshan", level, 7)
 
 
-def test_a_view_in_wire_form_is_understood():
-    """LAN clients may hold ``legal`` as JSON lists; the bot answers with the same Action."""
+def test_a_view_that_crossed_the_wire_gets_the_same_answer():
+    """A LAN client's view (netplay.protocol's wire form through JSON, decoded back): the same Action."""
+    from netplay.protocol import view_from_wire, view_to_wire
+
     v = get("yuxi")
     st, _ = Match(v, {}, 3, 1).start_hand()
     seat = E.acting_seats(st)[0]
     local = view(st, seat)
-    wire = json.loads(json.dumps({**local, "legal": [a.to_json() for a in local["legal"]]}))
+    remote = view_from_wire(json.loads(json.dumps(view_to_wire(local))))
+    assert remote["legal"] == local["legal"]
     for level in LEVELS:
-        assert make_bot(level, 1).act(wire) == make_bot(level, 1).act(local)
+        assert make_bot(level, 1).act(remote) == make_bot(level, 1).act(local)
 
 
 def test_runner_flags_an_illegal_action():

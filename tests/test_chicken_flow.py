@@ -7,6 +7,7 @@ from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
+from game.rules.codes import Refusal
 from game.rules.variants import get
 from game.rules.variants.chicken import drawn_hand_dealer
 from tests.test_chicken_util import act, decline, deltas, has_item, kinds, net, play_until, run, start
@@ -166,7 +167,7 @@ def test_pass_rule_refuses_plain_discard_win():
     act(st, 3, "discard", "6s")
     assert kinds(st, 2) == ["pass", "pung"]
     sc = st.variant.score(st.variant.situation(st, 2, t("6s"), "discard", 3))
-    assert not sc.valid and "pass" in sc.reason
+    assert not sc.valid and sc.refusal == Refusal.NEEDS_PASS
 
 
 @pytest.mark.parametrize("variant, each", [("guiyang", 10), ("zhuoji", 30)])

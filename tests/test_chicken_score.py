@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from game.cli import score as S
+from game.cli import score as score_cli
 from game.rules import tiles as T
+from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
-from game.rules.variants import chicken_patterns as P
 
 
 def judge(variant, hand, win_tile, win="self_draw", melds=(), flags=(), frm=None, options=None, seat=1,
@@ -19,7 +19,7 @@ def judge(variant, hand, win_tile, win="self_draw", melds=(), flags=(), frm=None
         data["from"] = frm
     if streak is not None:
         data["dealer_streak"] = streak
-    out, code = S.run(json.dumps(data), True)
+    out, code = score_cli.run(json.dumps(data), True)
     return json.loads(out), code
 
 
@@ -231,13 +231,13 @@ def test_invalid_situations():
 def test_waits_include_seven_pairs_di_long_and_skip_a_fifth_copy():
     tbz, tbg = get("zhuoji").table, get("guiyang").table
     c = T.counts(T.parse("1122334455667m"))
-    assert P.waits(tbz, c, []) == sorted(set(P.waits(tbz, c, [])))
-    assert T.tile("7m") in P.waits(tbz, c, [])
+    assert patterns.waits(tbz, c, []) == sorted(set(patterns.waits(tbz, c, [])))
+    assert T.tile("7m") in patterns.waits(tbz, c, [])
     from game.rules.state import Meld
     pung5 = [Meld("pung", (4, 4, 4), (4, 4, 4), 0)]
-    assert P.waits(tbz, T.counts(T.parse("11m33p44p77s99s")), pung5) == [T.tile("5m")]
-    assert P.waits(tbg, T.counts(T.parse("11m33p44p77s99s")), pung5) == []
+    assert patterns.waits(tbz, T.counts(T.parse("11m33p44p77s99s")), pung5) == [T.tile("5m")]
+    assert patterns.waits(tbg, T.counts(T.parse("11m33p44p77s99s")), pung5) == []
     from game.rules import analysis as A
     c = T.counts(T.parse("1111m234p567s999s"))
     assert A.waits(c) == [T.tile("1m")]  # only a fifth 1m would complete it
-    assert P.waits(tbg, c, []) == [] and not P.is_ready(tbg, c, [])
+    assert patterns.waits(tbg, c, []) == [] and not patterns.is_ready(tbg, c, [])

@@ -9,8 +9,8 @@ import pytest
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules.match import replay_match
-from game.rules.view import view
 from game.rules.variants import get
+from game.rules.view import view
 
 GUIYANG_OPTS = [
     {},
@@ -97,7 +97,8 @@ def test_match_replays_exactly(variant, options):
 
 def test_cli_sim_and_replay(tmp_path, capsys):
     from game.cli.main import main
-    for args in (["sim", "--variant", "guiyang", "--hands", "20", "--seed", "1", "--bots", "simple,simple,simple,simple"],
+    for args in (["sim", "--variant", "guiyang", "--hands", "20", "--seed", "1", "--bots",
+                  "simple,simple,simple,simple"],
                  ["sim", "--variant", "zhuoji", "--hands", "20", "--seed", "1", "--json", "--bots",
                   "simple,simple,simple,simple"],
                  ["sim", "--variant", "guiyang", "--hands", "10", "--opt", "players=2", "--bots", "simple,simple"]):
@@ -105,8 +106,8 @@ def test_cli_sim_and_replay(tmp_path, capsys):
     out = capsys.readouterr().out
     data = json.loads([ln for ln in out.splitlines() if ln.startswith("{")][0])
     assert sum(data["totals"]) == 0
-    from tests.test_chicken_fowl import A_ACTIONS, A_HANDS
     from tests.scen import scenario
+    from tests.test_chicken_fowl import A_ACTIONS, A_HANDS
     f = tmp_path / "hand.json"
     f.write_text(json.dumps(scenario("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS)), encoding="utf-8")
     assert main(["replay", str(f), "--json"]) == 0
@@ -118,8 +119,8 @@ def test_cli_sim_and_replay(tmp_path, capsys):
 
 
 def test_scenario_result_json_and_view_after_the_end():
-    from tests.test_chicken_fowl import A_ACTIONS, A_HANDS
     from tests.scen import scenario
+    from tests.test_chicken_fowl import A_ACTIONS, A_HANDS
     st = SC.run(scenario("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS))
     v = view(st, 2)
     r = v["result"]

@@ -10,8 +10,8 @@ from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
+from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
-from game.rules.variants import chicken_patterns as P
 from tests.scen import scenario
 
 t = T.tile
@@ -72,7 +72,7 @@ def has_item(st, seat, label, points=None):
 
 def ready(variant, hand: str, melds=()) -> bool:
     tb = get(variant).table
-    return P.is_ready(tb, T.counts(T.parse(hand)), list(melds))
+    return patterns.is_ready(tb, T.counts(T.parse(hand)), list(melds))
 
 
 # ---- the helpers' own hands ------------------------------------------------------------

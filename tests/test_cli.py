@@ -48,7 +48,7 @@ def test_score_not_a_win_exit_1():
     ('[1, 2]', "JSON object"),
 ])
 def test_score_malformed_one_line_exit_2(payload, needle):
-    code, out, err = run("score", stdin=payload)
+    code, _out, err = run("score", stdin=payload)
     assert code == 2
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and needle in err
 
@@ -125,7 +125,7 @@ def test_kunming_is_wenshan_under_its_own_name():
     k, w = get("kunming"), get("wenshan")
     assert k.name_zh != w.name_zh and [o.key for o in k.schema] == [o.key for o in w.schema]
     assert [o.default for o in k.schema] == [o.default for o in w.schema]
-    code, out, _ = run("score", "--json", stdin=json.dumps({
+    _code, out, _ = run("score", "--json", stdin=json.dumps({
         "variant": "kunming", "hand": "1133m2277p5599s66z", "win_tile": "6z", "win": "self_draw",
         "wildcard": "4m", "seat": 1}))
     assert json.loads(out)["total"] == 8

@@ -24,7 +24,7 @@ H3 = "4s369m258p36s13z28s2p"
 
 def start(hands=(H0, H1, H2, H3), front="5m9p1p", actions=(), dealer=3, **kw):
     data = scenario("wenshan", list(hands), front=front, flip="4z", actions=actions, dealer=dealer, **kw)
-    st, acts = SC.start(data)
+    st, _acts = SC.start(data)
     return st
 
 

@@ -82,7 +82,7 @@ def test_chow_one_wildcard_all_combinations_offered():
     E.apply(st, Action(3, "discard", t("5m")))
     got = _chows(st, 0)
     W = t("7z")
-    m = lambda s: t(s)  # noqa: E731
+    m = t
     want = sorted([
         (m("3m"), m("4m"), m("5m")), (m("3m"), W, m("5m")), (W, m("4m"), m("5m")),
         (m("4m"), m("5m"), m("6m")), (W, m("5m"), m("6m")), (m("4m"), m("5m"), W),

@@ -31,7 +31,6 @@ def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), 
     """A yuxi scenario dict; dead filler hands for ``None`` / ``"...+"``; ``extra_front`` harmless draws."""
     opts = V.resolve_options(options or {})
     pool = T.counts(V.tile_set(opts))
-    n = len(hands)
     fixed = []
     for h in hands:
         if h:

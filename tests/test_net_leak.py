@@ -19,15 +19,15 @@ import random
 import msgpack
 import pytest
 
-from tests.net_util import LOOPBACK, Recorder, decode_stream, norm, play_clients, variants, wire_view
-
 from game.rules import engine as E
 from game.rules.actions import from_json
+from game.rules.kinds import Phase
 from game.rules.match import Match
-from game.rules.state import END, Seat
+from game.rules.state import Seat
 from game.rules.variants import get as get_variant
 from game.rules.view import view
 from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK, Recorder, decode_stream, norm, play_clients, variants, wire_view
 
 SEED = 918273645501
 
@@ -83,7 +83,7 @@ def scramble(st, seat: int, rng: random.Random):
     wall_pos = [p for p in range(s2.front, s2.back) if p not in pinned]
     pool = [s2.wall[p] for p in wall_pos]
     sizes = {}
-    if st.phase != END:
+    if st.phase != Phase.END:
         for i, s in enumerate(s2.seats):
             if i != seat:
                 c = s.concealed()

@@ -15,7 +15,7 @@ from game.rules.variants import get
 from game.rules.view import view
 from game.ui import settings as cfg
 from game.ui import strings as S
-from game.ui.hints import HintEngine, pseudo_state, visible_counts
+from game.ui.hints import HintEngine
 from game.ui.layout import TableLayout
 from game.ui.sound import EFFECTS, SoundBank, synthesize, to_bytes
 
@@ -165,39 +165,31 @@ def test_layout_fits_every_size(size, n):
     assert not any(r.colliderect(L.compass_rect()) for rs in ponds.values() for r in rs)
 
 
-# ------------------------------------------------------------------ hints
+# ------------------------------------------------------------------ hints (advice itself: tests/test_advice.py)
 
-def _state(hands, wall, dealer=0):
+def test_hints_word_the_advice_codes_in_the_player_language():
+    """The table shows the core's advice; refusal codes become the table's sentences in zh and en."""
+    from game.rules.codes import Refusal
+    from game.ui.hints import refusal_text
+
     v = get("wenshan")
-    opts = v.resolve_options({})
-    st, _ = E.new_hand(v, opts, seed=0, dealer=dealer, hands=[T.parse(h) for h in hands], wall=T.parse(wall))
-    return v, st
-
-
-def test_waits_with_unseen_counts_and_waits_per_discard():
-    # seat 0 (dealer, 14 tiles); the indicator is the last wall tile 9p -> wildcard 1p
-    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
-                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
-    assert st.extra["wildcard"] == T.tile("1p")
+    st, _ = E.new_hand(v, v.resolve_options({}), seed=0, dealer=0,
+                       hands=[T.parse(h) for h in ["123m456m789m1155s9s", "2223334445556p", "3334446667778s",
+                                                   "1122334455667z"]],
+                       wall=T.parse("99m" + "2s" * 3 + "6s3s7s8s" + "9p"))
     vw = view(st, 0)
-    h = HintEngine(v).compute(vw, st)
-    # discarding 9s leaves 123m456m789m 11s 55s: waiting on 1s and 5s
-    assert [t for t, _ in h.per_discard[T.tile("9s")]] == [T.tile("1p"), T.tile("1s"), T.tile("5s")]
-    seen = visible_counts(vw)
-    assert seen[T.tile("9p")] == 1  # the indicator lies face up
-    left = dict(h.per_discard[T.tile("9s")])
-    assert left[T.tile("1s")] == 2 and left[T.tile("5s")] == 2
-    # the same from a state rebuilt out of the view alone (a LAN table)
-    h2 = HintEngine(v).compute(vw, None)
-    assert h2.per_discard == h.per_discard
-
-
-def test_pseudo_state_keeps_the_variant_facts():
-    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
-                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
-    ps = pseudo_state(v, view(st, 0))
-    assert ps.extra["wildcard"] == st.extra["wildcard"]
-    assert ps.seats[0].counts == st.seats[0].counts
+    vw["legal"] = [a for a in vw["legal"] if a.kind != "discard" or a.tile == T.tile("9s")]
+    vw["seats"][0]["declared"] = True
+    for lang in ("zh", "en"):
+        S.set_lang(lang)
+        h = HintEngine().compute(vw)
+        assert h.blocked[T.tile("1m")] == S.tr("hint.why_declared")
+        assert [t for t, _ in h.per_discard[T.tile("9s")]] == [T.tile("1p"), T.tile("1s"), T.tile("5s")]
+        assert refusal_text(Refusal.PASSED_WIN) == S.tr("hint.why_missed")
+        assert refusal_text(Refusal.NEEDS_PASS) == S.tr("hint.why_pass")
+    assert refusal_text(Refusal.NO_CHOW) == "no chow (吃) in the chicken games"
+    S.set_lang("zh")
+    assert refusal_text(Refusal.NO_CHOW) == "捉鸡玩法不能吃牌"
 
 
 def test_a_sound_really_reaches_the_audio_device(tmp_path):
@@ -220,26 +212,3 @@ def test_a_sound_really_reaches_the_audio_device(tmp_path):
     assert r.returncode == 0, r.stderr
     data = out.read_bytes()
     assert len(data) > 10000 and any(b not in (0, 0x80) for b in data[:200000])
-
-
-def test_blocked_discards_carry_their_reason():
-    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
-                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
-    vw = view(st, 0)
-    vw["legal"] = [a for a in vw["legal"] if a.kind != "discard" or a.tile == T.tile("9s")]
-    vw["seats"][0]["declared"] = True  # as after 报听: only the drawn tile may go
-    h = HintEngine(v).compute(vw, st)
-    assert T.tile("9s") not in h.blocked
-    assert h.blocked[T.tile("1m")] == S.tr("hint.why_declared")
-
-
-def test_a_missed_win_is_explained():
-    v, st = _state(["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"],
-                   "99m" + "2s" * 3 + "6s3s7s8s" + "9p")
-    vw = view(st, 0)
-    # seat 0 waits on 1s/5s after discarding 9s; pretend someone offers 5s but no win is allowed (passed earlier)
-    st.seats[0].remove(T.tile("9s"))
-    vw = view(st, 0)
-    vw.update(phase="claim", legal=[], offer={"tile": T.tile("5s"), "from": 2, "kind": "discard"}, missed_win=True)
-    h = HintEngine(v).compute(vw, st)
-    assert h.no_win == S.tr("hint.why_missed")

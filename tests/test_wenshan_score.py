@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.cli import score as S
+from game.cli import score as score_cli
 
 
 def judge(hand, win_tile, win="self_draw", melds=(), flags=(), wildcard="4m", frm=None, options=None,
@@ -17,7 +17,7 @@ def judge(hand, win_tile, win="self_draw", melds=(), flags=(), wildcard="4m", fr
             "flags": list(flags)}
     if frm is not None:
         data["from"] = frm
-    out, code = S.run(json.dumps(data), True)
+    out, code = score_cli.run(json.dumps(data), True)
     return json.loads(out), code
 
 
@@ -137,7 +137,7 @@ def test_lan_rejects_mixed_groups_without_soft():
 
 def test_soft_lan_needs_gap_of_three():
     """软烂: 14m differ by 3 fine; 13m differ by 2 is not."""
-    res, code = judge("136m258p369s12346z", "6s", win="discard", frm=0, wildcard="5m", options={"soft_lan": True})
+    _res, code = judge("136m258p369s12346z", "6s", win="discard", frm=0, wildcard="5m", options={"soft_lan": True})
     assert code == 1
 
 
@@ -213,7 +213,7 @@ def test_kong_with_substitute_meld_kills_ying_gong():
 
 def test_concealed_patterns_need_no_melds():
     """小七对 is concealed: with a pung the hand is judged as 平胡 only (here not even that)."""
-    res, code = judge("11m22p33s44s556z", "6z", win="discard", frm=0,
+    _res, code = judge("11m22p33s44s556z", "6z", win="discard", frm=0,
                       melds=[{"kind": "pung", "tiles": "777z", "from": 2}])
     assert code == 1
 
@@ -224,5 +224,5 @@ def test_concealed_patterns_need_no_melds():
     ({"variant": "wenshan", "hand": "123m456p789s11122z", "win_tile": "2z", "win": "discard"}, "needs \"from\""),
 ])
 def test_malformed_input_is_usage_error(bad, msg):
-    with pytest.raises(S.UsageError, match=msg):
-        S.run(json.dumps(bad), True)
+    with pytest.raises(score_cli.UsageError, match=msg):
+        score_cli.run(json.dumps(bad), True)

@@ -7,7 +7,7 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.runner import play_match
-from game.cli import replay as R
+from game.cli import replay as replay_cli
 from game.cli.errors import UsageError
 from game.cli.main import main
 from game.rules.variants import get
@@ -21,14 +21,14 @@ def test_replay_scenario_json(tmp_path):
     data = deal(["1111m234p567p789s5s", None, None, None], tail="9m5s", actions=[[0, "kong", "1m"]])
     f = tmp_path / "hand.json"
     f.write_text(json.dumps(data), encoding="utf-8")
-    out, code = R.run(str(f), True)
+    out, code = replay_cli.run(str(f), True)
     res = json.loads(out)
     assert code == 0
     assert res["end"] == "win" and res["winners"] == [0] and res["deltas"] == [6, -2, -2, -2]
     assert res["next_dealer"] == 0
     assert {tr["reason"] for tr in res["transfers"]} == {"gang_shang_hua"}
     assert any("杠上花 2^(0+1)=2 自摸" in line and "+6" in line for line in res["items"])
-    text, _ = R.run(str(f), False)
+    text, _ = replay_cli.run(str(f), False)
     assert "end: win, winners: 0" in text and "next dealer: 0" in text
 
 
@@ -38,7 +38,7 @@ def test_replay_illegal_action_names_its_index(tmp_path):
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(UsageError, match="action 0"):
-        R.run(str(f), True)
+        replay_cli.run(str(f), True)
 
 
 @pytest.mark.parametrize("opts", [{}, {"chao_di": True, "with_honors": True}, {"players": 2, "rob_pays_all": False}])
@@ -50,7 +50,7 @@ def test_saved_match_replays_exactly(tmp_path, opts):
     saved = stats.match.to_json()
     f = tmp_path / "match.json"
     f.write_text(json.dumps(saved), encoding="utf-8")
-    out, code = R.run(str(f), True)
+    out, code = replay_cli.run(str(f), True)
     res = json.loads(out)
     assert code == 0 and res["totals"] == saved["totals"] and sum(res["totals"]) == 0
 

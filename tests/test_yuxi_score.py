@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from game.cli import score as S
+from game.cli import score as score_cli
 
 
 def judge(hand, win_tile, win="self_draw", melds=(), flags=(), frm=None, options=None, seat=1, players=4,
@@ -19,7 +19,7 @@ def judge(hand, win_tile, win="self_draw", melds=(), flags=(), frm=None, options
         data["from"] = frm
     if kong_draws is not None:
         data["kong_draws"] = kong_draws
-    out, code = S.run(json.dumps(data), True)
+    out, code = score_cli.run(json.dumps(data), True)
     return json.loads(out), code
 
 
@@ -279,7 +279,7 @@ def test_two_players_self_draw():
 
 
 def test_cli_options_validated():
-    with pytest.raises(S.UsageError, match="players"):
+    with pytest.raises(score_cli.UsageError, match="players"):
         judge("11223355667799p", "9p", players=5)
-    with pytest.raises(S.UsageError, match="appears"):
+    with pytest.raises(score_cli.UsageError, match="appears"):
         judge("112233556677p9p1z", "9p", win="discard", frm=0)  # no honors without 有风

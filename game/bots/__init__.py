@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def make_bot(level: str, seed=0):
-    """A bot by level name: ``easy`` 新手, ``normal`` 熟手, ``strong`` 高手 (and the placeholder ``simple``)."""
-    from .simple import SimpleBot
+if TYPE_CHECKING:
+    from .core import Player
 
-    levels = {"simple": SimpleBot}
-    try:
-        from . import levels as _lv  # noqa: F401  (present once the real bots exist)
-        levels.update(_lv.LEVELS)
-    except ImportError:
-        pass
-    if level not in levels:
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(levels)})")
-    return levels[level](seed=seed)
+DEFAULT_LEVEL = "normal"  # 熟手: the bot a table gets when nobody names one
+
+
+def default_level() -> str:
+    """The bot level seats get when none is named (the CLI's ``sim``/``join``, LAN tables)."""
+    return DEFAULT_LEVEL
+
+
+def make_bot(level: str, seed: object = 0) -> Player:
+    """A bot by level name: ``easy`` 新手, ``normal`` 熟手, ``strong`` 高手, and ``simple`` (a fast
+    legal-move player for tests, smoke runs and benches; never offered to players)."""
+    from .levels import ALL_LEVELS  # the bots load their tables: only when one is made
+
+    cls = ALL_LEVELS.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
+    return cls(seed=seed)

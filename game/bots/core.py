@@ -3,35 +3,61 @@
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action, from_json
+from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.view import View
 
 WHITE = 31
 
 
-def legal_of(view: dict) -> list[Action]:
-    """The view's legal actions as Action tuples (a LAN view may carry them as JSON lists)."""
-    out = []
-    for a in view.get("legal") or ():
-        out.append(a if isinstance(a, Action) else from_json(a))
-    return out
+class Player(Protocol):
+    """Anything that plays a seat: gets the seat's view, returns one of its legal Actions."""
+
+    def act(self, view: View) -> Action: ...
 
 
 class Ctx:
     """Everything a bot may know at one decision, digested from ``view(state, seat)`` only."""
 
-    __slots__ = ("view", "seat", "n", "legal", "kinds", "hand", "counts", "drawn", "melds", "n_melds",
-                 "concealed", "jk", "wface", "visible", "live", "unseen", "drawable", "offer", "offer_from",
-                 "offer_kind", "public", "options", "variant", "dealer", "seats", "my_discards", "_cache")
+    __slots__ = (
+        "_cache",
+        "concealed",
+        "counts",
+        "dealer",
+        "drawable",
+        "drawn",
+        "hand",
+        "jk",
+        "kinds",
+        "legal",
+        "live",
+        "melds",
+        "my_discards",
+        "n",
+        "n_melds",
+        "offer",
+        "offer_from",
+        "offer_kind",
+        "options",
+        "public",
+        "seat",
+        "seats",
+        "unseen",
+        "variant",
+        "view",
+        "visible",
+        "wface",
+    )
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.view = view
         self.seat = view["seat"]
         self.n = view["n"]
         self.variant = view["variant"]
         self.options = view.get("options") or {}
         self.dealer = view.get("dealer", 0)
-        self.legal = legal_of(view)
+        self.legal: list[Action] = list(view["legal"])
         self.kinds = {a.kind for a in self.legal}
         self.hand = list(view["hand"])
         c = [0] * 34
@@ -54,7 +80,7 @@ class Ctx:
         self.offer_from = off["from"] if off else None
         self.offer_kind = off["kind"] if off else None
         self.drawable = view.get("drawable", view.get("wall", 0))
-        self._cache = {}
+        self._cache: dict[object, object] = {}
         self._count_visible()
 
     def _count_visible(self) -> None:
@@ -63,15 +89,10 @@ class Ctx:
             for d in s["discards"]:
                 if d["claimed_by"] is None:
                     vis[d["tile"]] += 1
-            if s is self.seats[self.seat]:
-                for m in s["melds"]:
-                    for t in m["tiles"]:
+            for m in s["melds"]:
+                for t in m["tiles"]:
+                    if t is not None:  # None: another seat's face-down kong tile
                         vis[t] += 1
-            else:
-                for m in s["melds"]:
-                    for t in m["tiles"]:
-                        if t is not None:
-                            vis[t] += 1
         if self.offer is not None and self.offer_kind == "rob":
             vis[self.offer] += 1
         self.visible = vis
@@ -138,7 +159,7 @@ class BotBase:
         self.rng = random.Random(f"bot:{self.level}:{seed}")
         warm()
 
-    def act(self, view: dict) -> Action:
+    def act(self, view: View) -> Action:
         ctx = Ctx(view)
         if not ctx.legal:
             raise ValueError("the view offers no decision")
@@ -178,4 +199,4 @@ class BotBase:
         return a if a is not None else ctx.first(PASS)
 
 
-__all__ = ["Ctx", "BotBase", "legal_of", "CHOW", "DECLARE", "DISCARD", "HU", "KONG", "PASS", "PUNG"]
+__all__ = ["CHOW", "DECLARE", "DISCARD", "HU", "KONG", "PASS", "PUNG", "BotBase", "Ctx", "Player"]

@@ -6,8 +6,8 @@ import time
 from dataclasses import dataclass, field
 
 from ..rules import engine as E
+from ..rules.kinds import HandEnd, WinBy
 from ..rules.match import Match
-from ..rules.situation import DISCARD
 from ..rules.view import view
 
 
@@ -133,11 +133,11 @@ def play_match(variant, options: dict, seed, hands: int, bots: list, names: list
                 raise RuntimeError("no seat could act")
         for w in st.wins:
             stats.seats[w.seat].wins += 1
-            if w.how == DISCARD:
+            if w.how == WinBy.DISCARD and w.source is not None:
                 stats.seats[w.source].deal_ins += 1
             else:
                 stats.seats[w.seat].self_draws += 1
-        if st.end == "draw":
+        if st.end == HandEnd.DRAW:
             stats.draws += 1
         rec = m.finish_hand()
         if on_hand:

@@ -1,10 +1,14 @@
-"""A simple legal-move bot: wins when it can, keeps pairs and runs, never claims rashly."""
+"""The tool bot ``simple``: a fast legal-move player for tests, smoke runs and benches (not offered to players).
+
+It wins when it can, keeps pairs and runs, never claims rashly.
+"""
 
 from __future__ import annotations
 
 import random
 
 from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.view import View
 
 
 def keep_value(counts, t: int, edge: float = 1.0) -> float:
@@ -29,7 +33,7 @@ class SimpleBot:
     def __init__(self, seed=0):
         self.rng = random.Random(seed)
 
-    def act(self, view: dict) -> Action:
+    def act(self, view: View) -> Action:
         legal: list[Action] = view["legal"]
         kinds = {a.kind for a in legal}
         if HU in kinds:

@@ -1,4 +1,4 @@
-"""``python -m game`` (the menu) and ``python -m game play --variant V [--seed N] [--opt k=v]`` (straight to a table)."""
+"""``python -m game`` (the menu) and ``python -m game play --variant V [--seed N] [--opt k=v]`` (a table)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m game", description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
+    p = _Parser(prog="python -m game",
+                description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--smoke", action="store_true", help="check assets and the rules core, render one frame, exit")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
@@ -107,6 +108,18 @@ def main(argv=None) -> int:
         return 0
 
 
+def _lan_window():
+    """The window client's LAN entry points (``game.ui.lan``), or None in a build without a window.
+
+    The command line wires the window into netplay: netplay itself never imports the UI.
+    """
+    try:
+        from game.ui import lan
+    except ImportError:
+        return None
+    return lan
+
+
 def _lazy(module: str, attr: str):
     import importlib
 
@@ -115,7 +128,8 @@ def _lazy(module: str, attr: str):
     except ModuleNotFoundError as e:
         if e.name == module:
             raise UsageError(f"this build has no {module.rsplit('.', 1)[-1]} command") from None
-        raise UsageError(f"missing module {e.name!r} (needed by {module}): install the game with its requirements") from None
+        raise UsageError(f"missing module {e.name!r} (needed by {module}): "
+                         "install the game with its requirements") from None
     return getattr(mod, attr)
 
 
@@ -141,9 +155,9 @@ def _dispatch(args) -> int:
     if args.cmd == "play":
         return _lazy("game.cli.gui", "main")(args)
     if args.cmd == "host":
-        return _lazy("netplay.cli", "host_main")(args)
+        return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
     if args.cmd == "join":
-        return _lazy("netplay.cli", "join_main")(args)
+        return _lazy("netplay.cli", "join_main")(args, window=_lan_window)
     if args.cmd == "screenshot":
         return _lazy("game.ui.screenshot", "main")(args)
     raise UsageError(f"unknown command {args.cmd!r}")

@@ -24,6 +24,9 @@ def load_file(path: str):
 
 def run(path: str, as_json: bool) -> tuple[str, int]:
     data = load_file(path)
+    saved = isinstance(data, dict) and str(data.get("format", "")).startswith("yungui-replay")
+    if saved and isinstance(data.get("match"), dict):
+        data = data["match"]  # a replay file the game saved (docs/file-formats.md): the match is inside
     if isinstance(data, dict) and "hands_played" in data:
         return _match(data, as_json)
     try:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 
+from ..rules import codes
 from ..rules import tiles as T
+from ..rules.kinds import KONG_KINDS, MeldKind, WinBy
 from ..rules.situation import FLAGS, Situation
-from ..rules.state import CHOW, CONCEALED_KONG, KONG_KINDS, Meld
+from ..rules.state import Meld
 from ..rules.variants import get as get_variant
 from .errors import UsageError
 
-MELD_KINDS = (CHOW, "pung", "kong", "added_kong", CONCEALED_KONG)
-WINS = ("self_draw", "discard", "rob_kong")
+MELD_KINDS = tuple(MeldKind)
+WINS = tuple(WinBy)
 
 
 def _tiles(value, what: str) -> list[int]:
@@ -53,16 +55,17 @@ def parse_situation(data) -> tuple:
     for i, md in enumerate(data.get("melds") or []):
         if not isinstance(md, dict):
             raise UsageError(f"melds[{i}] must be an object")
-        kind = md.get("kind")
-        if kind not in MELD_KINDS:
-            raise UsageError(f"melds[{i}].kind must be one of {', '.join(MELD_KINDS)}, got {kind!r}")
+        raw = md.get("kind")
+        if raw not in MELD_KINDS:
+            raise UsageError(f"melds[{i}].kind must be one of {', '.join(MELD_KINDS)}, got {raw!r}")
+        kind = MeldKind(raw)
         tl = _tiles(md.get("tiles"), f"melds[{i}].tiles")
         size = 4 if kind in KONG_KINDS else 3
         if len(tl) != size:
             raise UsageError(f"melds[{i}] ({kind}) needs {size} tiles, got {len(tl)}")
         if "face" in md:
             fc = _tiles(md["face"], f"melds[{i}].face")
-            if kind == CHOW:
+            if kind == MeldKind.CHOW:
                 if len(fc) != 3:
                     raise UsageError(f"melds[{i}].face of a chow names three tiles, e.g. \"345m\"")
                 faces = tuple(sorted(fc))
@@ -70,13 +73,13 @@ def parse_situation(data) -> tuple:
                 if len(fc) != 1:
                     raise UsageError(f"melds[{i}].face names one tile, e.g. \"9p\"")
                 faces = (fc[0],) * size
-        elif kind == CHOW:
+        elif kind == MeldKind.CHOW:
             faces = tuple(sorted(tl))
         else:
             if len(set(tl)) != 1:
                 raise UsageError(f"melds[{i}] mixes tiles {md.get('tiles')!r}: give its \"face\"")
             faces = (tl[0],) * size
-        if kind == CHOW:
+        if kind == MeldKind.CHOW:
             a, b, c = faces
             if not (a < 27 and b == a + 1 and c == a + 2 and a // 9 == c // 9):
                 raise UsageError(f"melds[{i}] is not a run of one suit")
@@ -95,13 +98,14 @@ def parse_situation(data) -> tuple:
     win_tile = wt[0]
     if win_tile not in hand:
         raise UsageError(f"hand must include the winning tile {T.name(win_tile)}")
-    how = data.get("win")
-    if how not in WINS:
-        raise UsageError(f"win must be one of {', '.join(WINS)}, got {how!r}")
+    raw_how = data.get("win")
+    if raw_how not in WINS:
+        raise UsageError(f"win must be one of {', '.join(WINS)}, got {raw_how!r}")
+    how = WinBy(raw_how)
     src = _seat(data.get("from"), "from", n, allow_none=True)
-    if how != "self_draw" and src is None:
+    if how != WinBy.SELF_DRAW and src is None:
         raise UsageError(f"a {how} win needs \"from\" (the discarder or robbed seat)")
-    if src is not None and src == seat and how != "self_draw":
+    if src is not None and src == seat and how != WinBy.SELF_DRAW:
         raise UsageError("\"from\" cannot be the winner's own seat")
     flags = data.get("flags") or []
     if not isinstance(flags, list) or any(f not in FLAGS for f in flags):
@@ -128,7 +132,7 @@ def parse_situation(data) -> tuple:
             raise UsageError("declared must be a list of seat numbers")
         extra["declared_seats"] = [_seat(x, "declared[]", n) for x in dec]
     sit = Situation(variant.id, options, n, dealer, seat, T.counts(hand), melds, win_tile, how,
-                    src if how != "self_draw" else None, frozenset(flags), wildcard, kong_draws, streak, extra)
+                    src if how != WinBy.SELF_DRAW else None, frozenset(flags), wildcard, kong_draws, streak, extra)
     return variant, sit
 
 
@@ -138,16 +142,13 @@ def run(text: str, as_json: bool) -> tuple[str, int]:
     except json.JSONDecodeError as e:
         raise UsageError(f"input is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     variant, sit = parse_situation(data)
-    err = variant.check_situation(sit) if hasattr(variant, "check_situation") else None
-    if err:
-        raise UsageError(err)
     sc = variant.score(sit)
     out = sc.to_json()
     code = 0 if sc.valid else 1
     if as_json:
         return json.dumps(out, ensure_ascii=False), code
     if not sc.valid:
-        return f"not valid: {sc.reason}", code
+        return f"not valid: {codes.text(sc.refusal or codes.Refusal.NOT_A_WIN)}", code
     lines = [f"{p.name} ({p.key}) {p.value}" for p in sc.patterns]
     lines.append(f"total {sc.total}")
     lines.append("payments: " + ", ".join(f"seat {k} pays {v}" for k, v in sorted(sc.payments.items())))

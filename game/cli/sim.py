@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..bots import make_bot
+from ..bots import default_level, make_bot
 from ..bots.runner import play_match
 from ..rules.options import OptionError, parse_kv
 from ..rules.variants import get as get_variant
@@ -47,10 +47,10 @@ def run(args) -> int:
               f"{100 * s['draw_rate']:>5.1f}% {s['mean_decision_ms']:>7.3f}")
     if len(out["by_bot"]) > 1:
         print("per bot level:")
-        for bot, e in out["by_bot"].items():
-            print(f"     {bot:<8} {e['points']:>8} {e['points_per_hand']:>9.2f} {100 * e['win_rate']:>5.1f}% "
-                  f"{100 * e['self_draw_rate']:>5.1f}% {100 * e['deal_in_rate']:>8.1f}% {100 * e['draw_rate']:>5.1f}% "
-                  f"{e['mean_decision_ms']:>7.3f}")
+        for bot, row in out["by_bot"].items():
+            print(f"     {bot:<8} {row['points']:>8} {row['points_per_hand']:>9.2f} {100 * row['win_rate']:>5.1f}% "
+                  f"{100 * row['self_draw_rate']:>5.1f}% {100 * row['deal_in_rate']:>8.1f}% "
+                  f"{100 * row['draw_rate']:>5.1f}% {row['mean_decision_ms']:>7.3f}")
     print(f"draws: {out['draws']} ({100 * out['draw_rate']:.1f}%), {out['hands_per_s']:.1f} hands/s, "
           f"mean decision {_mean_ms(out):.3f} ms")
     return 0
@@ -60,10 +60,3 @@ def _mean_ms(out: dict) -> float:
     n = sum(s["decisions"] for s in out["seats"])
     return sum(s["decisions"] * s["mean_decision_ms"] for s in out["seats"]) / n if n else 0.0
 
-
-def default_level() -> str:
-    try:
-        make_bot("normal")
-        return "normal"
-    except ValueError:
-        return "simple"

@@ -9,7 +9,7 @@ import time
 
 def main(args=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # no SDL_AUDIODRIVER default: the audio check opens the device the game itself would open
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     t0 = time.perf_counter()
     problems = []
@@ -23,7 +23,10 @@ def main(args=None) -> int:
         problems.append("missing font licence")
     # rules core: every registered variant deals and plays a hand with bots
     from game.bots import make_bot
+    from game.bots.core import Player
+    from game.rules.actions import Action
     from game.rules.match import Match, play_hand
+    from game.rules.state import HandState
     from game.rules.variants import all_variants
     from game.rules.view import view
 
@@ -32,15 +35,19 @@ def main(args=None) -> int:
         try:
             m = Match(v, None, 1, 1)
             bots = [make_bot("simple", i) for i in range(m.n)]
-            play_hand(m, lambda st, seat, legal: bots[seat].act(view(st, seat)))
+
+            def decide(st: HandState, seat: int, legal: list[Action], bots: list[Player] = bots) -> Action:
+                return bots[seat].act(view(st, seat))
+
+            play_hand(m, decide)
         except Exception as e:  # noqa: BLE001
             problems.append(f"{v.id}: {type(e).__name__}: {e}")
     # one frame of the table, off-screen
     import pygame
 
     from game.ui.app import App
-    from game.ui.settings import Settings
     from game.ui.scenes import start_local_table
+    from game.ui.settings import Settings
 
     app = App(size=(1280, 720), settings=Settings(), save=False)
     v = variants[0]
@@ -54,5 +61,5 @@ def main(args=None) -> int:
     if problems:
         return 1
     print(f"smoke ok: {len(variants)} variant(s) {', '.join(x.id for x in variants)}; one frame rendered "
-          f"in {time.perf_counter() - t0:.2f} s; audio {'on' if app.sound.available else 'off (' + app.sound.reason + ')'}")
+          f"in {time.perf_counter() - t0:.2f} s; {app.sound.describe()}")
     return 0

@@ -1,24 +1,50 @@
-"""Player decisions (Action) and their text/JSON form used by replays and the network."""
+"""Player decisions (Action), their errors, and their notation ``[seat, kind, tiles?]``.
+
+The notation is the scenario and saved-match format (shared/spec/cli.md); the LAN
+protocol sends actions in it too (``netplay.protocol`` does the encoding of views).
+"""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from . import tiles as T
+from .codes import ActionProblem
+from .kinds import ActionKind
 
-DISCARD = "discard"
-CHOW = "chow"
-PUNG = "pung"
-KONG = "kong"
-HU = "hu"
-PASS = "pass"
-DECLARE = "declare_ready"
+# The action kinds by their short names (the ActionKind members themselves).
+DISCARD = ActionKind.DISCARD
+CHOW = ActionKind.CHOW
+PUNG = ActionKind.PUNG
+KONG = ActionKind.KONG
+HU = ActionKind.HU
+PASS = ActionKind.PASS
+DECLARE = ActionKind.DECLARE
 
-KINDS = (DISCARD, CHOW, PUNG, KONG, HU, PASS, DECLARE)
+KINDS: tuple[ActionKind, ...] = tuple(ActionKind)
+
+ActionJSON = list[int | str]  # [seat, kind] or [seat, kind, tiles]
 
 
 class ActionError(ValueError):
-    """An action that is malformed or not legal at this point."""
+    """An action that was not applied; ``code`` says why (an ``ActionProblem``)."""
+
+    code: ActionProblem = ActionProblem.NOT_LEGAL
+
+    def __init__(self, msg: str, code: ActionProblem | None = None) -> None:
+        super().__init__(msg)
+        if code is not None:
+            self.code = code
+
+
+class InvalidActionError(ActionError):
+    """Malformed: not an action at all (bad notation, unknown kind, wrong tiles)."""
+
+    code = ActionProblem.MALFORMED
+
+
+class IllegalActionError(ActionError):
+    """Well-formed, but not legal at this point (the hand is over, not this seat's decision, not offered)."""
 
 
 class Action(NamedTuple):
@@ -30,12 +56,13 @@ class Action(NamedTuple):
     """
 
     seat: int
-    kind: str
+    kind: ActionKind
     tile: int | None = None
     tiles: tuple[int, ...] | None = None
 
-    def to_json(self) -> list:
-        out: list = [self.seat, self.kind]
+    def to_json(self) -> ActionJSON:
+        """The notation form ``[seat, kind]`` / ``[seat, kind, tiles]`` (plain strings)."""
+        out: ActionJSON = [self.seat, str(self.kind)]
         if self.kind == CHOW and self.tiles:
             out.append(T.fmt(self.tiles))
         elif self.tile is not None:
@@ -46,30 +73,32 @@ class Action(NamedTuple):
         return " ".join(str(x) for x in self.to_json())
 
 
-def from_json(item) -> Action:
-    """Parse ``[seat, kind, arg?]`` (the scenario format). Raises ActionError."""
+def from_json(item: object) -> Action:
+    """Parse ``[seat, kind, arg?]`` (the scenario format). Raises InvalidActionError."""
     if not isinstance(item, (list, tuple)) or not 2 <= len(item) <= 3:
-        raise ActionError(f"an action is [seat, kind] or [seat, kind, tiles], got {item!r}")
-    seat, kind = item[0], item[1]
+        raise InvalidActionError(f"an action is [seat, kind] or [seat, kind, tiles], got {item!r}")
+    seat, raw = item[0], item[1]
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ActionError(f"action seat must be an integer, got {seat!r}")
-    if kind not in KINDS:
-        raise ActionError(f"unknown action {kind!r} (one of {', '.join(KINDS)})")
+        raise InvalidActionError(f"action seat must be an integer, got {seat!r}")
+    if raw not in KINDS:
+        raise InvalidActionError(f"unknown action {raw!r} (one of {', '.join(KINDS)})")
+    kind = ActionKind(raw)
     arg = item[2] if len(item) == 3 else None
     if arg is None:
         if kind in (DISCARD, CHOW):
-            raise ActionError(f"{kind} needs tiles, e.g. [{seat}, {kind!r}, {'345m' if kind == CHOW else '5p'!r}]")
+            raise InvalidActionError(
+                f"{kind} needs tiles, e.g. [{seat}, {kind!r}, {'345m' if kind == CHOW else '5p'!r}]")
         return Action(seat, kind)
     if kind not in (DISCARD, CHOW, KONG):
-        raise ActionError(f"{kind} takes no tiles, got {arg!r}")
+        raise InvalidActionError(f"{kind} takes no tiles, got {arg!r}")
     try:
-        parsed = T.parse(arg)
+        parsed = T.parse(cast(str, arg))  # parse names a non-string itself
     except T.NotationError as e:
-        raise ActionError(str(e)) from None
+        raise InvalidActionError(str(e)) from None
     if kind == CHOW:
         if len(parsed) != 3:
-            raise ActionError(f"chow needs three tiles, got {arg!r}")
+            raise InvalidActionError(f"chow needs three tiles, got {arg!r}")
         return Action(seat, kind, None, tuple(parsed))
     if len(parsed) != 1:
-        raise ActionError(f"{kind} takes one tile, got {arg!r}")
+        raise InvalidActionError(f"{kind} takes one tile, got {arg!r}")
     return Action(seat, kind, parsed[0])

@@ -7,15 +7,37 @@ comes from the hand seed; the same seed, options and actions give the same hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from . import events as ev
 from . import tiles as T
-from .actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action, ActionError
-from .situation import DISCARD as HOW_DISCARD, ROB_KONG, SELF_DRAW
-from .state import (
-    ADDED_KONG, CLAIM, CONCEALED_KONG, END, KONG as MELD_KONG, PUNG as MELD_PUNG, ROB, TURN,
-    ClaimWindow, Discard, HandState, Meld, Seat, Win, CHOW as MELD_CHOW, DECLARE as PH_DECLARE,
+from .actions import (
+    CHOW,
+    DECLARE,
+    DISCARD,
+    HU,
+    KONG,
+    PASS,
+    PUNG,
+    Action,
+    ActionError,
+    IllegalActionError,
+    InvalidActionError,
 )
+from .codes import ActionProblem, Refusal
+from .events import Event
+from .kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy, WindowKind
+from .options import Options
+from .situation import Score
+from .state import ClaimWindow, Discard, HandState, Meld, PendingWin, Seat, Win
+
+# The phases tested on every call, bound once: on Python 3.11 an Enum class attribute lookup costs
+# ~50 ns (EnumType defines __getattr__), a module global ~5 ns; views and legal actions are hot.
+_TURN, _DECLARE, _CLAIM, _ROB, _END = Phase.TURN, Phase.DECLARE, Phase.CLAIM, Phase.ROB, Phase.END
+
+
+if TYPE_CHECKING:
+    from .variants.base import Variant
 
 
 class ScenarioError(ValueError):
@@ -24,9 +46,9 @@ class ScenarioError(ValueError):
 
 # --------------------------------------------------------------------------- setup
 
-def new_hand(variant, options: dict, *, seed: Any = 0, dealer: int | None = None, hand_no: int = 0,
+def new_hand(variant: Variant, options: Options, *, seed: Any = 0, dealer: int | None = None, hand_no: int = 0,
              dealer_streak: int = 0, scores: list[int] | None = None,
-             hands: list[list[int]] | None = None, wall: list[int] | None = None) -> tuple[HandState, list]:
+             hands: list[list[int]] | None = None, wall: list[int] | None = None) -> tuple[HandState, list[Event]]:
     """Deal a hand. With ``hands``/``wall`` (a scenario) the tiles are taken as given."""
     n = variant.players(options)
     if dealer is None:
@@ -52,29 +74,32 @@ def new_hand(variant, options: dict, *, seed: Any = 0, dealer: int | None = None
     st.dealer_streak = dealer_streak
     st.scores = list(scores) if scores else [0] * n
     st.turn = dealer
-    events: list = []
+    events: list[Event] = []
     for s in range(n):
         seat = Seat()
         for t in hands[s]:
             seat.add(t)
         st.seats.append(seat)
-        events.append({"type": "deal", "seat": s, "tiles": sorted(hands[s]), "secret": ("tiles",)})
-    events.append({"type": "start", "dealer": dealer, "hand_no": hand_no, "wall": st.remaining})
+        events.append(ev.deal(s, sorted(hands[s])))
+    events.append(ev.start(dealer, hand_no, st.remaining))
     variant.setup(st, events)
     _start_turn(st, dealer, events, hands[dealer][-1])
     _advance(st, events)
     return st, events
 
 
-def _check_scenario(variant, options, n, dealer, hands, wall):
+def _check_scenario(variant: Variant, options: Options, n: int, dealer: int, hands: object,
+                    wall: list[int]) -> None:
     if not isinstance(hands, list) or len(hands) != n:
-        raise ScenarioError(f"hands must list {n} hands (one per seat), got {len(hands) if isinstance(hands, list) else hands!r}")
+        got = len(hands) if isinstance(hands, list) else repr(hands)
+        raise ScenarioError(f"hands must list {n} hands (one per seat), got {got}")
     full = T.counts(variant.tile_set(options))
     used = [0] * T.NUM_KINDS
     for s, h in enumerate(hands):
         want = 14 if s == dealer else 13
         if len(h) != want:
-            raise ScenarioError(f"hand of seat {s} has {len(h)} tiles, needs {want} ({'dealer' if s == dealer else 'non-dealer'})")
+            who = "dealer" if s == dealer else "non-dealer"
+            raise ScenarioError(f"hand of seat {s} has {len(h)} tiles, needs {want} ({who})")
         for t in h:
             used[t] += 1
     for t in wall:
@@ -89,10 +114,10 @@ def _check_scenario(variant, options, n, dealer, hands, wall):
 
 def acting_seats(st: HandState) -> list[int]:
     """Seats that currently have a decision to make."""
-    if st.phase in (TURN, PH_DECLARE):
+    if st.phase in (_TURN, _DECLARE):
         return [st.turn]
-    if st.phase in (CLAIM, ROB):
-        w = st.window
+    if st.phase in (_CLAIM, _ROB):
+        w = _window(st)
         if st.variant.claim_policy == "sequential":
             return [w.queue[w.cursor][1]] if w.cursor < len(w.queue) else []
         return [s for s in w.options if s not in w.answers]
@@ -101,17 +126,17 @@ def acting_seats(st: HandState) -> list[int]:
 
 def legal_actions(st: HandState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now (empty when it is not their decision)."""
-    if st.phase == TURN:
+    if st.phase == _TURN:
         return _turn_options(st, seat) if seat == st.turn else []
-    if st.phase == PH_DECLARE:
+    if st.phase == _DECLARE:
         return [Action(seat, DECLARE), Action(seat, PASS)] if seat == st.turn else []
-    if st.phase in (CLAIM, ROB):
+    if st.phase in (_CLAIM, _ROB):
         return _window_options(st, seat)
     return []
 
 
 def _turn_options(st: HandState, seat: int) -> list[Action]:
-    cache = st.extra.get("_turn_cache")
+    cache: tuple[int, list[Action]] | None = st.extra.get("_turn_cache")
     if cache is not None and cache[0] == st.version:
         return cache[1]
     v = st.variant
@@ -120,16 +145,16 @@ def _turn_options(st: HandState, seat: int) -> list[Action]:
     win = st.extra.get("_self_win")
     if win is not None:
         out.append(Action(seat, HU))
-    if win is not None and v.must_win(st, seat, SELF_DRAW):
+    if win is not None and v.must_win(st, seat, WinBy.SELF_DRAW):
         st.extra["_turn_cache"] = (st.version, out)
         return out
     if v.turn_kong_allowed(st, seat) and v.can_replace(st):
         faces = set()
         for face, _i, _t in v.added_kong_plans(st, seat):
-            if v.kong_face_allowed(st, seat, face, ADDED_KONG):
+            if v.kong_face_allowed(st, seat, face, MeldKind.ADDED_KONG):
                 faces.add(face)
         for face, _got in v.concealed_kong_plans(st, seat):
-            if v.kong_face_allowed(st, seat, face, CONCEALED_KONG):
+            if v.kong_face_allowed(st, seat, face, MeldKind.CONCEALED_KONG):
                 faces.add(face)
         out.extend(Action(seat, KONG, f) for f in sorted(faces))
     allowed = v.discard_choices(st, seat)
@@ -139,8 +164,20 @@ def _turn_options(st: HandState, seat: int) -> list[Action]:
     return out
 
 
-def _window_options(st: HandState, seat: int) -> list[Action]:
+def _window(st: HandState) -> ClaimWindow:
+    """The open claim window (the CLAIM and ROB phases always have one)."""
     w = st.window
+    assert w is not None
+    return w
+
+
+def _window_how(w: ClaimWindow) -> WinBy:
+    """The way a win on this window's tile is made."""
+    return WinBy.ROB_KONG if w.kind == WindowKind.ROB else WinBy.DISCARD
+
+
+def _window_options(st: HandState, seat: int) -> list[Action]:
+    w = _window(st)
     if seat not in w.options:
         return []
     if st.variant.claim_policy == "sequential":
@@ -152,26 +189,26 @@ def _window_options(st: HandState, seat: int) -> list[Action]:
         if seat in w.answers:
             return []
         opts = list(w.options[seat])
-    if not (any(a.kind == HU for a in opts) and st.variant.must_win(st, seat, w.kind)):
+    if not (any(a.kind == HU for a in opts) and st.variant.must_win(st, seat, _window_how(w))):
         opts.append(Action(seat, PASS))
     return opts
 
 
-def _prio(st: HandState, kind: str) -> int:
+def _prio(st: HandState, kind: ActionKind) -> int:
     return st.variant.priority[kind]
 
 
 # --------------------------------------------------------------------------- apply
 
-def apply(st: HandState, action: Action) -> tuple[HandState, list]:
-    """Apply one seat's action; raises ActionError (state unchanged) when it is not legal."""
+def apply(st: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """Apply one seat's action; raises IllegalActionError (state unchanged) when it is not legal."""
     action = normalize(st, action)
-    events: list = []
+    events: list[Event] = []
     st.log.append(action)
     st.version += 1
-    if st.phase == TURN:
+    if st.phase == _TURN:
         _apply_turn(st, action, events)
-    elif st.phase == PH_DECLARE:
+    elif st.phase == _DECLARE:
         _declare(st, action, events)
     else:
         _answer(st, action, events)
@@ -179,26 +216,32 @@ def apply(st: HandState, action: Action) -> tuple[HandState, list]:
     return st, events
 
 
-def _declare(st: HandState, a: Action, events: list) -> None:
+def _declare(st: HandState, a: Action, events: list[Event]) -> None:
     if a.kind == DECLARE:
         st.seats[a.seat].declared = True
         st.seats[a.seat].discards[-1].declared = True
-        events.append({"type": "declare_ready", "seat": a.seat})
+        events.append(ev.declare_ready(a.seat))
     _open_discard_window(st, events)
 
 
 def normalize(st: HandState, action: Action) -> Action:
-    """Match ``action`` to a legal one (chows may be written by faces); raise if none."""
+    """The legal Action ``action`` stands for (chows may be written by faces); IllegalActionError if none.
+
+    Not an Action at all: InvalidActionError.
+    """
     if not isinstance(action, Action):
-        raise ActionError(f"not an action: {action!r}")
-    if st.phase == END:
-        raise ActionError("the hand is over")
+        raise InvalidActionError(f"not an action: {action!r}")
+    if st.phase == _END:
+        raise IllegalActionError("the hand is over", ActionProblem.HAND_OVER)
     legal = legal_actions(st, action.seat)
     if not legal:
         who = acting_seats(st)
-        raise ActionError(f"seat {action.seat} has no decision now (waiting for seat{'s' if len(who) != 1 else ''} {', '.join(map(str, who)) or '-'})")
-    if action in legal:
-        return action
+        raise IllegalActionError(f"seat {action.seat} has no decision now (waiting for "
+                                 f"seat{'s' if len(who) != 1 else ''} {', '.join(map(str, who)) or '-'})",
+                                 ActionProblem.NO_DECISION)
+    for a in legal:
+        if a == action:
+            return a
     if action.kind == CHOW and action.tiles:
         faces = tuple(sorted(action.tiles))
         for a in legal:  # the fewest-substitute chow with these faces (listed first)
@@ -206,16 +249,16 @@ def normalize(st: HandState, action: Action) -> Action:
                 return a
     if action.kind == KONG and action.tile is not None:
         for a in legal:
-            if a.kind == KONG and a.tile is None and st.phase in (CLAIM,) and st.window.tile == action.tile:
+            if a.kind == KONG and a.tile is None and st.phase == _CLAIM and _window(st).tile == action.tile:
                 return a
     kinds = sorted({a.kind for a in legal})
     detail = ""
     if action.kind == DISCARD and DISCARD in kinds:
-        allowed = [a.tile for a in legal if a.kind == DISCARD]
+        allowed = [a.tile for a in legal if a.kind == DISCARD and a.tile is not None]
         detail = f"; may discard {T.fmt(allowed)}"
     elif action.kind in kinds:
         detail = "; possible: " + ", ".join(str(a) for a in legal if a.kind == action.kind)
-    raise ActionError(f"{action} is not legal now (seat {action.seat} may: {', '.join(kinds)}{detail})")
+    raise IllegalActionError(f"{action} is not legal now (seat {action.seat} may: {', '.join(kinds)}{detail})")
 
 
 def normalize_or_none(st: HandState, action: Action) -> Action | None:
@@ -226,14 +269,16 @@ def normalize_or_none(st: HandState, action: Action) -> Action | None:
         return None
 
 
-def _apply_turn(st: HandState, a: Action, events: list) -> None:
+def _apply_turn(st: HandState, a: Action, events: list[Event]) -> None:
     v = st.variant
     s = st.seats[a.seat]
     if a.kind == HU:
         sc = st.extra.pop("_self_win")
-        _win(st, [(a.seat, s.drawn, SELF_DRAW, None, sc)], events)
+        assert s.drawn is not None
+        _win(st, [PendingWin(a.seat, s.drawn, WinBy.SELF_DRAW, None, sc)], events)
         return
     if a.kind == DISCARD:
+        assert a.tile is not None
         s.remove(a.tile)
         d = Discard(a.tile, after_kong=st.kong_by_turn, declared=s.declared)
         s.discards.append(d)
@@ -244,28 +289,28 @@ def _apply_turn(st: HandState, a: Action, events: list) -> None:
         st.kong_chain = 0
         st.kong_draws = []
         st.kong_by_turn = False
-        st.extra.pop("_self_win", None)
-        events.append({"type": "discard", "seat": a.seat, "tile": a.tile, "after_kong": d.after_kong})
+        _clear_self_win(st)
+        events.append(ev.discard(a.seat, a.tile, d.after_kong))
         if v.can_declare(st, a.seat):
-            st.phase = PH_DECLARE
+            st.phase = _DECLARE
             return
         _open_discard_window(st, events)
         return
     if a.kind == KONG:
         _turn_kong(st, a, events)
         return
-    raise ActionError(f"{a} cannot be applied in a turn")
+    raise IllegalActionError(f"{a} cannot be applied in a turn")
 
 
-def _turn_kong(st: HandState, a: Action, events: list) -> None:
+def _turn_kong(st: HandState, a: Action, events: list[Event]) -> None:
     v = st.variant
     s = st.seats[a.seat]
-    st.extra.pop("_self_win", None)
+    _clear_self_win(st)
     for face, idx, tile in v.added_kong_plans(st, a.seat):
         if face == a.tile:
             s.remove(tile)
             st.pending_kong = (a.seat, idx, tile)
-            events.append({"type": "kong_declared", "seat": a.seat, "kind": ADDED_KONG, "face": face, "tile": tile})
+            events.append(ev.kong_declared(a.seat, face, tile))
             if _open_rob_window(st, a.seat, tile, face, events):
                 return
             _finish_added_kong(st, events)
@@ -275,24 +320,24 @@ def _turn_kong(st: HandState, a: Action, events: list) -> None:
             for t in got:
                 s.remove(t)
             late = _is_late(s, face)
-            m = Meld(CONCEALED_KONG, tuple(got), (face,) * 4, None, None, late, s.extra.get("turns", 0))
+            m = Meld(MeldKind.CONCEALED_KONG, tuple(got), (face,) * 4, None, None, late, s.extra.get("turns", 0))
             s.melds.append(m)
-            events.append({"type": "kong", "seat": a.seat, "kind": CONCEALED_KONG, "face": face,
-                           "tiles": list(got), "late": late, "secret": ("tiles", "face")})
+            events.append(ev.kong(a.seat, MeldKind.CONCEALED_KONG, face, list(got), late))
             _kong_replacement(st, a.seat, events)
             return
-    raise ActionError(f"{a}: no kong of that tile")
+    raise IllegalActionError(f"{a}: no kong of that tile")
 
 
-def _finish_added_kong(st: HandState, events: list) -> None:
+def _finish_added_kong(st: HandState, events: list[Event]) -> None:
+    assert st.pending_kong is not None
     seat, idx, tile = st.pending_kong
     st.pending_kong = None
     s = st.seats[seat]
     old = s.melds[idx]
     late = _is_late(s, old.face)
-    s.melds[idx] = Meld(ADDED_KONG, old.tiles + (tile,), old.faces + (old.face,), old.from_seat, old.claimed, late,
-                      s.extra.get("turns", 0))
-    events.append({"type": "kong", "seat": seat, "kind": ADDED_KONG, "face": old.face, "tiles": list(old.tiles + (tile,)), "late": late})
+    s.melds[idx] = Meld(MeldKind.ADDED_KONG, old.tiles + (tile,), old.faces + (old.face,), old.from_seat,
+                        old.claimed, late, s.extra.get("turns", 0))
+    events.append(ev.kong(seat, MeldKind.ADDED_KONG, old.face, list(old.tiles + (tile,)), late))
     _kong_replacement(st, seat, events)
 
 
@@ -301,7 +346,7 @@ def _is_late(s: Seat, face: int) -> bool:
     return opp is not None and s.extra.get("turns", 0) > opp
 
 
-def _kong_replacement(st: HandState, seat: int, events: list) -> None:
+def _kong_replacement(st: HandState, seat: int, events: list[Event]) -> None:
     v = st.variant
     st.turn = seat
     st.kong_chain += 1
@@ -314,15 +359,15 @@ def _kong_replacement(st: HandState, seat: int, events: list) -> None:
     s.missed_win = None
     st.after_kong = True
     st.kong_draws.append(tile)
-    events.append({"type": "draw", "seat": seat, "tile": tile, "replacement": True, "secret": ("tile",)})
-    st.phase = TURN
+    events.append(ev.draw(seat, tile, replacement=True))
+    st.phase = _TURN
     _turn_started(st, seat, claimed=False, new_turn=False)
 
 
-def _start_turn(st: HandState, seat: int, events: list, first_tile: int | None = None) -> None:
+def _start_turn(st: HandState, seat: int, events: list[Event], first_tile: int | None = None) -> None:
     """The dealer's first turn: no draw, the last dealt tile plays the drawn tile's part."""
     st.turn = seat
-    st.phase = TURN
+    st.phase = _TURN
     st.seats[seat].drawn = first_tile
     _turn_started(st, seat, claimed=False)
 
@@ -333,19 +378,32 @@ def _turn_started(st: HandState, seat: int, claimed: bool, new_turn: bool = True
     if new_turn:
         s.extra["turns"] = s.extra.get("turns", 0) + 1
     opp = s.extra.setdefault("kong_opportunity", {})
-    pung_faces = {m.face for m in s.melds if m.kind == MELD_PUNG}
+    pung_faces = {m.face for m in s.melds if m.kind == MeldKind.PUNG}
     for t in range(T.NUM_KINDS):
         if t not in opp and (s.counts[t] == 4 or (s.counts[t] and t in pung_faces)):
             opp[t] = s.extra["turns"]
-    st.extra.pop("_self_win", None)
+    _clear_self_win(st)
     if claimed or s.drawn is None:
         return
-    sc = st.variant.win_score(st, seat, None, SELF_DRAW, None)
-    if sc is not None:
+    sc = st.variant.win_check(st, seat, None, WinBy.SELF_DRAW, None)
+    if sc is not None and sc.valid:
         st.extra["_self_win"] = sc
+    else:  # a view tells the seat why it may not win (advice)
+        st.extra["_self_refusal"] = sc.refusal if sc is not None and sc.refusal else Refusal.NOT_A_WIN
 
 
-def _draw(st: HandState, seat: int, events: list) -> None:
+def _clear_self_win(st: HandState) -> None:
+    st.extra.pop("_self_win", None)
+    st.extra.pop("_self_refusal", None)
+
+
+def self_refusal(st: HandState) -> Refusal | None:
+    """Why ``st.turn`` may not win on its current tile (None when it may, or has no drawn tile)."""
+    refusal: Refusal | None = st.extra.get("_self_refusal")
+    return refusal
+
+
+def _draw(st: HandState, seat: int, events: list[Event]) -> None:
     v = st.variant
     if v.drawable(st) <= 0:
         _end_draw(st, events)
@@ -359,36 +417,38 @@ def _draw(st: HandState, seat: int, events: list) -> None:
     s.missed_win = None
     s.missed_pungs.clear()
     st.turn = seat
-    st.phase = TURN
+    st.phase = _TURN
     st.after_kong = False
     st.kong_chain = 0
     st.kong_draws = []
     st.kong_by_turn = False
-    events.append({"type": "draw", "seat": seat, "tile": tile, "secret": ("tile",)})
+    events.append(ev.draw(seat, tile))
     v.on_draw(st, seat, tile, events)
     _turn_started(st, seat, claimed=False)
 
 
 # --------------------------------------------------------------------------- claim windows
 
-def _open_discard_window(st: HandState, events: list) -> None:
+def _open_discard_window(st: HandState, events: list[Event]) -> None:
     v = st.variant
+    assert st.last_discard is not None
     src, tile = st.last_discard
     last = v.drawable(st) <= 0
-    w = ClaimWindow(tile, src, "discard")
+    w = ClaimWindow(tile, src, WindowKind.DISCARD)
     chow_faces = {}
     for k in range(1, st.n):
         seat = (src + k) % st.n
         opts: list[Action] = []
-        sc = _discard_win(st, seat, tile, src, HOW_DISCARD)
+        sc = _discard_win(st, w, seat, tile, src, WinBy.DISCARD)
         if sc is not None:
             opts.append(Action(seat, HU))
             w.win_values[seat] = v.win_value(sc)
             st.extra.setdefault("_window_scores", {})[seat] = sc
         if not last or v.last_discard_claims(st):
             s = st.seats[seat]
-            plan = v.pung_kong_plan(st, seat, tile, 3) if v.can_replace(st) and v.claim_allowed(st, seat, KONG) else None
-            if plan and v.kong_face_allowed(st, seat, plan[0], MELD_KONG):
+            kong_ok = v.can_replace(st) and v.claim_allowed(st, seat, KONG)
+            plan = v.pung_kong_plan(st, seat, tile, 3) if kong_ok else None
+            if plan and v.kong_face_allowed(st, seat, plan[0], MeldKind.KONG):
                 opts.append(Action(seat, KONG))
             if v.claim_allowed(st, seat, PUNG) and not (v.missed_pung and tile in s.missed_pungs) \
                     and v.pung_kong_plan(st, seat, tile, 2):
@@ -403,22 +463,25 @@ def _open_discard_window(st: HandState, events: list) -> None:
     _open_window(st, w, events)
 
 
-def _discard_win(st, seat, tile, src, how):
+def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, how: WinBy) -> Score | None:
+    """The Score of ``seat``'s win on the offered tile, or None with the refusal noted in the window."""
     v = st.variant
     s = st.seats[seat]
-    sc = v.win_score(st, seat, tile, how, src)
-    if sc is None:
+    sc = v.win_check(st, seat, tile, how, src)
+    if sc is None or not sc.valid:
+        w.refusals[seat] = sc.refusal if sc is not None and sc.refusal else Refusal.NOT_A_WIN
         return None
     if s.missed_win is not None and v.win_value(sc) <= s.missed_win and not v.must_win(st, seat, how):
+        w.refusals[seat] = Refusal.PASSED_WIN
         return None
     return sc
 
 
-def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: list) -> bool:
-    w = ClaimWindow(tile, konger, "rob", kong_face=face)
+def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: list[Event]) -> bool:
+    w = ClaimWindow(tile, konger, WindowKind.ROB, kong_face=face)
     for k in range(1, st.n):
         seat = (konger + k) % st.n
-        sc = _discard_win(st, seat, tile, konger, ROB_KONG)
+        sc = _discard_win(st, w, seat, tile, konger, WinBy.ROB_KONG)
         if sc is not None:
             w.options[seat] = [Action(seat, HU)]
             w.win_values[seat] = st.variant.win_value(sc)
@@ -429,7 +492,7 @@ def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: l
     return True
 
 
-def _open_window(st: HandState, w: ClaimWindow, events: list) -> None:
+def _open_window(st: HandState, w: ClaimWindow, events: list[Event]) -> None:
     if not w.options:
         st.window = None
         _close_no_claim(st, w, events)
@@ -442,20 +505,19 @@ def _open_window(st: HandState, w: ClaimWindow, events: list) -> None:
                 if any(_prio(st, a.kind) == lv for a in w.options.get(seat, ())):
                     w.queue.append((lv, seat))
     st.window = w
-    st.phase = ROB if w.kind == "rob" else CLAIM
-    events.append({"type": "claim_window", "kind": w.kind, "tile": w.tile, "source": w.source,
-                   "to": sorted(w.options)})
+    st.phase = _ROB if w.kind == WindowKind.ROB else _CLAIM
+    events.append(ev.claim_window(w.kind, w.tile, w.source, sorted(w.options)))
 
 
-def _answer(st: HandState, a: Action, events: list) -> None:
-    w = st.window
+def _answer(st: HandState, a: Action, events: list[Event]) -> None:
+    w = _window(st)
     v = st.variant
     seat = a.seat
     s = st.seats[seat]
-    offered = w.options[seat]
     if a.kind != HU and seat in w.win_values and any(o.kind == HU for o in _window_options(st, seat)):
         s.missed_win = max(s.missed_win or 0, w.win_values[seat])
-        events.append({"type": "missed_win", "seat": seat, "to": [seat]})
+        w.refusals[seat] = Refusal.PASSED_WIN
+        events.append(ev.missed_win(seat))
     if v.missed_pung and a.kind in (PASS, CHOW) and any(o.kind == PUNG for o in _window_options(st, seat)):
         s.missed_pungs.add(w.tile)
     if v.claim_policy == "sequential":
@@ -467,13 +529,13 @@ def _answer(st: HandState, a: Action, events: list) -> None:
         _resolve(st, [a], events)
         return
     w.answers[seat] = a
-    events.append({"type": "answered", "seat": seat, "to": [seat]})
+    events.append(ev.answered(seat))
     _try_resolve(st, events)
 
 
-def _try_resolve(st: HandState, events: list) -> None:
+def _try_resolve(st: HandState, events: list[Event]) -> None:
     """Simultaneous policy: act once nobody who could outrank the best choice is still thinking."""
-    w = st.window
+    w = _window(st)
     v = st.variant
     best = 0
     chosen: list[Action] = []
@@ -503,12 +565,12 @@ def _try_resolve(st: HandState, events: list) -> None:
     _resolve(st, chosen if best else [], events)
 
 
-def _nearer(st, a, b, src):
+def _nearer(st: HandState, a: int, b: int | None, src: int) -> bool:
     return b is None or (a - src) % st.n < (b - src) % st.n
 
 
-def _resolve(st: HandState, chosen: list[Action], events: list) -> None:
-    w = st.window
+def _resolve(st: HandState, chosen: list[Action], events: list[Event]) -> None:
+    w = _window(st)
     st.window = None
     scores = st.extra.pop("_window_scores", {})
     if not chosen:
@@ -516,9 +578,10 @@ def _resolve(st: HandState, chosen: list[Action], events: list) -> None:
         return
     a = chosen[0]
     if a.kind == HU:
-        how = ROB_KONG if w.kind == "rob" else HOW_DISCARD
-        wins = [(c.seat, w.tile, how, w.source, scores.get(c.seat)) for c in chosen]
-        if w.kind == "rob":
+        how = _window_how(w)
+        wins = [PendingWin(c.seat, w.tile, how, w.source, scores.get(c.seat)) for c in chosen]
+        if w.kind == WindowKind.ROB:
+            assert st.pending_kong is not None
             st.extra["robbed_tile"] = st.pending_kong[2]  # the kong never happens; the tile is the win tile
             st.pending_kong = None
         else:
@@ -528,18 +591,19 @@ def _resolve(st: HandState, chosen: list[Action], events: list) -> None:
     _claim(st, a, w, events)
 
 
-def _close_no_claim(st: HandState, w: ClaimWindow, events: list) -> None:
-    if w.kind == "rob":
-        st.phase = TURN
+def _close_no_claim(st: HandState, w: ClaimWindow, events: list[Event]) -> None:
+    if w.kind == WindowKind.ROB:
+        st.phase = _TURN
         _finish_added_kong(st, events)
         return
-    st.variant.on_claim_closed(st, events)
-    if st.phase == END:
+    wins = st.variant.on_claim_closed(st, events)
+    if wins:
+        _win(st, wins, events)
         return
     _draw(st, (w.source + 1) % st.n, events)
 
 
-def _claim(st: HandState, a: Action, w: ClaimWindow, events: list) -> None:
+def _claim(st: HandState, a: Action, w: ClaimWindow, events: list[Event]) -> None:
     v = st.variant
     seat = a.seat
     s = st.seats[seat]
@@ -554,98 +618,83 @@ def _claim(st: HandState, a: Action, w: ClaimWindow, events: list) -> None:
     st.kong_by_turn = False
     s.extra["turns"] = s.extra.get("turns", 0) + 1  # a claim starts the claimer's turn
     if a.kind == CHOW:
+        assert a.tiles is not None
         faces = st.extra.get("_chow_faces", {})[a.tiles]
         idx = a.tiles.index(w.tile)
         for i, t in enumerate(a.tiles):
             if i != idx:
                 s.remove(t)
-        m = Meld(MELD_CHOW, a.tiles, faces, src, idx, False, s.extra["turns"])
+        m = Meld(MeldKind.CHOW, a.tiles, faces, src, idx, False, s.extra["turns"])
     else:
         need = 3 if a.kind == KONG else 2
-        face, got = v.pung_kong_plan(st, seat, w.tile, need)
+        plan = v.pung_kong_plan(st, seat, w.tile, need)
+        assert plan is not None  # the claim was offered because this plan exists
+        face, got = plan
         for t in got:
             s.remove(t)
-        kind = MELD_KONG if a.kind == KONG else MELD_PUNG
+        kind = MeldKind.KONG if a.kind == KONG else MeldKind.PUNG
         m = Meld(kind, tuple(got) + (w.tile,), (face,) * (need + 1), src, need, False, s.extra["turns"])
-        if kind == MELD_PUNG and s.counts[face]:
+        if kind == MeldKind.PUNG and s.counts[face]:
             # the fourth tile is already held: its kong was offered on this discard, so adding it later is late
             s.extra.setdefault("kong_opportunity", {})[face] = s.extra["turns"] - 1
     s.melds.append(m)
-    events.append({"type": "claim", "seat": seat, "kind": m.kind, "from": src, "tile": w.tile,
-                   "tiles": list(m.tiles), "face": m.face})
+    events.append(ev.claim(seat, m.kind, src, w.tile, list(m.tiles), m.face))
     st.turn = seat
     s.drawn = None
     if a.kind == KONG:
         _kong_replacement(st, seat, events)
         return
-    st.phase = TURN
+    st.phase = _TURN
     st.after_kong = False
     _turn_started(st, seat, claimed=True, new_turn=False)
 
 
 # --------------------------------------------------------------------------- end
 
-def win(st: HandState, wins: list, events: list) -> None:
-    """End the hand with these wins: [(seat, tile, how, source, Score or None)].
-
-    For variant hooks whose rules declare a win by themselves (e.g. yuxi's 十风).
-    """
-    _win(st, wins, events)
-
-
-def _win(st: HandState, wins: list, events: list) -> None:
+def _win(st: HandState, wins: list[PendingWin], events: list[Event]) -> None:
+    """End the hand with these wins (a None score is computed here)."""
     v = st.variant
     for seat, tile, how, source, sc in wins:
         if sc is None:
-            sc = v.win_score(st, seat, tile if how != SELF_DRAW else None, how, source)
-        w = Win(seat, tile, how, source, list(sc.info.get("flags", [])) if sc else [], sc)
-        st.wins.append(w)
-        events.append({"type": "win", "seat": seat, "tile": tile, "how": how, "from": source,
-                       "patterns": [p.key for p in sc.patterns] if sc else []})
-    st.end = "win"
+            sc = v.win_score(st, seat, tile if how != WinBy.SELF_DRAW else None, how, source)
+        assert sc is not None, f"seat {seat} is declared a winner without a winning hand"
+        st.wins.append(Win(seat, tile, how, source, sc, list(sc.info.get("flags", []))))
+        events.append(ev.win(seat, tile, how, source, [p.key for p in sc.patterns]))
+    st.end = HandEnd.WIN
     _finish(st, events)
 
 
-def _end_draw(st: HandState, events: list) -> None:
-    st.end = "draw"
-    events.append({"type": "exhausted"})
+def _end_draw(st: HandState, events: list[Event]) -> None:
+    st.end = HandEnd.DRAW
+    events.append(ev.exhausted())
     _finish(st, events)
 
 
-def _finish(st: HandState, events: list) -> None:
+def _finish(st: HandState, events: list[Event]) -> None:
     v = st.variant
-    st.phase = END
+    st.phase = _END
     st.window = None
     v.on_hand_end(st, events)
     st.settlement = v.settle(st)
-    events.append({"type": "end", "end": st.end, "winners": [w.seat for w in st.wins],
-                   "deltas": st.settlement.deltas,
-                   "hands": [T.fmt(s.concealed()) for s in st.seats]})
+    assert st.end is not None
+    events.append(ev.end(st.end, [w.seat for w in st.wins], st.settlement.deltas,
+                         [T.fmt(s.concealed()) for s in st.seats]))
 
 
-def _advance(st: HandState, events: list) -> None:
+def _advance(st: HandState, events: list[Event]) -> None:
     """Take the steps the rules take by themselves (automatic wins, forced moves)."""
     for _ in range(1024):  # bounded by the wall: every automatic discard uses a drawn tile
-        if st.phase == END:
+        if st.phase == _END:
             return
         a = st.variant.automatic_action(st)
         if a is None:
             return
         a = normalize(st, a)
         st.version += 1  # automatic steps are not logged: a replay takes them again by itself
-        events.append({"type": "auto", "seat": a.seat, "action": a.kind})
-        if st.phase == TURN:
+        events.append(ev.auto(a.seat, a.kind))
+        if st.phase == _TURN:
             _apply_turn(st, a, events)
-        elif st.phase == PH_DECLARE:
+        elif st.phase == _DECLARE:
             _declare(st, a, events)
         else:
             _answer(st, a, events)
-
-
-def win_score_now(st: HandState, seat: int):
-    """The Score of the win ``seat`` could declare now (for hints), or None."""
-    if st.phase == TURN and seat == st.turn:
-        return st.extra.get("_self_win")
-    if st.phase in (CLAIM, ROB) and st.window and seat in st.window.win_values:
-        return st.extra.get("_window_scores", {}).get(seat)
-    return None

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import engine as E
 from .actions import Action, from_json
+from .events import Event
+from .state import HandState
+
+if TYPE_CHECKING:
+    from .variants.base import Variant
+
+HandRecord = dict[str, Any]  # hand_no, dealer, dealer_streak, actions (notation), end, winners, deltas, next_dealer
 
 
 class Match:
     """Seed + variant + options; each hand's actions are recorded so the match replays exactly."""
 
-    def __init__(self, variant, options: dict | None = None, seed: Any = 0, hands: int = 8):
+    def __init__(self, variant: Variant, options: dict[str, Any] | None = None, seed: Any = 0, hands: int = 8):
         self.variant = variant
         self.options = variant.resolve_options(options)
         self.seed = seed
@@ -21,25 +29,26 @@ class Match:
         self.dealer = variant.first_dealer(self.options, seed, self.n)
         self.streak = 0
         self.hand_no = 0
-        self.records: list[dict] = []
-        self.state = None
+        self.records: list[HandRecord] = []
+        self.state: HandState | None = None
 
     @property
     def over(self) -> bool:
         return self.hand_no >= self.hands_total and self.state is None
 
-    def start_hand(self):
+    def start_hand(self) -> tuple[HandState, list[Event]]:
         """Deal the next hand; returns (state, events)."""
         st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=self.dealer,
                                 hand_no=self.hand_no, dealer_streak=self.streak, scores=self.scores)
         self.state = st
         return st, events
 
-    def finish_hand(self) -> dict:
+    def finish_hand(self) -> HandRecord:
         """Book the ended hand: totals, next dealer, record."""
         st = self.state
         if st is None or st.end is None:
             raise ValueError("the hand is not over")
+        assert st.settlement is not None
         deltas = st.settlement.deltas
         for i, d in enumerate(deltas):
             self.scores[i] += d
@@ -61,7 +70,7 @@ class Match:
         self.state = None
         return rec
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "variant": self.variant.id,
@@ -73,7 +82,7 @@ class Match:
         }
 
 
-def replay_match(variant, data: dict):
+def replay_match(variant: Variant, data: dict[str, Any]) -> Match:
     """Replay a saved match; returns the Match with every hand re-run from its actions.
 
     Raises ValueError (with the hand and action index) when the log does not fit.
@@ -95,7 +104,7 @@ def replay_match(variant, data: dict):
     return m
 
 
-def play_hand(match: Match, choose) -> dict:
+def play_hand(match: Match, choose: Callable[[HandState, int, list[Action]], Action]) -> HandRecord:
     """Play one hand, asking ``choose(state, seat, legal) -> Action`` for every decision."""
     st, _ = match.start_hand()
     while st.end is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+Options = dict[str, Any]  # resolved options: every key of the variant's schema, bool or int values
+
 
 class OptionError(ValueError):
     """An unknown option or a value it cannot take."""
@@ -16,7 +18,7 @@ class Option:
     zh: str
     en: str
     default: Any
-    choices: tuple | None = None  # for int/str choices; None with a bool default means on/off
+    choices: tuple[int, ...] | None = None  # for int/str choices; None with a bool default means on/off
     fixed: bool = False  # shown but not changeable (e.g. zhuoji's "always" rules)
     help_zh: str = ""
     help_en: str = ""
@@ -26,6 +28,7 @@ class Option:
         return isinstance(self.default, bool)
 
     def coerce(self, value: Any) -> Any:
+        v: bool | int
         if self.is_bool:
             if isinstance(value, bool):
                 v = value
@@ -54,7 +57,7 @@ class Option:
         return v
 
 
-def resolve(schema: list[Option], given: dict | None) -> dict[str, Any]:
+def resolve(schema: list[Option], given: dict[str, Any] | None) -> Options:
     """Defaults overlaid with ``given``; unknown keys and bad values raise OptionError."""
     by_key = {o.key: o for o in schema}
     out = {o.key: o.default for o in schema}

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import engine as E
 from . import tiles as T
 from .actions import DECLARE, HU, PASS, Action, ActionError, from_json
-from .state import CLAIM, DECLARE as PH_DECLARE, END, ROB, TURN
+from .kinds import Phase
+from .options import Options
+from .state import HandState
 from .variants import get as get_variant
+from .variants.base import Variant
 
 
 class ScenarioError(ValueError):
     """A scenario that cannot be read or played; the message says where."""
 
 
-def load(data) -> tuple:
+def load(data: object) -> tuple[Variant, Options, int, list[list[int]], list[int], list[Action]]:
     """Validate a scenario dict; returns (variant, options, dealer, hands, wall, actions)."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
@@ -53,7 +58,7 @@ def load(data) -> tuple:
     return variant, options, dealer, hands, wall, actions
 
 
-def start(data):
+def start(data: dict[str, Any]) -> tuple[HandState, list[Action]]:
     """Deal the scenario; returns (state, actions)."""
     variant, options, dealer, hands, wall, actions = load(data)
     try:
@@ -64,18 +69,18 @@ def start(data):
     return st, actions
 
 
-def run(data):
+def run(data: dict[str, Any]) -> HandState:
     """Play a scenario to the end of its hand; returns the final state."""
     st, actions = start(data)
     play(st, actions)
     return st
 
 
-def play(st, actions: list[Action]) -> None:
+def play(st: HandState, actions: list[Action]) -> None:
     """Feed scripted actions; optional decisions the script does not take are declined."""
     i = 0
     guard = 0
-    while st.phase != END:
+    while st.phase != Phase.END:
         guard += 1
         if guard > 10000:
             raise ScenarioError("scenario does not terminate")
@@ -87,17 +92,17 @@ def play(st, actions: list[Action]) -> None:
                 i += 1
                 continue
             except ActionError as e:
-                if st.phase == TURN:
+                if st.phase == Phase.TURN:
                     raise ScenarioError(f"action {i} {nxt}: {e}") from None
                 if _must_win(st, nxt.seat):
                     raise ScenarioError(f"action {i} {nxt}: {e}") from None
                 # not legal yet in this window (e.g. a pung asked after the wins): decline this prompt
-        if st.phase == TURN:
+        if st.phase == Phase.TURN:
             who = st.turn
             if nxt is None:
                 raise ScenarioError(f"the actions end before the hand is over (seat {who} to discard)")
             raise ScenarioError(f"action {i} {nxt}: not legal now, seat {who} must discard first")
-        if st.phase in (PH_DECLARE, CLAIM, ROB):
+        if st.phase in (Phase.DECLARE, Phase.CLAIM, Phase.ROB):
             declined = False
             for seat in acting:
                 if _must_win(st, seat):
@@ -112,13 +117,14 @@ def play(st, actions: list[Action]) -> None:
         raise ScenarioError(f"action {i} {actions[i]}: the hand is already over")
 
 
-def _must_win(st, seat) -> bool:
+def _must_win(st: HandState, seat: int) -> bool:
     legal = E.legal_actions(st, seat)
     return bool(legal) and all(a.kind == HU for a in legal)
 
 
-def result_json(st) -> dict:
+def result_json(st: HandState) -> dict[str, Any]:
     se = st.settlement
+    assert se is not None
     return {
         "end": st.end,
         "winners": [w.seat for w in st.wins],
@@ -129,4 +135,4 @@ def result_json(st) -> dict:
     }
 
 
-__all__ = ["ScenarioError", "load", "start", "run", "play", "result_json", "DECLARE"]
+__all__ = ["DECLARE", "ScenarioError", "load", "play", "result_json", "run", "start"]

@@ -15,7 +15,7 @@ class Transfer:
     label: str = ""  # what the settlement screen shows for it (Chinese)
     label_en: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"from": self.payer, "to": self.payee, "points": self.points, "reason": self.reason}
 
 
@@ -71,7 +71,7 @@ class Settlement:
         Keeps the screen's lines and the transfers in exact agreement.
         """
         order: list[tuple[int, str]] = []
-        net: dict[tuple[int, str], list] = {}
+        net: dict[tuple[int, str], list[Any]] = {}
         for t in self.transfers:
             for seat, sign in ((t.payee, 1), (t.payer, -1)):
                 k = (seat, t.label or t.reason)
@@ -95,7 +95,7 @@ class Settlement:
     def items_for(self, seat: int) -> list[Item]:
         return [i for i in self.items if i.seat == seat]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "deltas": self.deltas,
             "transfers": [t.to_json() for t in self.transfers],

@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import tiles as T
+from .codes import Refusal, text
+from .kinds import WinBy
 from .state import Meld
 
 # Flags a situation may carry (see shared/spec/cli.md).
 FLAGS = ("after_kong", "double_kong", "last_tile", "tian_hu", "di_hu", "declared_ready",
          "discarder_declared", "hot", "shi_feng", "shi_san_yao")
-
-SELF_DRAW, DISCARD, ROB_KONG = "self_draw", "discard", "rob_kong"
 
 
 @dataclass
@@ -25,9 +25,9 @@ class Situation:
     counts: list[int]  # concealed tiles, the winning tile included
     melds: list[Meld]
     win_tile: int
-    how: str  # self_draw / discard / rob_kong
+    how: WinBy
     source: int | None = None  # discarder / robbed seat
-    flags: frozenset = frozenset()
+    flags: frozenset[str] = frozenset()
     wildcard: int | None = None
     kong_draws: tuple[int, ...] = ()
     dealer_streak: int = 0
@@ -35,7 +35,7 @@ class Situation:
 
     @property
     def self_drawn(self) -> bool:
-        return self.how == SELF_DRAW
+        return self.how == WinBy.SELF_DRAW
 
     def all_tiles(self) -> list[int]:
         out = T.from_counts(self.counts)
@@ -51,24 +51,25 @@ class Pattern:
     value: int
     name_en: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "value": self.value}
 
 
 @dataclass
 class Score:
-    """The result of scoring one situation."""
+    """The result of scoring one situation; an invalid one says why with ``refusal``."""
 
     valid: bool
     patterns: list[Pattern] = field(default_factory=list)
     total: int = 0
     payments: dict[int, int] = field(default_factory=dict)  # payer seat -> points for the hand
-    reason: str = ""
+    refusal: Refusal | None = None  # set exactly when not valid
     info: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The ``score`` command's output object (shared/spec/cli.md)."""
         if not self.valid:
-            return {"valid": False, "reason": self.reason}
+            return {"valid": False, "reason": text(self.refusal or Refusal.NOT_A_WIN)}
         return {
             "valid": True,
             "patterns": [p.to_json() for p in self.patterns],
@@ -89,4 +90,6 @@ class Score:
         return self.patterns[0].key if self.patterns else "hu"
 
 
-INVALID = Score(False, reason="not a winning hand")
+def refused(code: Refusal) -> Score:
+    """An invalid Score with its refusal code."""
+    return Score(False, refusal=code)

@@ -2,28 +2,63 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from . import tiles as T
+from .codes import Refusal
+from .kinds import KONG_KINDS, HandEnd, MeldKind, Phase, WinBy, WindowKind
 
-# Meld kinds as named by the score input format.
-CHOW, PUNG, KONG, ADDED_KONG, CONCEALED_KONG = "chow", "pung", "kong", "added_kong", "concealed_kong"
-KONG_KINDS = (KONG, ADDED_KONG, CONCEALED_KONG)
+if TYPE_CHECKING:
+    from .actions import Action
+    from .settlement import Settlement
+    from .situation import Score
+    from .variants.base import Variant
 
-# Phases
-TURN = "turn"  # state.turn must discard / may win or kong
-DECLARE = "declare"  # the discarder may declare ready (报听)
-CLAIM = "claim"  # others answer a discard
-ROB = "rob"  # others may rob an added kong
-END = "end"
+_D = TypeVar("_D")
+
+
+def _share(x: _D) -> _D:
+    return x
+
+
+def copy_fields(obj: _D, how: dict[str, Callable[[Any], Any]], shared: frozenset[str]) -> _D:
+    """A copy of dataclass ``obj``: fields named in ``how`` copied by their function, those in ``shared`` shared.
+
+    A field in neither raises, so a field added to a class cannot be forgotten by its
+    ``copy`` (tests/test_state_copy.py also checks every class's lists against its fields).
+    """
+    kw = {}
+    for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+        fn = how.get(f.name)
+        if fn is None:
+            if f.name not in shared:
+                raise TypeError(f"{type(obj).__name__}.{f.name}: say how copy() copies it")
+            fn = _share
+        kw[f.name] = fn(getattr(obj, f.name))
+    return type(obj)(**kw)
+
+
+def _copy_extra(d: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, list):
+            v = list(v)
+        elif isinstance(v, dict):
+            v = dict(v)
+        elif isinstance(v, set):
+            v = set(v)
+        out[k] = v
+    return out
 
 
 @dataclass
 class Meld:
     """An exposed (or concealed-kong) set. ``tiles`` are physical, ``faces`` what each stands for."""
 
-    kind: str
+    kind: MeldKind
     tiles: tuple[int, ...]
     faces: tuple[int, ...]
     from_seat: int | None = None
@@ -44,15 +79,18 @@ class Meld:
         """How many tiles stand for another tile."""
         return sum(1 for t, f in zip(self.tiles, self.faces) if t != f)
 
-    def copy(self) -> "Meld":
-        return Meld(self.kind, self.tiles, self.faces, self.from_seat, self.claimed, self.late, self.turn)
+    COPY_SHARED: ClassVar[frozenset[str]] = frozenset(
+        ("kind", "tiles", "faces", "from_seat", "claimed", "late", "turn"))
 
-    def to_json(self) -> dict:
-        d: dict[str, Any] = {"kind": self.kind, "tiles": T.fmt(self.tiles)}
+    def copy(self) -> Meld:
+        return copy_fields(self, {}, self.COPY_SHARED)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": str(self.kind), "tiles": T.fmt(self.tiles)}
         if self.from_seat is not None:
             d["from"] = self.from_seat
         if self.subs:
-            d["face"] = T.name(self.face) if self.kind != CHOW else T.fmt(self.faces)
+            d["face"] = T.name(self.face) if self.kind != MeldKind.CHOW else T.fmt(self.faces)
         if self.late:
             d["delayed"] = True
         return d
@@ -66,8 +104,10 @@ class Discard:
     after_kong: bool = False  # first discard after a kong (热炮 / 杠上炮)
     declared: bool = False  # discarded by a player who had declared ready (报听)
 
-    def copy(self) -> "Discard":
-        return Discard(self.tile, self.claimed_by, self.won_by, self.after_kong, self.declared)
+    COPY_SHARED: ClassVar[frozenset[str]] = frozenset(("tile", "claimed_by", "won_by", "after_kong", "declared"))
+
+    def copy(self) -> Discard:
+        return copy_fields(self, {}, self.COPY_SHARED)
 
 
 @dataclass
@@ -101,36 +141,18 @@ class Seat:
     def concealed(self) -> list[int]:
         return T.from_counts(self.counts)
 
-    def copy(self) -> "Seat":
-        return Seat(
-            list(self.counts),
-            list(self.keys),
-            [m.copy() for m in self.melds],
-            [d.copy() for d in self.discards],
-            self.drawn,
-            self.draws,
-            self.declared,
-            self.missed_win,
-            set(self.missed_pungs),
-            set(self.kong_late),
-            _copy_extra(self.extra),
-        )
+    COPY_HOW: ClassVar[dict[str, Callable[[Any], Any]]] = {
+        "counts": list, "keys": list, "melds": lambda ms: [m.copy() for m in ms],
+        "discards": lambda ds: [d.copy() for d in ds], "missed_pungs": set, "kong_late": set,
+        "extra": _copy_extra,
+    }
+    COPY_SHARED: ClassVar[frozenset[str]] = frozenset(("drawn", "draws", "declared", "missed_win"))
+
+    def copy(self) -> Seat:
+        return copy_fields(self, self.COPY_HOW, self.COPY_SHARED)
 
 
 _POW5 = tuple(5**i for i in range(9))
-
-
-def _copy_extra(d: dict) -> dict:
-    out = {}
-    for k, v in d.items():
-        if isinstance(v, list):
-            v = list(v)
-        elif isinstance(v, dict):
-            v = dict(v)
-        elif isinstance(v, set):
-            v = set(v)
-        out[k] = v
-    return out
 
 
 @dataclass
@@ -144,20 +166,33 @@ class ClaimWindow:
 
     tile: int
     source: int  # the discarder or the konger
-    kind: str  # "discard" or "rob"
-    options: dict[int, list] = field(default_factory=dict)
-    answers: dict[int, Any] = field(default_factory=dict)  # seat -> Action (pass included)
+    kind: WindowKind
+    options: dict[int, list[Action]] = field(default_factory=dict)
+    answers: dict[int, Action] = field(default_factory=dict)  # seat -> Action (pass included)
     queue: list[tuple[int, int]] = field(default_factory=list)
     cursor: int = 0
     win_values: dict[int, int] = field(default_factory=dict)  # value of each seat's possible win
     kong_face: int | None = None  # rob: the face of the added kong
+    refusals: dict[int, Refusal] = field(default_factory=dict)  # seat -> why it may not win on this tile
 
-    def copy(self) -> "ClaimWindow":
-        return ClaimWindow(
-            self.tile, self.source, self.kind,
-            {k: list(v) for k, v in self.options.items()},
-            dict(self.answers), list(self.queue), self.cursor, dict(self.win_values), self.kong_face,
-        )
+    COPY_HOW: ClassVar[dict[str, Callable[[Any], Any]]] = {
+        "options": lambda o: {k: list(v) for k, v in o.items()}, "answers": dict, "queue": list,
+        "win_values": dict, "refusals": dict,
+    }
+    COPY_SHARED: ClassVar[frozenset[str]] = frozenset(("tile", "source", "kind", "cursor", "kong_face"))
+
+    def copy(self) -> ClaimWindow:
+        return copy_fields(self, self.COPY_HOW, self.COPY_SHARED)
+
+
+class PendingWin(NamedTuple):
+    """A win the engine is to book: (seat, tile, how, source, score); a None score is computed by the engine."""
+
+    seat: int
+    tile: int
+    how: WinBy
+    source: int | None
+    score: Score | None
 
 
 @dataclass
@@ -166,18 +201,19 @@ class Win:
 
     seat: int
     tile: int
-    how: str  # "self_draw", "discard", "rob_kong"
+    how: WinBy
     source: int | None  # discarder / robbed seat
+    score: Score  # the variant's scoring result
     flags: list[str] = field(default_factory=list)
-    score: Any = None  # the variant's scoring result
 
-    def to_json(self) -> dict:
-        return {"seat": self.seat, "tile": T.name(self.tile), "win": self.how, "from": self.source, "flags": list(self.flags)}
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "tile": T.name(self.tile), "win": str(self.how), "from": self.source,
+                "flags": list(self.flags)}
 
 
 @dataclass
 class HandState:
-    variant: Any  # Variant instance
+    variant: Variant
     options: dict[str, Any]
     n: int
     dealer: int
@@ -187,7 +223,7 @@ class HandState:
     back: int = 0  # one past the last tile still at the back
     seats: list[Seat] = field(default_factory=list)
     turn: int = 0
-    phase: str = TURN
+    phase: Phase = Phase.TURN
     window: ClaimWindow | None = None
     last_discard: tuple[int, int] | None = None  # (seat, tile) of the latest discard
     discard_count: int = 0
@@ -196,15 +232,15 @@ class HandState:
     kong_draws: list[int] = field(default_factory=list)  # replacement tiles drawn in the current chain
     after_kong: bool = False  # state.turn's current tile came from a kong replacement
     kong_by_turn: bool = False  # state.turn made a kong this turn (their discard is 热炮 / 杠上炮)
-    pending_kong: tuple | None = None  # (seat, meld index, tile) of an added kong waiting on robbers
+    pending_kong: tuple[int, int, int] | None = None  # (seat, meld index, tile) of an added kong waiting on robbers
     hand_no: int = 0
     dealer_streak: int = 0
     scores: list[int] = field(default_factory=list)  # running match totals before this hand
     wins: list[Win] = field(default_factory=list)
-    end: str | None = None  # "win" / "draw"
-    settlement: Any = None
+    end: HandEnd | None = None
+    settlement: Settlement | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-    log: list = field(default_factory=list)  # Actions applied, in order
+    log: list[Action] = field(default_factory=list)  # Actions applied, in order
     version: int = 0
 
     @property
@@ -212,12 +248,17 @@ class HandState:
         """Tiles still in the wall (undrawable reserve included)."""
         return self.back - self.front
 
-    def copy(self) -> "HandState":
-        return HandState(
-            self.variant, self.options, self.n, self.dealer, self.seed, list(self.wall), self.front, self.back,
-            [s.copy() for s in self.seats], self.turn, self.phase,
-            self.window.copy() if self.window else None, self.last_discard, self.discard_count,
-            self.claim_count, self.kong_chain, list(self.kong_draws), self.after_kong, self.kong_by_turn,
-            self.pending_kong, self.hand_no, self.dealer_streak, list(self.scores), list(self.wins),
-            self.end, self.settlement, _copy_extra(self.extra), list(self.log), self.version,
-        )
+    # The variant, the options and the (immutable or never-mutated) results are shared; the rest is copied.
+    COPY_HOW: ClassVar[dict[str, Callable[[Any], Any]]] = {
+        "wall": list, "seats": lambda ss: [s.copy() for s in ss],
+        "window": lambda w: w.copy() if w else None, "kong_draws": list, "scores": list, "wins": list,
+        "extra": _copy_extra, "log": list,
+    }
+    COPY_SHARED: ClassVar[frozenset[str]] = frozenset((
+        "variant", "options", "n", "dealer", "seed", "front", "back", "turn", "phase", "last_discard",
+        "discard_count", "claim_count", "kong_chain", "after_kong", "kong_by_turn", "pending_kong", "hand_no",
+        "dealer_streak", "end", "settlement", "version",
+    ))
+
+    def copy(self) -> HandState:
+        return copy_fields(self, self.COPY_HOW, self.COPY_SHARED)

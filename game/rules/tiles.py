@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 # A tile kind is an int 0..33: 0-8 万 (m), 9-17 筒 (p), 18-26 条 (s),
 # 27-33 honors 1z 东 2z 南 3z 西 4z 北 5z 白 6z 发 7z 中.

@@ -1,35 +1,165 @@
-"""What one seat may know: ``view(state, seat)`` and ``events_for(events, seat)``.
+"""What one seat may know: the typed seat view (``view(state, seat)``) and its events (``events_for``).
 
 Nothing else outside the rules core reads a HandState: the client, the bots and
-the LAN host all go through these two functions.
+the LAN host all go through these two functions. A view is a plain dict (the
+TypedDicts below are its contract; msgpack and JSON carry it as it is), except
+that ``legal`` holds ``Action`` tuples inside the process: ``netplay.protocol``
+alone turns them into their wire form and back. Tiles are ints 0-33; a seat
+never receives another seat's concealed tiles or the wall order.
 """
 
 from __future__ import annotations
 
 import zlib
+from typing import Any, NotRequired, TypedDict
 
 from . import engine as E
-from .state import CLAIM, END, ROB, HandState
+from .actions import Action
+from .codes import Refusal
+from .events import Event
+from .kinds import ActionKind, HandEnd, MeldKind, Phase, WindowKind
+from .options import Options
+from .public import PublicInfo
+from .state import HandState
+
+# The phases tested on every call, bound once: on Python 3.11 an Enum class attribute lookup costs
+# ~50 ns (EnumType defines __getattr__), a module global ~5 ns; views and legal actions are hot.
+_TURN, _CLAIM, _ROB, _END, _WAIT = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END, Phase.WAIT
 
 
-def view(st: HandState, seat: int) -> dict:
-    """A plain-data picture of the hand as ``seat`` sees it (msgpack/JSON friendly)."""
+DiscardView = TypedDict("DiscardView", {
+    "tile": int,
+    "claimed_by": int | None,  # the seat that claimed it (it then lies in their meld)
+    "won": bool,  # a winner took it
+    "declared": bool,  # discarded by a player who had declared ready (报听)
+})
+
+MeldView = TypedDict("MeldView", {
+    "kind": MeldKind,
+    "tiles": list[int | None],  # physical tiles; None = face down (another seat's concealed kong)
+    "faces": list[int | None],  # what each tile stands for (None while any tile is face down)
+    "from": int | None,  # the seat whose discard was claimed
+    "claimed": int | None,  # index in tiles of the claimed tile
+})
+
+
+class SeatView(TypedDict):
+    """One seat as the viewer sees it."""
+
+    concealed: int  # how many concealed tiles it holds
+    melds: list[MeldView]
+    discards: list[DiscardView]
+    declared: bool  # 报听
+    score: int  # match total before this hand
+    hand: list[int] | None  # its concealed tiles: the viewer's own, everyone's once the hand is over
+
+
+OfferView = TypedDict("OfferView", {
+    "tile": int,
+    "from": int,  # the discarder, or the seat making the added kong
+    "kind": WindowKind,
+})
+
+
+class PatternView(TypedDict):
+    key: str
+    name: str  # Chinese name (shared/rules)
+    value: int
+
+
+WinView = TypedDict("WinView", {
+    "seat": int,
+    "tile": str,  # tile name ("5p")
+    "win": str,  # a WinBy value
+    "from": int | None,
+    "flags": list[str],
+    "patterns": list[PatternView],
+    "total": int,
+})
+
+TransferView = TypedDict("TransferView", {
+    "from": int,
+    "to": int,
+    "points": int,
+    "reason": str,  # the rule key that caused it
+    "label": str,  # the settlement screen's line (Chinese)
+    "label_en": str,
+})
+
+
+class ItemView(TypedDict):
+    """One labelled settlement line of a seat."""
+
+    seat: int
+    key: str
+    label: str
+    label_en: str
+    points: int
+    detail: str
+
+
+class ResultView(TypedDict):
+    """The end-of-hand summary every seat may see (all hands revealed)."""
+
+    end: HandEnd
+    winners: list[int]
+    wins: list[WinView]
+    deltas: list[int]  # per seat, sums to zero
+    transfers: list[TransferView]
+    items: list[ItemView]
+    notes: list[str]  # table-wide lines (Chinese)
+    notes_en: list[str]
+    info: dict[str, Any]  # variant facts of the settlement (e.g. the flipped chicken, who was ready)
+    next_dealer: int
+
+
+class View(TypedDict):
+    """The seat view: everything ``seat`` may know about the hand now."""
+
+    variant: str  # the variant id
+    options: Options
+    n: int  # players
+    seat: int  # the viewer
+    dealer: int
+    hand_no: int
+    dealer_streak: int
+    turn: int  # the seat whose turn it is
+    phase: Phase  # WAIT: a claim window this seat is not asked in
+    acting: bool  # the viewer has a decision now
+    awaiting: bool  # the viewer answered a claim window that is still open
+    wall: int  # tiles left in the wall (undrawable reserve included)
+    drawable: int  # tiles that may still be drawn from the front
+    hand: list[int]  # the viewer's concealed tiles, sorted
+    drawn: int | None  # the tile the viewer just drew (its own turn only)
+    seats: list[SeatView]
+    last_discard: list[int] | None  # [seat, tile]
+    legal: list[Action]  # the viewer's legal actions now (empty when it has no decision)
+    missed_win: bool  # 过手胡 holds: a win was passed since the viewer's last draw
+    win_refusal: Refusal | None  # why the viewer may not win with the tile in play (own draw or offered tile)
+    public: PublicInfo  # the variant's public facts (public.py)
+    version: int  # changes whenever anything this seat sees changes
+    offer: NotRequired[OfferView]  # the tile a claim window offers (only to seats it asks)
+    result: NotRequired[ResultView]  # once the hand is over
+
+
+def view(st: HandState, seat: int) -> View:
+    """A plain-data picture of the hand as ``seat`` sees it (msgpack/JSON friendly, ``legal`` aside)."""
     v = st.variant
     me = st.seats[seat]
-    ended = st.phase == END
+    ended = st.phase == _END
     acting = E.acting_seats(st)
     legal = E.legal_actions(st, seat)
     phase = st.phase
     awaiting = False
-    if phase in (CLAIM, ROB):
+    if phase in (_CLAIM, _ROB):
         # Others' options stay hidden: a seat not being asked sees no claim window at all.
         w = st.window
-        awaiting = not legal and w is not None and seat in w.answers and w.answers[seat].kind != "pass"
+        awaiting = not legal and w is not None and seat in w.answers and w.answers[seat].kind != ActionKind.PASS
         if not legal and not awaiting:
-            phase = "wait"
-    seats = []
+            phase = _WAIT
+    seats: list[SeatView] = []
     for i, s in enumerate(st.seats):
-        melds = []
+        melds: list[MeldView] = []
         for m in s.melds:
             shown = m.tiles if (i == seat or ended) else v.meld_public_tiles(st, m)
             hidden = any(t is None for t in shown)
@@ -45,7 +175,7 @@ def view(st: HandState, seat: int) -> dict:
             "score": st.scores[i] if st.scores else 0,
             "hand": sorted(s.concealed()) if (ended or i == seat) else None,
         })
-    out = {
+    out: View = {
         "variant": v.id,
         "options": dict(st.options),
         "n": st.n,
@@ -60,22 +190,35 @@ def view(st: HandState, seat: int) -> dict:
         "wall": st.remaining,
         "drawable": max(0, v.drawable(st)),
         "hand": sorted(me.concealed()),
-        "drawn": me.drawn if st.turn == seat and st.phase == "turn" else None,
+        "drawn": me.drawn if st.turn == seat and st.phase == _TURN else None,
         "seats": seats,
         "last_discard": list(st.last_discard) if st.last_discard else None,
         "legal": legal,
         "missed_win": me.missed_win is not None,
+        "win_refusal": _win_refusal(st, seat),
         "public": v.public_info(st, seat),
         "version": _visible_version(st, seat, phase, legal, awaiting),
     }
-    if st.window is not None and phase != "wait":
+    if st.window is not None and phase != _WAIT:
         out["offer"] = {"tile": st.window.tile, "from": st.window.source, "kind": st.window.kind}
     if ended:
         out["result"] = result(st)
     return out
 
 
-def _visible_version(st: HandState, seat: int, phase: str, legal: list, awaiting: bool) -> int:
+def _win_refusal(st: HandState, seat: int) -> Refusal | None:
+    """Why ``seat`` may not win with the tile now in play: its own draw, or the tile a claim window offers.
+
+    Only about the seat's own hand and public tiles, so it reveals nothing hidden.
+    """
+    if st.phase == _TURN:
+        return E.self_refusal(st) if seat == st.turn else None
+    if st.phase in (_CLAIM, _ROB) and st.window is not None:
+        return st.window.refusals.get(seat)
+    return None
+
+
+def _visible_version(st: HandState, seat: int, phase: Phase, legal: list[Action], awaiting: bool) -> int:
     """A change counter built only from what ``seat`` sees.
 
     The engine's own version also counts other seats' hidden decisions (a pass on a
@@ -89,16 +232,17 @@ def _visible_version(st: HandState, seat: int, phase: str, legal: list, awaiting
     return zlib.crc32(repr(key).encode())
 
 
-def result(st: HandState) -> dict:
+def result(st: HandState) -> ResultView:
     """The end-of-hand summary every seat may see (all hands revealed)."""
     se = st.settlement
+    assert se is not None and st.end is not None
     return {
         "end": st.end,
         "winners": [w.seat for w in st.wins],
-        "wins": [{**w.to_json(), "patterns": [p.to_json() for p in (w.score.patterns if w.score else [])],
-                  "total": w.score.total if w.score else 0} for w in st.wins],
+        "wins": [{**w.to_json(), "patterns": [p.to_json() for p in w.score.patterns],  # type: ignore[typeddict-item]
+                  "total": w.score.total} for w in st.wins],
         "deltas": se.deltas,
-        "transfers": [t.to_json() | {"label": t.label, "label_en": t.label_en} for t in se.transfers],
+        "transfers": [t.to_json() | {"label": t.label, "label_en": t.label_en} for t in se.transfers],  # type: ignore[misc]
         "items": [{"seat": i.seat, "key": i.key, "label": i.label, "label_en": i.label_en, "points": i.points,
                    "detail": i.detail} for i in se.items],
         "notes": list(se.notes),
@@ -108,17 +252,23 @@ def result(st: HandState) -> dict:
     }
 
 
-def events_for(events: list, seat: int) -> list:
-    """The events ``seat`` may see: secret fields of other seats' events removed."""
-    out = []
-    for ev in events:
-        to = ev.get("to")
+def events_for(events: list[Event], seat: int) -> list[Event]:
+    """The events ``seat`` may see: events addressed to other seats dropped, routing keys and
+    the secret fields of other seats' events removed."""
+    out: list[Event] = []
+    for item in events:
+        to: list[int] | None = item.get("to")  # type: ignore[assignment]
         if to is not None and seat not in to:
             continue
-        secret = ev.get("secret")
-        e = {k: v for k, v in ev.items() if k not in ("secret", "to")}
-        if secret is not None and ev.get("seat") != seat:
+        secret: tuple[str, ...] | None = item.get("secret")  # type: ignore[assignment]
+        e: dict[str, Any] = {k: v for k, v in item.items() if k not in ("secret", "to")}
+        if secret is not None and item.get("seat") != seat:
             for k in secret:
                 e.pop(k, None)
-        out.append(e)
+        out.append(e)  # type: ignore[arg-type]
     return out
+
+
+def spectator_events(events: list[Event]) -> list[Event]:
+    """Every event with only its routing keys removed (a spectator of a local demo table sees all)."""
+    return [{k: v for k, v in e.items() if k not in ("secret", "to")} for e in events]  # type: ignore[misc]

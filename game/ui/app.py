@@ -8,8 +8,9 @@ import time
 import pygame
 
 from game.ui import settings as cfg
-from game.ui import strings as S
+from game.ui import strings
 from game.ui import widgets as W
+from game.ui.icon import icon_surface
 from game.ui.sound import SoundBank
 
 BUSY_FPS = 60
@@ -66,14 +67,14 @@ class App:
             settings, notice = cfg.load_settings()
         self.settings = settings
         self.save_enabled = save
-        S.set_lang(settings.lang)
+        strings.set_lang(settings.lang)
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 45)
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
         self.window_size = cfg.clamp_size(size or settings.window)
         self.screen = self._set_mode(self.window_size, self.fullscreen)
-        pygame.display.set_caption(S.tr("app.title"))
+        pygame.display.set_caption(strings.tr("app.title"))
         self._set_icon()
         self.clock = pygame.time.Clock()
         self.now = 0.0  # seconds of app time (advanced per frame; tests drive it)
@@ -85,9 +86,9 @@ class App:
         self.drawn = 0
         self.sound = SoundBank(settings.sound, settings.volume) if sound else SoundBank(False, 0.0, open_device=False)
         if notice:
-            self.notice(S.tr(notice))
+            self.notice(strings.tr(notice))
         if sound and not self.sound.available:
-            self.notice(S.tr("notice.no_audio"), 6)
+            self.notice(strings.tr("notice.no_audio"), 6)
         elif sound and settings.sound:
             self.sound.preload_async()
 
@@ -105,11 +106,9 @@ class App:
 
     def _set_icon(self) -> None:
         try:
-            from game.ui.icon import icon_surface
-
             pygame.display.set_icon(icon_surface(64))
-        except (pygame.error, OSError, ImportError):
-            pass
+        except (pygame.error, OSError):
+            pass  # no icon file or a display that takes none: the window opens without one
 
     @property
     def size(self) -> tuple[int, int]:
@@ -136,7 +135,7 @@ class App:
         try:
             self.screen = self._set_mode(self.window_size, on)
         except pygame.error:
-            self.notice(S.tr("notice.fullscreen_failed"))
+            self.notice(strings.tr("notice.fullscreen_failed"))
         self.save_settings()
         self.relayout()
 
@@ -146,15 +145,15 @@ class App:
         self.dirty = True
 
     def set_lang(self, lang: str) -> None:
-        S.set_lang(lang)
+        strings.set_lang(lang)
         self.settings.lang = lang
-        pygame.display.set_caption(S.tr("app.title"))
+        pygame.display.set_caption(strings.tr("app.title"))
         self.save_settings()
         self.relayout()
 
     def toggle_lang(self) -> None:
-        self.set_lang("en" if S.is_zh() else "zh")
-        self.notice(S.tr("notice.lang"), 1.5)
+        self.set_lang("en" if strings.is_zh() else "zh")
+        self.notice(strings.tr("notice.lang"), 1.5)
 
     def save_settings(self) -> None:
         if not self.save_enabled:
@@ -162,7 +161,7 @@ class App:
         err = cfg.save_settings(self.settings)
         if err and not getattr(self, "_save_warned", False):
             self._save_warned = True
-            self.notice(S.tr("notice.settings_readonly", why=err), 6)
+            self.notice(strings.tr("notice.settings_readonly", why=err), 6)
 
     # ---------------------------------------------------------------- scenes
     def goto(self, scene: Scene) -> None:

@@ -6,25 +6,24 @@ import random
 
 import pygame
 
-from game.ui import strings as S
+from game.session import LocalSession
+from game.ui import nav, strings
 from game.ui import widgets as W
-from game.ui.table import TableScene, variant_name
+from game.ui.local import make_bots
+from game.ui.names import KNOWN_VARIANTS, bot_name, variant_name
+from game.ui.scenes import registered
+from game.ui.table import TableScene
 
 SHOW_RESULTS = 5.0  # seconds the settlement stays before the next game
 
 
 def demo_variants() -> list:
-    from game.ui.scenes import KNOWN_VARIANTS, registered
-
     reg = registered()
     out = [reg[vid] for vid, _zh, _en in KNOWN_VARIANTS if vid in reg and vid != "kunming"]
     return out or list(reg.values())
 
 
 def demo_session(variant, seed):
-    from game.session import LocalSession
-    from game.ui.scenes import bot_name, make_bots
-
     opts = variant.resolve_options({})
     n = variant.players(opts)
     levels = ["normal"] * n
@@ -50,11 +49,7 @@ class DemoScene(TableScene):
         pass  # demo games are not kept
 
     def _set_reveal(self) -> None:
-        st = getattr(self.session, "state", None)
-        if st is None:
-            self.render.reveal = None
-            return
-        self.render.reveal = [None if i == self.me else sorted(s.concealed()) for i, s in enumerate(st.seats)]
+        self.render.reveal = self.session.open_hands()
 
     def _bot_delay(self) -> float:
         f = self.app.settings.anim_factor
@@ -75,7 +70,7 @@ class DemoScene(TableScene):
 
     def next_game(self) -> None:
         nxt = DemoScene(self.app, self.index + 1, self.seed + 1)
-        nxt.captions = [[S.tr("demo.next", variant=variant_name(nxt.variant)), self.app.now]]
+        nxt.captions = [[strings.tr("demo.next", variant=variant_name(nxt.variant)), self.app.now]]
         self.app.goto(nxt)
 
     def busy(self) -> bool:
@@ -83,9 +78,7 @@ class DemoScene(TableScene):
 
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN or ev.type == pygame.MOUSEBUTTONDOWN:
-            from game.ui.scenes import MenuScene
-
-            self.app.goto(MenuScene(self.app))
+            nav.go(self.app, "menu")
 
     def layout(self) -> None:
         super().layout()
@@ -94,7 +87,7 @@ class DemoScene(TableScene):
     def draw(self, surf) -> None:
         super().draw(surf)
         s = self.s
-        text = S.tr("demo.caption", variant=variant_name(self.variant))
+        text = strings.tr("demo.caption", variant=variant_name(self.variant))
         r = pygame.Rect(0, 0, W.text_width(text, round(16 * s), "bold") + round(40 * s), round(36 * s))
         r.midbottom = (self.app.size[0] // 2, self.L.hand_top - round(16 * s))
         W.panel(surf, r, (40, 12, 8), 220, r.h // 2, 2, (255, 140, 100))

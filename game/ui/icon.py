@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pygame
@@ -50,7 +51,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    import os
-
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     sys.exit(main())

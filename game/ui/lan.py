@@ -1,8 +1,8 @@
 """LAN play: host a table, find and join one, wait in the lobby, then play at the normal table scene.
 
-netplay is imported lazily; without it these scenes explain that LAN play is
-not available and go back. ``play_hosted`` and ``join_window`` are the entry
-points ``python -m game host`` / ``join`` use for the window.
+netplay is optional: without it (or its zeroconf and msgpack) these scenes
+explain that LAN play is not available and go back. ``play_hosted`` and
+``join_window`` are the entry points ``python -m game host`` / ``join`` use for the window.
 """
 
 from __future__ import annotations
@@ -11,21 +11,27 @@ import os
 
 import pygame
 
-from game.ui import strings as S
+from game.ui import nav, strings
 from game.ui import widgets as W
-from game.ui.app import Scene
+from game.ui.app import App, Scene
+from game.ui.names import player_name, variant_title
+from game.ui.table import TableScene
 from game.ui.tableview import background
+
+try:  # optional: a build without netplay plays offline only
+    from netplay.client import NetSession
+    from netplay.discovery import Browser
+    from netplay.host import Host
+    from netplay.table import TableConfig
+except ImportError as e:
+    _MISSING: str | None = f"{type(e).__name__}: {e}"[:120]
+else:
+    _MISSING = None
 
 
 def lan_missing() -> str | None:
     """None when netplay can be used, else why not."""
-    try:
-        import netplay.client  # noqa: F401
-        import netplay.discovery  # noqa: F401
-        import netplay.host  # noqa: F401
-    except Exception as e:  # noqa: BLE001 - any import failure means no LAN
-        return f"{type(e).__name__}: {e}"[:120]
-    return None
+    return _MISSING
 
 
 def lan_interfaces():
@@ -74,9 +80,7 @@ class UnavailableScene(Scene):
                                  W.tr_label("common.back"), self.back, "gold", name="back", size=round(18 * s))
 
     def back(self) -> None:
-        from game.ui.scenes import MenuScene
-
-        self.app.goto(MenuScene(self.app))
+        nav.go(self.app, "menu")
 
     def handle(self, ev) -> None:
         if self.back_btn.handle(ev):
@@ -91,9 +95,9 @@ class UnavailableScene(Scene):
         box = pygame.Rect(0, 0, round(760 * s), round(260 * s))
         box.center = (W_ // 2, H_ // 2)
         W.panel(surf, box)
-        W.draw_text(surf, S.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD, "serif",
+        W.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD, "serif",
                     anchor="midtop")
-        W.draw_wrapped(surf, S.tr("lan.unavailable", why=self.why),
+        W.draw_wrapped(surf, strings.tr("lan.unavailable", why=self.why),
                        pygame.Rect(box.x + round(40 * s), box.y + round(90 * s), box.w - round(80 * s), round(100 * s)),
                        round(17 * s))
         self.back_btn.draw(surf, True)
@@ -105,39 +109,28 @@ def host_scene(app):
     why = lan_missing()
     if why:
         return UnavailableScene(app, why)
-    from game.ui.scenes import SetupScene
-
-    return SetupScene(app, mode="host", on_start=lambda *a: start_hosting(app, *a))
+    return nav.screen(app, "setup", mode="host", on_start=lambda *a: start_hosting(app, *a))
 
 
 def start_hosting(app, variant, options, hands, seed, levels, table_name) -> None:
-    from netplay.host import Host
-    from netplay.table import TableConfig
-
-    from game.ui.scenes import player_name
-
     bots = {i: lvl for i, lvl in enumerate(levels) if i > 0 and lvl and lvl != "open"}
     cfg = TableConfig(table_id="1", name=table_name[:32], variant=variant.id, options=dict(options), hands=hands,
                       seed=seed, bots=bots, bot_delay=0.6)
     try:
         host = Host(tables=[cfg], name=player_name(app)[:32], port=0, interfaces=lan_interfaces()).start()
-    except Exception as e:  # noqa: BLE001 - a port in use, no network, ...
-        app.notice(S.tr("lan.failed", why=str(e)[:100]), 6)
+    except (OSError, RuntimeError, ValueError) as e:  # a port in use, no network, no multicast, bad interfaces
+        app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
         return
     if host.advertise_error:
-        app.notice(S.tr("lan.no_discovery", why=host.advertise_error[:80]), 8)
+        app.notice(strings.tr("lan.no_discovery", why=host.advertise_error[:80]), 8)
     connect(app, *host.address, host=host)
 
 
 def connect(app, addr: str, port: int, table_id: str | None = None, host=None) -> None:
-    from netplay.client import NetSession
-
-    from game.ui.scenes import player_name
-
     try:
         session = NetSession(addr, int(port), player_name(app)[:32], table_id)
-    except Exception as e:  # noqa: BLE001
-        app.notice(S.tr("lan.failed", why=str(e)[:100]), 6)
+    except (OSError, ValueError) as e:  # no sockets to be had, a port that is not a number
+        app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
         return
     app.goto(LobbyScene(app, BufferedSession(session), host=host))
 
@@ -172,19 +165,17 @@ class LobbyScene(Scene):
         try:
             for table_id in list(self.host.tables):
                 self.host.fill_bots(table_id, "normal")
-        except Exception as e:  # noqa: BLE001 - the host thread is gone: say so, stay in the lobby
-            self.app.notice(S.tr("lan.failed", why=str(e)[:100]), 6)
+        except (OSError, RuntimeError) as e:  # the host thread is gone or stuck: say so, stay in the lobby
+            self.app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
 
     def leave_lobby(self) -> None:
         try:
             self.session.close()
-        except Exception:  # noqa: BLE001
-            pass
+        except OSError:
+            pass  # the connection is broken already: leaving anyway
         if self.host is not None:
             self.host.stop()
-        from game.ui.scenes import MenuScene
-
-        self.app.goto(MenuScene(self.app))
+        nav.go(self.app, "menu")
 
     def busy(self) -> bool:
         return True  # waiting on the network: keep polling
@@ -197,8 +188,6 @@ class LobbyScene(Scene):
             self.start_table()
 
     def start_table(self) -> None:
-        from game.ui.table import TableScene
-
         ses = self.session
         n = ses.view["n"]
         names = table_names(ses, n)
@@ -207,13 +196,11 @@ class LobbyScene(Scene):
         def on_leave():
             try:
                 ses.close()
-            except Exception:  # noqa: BLE001
-                pass
+            except OSError:
+                pass  # the connection is broken already: leaving anyway
             if host is not None:
                 host.stop()
-            from game.ui.scenes import MenuScene
-
-            self.app.goto(MenuScene(self.app))
+            nav.go(self.app, "menu")
 
         self.app.goto(TableScene(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
                                  on_leave=on_leave, lan=True))
@@ -227,13 +214,11 @@ class LobbyScene(Scene):
             self.leave_lobby()
 
     def draw(self, surf) -> None:
-        from game.ui.scenes import KNOWN_VARIANTS
-
         s = self.s
         W_, H_ = self.app.size
         ses = self.session
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, S.tr("lan.lobby_title"), (W_ // 2, round(28 * s)), round(40 * s), W.GOLD, "serif",
+        W.draw_text(surf, strings.tr("lan.lobby_title"), (W_ // 2, round(28 * s)), round(40 * s), W.GOLD, "serif",
                     anchor="midtop", shadow=True)
         box = pygame.Rect(0, 0, round(820 * s), round(470 * s))
         box.midtop = (W_ // 2, round(100 * s))
@@ -244,17 +229,15 @@ class LobbyScene(Scene):
         addr = getattr(ses, "addr", None)
         if self.host is not None:
             addr = self.host.address
-        names_v = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
-        vid = getattr(ses, "variant_id", None) or ""
-        vname = S.pick(*names_v[vid]) if vid in names_v else vid
+        vname = variant_title(getattr(ses, "variant_id", None) or "")
         tname = getattr(ses, "table_name", None) or ""
         W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
         y += round(40 * s)
         if addr:
-            W.draw_text(surf, S.tr("lan.hosting", addr=f"{addr[0]}:{addr[1]}"), (x, y), round(17 * s), W.GOLD, "bold")
+            W.draw_text(surf, strings.tr("lan.hosting", addr=f"{addr[0]}:{addr[1]}"), (x, y), round(17 * s), W.GOLD, "bold")
             y += round(28 * s)
             if self.host is not None:
-                W.draw_text(surf, S.tr("lan.share"), (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
+                W.draw_text(surf, strings.tr("lan.share"), (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
                 y += round(26 * s)
         y += round(10 * s)
         n = getattr(ses, "n", None) or len(getattr(ses, "names", []) or []) or 4
@@ -269,26 +252,26 @@ class LobbyScene(Scene):
             name = names[i] if i < len(names) and names[i] else None
             is_bot = i < len(bots) and bots[i] and not name
             if name:
-                who = name + (f"  ({S.tr('table.seat_you')})" if mine else "")
-                kind = S.tr("lan.seat_host") if i == 0 and self.host is not None else S.tr("lan.seat_player")
+                who = name + (f"  ({strings.tr('table.seat_you')})" if mine else "")
+                kind = strings.tr("lan.seat_host") if i == 0 and self.host is not None else strings.tr("lan.seat_player")
             elif is_bot:
-                who, kind = S.tr("lan.seat_bot"), S.tr("setup.bot")
+                who, kind = strings.tr("lan.seat_bot"), strings.tr("setup.bot")
             else:
-                who, kind = S.tr("lan.seat_open"), ""
+                who, kind = strings.tr("lan.seat_open"), ""
             on = i < len(connected) and connected[i]
             pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120), (r.x + round(22 * s), r.centery),
                                round(7 * s))
-            W.draw_text(surf, f"{S.tr('setup.seats')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s), W.MUTED,
+            W.draw_text(surf, f"{strings.tr('setup.seats')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s), W.MUTED,
                         anchor="midleft")
             W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s), W.CREAM if name or is_bot else W.MUTED,
                         "bold", anchor="midleft", max_width=r.w - round(260 * s))
             W.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), W.MUTED, anchor="midright")
             y += round(56 * s)
-        msg = S.tr("lan.waiting_host")
+        msg = strings.tr("lan.waiting_host")
         if status in ("refused", "closed") or getattr(ses, "error", None):
-            msg = S.tr("lan.failed", why=getattr(ses, "error", None) or status)
+            msg = strings.tr("lan.failed", why=getattr(ses, "error", None) or status)
         elif status == "connecting":
-            msg = S.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
+            msg = strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
         k = int(self.app.now * 2) % 4
         W.draw_text(surf, msg + ("." * k if status not in ("refused", "closed") else ""), (W_ // 2, box.bottom - round(34 * s)),
                     round(16 * s), (255, 230, 170), "bold", anchor="center")
@@ -301,7 +284,7 @@ def table_names(ses, n: int) -> list[str]:
     names = list(getattr(ses, "names", []) or [])
     out = []
     for i in range(n):
-        nm = names[i] if i < len(names) and names[i] else S.tr("bot.name", i=i + 1)
+        nm = names[i] if i < len(names) and names[i] else strings.tr("bot.name", i=i + 1)
         out.append(nm)
     return out
 
@@ -324,10 +307,8 @@ class JoinScene(Scene):
         super().enter()
         if self.why is None and self.browser is None:
             try:
-                from netplay.discovery import Browser
-
                 self.browser = Browser(self.interfaces).start()
-            except Exception as e:  # noqa: BLE001 - no multicast, no network: typing the address still works
+            except (OSError, RuntimeError, ValueError) as e:  # no multicast, no network: typing the address still works
                 self.error = str(e)[:120]
                 self.browser = None
 
@@ -335,8 +316,8 @@ class JoinScene(Scene):
         if self.browser is not None:
             try:
                 self.browser.close()
-            except Exception:  # noqa: BLE001
-                pass
+            except (OSError, RuntimeError):
+                pass  # zeroconf could not say goodbye on a network that is gone
             self.browser = None
 
     def layout(self) -> None:
@@ -356,18 +337,16 @@ class JoinScene(Scene):
         self.addr_text = t
 
     def back(self) -> None:
-        from game.ui.scenes import MenuScene
-
-        self.app.goto(MenuScene(self.app))
+        nav.go(self.app, "menu")
 
     def connect_typed(self) -> None:
         text = self.addr_text.strip()
         host, sep, port = text.rpartition(":")
         if not sep or not host or not port.isdigit():
-            self.app.notice(S.tr("lan.failed", why=text or "?"), 3)
+            self.app.notice(strings.tr("lan.failed", why=text or "?"), 3)
             return
         if self.why:
-            self.app.notice(S.tr("lan.unavailable", why=self.why), 4)
+            self.app.notice(strings.tr("lan.unavailable", why=self.why), 4)
             return
         connect(self.app, host.strip("[]"), int(port))
 
@@ -376,10 +355,7 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.browser is not None:
-            try:
-                rows = self.browser.tables()
-            except Exception:  # noqa: BLE001
-                rows = []
+            rows = self.browser.tables()
             if rows != [r for r, _b in self.rows]:
                 s = self.s
                 self.rows = []
@@ -403,29 +379,26 @@ class JoinScene(Scene):
                 self.connect_typed()
 
     def draw(self, surf) -> None:
-        from game.ui.scenes import KNOWN_VARIANTS
-
         s = self.s
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, S.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
         box = self.list_rect
         W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if self.why:
-            W.draw_wrapped(surf, S.tr("lan.unavailable", why=self.why), box.inflate(-round(40 * s), -round(40 * s)),
+            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=self.why), box.inflate(-round(40 * s), -round(40 * s)),
                            round(17 * s))
         elif not self.rows:
-            text = S.tr("lan.searching") + "\n" + S.tr("lan.none_found")
+            text = strings.tr("lan.searching") + "\n" + strings.tr("lan.none_found")
             if self.error:
-                text = S.tr("lan.failed", why=self.error) + "\n" + S.tr("lan.none_found")
+                text = strings.tr("lan.failed", why=self.error) + "\n" + strings.tr("lan.none_found")
             W.draw_wrapped(surf, text, box.inflate(-round(40 * s), -round(40 * s)), round(17 * s), W.MUTED)
-        names = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
         for r, b in self.rows:
             row = pygame.Rect(box.x + round(10 * s), b.rect.y - round(8 * s), box.w - round(20 * s), round(56 * s))
             pygame.draw.rect(surf, (24, 48, 38), row, border_radius=round(10 * s))
-            vn = S.pick(*names[r["variant"]]) if r.get("variant") in names else r.get("variant", "")
-            line = S.tr("lan.table_line", name=r.get("name", ""), variant=vn,
-                        players=S.tr("lan.players_n", k=r.get("seats_taken", 0), n=r.get("players", 0)))
+            vn = variant_title(r["variant"]) if "variant" in r else ""
+            line = strings.tr("lan.table_line", name=r.get("name", ""), variant=vn,
+                        players=strings.tr("lan.players_n", k=r.get("seats_taken", 0), n=r.get("players", 0)))
             W.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), W.CREAM, "bold",
                         max_width=row.w - round(200 * s))
             W.draw_text(surf, f"{r.get('host_name', '')} · {r.get('host')}:{r.get('port')}",
@@ -439,26 +412,20 @@ class JoinScene(Scene):
 # ====================================================================== CLI entry points (netplay.cli)
 
 def _window_app():
-    from game.ui.app import App
-
     return App()
 
 
 def play_hosted(host) -> int:
     """``python -m game host`` with a window: the hosting player joins their own table over loopback."""
-    from game.ui.scenes import MenuScene  # noqa: F401 - imported so a failure shows before the window opens
-
     app = _window_app()
     connect(app, *host.address, host=None)
     if app.scene is None:
-        app.goto(MenuScene(app))
+        nav.go(app, "menu")
     return app.run()
 
 
 def join_window(args) -> int:
     """``python -m game join`` without ``--bot``: the window, straight to the table when an address is given."""
-    from game.ui.scenes import MenuScene
-
     app = _window_app()
     if getattr(args, "addr", None):
         host, _sep, port = args.addr.rpartition(":")
@@ -466,5 +433,5 @@ def join_window(args) -> int:
     else:
         app.goto(JoinScene(app, interfaces=getattr(args, "interfaces", None)))
     if app.scene is None:
-        app.goto(MenuScene(app))
+        nav.go(app, "menu")
     return app.run()

@@ -1,4 +1,4 @@
-"""Saved matches: the list, and a viewer that steps through any hand move by move from any seat or all open.
+"""Saved matches: saving one, the list, and a viewer that steps through a hand move by move, from a seat or all open.
 
 States are rebuilt by the rules core itself: each hand is dealt again from the
 match seed (``engine.new_hand`` with the recorded dealer, streak and scores) and
@@ -10,21 +10,45 @@ from __future__ import annotations
 import pygame
 
 from game.rules import engine as E
-from game.rules.actions import from_json
+from game.rules.actions import ActionError, from_json
 from game.rules.match import Match
+from game.rules.variants import get as get_variant
 from game.rules.view import view as make_view
+from game.ui import nav, strings
 from game.ui import settings as cfg
-from game.ui import strings as S
 from game.ui import widgets as W
 from game.ui.app import Scene
 from game.ui.layout import TableLayout
+from game.ui.names import variant_name, variant_title
+from game.ui.settle import win_line
 from game.ui.tableview import TableRenderer, background
 
 
-def _variant(vid: str):
-    from game.rules.variants import get
+def save_match(app, session, names: list[str], finished: bool) -> bool:
+    """Save the session's match record to the replay folder and say how it went; False when no hand is recorded yet."""
+    rec = session.match_record()
+    if not rec or not rec.get("hands_played"):
+        return False
+    if app.save_enabled:
+        _path, err = cfg.save_replay(rec, names, session.seat, finished)
+        if err:
+            app.notice(strings.tr("notice.replay_failed", why=err), 5)
+        elif finished:
+            app.notice(strings.tr("notice.replay_saved"), 2.5)
+    return True
 
-    return get(vid)
+
+def check_match(m: dict) -> None:
+    """The fields a saved match must have, with their types: a damaged file is a ValueError saying what is wrong."""
+    if not isinstance(m.get("variant"), str):
+        raise ValueError("the match names no variant")
+    if not isinstance(m.get("options") or {}, dict):
+        raise ValueError("the match's options are not a map")
+    if not all(isinstance(m.get(k, 0), (int, float, str)) for k in ("seed", "hands")):
+        raise ValueError("the match's seed or hand count is not a number")
+    for i, rec in enumerate(m["hands_played"]):
+        if not isinstance(rec, dict) or not isinstance(rec.get("actions", []), list):
+            raise ValueError(f"hand {i + 1} is not a list of moves")
 
 
 class ReplayData:
@@ -33,8 +57,11 @@ class ReplayData:
     def __init__(self, data: dict):
         self.data = data
         m = data["match"]
+        check_match(m)
+        if not isinstance(data.get("names") or [], list):
+            raise ValueError("the players' names are not a list")
         self.match = m
-        self.variant = _variant(m["variant"])
+        self.variant = get_variant(m["variant"])
         self.names = list(data.get("names") or [])
         probe = Match(self.variant, m.get("options"), m.get("seed", 0), int(m.get("hands", len(m["hands_played"]))))
         self.n = probe.n
@@ -47,7 +74,7 @@ class ReplayData:
             for j, item in enumerate(rec.get("actions", [])):
                 try:
                     E.apply(st, from_json(item))
-                except Exception as e:  # noqa: BLE001
+                except ActionError as e:
                     raise ValueError(f"hand {i + 1}, move {j + 1}: {e}") from None
             if st.end is None:
                 raise ValueError(f"hand {i + 1} does not end")
@@ -81,12 +108,12 @@ class ReplayData:
 def describe(action, names: list[str]) -> str:
     who = names[action.seat]
     if action.kind == "discard":
-        return f"{who} · {S.tr('act.discard')} {S.tile_name(action.tile)}"
+        return f"{who} · {strings.tr('act.discard')} {strings.tile_name(action.tile)}"
     if action.kind == "chow" and action.tiles:
-        return f"{who} · {S.tr('act.chow')} {' '.join(S.tile_name(t, True) for t in action.tiles)}"
+        return f"{who} · {strings.tr('act.chow')} {' '.join(strings.tile_name(t, True) for t in action.tiles)}"
     if action.kind == "kong" and action.tile is not None:
-        return f"{who} · {S.tr('act.kong')} {S.tile_name(action.tile)}"
-    return f"{who} · {S.tr('act.' + action.kind)}"
+        return f"{who} · {strings.tr('act.kong')} {strings.tile_name(action.tile)}"
+    return f"{who} · {strings.tr('act.' + action.kind)}"
 
 
 # ====================================================================== the list
@@ -123,16 +150,14 @@ class ReplaysScene(Scene):
             y += self.row_h
 
     def back(self) -> None:
-        from game.ui.scenes import MenuScene
-
-        self.app.goto(MenuScene(self.app))
+        nav.go(self.app, "menu")
 
     def open(self, i: int) -> None:
         e = self.entries[i]
         try:
             data = ReplayData(cfg.load_replay(e.path))
-        except Exception as ex:  # noqa: BLE001
-            self.app.notice(S.tr("replays.broken", why=str(ex)[:80]), 5)
+        except (OSError, ValueError) as ex:  # unreadable, not a replay, or moves this build refuses
+            self.app.notice(strings.tr("replays.broken", why=str(ex)[:80]), 5)
             return
         self.app.goto(ReplayViewer(self.app, data, back=lambda: self.app.goto(ReplaysScene(self.app))))
 
@@ -160,30 +185,27 @@ class ReplaysScene(Scene):
                 self.open(self.sel)
 
     def draw(self, surf) -> None:
-        from game.ui.scenes import KNOWN_VARIANTS
-
         s = self.s
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, S.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, S.tr("replays.folder", path=str(cfg.replay_dir())), (W_ - round(40 * s), round(46 * s)),
+        W.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("replays.folder", path=str(cfg.replay_dir())), (W_ - round(40 * s), round(46 * s)),
                     round(13 * s), W.MUTED, anchor="topright", max_width=round(W_ * 0.55))
         box = self.list_rect.inflate(round(20 * s), round(20 * s))
         W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if not self.entries:
-            W.draw_text(surf, S.tr("replays.empty"), box.center, round(18 * s), W.CREAM, anchor="center")
+            W.draw_text(surf, strings.tr("replays.empty"), box.center, round(18 * s), W.CREAM, anchor="center")
         clip = surf.get_clip()
         surf.set_clip(self.list_rect)
-        names = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
         for i, ((r, b), e) in enumerate(zip(self.rows, self.entries)):
             if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
                 continue
             pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
-            vn = S.pick(*names[e.variant]) if e.variant in names else e.variant
+            vn = variant_title(e.variant)
             W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
-            meta = f"{e.saved} · {S.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {S.tr('replays.unfinished')}")
+            meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}" + ("" if e.finished else f" · {strings.tr('replays.unfinished')}")
             if e.error:
-                meta = S.tr("replays.broken", why=e.error)
+                meta = strings.tr("replays.broken", why=e.error)
             W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
                         max_width=round(r.w * 0.4))
             scores = "   ".join(f"{n} {t:+d}" for n, t in zip(e.names, e.totals))
@@ -326,10 +348,8 @@ class ReplayViewer(Scene):
         r.hidden = set()
         table = surf.subsurface((0, 0, W_, H_ - self.bar.h))
         r.draw_table(table, v, self.L, my_hand=lambda: r.draw_bottom(table, v, self.L))
-        from game.ui.table import variant_name
-
         r.draw_public(table, v, self.L, variant_name(self.data.variant),
-                      S.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands))
+                      strings.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands))
         # control bar
         pygame.draw.rect(surf, (12, 22, 18), self.bar)
         pygame.draw.line(surf, (200, 170, 90), self.bar.topleft, self.bar.topright, 2)
@@ -338,17 +358,15 @@ class ReplayViewer(Scene):
         self.back_btn.draw(surf)
         self.view_choice.draw(surf)
         states, events, actions = self.data.hand(self.hand_i)
-        info = S.tr("replay.step", i=self.step, n=len(states) - 1)
-        W.draw_text(surf, S.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
+        info = strings.tr("replay.step", i=self.step, n=len(states) - 1)
+        W.draw_text(surf, strings.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
                     (round(140 * s), self.bar.y + round(20 * s)), round(15 * s), W.GOLD, "bold", anchor="midleft")
-        what = S.tr("replay.start") if self.step == 0 else describe(actions[self.step - 1], self.data.names)
+        what = strings.tr("replay.start") if self.step == 0 else describe(actions[self.step - 1], self.data.names)
         if self.step == len(states) - 1 and v.get("result"):
             res = v["result"]
-            from game.ui.settle import win_line
-
             what = win_line(res, self.data.names) + "  " + "  ".join(
                 f"{self.data.names[i]} {d:+d}" for i, d in enumerate(res.get("deltas", [])) if d)
         W.draw_text(surf, what, (round(140 * s), self.bar.y + round(44 * s)), round(14 * s), W.CREAM, anchor="midleft",
                     max_width=self.controls[0].rect.x - round(150 * s))
-        W.draw_text(surf, S.tr("replay.keys"), (W_ // 2, self.bar.bottom - round(5 * s)), round(12 * s), W.MUTED,
+        W.draw_text(surf, strings.tr("replay.keys"), (W_ // 2, self.bar.bottom - round(5 * s)), round(12 * s), W.MUTED,
                     anchor="midbottom")

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from game.ui import strings as S
+from game.ui import strings
 
 FAMILY = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang": "chicken", "zhuoji": "chicken"}
 
@@ -237,7 +237,7 @@ def explain(key: str | None, variant_id: str = "") -> str:
     if not key:
         return ""
     pair = GLOSS.get(key)
-    return S.pick(*pair) if pair else ""
+    return strings.pick(*pair) if pair else ""
 
 
 def doc_for(variant_id: str) -> list:
@@ -248,4 +248,4 @@ def doc_for(variant_id: str) -> list:
 def title_for(variant_id: str) -> str:
     fam = FAMILY.get(variant_id, variant_id)
     pair = TITLES.get(fam)
-    return S.pick(*pair) if pair else variant_id
+    return strings.pick(*pair) if pair else variant_id

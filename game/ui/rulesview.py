@@ -5,8 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import tiles as T
-from game.ui import strings as S
-from game.ui import tileart
+from game.ui import nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
 from game.ui.rulesdoc import FAMILY, doc_for, title_for
@@ -26,15 +25,15 @@ def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
         kind = b[0]
         if kind == "h":
             y += round(18 * s)
-            ops.append(("text", y, (S.pick(b[1], b[2]), round(24 * s), W.GOLD, "serif", 0)))
+            ops.append(("text", y, (strings.pick(b[1], b[2]), round(24 * s), W.GOLD, "serif", 0)))
             y += round(36 * s)
         elif kind == "p":
-            for line in W.wrap(S.pick(b[1], b[2]), body, width):
+            for line in W.wrap(strings.pick(b[1], b[2]), body, width):
                 ops.append(("text", y, (line, body, W.CREAM, "regular", 0)))
                 y += round(body * 1.5)
             y += pad
         elif kind == "li":
-            lines = W.wrap(S.pick(b[1], b[2]), body, width - round(24 * s))
+            lines = W.wrap(strings.pick(b[1], b[2]), body, width - round(24 * s))
             ops.append(("bullet", y, None))
             for line in lines:
                 ops.append(("text", y, (line, body, W.CREAM, "regular", round(24 * s))))
@@ -43,7 +42,7 @@ def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
         elif kind == "row":
             val = b[3]
             # the name is the Chinese term; in English mode it is followed by the English explanation
-            what = S.pick(b[2], b[4] if len(b) > 4 else b[2])
+            what = strings.pick(b[2], b[4] if len(b) > 4 else b[2])
             ops.append(("row", y, (b[1], what, val)))
             lines = W.wrap(what, round(15 * s), width - round(330 * s)) or [""]
             y += max(round(34 * s), len(lines) * round(22 * s) + round(10 * s))
@@ -56,7 +55,7 @@ def render_doc(blocks: list, width: int, s: float) -> pygame.Surface:
             if total > width:
                 tw = max(14, int(tw * width / total))
                 cw, ch = tileart.tile_size(tw)
-            ops.append(("hand", y, (tiles_groups, marks, tw, S.pick(b[2], b[3]))))
+            ops.append(("hand", y, (tiles_groups, marks, tw, strings.pick(b[2], b[3]))))
             y += ch + round(34 * s)
     surf = pygame.Surface((width, max(1, y + round(20 * s))), pygame.SRCALPHA)
     for kind, yy, p in ops:
@@ -130,12 +129,10 @@ class RulesScene(Scene):
         if self.back_cb:
             self.back_cb()
         else:
-            from game.ui.scenes import MenuScene
-
-            self.app.goto(MenuScene(self.app))
+            nav.go(self.app, "menu")
 
     def doc(self) -> pygame.Surface:
-        key = (self.family, S.lang(), self.content.size)
+        key = (self.family, strings.lang(), self.content.size)
         if key != self._doc_key:
             blocks = doc_for(FAMILY_VARIANT[self.family])
             self._doc = render_doc(blocks, self.content.w - round(40 * self.s), self.s)
@@ -179,8 +176,8 @@ class RulesScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, S.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, S.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED, anchor="topright")
+        W.draw_text(surf, strings.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED, anchor="topright")
         for b in self.tabs:
             b.draw(surf)
         self.back_btn.draw(surf)

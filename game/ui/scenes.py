@@ -7,26 +7,23 @@ import random
 import pygame
 
 from game import __version__
+from game.ui import nav, strings, tileart
 from game.ui import settings as cfg
-from game.ui import strings as S
-from game.ui import tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
+from game.ui.names import KNOWN_VARIANTS, player_name
 from game.ui.tableview import background
 
-# Every game the client knows, in menu order; those not yet registered are shown as coming soon.
-KNOWN_VARIANTS = tuple((vid, *S.S[f"variant.{vid}"]) for vid in ("wenshan", "kunming", "yuxi", "guiyang", "zhuoji"))
 HAND_CHOICES = (1, 2, 4, 8, 12, 16)
 BASE_CHOICES = (1, 2, 3, 5, 10)
 
 
 def registered() -> dict:
-    try:
-        from game.rules.variants import all_variants
+    """The variants of this build by id."""
+    # the rules load when a table is set up, not before the menu shows
+    from game.rules.variants import all_variants
 
-        return {v.id: v for v in all_variants()}
-    except Exception:  # noqa: BLE001
-        return {}
+    return {v.id: v for v in all_variants()}
 
 
 def variant_entries() -> list[tuple[str, str, str, object]]:
@@ -38,35 +35,9 @@ def variant_entries() -> list[tuple[str, str, str, object]]:
     return out
 
 
-def make_bots(levels: list[str], seed) -> dict:
-    from game.bots import make_bot
-
-    bots = {}
-    for seat, lvl in enumerate(levels):
-        if lvl is None:
-            continue
-        try:
-            bots[seat] = make_bot(lvl, seed=f"{seed}:{seat}")
-        except ValueError:
-            bots[seat] = make_bot("simple", seed=f"{seed}:{seat}")
-    return bots
-
-
 def available_levels() -> list[str]:
     """The three named levels (they fall back to the simple bot until the real ones exist)."""
-    return list(S.BOT_LEVELS)
-
-
-def player_name(app) -> str:
-    return app.settings.name or S.tr("player.you")
-
-
-def bot_name(i: int, level: str) -> str:
-    return S.tr("bot.name", i=i)
-
-
-def level_label(level: str | None) -> str:
-    return S.tr("bot." + level) if level and ("bot." + level) in S.S else (level or "")
+    return list(strings.BOT_LEVELS)
 
 
 # ====================================================================== menu
@@ -106,29 +77,19 @@ class MenuScene(Scene):
         self.app.goto(SetupScene(self.app))
 
     def host(self) -> None:
-        from game.ui.lan import host_scene
-
-        self.app.goto(host_scene(self.app))
+        nav.go(self.app, "host")
 
     def join(self) -> None:
-        from game.ui.lan import JoinScene
-
-        self.app.goto(JoinScene(self.app))
+        nav.go(self.app, "join")
 
     def demo(self) -> None:
-        from game.ui.demo import DemoScene
-
-        self.app.goto(DemoScene(self.app))
+        nav.go(self.app, "demo")
 
     def rules(self) -> None:
-        from game.ui.rulesview import RulesScene
-
-        self.app.goto(RulesScene(self.app))
+        nav.go(self.app, "rules")
 
     def replays(self) -> None:
-        from game.ui.replays import ReplaysScene
-
-        self.app.goto(ReplaysScene(self.app))
+        nav.go(self.app, "replays")
 
     def settings(self) -> None:
         self.app.goto(SettingsScene(self.app, back=lambda: self.app.goto(MenuScene(self.app))))
@@ -152,8 +113,8 @@ class MenuScene(Scene):
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
         # title
-        W.draw_text(surf, S.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, S.tr("app.subtitle"), (round(112 * s), round(170 * s)), round(18 * s), (220, 236, 220))
+        W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif", shadow=True)
+        W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(170 * s)), round(18 * s), (220, 236, 220))
         pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(206 * s)), (round(520 * s), round(206 * s)),
                          max(1, round(2 * s)))
         # a fan of tiles on the right
@@ -167,8 +128,8 @@ class MenuScene(Scene):
             off = (i - (len(fan) - 1) / 2) * tw * 0.78
             dy = abs(i - (len(fan) - 1) / 2) ** 2 * 8 * s
             surf.blit(img, img.get_rect(center=(round(cx + off), round(cy + dy))))
-        W.draw_text(surf, S.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED, anchor="bottomleft")
-        W.draw_text(surf, S.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)), round(13 * s),
+        W.draw_text(surf, strings.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED, anchor="bottomleft")
+        W.draw_text(surf, strings.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)), round(13 * s),
                     W.MUTED, anchor="bottomright")
         for b in self.buttons:
             b.draw(surf, self.focus.current is b)
@@ -248,12 +209,7 @@ class SetupScene(Scene):
 
     def players(self) -> int:
         v = self.variant
-        if v is None:
-            return 4
-        try:
-            return v.players(self.options)
-        except Exception:  # noqa: BLE001
-            return int(self.options.get("players", 4))
+        return 4 if v is None else v.players(self.options)
 
     def select_variant(self, vid: str) -> None:
         self.variant_id = vid
@@ -302,12 +258,12 @@ class SetupScene(Scene):
             while len(self.levels) < n:
                 self.levels.append("normal")
             for seat in range(1, n):
-                lbl = (lambda seat=seat: f"{S.tr('setup.seats')} {seat + 1} · {S.tr('setup.bot')}")
+                lbl = (lambda seat=seat: f"{strings.tr('setup.seats')} {seat + 1} · {strings.tr('setup.bot')}")
                 if self.mode == "host":
                     vals = ["open"] + levels
                     labels = [W.tr_label("setup.lan_open")] + [W.tr_label(f"bot.{l}") for l in levels]
                     cur = self.levels[seat] if self.levels[seat] in vals else "open"
-                    lbl = (lambda seat=seat: f"{S.tr('setup.seats')} {seat + 1}")
+                    lbl = (lambda seat=seat: f"{strings.tr('setup.seats')} {seat + 1}")
                 else:
                     vals = levels
                     labels = [W.tr_label(f"bot.{l}") for l in levels]
@@ -371,7 +327,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         v = self.variant
         if v is None:
-            self.app.notice(S.tr("variant.missing"))
+            self.app.notice(strings.tr("variant.missing"))
             return
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(1, 10**9)
         n = self.players()
@@ -406,25 +362,25 @@ class SetupScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, S.tr("setup.title_host" if self.mode == "host" else "setup.title"), (round(36 * s), round(26 * s)),
+        W.draw_text(surf, strings.tr("setup.title_host" if self.mode == "host" else "setup.title"), (round(36 * s), round(26 * s)),
                     round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, S.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED, anchor="topright")
-        W.draw_text(surf, S.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s), W.MUTED, "bold")
+        W.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED, anchor="topright")
+        W.draw_text(surf, strings.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s), W.MUTED, "bold")
         px = round(410 * s)
         panel = pygame.Rect(px, round(84 * s), W_ - px - round(20 * s), H_ - round(84 * s) - round(104 * s))
         W.panel(surf, panel, (10, 28, 22), 215, round(14 * s), 2)
-        W.draw_text(surf, S.tr("setup.options"), (round(430 * s), round(100 * s)), round(18 * s), W.GOLD, "bold")
+        W.draw_text(surf, strings.tr("setup.options"), (round(430 * s), round(100 * s)), round(18 * s), W.GOLD, "bold")
         if self.colB:
-            W.draw_text(surf, S.tr("setup.seats"), (self.colB[0].rect.x, round(100 * s)), round(18 * s), W.GOLD, "bold")
+            W.draw_text(surf, strings.tr("setup.seats"), (self.colB[0].rect.x, round(100 * s)), round(18 * s), W.GOLD, "bold")
         n = self.players()
         v = self.variant
         if v is not None:
             players_opt = next((o for o in v.schema if o.key == "players"), None)
-            you = f"{S.tr('setup.seats')} 1 · {S.tr('setup.you')}: {player_name(self.app)}"
+            you = f"{strings.tr('setup.seats')} 1 · {strings.tr('setup.you')}: {player_name(self.app)}"
             if self.colB:
                 W.draw_text(surf, you, (self.colB[0].rect.x, panel.bottom - round(40 * s)), round(15 * s), W.CREAM)
                 if players_opt is None or players_opt.fixed or not players_opt.choices:
-                    W.draw_text(surf, S.tr("setup.players_fixed", n=n), (self.colB[0].rect.x, panel.bottom - round(64 * s)),
+                    W.draw_text(surf, strings.tr("setup.players_fixed", n=n), (self.colB[0].rect.x, panel.bottom - round(64 * s)),
                                 round(14 * s), W.MUTED)
         cur = self.focus.current
         for w in self.cards:
@@ -437,16 +393,7 @@ class SetupScene(Scene):
 
 def start_local_table(app, variant, options: dict, hands: int, seed, levels: list) -> None:
     """Create a LocalSession against bots and go to the table."""
-    from game.session import LocalSession
-    from game.ui.table import TableScene
-
-    n = variant.players(options)
-    levels = (list(levels) + ["normal"] * n)[:n]
-    levels[0] = None
-    bots = make_bots(levels, seed)
-    names = [player_name(app)] + [bot_name(i, levels[i]) for i in range(1, n)]
-    session = LocalSession(variant, options, seed, hands, bots=bots, seat=0, names=names)
-    app.goto(TableScene(app, session, variant, names=names, hands_total=hands, bot_levels=levels))
+    nav.go(app, "local_table", variant=variant, options=options, hands=hands, seed=seed, levels=levels)
 
 
 # ====================================================================== settings
@@ -471,7 +418,7 @@ class SettingsScene(Scene):
             sizes.append(cur)
         sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
         self.widgets = [
-            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"], [W.tr_label("lang.zh"), W.tr_label("lang.en")], S.lang(),
+            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"], [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(),
                      self.app.set_lang),
             W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help),
             W.Slider((x, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
@@ -540,7 +487,7 @@ class SettingsScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, S.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif", anchor="midtop",
+        W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif", anchor="midtop",
                     shadow=True)
         first, last = self.widgets[0].rect, self.widgets[-1].rect
         box = pygame.Rect(first.x - round(30 * s), first.y - round(20 * s), first.w + round(60 * s),
@@ -548,6 +495,6 @@ class SettingsScene(Scene):
         W.panel(surf, box)
         for w in self.widgets:
             w.draw(surf, self.focus.current is w)
-        W.draw_text(surf, S.tr("settings.saved_in", path=str(cfg.settings_path())), (W_ // 2, box.bottom + round(10 * s)),
+        W.draw_text(surf, strings.tr("settings.saved_in", path=str(cfg.settings_path())), (W_ // 2, box.bottom + round(10 * s)),
                     round(13 * s), W.MUTED, anchor="midtop", max_width=W_ - round(40 * s))
         self.back_btn.draw(surf, self.focus.current is self.back_btn)

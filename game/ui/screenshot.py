@@ -10,41 +10,46 @@ from __future__ import annotations
 import os
 import sys
 
+# off-screen, silent, and no pygame banner on stdout (set before pygame is imported)
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from game.bots import make_bot
+from game.cli.errors import UsageError
+from game.rules.variants import get as get_variant
+from game.session import LocalSession
+from game.ui import strings
+from game.ui.app import App
+from game.ui.demo import DemoScene
+from game.ui.hints import HintEngine
+from game.ui.lan import JoinScene, LobbyScene
+from game.ui.local import make_bots
+from game.ui.names import bot_name, player_name
+from game.ui.replays import ReplayData, ReplayViewer
+from game.ui.rulesview import RulesScene
+from game.ui.scenes import MenuScene, SettingsScene, SetupScene
+from game.ui.settings import Settings
+from game.ui.settle import MatchEndScene
+from game.ui.table import TableScene
+
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
           "join", "host", "hints", "pause")
 
 
-def _env() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-
 def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
-    _env()
-    from game.ui.app import App
-    from game.ui.settings import Settings
-
     st = Settings(lang=lang, anim=anim, sound=False, window=tuple(size))
     return App(size=size, settings=st, save=False, sound=False)
 
 
-def _variant(vid: str):
-    from game.rules.variants import get
-
-    return get(vid)
-
-
 def new_session(variant, seed, hands: int = 8, options=None):
-    from game.session import LocalSession
-    from game.ui import strings as S
-    from game.ui.scenes import bot_name, make_bots
-
     opts = variant.resolve_options(options or {})
     n = variant.players(opts)
     levels = [None] + ["normal"] * (n - 1)
     bots = make_bots(levels, seed)
-    names = [S.tr("player.you")] + [bot_name(i, levels[i]) for i in range(1, n)]
+    names = [strings.tr("player.you")] + [bot_name(i, levels[i]) for i in range(1, n)]
     return LocalSession(variant, opts, seed, hands, bots=bots, seat=0, names=names), names
 
 
@@ -54,8 +59,6 @@ def _levels(n):
 
 def drive(session, stop, max_steps: int = 4000, me_bot=None) -> bool:
     """Play the viewer's seat with a simple bot until ``stop(view)``; True when reached."""
-    from game.bots import make_bot
-
     me = me_bot or make_bot("simple", seed=99)
     for _ in range(max_steps):
         v = session.view
@@ -85,8 +88,6 @@ def _discards(v) -> int:
 
 
 def table_scene(app, variant, seed, stop, tries=40):
-    from game.ui.table import TableScene
-
     ses, names = find_state(variant, seed, stop, tries)
     sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
     sc.auto_bots = False
@@ -97,33 +98,25 @@ def table_scene(app, variant, seed, stop, tries=40):
 def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int = 1, lang: str = "zh"):
     """The app with the scene set up and drawn once; returns the app."""
     app = make_app(size, lang)
-    variant = _variant(variant_id)
+    variant = get_variant(variant_id)
     if scene == "menu":
-        from game.ui.scenes import MenuScene
-
         app.goto(MenuScene(app))
         app.scene.focus.index = 0
     elif scene == "setup":
-        from game.ui.scenes import SetupScene
-
         app.settings.last_variant = variant_id
         app.goto(SetupScene(app))
     elif scene == "host":
-        from game.ui.scenes import SetupScene
-
         app.settings.last_variant = variant_id
         app.goto(SetupScene(app, mode="host", on_start=lambda *a: None))
     elif scene in ("table", "hints"):
-        from game.ui.hints import HintEngine
-
-        engine = HintEngine(variant)
+        engine = HintEngine()
 
         def want(v, ses_box=[]):
             if not (v["phase"] == "turn" and any(a.kind == "discard" for a in v["legal"]) and _discards(v) >= 14):
                 return False
             if scene == "table":
                 return _discards(v) >= 18
-            return bool(engine.compute(v, None).per_discard)
+            return bool(engine.compute(v).per_discard)
 
         sc = table_scene(app, variant, seed, want)
         if scene == "hints":
@@ -142,7 +135,7 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         sc = table_scene(app, variant, seed, want)
         chows = [a for a in sc.legal("chow")]
         if len(chows) > 1:
-            sc.choice = "chow"
+            sc.prompt.choice = "chow"
     elif scene == "pause":
         sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
         sc.paused = True
@@ -151,8 +144,6 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
             return v["phase"] == "end" and v.get("result", {}).get("end") == "win"
 
         sc = None
-        from game.ui.table import TableScene
-
         for k in range(60):
             ses, names = new_session(variant, seed + k)
             drive(ses, lambda v: v["phase"] == "end")
@@ -164,9 +155,6 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         app.goto(sc)
         sc.show_settlement()
     elif scene == "match_end":
-        from game.ui.settle import MatchEndScene
-        from game.ui.table import TableScene
-
         ses, names = new_session(variant, seed, hands=4)
         sc = TableScene(app, ses, variant, names=names, hands_total=4)
         sc.auto_bots = False
@@ -180,12 +168,8 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
             ses.next_hand()
         app.goto(MatchEndScene(app, sc))
     elif scene == "rules":
-        from game.ui.rulesview import RulesScene
-
         app.goto(RulesScene(app, variant_id=variant_id))
     elif scene == "replay":
-        from game.ui.replays import ReplayData, ReplayViewer
-
         ses, names = new_session(variant, seed, hands=2)
         for _ in range(2):
             drive(ses, lambda v: v["phase"] == "end")
@@ -197,22 +181,14 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         app.goto(viewer)
         viewer.step = max(1, int(len(viewer.states) * 0.6))
     elif scene == "lobby":
-        from game.ui.lan import LobbyScene
-
         app.goto(LobbyScene(app, _StubLobby(variant, app), host=_StubHost()))
     elif scene == "join":
-        from game.ui.lan import JoinScene
-
         js = JoinScene(app, interfaces=["127.0.0.1"])
         js.enter = lambda: js.layout()  # no network for a picture
         app.goto(js)
     elif scene == "settings":
-        from game.ui.scenes import SettingsScene
-
         app.goto(SettingsScene(app))
     elif scene == "demo":
-        from game.ui.demo import DemoScene
-
         d = DemoScene(app, 0, seed)
         app.goto(d)
         d.auto_bots = False
@@ -244,8 +220,6 @@ class _StubLobby:
     """What the lobby shows for a picture: a host seat, a joined player, a bot and an open seat."""
 
     def __init__(self, variant, app):
-        from game.ui.scenes import player_name
-
         self.variant_id = variant.id
         self.variant = None
         self.view = None
@@ -268,14 +242,10 @@ class _StubLobby:
 
 
 def save(app, path: str) -> None:
-    import pygame
-
     pygame.image.save(app.screen, path)
 
 
 def main(args) -> int:
-    from game.cli.errors import UsageError
-
     scene = args.scene
     if scene not in SCENES:
         raise UsageError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
@@ -289,7 +259,7 @@ def main(args) -> int:
     if lang not in ("zh", "en"):
         raise UsageError(f"--lang is zh or en, got {lang!r}")
     try:
-        _variant(args.variant)
+        get_variant(args.variant)
     except ValueError as e:
         raise UsageError(str(e)) from None
     out = args.out

@@ -1,8 +1,6 @@
-"""Settings and saved replays in the user's config folder.
+"""Settings in the user's config folder and saved replays in the user's data folder.
 
-The folder is ``$YUNGUI_HOME`` when set (tests), else the platform's usual place:
-``%APPDATA%\\YunGuiMahjong`` (Windows), ``~/Library/Application Support/YunGuiMahjong``
-(macOS), ``$XDG_CONFIG_HOME/yungui-mahjong`` or ``~/.config/yungui-mahjong``.
+The folders (and moving files from where older versions kept them) are ``game.userdirs``'s.
 Nothing here raises on a broken or read-only folder: callers get a notice key
 and carry on with defaults / without saving.
 """
@@ -11,12 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-APP_DIR = "yungui-mahjong"
+from game import userdirs
+
 ANIM_SPEEDS = ("off", "slow", "normal", "fast")
 ANIM_FACTOR = {"off": 0.0, "slow": 1.5, "normal": 1.0, "fast": 0.55}
 WINDOW_SIZES = ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
@@ -25,16 +23,7 @@ MAX_SIZE = (3840, 2160)
 
 
 def config_dir() -> Path:
-    env = os.environ.get("YUNGUI_HOME")
-    if env:
-        return Path(env)
-    if sys.platform.startswith("win"):
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
-        return Path(base) / "YunGuiMahjong"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "YunGuiMahjong"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / APP_DIR
+    return userdirs.config_dir()
 
 
 @dataclass
@@ -144,7 +133,7 @@ def _write_json(path: Path, data) -> str | None:
 # ---------------------------------------------------------------- replays
 
 def replay_dir() -> Path:
-    return config_dir() / "replays"
+    return userdirs.replays_dir()
 
 
 def save_replay(record: dict, names: list[str], human_seat: int | None, finished: bool) -> tuple[Path | None, str | None]:

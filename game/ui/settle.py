@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.rules import tiles as T
-from game.ui import strings as S
-from game.ui import tileart
+from game.ui import nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.app import Scene
+from game.ui.names import variant_name
 from game.ui.rulesdoc import explain
-from game.ui.tableview import display_meld, sort_hand, tile_marks
+from game.ui.tableview import PUBLIC_TILES, background, display_meld, sort_hand, tile_marks
 
 NOT_TILES = {"reserved", "players", "n", "count", "base", "beans", "wall", "left"}
 POS = (120, 230, 140)
@@ -31,19 +31,19 @@ def _tile_of(x):
 def win_line(res: dict, names: list[str]) -> str:
     wins = res.get("wins") or []
     if res.get("end") != "win" or not wins:
-        return S.tr("settle.draw")
+        return strings.tr("settle.draw")
     if len(wins) > 1:
         src = wins[0].get("from")
-        return S.tr("settle.multi", src=names[src] if src is not None else "?")
+        return strings.tr("settle.multi", src=names[src] if src is not None else "?")
     w = wins[0]
     who = names[w["seat"]]
     how = w.get("win")
     if how == "self_draw":
-        return S.tr("settle.win_self", who=who)
+        return strings.tr("settle.win_self", who=who)
     src = names[w["from"]] if w.get("from") is not None else "?"
     if how == "rob_kong":
-        return S.tr("settle.win_rob", who=who, src=src)
-    return S.tr("settle.win_discard", who=who, src=src)
+        return strings.tr("settle.win_rob", who=who, src=src)
+    return strings.tr("settle.win_discard", who=who, src=src)
 
 
 def detail_text(detail: str, names: list[str]) -> str:
@@ -52,7 +52,7 @@ def detail_text(detail: str, names: list[str]) -> str:
     if d[:1] in "←→" and all(p.strip().isdigit() for p in d[1:].split(",") if p.strip()):
         seats = [int(p) for p in d[1:].split(",") if p.strip()]
         if all(0 <= x < len(names) for x in seats):
-            return d[0] + "、".join(names[x] for x in seats) if S.is_zh() else d[0] + ", ".join(names[x] for x in seats)
+            return d[0] + "、".join(names[x] for x in seats) if strings.is_zh() else d[0] + ", ".join(names[x] for x in seats)
     return d
 
 
@@ -70,8 +70,6 @@ def _tiles_of(v) -> list[int]:
 
 def flip_tiles(view: dict, res: dict) -> list[tuple[str, list[int], str | None]]:
     """(label, tiles, highlight) for the flipped tiles shown in the settlement's corner."""
-    from game.ui.tableview import PUBLIC_TILES
-
     pub = dict(view.get("public") or {})
     info = res.get("info") or {}
     for key in ("zhuo", "chicken", "tail"):
@@ -83,10 +81,10 @@ def flip_tiles(view: dict, res: dict) -> list[tuple[str, list[int], str | None]]
             continue
         tl = _tiles_of(pub.get(key))
         if tl:
-            out.append((S.tr(label_key), tl, hl))
+            out.append((strings.tr(label_key), tl, hl))
     every = _tiles_of(info.get("chickens"))
     if every:
-        out.append((S.tr("pub.all_chickens"), every, "chicken"))
+        out.append((strings.tr("pub.all_chickens"), every, "chicken"))
     return out
 
 
@@ -153,10 +151,8 @@ class SettlementPanel:
         W.panel(surf, box, (14, 30, 24), 238, round(18 * s), max(2, round(3 * s)), W.PANEL_EDGE)
         # header
         hand_no = (v.get("hand_no") or 0) + 1
-        W.draw_text(surf, S.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)), round(17 * s),
+        W.draw_text(surf, strings.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)), round(17 * s),
                     W.MUTED, "bold")
-        from game.ui.table import variant_name
-
         W.draw_text(surf, variant_name(self.table.variant), (box.x + round(24 * s), box.y + round(40 * s)), round(14 * s),
                     W.MUTED)
         title = win_line(res, names)
@@ -185,10 +181,10 @@ class SettlementPanel:
             y += h + round(8 * s)
         # footer: notes, next dealer, buttons
         fy = box.bottom - round(74 * s)
-        notes = list((res.get("notes_en") if S.lang() == "en" else None) or res.get("notes") or [])
+        notes = list((res.get("notes_en") if strings.lang() == "en" else None) or res.get("notes") or [])
         nd = res.get("next_dealer")
         if nd is not None and not self.table.session.match_over:
-            notes.append(S.tr("settle.next_dealer", who=names[nd]))
+            notes.append(strings.tr("settle.next_dealer", who=names[nd]))
         x = box.x + round(24 * s)
         yy = fy + round(8 * s)
         for line in notes[:3]:
@@ -225,7 +221,7 @@ class SettlementPanel:
         for it in self.res.get("items") or []:
             if it.get("seat") != seat:
                 continue
-            label = S.pick(it.get("label", ""), it.get("label_en", ""))
+            label = strings.pick(it.get("label", ""), it.get("label_en", ""))
             if it.get("detail"):
                 label += f" ({detail_text(it['detail'], names)})"
             pts = it.get("points", 0)
@@ -281,23 +277,23 @@ class SettlementPanel:
         colors = ((196, 58, 46), (46, 120, 196), (70, 160, 90), (170, 110, 40))
         pygame.draw.circle(surf, colors[wd % 4], ac, ar)
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, 2)
-        W.draw_text(surf, S.wind(wd), ac, round(ar * 1.1), (255, 255, 255), "serif", anchor="center")
+        W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.1), (255, 255, 255), "serif", anchor="center")
         nx = ac[0] + ar + round(10 * s)
         W.draw_text(surf, names[seat], (nx, r.y + round(10 * s)), round(17 * s), W.CREAM, "bold", max_width=round(120 * s))
         tags = []
         if seat == v["dealer"]:
-            tags.append((S.tr("settle.dealer_tag"), (200, 140, 30)))
+            tags.append((strings.tr("settle.dealer_tag"), (200, 140, 30)))
         for w in res.get("wins") or []:
             if w["seat"] == seat:
-                tags.append((S.tr("settle.zimo_tag") if w.get("win") == "self_draw" else S.tr("settle.winner_tag"),
+                tags.append((strings.tr("settle.zimo_tag") if w.get("win") == "self_draw" else strings.tr("settle.winner_tag"),
                              (210, 50, 40)))
             elif w.get("from") == seat and w.get("win") == "discard":
-                if (S.tr("settle.pao_tag"), (90, 90, 160)) not in tags:
-                    tags.append((S.tr("settle.pao_tag"), (90, 90, 160)))
+                if (strings.tr("settle.pao_tag"), (90, 90, 160)) not in tags:
+                    tags.append((strings.tr("settle.pao_tag"), (90, 90, 160)))
             elif w.get("from") == seat and w.get("win") == "rob_kong":
-                tags.append((S.tr("settle.robbed_tag"), (90, 90, 160)))
+                tags.append((strings.tr("settle.robbed_tag"), (90, 90, 160)))
         if v["seats"][seat].get("declared"):
-            tags.append((S.tr("table.declared"), (180, 40, 40)))
+            tags.append((strings.tr("table.declared"), (180, 40, 40)))
         tx = nx
         ty = r.y + round(36 * s)
         for text, c in tags:
@@ -315,7 +311,7 @@ class SettlementPanel:
         rx = r.right - round(20 * s)
         W.draw_text(surf, f"{d:+d}" if d else "0", (rx, r.y + round(8 * s)), round(34 * s), POS if d > 0 else (NEG if d < 0 else W.MUTED),
                     "bold", anchor="topright")
-        W.draw_text(surf, f"{S.tr('settle.total')} {total:+d}" if total else f"{S.tr('settle.total')} 0",
+        W.draw_text(surf, f"{strings.tr('settle.total')} {total:+d}" if total else f"{strings.tr('settle.total')} 0",
                     (rx, r.y + round(52 * s)), round(14 * s), W.CREAM, anchor="topright")
         # tiles
         left = r.x + round(190 * s)
@@ -328,7 +324,7 @@ class SettlementPanel:
         size = self.fs
         items = self._items(seat)
         if not items:
-            W.draw_text(surf, S.tr("settle.items_none"), (left, iy), size, W.MUTED)
+            W.draw_text(surf, strings.tr("settle.items_none"), (left, iy), size, W.MUTED)
         for line in self._pill_lines(items, right - left):
             ix = left
             for text, pts, w_ in line:
@@ -418,19 +414,13 @@ class MatchEndScene(Scene):
         self.focus = W.FocusRing(self.buttons)
 
     def again(self) -> None:
-        from game.ui.scenes import SetupScene
-
-        self.app.goto(SetupScene(self.app))
+        nav.go(self.app, "setup")
 
     def replay(self) -> None:
-        from game.ui.replays import ReplaysScene
-
-        self.app.goto(ReplaysScene(self.app))
+        nav.go(self.app, "replays")
 
     def menu(self) -> None:
-        from game.ui.scenes import MenuScene
-
-        self.app.goto(MenuScene(self.app))
+        nav.go(self.app, "menu")
 
     def handle(self, ev) -> None:
         for b in self.buttons:
@@ -445,25 +435,22 @@ class MatchEndScene(Scene):
                 self.focus.handle_key(ev)
 
     def draw(self, surf) -> None:
-        from game.ui.tableview import background
-        from game.ui.table import variant_name
-
         s = self.s
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
         W.dim_screen(surf, 90)
         box = pygame.Rect(round(60 * s), round(30 * s), W_ - round(120 * s), H_ - round(130 * s))
         W.panel(surf, box, (14, 30, 24), 235, round(18 * s), 3)
-        W.draw_text(surf, S.tr("end.title"), (box.centerx, box.y + round(14 * s)), round(40 * s), W.GOLD, "serif",
+        W.draw_text(surf, strings.tr("end.title"), (box.centerx, box.y + round(14 * s)), round(40 * s), W.GOLD, "serif",
                     anchor="midtop", shadow=True)
         n_draws = sum(1 for r in self.results if r.get("end") != "win")
-        sub = f"{variant_name(self.variant)} · {S.tr('end.played', n=len(self.results))} · {S.tr('end.draws', n=n_draws)}"
+        sub = f"{variant_name(self.variant)} · {strings.tr('end.played', n=len(self.results))} · {strings.tr('end.draws', n=n_draws)}"
         W.draw_text(surf, sub, (box.centerx, box.y + round(66 * s)), round(15 * s), W.MUTED, anchor="midtop")
         cols = [("end.rank", 0.05), ("end.player", 0.12), ("end.total", 0.36), ("end.wins", 0.5), ("end.self_draws", 0.61),
                 ("end.deal_ins", 0.72), ("end.best", 0.84)]
         hy = box.y + round(104 * s)
         for key, fx in cols:
-            W.draw_text(surf, S.tr(key), (box.x + round(box.w * fx), hy), round(14 * s), W.MUTED, "bold")
+            W.draw_text(surf, strings.tr(key), (box.x + round(box.w * fx), hy), round(14 * s), W.MUTED, "bold")
         order = sorted(range(len(self.totals)), key=lambda i: -self.totals[i])
         y = hy + round(30 * s)
         rh = round(54 * s)
@@ -477,7 +464,7 @@ class MatchEndScene(Scene):
             nr = W.draw_text(surf, self.names[seat], (box.x + round(box.w * 0.12), r.centery), round(19 * s), W.CREAM,
                              "bold", anchor="midleft", max_width=round(box.w * 0.18))
             if rank == 0:
-                tag = S.tr("end.champion")
+                tag = strings.tr("end.champion")
                 tw_ = W.text_width(tag, round(12 * s), "bold") + round(14 * s)
                 pill = pygame.Rect(nr.right + round(10 * s), r.centery - round(10 * s), tw_, round(20 * s))
                 pygame.draw.rect(surf, (236, 180, 50), pill, border_radius=round(8 * s))
@@ -494,7 +481,7 @@ class MatchEndScene(Scene):
             y += rh
         # hand by hand: one column per hand, one line per player
         y += round(14 * s)
-        W.draw_text(surf, S.tr("end.hands"), (box.x + round(24 * s), y), round(15 * s), W.GOLD, "bold")
+        W.draw_text(surf, strings.tr("end.hands"), (box.x + round(24 * s), y), round(15 * s), W.GOLD, "bold")
         y += round(28 * s)
         x0 = box.x + round(200 * s)
         nres = max(1, len(self.results))

@@ -6,12 +6,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
+import sys
+import tempfile
+import threading
 from array import array
 
 import pygame
 
+#: SDL drivers that open without a sound device: the mixer runs, nobody hears it
+SILENT_DRIVERS = ("dummy", "disk")
 EFFECTS = ("tile", "draw", "select", "click", "claim", "kong", "win", "flip", "turn", "drawn_game", "deal")
 
 
@@ -135,6 +142,13 @@ def synthesize(name: str, rate: int) -> list[float]:
     return out
 
 
+def _driver() -> str:
+    try:
+        return str(pygame.mixer.get_driver())
+    except (pygame.error, AttributeError):
+        return os.environ.get("SDL_AUDIODRIVER", "")
+
+
 def to_bytes(samples: list[float], channels: int, bits: int = -16) -> bytes:
     """16-bit signed PCM, soft-clipped, duplicated per channel."""
     peak = max(1e-9, max(abs(x) for x in samples))
@@ -149,6 +163,34 @@ def to_bytes(samples: list[float], channels: int, bits: int = -16) -> bytes:
     return data.tobytes()
 
 
+@contextlib.contextmanager
+def quiet_stderr():
+    """Send what C libraries write to file descriptor 2 meanwhile to a scratch file (POSIX only).
+
+    Opening the mixer without a sound card makes libasound print eight ``ALSA lib ...`` lines
+    straight to fd 2; the game already says so in a notice, so the terminal stays quiet. Python's
+    own ``sys.stderr`` is flushed first and keeps working afterwards.
+    """
+    if os.name != "posix":
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, AttributeError, ValueError):
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as scratch:
+            os.dup2(scratch.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
 class SoundBank:
     """Effects by name; silent (and says why) without an audio device."""
 
@@ -157,6 +199,7 @@ class SoundBank:
         self.volume = volume
         self.available = False
         self.reason = ""
+        self.driver = ""
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # for tests: what would have played
         if not open_device:
@@ -164,15 +207,30 @@ class SoundBank:
             return
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                with quiet_stderr():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             init = pygame.mixer.get_init()
             if not init:
                 raise pygame.error("mixer did not start")
             self.rate, self.bits, self.channels = init
             self.available = True
+            self.driver = _driver()
         except (pygame.error, NotImplementedError, OSError) as e:
             self.reason = str(e) or "no audio device"
             self.available = False
+
+    @property
+    def audible(self) -> bool:
+        """The mixer plays to a real device (not SDL's dummy or disk driver)."""
+        return self.available and self.driver not in SILENT_DRIVERS
+
+    def describe(self) -> str:
+        """One phrase for ``--smoke``: what a player of this machine would hear."""
+        if self.audible:
+            return f"audio on ({self.driver})" if self.driver else "audio on"
+        if self.available:
+            return f"audio off (SDL's {self.driver} driver: no sound device is used)"
+        return f"audio off ({self.reason or 'no audio device'})"
 
     def _get(self, name: str):
         snd = self.sounds.get(name)
@@ -194,8 +252,6 @@ class SoundBank:
         """Synthesise every effect in the background so the first win does not stall a frame."""
         if not self.available:
             return
-        import threading
-
         threading.Thread(target=self.preload, name="sound-synth", daemon=True).start()
 
     def play(self, name: str, volume: float = 1.0) -> None:

@@ -12,14 +12,12 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import strings as S
-from game.ui import tileart
+from game.rules import tiles as T
+from game.ui import strings, tileart
 from game.ui import widgets as W
 from game.ui.felt import felt_surface
 from game.ui.layout import TableLayout
-
-NOT_TILE_KEYS = {"reserved", "players", "n", "count", "base", "beans", "wall", "left"}
-TILE_KEYS = {"indicator", "wildcard", "standin", "flip", "flipped", "chicken_tile", "zhuo_ji", "fan_ji", "ben_ji"}
+from game.ui.names import level_label
 
 
 def seat_wind(seat: int, dealer: int, n: int) -> int:
@@ -66,8 +64,6 @@ PUBLIC_TILES = (
 
 def seat_badges(view: dict) -> dict[int, list[str]]:
     """Per-seat badges from the public facts: 冲锋鸡, 责任鸡, 十风/十三幺 progress."""
-    from game.rules import tiles as T
-
     pub = view.get("public") or {}
     out: dict[int, list[str]] = {}
     charges = pub.get("chong_feng") or {}
@@ -77,30 +73,30 @@ def seat_badges(view: dict) -> dict[int, list[str]]:
         except (T.NotationError, ValueError):
             continue
         if isinstance(seat, int) and 0 <= seat < view["n"]:
-            out.setdefault(seat, []).append(S.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"))
-    # 责任鸡 is not listed among the public facts: its defining fact is public though - the first
-    # discard of a default chicken was claimed, so no 冲锋 was recorded for that tile.
-    for t in tile_list(pub.get("default_chickens")) or []:
-        if T.name(t) in charges:
+            out.setdefault(seat, []).append(strings.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"))
+    # 责任鸡: the first discard of a default chicken was claimed; the badge goes to its discarder.
+    for name, who in (pub.get("ze_ren") or {}).items():
+        try:
+            t = T.tile(name)
+        except (T.NotationError, ValueError):
             continue
-        for seat, info in enumerate(view["seats"]):
-            if any(d["tile"] == t and d.get("claimed_by") is not None for d in info["discards"]):
-                out.setdefault(seat, []).append(S.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren"))
-                break
+        seat = who[0] if isinstance(who, list) and who else None
+        if isinstance(seat, int) and 0 <= seat < view["n"]:
+            out.setdefault(seat, []).append(strings.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren"))
     if "default_chickens" in pub:  # chicken games: every kong is a bean (豆)
         kinds = {"concealed_kong": "pub.bean_men", "added_kong": "pub.bean_pa", "kong": "pub.bean_dian"}
         for seat, info in enumerate(view["seats"]):
             for m in info["melds"]:
                 if m["kind"] in kinds:
-                    out.setdefault(seat, []).append(S.tr(kinds[m["kind"]]))
+                    out.setdefault(seat, []).append(strings.tr(kinds[m["kind"]]))
     for seat, prog in enumerate(pub.get("sequence") or []):
         if not isinstance(prog, dict):
             continue
         feng, yao = prog.get("shi_feng"), prog.get("shi_san_yao")
         if isinstance(feng, int) and feng >= 4:
-            out.setdefault(seat, []).append(f"{S.tr('pub.shi_feng')} {feng}/10")
+            out.setdefault(seat, []).append(f"{strings.tr('pub.shi_feng')} {feng}/10")
         elif isinstance(yao, int) and yao >= 5:
-            out.setdefault(seat, []).append(f"{S.tr('pub.shi_san_yao')} {yao}/13")
+            out.setdefault(seat, []).append(f"{strings.tr('pub.shi_san_yao')} {yao}/13")
     return out
 
 
@@ -239,7 +235,7 @@ class TableRenderer:
                 surf.blit(gs, gs.get_rect(center=bar.center))
                 pygame.draw.rect(surf, (255, 216, 110), bar, border_radius=bar.h // 2 if bar.w > bar.h else bar.w // 2)
             col = (255, 222, 120) if on else ((255, 110, 90) if seat == view["dealer"] else (200, 226, 210))
-            img = W.text_surface(S.wind(wd), round(19 * s), col, "serif")
+            img = W.text_surface(strings.wind(wd), round(19 * s), col, "serif")
             img = pygame.transform.rotate(img, {0: 0, 1: 90, 2: 180, 3: -90}[pos])
             # winds sit inside the rim, facing their seat
             inset = round(23 * s)
@@ -247,7 +243,7 @@ class TableRenderer:
             surf.blit(img, img.get_rect(center=q))
         left = view.get("drawable", view.get("wall", 0))
         W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s)), round(26 * s), (120, 240, 200), "bold", anchor="center")
-        W.draw_text(surf, S.tr("table.left"), (r.centerx, r.centery - round(9 * s)), round(11 * s), (150, 190, 170),
+        W.draw_text(surf, strings.tr("table.left"), (r.centerx, r.centery - round(9 * s)), round(11 * s), (150, 190, 170),
                     anchor="midbottom")
 
     # -------------------------------------------------------- ponds
@@ -360,12 +356,12 @@ class TableRenderer:
         pygame.draw.circle(surf, (0, 0, 0), (ac[0] + 1, ac[1] + 2), ar)
         pygame.draw.circle(surf, colors[wd % 4], ac, ar)
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, max(1, round(2 * s)))
-        W.draw_text(surf, S.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
+        W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
         if seat == view["dealer"]:
             dc = (ac[0] + ar - round(2 * s), ac[1] + ar - round(2 * s))
             pygame.draw.circle(surf, (250, 196, 60), dc, round(10 * s))
             pygame.draw.circle(surf, (120, 70, 0), dc, round(10 * s), 1)
-            W.draw_text(surf, S.tr("table.dealer"), dc, round(12 * s), (110, 40, 0), "bold", anchor="center")
+            W.draw_text(surf, strings.tr("table.dealer"), dc, round(12 * s), (110, 40, 0), "bold", anchor="center")
         x0 = ac[0] + ar + round(10 * s)
         name = self.names[seat] if seat < len(self.names) else f"#{seat}"
         W.draw_text(surf, name, (x0, rect.y + round(8 * s)), round(16 * s), W.CREAM, "bold", max_width=rect.right - x0 - round(6 * s))
@@ -378,15 +374,13 @@ class TableRenderer:
         W.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col, "bold", anchor="midleft")
         lvl = self.levels[seat] if self.levels and seat < len(self.levels) else None
         if lvl:
-            from game.ui.scenes import level_label
-
             W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), round(12 * s), W.MUTED, anchor="midright")
         # badges: 报听, chicken badges, thinking dots
         bx = x0
         by = rect.bottom - round(6 * s)
         tags = []
         if info.get("declared"):
-            tags.append((S.tr("table.declared"), (200, 40, 40)))
+            tags.append((strings.tr("table.declared"), (200, 40, 40)))
         for b in self.badges.get(seat, []) + seat_badges(view).get(seat, []):
             tags.append((b, (150, 60, 160)))
         for k, (text, c) in enumerate(tags):
@@ -416,7 +410,7 @@ class TableRenderer:
                 continue
             tl = [v] if is_tile(v) else tile_list(v)
             if tl:
-                tiles_row.append((key, S.tr(label_key), tl, hl))
+                tiles_row.append((key, strings.tr(label_key), tl, hl))
         tw = max(12, round(28 * s))
         tsz = tileart.tile_size(tw)
         pad = round(10 * s)

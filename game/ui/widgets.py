@@ -14,8 +14,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import fonts
-from game.ui import strings as S
+from game.ui import fonts, strings
 
 # ---- palette
 CREAM = (246, 240, 222)
@@ -632,8 +631,8 @@ def pulse(t: float, period: float = 1.2) -> float:
 
 
 def lang_label(zh: str, en: str) -> Callable[[], str]:
-    return lambda: S.pick(zh, en)
+    return lambda: strings.pick(zh, en)
 
 
 def tr_label(key: str, **kw) -> Callable[[], str]:
-    return lambda: S.tr(key, **kw)
+    return lambda: strings.tr(key, **kw)

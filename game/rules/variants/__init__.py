@@ -1,50 +1,28 @@
-"""Variant registry: every playable rule set by id."""
+"""Every playable rule set: one explicit ``VARIANTS`` list (menu order) and ``get(id)``."""
 
 from __future__ import annotations
 
 from .base import Variant
+from .chicken import Guiyang, Zhuoji
 from .wenshan import Kunming, Wenshan
+from .yuxi import Yuxi
 
-_REGISTRY: dict[str, Variant] = {}
+VARIANTS: tuple[Variant, ...] = (Wenshan(), Kunming(), Yuxi(), Guiyang(), Zhuoji())
 
-
-def register(v: Variant) -> Variant:
-    _REGISTRY[v.id] = v
-    return v
-
-
-for _cls in (Wenshan, Kunming):
-    register(_cls())
+_BY_ID: dict[str, Variant] = {v.id: v for v in VARIANTS}
 
 
 def get(name: str) -> Variant:
     """The variant with this id; ValueError naming the known ids otherwise."""
-    _load_optional()
     try:
-        return _REGISTRY[name]
-    except KeyError:
+        return _BY_ID[name]
+    except (KeyError, TypeError):
         raise ValueError(f"unknown variant {name!r} (known: {', '.join(ids())})") from None
 
 
 def ids() -> list[str]:
-    _load_optional()
-    return list(_REGISTRY)
+    return [v.id for v in VARIANTS]
 
 
 def all_variants() -> list[Variant]:
-    _load_optional()
-    return list(_REGISTRY.values())
-
-
-_loaded = False
-
-
-def _load_optional() -> None:
-    """The other rule sets live in their own modules and register themselves on import."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    # menu order: wenshan, kunming, yuxi, guiyang, zhuoji
-    from . import yuxi  # noqa: F401,I001  (imported for its register() call)
-    from . import chicken  # noqa: F401
+    return list(VARIANTS)

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from .. import tiles as T
-from ..actions import CHOW, KONG, PUNG, Action
-from ..options import Option, resolve
+from ..actions import CHOW, HU, KONG, PUNG, Action
+from ..events import Event
+from ..kinds import ActionKind, MeldKind, WinBy
+from ..options import Option, Options, resolve
+from ..public import NoPublic, PublicInfo
+from ..settlement import Settlement
 from ..situation import Score, Situation
-from ..state import CONCEALED_KONG, PUNG as MELD_PUNG, HandState, Meld
+from ..state import HandState, Meld, PendingWin
 
 # Claim priorities (higher first). Variants may override.
-PRIORITY = {"hu": 3, KONG: 2, PUNG: 2, CHOW: 1}
+PRIORITY: dict[ActionKind, int] = {HU: 3, KONG: 2, PUNG: 2, CHOW: 1}
 
 
 class Variant:
@@ -27,17 +31,18 @@ class Variant:
     multi_win = True
     allow_chow = False
     missed_pung = False  # 过手碰
-    priority = PRIORITY
+    priority: ClassVar[dict[ActionKind, int]] = PRIORITY
     min_players = 2
     max_players = 4
-    schema: list[Option] = []
-    button_order = ("chow", "pung", "kong", "hu", "pass")
+    schema: ClassVar[list[Option]] = []
+    button_order: ClassVar[tuple[ActionKind, ...]] = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.HU,
+                                            ActionKind.PASS)
 
     # ---- table ----------------------------------------------------------
-    def resolve_options(self, given: dict | None) -> dict[str, Any]:
+    def resolve_options(self, given: dict[str, Any] | None) -> Options:
         return resolve(self.schema, given)
 
-    def table_options(self, given: dict | None, players=None) -> dict[str, Any]:
+    def table_options(self, given: dict[str, Any] | None, players: object = None) -> Options:
         """Resolve options as a table or scenario gives them, with an optional separate player count.
 
         Raises ValueError (OptionError) naming the problem.
@@ -53,16 +58,16 @@ class Variant:
             raise ValueError(f"{self.id} is played by {self.players(options)}, not {players!r}")
         return options
 
-    def players(self, options: dict) -> int:
+    def players(self, options: Options) -> int:
         return int(options.get("players", 4))
 
-    def tile_set(self, options: dict) -> list[int]:
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.SUITED)
 
-    def first_dealer(self, options: dict, seed: Any, n: int) -> int:
+    def first_dealer(self, options: Options, seed: Any, n: int) -> int:
         return 0
 
-    def setup(self, state: HandState, events: list) -> None:
+    def setup(self, state: HandState, events: list[Event]) -> None:
         """After the deal: flips, indicators. Default nothing."""
 
     def out_of_play(self, state: HandState) -> list[int]:
@@ -78,13 +83,13 @@ class Variant:
         """Is a kong replacement tile available?"""
         return state.back - state.front > 0
 
-    def replacement(self, state: HandState, seat: int, events: list) -> int:
+    def replacement(self, state: HandState, seat: int, events: list[Event]) -> int:
         """Take the kong replacement tile (default: the back of the wall)."""
         state.back -= 1
         return state.wall[state.back]
 
     # ---- substitutes (wildcards) -----------------------------------------
-    def jokers(self, state: HandState) -> frozenset:
+    def jokers(self, state: HandState) -> frozenset[int]:
         return frozenset()
 
     def standins(self, state: HandState) -> dict[int, int]:
@@ -101,14 +106,14 @@ class Variant:
         """Restrict discards (e.g. after 报听); None = any concealed tile."""
         return None
 
-    def claim_allowed(self, state: HandState, seat: int, kind: str) -> bool:
+    def claim_allowed(self, state: HandState, seat: int, kind: ActionKind) -> bool:
         return True
 
     def last_discard_claims(self, state: HandState) -> bool:
         """May the discard made after the last drawable tile be claimed other than to win?"""
         return False
 
-    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: str) -> bool:
+    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: MeldKind) -> bool:
         """May ``seat`` make this kong (kind: kong / added_kong / concealed_kong) of ``face`` now?"""
         return True
 
@@ -122,35 +127,42 @@ class Variant:
         """An action the rules take by themselves at this point (auto-wins, forced discards)."""
         return None
 
-    def on_draw(self, state: HandState, seat: int, tile: int, events: list) -> None:
+    def on_draw(self, state: HandState, seat: int, tile: int, events: list[Event]) -> None:
         pass
 
-    def on_claim_closed(self, state: HandState, events: list) -> None:
-        """A discard's claim window closed with no claim."""
+    def on_claim_closed(self, state: HandState, events: list[Event]) -> list[PendingWin]:
+        """A discard's claim window closed with no claim; wins the rules declare by themselves (yuxi's 十风)."""
+        return []
 
     # ---- winning ----------------------------------------------------------
-    def quick_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+    def quick_win(self, state: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         """Fast shape test; ``tile`` is the offered tile (None for self-draw: already in hand)."""
         return True
 
-    def situation(self, state: HandState, seat: int, tile: int, how: str, source: int | None) -> Situation:
+    def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         """Build the scoring input for a possible win by ``seat``."""
         raise NotImplementedError
 
     def score(self, sit: Situation) -> Score:
         raise NotImplementedError
 
-    def win_score(self, state: HandState, seat: int, tile: int | None, how: str, source: int | None) -> Score | None:
-        """The Score of a win possible right now, or None."""
+    def win_check(self, state: HandState, seat: int, tile: int | None, how: WinBy,
+                  source: int | None) -> Score | None:
+        """The Score of a win by ``seat`` now, valid or refused (``Score.refusal``); None when the shape fails."""
         if not self.quick_win(state, seat, tile, how):
             return None
         if tile is None:
             tile = state.seats[seat].drawn
-        sit = self.situation(state, seat, tile, how, source)
-        sc = self.score(sit)
-        return sc if sc.valid else None
+        sit = self.situation(state, seat, tile, how, source)  # type: ignore[arg-type]
+        return self.score(sit)
 
-    def must_win(self, state: HandState, seat: int, how: str) -> bool:
+    def win_score(self, state: HandState, seat: int, tile: int | None, how: WinBy,
+                  source: int | None) -> Score | None:
+        """The Score of a win possible right now, or None."""
+        sc = self.win_check(state, seat, tile, how, source)
+        return sc if sc is not None and sc.valid else None
+
+    def must_win(self, state: HandState, seat: int, how: WinBy) -> bool:
         """Wins that may not be passed (天胡/地胡 in the chicken games)."""
         return False
 
@@ -159,10 +171,10 @@ class Variant:
         return sc.total
 
     # ---- end of hand --------------------------------------------------------
-    def on_hand_end(self, state: HandState, events: list) -> None:
+    def on_hand_end(self, state: HandState, events: list[Event]) -> None:
         pass
 
-    def settle(self, state: HandState):
+    def settle(self, state: HandState) -> Settlement:
         raise NotImplementedError
 
     def next_dealer(self, state: HandState) -> int:
@@ -170,17 +182,33 @@ class Variant:
             seats = sorted({w.seat for w in state.wins})
             if len(seats) == 1:
                 return seats[0]
-            return state.wins[0].source
+            src = state.wins[0].source
+            return state.dealer if src is None else src
         return state.dealer
 
     # ---- presentation -------------------------------------------------------
-    def public_info(self, state: HandState, seat: int | None) -> dict:
-        """Variant facts every seat sees (indicator, wildcard, tail tiles ...)."""
-        return {}
+    def public_info(self, state: HandState, seat: int | None) -> PublicInfo:
+        """Variant facts every seat sees (indicator, wildcard, tail tiles ...): the family's record in public.py."""
+        return NoPublic()
 
-    def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple:
+    # ---- advice (game/rules/advice.py): the same rules judged from a view's public facts alone ------
+    def public_tiles(self, public: PublicInfo) -> list[int]:
+        """Tiles lying face up outside every seat's hand, melds and discards (an indicator, tail tiles)."""
+        return []
+
+    def wildcards(self, public: PublicInfo) -> frozenset[int]:
+        """The tile kinds that stand for any tile (``jokers``), from the public facts."""
+        return frozenset()
+
+    def tiles_win(self, options: Options, public: PublicInfo, counts: list[int], melds: list[Meld],
+                  tile: int | None) -> bool:
+        """The shape test of ``quick_win`` for a seat holding ``counts`` (3k+2 tiles, ``tile`` the one that
+        just came) and ``melds``, judged from public facts only."""
+        raise NotImplementedError
+
+    def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple[int | None, ...]:
         """What other seats see of a meld; None entries are face-down tiles."""
-        if meld.kind == CONCEALED_KONG and state.end is None:
+        if meld.kind == MeldKind.CONCEALED_KONG and state.end is None:
             return (None, None, None, None)
         return meld.tiles
 
@@ -208,7 +236,7 @@ class Variant:
                 return out
         return None
 
-    def pung_kong_plan(self, state: HandState, seat: int, tile: int, need: int):
+    def pung_kong_plan(self, state: HandState, seat: int, tile: int, need: int) -> tuple[int, list[int]] | None:
         """(face, hand tiles) for a pung (need 2) or kong (need 3) on ``tile``, fewest substitutes."""
         counts = state.seats[seat].counts
         best = None
@@ -222,7 +250,7 @@ class Variant:
                 best = (key, face, got)
         return None if best is None else (best[1], best[2])
 
-    def chow_options(self, state: HandState, seat: int, tile: int) -> list[tuple[tuple, tuple]]:
+    def chow_options(self, state: HandState, seat: int, tile: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """[(physical tiles in face order, faces)] for chows on ``tile``; wildcard rule applied."""
         counts = state.seats[seat].counts
         jokers = self.jokers(state)
@@ -266,7 +294,7 @@ class Variant:
         s = state.seats[seat]
         out = []
         for i, m in enumerate(s.melds):
-            if m.kind != MELD_PUNG:
+            if m.kind != MeldKind.PUNG:
                 continue
             got = self.pick(state, s.counts, m.face, 1)
             if got is not None:
@@ -277,11 +305,12 @@ class Variant:
         return random.Random(f"{seed}:{hand_no}")
 
 
-def _combos(counts, faces, standins, jokers):
+def _combos(counts: list[int], faces: list[int], standins: dict[int, int],
+            jokers: frozenset[int]) -> list[tuple[int, int]]:
     """Distinct physical choices from the hand serving the given faces (one tile each)."""
-    options_per_face = []
+    options_per_face: list[list[int]] = []
     for f in faces:
-        opts = []
+        opts: list[int] = []
         if counts[f]:
             opts.append(f)
         for x, sf in standins.items():
@@ -296,7 +325,7 @@ def _combos(counts, faces, standins, jokers):
     out = []
     for a in options_per_face[0]:
         for b in options_per_face[1]:
-            need = {}
+            need: dict[int, int] = {}
             need[a] = need.get(a, 0) + 1
             need[b] = need.get(b, 0) + 1
             if all(counts[t] >= c for t, c in need.items()):

@@ -59,16 +59,21 @@ Decisions taken where chicken.md and the seeds are silent (what a player of the 
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar, cast
 
+from .. import events as ev
 from .. import tiles as T
-from ..actions import DISCARD as ACT_DISCARD, KONG, PUNG, Action
-from ..options import Option
-from ..situation import DISCARD, SELF_DRAW, Situation
-from ..state import CONCEALED_KONG, TURN, HandState
+from ..actions import DISCARD, KONG, PUNG, Action
+from ..events import Event
+from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
+from ..options import Option, Options
+from ..public import ChickenPublic, PublicInfo
+from ..settlement import Settlement
+from ..situation import Score, Situation
+from ..state import HandState, Meld, PendingWin
 from . import chicken_fowl as F
-from . import chicken_patterns as P
+from . import chicken_patterns as patterns
 from . import chicken_settle as CS
-from . import register
 from .base import Variant
 from .chicken_tables import GUIYANG, ZHUOJI, Table
 
@@ -81,26 +86,27 @@ class ChickenGame(Variant):
     multi_win = True
     allow_chow = False
     missed_pung = True
-    button_order = ("pung", "kong", "hu", "pass")
+    button_order = (ActionKind.PUNG, ActionKind.KONG, ActionKind.HU, ActionKind.PASS)
 
     # ---- table ----------------------------------------------------------------
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.SUITED)
 
     # ---- decisions ---------------------------------------------------------------
-    def claim_allowed(self, st: HandState, seat: int, kind: str) -> bool:
+    def claim_allowed(self, st: HandState, seat: int, kind: ActionKind) -> bool:
         if st.seats[seat].declared:
             return False
         if kind in (PUNG, KONG) and st.last_discard is not None:
             src, tile = st.last_discard
-            if self.special_win(st, seat, DISCARD, src) and self.win_score(st, seat, tile, DISCARD, src) is not None:
+            if self.special_win(st, seat, WinBy.DISCARD, src) \
+                    and self.win_score(st, seat, tile, WinBy.DISCARD, src) is not None:
                 return False  # a 地胡 cannot be passed, not even for a pung
         return True
 
     def turn_kong_allowed(self, st: HandState, seat: int) -> bool:
         return not st.seats[seat].declared
 
-    def discard_choices(self, st: HandState, seat: int):
+    def discard_choices(self, st: HandState, seat: int) -> list[int] | None:
         s = st.seats[seat]
         if s.declared and s.drawn is not None:
             return [s.drawn]
@@ -109,24 +115,25 @@ class ChickenGame(Variant):
     def can_declare(self, st: HandState, seat: int) -> bool:
         """报听: right after one's first discard, with no claim made, when the hand is ready."""
         s = st.seats[seat]
-        if s.declared or len(s.discards) != 1 or any(m.kind != CONCEALED_KONG for m in s.melds):
+        if s.declared or len(s.discards) != 1 or any(m.kind != MeldKind.CONCEALED_KONG for m in s.melds):
             return False
-        return P.is_ready(self.table, s.counts, s.melds)
+        return patterns.is_ready(self.table, s.counts, s.melds)
 
-    def automatic_action(self, st: HandState):
+    def automatic_action(self, st: HandState) -> Action | None:
         """A declared player discards a drawn tile that does not win."""
-        if st.phase != TURN:
+        if st.phase != Phase.TURN:
             return None
         s = st.seats[st.turn]
         if s.declared and s.drawn is not None and st.extra.get("_self_win") is None:
-            return Action(st.turn, ACT_DISCARD, s.drawn)
+            return Action(st.turn, DISCARD, s.drawn)
         return None
 
-    def on_claim_closed(self, st: HandState, events: list) -> None:
+    def on_claim_closed(self, st: HandState, events: list[Event]) -> list[PendingWin]:
         F.record_unclaimed(st, st.options, self.table.gen_chong, events)
+        return []
 
     # ---- winning -------------------------------------------------------------------
-    def special_win(self, st: HandState, seat: int, how: str, source: int | None) -> str | None:
+    def special_win(self, st: HandState, seat: int, how: WinBy, source: int | None) -> str | None:
         """"tian_hu" / "di_hu" when a win by ``seat`` now would be one (they cannot be passed)."""
         tb = self.table
         if st.claim_count:
@@ -134,13 +141,13 @@ class ChickenGame(Variant):
         if not tb.kongs_before_tian_di and any(x.melds for x in st.seats):
             return None
         s = st.seats[seat]
-        if how == SELF_DRAW:
+        if how == WinBy.SELF_DRAW:
             if seat == st.dealer:
                 return "tian_hu" if st.discard_count == 0 else None
             if s.discards or (not tb.kongs_before_tian_di and s.draws != 1):
                 return None
             return "di_hu"
-        if how == DISCARD:
+        if how == WinBy.DISCARD:
             if seat == st.dealer or s.discards:
                 return None
             if tb.di_hu_dealer_discard_only and (source != st.dealer or st.discard_count != 1):
@@ -148,21 +155,21 @@ class ChickenGame(Variant):
             return "di_hu"
         return None
 
-    def quick_win(self, st, seat, tile, how):
+    def quick_win(self, st: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         s = st.seats[seat]
         counts = s.counts
         if tile is not None:
             counts = list(counts)
             counts[tile] += 1
-        return P.is_winning(self.table, counts, s.melds, tile if tile is not None else s.drawn)
+        return patterns.is_winning(self.table, counts, s.melds, tile if tile is not None else s.drawn)
 
-    def situation(self, st: HandState, seat: int, tile: int, how: str, source: int | None) -> Situation:
+    def situation(self, st: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = st.seats[seat]
         counts = list(s.counts)
-        if how != SELF_DRAW:
+        if how != WinBy.SELF_DRAW:
             counts[tile] += 1
         flags = set()
-        if how == SELF_DRAW and st.after_kong:
+        if how == WinBy.SELF_DRAW and st.after_kong:
             flags.add("after_kong")
         sp = self.special_win(st, seat, how, source)
         if sp:
@@ -170,10 +177,10 @@ class ChickenGame(Variant):
         if s.declared:
             flags.add("declared_ready")
         declared = [i for i, x in enumerate(st.seats) if x.declared and i != seat]
-        if how == SELF_DRAW:
+        if how == WinBy.SELF_DRAW:
             if declared:
                 flags.add("discarder_declared")
-        elif source is not None and st.seats[source].discards and how == DISCARD:
+        elif source is not None and st.seats[source].discards and how == WinBy.DISCARD:
             last = st.seats[source].discards[-1]
             if last.declared:
                 flags.add("discarder_declared")
@@ -183,39 +190,40 @@ class ChickenGame(Variant):
                          frozenset(flags), None, tuple(st.kong_draws), st.dealer_streak,
                          {"declared_seats": declared})
 
-    def score(self, sit: Situation):
-        return P.score(self.table, sit)
+    def score(self, sit: Situation) -> Score:
+        return patterns.score(self.table, sit)
 
-    def must_win(self, st: HandState, seat: int, how: str) -> bool:
-        if how == SELF_DRAW:
-            return self.special_win(st, seat, SELF_DRAW, None) is not None
-        if how == DISCARD and st.last_discard is not None:
-            return self.special_win(st, seat, DISCARD, st.last_discard[0]) is not None
+    def must_win(self, st: HandState, seat: int, how: WinBy) -> bool:
+        if how == WinBy.SELF_DRAW:
+            return self.special_win(st, seat, WinBy.SELF_DRAW, None) is not None
+        if how == WinBy.DISCARD and st.last_discard is not None:
+            return self.special_win(st, seat, WinBy.DISCARD, st.last_discard[0]) is not None
         return False
 
     # ---- end of hand -----------------------------------------------------------------
-    def on_hand_end(self, st: HandState, events: list) -> None:
+    def on_hand_end(self, st: HandState, events: list[Event]) -> None:
         """捉鸡: after a win, the first tile left in the wall is turned up (none when the wall is empty)."""
-        if st.end == "win" and st.front < st.back:
+        if st.end == HandEnd.WIN and st.front < st.back:
             zhuo = st.wall[st.front]
             st.extra["zhuo"] = zhuo
-            events.append({"type": "flip", "what": "chicken", "tile": zhuo, "chicken": F.next_tile(zhuo)})
+            events.append(ev.flip_chicken(zhuo, F.next_tile(zhuo)))
 
-    def settle(self, st: HandState):
+    def settle(self, st: HandState) -> Settlement:
         return CS.settle(st, self.table)
 
     def ready_seats(self, st: HandState) -> list[bool]:
         if st.settlement is not None and "ready" in st.settlement.info:
             return list(st.settlement.info["ready"])
         win = {w.seat for w in st.wins}
-        return [s in win or P.is_ready(self.table, st.seats[s].counts, st.seats[s].melds) for s in range(st.n)]
+        return [s in win or patterns.is_ready(self.table, st.seats[s].counts, st.seats[s].melds) for s in range(st.n)]
 
     def next_dealer(self, st: HandState) -> int:
-        if st.end == "win":
+        if st.end == HandEnd.WIN:
             seats = list(dict.fromkeys(w.seat for w in st.wins))
             if len(seats) == 1:
                 return seats[0]
             src = st.wins[0].source
+            assert src is not None  # several winners: on a discard or a robbed kong
             if self.table.multi_win_dealer == "discarder" or len(seats) == st.n - 1:
                 return src
             return min(seats, key=lambda s: (s - src) % st.n)
@@ -224,7 +232,7 @@ class ChickenGame(Variant):
         return drawn_hand_dealer(self.ready_seats(st), st.dealer, st.n)
 
     # ---- presentation ---------------------------------------------------------------
-    def public_info(self, st: HandState, seat):
+    def public_info(self, st: HandState, seat: int | None) -> ChickenPublic:
         zhuo = st.extra.get("zhuo")
         first = F.first_discards(st, st.options)
         return {
@@ -236,6 +244,14 @@ class ChickenGame(Variant):
             "gen_chong": [[T.name(t), seat] for t, seat, _i in st.extra.get("gen_chong", [])],
             "ze_ren": {T.name(t): [r[1], r[3]] for t, r in first.items() if r[0] == "ze_ren"},  # [discarder, claimer]
         }
+
+    def public_tiles(self, public: PublicInfo) -> list[int]:
+        zhuo = cast(ChickenPublic, public).get("zhuo")
+        return [] if zhuo is None else [zhuo]
+
+    def tiles_win(self, options: Options, public: PublicInfo, counts: list[int], melds: list[Meld],
+                  tile: int | None) -> bool:
+        return patterns.is_winning(self.table, counts, melds, tile)
 
 
 def drawn_hand_dealer(ready: list[bool], dealer: int, n: int) -> int:
@@ -256,7 +272,7 @@ def drawn_hand_dealer(ready: list[bool], dealer: int, n: int) -> int:
 
 # ---------------------------------------------------------------------------- options
 
-def _opt(key, zh, en, default, help_zh="", help_en="", **kw) -> Option:
+def _opt(key: str, zh: str, en: str, default: Any, help_zh: str = "", help_en: str = "", **kw: Any) -> Option:
     return Option(key, zh, en, default, help_zh=help_zh, help_en=help_en, **kw)
 
 
@@ -281,7 +297,7 @@ class Guiyang(ChickenGame):
     table = GUIYANG
     min_players = 2
     max_players = 4
-    schema = [
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         _opt("wu_gu", _WU_GU[0], _WU_GU[1], True, _WU_GU[2] + "，每张2分", _WU_GU[3] + ", worth 2 each"),
         _opt("man_tang", *_MAN_TANG[:2], False, *_MAN_TANG[2:]),
@@ -289,7 +305,8 @@ class Guiyang(ChickenGame):
         _opt("zuan_shi", "钻石鸡", "Diamond chicken", False, "翻出红中时，红中为钻石鸡，每张4分",
              "a Red dragon flip makes every Red dragon a diamond chicken worth 4"),
         _opt("man_ji_qing", "满鸡清一色", "Four chickens count as flush", False,
-             "胡牌者拥有全部四张翻牌鸡时，至少按清一色计分", "a winner holding all four flipped chickens scores at least a flush"),
+             "胡牌者拥有全部四张翻牌鸡时，至少按清一色计分",
+             "a winner holding all four flipped chickens scores at least a flush"),
         _opt("zimo_double", "自摸翻倍", "Self-draw pays double", False, "自摸时每家付双倍",
              "on a self-draw every player pays twice"),
         _opt("rob_pays_all", "抢杠包两家", "Robbed player pays all", True, "抢杠胡按自摸计分，全部由被抢杠者支付",
@@ -299,7 +316,7 @@ class Guiyang(ChickenGame):
         _opt("base", *_BASE[:2], 1, *_BASE[2:]),
     ]
 
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.SUITED + (T.RED,))
 
 
@@ -313,7 +330,7 @@ class Zhuoji(ChickenGame):
     table = ZHUOJI
     min_players = 4
     max_players = 4
-    schema = [
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (4,), fixed=True),
         _opt("wu_gu", _WU_GU[0], _WU_GU[1], True, _WU_GU[2], _WU_GU[3], fixed=True),
         _opt("man_tang", *_MAN_TANG[:2], False, *_MAN_TANG[2:]),
@@ -327,10 +344,7 @@ class Zhuoji(ChickenGame):
         _opt("base", *_BASE[:2], 1, *_BASE[2:]),
     ]
 
-    def first_dealer(self, options, seed, n):
+    def first_dealer(self, options: Options, seed: Any, n: int) -> int:
         """首局随机坐庄: drawn from the match seed."""
         return random.Random(f"{seed}:first_dealer").randrange(n)
 
-
-register(Guiyang())
-register(Zhuoji())

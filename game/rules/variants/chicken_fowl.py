@@ -7,10 +7,16 @@ collects for, ``exposed`` the ones a not-ready player pays 包鸡 for.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from .. import events as ev
 from .. import tiles as T
-from ..state import CONCEALED_KONG, HandState
+from ..events import Event
+from ..kinds import MeldKind
+from ..options import Options
+from ..state import HandState
 from .chicken_tables import Table
 
 YAO = T.ONE_SOU  # 1s 幺鸡
@@ -32,7 +38,7 @@ def prev_tile(t: int) -> int:
     return t - t % 9 + (t % 9 - 1) % 9
 
 
-def default_tiles(options: dict) -> list[int]:
+def default_tiles(options: Options) -> list[int]:
     """常鸡: 幺鸡 always, 乌骨鸡 with ``wu_gu`` (zhuoji: fixed on)."""
     return [YAO, WU_GU] if options.get("wu_gu", True) else [YAO]
 
@@ -54,7 +60,7 @@ _DEFAULT_NAMES = {
 }
 
 
-def kinds(tb: Table, options: dict, zhuo: int | None) -> dict[int, Kind]:
+def kinds(tb: Table, options: Options, zhuo: int | None) -> dict[int, Kind]:
     """Chicken kinds by tile for this hand; ``zhuo`` is the 捉鸡牌 (None: no flip)."""
     flipped = next_tile(zhuo) if zhuo is not None else None
     out: dict[int, Kind] = {}
@@ -66,7 +72,7 @@ def kinds(tb: Table, options: dict, zhuo: int | None) -> dict[int, Kind]:
             out[t] = Kind(t, gk, gzh, gen, golden, True)
         else:
             out[t] = Kind(t, pk, pzh, pen, plain, True)
-    if zhuo is None:
+    if zhuo is None or flipped is None:
         return out
     cands = []
     if flipped == RED and options.get("zuan_shi") and tb.zuan_shi:
@@ -97,11 +103,11 @@ def holdings(st: HandState, seat: int, win_tile: int | None = None) -> list[tupl
     """(tile, where, discard index) of every tile that is the seat's: hand (plus a won tile), melds,
     and its discards nobody claimed or won on. ``where``: hand / meld / concealed_kong / discard."""
     s = st.seats[seat]
-    out = [(t, "hand", None) for t in s.concealed()]
+    out: list[tuple[int, str, int | None]] = [(t, "hand", None) for t in s.concealed()]
     if win_tile is not None:
         out.append((win_tile, "hand", None))
     for m in s.melds:
-        where = "concealed_kong" if m.kind == CONCEALED_KONG else "meld"
+        where = "concealed_kong" if m.kind == MeldKind.CONCEALED_KONG else "meld"
         out.extend((t, where, None) for t in m.tiles)
     for i, d in enumerate(s.discards):
         if d.claimed_by is None and not d.won_by:
@@ -111,7 +117,7 @@ def holdings(st: HandState, seat: int, win_tile: int | None = None) -> list[tupl
 
 # ---------------------------------------------------------------------------- 冲锋 / 责任
 
-def first_discards(st: HandState, options: dict) -> dict[int, tuple]:
+def first_discards(st: HandState, options: Options) -> dict[int, tuple[Any, ...]]:
     """For each default chicken tile, its first discard of the hand:
     ("chong", seat, index) when nobody claimed it (冲锋鸡), ("ze_ren", discarder, index, claimer)
     when it was ponged or konged (责任鸡). Tiles never discarded (or won on) are absent."""
@@ -125,7 +131,7 @@ def first_discards(st: HandState, options: dict) -> dict[int, tuple]:
     return rec
 
 
-def claimed_discard(st: HandState, tile: int):
+def claimed_discard(st: HandState, tile: int) -> tuple[int, int, int] | None:
     """(discarder, index, claimer) of the claimed discard of ``tile`` (there is at most one)."""
     for seat, s in enumerate(st.seats):
         for i, d in enumerate(s.discards):
@@ -134,7 +140,7 @@ def claimed_discard(st: HandState, tile: int):
     return None
 
 
-def record_unclaimed(st: HandState, options: dict, gen_chong: bool, events: list) -> None:
+def record_unclaimed(st: HandState, options: Options, gen_chong: bool, events: list[Event]) -> None:
     """A discard's window closed unclaimed: note 冲锋 (the tile's first discard) and 跟冲."""
     if st.last_discard is None:
         return
@@ -149,18 +155,18 @@ def record_unclaimed(st: HandState, options: dict, gen_chong: bool, events: list
             st.extra["first_chicken"] = {**rec, tile: ("ze_ren",) + c}
             return
         st.extra["first_chicken"] = {**rec, tile: ("chong", src, idx)}
-        events.append({"type": "chicken", "what": "chong_feng", "seat": src, "tile": tile})
+        events.append(ev.chicken("chong_feng", src, tile))
         return
     first = rec[tile]
     if gen_chong and first[0] == "chong" and src != first[1] and idx == 0:
         st.extra["gen_chong"] = list(st.extra.get("gen_chong", [])) + [(tile, src, idx)]
-        events.append({"type": "chicken", "what": "gen_chong", "seat": src, "tile": tile})
+        events.append(ev.chicken("gen_chong", src, tile))
 
 
-def charges(st: HandState, options: dict) -> dict[tuple[int, int], str]:
+def charges(st: HandState, options: Options) -> dict[tuple[int, int], str]:
     """{(seat, discard index): "chong" | "gen"} of the 冲锋 (and 跟冲) discards."""
     out = {}
-    for t, r in first_discards(st, options).items():
+    for r in first_discards(st, options).values():
         if r[0] == "chong":
             out[(r[1], r[2])] = "chong"
     for _t, seat, idx in st.extra.get("gen_chong", []):
@@ -179,8 +185,8 @@ def _charge_name(k: Kind, how: str) -> tuple[str, str]:
     return zh + base_zh, en + k.en
 
 
-def counted(tb: Table, ks: dict[int, Kind], held, seat: int, flipped_in_discards: bool,
-            charge: dict) -> list[tuple[str, int, str, str, int]]:
+def counted(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | None]], seat: int,
+            flipped_in_discards: bool, charge: dict[tuple[int, int], str]) -> list[tuple[str, int, str, str, int]]:
     """Chickens a ready seat collects for: [(key, tile, 中文, English, unit value)], one per tile."""
     out = []
     for t, where, idx in held:
@@ -190,7 +196,7 @@ def counted(tb: Table, ks: dict[int, Kind], held, seat: int, flipped_in_discards
         if where == "discard":
             if not k.default and not flipped_in_discards:
                 continue
-            how = charge.get((seat, idx)) if k.default else None
+            how = charge.get((seat, idx)) if k.default and idx is not None else None
             if how:
                 zh, en = _charge_name(k, how)
                 out.append(("chong_feng_ji", t, zh, en, k.value * tb.chong_feng_mult))
@@ -199,7 +205,8 @@ def counted(tb: Table, ks: dict[int, Kind], held, seat: int, flipped_in_discards
     return out
 
 
-def exposed(tb: Table, ks: dict[int, Kind], held, seat: int, charge: dict) -> list[tuple[str, int, str, str, int]]:
+def exposed(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | None]], seat: int,
+            charge: dict[tuple[int, int], str]) -> list[tuple[str, int, str, str, int]]:
     """Chickens a not-ready seat pays 包鸡 for: default chickens in its unclaimed discards and claimed
     melds (冲锋 at its 冲锋 value), golden ones at the golden value; never the hand or a concealed kong."""
     out = []
@@ -207,7 +214,7 @@ def exposed(tb: Table, ks: dict[int, Kind], held, seat: int, charge: dict) -> li
         k = ks.get(t)
         if k is None or not k.default or where not in ("meld", "discard"):
             continue
-        how = charge.get((seat, idx)) if where == "discard" else None
+        how = charge.get((seat, idx)) if where == "discard" and idx is not None else None
         if how:
             zh, en = _charge_name(k, how)
             out.append(("chong_feng_ji", t, "包" + zh, "owed " + en, k.value * tb.chong_feng_mult))
@@ -216,7 +223,8 @@ def exposed(tb: Table, ks: dict[int, Kind], held, seat: int, charge: dict) -> li
     return out
 
 
-def responsibilities(tb: Table, ks: dict[int, Kind], st: HandState, options: dict):
+def responsibilities(tb: Table, ks: dict[int, Kind], st: HandState,
+                     options: Options) -> list[tuple[int, int, int, int, str, str]]:
     """责任鸡: [(tile, discarder, claimer, value, 中文, English)]."""
     out = []
     for t, r in sorted(first_discards(st, options).items()):
@@ -228,10 +236,10 @@ def responsibilities(tb: Table, ks: dict[int, Kind], st: HandState, options: dic
     return out
 
 
-def group(items) -> list[tuple[str, int, str, str, int, int]]:
+def group(items: Iterable[tuple[str, int, str, str, int]]) -> list[tuple[str, int, str, str, int, int]]:
     """Merge equal chickens: [(key, tile, 中文, English, unit, count)] in first-seen order."""
-    order: list = []
-    n: dict = {}
+    order: list[tuple[str, int, str, str, int]] = []
+    n: dict[tuple[str, int, str, str, int], int] = {}
     for it in items:
         if it not in n:
             n[it] = 0

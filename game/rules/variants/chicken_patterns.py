@@ -6,12 +6,16 @@ variant (win checks, ``score``), by 查叫 and by the settlement.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from .. import analysis as A
 from .. import tiles as T
-from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score, Situation
-from ..state import CHOW, CONCEALED_KONG, KONG_KINDS, PUNG
+from ..codes import Refusal
+from ..kinds import KONG_KINDS, MeldKind, WinBy
+from ..options import Options
+from ..situation import Pattern, Score, Situation, refused
+from ..state import Meld
 from .chicken_tables import EVENT_ORDER, PREFERENCE, QING, Table
 
 RED = T.RED
@@ -31,7 +35,7 @@ class Line(NamedTuple):
 
 # ---------------------------------------------------------------------------- shapes
 
-def held_counts(counts, melds) -> list[int]:
+def held_counts(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     c = list(counts)
     for m in melds:
         for t in m.tiles:
@@ -39,7 +43,7 @@ def held_counts(counts, melds) -> list[int]:
     return c
 
 
-def is_flush(counts, melds) -> bool:
+def is_flush(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """One suit, 红中 ignored (it never counts as a suit)."""
     suit = None
     tiles = [t for t, n in enumerate(counts) if n] + [f for m in melds for f in m.faces]
@@ -55,11 +59,11 @@ def is_flush(counts, melds) -> bool:
     return suit is not None
 
 
-def seven_pairs(counts, melds) -> bool:
+def seven_pairs(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     return not melds and sum(counts) == 14 and all(c % 2 == 0 for c in counts)
 
 
-def _he_pu(counts) -> bool:
+def _he_pu(counts: Sequence[int]) -> bool:
     """Three pairs in a run of one suit (11 22 33); a quadruple holds a pair."""
     for g in range(3):
         for r in range(7):
@@ -69,16 +73,16 @@ def _he_pu(counts) -> bool:
     return False
 
 
-def di_long(counts, melds, win_tile) -> bool:
+def di_long(counts: Sequence[int], melds: Sequence[Meld], win_tile: int | None) -> bool:
     """地龙: five pairs + one claimed pung, the winning tile being the pung's fourth."""
-    if len(melds) != 1 or melds[0].kind != PUNG or win_tile is None or melds[0].face != win_tile:
+    if len(melds) != 1 or melds[0].kind != MeldKind.PUNG or win_tile is None or melds[0].face != win_tile:
         return False
     if sum(counts) != 11 or counts[win_tile] != 1:
         return False
     return all(c % 2 == 0 for t, c in enumerate(counts) if t != win_tile)
 
 
-def is_winning(tb: Table, counts, melds, win_tile) -> bool:
+def is_winning(tb: Table, counts: Sequence[int], melds: Sequence[Meld], win_tile: int | None) -> bool:
     """Any winning shape of the variant (standard, seven pairs, 地龙)."""
     n = sum(counts)
     if n % 3 == 2 and A.is_win(counts):
@@ -88,12 +92,12 @@ def is_winning(tb: Table, counts, melds, win_tile) -> bool:
     return "di_long" in tb.patterns and di_long(counts, melds, win_tile)
 
 
-def shape_patterns(tb: Table, counts, melds, win_tile) -> list[str]:
+def shape_patterns(tb: Table, counts: Sequence[int], melds: Sequence[Meld], win_tile: int | None) -> list[str]:
     """Every pattern of the table the winning hand forms (清一色 forms included)."""
     out = []
     flush = is_flush(counts, melds)
 
-    def q(k):
+    def q(k: str) -> str:
         return QING[k] if flush else k
 
     if sum(counts) % 3 == 2 and A.is_win(counts):
@@ -102,7 +106,8 @@ def shape_patterns(tb: Table, counts, melds, win_tile) -> list[str]:
             out.append(q("da_dui_zi"))
             if len(melds) == 4:
                 out.append(q("dan_diao"))
-            if not melds and counts[win_tile] == 2 and all(c in (0, 3) for t, c in enumerate(counts) if t != win_tile):
+            if not melds and win_tile is not None and counts[win_tile] == 2 \
+                    and all(c in (0, 3) for t, c in enumerate(counts) if t != win_tile):
                 out.append(q("an_da_dui"))
     if seven_pairs(counts, melds):
         out.append(q("long_qi_dui") if any(c == 4 for c in counts) else q("qi_dui"))
@@ -113,14 +118,15 @@ def shape_patterns(tb: Table, counts, melds, win_tile) -> list[str]:
     return [k for k in out if k in tb.patterns]
 
 
-def pick(tb: Table, keys) -> str | None:
+def pick(tb: Table, keys: Iterable[str]) -> str | None:
     """The largest pattern; ties go to the more specific (PREFERENCE order)."""
     if not keys:
         return None
     return max(keys, key=lambda k: (tb.patterns[k][2], -PREFERENCE.index(k)))
 
 
-def best_pattern(tb: Table, counts, melds, win_tile, flags=()) -> str | None:
+def best_pattern(tb: Table, counts: Sequence[int], melds: Sequence[Meld], win_tile: int | None,
+                 flags: Collection[str] = ()) -> str | None:
     keys = shape_patterns(tb, counts, melds, win_tile)
     if not keys:
         return None
@@ -131,7 +137,7 @@ def best_pattern(tb: Table, counts, melds, win_tile, flags=()) -> str | None:
 
 # ---------------------------------------------------------------------------- waits (叫嘴)
 
-def waits(tb: Table, counts, melds) -> list[int]:
+def waits(tb: Table, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     """Tiles completing the hand (any shape of the variant); a tile the player holds all four of is no wait."""
     n = sum(counts)
     if n % 3 != 1:
@@ -139,18 +145,18 @@ def waits(tb: Table, counts, melds) -> list[int]:
     out = set(A.waits(counts))
     if not melds and n == 13:
         out.update(A.waits_seven_pairs(counts))
-    if "di_long" in tb.patterns and len(melds) == 1 and melds[0].kind == PUNG and n == 10 \
+    if "di_long" in tb.patterns and len(melds) == 1 and melds[0].kind == MeldKind.PUNG and n == 10 \
             and all(c % 2 == 0 for c in counts):
         out.add(melds[0].face)
     held = held_counts(counts, melds)
     return sorted(t for t in out if held[t] < 4)
 
 
-def is_ready(tb: Table, counts, melds) -> bool:
+def is_ready(tb: Table, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     return bool(waits(tb, counts, melds))
 
 
-def best_wait(tb: Table, counts, melds) -> tuple[str, int, int] | None:
+def best_wait(tb: Table, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[str, int, int] | None:
     """查叫: the largest pattern over the waits, judged as a discard win without events: (key, value, tile)."""
     best = None
     for t in waits(tb, counts, melds):
@@ -167,7 +173,7 @@ def best_wait(tb: Table, counts, melds) -> tuple[str, int, int] | None:
 
 # ---------------------------------------------------------------------------- events
 
-def events_of(tb: Table, how: str, flags) -> list[str]:
+def events_of(tb: Table, how: WinBy, flags: Collection[str]) -> list[str]:
     out = []
     for k in EVENT_ORDER:
         if k not in tb.events:
@@ -177,21 +183,21 @@ def events_of(tb: Table, how: str, flags) -> list[str]:
         elif k == "bao_ting":
             hit = "declared_ready" in flags
         elif k == "sha_bao":
-            hit = "discarder_declared" in flags and how in (DISCARD, SELF_DRAW)
+            hit = "discarder_declared" in flags and how in (WinBy.DISCARD, WinBy.SELF_DRAW)
         elif k == "re_pao":
-            hit = "hot" in flags and how == DISCARD
+            hit = "hot" in flags and how == WinBy.DISCARD
         elif k == "qiang_gang":
-            hit = how == ROB_KONG
+            hit = how == WinBy.ROB_KONG
         else:  # gang_kai
-            hit = "after_kong" in flags and how == SELF_DRAW
+            hit = "after_kong" in flags and how == WinBy.SELF_DRAW
         if hit:
             out.append(k)
     return out
 
 
-def has_pass(melds, how: str, flags) -> bool:
+def has_pass(melds: Sequence[Meld], how: WinBy, flags: Collection[str]) -> bool:
     """通行证: needed only for 平胡 on a discard."""
-    if how != DISCARD:
+    if how != WinBy.DISCARD:
         return True
     if any(m.kind in KONG_KINDS for m in melds):
         return True
@@ -200,9 +206,9 @@ def has_pass(melds, how: str, flags) -> bool:
 
 # ---------------------------------------------------------------------------- payments of the hand
 
-def hand_lines(tb: Table, options: dict, n: int, dealer: int, streak: int, winner: int, how: str,
+def hand_lines(tb: Table, options: Options, n: int, dealer: int, streak: int, winner: int, how: WinBy,
                source: int | None, pattern: tuple[str, str, str, int], events: list[str],
-               declared) -> list[Line]:
+               declared: Collection[int] | None) -> list[Line]:
     """What each payer pays the winner for the hand: pattern, events and 连庄, as labelled lines.
 
     ``pattern`` is (key, 中文, English, value as counted); ``declared`` the seats that declared
@@ -212,17 +218,20 @@ def hand_lines(tb: Table, options: dict, n: int, dealer: int, streak: int, winne
     double = 2 if options.get("zimo_double") else 1
     others = [s for s in range(n) if s != winner]
     suffix, suffix_en = "", ""
-    if how == SELF_DRAW:
+    payers: list[tuple[int, int]]
+    if how == WinBy.SELF_DRAW:
         payers = [(p, double) for p in others]
         if double > 1:
             suffix, suffix_en = " 自摸翻倍×2", " self-draw ×2"
-    elif how == ROB_KONG and options.get("rob_pays_all"):
+    elif how == WinBy.ROB_KONG and options.get("rob_pays_all"):
+        assert source is not None
         payers = [(source, (n - 1) * double)]
         if n > 2:
             suffix, suffix_en = f" 抢杠包两家×{n - 1}", f" robbed pays all ×{n - 1}"
         if double > 1:
             suffix, suffix_en = suffix + " 自摸翻倍×2", suffix_en + " self-draw ×2"
     else:
+        assert source is not None
         payers = [(source, 1)]
     key, zh, en, value = pattern
     lines: list[Line] = []
@@ -231,7 +240,7 @@ def hand_lines(tb: Table, options: dict, n: int, dealer: int, streak: int, winne
         lines.append(Line("hand", key, f"{zh} {value}{suffix}", f"{en} {value}{suffix_en}", p, winner,
                           value * mult * base))
         for e in events:
-            if e == "sha_bao" and tb.sha_bao_declared_only and how == SELF_DRAW and p not in (declared or ()):
+            if e == "sha_bao" and tb.sha_bao_declared_only and how == WinBy.SELF_DRAW and p not in (declared or ()):
                 continue
             ezh, een, ev = tb.events[e]
             unit += ev * mult
@@ -255,26 +264,26 @@ def pattern_for(tb: Table, key: str, events: list[str]) -> tuple[str, str, str, 
 
 def score(tb: Table, sit: Situation) -> Score:
     flags = set(sit.flags)
-    if any(m.kind == CHOW for m in sit.melds):
-        return Score(False, reason="no chow (吃) in the chicken games")
+    if any(m.kind == MeldKind.CHOW for m in sit.melds):
+        return refused(Refusal.NO_CHOW)
     if "tian_hu" in flags:
-        if sit.seat != sit.dealer or sit.how != SELF_DRAW:
-            return Score(False, reason="天胡 is the dealer's self-drawn win on the deal")
-        if any(m.kind != CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
-            return Score(False, reason="天胡 allows no pung or kong" if not tb.kongs_before_tian_di
-                         else "天胡 allows concealed kongs only")
+        if sit.seat != sit.dealer or sit.how != WinBy.SELF_DRAW:
+            return refused(Refusal.TIAN_HU_DEALER)
+        if any(m.kind != MeldKind.CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
+            return refused(Refusal.TIAN_HU_NO_MELDS if not tb.kongs_before_tian_di
+                           else Refusal.TIAN_HU_CONCEALED_KONGS_ONLY)
     if "di_hu" in flags:
         if sit.seat == sit.dealer:
-            return Score(False, reason="地胡 is a non-dealer's win")
-        if any(m.kind != CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
-            return Score(False, reason="地胡 allows no pung or kong" if not tb.kongs_before_tian_di
-                         else "地胡 allows concealed kongs only")
+            return refused(Refusal.DI_HU_NON_DEALER)
+        if any(m.kind != MeldKind.CONCEALED_KONG or not tb.kongs_before_tian_di for m in sit.melds):
+            return refused(Refusal.DI_HU_NO_MELDS if not tb.kongs_before_tian_di
+                           else Refusal.DI_HU_CONCEALED_KONGS_ONLY)
     key = best_pattern(tb, sit.counts, sit.melds, sit.win_tile, flags)
     if key is None:
-        return Score(False, reason="not a winning hand")
+        return refused(Refusal.NOT_A_WIN)
     evs = events_of(tb, sit.how, flags)
     if key == "ping_hu" and not has_pass(sit.melds, sit.how, flags):
-        return Score(False, reason="平胡 on a discard needs a pass (通行证): a bean (kong), 热炮, 杀报, 报听 or 地胡")
+        return refused(Refusal.NEEDS_PASS)
     pat = pattern_for(tb, key, evs)
     pats = [Pattern(key, pat[1], pat[3], pat[2])]
     for e in evs:
@@ -286,6 +295,7 @@ def score(tb: Table, sit: Situation) -> Score:
                        pat, evs, declared)
     payments: dict[int, int] = {}
     for ln in lines:
-        payments[ln.payer] = payments.get(ln.payer, 0) + ln.points
+        if ln.payer is not None:
+            payments[ln.payer] = payments.get(ln.payer, 0) + ln.points
     info = {"pattern": key, "events": evs, "flags": sorted(flags), "declared": declared}
     return Score(True, pats, total, payments, info=info)

@@ -10,22 +10,25 @@ being the part, ``detail`` naming the other seats (←1,2 paid by them, →0 pai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import tiles as T
+from ..kinds import KONG_KINDS, MeldKind, WinBy
+from ..options import Options
 from ..settlement import Settlement
-from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score
-from ..state import ADDED_KONG, CONCEALED_KONG, KONG, KONG_KINDS, HandState
+from ..situation import Pattern, Score
+from ..state import HandState, Meld, Win
 from . import chicken_fowl as F
-from . import chicken_patterns as P
+from . import chicken_patterns as patterns
 from .chicken_patterns import Line
 from .chicken_tables import Table
 
 PARTS = ("hand", "events", "lian_zhuang", "cha_jiao", "beans", "chickens", "bao")
 
 BEANS = {  # meld kind -> (key, 中文, English)
-    CONCEALED_KONG: ("men_dou", "闷豆", "concealed kong bean"),
-    ADDED_KONG: ("pa_po_dou", "爬坡豆", "added kong bean"),
-    KONG: ("dian_dou", "点豆", "kong on a discard bean"),
+    MeldKind.CONCEALED_KONG: ("men_dou", "闷豆", "concealed kong bean"),
+    MeldKind.ADDED_KONG: ("pa_po_dou", "爬坡豆", "added kong bean"),
+    MeldKind.KONG: ("dian_dou", "点豆", "kong on a discard bean"),
 }
 HAN_BAO = ("han_bao_dou", "憨包豆", "late kong bean")
 
@@ -36,7 +39,7 @@ class Ctx:
 
     st: HandState
     tb: Table
-    opts: dict
+    opts: Options
     n: int
     base: int
     draw: bool
@@ -46,10 +49,10 @@ class Ctx:
     burned_beans: dict[int, str] = field(default_factory=dict)  # seat -> why (热炮 / 抢杠)
     burned_chickens: dict[int, str] = field(default_factory=dict)
     zhuo: int | None = None  # 捉鸡牌
-    kinds: dict = field(default_factory=dict)
-    charge: dict = field(default_factory=dict)  # (seat, discard index) -> chong / gen
-    held: list = field(default_factory=list)
-    win_lines: list | None = None
+    kinds: dict[int, F.Kind] = field(default_factory=dict)
+    charge: dict[tuple[int, int], str] = field(default_factory=dict)  # (seat, discard index) -> chong / gen
+    held: list[list[tuple[int, str, int | None]]] = field(default_factory=list)
+    win_lines: list[Line] | None = None
 
 
 def context(st: HandState, tb: Table) -> Ctx:
@@ -57,14 +60,16 @@ def context(st: HandState, tb: Table) -> Ctx:
     n = st.n
     draw = st.end != "win"
     winners = [] if draw else list(dict.fromkeys(w.seat for w in st.wins))
-    win_tile = {w.seat: w.tile for w in st.wins if w.how != SELF_DRAW}
-    ready = [s in winners or P.is_ready(tb, st.seats[s].counts, st.seats[s].melds) for s in range(n)]
+    win_tile = {w.seat: w.tile for w in st.wins if w.how != WinBy.SELF_DRAW}
+    ready = [s in winners or patterns.is_ready(tb, st.seats[s].counts, st.seats[s].melds) for s in range(n)]
     cx = Ctx(st, tb, opts, n, int(opts.get("base", 1)), draw, ready, winners, win_tile)
     if not draw:
         w = st.wins[0]
-        if w.how == DISCARD and "hot" in w.flags:
+        if w.how != WinBy.SELF_DRAW:
+            assert w.source is not None
+        if w.how == WinBy.DISCARD and "hot" in w.flags and w.source is not None:
             cx.burned_beans[w.source] = cx.burned_chickens[w.source] = "热炮"
-        if w.how == ROB_KONG:
+        if w.how == WinBy.ROB_KONG and w.source is not None:
             if opts.get("rob_burns_beans"):
                 cx.burned_beans[w.source] = "抢杠"
             if opts.get("rob_burns_chickens"):
@@ -78,7 +83,7 @@ def context(st: HandState, tb: Table) -> Ctx:
 
 # ---------------------------------------------------------------------------- hand, events, 连庄
 
-def win_pattern(cx: Ctx, w) -> tuple[str, str, str, int]:
+def win_pattern(cx: Ctx, w: Win) -> tuple[str, str, str, int]:
     """The pattern as settled: the score's, lifted by 满鸡清一色 or 素瓜豆 once the flip is known."""
     tb = cx.tb
     info = w.score.info
@@ -89,12 +94,12 @@ def win_pattern(cx: Ctx, w) -> tuple[str, str, str, int]:
         q = tb.patterns["qing_yi_se"][2]
         if len(mine) == 4 and tb.patterns[key][2] < q:
             return "man_ji_qing", "满鸡清一色", "Full chickens as flush", q
-    if tb.su_gua_dou and key == "ping_hu" and w.how == SELF_DRAW and "su_gua_dou" in tb.patterns:
+    if tb.su_gua_dou and key == "ping_hu" and w.how == WinBy.SELF_DRAW and "su_gua_dou" in tb.patterns:
         bare = not any(m.kind in KONG_KINDS for m in cx.st.seats[w.seat].melds) and not _counted(cx, w.seat)
         if bare:
             zh, en, v = tb.patterns["su_gua_dou"]
             return "su_gua_dou", zh, en, v
-    return P.pattern_for(tb, key, evs)
+    return patterns.pattern_for(tb, key, evs)
 
 
 def _win_lines(cx: Ctx) -> list[Line]:
@@ -104,7 +109,7 @@ def _win_lines(cx: Ctx) -> list[Line]:
     st = cx.st
     for w in st.wins:
         pat = win_pattern(cx, w)
-        out += P.hand_lines(cx.tb, cx.opts, cx.n, st.dealer, st.dealer_streak, w.seat, w.how, w.source, pat,
+        out += patterns.hand_lines(cx.tb, cx.opts, cx.n, st.dealer, st.dealer_streak, w.seat, w.how, w.source, pat,
                             w.score.info["events"], [s for s in range(cx.n) if st.seats[s].declared])
     cx.win_lines = out
     return out
@@ -152,8 +157,8 @@ def part_beans(cx: Ctx) -> list[Line]:
     return out
 
 
-def _bean_payers(cx: Ctx, owner: int, m) -> list[int]:
-    if m.kind == KONG:
+def _bean_payers(cx: Ctx, owner: int, m: Meld) -> list[int]:
+    if m.kind == MeldKind.KONG:
         return [m.from_seat] if m.from_seat is not None and m.from_seat != owner else []
     return [p for p in range(cx.n) if p != owner]
 
@@ -164,7 +169,7 @@ def _flipped_in_discards(cx: Ctx, seat: int) -> bool:
     return bool(cx.opts.get("man_tang")) or seat in cx.winners
 
 
-def _counted(cx: Ctx, seat: int):
+def _counted(cx: Ctx, seat: int) -> list[tuple[str, int, str, str, int]]:
     return F.counted(cx.tb, cx.kinds, cx.held[seat], seat, _flipped_in_discards(cx, seat), cx.charge)
 
 
@@ -249,7 +254,7 @@ def part_cha_jiao(cx: Ctx) -> list[Line]:
         if not cx.ready[a]:
             continue
         s = cx.st.seats[a]
-        best = P.best_wait(cx.tb, s.counts, s.melds)
+        best = patterns.best_wait(cx.tb, s.counts, s.melds)
         if best is None:
             continue
         key, value, _tile = best
@@ -303,16 +308,16 @@ def _settled_scores(cx: Ctx) -> None:
         pats = [Pattern(key, zh, v, en)] + list(sc.patterns[1:])
         pay: dict[int, int] = {}
         for ln in _win_lines(cx):
-            if ln.payee == w.seat:
+            if ln.payee == w.seat and ln.payer is not None:
                 pay[ln.payer] = pay.get(ln.payer, 0) + ln.points
-        w.score = Score(True, pats, v + sum(p.value for p in sc.patterns[1:]), pay, sc.reason,
+        w.score = Score(True, pats, v + sum(p.value for p in sc.patterns[1:]), pay, sc.refusal,
                         {**sc.info, "settled": key})
 
 
 def book(se: Settlement, lns: list[Line]) -> None:
     """Transfers for the lines, and one item per (seat, part, label, direction) in part order."""
-    acc: dict = {}
-    order: list = []
+    acc: dict[tuple[int, str, str, int], list[Any]] = {}
+    order: list[tuple[int, str, str, int]] = []
     for ln in lns:
         if ln.payer is None or ln.points == 0:
             k = (ln.payee, ln.part, ln.label, 0)

@@ -30,9 +30,9 @@ EVENT_ORDER = ("tian_hu", "di_hu", "bao_ting", "sha_bao", "re_pao", "qiang_gang"
 @dataclass(frozen=True)
 class Table:
     id: str
-    patterns: dict  # key -> (中文, English, value)
-    events: dict  # key -> (中文, English, value); tian_hu/di_hu here only where they are events
-    drop_ping_hu: frozenset  # events that cancel 平胡's own value (guiyang's +10 events)
+    patterns: dict[str, tuple[str, str, int]]  # key -> (中文, English, value)
+    events: dict[str, tuple[str, str, int]]  # key -> (中文, English, value); tian_hu/di_hu only where events
+    drop_ping_hu: frozenset[str]  # events that cancel 平胡's own value (guiyang's +10 events)
     # chickens: values per tile
     yao: int  # 幺鸡 1s
     wu_gu: int  # 乌骨鸡 8p

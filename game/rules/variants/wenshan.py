@@ -22,13 +22,19 @@ are silent (a player of the region would expect these):
 
 from __future__ import annotations
 
+from typing import ClassVar, cast
+
+from .. import events as ev
 from .. import tiles as T
-from ..options import Option
+from ..events import Event
+from ..kinds import HandEnd, MeldKind, WinBy
+from ..options import Option, Options
+from ..public import PublicInfo, WenshanPublic
 from ..settlement import Settlement
-from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Situation
-from ..state import CONCEALED_KONG, HandState, Meld
+from ..situation import Score, Situation
+from ..state import HandState, Meld
 from . import wenshan_score as WS
-from . import wenshan_shapes as S
+from . import wenshan_shapes as shapes
 from .base import Variant
 
 
@@ -37,13 +43,13 @@ class Wenshan(Variant):
     name_zh = "文山翻小鸡"
     name_en = "Wenshan Flip-the-Chick"
     blurb_zh = "翻牌定小鸡（癞子），白板可替小鸡牌面；可吃碰杠，烂牌、七星、龙七对。"
-    blurb_en = "A flipped tile sets the wildcard chick; 白 may stand for its face. Chow, pung, kong; scattered hands, seven stars, dragon pairs."
+    blurb_en = ("A flipped tile sets the wildcard chick; 白 may stand for its face. Chow, pung, kong; "
+                "scattered hands, seven stars, dragon pairs.")
     claim_policy = "sequential"
     multi_win = False
     allow_chow = True
     missed_pung = False
-    button_order = ("chow", "pung", "kong", "hu", "pass")
-    schema = [
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         Option("soft_lan", "软烂", "Soft scattered hand", False,
                help_zh="同门数字相差3以上即可成烂", help_en="suit numbers need only differ by 3 or more"),
@@ -54,33 +60,33 @@ class Wenshan(Variant):
         Option("base", "底注", "Base stake", 1),
     ]
 
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.ALL_KINDS)
 
     # ---- setup / wall ---------------------------------------------------------
-    def setup(self, state: HandState, events: list) -> None:
+    def setup(self, state: HandState, events: list[Event]) -> None:
         state.back -= 1
         ind = state.wall[state.back]
-        wild = S.wildcard_of(ind)
+        wild = shapes.wildcard_of(ind)
         state.extra["indicator"] = ind
         state.extra["wildcard"] = wild
-        events.append({"type": "flip", "what": "indicator", "tile": ind, "wildcard": wild})
+        events.append(ev.flip_indicator(ind, wild))
 
-    def out_of_play(self, state):
+    def out_of_play(self, state: HandState) -> list[int]:
         return [state.extra["indicator"]]
 
     def drawable(self, state: HandState) -> int:
         return state.back - state.front - int(state.options.get("reserved_tiles", 0))
 
-    def jokers(self, state):
+    def jokers(self, state: HandState) -> frozenset[int]:
         return frozenset((state.extra["wildcard"],))
 
-    def standins(self, state):
+    def standins(self, state: HandState) -> dict[int, int]:
         w = state.extra["wildcard"]
         return {} if w == T.WHITE else {T.WHITE: w}
 
     # ---- winning ---------------------------------------------------------------
-    def quick_win(self, state, seat, tile, how):
+    def quick_win(self, state: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         s = state.seats[seat]
         counts = s.counts
         if tile is not None:
@@ -90,19 +96,35 @@ class Wenshan(Variant):
         fixed = 1 if tile is not None and tile == wild else 0
         concealed = not s.melds
         soft = bool(state.options.get("soft_lan"))
-        for c, j, _nat in S.readings(counts, wild, fixed):
+        for c, j, _nat in shapes.readings(counts, wild, fixed):  # noqa: SIM110 - a loop: quick_win is hot
             if WS.bases_of(c, j, concealed, soft):
                 return True
         # a discarded 白 may be taken as the wildcard's face
         return False
 
-    def situation(self, state, seat, tile, how, source) -> Situation:
+    def tiles_win(self, options: Options, public: PublicInfo, counts: list[int], melds: list[Meld],
+                  tile: int | None) -> bool:
+        wild = cast(WenshanPublic, public).get("wildcard")
+        if wild is None:
+            return False
+        soft = bool(options.get("soft_lan"))
+        return any(WS.bases_of(c, j, not melds, soft) for c, j, _nat in shapes.readings(counts, wild, 0))
+
+    def wildcards(self, public: PublicInfo) -> frozenset[int]:
+        wild = cast(WenshanPublic, public).get("wildcard")
+        return frozenset() if wild is None else frozenset((wild,))
+
+    def public_tiles(self, public: PublicInfo) -> list[int]:
+        ind = cast(WenshanPublic, public).get("indicator")
+        return [] if ind is None else [ind]
+
+    def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = state.seats[seat]
         counts = list(s.counts)
-        if how != SELF_DRAW:
+        if how != WinBy.SELF_DRAW:
             counts[tile] += 1
         flags = set()
-        if how == SELF_DRAW:
+        if how == WinBy.SELF_DRAW:
             if state.after_kong:
                 flags.add("after_kong")
                 if state.kong_chain >= 2:
@@ -111,14 +133,14 @@ class Wenshan(Variant):
                 flags.add("last_tile")
             if seat == state.dealer and state.discard_count == 0 and state.claim_count == 0 and s.draws == 0:
                 flags.add("tian_hu")
-        elif how == DISCARD and source == state.dealer and seat != state.dealer \
+        elif how == WinBy.DISCARD and source == state.dealer and seat != state.dealer \
                 and state.discard_count == 1 and state.claim_count == 0:
             flags.add("di_hu")
         return Situation(self.id, state.options, state.n, state.dealer, seat, counts, list(s.melds), tile, how,
                          source, frozenset(flags), state.extra["wildcard"], tuple(state.kong_draws),
                          state.dealer_streak)
 
-    def score(self, sit: Situation):
+    def score(self, sit: Situation) -> Score:
         return WS.score(sit)
 
     # ---- settlement ----------------------------------------------------------------
@@ -126,23 +148,24 @@ class Wenshan(Variant):
         st = Settlement(state.n)
         base = int(state.options.get("base", 1))
         cancelled: set[int] = set()
-        if state.end == "win":
+        if state.end == HandEnd.WIN:
             w = state.wins[0]
             sc = w.score
             formula = _formula(sc)
             for payer, pts in sorted(sc.payments.items()):
                 label = f"{sc.label} {formula}"
                 label_en = f"{sc.label_en} {formula}"
-                if w.how == DISCARD and payer == w.source and state.options.get("penalty_discard"):
+                if w.how == WinBy.DISCARD and payer == w.source and state.options.get("penalty_discard"):
                     label += " 惩炮×2"
                     label_en += " discarder ×2"
                 st.pay(payer, w.seat, pts, sc.main_key, label, label_en)
-            if w.how == DISCARD and state.seats[w.source].discards and state.seats[w.source].discards[-1].after_kong:
-                d = state.seats[w.source]
+            d = state.seats[w.source] if w.source is not None else None
+            if w.how == WinBy.DISCARD and d is not None and d.discards and d.discards[-1].after_kong:
                 turn = d.extra.get("turns", 0)
                 cancelled = {id(m) for m in d.melds if m.is_kong and m.turn == turn}
                 if cancelled:
-                    st.note(f"杠上炮：座位{w.source}的杠不计杠分", f"Kong then deal-in: seat {w.source}'s kong scores nothing")
+                    st.note(f"杠上炮：座位{w.source}的杠不计杠分",
+                            f"Kong then deal-in: seat {w.source}'s kong scores nothing")
         for seat, s in enumerate(state.seats):
             for m in s.melds:
                 if not m.is_kong:
@@ -154,25 +177,29 @@ class Wenshan(Variant):
                 if id(m) in cancelled:
                     st.item(seat, "gang_shang_pao", f"杠上炮 {name} 杠分作废", f"kong {name} cancelled (dealt in)", 0)
                     continue
-                per, key, zh, en = (2, "an_gang", "暗杠", "concealed kong") if m.kind == CONCEALED_KONG else \
-                    ((1, "bu_gang", "补杠", "added kong") if m.kind == "added_kong" else (1, "zhi_gang", "直杠", "kong"))
+                if m.kind == MeldKind.CONCEALED_KONG:
+                    per, key, zh, en = 2, "an_gang", "暗杠", "concealed kong"
+                elif m.kind == MeldKind.ADDED_KONG:
+                    per, key, zh, en = 1, "bu_gang", "补杠", "added kong"
+                else:
+                    per, key, zh, en = 1, "zhi_gang", "直杠", "kong"
                 for other in range(state.n):
                     if other != seat:
                         st.pay(other, seat, per * base, key, f"{zh} {name}", f"{en} {name}")
         st.itemize()
-        if state.end == "draw":
+        if state.end == HandEnd.DRAW:
             st.note("黄牌：只结算杠分", "Exhaustive draw: only kong points are settled", first=True)
         return st
 
     # ---- presentation -------------------------------------------------------------
-    def public_info(self, state, seat):
+    def public_info(self, state: HandState, seat: int | None) -> WenshanPublic:
         w = state.extra.get("wildcard")
         return {"indicator": state.extra.get("indicator"), "wildcard": w,
                 "standin": None if w == T.WHITE else T.WHITE,
                 "reserved": int(state.options.get("reserved_tiles", 0))}
 
-    def meld_public_tiles(self, state, meld: Meld):
-        if meld.kind != CONCEALED_KONG or state.end is not None:
+    def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple[int | None, ...]:
+        if meld.kind != MeldKind.CONCEALED_KONG or state.end is not None:
             return meld.tiles
         if len(set(meld.tiles)) == 1:
             return (None,) * 4
@@ -184,7 +211,7 @@ class Wenshan(Variant):
         return tuple(out)
 
 
-def _formula(sc) -> str:
+def _formula(sc: Score) -> str:
     base = [p.value for p in sc.patterns if p.key in WS.BASE]
     added = [p.value for p in sc.patterns if p.key in WS.ADDED]
     mult = [p.value for p in sc.patterns if p.key in WS.MULT]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score, Situation
-from . import wenshan_shapes as S
+from ..codes import Refusal
+from ..kinds import WinBy
+from ..situation import Pattern, Score, Situation, refused
+from . import wenshan_shapes as shapes
 
 BASE = {  # key: (中文, English, ×)
     "ping_hu": ("平胡", "All sets", 1),
@@ -37,7 +39,7 @@ CANCELS = {
 _SEVEN = ("qi_dui", "long_qi_dui", "shuang_long", "san_long")
 
 
-def _pat(table, key) -> Pattern:
+def _pat(table: dict[str, tuple[str, str, int]], key: str) -> Pattern:
     zh, en, v = table[key]
     return Pattern(key, zh, v, en)
 
@@ -45,9 +47,9 @@ def _pat(table, key) -> Pattern:
 def situation_added(sit: Situation) -> list[str]:
     f = sit.flags
     out = []
-    if "after_kong" in f and sit.how == SELF_DRAW:
+    if "after_kong" in f and sit.how == WinBy.SELF_DRAW:
         out.append("gang_shang_hua")
-    if "last_tile" in f and sit.how == SELF_DRAW:
+    if "last_tile" in f and sit.how == WinBy.SELF_DRAW:
         out.append("hai_di")
     if "di_hu" in f:
         out.append("di_hu")
@@ -56,18 +58,18 @@ def situation_added(sit: Situation) -> list[str]:
     return out
 
 
-def bases_of(counts, jokers, concealed: bool, soft: bool) -> list[str]:
+def bases_of(counts: list[int], jokers: int, concealed: bool, soft: bool) -> list[str]:
     """Base patterns this reading forms."""
     out = []
-    if S.standard(counts, jokers):
+    if shapes.standard(counts, jokers):
         out.append("ping_hu")
     if concealed:
-        q = S.seven_pairs_quads(counts, jokers)
+        q = shapes.seven_pairs_quads(counts, jokers)
         if q >= 0:
             out.append(_SEVEN[q])
-        if S.lan(counts, jokers, soft):
-            out.append("qi_xing" if S.lan(counts, jokers, soft, True) else "lan")
-        if sum(counts) + jokers == 14 and S.yao(counts):
+        if shapes.lan(counts, jokers, soft):
+            out.append("qi_xing" if shapes.lan(counts, jokers, soft, True) else "lan")
+        if sum(counts) + jokers == 14 and shapes.yao(counts):
             out.append("yao")
     return out
 
@@ -76,22 +78,22 @@ def score(sit: Situation) -> Score:
     """Score a wenshan win: the reading with the largest total T is taken."""
     wild = sit.wildcard
     if wild is None:
-        return Score(False, reason="wenshan needs the wildcard (小鸡) tile")
+        return refused(Refusal.NEEDS_WILDCARD)
     soft = bool(sit.options.get("soft_lan"))
     concealed = not sit.melds
     melds_natural = all(m.subs == 0 for m in sit.melds)
     meld_suits = {f // 9 if f < 27 else -2 for m in sit.melds for f in m.faces}
-    fixed = 1 if sit.how in (DISCARD, ROB_KONG) and sit.win_tile == wild else 0
+    fixed = 1 if sit.how in (WinBy.DISCARD, WinBy.ROB_KONG) and sit.win_tile == wild else 0
     situ = situation_added(sit)
-    self_drawn = sit.how in (SELF_DRAW, ROB_KONG)
+    self_drawn = sit.how in (WinBy.SELF_DRAW, WinBy.ROB_KONG)
     best = None
-    for counts, jokers, natural in S.readings(sit.counts, wild, fixed):
+    for counts, jokers, natural in shapes.readings(sit.counts, wild, fixed):
         bases = bases_of(counts, jokers, concealed, soft)
         if not bases:
             continue
         added = list(situ)
         suits = set(meld_suits)
-        suit = S.one_suit(counts)
+        suit = shapes.one_suit(counts)
         if suit != -1:
             suits.add(suit)
         if len(suits) == 1 and -2 not in suits:
@@ -114,7 +116,7 @@ def score(sit: Situation) -> Score:
         if best is None or cand[:2] > best[:2]:
             best = cand
     if best is None:
-        return Score(False, reason="not a winning hand")
+        return refused(Refusal.NOT_A_WIN)
     total, _bv, base_key, added, mults = best
     pats = ([_pat(BASE, base_key)] if base_key else []) + [_pat(ADDED, a) for a in
                                                            sorted(added, key=lambda a: list(ADDED).index(a))]
@@ -125,7 +127,7 @@ def score(sit: Situation) -> Score:
     for s in range(sit.n):
         if s == sit.seat:
             continue
-        if sit.how == DISCARD and s == sit.source and sit.options.get("penalty_discard"):
+        if sit.how == WinBy.DISCARD and s == sit.source and sit.options.get("penalty_discard"):
             payments[s] = 2 * pay
         else:
             payments[s] = pay

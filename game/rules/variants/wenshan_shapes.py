@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache
 
 from .. import analysis as A
 from .. import tiles as T
@@ -19,7 +20,7 @@ def wildcard_of(indicator: int) -> int:
     return indicator - indicator % 9 + (indicator % 9 + 1) % 9
 
 
-def readings(counts: list[int], wild: int, fixed_wild: int = 0):
+def readings(counts: list[int], wild: int, fixed_wild: int = 0) -> Iterator[tuple[list[int], int, bool]]:
     """Yield (counts, jokers, natural) readings of a concealed hand.
 
     The natural reading keeps every tile as itself (硬功 possible). The others
@@ -71,7 +72,7 @@ def seven_pairs_quads(counts: list[int], jokers: int) -> int:
     return min(quads, 3)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _soft_room(mask: int) -> int:
     """How many numbers can still join a suit set (bit n-1 = number n) keeping gaps >= 3; -1 if invalid."""
     nums = [n for n in range(1, 10) if mask >> (n - 1) & 1]

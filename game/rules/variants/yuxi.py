@@ -55,22 +55,24 @@ region expects):
 
 from __future__ import annotations
 
+from typing import ClassVar, cast
+
 from .. import analysis as A
-from .. import engine as E
+from .. import events as ev
 from .. import tiles as T
-from ..actions import HU, KONG, Action
-from ..options import Option
+from ..actions import CHOW, HU, KONG, PUNG, Action
+from ..events import Event
+from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
+from ..options import Option, Options
+from ..public import PublicInfo, SequenceProgress, YuxiPublic
 from ..settlement import Settlement
-from ..situation import SELF_DRAW, Situation
-from ..state import (
-    ADDED_KONG, CONCEALED_KONG, KONG as MELD_KONG, PUNG as MELD_PUNG, TURN, HandState, Meld,
-)
-from . import register
+from ..situation import Score, Situation
+from ..state import HandState, Meld, PendingWin
 from . import yuxi_score as YS
 from .base import Variant
 
 STOP = 20  # the hand is drawn when the wall (face-up tail tiles included) is down to this
-_KONG_NEED = {MELD_KONG: 3, ADDED_KONG: 1, CONCEALED_KONG: 4}
+_KONG_NEED = {MeldKind.KONG: 3, MeldKind.ADDED_KONG: 1, MeldKind.CONCEALED_KONG: 4}
 _CHAIN_DEPTH = 3  # further kongs searched by the automatic tail-tile win (抄底 on)
 _LOOK = 12  # wall tiles at the back the plan looks at (face-up ones and those turned up next)
 
@@ -86,9 +88,8 @@ class Yuxi(Variant):
     multi_win = True
     allow_chow = True
     missed_pung = True
-    priority = {HU: 4, KONG: 3, "pung": 2, "chow": 1}
-    button_order = ("chow", "pung", "kong", "hu", "pass")
-    schema = [
+    priority: ClassVar[dict[ActionKind, int]] = {HU: 4, KONG: 3, PUNG: 2, CHOW: 1}
+    schema: ClassVar[list[Option]] = [
         Option("players", "人数", "Players", 4, (2, 3, 4)),
         Option("with_honors", "有风", "With honors", False,
                help_zh="加入东南西北中发白，共136张；可胡十风", help_en="adds the 28 honor tiles (136); allows 十风"),
@@ -97,18 +98,19 @@ class Yuxi(Variant):
                help_en="kong whenever possible; without a winning tail tile the replacement is a blind draw. "
                        "Off: a kong only when a tail tile wins, at most two in a row"),
         Option("rob_pays_all", "抢杠三家包", "Robbed kong pays all", True,
-               help_zh="被抢杠者替其他玩家付自摸的分", help_en="the robbed player pays what everyone would pay on a self-draw"),
+               help_zh="被抢杠者替其他玩家付自摸的分",
+               help_en="the robbed player pays what everyone would pay on a self-draw"),
         Option("base", "底注", "Base stake", 1, help_zh="每番分数的底", help_en="points per unit"),
     ]
 
     # ---- table --------------------------------------------------------------------
-    def tile_set(self, options):
+    def tile_set(self, options: Options) -> list[int]:
         return T.tile_set(T.ALL_KINDS if options.get("with_honors") else T.SUITED)
 
-    def setup(self, state: HandState, events: list) -> None:
+    def setup(self, state: HandState, events: list[Event]) -> None:
         n = min(2, state.back - state.front)
         state.extra["tail"] = [state.wall[state.back - 2 + i] for i in range(2 - n, 2)]
-        events.append({"type": "flip", "what": "tail", "tiles": list(state.extra["tail"])})
+        events.append(ev.flip_tail(list(state.extra["tail"])))
         self._mark_stop(state)
 
     # ---- wall -----------------------------------------------------------------------
@@ -126,7 +128,7 @@ class Yuxi(Variant):
     def tail_tiles(self, state: HandState) -> list[int]:
         return list(state.extra.get("tail", []))
 
-    def replacement(self, state: HandState, seat: int, events: list) -> int:
+    def replacement(self, state: HandState, seat: int, events: list[Event]) -> int:
         s = state.seats[seat]
         lo = max(state.front, state.back - _LOOK)
         seq = state.wall[lo:state.back]
@@ -136,7 +138,7 @@ class Yuxi(Variant):
             state.extra.pop("_tail", None)
             tile = state.wall[state.front]
             state.front += 1
-            events.append({"type": "blind_draw", "seat": seat})
+            events.append(ev.blind_draw(seat))
             self._mark_stop(state)
             return tile
         idx = lo + best[1]
@@ -152,14 +154,15 @@ class Yuxi(Variant):
         else:
             tail[slot] = new
         state.extra["_tail"] = seat
-        events.append({"type": "tail_take", "seat": seat, "tile": tile, "slot": slot})
+        events.append(ev.tail_take(seat, tile, slot))
         if new is not None:
-            events.append({"type": "flip", "what": "tail", "tile": new, "slot": slot, "tiles": list(tail)})
+            events.append(ev.flip_tail_slot(new, slot, list(tail)))
         self._mark_stop(state)
         return tile
 
     # ---- the automatic tail-tile win: best plan over tail tiles and further kongs ------
-    def _best_take(self, state, counts, melds, seq, chain, draws, depth):
+    def _best_take(self, state: HandState, counts: list[int], melds: list[Meld], seq: list[int], chain: int,
+                   draws: list[int], depth: int) -> tuple[int, int, tuple[ActionKind, int] | tuple[ActionKind]] | None:
         """(fan, index in seq, first action) of the best winning tail tile, or None if none wins."""
         best = None
         tail = state.extra.get("tail", [])
@@ -178,42 +181,46 @@ class Yuxi(Variant):
                 best = (fan, i, act)
         return best
 
-    def _continue(self, state, counts, melds, seq, chain, draws, tile, depth):
+    def _continue(self, state: HandState, counts: list[int], melds: list[Meld], seq: list[int], chain: int,
+                  draws: list[int], tile: int, depth: int) -> tuple[int, tuple[ActionKind, int] | tuple[ActionKind]]:
         """Best of winning now and making one more kong whose replacement is a winning tail tile."""
         fan = self._fan(state, counts, melds, tile, chain, draws)
-        act: tuple = (HU,)
+        act: tuple[ActionKind, int] | tuple[ActionKind] = (HU,)
         chao_di = bool(state.options.get("chao_di"))
         if (chain < 2 or (chao_di and depth < _CHAIN_DEPTH)) and len(seq) > 2:
             for face, kind in _kong_options(counts, melds):
                 c2 = list(counts)
                 c2[face] -= _KONG_NEED[kind]
-                m2 = melds + [Meld(MELD_KONG, (face,) * 4, (face,) * 4)]
+                m2 = melds + [Meld(MeldKind.KONG, (face,) * 4, (face,) * 4)]
                 sub = self._best_take(state, c2, m2, seq, chain + 1, draws, depth + 1)
                 if sub is not None and sub[0] > fan:
                     fan, act = sub[0], (KONG, face)
         return fan, act
 
-    def _fan(self, state, counts, melds, tile, chain, draws) -> int:
+    def _fan(self, state: HandState, counts: list[int], melds: list[Meld], tile: int, chain: int,
+             draws: list[int]) -> int:
         flags = {"after_kong"} | ({"double_kong"} if chain >= 2 else set())
-        sit = Situation(self.id, state.options, state.n, state.dealer, state.turn, counts, melds, tile, SELF_DRAW,
+        sit = Situation(self.id, state.options, state.n, state.dealer, state.turn, counts, melds, tile, WinBy.SELF_DRAW,
                         None, frozenset(flags), None, tuple(draws))
         sc = YS.score(sit)
-        return sc.info["fan"] if sc.valid else -1
+        fan: int = sc.info["fan"] if sc.valid else -1
+        return fan
 
-    def automatic_action(self, state: HandState):
-        if state.phase != TURN or state.extra.get("_tail") != state.turn or "_self_win" not in state.extra:
+    def automatic_action(self, state: HandState) -> Action | None:
+        if state.phase != Phase.TURN or state.extra.get("_tail") != state.turn or "_self_win" not in state.extra:
             return None
         seat = state.turn
         s = state.seats[seat]
+        assert s.drawn is not None  # a tail tile was just taken
         lo = max(state.front, state.back - _LOOK)
         _fan, act = self._continue(state, list(s.counts), list(s.melds), state.wall[lo:state.back],
                                    state.kong_chain, list(state.kong_draws), s.drawn, 0)
-        if act[0] == KONG:
+        if len(act) == 2:
             return Action(seat, KONG, act[1])
         return Action(seat, HU)
 
     # ---- decisions ------------------------------------------------------------------
-    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: str) -> bool:
+    def kong_face_allowed(self, state: HandState, seat: int, face: int, kind: MeldKind) -> bool:
         counts = list(state.seats[seat].counts)
         counts[face] -= _KONG_NEED[kind]
         if counts[face] < 0:
@@ -226,10 +233,10 @@ class Yuxi(Variant):
             if ok:
                 tail_wins = True
                 break
-        chain = 0 if kind == MELD_KONG else state.kong_chain
+        chain = 0 if kind == MeldKind.KONG else state.kong_chain
         if not state.options.get("chao_di"):
             return tail_wins and chain < 2
-        if tail_wins or kind == MELD_KONG:  # the engine offers claims past the stop only on the last discard
+        if tail_wins or kind == MeldKind.KONG:  # the engine offers claims past the stop only on the last discard
             return True
         return self.drawable(state) > 0
 
@@ -237,25 +244,27 @@ class Yuxi(Variant):
         stop = state.extra.get("stop_at")
         return stop is not None and state.discard_count == stop + 1
 
-    def on_draw(self, state: HandState, seat: int, tile: int, events: list) -> None:
+    def on_draw(self, state: HandState, seat: int, tile: int, events: list[Event]) -> None:
         state.extra.pop("_tail", None)
         self._mark_stop(state)
 
-    def on_claim_closed(self, state: HandState, events: list) -> None:
+    def on_claim_closed(self, state: HandState, events: list[Event]) -> list[PendingWin]:
+        """十风 / 十三幺: the rules declare the win on the discarder's sequence (the engine ends the hand)."""
+        assert state.last_discard is not None
         src, tile = state.last_discard
         key = self.sequence_win(state, src)
         if key is None:
-            return
+            return []
         s = state.seats[src]
         counts = list(s.counts)
         counts[tile] += 1
-        sit = Situation(self.id, state.options, state.n, state.dealer, src, counts, [], tile, SELF_DRAW, None,
+        sit = Situation(self.id, state.options, state.n, state.dealer, src, counts, [], tile, WinBy.SELF_DRAW, None,
                         frozenset({key}), None, (), state.dealer_streak)
         sc = YS.score(sit)
         if not sc.valid:
-            return
-        events.append({"type": "sequence_win", "seat": src, "pattern": key})
-        E.win(state, [(src, tile, SELF_DRAW, None, sc)], events)
+            return []
+        events.append(ev.sequence_win(src, key))
+        return [PendingWin(src, tile, WinBy.SELF_DRAW, None, sc)]
 
     def sequence_win(self, state: HandState, seat: int) -> str | None:
         """十风 / 十三幺 due right now for ``seat`` (judged after its latest discard)."""
@@ -271,7 +280,7 @@ class Yuxi(Variant):
             return "shi_san_yao"
         return None
 
-    def sequence_progress(self, state: HandState, seat: int) -> dict:
+    def sequence_progress(self, state: HandState, seat: int) -> SequenceProgress:
         """How far ``seat`` is on 十风 / 十三幺 (None once broken). Everything here is public."""
         s = state.seats[seat]
         d = s.discards
@@ -282,7 +291,7 @@ class Yuxi(Variant):
         return {"shi_feng": feng, "shi_san_yao": yao}
 
     # ---- winning --------------------------------------------------------------------
-    def quick_win(self, state, seat, tile, how):
+    def quick_win(self, state: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
         s = state.seats[seat]
         k = list(s.keys)
         if tile is not None:
@@ -311,14 +320,14 @@ class Yuxi(Variant):
         kinds = set(self.tile_set(state.options))
         return sorted(k for k in out if k in kinds)
 
-    def situation(self, state, seat, tile, how, source) -> Situation:
+    def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = state.seats[seat]
         counts = list(s.counts)
-        if how != SELF_DRAW:
+        if how != WinBy.SELF_DRAW:
             counts[tile] += 1
         flags = set()
-        draws: tuple = ()
-        if how == SELF_DRAW and state.after_kong and state.turn == seat:
+        draws: tuple[int, ...] = ()
+        if how == WinBy.SELF_DRAW and state.after_kong and state.turn == seat:
             flags.add("after_kong")
             if state.kong_chain >= 2:
                 flags.add("double_kong")
@@ -326,16 +335,17 @@ class Yuxi(Variant):
         return Situation(self.id, state.options, state.n, state.dealer, seat, counts, list(s.melds), tile, how,
                          source, frozenset(flags), None, draws, state.dealer_streak)
 
-    def score(self, sit: Situation):
+    def score(self, sit: Situation) -> Score:
         return YS.score(sit)
 
-    def win_value(self, sc) -> int:
-        return sc.info.get("fan", 0)
+    def win_value(self, sc: Score) -> int:
+        fan: int = sc.info.get("fan", 0)
+        return fan
 
     # ---- end of hand ------------------------------------------------------------------
     def settle(self, state: HandState) -> Settlement:
         st = Settlement(state.n)
-        if state.end == "win":
+        if state.end == HandEnd.WIN:
             multi = len(state.wins) > 1
             for w in state.wins:
                 sc = w.score
@@ -344,27 +354,34 @@ class Yuxi(Variant):
                 for payer, pts in sorted(sc.payments.items()):
                     st.pay(payer, w.seat, pts, sc.main_key, zh, en)
         st.itemize()
-        if state.end == "draw":
+        if state.end == HandEnd.DRAW:
             st.note("流局：不查叫，不结算", "Drawn hand: nothing is settled")
         st.info["tail"] = self.tail_tiles(state)
         return st
 
     # ---- presentation -------------------------------------------------------------------
-    def public_info(self, state, seat):
+    def public_info(self, state: HandState, seat: int | None) -> YuxiPublic:
         return {"tail": self.tail_tiles(state), "stop": STOP, "chao_di": bool(state.options.get("chao_di")),
                 "sequence": [self.sequence_progress(state, i) for i in range(state.n)]}
 
+    def public_tiles(self, public: PublicInfo) -> list[int]:
+        return list(cast(YuxiPublic, public).get("tail") or [])
 
-def _kong_options(counts, melds):
+    def tiles_win(self, options: Options, public: PublicInfo, counts: list[int], melds: list[Meld],
+                  tile: int | None) -> bool:
+        if A.is_win(counts):
+            return True
+        return not melds and sum(counts) == 14 and not any(c & 1 for c in counts)
+
+
+def _kong_options(counts: list[int], melds: list[Meld]) -> list[tuple[int, MeldKind]]:
     """(face, kind) kongs a hand could make in its own turn."""
     out = []
     for t, c in enumerate(counts):
         if c == 4:
-            out.append((t, CONCEALED_KONG))
+            out.append((t, MeldKind.CONCEALED_KONG))
     for m in melds:
-        if m.kind == MELD_PUNG and counts[m.face]:
-            out.append((m.face, ADDED_KONG))
+        if m.kind == MeldKind.PUNG and counts[m.face]:
+            out.append((m.face, MeldKind.ADDED_KONG))
     return out
 
-
-register(Yuxi())

@@ -7,10 +7,15 @@ applies (no other base pattern and no extra).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import analysis as A
 from .. import tiles as T
-from ..situation import DISCARD, ROB_KONG, SELF_DRAW, Pattern, Score, Situation
-from ..state import CHOW as MELD_CHOW
+from ..codes import Refusal
+from ..kinds import MeldKind, WinBy
+from ..options import Options
+from ..situation import Pattern, Score, Situation, refused
+from ..state import Meld
 
 FIVE_PIN = T.FIVE_PIN
 
@@ -40,12 +45,12 @@ SEQUENCE = ("shi_feng", "shi_san_yao")  # discard-sequence wins (flags of the sa
 _SEVEN = ("qi_dui", "long_qi_dui", "shuang_long", "san_long")
 _QING_SEVEN = ("qing_qi_dui", "qing_long", "qing_shuang_long", "qing_san_long")
 
-HOW_ZH = {SELF_DRAW: "自摸", DISCARD: "点炮", ROB_KONG: "抢杠胡"}
+HOW_ZH = {WinBy.SELF_DRAW: "自摸", WinBy.DISCARD: "点炮", WinBy.ROB_KONG: "抢杠胡"}
 _JIA = {1: "一家", 2: "两家", 3: "三家"}
-HOW_EN = {SELF_DRAW: "self-draw", DISCARD: "discard", ROB_KONG: "robbing the kong"}
+HOW_EN = {WinBy.SELF_DRAW: "self-draw", WinBy.DISCARD: "discard", WinBy.ROB_KONG: "robbing the kong"}
 
 
-def one_suit(counts, melds) -> bool:
+def one_suit(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """清一色: every tile of one suit (an honor anywhere, or honors only, is not)."""
     suits = set()
     for t, c in enumerate(counts):
@@ -61,19 +66,19 @@ def one_suit(counts, melds) -> bool:
     return len(suits) == 1
 
 
-def seven_pairs_quads(counts, melds) -> int:
+def seven_pairs_quads(counts: Sequence[int], melds: Sequence[Meld]) -> int:
     """-1 if not seven pairs (14 concealed tiles, no meld), else the number of 4-of-a-kind sets."""
     if melds or sum(counts) != 14 or any(c & 1 for c in counts):
         return -1
     return sum(1 for c in counts if c == 4)
 
 
-def all_pungs(counts, melds) -> bool:
+def all_pungs(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """大碰对: no chow meld; the concealed tiles are pungs and exactly one pair."""
-    return not any(m.kind == MELD_CHOW for m in melds) and A.is_pungs_and_pair(counts)
+    return not any(m.kind == MeldKind.CHOW for m in melds) and A.is_pungs_and_pair(counts)
 
 
-def base_of(counts, melds) -> str | None:
+def base_of(counts: Sequence[int], melds: Sequence[Meld]) -> str | None:
     """The largest base pattern of a hand shape (None: not a winning hand)."""
     qing = one_suit(counts, melds)
     best = None
@@ -93,7 +98,7 @@ def base_of(counts, melds) -> str | None:
 def extra_of(sit: Situation) -> str | None:
     """The extra pattern of the situation: 杠上花 family on a self-drawn kong replacement."""
     f = sit.flags
-    if sit.how != SELF_DRAW or not ({"after_kong", "double_kong"} & f):
+    if sit.how != WinBy.SELF_DRAW or not ({"after_kong", "double_kong"} & f):
         return None
     if "double_kong" in f:
         five = sit.win_tile == FIVE_PIN or FIVE_PIN in sit.kong_draws
@@ -101,7 +106,7 @@ def extra_of(sit: Situation) -> str | None:
     return "wu_mei_hua" if sit.win_tile == FIVE_PIN else "gang_shang_hua"
 
 
-def _pattern(table, key) -> Pattern:
+def _pattern(table: dict[str, tuple[str, str, int]], key: str) -> Pattern:
     zh, en, v = table[key]
     return Pattern(key, zh, v, en)
 
@@ -116,23 +121,25 @@ def score(sit: Situation) -> Score:
     opts = sit.options
     seq = [k for k in SEQUENCE if k in sit.flags]
     if len(seq) > 1:
-        return Score(False, reason="十风 and 十三幺 cannot both apply")
+        return refused(Refusal.SEQUENCE_BOTH)
     flags = []
     if seq:
         key = seq[0]
         if key == "shi_feng" and not opts.get("with_honors"):
-            return Score(False, reason="十风 needs 有风 (option with_honors)")
+            return refused(Refusal.SHI_FENG_NEEDS_HONORS)
         if sit.melds:
-            return Score(False, reason=f"{BASE[key][0]} allows no chow, pung or kong")
-        base_key, extra_key = key, None
+            return refused(Refusal.SHI_FENG_NO_MELDS if key == "shi_feng" else Refusal.SHI_SAN_YAO_NO_MELDS)
+        base_key: str | None = key
+        extra_key: str | None = None
         flags.append(key)
     else:
         base_key = base_of(sit.counts, sit.melds)
         if base_key is None:
-            return Score(False, reason="not a winning hand")
+            return refused(Refusal.NOT_A_WIN)
         extra_key = extra_of(sit)
         if extra_key:
             flags.append("double_kong" if extra_key.startswith("shuang") else "after_kong")
+    assert base_key is not None
     n = BASE[base_key][2]
     m = EXTRA[extra_key][2] if extra_key else 0
     pats = []
@@ -142,13 +149,15 @@ def score(sit: Situation) -> Score:
         pats.append(_pattern(EXTRA, extra_key))
     total = 2 ** (n + m)
     unit = total * int(opts.get("base", 1))
-    how = SELF_DRAW if seq else sit.how
+    how = WinBy.SELF_DRAW if seq else sit.how
     payments: dict[int, int] = {}
-    if how == SELF_DRAW:
+    if how == WinBy.SELF_DRAW:
         payments = {s: unit for s in range(sit.n) if s != sit.seat}
-    elif how == DISCARD:
+    elif how == WinBy.DISCARD:
+        assert sit.source is not None
         payments = {sit.source: unit}
-    elif how == ROB_KONG:
+    elif how == WinBy.ROB_KONG:
+        assert sit.source is not None
         pays_all = opts.get("rob_pays_all", True)
         payments = {sit.source: unit * (sit.n - 1) if pays_all else unit}
     info = {"fan": n + m, "n": n, "m": m, "base_key": base_key, "extra_key": extra_key, "flags": flags,
@@ -156,7 +165,8 @@ def score(sit: Situation) -> Score:
     return Score(True, pats, total, payments, info=info)
 
 
-def labels(sc: Score, how: str, n_players: int, options: dict, winner: int | None = None) -> tuple[str, str]:
+def labels(sc: Score, how: WinBy, n_players: int, options: Options,
+           winner: int | None = None) -> tuple[str, str]:
     """The settlement line explaining a win's payment, e.g. '清大对 杠上花 2^(2+1)=8 自摸'.
 
     Every multiplication is shown with its result: '×底注2=16', '抢杠胡 三家包×3=24'.
@@ -175,7 +185,7 @@ def labels(sc: Score, how: str, n_players: int, options: dict, winner: int | Non
     else:
         zh += f" {HOW_ZH[how]}"
         en += f" {HOW_EN[how]}"
-    if how == ROB_KONG:
+    if how == WinBy.ROB_KONG:
         if options.get("rob_pays_all", True):
             k = n_players - 1
             zh += f" {_JIA.get(k, f'{k}家')}包×{k}={pts * k}"

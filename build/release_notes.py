@@ -1,0 +1,46 @@
+"""Print the release notes for VERSION: its CHANGELOG.md section and which download is whose.
+
+Usage: python build/release_notes.py VERSION   (release.yml writes them to the GitHub release)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+DOWNLOADS = """\
+## Downloads
+
+| system | file |
+|---|---|
+| Windows 10/11 (64-bit) | `yungui-mahjong-{v}-windows-x86_64.exe` |
+| macOS, Apple silicon (M1 and later) | `yungui-mahjong-{v}-macos-arm64.zip` |
+| macOS, Intel | `yungui-mahjong-{v}-macos-x86_64.zip` |
+| Linux (x86-64) | `yungui-mahjong-{v}-linux-x86_64` |
+
+`yungui-mahjong-{v}-SHA256SUMS.txt` holds the files' SHA-256 checksums. The first start on macOS and
+Windows asks for one extra click (the downloads are not notarised or code-signed by a publisher):
+the README's "Download and start" says where.
+"""
+
+
+def section(changelog: str, version: str) -> str:
+    """The text under ``## VERSION`` up to the next ``## `` heading; SystemExit when there is none."""
+    m = re.search(rf"^## {re.escape(version)}\b.*?$\n(.*?)(?=^## |\Z)", changelog, re.M | re.S)
+    if not m:
+        raise SystemExit(f"CHANGELOG.md has no section for {version}")
+    return m.group(1).strip()
+
+
+def notes(version: str) -> str:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    return section(text, version) + "\n\n" + DOWNLOADS.format(v=version)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__.strip().splitlines()[-1].strip())
+    print(notes(sys.argv[1]))

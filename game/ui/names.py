@@ -1,0 +1,34 @@
+"""Display names every screen shows: the games, the players, the bots and their levels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui import strings
+
+# Every game the client knows, in menu order; those not yet registered are shown as coming soon.
+KNOWN_VARIANTS = tuple((vid, *strings.S[f"variant.{vid}"])
+                       for vid in ("wenshan", "kunming", "yuxi", "guiyang", "zhuoji"))
+_TITLES = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
+
+
+def variant_name(v: Any) -> str:
+    """A variant object's name in the current language."""
+    return strings.pick(getattr(v, "name_zh", ""), getattr(v, "name_en", "")) or getattr(v, "id", "?")
+
+
+def variant_title(vid: str | None) -> str | None:
+    """A game's name by id (a LAN table, a saved match); an id this build does not know is shown as it is."""
+    return strings.pick(*_TITLES[vid]) if vid in _TITLES else vid
+
+
+def player_name(app: Any) -> str:
+    return app.settings.name or strings.tr("player.you")
+
+
+def bot_name(i: int, level: str | None) -> str:
+    return strings.tr("bot.name", i=i)
+
+
+def level_label(level: str | None) -> str:
+    return strings.tr("bot." + level) if level and ("bot." + level) in strings.S else (level or "")

@@ -1,0 +1,33 @@
+"""Going from screen to screen by name: every screen listed once, so a screen leads anywhere without importing it."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ui.app import App, Scene
+
+# name -> (module, factory called with the app and keyword arguments)
+SCREENS: dict[str, tuple[str, str]] = {
+    "menu": ("game.ui.scenes", "MenuScene"),
+    "setup": ("game.ui.scenes", "SetupScene"),
+    "settings": ("game.ui.scenes", "SettingsScene"),
+    "local_table": ("game.ui.local", "local_table"),
+    "demo": ("game.ui.demo", "DemoScene"),
+    "rules": ("game.ui.rulesview", "RulesScene"),
+    "replays": ("game.ui.replays", "ReplaysScene"),
+    "host": ("game.ui.lan", "host_scene"),
+    "join": ("game.ui.lan", "JoinScene"),
+}
+
+
+def screen(app: App, name: str, **kw: Any) -> Scene:
+    """A new screen by name (a name not in ``SCREENS`` is a KeyError: a bug, not a user error)."""
+    module, factory = SCREENS[name]
+    # a screen's module loads on its first visit: the window opens having loaded only the menu
+    return getattr(importlib.import_module(module), factory)(app, **kw)
+
+
+def go(app: App, name: str, **kw: Any) -> None:
+    app.goto(screen(app, name, **kw))

@@ -1,0 +1,104 @@
+"""The examples in docs/ are real: the saved replay replays, the scenario plays, the score input scores, each with
+the results the docs print; and the README links docs/ inside the repository."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from game.cli import replay as replay_cli
+from game.cli import score as score_cli
+from game.rules import scenario as SC
+from game.rules.match import replay_match
+from game.rules.variants import get
+from game.ui import settings as cfg
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+
+def example(doc: str, name: str) -> str:
+    """The ```json block right after ``<!-- example: NAME -->`` in docs/DOC."""
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    m = re.search(rf"<!-- example: {name} -->\s*```json\n(.*?)```", text, re.S)
+    assert m, f"no example {name!r} in docs/{doc}"
+    return m.group(1)
+
+
+def printed(doc: str, command: str) -> list[str]:
+    """The lines the docs show under ``$ COMMAND`` (up to the end of that block), "..." lines left out."""
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    m = re.search(rf"```\n\$ {re.escape(command)}\n(.*?)```", text, re.S)
+    assert m, f"docs/{doc} shows no output of {command!r}"
+    return [ln for ln in m.group(1).splitlines() if ln.strip() != "..."]
+
+
+def test_the_saved_replay_example_replays_as_the_docs_say(tmp_path):
+    f = tmp_path / "20261130-210500-wenshan.json"
+    f.write_text(example("file-formats.md", "replay"), encoding="utf-8")
+    data = cfg.load_replay(f)  # what the game's replay list reads
+    assert data["format"] == "yungui-replay-1" and data["human_seat"] == 0
+    m = replay_match(get(data["match"]["variant"]), data["match"])
+    assert m.scores == data["match"]["totals"]
+    assert [r["deltas"] for r in m.records] == [h["deltas"] for h in data["match"]["hands_played"]]
+    out, code = replay_cli.run(str(f), False)
+    want = printed("file-formats.md", "python -m game replay 20261130-210500-wenshan.json")
+    assert code == 0 and out.splitlines() == want
+
+
+def test_a_saved_replay_lists_in_the_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+    (tmp_path / "replays").mkdir()
+    (tmp_path / "replays" / "20261130-210500-wenshan.json").write_text(example("file-formats.md", "replay"),
+                                                                      encoding="utf-8")
+    (entry,) = cfg.list_replays()
+    assert entry.error is None and (entry.variant, entry.hands, entry.totals) == ("wenshan", 2, [5, -3, -3, 1])
+
+
+def test_the_scenario_example_plays_as_the_docs_say(tmp_path):
+    data = json.loads(example("file-formats.md", "scenario"))
+    res = SC.result_json(SC.run(data))
+    assert res["end"] == "win" and res["winners"] == [3] and res["deltas"] == [-6, -3, -3, 12]
+    f = tmp_path / "scenario.json"
+    f.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    out, code = replay_cli.run(str(f), False)
+    shown = printed("file-formats.md", "python -m game replay scenario.json")
+    assert code == 0
+    lines = out.splitlines()
+    for ln in shown:  # every line the docs show, in the same order
+        assert ln in lines, ln
+    assert [ln for ln in lines if ln in shown] == shown
+
+
+def test_the_score_example_scores_as_the_cli_doc_says():
+    out, code = score_cli.run(example("cli.md", "score"), True)
+    assert code == 0
+    res = json.loads(out)
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    shown = json.loads(re.search(r"Output \(`--json`.*?```json\n(.*?)```", text, re.S).group(1))
+    assert res == shown
+
+
+def test_the_readme_links_the_docs_in_the_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../shared" not in readme
+    for target in re.findall(r"\]\((docs/[^)#]+)", readme):
+        assert (ROOT / target).exists(), target
+    assert "docs/cli.md" in readme and "docs/file-formats.md" in readme
+
+
+@pytest.mark.parametrize("doc", ["cli.md", "file-formats.md"])
+def test_links_between_the_docs_resolve(doc):
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)#:]+\.md)", text):
+        assert (DOCS / target).exists(), target
+
+
+def test_the_cli_doc_names_every_command():
+    from game.cli.main import build_parser
+
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    sub = next(a for a in build_parser()._actions if a.dest == "cmd")
+    for name in sub.choices:
+        assert f"python -m game {name}" in text, name

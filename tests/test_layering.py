@@ -1,0 +1,165 @@
+"""The project's layering (guide: rules <- bots <- session <- ui/netplay/cli) as a test.
+
+Every import statement of every module (module level and inside functions alike: a lazy
+import is still a dependency) is read with ``ast``; a lower layer importing a higher one
+fails with the file, the line and the import.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Which project packages each layer may import (its own included). Most specific prefix wins.
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "game.rules": ("game.rules",),
+    "game.bots": ("game.rules", "game.bots"),
+    "game.session": ("game.rules", "game.bots", "game.session"),
+    # netplay is a client and a host of the session layer; it never imports the window (game.ui)
+    # and takes only the command line's error type from game.cli.
+    "netplay": ("game.rules", "game.bots", "game.session", "netplay", "game.cli.errors", "game.userdirs", "game"),
+    # the window may use the LAN client (a peer layer); game.cli.errors is a leaf (the UsageError type of
+    # the subcommands the UI implements, e.g. screenshot)
+    "game.ui": ("game.rules", "game.bots", "game.session", "game.ui", "netplay", "game.cli.errors", "game.userdirs",
+                "game"),
+    "game.cli": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
+                 "game"),
+    "game.bench": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
+                   "game"),
+    "game.__main__": ("game.cli",),  # the entry point
+    "game.userdirs": ("game.userdirs",),  # a leaf: where user files live (platformdirs), for the window and the host
+    "game": ("game",),  # game/__init__.py
+}
+# "game" alone (``from game import __version__``) names the package's own top module.
+TOP_ONLY = {"game"}
+
+
+def _modules() -> list[tuple[str, Path]]:
+    out = []
+    for base in ("game", "netplay"):
+        for p in sorted((ROOT / base).rglob("*.py")):
+            rel = p.relative_to(ROOT).with_suffix("")
+            parts = list(rel.parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            out.append((".".join(parts), p))
+    return out
+
+
+def _imports(mod: str, path: Path) -> list[tuple[int, str]]:
+    """(line, imported module) for every import in the file, relative imports resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            out.append((node.lineno, name))
+            # ``from . import engine``: the names may be modules themselves
+            out += [(node.lineno, f"{name}.{a.name}") for a in node.names if a.name != "*"]
+    return out
+
+
+def _layer(mod: str) -> str:
+    best = ""
+    for layer in ALLOWED:
+        if (mod == layer or mod.startswith(layer + ".")) and len(layer) > len(best):
+            best = layer
+    return best
+
+
+def _project(name: str) -> bool:
+    return name == "game" or name.startswith(("game.", "netplay"))
+
+
+def _allowed(layer: str, name: str) -> bool:
+    for ok in ALLOWED[layer]:
+        if ok in TOP_ONLY:
+            if name == ok or (name.startswith("game.") and name.count(".") == 1 and
+                              name.split(".")[1] in ("__version__", "__main__")):
+                return True
+            continue
+        if name == ok or name.startswith(ok + "."):
+            return True
+    return False
+
+
+def test_no_lower_layer_imports_a_higher_one():
+    bad = []
+    for mod, path in _modules():
+        layer = _layer(mod)
+        assert layer, f"{mod} belongs to no layer: add it to ALLOWED"
+        for line, name in _imports(mod, path):
+            if _project(name) and not _allowed(layer, name):
+                bad.append(f"{path.relative_to(ROOT)}:{line}: {layer} imports {name}")
+    assert not bad, "layering violated:\n" + "\n".join(bad)
+
+
+def test_the_rules_core_imports_only_the_standard_library():
+    """No pygame, msgpack, zeroconf, UI or network code in game.rules (guide: a pure rules core)."""
+    bad = []
+    for mod, path in _modules():
+        if _layer(mod) != "game.rules":
+            continue
+        for line, name in _imports(mod, path):
+            top = name.split(".")[0]
+            if not _project(name) and top not in sys.stdlib_module_names and top != "__future__":
+                bad.append(f"{path.relative_to(ROOT)}:{line}: {name}")
+    assert not bad, "the rules core imports third-party code:\n" + "\n".join(bad)
+
+
+def test_the_check_catches_a_violation(tmp_path):
+    """A rules module importing the session layer, a bots module importing the UI, netplay importing game.ui."""
+    cases = {"game.rules.x": "from game.session import Session\n", "game.bots.x": "import game.ui.table\n",
+             "netplay.x": "def f():\n    from game.ui import lan\n"}
+    for mod, src in cases.items():
+        p = tmp_path / "x.py"
+        p.write_text(src)
+        layer = _layer(mod)
+        assert any(_project(n) and not _allowed(layer, n) for _l, n in _imports(mod, p)), mod
+
+
+# One-letter module aliases that still mean two modules, in files other engineers are rewriting right
+# now (bots19: game/bots uses P for plan; lan16: netplay and its tests use P for protocol; figs20:
+# tests/test_tables.py uses T for tables). The owners rename at merge; the entries then go.
+PENDING_ALIASES = {("P", "game.bots.plan"), ("P", "netplay.protocol"), ("T", "game.rules.tables")}
+
+
+def test_a_one_letter_module_alias_means_one_module():
+    """Outside game/ui and its tests (reworked separately), ``S`` or ``P`` may not name several modules."""
+    seen: dict[str, set[str]] = {}
+    where: dict[tuple[str, str], str] = {}
+    files = [(m, p) for m, p in _modules() if not m.startswith("game.ui")]
+    files += [(f"tests.{p.stem}", p) for p in sorted((ROOT / "tests").glob("*.py")) if not p.stem.startswith("test_ui")]
+    for mod, path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            for a in node.names:
+                if a.asname and len(a.asname) == 1:
+                    target = f"{base}.{a.name}"
+                    seen.setdefault(a.asname, set()).add(target)
+                    where.setdefault((a.asname, target), f"{path.relative_to(ROOT)}:{node.lineno}")
+    clashes = {}
+    for alias, targets in seen.items():
+        settled = targets - {t for al, t in PENDING_ALIASES if al == alias}
+        if len(settled) > 1:
+            clashes[alias] = settled
+    assert not clashes, "\n".join(f"{alias}: " + ", ".join(f"{t} ({where[(alias, t)]})" for t in sorted(ts))
+                                  for alias, ts in clashes.items())

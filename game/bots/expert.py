@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from functools import lru_cache
 
 from . import shape as S
@@ -425,6 +426,30 @@ def suit_counts(c: Sequence[int], meld_faces: Sequence[Sequence[int]], free: Seq
             else:
                 cnt[g] -= 5
     return cnt, honors
+
+
+def discard_win_value(ctx: object, tile: int | None, score: Callable[..., object], wildcard: int | None = None
+                      ) -> float | None:
+    """Points this seat would receive for winning on the offered ``tile`` now, by the variant's own
+    scoring of the seat's hand and melds (None: not a valid win, or the view could not be read)."""
+    from ..rules.kinds import MeldKind, WinBy
+    from ..rules.situation import Situation
+    from ..rules.state import Meld
+
+    c: Any = ctx
+    counts = list(c.counts)
+    if tile is not None:
+        counts[tile] += 1
+    melds = [Meld(MeldKind(m["kind"]), tuple(m["tiles"]), tuple(m["faces"])) for m in c.melds]
+    sit = Situation(c.variant, c.options, c.n, c.dealer, c.seat, counts, melds, tile, WinBy.DISCARD,
+                    c.offer_from, frozenset(), wildcard)
+    try:
+        sc: Any = score(sit)
+    except Exception:  # noqa: BLE001 - a view the scorer does not understand: the caller takes the win
+        return None
+    if not sc.valid:
+        return None
+    return float(sum(sc.payments.values()))
 
 
 _PLANS: dict[str, object] = {}

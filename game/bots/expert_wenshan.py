@@ -356,23 +356,9 @@ class WenshanExpert:
 
     def win_value(self, ctx: Any, tile: int | None) -> float | None:
         """Points this seat receives for winning on ``tile`` now (None: the scoring could not be read)."""
-        from ..rules.situation import DISCARD as HOW_DISCARD, Situation
-        from ..rules.state import Meld
         from ..rules.variants.wenshan_score import score
 
-        counts = list(ctx.counts)
-        if tile is not None:
-            counts[tile] += 1
-        melds = [Meld(m["kind"], tuple(m["tiles"]), tuple(m["faces"])) for m in ctx.melds]
-        sit = Situation(ctx.variant, ctx.options, ctx.n, ctx.dealer, ctx.seat, counts, melds, tile,
-                        HOW_DISCARD, ctx.offer_from, frozenset(), ctx.jk)
-        try:
-            sc = score(sit)
-        except Exception:  # noqa: BLE001 - a view the scorer does not understand: just take the win
-            return None
-        if not sc.valid:
-            return None
-        return float(sum(sc.payments.values()))
+        return X.discard_win_value(ctx, tile, score, ctx.jk)
 
 
 def _my_melds(ctx: Any) -> list[tuple[str, tuple[int, ...], int]]:

@@ -157,23 +157,9 @@ class YuxiExpert:
 
     def win_value(self, ctx: Any, tile: int | None) -> float | None:
         """Points the discarder pays for this win now (None: the scoring could not be read)."""
-        from ..rules.situation import DISCARD as HOW_DISCARD, Situation
-        from ..rules.state import Meld
         from ..rules.variants.yuxi_score import score
 
-        counts = list(ctx.counts)
-        if tile is not None:
-            counts[tile] += 1
-        melds = [Meld(m["kind"], tuple(m["tiles"]), tuple(m["faces"])) for m in ctx.melds]
-        sit = Situation(ctx.variant, ctx.options, ctx.n, ctx.dealer, ctx.seat, counts, melds, tile,
-                        HOW_DISCARD, ctx.offer_from, frozenset())
-        try:
-            sc = score(sit)
-        except Exception:  # noqa: BLE001 - a view the scorer does not understand: just take the win
-            return None
-        if not sc.valid:
-            return None
-        return float(sum(sc.payments.values()))
+        return X.discard_win_value(ctx, tile, score)
 
 
 def _anchored(bot: Any, evs: dict[Action, float], base: Action, margin: float, ratio: float) -> Action:

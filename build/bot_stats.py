@@ -21,9 +21,9 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.bots import make_bot  # noqa: E402
-from game.bots.runner import play_match  # noqa: E402
-from game.rules.variants import get  # noqa: E402
+from game.bots import make_bot
+from game.bots.runner import play_match
+from game.rules.variants import get
 
 MATCH = 8
 

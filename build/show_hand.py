@@ -15,12 +15,12 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.bots import make_bot  # noqa: E402
-from game.rules import engine as E  # noqa: E402
-from game.rules import tiles as T  # noqa: E402
-from game.rules.match import Match  # noqa: E402
-from game.rules.variants import get  # noqa: E402
-from game.rules.view import view  # noqa: E402
+from game.bots import make_bot
+from game.rules import engine as E
+from game.rules import tiles as T
+from game.rules.match import Match
+from game.rules.variants import get
+from game.rules.view import view
 
 
 def _hand(st, seat: int) -> str:

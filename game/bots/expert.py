@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 from functools import lru_cache
+from typing import Any
 
 from . import shape as S
 from .ev import Model
@@ -21,6 +21,9 @@ from .ev import Model
 Counts = list[int]
 ShFn = Callable[[Counts, list[int], int], int]
 AccFn = Callable[[Counts, list[int], int, int], float]
+
+
+STD_TYP = {1: 20.0, 2: 32.0, 3: 45.0, 4: 60.0, 5: 70.0, 6: 75.0}
 
 
 @dataclass
@@ -38,9 +41,6 @@ class XRoute:
     vf: Callable[[Counts, int], float] | None = None  # factor on the value for a particular hand
     typ: dict[int, float] = field(default_factory=lambda: dict(STD_TYP))  # typical acceptance per shanten
     waits: Callable[[Counts, list[int], int], list[int]] | None = None  # winning kinds of a ready hand
-
-
-STD_TYP = {1: 20.0, 2: 32.0, 3: 45.0, 4: 60.0, 5: 70.0, 6: 75.0}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -256,11 +256,11 @@ class Evaluator:
         best = ""
         best_ev = -1.0
         if smin == 0:
-            ready = self.ready_hand(c, k, j, shs, extra, offset)
-            if ready is not None:
-                wins.append(ready[:2])
+            rh = self.ready_hand(c, k, j, shs, extra, offset)
+            if rh is not None:
+                wins.append((rh[0], rh[1]))
                 readies.append((1.0, 1.0))
-                best, best_ev = ready[2], ready[0] * ready[1]
+                best, best_ev = rh[2], rh[0] * rh[1]
         for i, (xr, s) in enumerate(zip(self.routes, shs)):
             if s >= S.NONE or s > smin + self.slack or (s == 0 and best):
                 continue
@@ -428,7 +428,7 @@ def suit_counts(c: Sequence[int], meld_faces: Sequence[Sequence[int]], free: Seq
     return cnt, honors
 
 
-def discard_win_value(ctx: object, tile: int | None, score: Callable[..., object], wildcard: int | None = None
+def discard_win_value(ctx: object, tile: int, score: Callable[..., object], wildcard: int | None = None
                       ) -> float | None:
     """Points this seat would receive for winning on the offered ``tile`` now, by the variant's own
     scoring of the seat's hand and melds (None: not a valid win, or the view could not be read)."""
@@ -438,8 +438,7 @@ def discard_win_value(ctx: object, tile: int | None, score: Callable[..., object
 
     c: Any = ctx
     counts = list(c.counts)
-    if tile is not None:
-        counts[tile] += 1
+    counts[tile] += 1
     melds = [Meld(MeldKind(m["kind"]), tuple(m["tiles"]), tuple(m["faces"])) for m in c.melds]
     sit = Situation(c.variant, c.options, c.n, c.dealer, c.seat, counts, melds, tile, WinBy.DISCARD,
                     c.offer_from, frozenset(), wildcard)

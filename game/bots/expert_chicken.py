@@ -152,14 +152,15 @@ class ChickenExpert:
             def quads(c: list[int], j: int) -> float:
                 return 2.0 if any(x == 4 for x in c) else 1.0
 
-            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(pv["qi_dui"], self.pairs_scale), vf=quads, typ=TYP["pairs"]))
+            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(pv["qi_dui"], self.pairs_scale), vf=quads,
+                                typ=TYP["pairs"]))
         cnt, _h = X.suit_counts(ctx.counts, meld_faces, self.free)
         for g in range(3):
             if cnt[g] < self.flush_min:
                 continue
             lo = 9 * g
-            out.append(X.XRoute(f"flush{g}", *X.flush_route(live, g, self.free, pw), *vals(pv["qing_yi_se"], self.flush_scale),
-                                typ=TYP["flush"]))
+            out.append(X.XRoute(f"flush{g}", *X.flush_route(live, g, self.free, pw),
+                                *vals(pv["qing_yi_se"], self.flush_scale), typ=TYP["flush"]))
             out.append(X.XRoute(f"fpungs{g}", *X.pungs_route(live, pw, lo, lo + 9, self.free),
                                 *vals(pv["qing_da_dui"], self.flush_scale), typ=TYP["fpungs"]))
             if concealed:
@@ -252,6 +253,8 @@ class ChickenExpert:
     def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
                   melds: list[tuple[int, ...]]) -> tuple[float, Action, Any] | None:
         face = a.tile
+        if face is None:
+            return None
         kind, got = P.turn_kong_tiles(ctx, face)
         if got is None:
             return None

@@ -152,7 +152,8 @@ class WenshanExpert:
         natural_melds = all(sub == 0 for _k, _f, sub in melds)
         concealed = not melds
         A = self.avoided
-        open_claim = self.claim_speed if (concealed or any(k == "chow" for k, _f, _s in melds)) else self.claim_speed * 0.9
+        chowed = concealed or any(k == "chow" for k, _f, _s in melds)
+        open_claim = self.claim_speed if chowed else self.claim_speed * 0.9
 
         def vals(t: float) -> tuple[float, float]:
             return 2 * t * pay + A, t * (pay + pen) + A
@@ -289,6 +290,8 @@ class WenshanExpert:
         return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
 
     def turn_kong(self, ctx: Any, a: Action, model: Model, melds: list) -> float | None:
+        if a.tile is None:
+            return None
         kind, got = P.turn_kong_tiles(ctx, a.tile)
         if got is None:
             return None
@@ -354,7 +357,7 @@ class WenshanExpert:
         """Passing a discard win blocks discard wins of that value until the next draw."""
         return 0.85
 
-    def win_value(self, ctx: Any, tile: int | None) -> float | None:
+    def win_value(self, ctx: Any, tile: int) -> float | None:
         """Points this seat receives for winning on ``tile`` now (None: the scoring could not be read)."""
         from ..rules.variants.wenshan_score import score
 

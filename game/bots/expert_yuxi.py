@@ -18,10 +18,9 @@ from typing import Any
 
 from ..rules.actions import DISCARD, HU, KONG, PASS, Action
 from . import expert as X
-from . import plan as P
 from . import shape as S
 from .ev import Model
-from .read import DEAL_IN_COST, Read
+from .read import Read
 
 TYP = {
     "std": {0: 4.5, 1: 14.0, 2: 26.0, 3: 37.0, 4: 60.0, 5: 70.0, 6: 75.0},
@@ -155,7 +154,7 @@ class YuxiExpert:
             return pas
         return hu
 
-    def win_value(self, ctx: Any, tile: int | None) -> float | None:
+    def win_value(self, ctx: Any, tile: int) -> float | None:
         """Points the discarder pays for this win now (None: the scoring could not be read)."""
         from ..rules.variants.yuxi_score import score
 
@@ -180,5 +179,3 @@ def _my_melds(ctx: Any) -> list[tuple[str, tuple[int, ...], int]]:
         out.append((m["kind"], faces, sum(1 for t, f in zip(m["tiles"], faces) if t != f)))
     return out
 
-
-__all__ = ["YuxiExpert", "DEAL_IN_COST"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG
+from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.view import View
 from . import advantage
 from . import danger as D
 from . import plan as P
@@ -97,7 +98,7 @@ class StrongBot(NormalBot):
     hot = False  # the last action was a kong: the next discard is a 热炮 if won on
     _kong_hand = None  # the hand number of that kong
 
-    def act(self, view: dict):
+    def act(self, view: View) -> Action:
         hand = (view.get("hand_no"), view.get("dealer"))
         self.hot = self._kong_hand == hand
         a = super().act(view)

@@ -135,8 +135,14 @@ class ChickenExpert:
         pw = self.pung_weight
         out: list[X.XRoute] = []
 
+        # 连庄 (zhuoji): every hand payment to or by a dealer who kept the seat k times counts k more times
+        k = int(ctx.view.get("dealer_streak") or 0) if self.tb.lian_zhuang else 0
+        mine = ctx.dealer == ctx.seat
+        m_self = pay * (1 + k) if mine else pay + k
+        m_ron = (1 + k) if mine else 1 + k / pay
+
         def vals(v: float, scale: float = 1.0) -> tuple[float, float]:
-            return scale * (pay * (v + bonus) + we), scale * ((v + bonus) + we)
+            return scale * (m_self * (v + bonus) + we), scale * (m_ron * (v + bonus) + we)
 
         ping = 0 if (declared and self.vid == "guiyang") else pv["ping_hu"]
         out.append(X.XRoute("std", *X.std_route(live, pw), *vals(ping), ron=has_pass or declared,

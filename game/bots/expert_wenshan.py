@@ -127,6 +127,7 @@ class WenshanExpert:
     jk_margin = 1.0  # points a wildcard discard must beat keeping it by
     normal_claims = False  # experiments: the 熟手's claims / discards instead
     normal_turn = False
+    legacy = False  # experiments: the previous 高手's turns and claims
     claim_aware = True
     dragon_chance = 0.35  # a triplet in a seven-pairs hand becomes a 龙 (its fourth drawn, or a wildcard)
     value_slack = 0  # a route this far behind the standard one still gets the value model's attention
@@ -221,6 +222,8 @@ class WenshanExpert:
             from .normal import NormalBot
 
             return NormalBot.turn(bot, ctx, strat)
+        if self.legacy:
+            return bot.old_turn(ctx, strat)
         base = self.fast_turn(bot, ctx, strat)
         jk = ctx.jk
         melds = _my_melds(ctx)
@@ -307,6 +310,8 @@ class WenshanExpert:
         return val.ev + pts
 
     def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        if self.legacy:
+            return bot.old_claim(ctx, strat)
         hu = ctx.first(HU)
         pas = ctx.first(PASS)
         jk = ctx.jk

@@ -115,6 +115,9 @@ class StrongBot(NormalBot):
         x = self.plan(ctx.variant)
         if x is not None:
             return x.turn(self, ctx, strat)
+        return self.old_turn(ctx, strat)
+
+    def old_turn(self, ctx, strat):
         first = strat.preferred(ctx)
         if first is not None:
             return first

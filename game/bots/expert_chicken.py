@@ -240,7 +240,12 @@ class ChickenExpert:
         for a in ctx.of(KONG):
             got = self.turn_kong(ctx, a, model, fowl, melds)
             if got is not None:
-                scored.append(got)
+                w, act, tag = got
+                if danger is not None and act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
+                    # an added kong may be robbed (抢杠): the robber needs no pass and the robbed pays it all
+                    pd, loss = danger.risk(act.tile)
+                    w = (1.0 - pd) * w - loss * (ctx.n - 1) * self.defend_scale
+                scored.append((w, act, tag))
         if not scored:
             return ctx.legal[0]
         scored.sort(key=lambda x: -x[0])

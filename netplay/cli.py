@@ -65,10 +65,15 @@ def _configs(args) -> list:
     out = []
     for i in range(args.tables):
         seed = None if args.seed is None else (args.seed if args.tables == 1 else f"{args.seed}:{i + 1}")
-        out.append(TableConfig(table_id=str(i + 1), name=f"Table {i + 1}", variant=variant.id, options=options,
+        out.append(TableConfig(table_id=str(i + 1), name="", variant=variant.id, options=options,
                                hands=hands, seed=seed, bots=bots, hold_s=60.0 if args.hold is None else args.hold,
                                on_drop="wait" if args.wait else "bot", bot_delay=args.bot_delay))
     return out
+
+
+def default_host_name() -> str:
+    """What a host is called when ``--name`` is not given: the machine's name, marked as a mahjong host."""
+    return f"{socket.gethostname()[:20]} 麻将"
 
 
 class Window(Protocol):
@@ -97,14 +102,17 @@ def host_main(args: Any, window: WindowLoader = _no_window) -> int:
         raise UsageError("--port must be 1..65535")
     state_dir = args.state_dir or str(default_dir())
     if args.resume:
-        if not Store(state_dir).tables():
+        if not Store(state_dir).names():
             raise UsageError(f"nothing to resume in {state_dir}")
         tables = None
     else:
         tables = _configs(args)
+    win = None if args.headless else window()
+    owner = (args.name or "host")[:32] if win is not None else None
     try:
-        host = Host(tables=tables, name=args.name, port=args.port, interfaces=interfaces, password=args.password,
-                    state_dir=state_dir, resume=args.resume)
+        host = Host(tables=tables, name=args.name or (None if args.resume else default_host_name()), port=args.port,
+                    interfaces=interfaces, password=args.password, state_dir=state_dir, resume=args.resume,
+                    owner=owner)
     except ValueError as e:
         raise UsageError(str(e)) from None
     try:
@@ -112,17 +120,18 @@ def host_main(args: Any, window: WindowLoader = _no_window) -> int:
     except OSError as e:
         print(f"error: cannot listen on port {host.port}: {e.strerror or e}", file=sys.stderr)
         return 1
+    host.settle_memory()
     addr, port = host.address
     ids = ", ".join(f"{t.table_id} ({t.variant.id}, {t.phase})" for t in host.tables.values())
-    print(f"netplay host {host.name!r} listening on {addr}:{port}, protocol {PROTOCOL}; tables: {ids}", flush=True)
-    lan = _lan_addresses()
+    print(f"netplay host {host.name!r} (id {host.host_id}) listening on {addr}:{port}, protocol {PROTOCOL}; "
+          f"tables: {ids}", flush=True)
+    lan = [a for a in host.share_addresses() if not a.startswith("127.")]
     if lan:
-        print("players on this network join with: " + " or ".join(f"--addr {a}:{port}" for a in lan), flush=True)
+        print("players on this network join with: " + " or ".join(f"--addr {a}" for a in lan), flush=True)
     if host.advertise_error:
         print("discovery is off (no usable network interface); players must type the address", flush=True)
     try:
         if not args.headless:
-            win = window()
             if win is not None:
                 return win.play_hosted(host) or 0  # the hosting player joins over loopback; closing ends it
             print("note: this build has no window; serving headless (Ctrl-C stops)", file=sys.stderr)
@@ -136,27 +145,25 @@ def host_main(args: Any, window: WindowLoader = _no_window) -> int:
     return 0
 
 
-def _lan_addresses() -> list[str]:
-    """This machine's non-loopback IPv4 addresses (what other players type)."""
-    try:
-        import ipaddress
-
-        from zeroconf import get_all_addresses
-
-        return [a for a in get_all_addresses() if not ipaddress.IPv4Address(a).is_loopback][:4]
-    except Exception:  # noqa: BLE001 - only a hint
-        return []
+def _matches(t: dict, want: str | None) -> bool:
+    """``--table``: a table id or name, a host's name or id, or ``HOSTID/TABLE``."""
+    if want is None:
+        return True
+    hid, sep, rest = want.partition("/")
+    if sep:
+        return t["host_id"] == hid and rest in (t["table_id"], t["name"])
+    return want in (t["table_id"], t["name"], t["host_name"], t["host_id"])
 
 
 def _pick(tables: list[dict], want: str | None) -> dict | None:
-    for t in tables:
-        if t["protocol"] != PROTOCOL:
-            continue
-        if want is not None and want not in (t["table_id"], t["name"], t["host_name"]):
-            continue
-        if t["seats_free"] > 0:
-            return t
-    return None
+    """The table to join; LookupError when ``want`` fits tables of several hosts (they share a name)."""
+    fits = [t for t in tables if t["protocol"] == PROTOCOL and t["seats_free"] > 0 and _matches(t, want)]
+    hosts = sorted({(t["host_id"], t["host_name"]) for t in fits})
+    if want is not None and len(hosts) > 1:
+        which = ", ".join(f"{name!r} id {hid}" for hid, name in hosts)
+        raise LookupError(f"{want!r} fits tables of {len(hosts)} hosts ({which}): pick one with --table HOSTID "
+                          f"or --table HOSTID/TABLE")
+    return fits[0] if fits else None
 
 
 def _discover(args) -> tuple[str, int, str | None]:
@@ -165,7 +172,13 @@ def _discover(args) -> tuple[str, int, str | None]:
     interfaces = _interfaces(args.interfaces)
     br = Browser(interfaces).start()
     try:
-        rows = br.wait_for(lambda rows: _pick(rows, args.table) is not None, args.timeout)
+        def found(rows: list[dict]) -> bool:
+            return any(t["protocol"] == PROTOCOL and t["seats_free"] > 0 and _matches(t, args.table) for t in rows)
+
+        rows = br.wait_for(found, args.timeout)
+        if found(rows):  # other hosts answer a moment later: give them that moment before choosing
+            time.sleep(min(2.0, args.timeout))
+            rows = br.tables()
     finally:
         br.close()
     t = _pick(rows, args.table)
@@ -173,7 +186,8 @@ def _discover(args) -> tuple[str, int, str | None]:
         other = [r for r in rows if r["protocol"] != PROTOCOL]
         why = f" ({len(other)} speak another protocol version)" if other else ""
         raise LookupError(f"no table with a free seat found in {args.timeout:g} s{why}")
-    print(f"found table {t['name']!r} ({t['variant']}) at {t['host']}:{t['port']}", file=sys.stderr, flush=True)
+    print(f"found table {t['name']!r} ({t['variant']}) of {t['host_name']!r} (id {t['host_id']}) at "
+          f"{t['host']}:{t['port']}", file=sys.stderr, flush=True)
     return t["host"], t["port"], t["table_id"]
 
 
@@ -187,6 +201,7 @@ def _addr(text: str) -> tuple[str, int]:
 def join_main(args: Any, window: WindowLoader = _no_window) -> int:
     """``python -m game join``; without ``--bot`` the player joins in the window ``window`` loads."""
     from .client import BotClient
+    from .store import SeatStore
 
     _logging(verbose=False)
     if not args.bot:
@@ -201,7 +216,8 @@ def join_main(args: Any, window: WindowLoader = _no_window) -> int:
         else:
             host, port, table = _discover(args)
         bc = BotClient(host, port, level=args.bot, name=args.name or f"{args.bot}@{socket.gethostname()}"[:32],
-                       seed=args.seed, table_id=table, password=args.password, connect_timeout=args.timeout)
+                       seed=args.seed, table_id=table, password=args.password, connect_timeout=args.timeout,
+                       seats=SeatStore())
     except ValueError as e:
         raise UsageError(str(e)) from None
     except LookupError as e:

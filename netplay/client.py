@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import collections
+import random
 import selectors
 import socket
 import threading
 import time
+from typing import Any
 
 from game.rules.actions import Action
+from game.rules.events import Event
+from game.rules.view import View
 from game.session import Session
 
-from . import protocol as P
+from . import auth
+from . import protocol as wire
+from .protocol import Code
 from .seatbot import DecisionBot
 
-REFUSALS = ("version", "password", "full", "no_table", "bad_token")  # a join that cannot succeed by retrying
-FINAL_BYES = ("superseded", "left", "version", "flood", "garbage", "too_big", "slow", "timeout")
+# a join that cannot succeed by retrying
+REFUSALS = (Code.VERSION, Code.PASSWORD, Code.SLOW_DOWN, Code.FULL, Code.NO_TABLE, Code.BAD_TOKEN)
+FINAL_BYES = (Code.SUPERSEDED, Code.LEFT, Code.VERSION, Code.FLOOD, Code.GARBAGE, Code.TOO_BIG, Code.SLOW,
+              Code.TIMEOUT)
+DEAD_S = 4 * wire.HEARTBEAT_S  # nothing heard for this long (the host answers every ping): reconnect
 
 
 class NetSession(Session):
@@ -24,28 +33,39 @@ class NetSession(Session):
     The socket lives in a background thread: ``poll()``/``send()`` never block the UI.
     Messages are applied to ``view`` only in ``poll()``, so a frame always draws one
     consistent state. A dropped connection is retried with the seat token for
-    ``reconnect_s`` seconds (the host holds the seat meanwhile).
+    ``reconnect_s`` seconds (the host holds the seat meanwhile). With ``seats`` (a
+    ``store.SeatStore``) the token is also kept on disk: a restarted client takes
+    its seat back at once. ``token``/``seat``/``table_id`` together name a seat to
+    reclaim (the hosting player's window does that).
     """
 
     def __init__(self, host: str, port: int, name: str, table_id: str | None = None, password: str | None = None,
                  token: str | None = None, *, seat: int | None = None, reconnect_s: float = 60.0,
-                 connect_timeout: float = 5.0, tap=None, start: bool = True):
+                 connect_timeout: float = 5.0, tap=None, start: bool = True, seats=None, source: str | None = None):
         self.addr = (host, int(port))
         self.name = name
         self.table_id = table_id
         self.password = password
         self.token = token
         self.want_seat = seat
+        self.seats = seats
+        self.source = source  # the local address to connect from (tests: one 127.x address per "machine")
+        self.host_id: str | None = None
+        self.notice: tuple[str, str] | None = None  # the host's latest notice (code, text) until the next state
+        self.notices: list[tuple[str, str, int | None]] = []
+        self.rtts: collections.deque = collections.deque(maxlen=100_000)  # seconds, action sent -> answer read
+        self._sent_at: list[float] = []
+        self._stored = False  # the token in use came from ``seats``
         self.reconnect_s = reconnect_s
         self.connect_timeout = connect_timeout
         self.tap = tap  # tap(direction, bytes): every byte received ("in") and frame sent ("out")
         self.seat: int | None = None
-        self.view: dict | None = None
+        self.view: View | None = None
         self.error: str | None = None
         self.error_code: str | None = None
         self.refusals: list[tuple[str, str]] = []  # (code, message) of every error the host sent
         self.status = "connecting"
-        self.variant = None  # the Variant object once seated
+        self.variant: Any = None  # the Variant object once seated
         self.variant_id: str | None = None
         self.options: dict | None = None
         self.n: int | None = None
@@ -80,17 +100,17 @@ class NetSession(Session):
             self._thread.start()
 
     # ================================================================ Session interface
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Event]:
         with self._cv:
             msgs = list(self._inbox)
             self._inbox.clear()
-        events: list[dict] = []
+        events: list[Event] = []  # as the host filtered them for this seat (msgpack maps)
         for m in msgs:
             t = m["t"]
             if t == "state":
                 v = m["view"]
                 if v is not None:
-                    v = P.view_from_wire(v)
+                    v = wire.view_from_wire(v)
                 self.view = v
                 self.seq = m["seq"]
                 self.hand_no, self.step = m["hand_no"], m["step"]
@@ -105,20 +125,23 @@ class NetSession(Session):
             elif t == "error":
                 self.error, self.error_code = m["msg"], m["code"]
                 self.refusals.append((m["code"], m["msg"]))
+            elif t == "notice":
+                self.notice = None if m["code"] == Code.SAVED else (m["code"], m["msg"])
+                self.notices.append((m["code"], m["msg"], m["seat"]))
         return events
 
     def send(self, action: Action) -> None:
         if self.seat is None or action.seat != self.seat:
             self.error, self.error_code = "not your seat", "not_your_seat"
             return
-        self._send_msg(P.make("act", n=self._next_n(), ack=self.seq, a=P.action_to_wire(action)))
+        self._send_msg("act", ack=self.seq, a=wire.action_to_wire(action))
 
     def next_hand(self) -> None:
         if self.hand_over and not self._match_over:
-            self._send_msg(P.make("next", n=self._next_n(), ack=self.seq))
+            self._send_msg("next", ack=self.seq)
 
     def request_sync(self) -> None:
-        self._send_msg(P.make("sync", n=self._next_n()))
+        self._send_msg("sync")
 
     @property
     def match_over(self) -> bool:
@@ -141,7 +164,7 @@ class NetSession(Session):
     def wait(self, timeout: float) -> bool:
         """Block until a message is waiting for ``poll()`` (or the session ended); for headless loops."""
         with self._cv:
-            return self._cv.wait_for(lambda: self._inbox or self.status in ("closed", "refused"), timeout)
+            return self._cv.wait_for(lambda: bool(self._inbox) or self.status in ("closed", "refused"), timeout)
 
     def close(self) -> None:
         if self._closing:
@@ -152,14 +175,22 @@ class NetSession(Session):
             self._thread.join(3)
         for s in (self._wake_r, self._wake_w):
             s.close()
+        if self.seats is not None and self.token and self.host_id:
+            self.seats.forget(self.host_id, self.name, self.token)  # left on purpose: the seat is given up
 
     # ================================================================ sending
     def _next_n(self) -> int:
         self._n += 1
         return self._n
 
-    def _send_msg(self, msg: dict) -> None:
-        self._send_raw(P.encode(msg))
+    def _send_msg(self, t: str, **fields) -> None:
+        """Queue a numbered message; numbers are taken in queue order, so they reach the host increasing."""
+        with self._cv:
+            fields["n"] = self._next_n()
+            self._out.append(wire.encode(wire.make(t, **fields)))
+            if t == "act":
+                self._sent_at.append(time.perf_counter())
+        self._wake()
 
     def _send_raw(self, frame: bytes) -> None:
         with self._cv:
@@ -178,10 +209,12 @@ class NetSession(Session):
         try:
             while not self._closing:
                 try:
-                    sock = socket.create_connection(self.addr, timeout=2.0)
+                    sock = socket.create_connection(self.addr, timeout=2.0,
+                                                    source_address=(self.source, 0) if self.source else None)
                 except OSError as e:
                     if time.monotonic() >= give_up:
-                        self._end("closed", f"cannot reach the host at {self.addr[0]}:{self.addr[1]} ({e.strerror or e})")
+                        where = f"{self.addr[0]}:{self.addr[1]}"
+                        self._end("closed", f"cannot reach the host at {where} ({e.strerror or e})")
                         return
                     time.sleep(0.2)
                     continue
@@ -206,33 +239,54 @@ class NetSession(Session):
                 self.error = error
             self._cv.notify_all()
 
+    def _hello(self, hi: dict, use_store: bool = True) -> bytes:
+        """The hello for this connection: a fresh key, and a proof of the token or password if there is one."""
+        self._hi = hi
+        self.host_id = hi["host_id"]
+        mine, nonce = auth.KeyPair(), auth.new_nonce()
+        self._key = auth.connection_key(mine, hi["dh"], hi["nonce"], nonce)
+        self._nonces = (hi["nonce"], nonce)
+        token, table, seat = self.token, self.table_id, self.want_seat
+        self._stored = False
+        if token is None and self.seats is not None and use_store:
+            saved = self.seats.find(self.host_id, self.name)
+            if saved is not None and (table is None or table == saved["table"]):
+                token, table, seat = saved["token"], saved["table"], saved["seat"]
+                self._stored = True
+        self._proved = token
+        proof = auth.token_proof(token, hi["nonce"], nonce) if token else None
+        pw = auth.password_proof(self._key, self.password) if self.password and not token else None
+        msg = wire.make("hello", proto=wire.PROTOCOL, name=self.name[:32], table=table, seat=seat, dh=mine.public_hex,
+                        nonce=nonce, pw=pw, proof=proof)
+        return wire.encode({k: v for k, v in msg.items() if v is not None})
+
     def _serve(self, sock: socket.socket) -> str:
         """Talk on one connection; returns "lost" (try again) or "done"."""
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.setblocking(False)
         with self._cv:
             self._out.clear()  # actions queued while disconnected refer to a state that is gone
-        out = bytearray(P.encode(P.make("hello", proto=P.PROTOCOL, name=self.name[:32], table=self.table_id,
-                                        password=self.password, token=self.token, seat=self.want_seat)))
-        if self.tap:
-            self.tap("out", bytes(out))
-        reader = P.FrameReader()
+            self._sent_at.clear()
+        out = bytearray()
+        self._said_hello = False
+        self._resend: bytes | None = None
+        reader = wire.FrameReader()
         sel = selectors.DefaultSelector()
         sel.register(self._wake_r, selectors.EVENT_READ)
         sel.register(sock, selectors.EVENT_READ)
         self._sock = sock
-        last_rx = time.monotonic()
-        pinged = False
+        last_rx = last_tx = time.monotonic()
         try:
             while not self._closing:
-                with self._cv:
-                    while self._out:
-                        frame = self._out.popleft()
-                        if self.tap:
-                            self.tap("out", frame)
-                        out += frame
+                if self._said_hello:
+                    with self._cv:
+                        while self._out:
+                            frame = self._out.popleft()
+                            if self.tap:
+                                self.tap("out", frame)
+                            out += frame
                 sel.modify(sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if out else 0))
-                for key, mask in sel.select(timeout=1.0):
+                for key, mask in sel.select(timeout=0.5):
                     if key.fileobj is self._wake_r:
                         try:
                             while self._wake_r.recv(4096):
@@ -248,32 +302,48 @@ class NetSession(Session):
                         if not data:
                             return "lost"
                         last_rx = time.monotonic()
-                        pinged = False
                         if self.tap:
                             self.tap("in", data)
                         for body in reader.feed(data):
-                            if self._on_msg(P.decode(body, P.HOST)) == "done":
+                            m = wire.decode(body, wire.HOST)
+                            if m["t"] == "hi":
+                                if m["proto"] != wire.PROTOCOL:
+                                    self._end("refused", f"this host speaks protocol {m['proto']}, your game speaks "
+                                                         f"{wire.PROTOCOL}: both players need the same game version")
+                                    self.error_code = Code.VERSION
+                                    return "done"
+                                frame = self._hello(m)
+                                if self.tap:
+                                    self.tap("out", frame)
+                                out[:0] = frame
+                                self._said_hello = True
+                                continue
+                            if self._on_msg(m) == "done":
                                 return "done"
+                            if self._resend is not None:
+                                out += self._resend
+                                self._resend = None
                     if mask & selectors.EVENT_WRITE and out:
                         try:
                             del out[:sock.send(out)]
+                            last_tx = time.monotonic()
                         except BlockingIOError:
                             pass
-                idle = time.monotonic() - last_rx
-                if idle > 30:
+                now = time.monotonic()
+                if now - last_rx > DEAD_S:
                     return "lost"
-                if idle > 10 and not pinged and self.seat is not None:
-                    pinged = True
-                    out += P.encode(P.make("ping", n=self._next_n()))
+                if self._said_hello and now - last_tx > wire.HEARTBEAT_S and not out:
+                    self._send_msg("ping")
+                    last_tx = now
             if self._closing:
                 try:
                     sock.setblocking(True)
                     sock.settimeout(0.5)
-                    sock.sendall(bytes(out) + P.encode(P.make("bye")))
+                    sock.sendall(bytes(out) + wire.encode(wire.make("bye")))
                 except OSError:
                     pass
             return "done"
-        except (OSError, P.ProtocolError):
+        except (OSError, wire.ProtocolError, auth.AuthError):
             return "lost"
         finally:
             self._sock = None
@@ -285,41 +355,62 @@ class NetSession(Session):
         if t == "welcome":
             from game.rules.variants import get as get_variant
 
-            self.seat, self.token, self.table_id = m["seat"], m["token"], m["table"]
+            self.seat, self.table_id = m["seat"], m["table"]
+            self.token = self._proved or auth.seat_token(self._key, m["table"], m["seat"])
+            self.want_seat = self.seat
             self.n, self.hands_total, self.table_name, self.host_name = m["n"], m["hands"], m["table_name"], m["host"]
             self.variant_id, self.options = m["variant"], m["options"]
             try:
                 self.variant = get_variant(m["variant"])
             except ValueError:
                 self.variant = None
+            if self.seats is not None:
+                self.seats.put(self.host_id, self.name, self.table_id, self.seat, self.token)
             self.connections += 1
             self.status = "seated"
             self.error, self.error_code = None, None
             return None
-        if t == "error" and m["code"] in REFUSALS and (self.status != "seated" or m["code"] == "version"):
+        if t in ("state", "error"):
+            with self._cv:
+                if self._sent_at and (t == "state" or m["ref"] is not None):
+                    now = time.perf_counter()
+                    self.rtts.extend(now - s for s in self._sent_at)
+                    self._sent_at.clear()
+        if t == "error" and m["code"] == Code.BAD_TOKEN and self._stored and self.status != "seated":
+            # the seat kept on disk is gone (released, or another match): join as a newcomer instead
+            self.seats.forget(self.host_id, self.name, self._proved)
+            self._resend = self._hello(self._hi, use_store=False)
+            if self.tap:
+                self.tap("out", self._resend)
+            return None
+        if t == "error" and m["code"] in REFUSALS and (self.status != "seated" or m["code"] == Code.VERSION):
             self._end("refused", m["msg"])
             self.error_code = m["code"]
             return "done"
         if t == "bye":
-            if m["code"] == "shutdown":
+            if m["code"] == Code.SHUTDOWN:
                 return "lost"  # the host may come back (--resume): keep trying with the token
             self.error_code = m["code"]
-            self._end("closed", m["msg"] if m["code"] != "left" else None)
-            return "done" if m["code"] in FINAL_BYES else "lost"
+            if m["code"] not in FINAL_BYES:
+                self.error = m["msg"]
+                return "lost"  # e.g. cut off for silence after a freeze: reconnect and take the seat back
+            self._end("closed", m["msg"] if m["code"] != Code.LEFT else None)
+            return "done"
         with self._cv:
             self._inbox.append(m)
             self._cv.notify_all()
         return None
 
 
-def list_tables(host: str, port: int, timeout: float = 3.0) -> list[dict]:
+def list_tables(host: str, port: int, timeout: float = 3.0, source: str | None = None) -> list[dict]:
     """The tables of the host at this address (the join screen's manual-address fallback).
 
-    Keys as ``discovery.Browser.tables()`` minus the address fields. Raises OSError or
+    Keys as ``discovery.Browser.tables()`` minus the address fields and the host's name. Raises OSError or
     ``protocol.ProtocolError`` (``code == "version"`` when the host speaks another protocol)."""
-    with socket.create_connection((host, int(port)), timeout=timeout) as sock:
-        sock.sendall(P.encode(P.make("list", proto=P.PROTOCOL)))
-        reader = P.FrameReader()
+    with socket.create_connection((host, int(port)), timeout=timeout,
+                                  source_address=(source, 0) if source else None) as sock:
+        sock.sendall(wire.encode(wire.make("list", proto=wire.PROTOCOL)))
+        reader = wire.FrameReader()
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             sock.settimeout(max(0.01, end - time.monotonic()))
@@ -327,11 +418,11 @@ def list_tables(host: str, port: int, timeout: float = 3.0) -> list[dict]:
             if not data:
                 break
             for body in reader.feed(data):
-                m = P.decode(body, P.HOST)
+                m = wire.decode(body, wire.HOST)
                 if m["t"] == "tables":
-                    return [dict(t, protocol=m["proto"]) for t in m["tables"]]
+                    return [dict(t, protocol=m["proto"], host_id=m["host_id"]) for t in m["tables"]]
                 if m["t"] == "error":
-                    raise P.ProtocolError(m["msg"], m["code"])
+                    raise wire.ProtocolError(m["msg"], m["code"])
     raise OSError(f"no table list from {host}:{port}")
 
 
@@ -340,13 +431,15 @@ class BotClient:
 
     def __init__(self, host: str, port: int, level: str = "simple", name: str | None = None, *, seed=0,
                  table_id: str | None = None, password: str | None = None, token: str | None = None,
-                 seat: int | None = None, think: float = 0.0, tap=None, reconnect_s: float = 60.0,
-                 connect_timeout: float = 5.0):
+                 seat: int | None = None, think: float | tuple[float, float] = 0.0, tap=None,
+                 reconnect_s: float = 60.0, connect_timeout: float = 5.0, seats=None, source: str | None = None):
         self.bot = DecisionBot(level, seed)
-        self.think = think
+        self.think = think  # seconds per decision, or a (low, high) range for a human pace
+        self._rng = random.Random(f"think:{seed}")
         self.session = NetSession(host, port, name or f"bot-{level}", table_id, password, token, seat=seat, tap=tap,
-                                  reconnect_s=reconnect_s, connect_timeout=connect_timeout)
-        self.events: list[dict] = []  # every event the seat received, in order
+                                  reconnect_s=reconnect_s, connect_timeout=connect_timeout, seats=seats,
+                                  source=source)
+        self.events: list[Event] = []  # every event the seat received, in order
         self.decisions = 0
 
     def step(self) -> None:
@@ -356,7 +449,7 @@ class BotClient:
         v = s.view
         if v is not None and v["legal"] and not s.hand_over and self._acted != (s.connections, s.updates):
             if self.think:
-                time.sleep(self.think)
+                time.sleep(self._rng.uniform(*self.think) if isinstance(self.think, tuple) else self.think)
             self._acted = (s.connections, s.updates)
             self.decisions += 1
             s.send(self.bot.act(v))
@@ -364,8 +457,8 @@ class BotClient:
             self._nexted = (s.connections, s.hand_no)
             s.next_hand()
 
-    _acted = None
-    _nexted = None
+    _acted: tuple[int, int] | None = None
+    _nexted: tuple[int, int | None] | None = None
 
     def run(self, timeout: float | None = None) -> dict:
         """Play until the match is over; returns {table, seat, totals, hands}. RuntimeError when refused."""

@@ -27,9 +27,9 @@ def check_interfaces(interfaces) -> list[str] | None:
         interfaces = [str(ipaddress.IPv4Address(x)) for x in interfaces]
         if not interfaces:
             raise ValueError("an empty interface list")
-    if os.environ.get("YUNGUI_NET_LOOPBACK_ONLY") == "1":
-        if interfaces is None or not all(ipaddress.IPv4Address(x).is_loopback for x in interfaces):
-            raise RuntimeError("YUNGUI_NET_LOOPBACK_ONLY is set: pass loopback interfaces (e.g. 127.0.0.1)")
+    if os.environ.get("YUNGUI_NET_LOOPBACK_ONLY") == "1" and (
+            interfaces is None or not all(ipaddress.IPv4Address(x).is_loopback for x in interfaces)):
+        raise RuntimeError("YUNGUI_NET_LOOPBACK_ONLY is set: pass loopback interfaces (e.g. 127.0.0.1)")
     return interfaces
 
 
@@ -38,13 +38,20 @@ def _zeroconf(interfaces: list[str] | None) -> Zeroconf:
                     ip_version=IPVersion.V4Only)
 
 
+def lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses (what players on other machines type), at most eight."""
+    try:
+        from zeroconf import get_all_addresses
+
+        return [a for a in get_all_addresses() if not ipaddress.IPv4Address(a).is_loopback][:8]
+    except Exception:  # noqa: BLE001 - no interfaces to list
+        return []
+
+
 def _addresses(interfaces: list[str] | None) -> list[str]:
     if interfaces is not None:
         return interfaces
-    from zeroconf import get_all_addresses
-
-    addrs = [a for a in get_all_addresses() if not ipaddress.IPv4Address(a).is_loopback]
-    return addrs or ["127.0.0.1"]
+    return lan_addresses() or ["127.0.0.1"]
 
 
 def _label(text: str, limit: int) -> str:
@@ -58,16 +65,18 @@ class Advertiser:
 
     Service type ``_yunguimj._tcp.local.``; one service per table, TXT keys: ``id`` table id,
     ``name`` table name, ``v`` variant, ``n`` seats, ``taken``/``free`` seats, ``proto``
-    protocol version, ``pw`` 1 when a password is set, ``host`` the host's name.
+    protocol version, ``pw`` 1 when a password is set, ``host`` the host's name, ``hid``
+    the host's id (two hosts of the same name are told apart by it).
 
     ``interfaces``: a list of IPv4 addresses to use; None means every interface of the
     machine (what real players want). Tests and tools pass ``["127.0.0.1"]``. With the
     environment variable ``YUNGUI_NET_LOOPBACK_ONLY=1`` anything but loopback is refused.
     """
 
-    def __init__(self, host_name: str, port: int, interfaces=None):
+    def __init__(self, host_name: str, port: int, interfaces=None, host_id: str = ""):
         self.interfaces = check_interfaces(interfaces)
         self.host_name = host_name
+        self.host_id = host_id
         self.port = port
         self.zc: Zeroconf | None = None
         self._infos: dict[str, ServiceInfo] = {}
@@ -82,14 +91,14 @@ class Advertiser:
 
     def _info(self, table_id: str, props: dict, name: str | None = None) -> ServiceInfo:
         if name is None:
-            inst = _label(f"{self.host_name} {props.get('name', '')} #{table_id}", 60)
+            inst = _label(f"{self.host_name} {props.get('name', '')} #{table_id} {self.host_id}", 60)
             name = f"{inst}.{SERVICE_TYPE}"
         txt = {k: str(v).encode()[:200] for k, v in props.items()}
         return ServiceInfo(SERVICE_TYPE, name, addresses=self._addrs, port=self.port, properties=txt,
                            server=self._server)
 
     def publish(self, table_id: str, props: dict) -> None:
-        if self.zc is None:
+        if self.zc is None or self.zc.loop is None:
             return
         self.registered.clear()
         fut = asyncio.run_coroutine_threadsafe(self._publish(table_id, props), self.zc.loop)
@@ -108,20 +117,23 @@ class Advertiser:
 
     async def _publish(self, table_id: str, props: dict) -> None:
         lock = self._locks.setdefault(table_id, asyncio.Lock())
+        zc = self.zc
+        if zc is None:
+            return
         async with lock:
             old = self._infos.get(table_id)
             if old is None:
                 info = self._info(table_id, props)
-                await self.zc.async_register_service(info, allow_name_change=True)
+                await zc.async_register_service(info, allow_name_change=True)
                 self._infos[table_id] = info
             else:
                 info = self._info(table_id, props, old.name)
                 self._infos[table_id] = info
-                await self.zc.async_update_service(info)  # returns once queued; the broadcast runs on
+                await zc.async_update_service(info)  # returns once queued; the broadcast runs on
 
     def remove(self, table_id: str) -> None:
         info = self._infos.pop(table_id, None)
-        if info is not None and self.zc is not None:
+        if info is not None and self.zc is not None and self.zc.loop is not None:
             asyncio.run_coroutine_threadsafe(self.zc.async_unregister_service(info), self.zc.loop)
 
     def close(self) -> None:
@@ -135,16 +147,16 @@ class Advertiser:
         self.zc = None
 
 
-def table_props(summary: dict, host_name: str) -> dict:
+def table_props(summary: dict, host_name: str, host_id: str = "") -> dict:
     return {"id": summary["table_id"], "name": summary["name"], "v": summary["variant"], "n": summary["players"],
             "taken": summary["seats_taken"], "free": summary["seats_free"], "proto": PROTOCOL,
-            "pw": int(summary["password"]), "host": host_name}
+            "pw": int(summary["password"]), "host": host_name, "hid": host_id}
 
 
 class Browser:
     """Lists the tables advertised on the network, live. ``tables()`` keys: table_id, name, variant,
     players (seats at the table), seats_taken, seats_free, protocol, password (bool), host (address),
-    port, host_name."""
+    port, host_name, host_id."""
 
     def __init__(self, interfaces=None):
         self.interfaces = check_interfaces(interfaces)
@@ -154,7 +166,7 @@ class Browser:
         self._lock = threading.Lock()
         self.changed = threading.Event()
 
-    def start(self) -> "Browser":
+    def start(self) -> Browser:
         self.zc = _zeroconf(self.interfaces)
         self._browser = ServiceBrowser(self.zc, SERVICE_TYPE, handlers=[self._on_change])
         return self
@@ -165,12 +177,12 @@ class Browser:
                 self._found.pop(name, None)
             self.changed.set()
             return
-        if self.zc is not None:
+        if self.zc is not None and self.zc.loop is not None:
             asyncio.run_coroutine_threadsafe(self._resolve(name), self.zc.loop)
 
     async def _resolve(self, name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(self.zc, 3000):
+        if self.zc is None or not await info.async_request(self.zc, 3000):
             return
         entry = _parse(info)
         if entry is None:
@@ -182,7 +194,7 @@ class Browser:
     def tables(self) -> list[dict]:
         with self._lock:
             rows = [dict(v) for v in self._found.values()]
-        return sorted(rows, key=lambda r: (r["host_name"], r["name"], r["table_id"]))
+        return sorted(rows, key=lambda r: (r["host_name"], r["host_id"], r["name"], r["table_id"]))
 
     def wait_for(self, pred, timeout: float) -> list[dict]:
         """Block until ``pred(tables())`` holds or ``timeout`` passes; returns the tables then."""
@@ -217,4 +229,5 @@ def _parse(info) -> dict | None:
 
     return {"table_id": p.get("id", ""), "name": p.get("name", ""), "variant": p.get("v", ""), "players": num("n"),
             "seats_taken": num("taken"), "seats_free": num("free"), "protocol": num("proto"),
-            "password": p.get("pw") == "1", "host": addrs[0], "port": info.port, "host_name": p.get("host", "")}
+            "password": p.get("pw") == "1", "host": addrs[0], "port": info.port, "host_name": p.get("host", ""),
+            "host_id": p.get("hid", "")}

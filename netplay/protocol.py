@@ -10,10 +10,14 @@ notation strings inside actions (``[seat, kind]`` or ``[seat, kind, "tiles"]``,
 ``game.rules.actions`` wire form).
 
 Client -> host
-  hello  proto:int name:str table:str|nil password:str|nil token:str|nil seat:int|nil
+  hello  proto:int name:str table:str|nil seat:int|nil dh:str nonce:str pw:str|nil proof:str|nil
          Take a seat: the first free one (or ``seat``) at ``table`` (nil: the
-         first table with a free seat). With ``token``: reclaim the seat that
-         token was issued for (reconnect; a live older connection is dropped).
+         first table with a free seat). ``dh`` is the client's Diffie-Hellman
+         value and ``nonce`` its random nonce (``netplay.auth``); ``pw`` proves the
+         table password and ``proof`` a seat token, both bound to this connection,
+         so nothing sniffed can be replayed. With ``proof``: reclaim the seat that
+         token belongs to (``table``/``seat`` name it; a live older connection is
+         dropped).
   list   proto:int
          Ask for the host's tables (answered with ``tables``; for manual address entry).
   act    n:int ack:int a:action
@@ -22,15 +26,20 @@ Client -> host
          client has seen (anything older is stale).
   next   n:int ack:int      Ready for the next hand (after a hand ended).
   sync   n:int              Ask for a full ``state``.
-  ping   n:int              Answered with ``pong``.
+  ping   n:int              Answered with ``pong``. A seated client sends one every
+                            ``HEARTBEAT_S`` of silence; a seat silent for longer than
+                            the host's read timeout is handed to a bot.
   bye                       Leave the table (the seat is given to a bot and opened).
 
 Host -> client
-  welcome  proto:int host:str table:str table_name:str seat:int token:str n:int
+  hi       proto:int host:str host_id:str nonce:str dh:str
+           Sent first on every connection: the host's fresh nonce and DH value.
+  welcome  proto:int host:str host_id:str table:str table_name:str seat:int n:int
            variant:str options:map hands:int
-           Seated. Keep ``token`` to reconnect; it is this seat's only credential.
-  tables   proto:int host:str tables:[map]   (table_id name variant players seats_taken
-           seats_free password)
+           Seated. The seat token is derived on both sides from this connection's
+           key (``auth.seat_token``); it never travels.
+  tables   proto:int host:str host_id:str tables:[map]   (table_id name variant players
+           seats_taken seats_free password)
   table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool
            Who sits where (no sequence number: it never changes the game).
   state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
@@ -38,15 +47,21 @@ Host -> client
            The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and
            the events it may see since its previous ``state``. ``seq`` increases by
            one with every state sent to the seat; ``full`` marks a resync (no events).
-           ``step`` is the number of actions applied in the hand.
+           ``step`` counts the actions of the hand this seat can see.
   error    code:str msg:str ref:int|nil proto:int|nil
            A refusal; ``ref`` is the ``n`` of the refused message. The game did not change.
+  notice   code:str msg:str seat:int|nil
+           Something every seat should know (the host cannot save, a bot plays a seat).
   pong     n:int
   bye      code:str msg:str   The host closes the connection after this.
+
+Every ``code`` is a ``Code`` value: stable, for the window to show in its own
+language; ``msg`` is the English text.
 """
 
 from __future__ import annotations
 
+import enum
 import struct
 from typing import Any
 
@@ -56,41 +71,84 @@ from game.rules.actions import Action, ActionError, from_json
 from game.rules.kinds import ActionKind
 from game.rules.view import View
 
-PROTOCOL = 1
+PROTOCOL = 2
 SERVICE_TYPE = "_yunguimj._tcp.local."
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct("!I")
+HEARTBEAT_S = 2.0  # a client says something at least this often
 
-# error / bye codes
+
+class Code(enum.StrEnum):
+    """Why the host refused, closed or tells something: stable values, looked up by the window."""
+
+    VERSION = "version"
+    GARBAGE = "garbage"
+    TOO_BIG = "too_big"
+    MALFORMED = "malformed"
+    FLOOD = "flood"
+    NOT_JOINED = "not_joined"
+    ALREADY_JOINED = "already_joined"
+    NO_TABLE = "no_table"
+    FULL = "full"
+    PASSWORD = "password"
+    SLOW_DOWN = "slow_down"
+    BAD_TOKEN = "bad_token"
+    NOT_YOUR_SEAT = "not_your_seat"
+    STALE = "stale"
+    REPLAY = "replay"
+    ILLEGAL = "illegal"
+    NOT_NOW = "not_now"
+    SUPERSEDED = "superseded"
+    TIMEOUT = "timeout"
+    SILENT = "silent"
+    BUSY = "busy"
+    SLOW = "slow"
+    SHUTDOWN = "shutdown"
+    LEFT = "left"
+    INTERNAL = "internal"
+    DISK_FULL = "disk_full"
+    SAVED = "saved"
+    BOT_PLAYS = "bot_plays"
+    PLAYER_BACK = "player_back"
+
+
 ERRORS = {
-    "version": "protocol versions differ",
-    "garbage": "undecodable frame",
-    "too_big": "frame over the size cap",
-    "malformed": "message fields missing or of the wrong type",
-    "flood": "too many messages",
-    "not_joined": "take a seat first (hello)",
-    "already_joined": "this connection already has a seat",
-    "no_table": "no such table",
-    "full": "no free seat",
-    "password": "wrong or missing table password",
-    "bad_token": "unknown seat token",
-    "not_your_seat": "a connection may act only for its own seat",
-    "stale": "the game moved on since the state this refers to",
-    "replay": "message number not above the previous one",
-    "illegal": "not a legal action now",
-    "not_now": "nothing to do for that now",
-    "superseded": "the seat was reclaimed by a newer connection",
-    "timeout": "no hello in time",
-    "slow": "the peer does not read its messages",
-    "shutdown": "the host is stopping",
-    "left": "left the table",
+    Code.VERSION: "protocol versions differ",
+    Code.GARBAGE: "undecodable frame",
+    Code.TOO_BIG: "frame over the size cap",
+    Code.MALFORMED: "message fields missing or of the wrong type",
+    Code.FLOOD: "too many messages",
+    Code.NOT_JOINED: "take a seat first (hello)",
+    Code.ALREADY_JOINED: "this connection already has a seat",
+    Code.NO_TABLE: "no such table",
+    Code.FULL: "no free seat",
+    Code.PASSWORD: "wrong or missing table password",
+    Code.SLOW_DOWN: "too many wrong passwords from your address: wait and try again",
+    Code.BAD_TOKEN: "unknown seat token",
+    Code.NOT_YOUR_SEAT: "a connection may act only for its own seat",
+    Code.STALE: "the game moved on since the state this refers to",
+    Code.REPLAY: "message number not above the previous one",
+    Code.ILLEGAL: "not a legal action now",
+    Code.NOT_NOW: "nothing to do for that now",
+    Code.SUPERSEDED: "the seat was reclaimed by a newer connection",
+    Code.TIMEOUT: "no hello in time",
+    Code.SILENT: "no message in time: the seat is played by a bot until you are back",
+    Code.BUSY: "too many connections from your address",
+    Code.SLOW: "the peer does not read its messages",
+    Code.SHUTDOWN: "the host is stopping",
+    Code.LEFT: "left the table",
+    Code.INTERNAL: "the host could not process this message",
+    Code.DISK_FULL: "the host cannot save the game (disk full?): the table waits, nothing is lost",
+    Code.SAVED: "the host can save again: the game goes on",
+    Code.BOT_PLAYS: "a bot plays this seat until its player is back",
+    Code.PLAYER_BACK: "the player is back in their seat",
 }
 
 
 class ProtocolError(ValueError):
-    """A frame that cannot be accepted; ``code`` is one of ``ERRORS``."""
+    """A frame that cannot be accepted; ``code`` is a ``Code``."""
 
-    code = "malformed"
+    code: str = Code.MALFORMED
 
     def __init__(self, msg: str, code: str | None = None):
         super().__init__(msg)
@@ -101,7 +159,7 @@ class ProtocolError(ValueError):
 class Garbage(ProtocolError):
     """Undecodable bytes: the peer is disconnected."""
 
-    code = "garbage"
+    code = Code.GARBAGE
 
 
 class Malformed(ProtocolError):
@@ -125,9 +183,11 @@ NAME = _str(32)
 SHORT = _str(64)
 _N = {"n": INT}
 
+HEX = _str(600)  # a DH value (2048 bits) or a nonce/proof in hex
+
 CLIENT = {
-    "hello": {"proto": INT, "name": NAME, "table": _opt(NAME), "password": _opt(SHORT), "token": _opt(SHORT),
-              "seat": _opt(INT)},
+    "hello": {"proto": INT, "name": NAME, "table": _opt(NAME), "seat": _opt(INT), "dh": HEX, "nonce": SHORT,
+              "pw": _opt(SHORT), "proof": _opt(SHORT)},
     "list": {"proto": INT},
     "act": {"n": INT, "ack": INT, "a": ACTION},
     "next": {"n": INT, "ack": INT},
@@ -137,13 +197,15 @@ CLIENT = {
 }
 
 HOST = {
-    "welcome": {"proto": INT, "host": SHORT, "table": NAME, "table_name": SHORT, "seat": INT, "token": SHORT,
+    "hi": {"proto": INT, "host": SHORT, "host_id": SHORT, "nonce": SHORT, "dh": HEX},
+    "welcome": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "seat": INT,
                 "n": INT, "variant": NAME, "options": MAP, "hands": INT},
-    "tables": {"proto": INT, "host": SHORT, "tables": LIST},
+    "tables": {"proto": INT, "host": SHORT, "host_id": SHORT, "tables": LIST},
     "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL},
     "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,
               "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT},
     "error": {"code": NAME, "msg": _str(500), "ref": _opt(INT), "proto": _opt(INT)},
+    "notice": {"code": NAME, "msg": _str(500), "seat": _opt(INT)},
     "pong": _N,
     "bye": {"code": NAME, "msg": _str(500)},
 }
@@ -261,6 +323,9 @@ def encode(msg: dict) -> bytes:
 
 def make(t: str, **fields) -> dict:
     fields["t"] = t
+    for k, v in fields.items():
+        if isinstance(v, Code):
+            fields[k] = v.value  # plain str on the wire
     return fields
 
 
@@ -316,4 +381,8 @@ class FrameReader:
 
 
 def describe(code: str, msg: str | None = None) -> str:
-    return msg or ERRORS.get(code, code)
+    """The English text for a code (``msg`` when the host gave a more precise one)."""
+    try:
+        return msg or ERRORS[Code(code)]
+    except ValueError:
+        return msg or str(code)

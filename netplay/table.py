@@ -1,11 +1,10 @@
-"""One table on the host: seats, the authoritative match, bots, reconnect holds and the durable log."""
+"""One table on the host: seats, the authoritative match, bots, reconnect holds and its journal records."""
 
 from __future__ import annotations
 
-import hmac
+import copy
 import logging
 import secrets
-import time
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -13,11 +12,16 @@ from game.bots import default_level
 from game.rules import engine as E
 from game.rules.actions import PASS, ActionError, from_json
 from game.rules.match import Match, replay_match
+from game.rules.state import HandState
 from game.rules.variants import get as get_variant
-from game.rules.view import events_for, view
+from game.rules.view import View, events_for, pending_state, same_point, view, visible_step
 
-from . import protocol as P
+from . import auth
+from . import protocol as wire
+from .keeper import Keeper
+from .protocol import Code
 from .seatbot import DecisionBot
+from .store import FORMAT, Damaged, Journal
 
 log = logging.getLogger("netplay.host")
 
@@ -48,7 +52,7 @@ class TableConfig:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "TableConfig":
+    def from_json(cls, d: dict) -> TableConfig:
         known = {f.name for f in fields(cls)}
         d = {k: v for k, v in d.items() if k in known}
         d["bots"] = {int(k): v for k, v in (d.get("bots") or {}).items()}
@@ -58,7 +62,7 @@ class TableConfig:
 class Slot:
     """One seat: who holds it (token), their connection, and what the host knows about them."""
 
-    __slots__ = ("name", "token", "peer", "bot_level", "wait", "hold", "seq", "last", "ready")
+    __slots__ = ("bot_level", "hold", "last", "name", "peer", "ready", "seq", "token", "wait")
 
     def __init__(self, bot_level: str | None = None):
         self.name: str | None = None
@@ -78,11 +82,17 @@ class Slot:
 
 class Table:
     """A Table runs only on the host's event-loop thread. Peers reach it through
-    ``join``/``rejoin``/``act``/``ready``/``sync``/``drop``; every change is written to
-    the store before any peer hears of it, so a restarted host resumes exactly there.
+    ``join``/``rejoin``/``act``/``ready``/``sync``/``drop``.
+
+    Every change is a journal record (``_record``): it is applied in memory at once,
+    and everything a peer would hear because of it waits (``keeper.Keeper.send``)
+    until the record is on disk. When the disk refuses, the table says so to every seat,
+    keeps what it has, and goes on once the write goes through; nothing a peer was told
+    is lost.
     """
 
-    def __init__(self, cfg: TableConfig, host, saved: dict | None = None, password: str | None = None):
+    def __init__(self, cfg: TableConfig, host, saved: tuple[list[dict], Journal] | None = None,
+                 password: str | None = None):
         self.cfg = cfg
         self.host = host
         self.variant = get_variant(cfg.variant)
@@ -99,15 +109,22 @@ class Table:
         for lv in set(cfg.bots.values()) | {self.sub}:
             DecisionBot(lv)  # unknown levels fail now
         self.slots = [Slot(cfg.bots.get(i)) for i in range(self.n)]
+        self.owner: int | None = None  # the hosting player's seat
         self._bots: dict[int, DecisionBot] = {}
         self.match: Match | None = None
-        self.state = None
+        self.state: HandState | None = None
         self.phase = WAITING
         self.seed = None
         self._pump_handle = None
         self._next_handle = None
-        if saved:
-            self._restore(saved)
+        self._thinking: tuple[int, int, int] | None = None  # what a host bot is deciding on, off the loop
+        journal = saved[1] if saved is not None else \
+            host.store.journal(self.store_name) if host.store is not None else None
+        self.keeper = Keeper(host, journal, self._disk_full, self._saved, len(saved[0]) - 1 if saved else 0)
+        if saved is not None:
+            self._restore(saved[0])
+        else:
+            self._compact()
 
     # ------------------------------------------------------------------ identity
     @property
@@ -122,17 +139,28 @@ class Table:
     def loop(self):
         return self.host.loop
 
+    @property
+    def st(self) -> HandState:
+        """The hand being played (or the one just ended); only once a match has started."""
+        assert self.state is not None, "no hand yet"
+        return self.state
+
+    @property
+    def m(self) -> Match:
+        assert self.match is not None, "no match yet"
+        return self.match
+
     def summary(self) -> dict:
         """The lobby line: what discovery and ``list`` show."""
         free = sum(1 for s in self.slots if s.open)
-        return {"table_id": self.table_id, "name": self.cfg.name or f"Table {self.table_id}",
+        return {"table_id": self.table_id, "name": self.cfg.name or f"{self.variant.name_zh} {self.table_id}",
                 "variant": self.variant.id, "players": self.n, "seats_taken": self.n - free, "seats_free": free,
                 "password": bool(self.password)}
 
     def open_table(self) -> None:
-        """Called once the host's loop runs: resumed tables re-arm their holds; full tables start."""
+        """Called once the host's loop runs: resumed seats are held for their players; full tables start."""
         for i, s in enumerate(self.slots):
-            if s.token and s.peer is None and self.phase in (PLAYING, BETWEEN):
+            if s.token and s.peer is None and self.phase != OVER:
                 self._hold(i, wait=True)
         if self.phase == WAITING:
             self._maybe_start()
@@ -141,58 +169,83 @@ class Table:
         elif self.phase == OVER:
             self._reset()  # the match was played out before the restart: open for a new one
         self._pump_soon()
+        self.keeper.flush()
 
     # ------------------------------------------------------------------ seating
-    def check_password(self, given: str | None) -> bool:
+    def check_password(self, key: bytes | None, proof: str | None) -> bool:
         if not self.password:
             return True
-        return given is not None and hmac.compare_digest(given.encode(), self.password.encode())
+        return key is not None and auth.same(proof, auth.password_proof(key, self.password))
+
+    def reserve_owner(self, name: str, seat: int = 0) -> str:
+        """Keep ``seat`` for the hosting player (their window joins with the returned token, no password)."""
+        s = self.slots[seat]
+        if self.owner == seat and s.token:
+            return s.token
+        if self.phase != WAITING or not s.open:
+            raise ValueError(f"seat {seat} is not free for the hosting player")
+        s.token, s.name = secrets.token_hex(16), name
+        self.owner = seat
+        self._record(self._seats_rec())
+        self.keeper.flush()
+        return s.token
 
     def join(self, peer, name: str, seat: int | None = None) -> str | None:
         """Seat a new player; returns an error code or None."""
         free = [i for i, s in enumerate(self.slots) if s.open]
         if seat is not None:
             if seat not in free:
-                return "full"
+                return Code.FULL
         elif not free:
-            return "full"
+            return Code.FULL
         i = free[0] if seat is None else seat
         s = self.slots[i]
-        s.token = secrets.token_hex(16)
         s.name = name
+        s.token = auth.seat_token(peer.key, self.table_id, i)
         s.wait = False
         s.seq = 0
         self._cancel_hold(s)
-        self._persist()
+        self._record(self._seats_rec())
         self._attach(i, peer)
+        self.keeper.flush()
         return None
 
-    def find_token(self, token: str) -> int | None:
-        tok = token.encode()
+    def find_proof(self, proof: str, host_nonce: str, client_nonce: str, seat: int | None) -> int | None:
+        """The seat whose token ``proof`` proves on this connection, if any."""
         hit = None
         for i, s in enumerate(self.slots):
-            if s.token and hmac.compare_digest(s.token.encode(), tok):
+            if s.token and (seat is None or seat == i) \
+                    and auth.same(proof, auth.token_proof(s.token, host_nonce, client_nonce)):
                 hit = i
         return hit
 
-    def rejoin(self, peer, i: int) -> None:
+    def rejoin(self, peer, i: int, name: str | None = None) -> None:
         s = self.slots[i]
+        if name and name != s.name:
+            s.name = name
+            self._record(self._seats_rec())
         old = s.peer
         if old is not None and old is not peer:
             s.peer = None
-            old.kill("superseded")
+            old.kill(Code.SUPERSEDED)
+        was_bot = self._bot_plays(i) and self.phase == PLAYING
         self._cancel_hold(s)
         s.wait = False
         self._attach(i, peer)
+        if was_bot:
+            self._notice(Code.PLAYER_BACK, i)
+        self.keeper.flush()
 
     def _attach(self, i: int, peer) -> None:
         s = self.slots[i]
         s.peer = peer
         s.ready = False
+        s.last = None
         peer.table, peer.seat = self, i
-        peer.send(P.make("welcome", proto=P.PROTOCOL, host=self.host.name[:64], table=self.table_id,
-                         table_name=self.summary()["name"][:64], seat=i, token=s.token, n=self.n,
-                         variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
+        self.keeper.send(peer, wire.make("welcome", proto=wire.PROTOCOL, host=self.host.name[:64],
+                                         host_id=self.host.host_id, table=self.table_id,
+                                         table_name=self.summary()["name"][:64], seat=i, n=self.n,
+                                         variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
         self._presence()
         if self.phase == WAITING:
             self._maybe_start()
@@ -202,7 +255,7 @@ class Table:
             self._check_next()
 
     def drop(self, peer, leaving: bool = False) -> None:
-        """A connection closed (or said bye): hold the seat, or free it before the match starts."""
+        """A connection closed, went silent or said bye: hold the seat for its player, or free it when they left."""
         i = peer.seat
         if i is None or peer.table is not self:
             return
@@ -211,22 +264,24 @@ class Table:
             return
         s.peer = None
         s.last = None
-        if self.phase == WAITING or leaving:
+        if leaving:
             self._release(i)
         elif self.phase != OVER:
-            self._hold(i, wait=self.cfg.on_drop == "wait")
+            self._hold(i, wait=self.cfg.on_drop == "wait" and self.phase != WAITING)
+            if self.phase == PLAYING and self._bot_plays(i):
+                self._notice(Code.BOT_PLAYS, i)
         self._presence()
         self._pump_soon()
         self._check_next()
         if self.phase == OVER and not self._peers():
             self._reset()
+        self.keeper.flush()
 
     def _hold(self, i: int, wait: bool) -> None:
         s = self.slots[i]
         self._cancel_hold(s)
         s.wait = wait
-        token = s.token
-        s.hold = self.loop.call_later(self.cfg.hold_s, self._expire, i, token)
+        s.hold = self.loop.call_later(self.cfg.hold_s, self._expire, i, s.token)
 
     def _cancel_hold(self, s: Slot) -> None:
         if s.hold is not None:
@@ -242,13 +297,16 @@ class Table:
             self._presence()
             self._pump_soon()
             self._check_next()
+            self.keeper.flush()
 
     def _release(self, i: int) -> None:
         s = self.slots[i]
         self._cancel_hold(s)
         s.token = s.name = None
         s.wait = False
-        self._persist()
+        if self.owner == i:
+            self.owner = None
+        self._record(self._seats_rec())
 
     def _peers(self) -> list:
         return [s.peer for s in self.slots if s.peer is not None]
@@ -258,12 +316,20 @@ class Table:
         return s.bot_level is not None or (s.peer is None and not s.wait)
 
     def _presence(self) -> None:
-        msg = P.make("table", names=[s.name for s in self.slots], connected=[s.peer is not None for s in self.slots],
-                     bots=[self._bot_plays(i) for i in range(self.n)],
-                     held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
+        msg = wire.make("table", names=[s.name for s in self.slots], connected=[s.peer is not None for s in self.slots],
+                        bots=[self._bot_plays(i) for i in range(self.n)],
+                        held=[bool(s.token) and s.peer is None for s in self.slots], started=self.phase != WAITING)
         for p in self._peers():
-            p.send(msg)
+            self.keeper.send(p, msg)
         self.host.table_changed(self)
+
+    def _notice(self, code: Code, seat: int | None = None, detail: str | None = None, direct: bool = False) -> None:
+        msg = wire.make("notice", code=code, msg=wire.describe(code, detail)[:500], seat=seat)
+        for p in self._peers():
+            if direct:
+                p.send(msg)
+            else:
+                self.keeper.send(p, msg)
 
     def fill_bots(self, level: str) -> int:
         """The host's choice: a bot of ``level`` takes every open seat; the match starts once all are seated."""
@@ -275,30 +341,31 @@ class Table:
                     filled += 1
         if filled:
             log.info("table %s: %d open seat(s) given to %s bots", self.table_id, filled, level)
-            self._persist()
+            self._record(self._seats_rec())
             self._presence()
             self._maybe_start()
+            self.keeper.flush()
         return filled
+
+    def _seats_rec(self) -> dict:
+        return {"k": "seats", "owner": self.owner,
+                "seats": [{"name": s.name, "token": s.token, "bot": s.bot_level} for s in self.slots]}
 
     # ------------------------------------------------------------------ the match
     def _maybe_start(self) -> None:
         if self.phase == WAITING and not any(s.open for s in self.slots) \
                 and all(s.peer is not None or s.bot_level for s in self.slots):
-            self.seed = self.cfg.seed if self.cfg.seed is not None else secrets.randbits(62)
-            self.match = Match(self.variant, self.options, self.seed, self.cfg.hands)
-            self._bots.clear()
+            seed = self.cfg.seed if self.cfg.seed is not None else secrets.randbits(62)
             log.info("table %s: match starts (%s, %d hands)", self.table_id, self.variant.id, self.cfg.hands)
-            self._deal()
+            self._deal({"k": "start", "seed": seed})
 
-    def _deal(self) -> None:
+    def _deal(self, rec: dict | None = None) -> None:
         if self._next_handle is not None:
             self._next_handle.cancel()
             self._next_handle = None
-        self.state, events = self.match.start_hand()
-        self.phase = PLAYING
         for s in self.slots:
             s.ready = False
-        self._persist()
+        events = self._record(rec or {"k": "deal"})
         self._presence()
         self._broadcast(events)
         self._pump_soon()
@@ -307,33 +374,38 @@ class Table:
         """A peer's decision; an (error code, detail) pair when refused (the game is then untouched)."""
         i = peer.seat
         try:
-            a = P.action_from_wire(msg["a"])
+            a = wire.action_from_wire(msg["a"])
         except ActionError as e:
-            return "malformed", str(e)
+            return Code.MALFORMED, str(e)
         if a.seat != i:
-            return "not_your_seat", f"you sit at seat {i}, not {a.seat}"
+            return Code.NOT_YOUR_SEAT, f"you sit at seat {i}, not {a.seat}"
         if self.phase != PLAYING:
-            return "not_now", "no hand is being played"
+            return Code.NOT_NOW, "no hand is being played"
         if msg["ack"] != self.slots[i].seq:
-            return "stale", None
+            return Code.STALE, None
         try:
-            self._apply(a, t0)
+            a = E.normalize(self.st, a)
         except ActionError as e:
-            return "illegal", str(e)
+            return Code.ILLEGAL, str(e)
+        self._play(a, t0)
+        self.keeper.flush()
         return None
 
-    def _apply(self, a, t0: float | None = None) -> None:
-        st, events = E.apply(self.state, a)
-        if st.end is not None:
-            self.match.finish_hand()
-            self.phase = OVER if self.match.over else BETWEEN
-        self._persist()
+    def _play(self, a, t0: float | None = None) -> None:
+        """Apply a checked action: journal it, then tell everyone (once it is on disk)."""
+        pending = pending_state(self.st, a)  # what everyone is shown first after a discard or an added kong
+        events = self._record({"k": "act", "a": a.to_json()})
+        if pending is not None and same_point(pending, self.st):
+            pending = None  # the window is really open: that is the point everybody is shown anyway
+        self.host.actions += 1
+        if self.phase in (BETWEEN, OVER):
+            self._compact()  # between hands: the journal becomes one record again
         if self.phase == OVER:
-            log.info("table %s: match over, totals %s", self.table_id, self.match.scores)
+            log.info("table %s: match over, totals %s", self.table_id, self.m.scores)
             self.host.table_over(self)
-        self._broadcast(events)
+        self._broadcast(events, pending)
         if t0 is not None:
-            self.host.record_latency(time.perf_counter() - t0)
+            self.keeper.mark(t0)
         if self.phase == BETWEEN:
             self._schedule_next()
         elif self.phase == OVER:
@@ -342,44 +414,58 @@ class Table:
             self._pump_soon()
 
     def _pump_soon(self) -> None:
-        if self._pump_handle is None and self.phase == PLAYING:
+        if self._pump_handle is None and self.phase == PLAYING and self._thinking is None:
             d = self.cfg.bot_delay
             self._pump_handle = self.loop.call_later(d, self._pump) if d > 0 else self.loop.call_soon(self._pump)
 
     def _pump(self) -> None:
-        """Let one host-played seat (a bot seat, or a dropped player's) act; one per loop turn."""
+        """Hand one decision of a host-played seat (a bot seat, or a dropped player's) to the bot thread."""
         self._pump_handle = None
-        if self.phase != PLAYING:
+        if self.phase != PLAYING or self.keeper.stalled or self._thinking is not None:
             return
-        st = self.state
+        st = self.st
         for i in E.acting_seats(st):
-            if not self._bot_plays(i):
-                continue
-            legal = E.legal_actions(st, i)
-            if not legal:
+            if not self._bot_plays(i) or not E.legal_actions(st, i):
                 continue
             bot = self._bots.get(i)
             if bot is None:
                 bot = self._bots[i] = DecisionBot(self.slots[i].bot_level or self.sub, seed=f"{self.seed}:{i}")
-            fallback = next((x for x in legal if x.kind == PASS), legal[0])
-            try:
-                a = bot.act(view(st, i))
-            except Exception:  # noqa: BLE001 - a broken bot must not stop the table
-                log.exception("table %s: the bot at seat %d failed; it plays %s", self.table_id, i, fallback)
-                a = fallback
-            try:
-                self._apply(a)
-            except ActionError as e:
-                log.warning("table %s: the bot at seat %d chose %s (%s); it plays %s", self.table_id, i, a, e, fallback)
-                self._apply(fallback)
+            key = (st.hand_no, st.version, i)
+            self._thinking = key
+            v = copy.deepcopy(view(st, i))  # the bot thread must not share objects with the live state
+            fut = self.host.bots.submit(bot.act, v)
+            fut.add_done_callback(lambda f, key=key: self.host.soon(self._bot_done, key, f))
             return
+
+    def _bot_done(self, key, fut) -> None:
+        self._thinking = None
+        st = self.st
+        hand, version, i = key
+        if self.phase != PLAYING or st.hand_no != hand or st.version != version or not self._bot_plays(i) \
+                or self.keeper.stalled:
+            self._pump_soon()  # the game moved on while it thought: ask again
+            return
+        legal = E.legal_actions(st, i)
+        fallback = next((x for x in legal if x.kind == PASS), legal[0])
+        try:
+            a = E.normalize(st, fut.result())
+        except ActionError as e:
+            log.warning("table %s: the bot at seat %d chose an illegal action (%s); it plays %s", self.table_id, i, e,
+                        fallback)
+            a = fallback
+        except Exception:
+            log.exception("table %s: the bot at seat %d failed; it plays %s", self.table_id, i, fallback)
+            a = fallback
+        self._play(a)
+        self.keeper.flush()
 
     # ------------------------------------------------------------------ between hands
     def ready(self, peer) -> tuple[str, str | None] | None:
         if self.phase != BETWEEN:
-            return "not_now", "the hand is not over" if self.phase == PLAYING else None
+            return Code.NOT_NOW, "the hand is not over" if self.phase == PLAYING else None
         self.slots[peer.seat].ready = True
         self._check_next()
+        self.keeper.flush()
         return None
 
     def _schedule_next(self) -> None:
@@ -391,6 +477,7 @@ class Table:
         self._next_handle = None
         if self.phase == BETWEEN:
             self._deal()
+            self.keeper.flush()
 
     def _check_next(self) -> None:
         if self.phase == BETWEEN and all(s.ready or s.bot_level or (s.peer is None and not s.wait)
@@ -401,36 +488,55 @@ class Table:
         """A finished table whose players all left opens for a new match."""
         if all(s.bot_level for s in self.slots):
             return
-        if self.host.store is not None:
-            self.host.store.archive(self.store_name)
-        for i, s in enumerate(self.slots):
+        if self.host.store is not None and self.match is not None:
+            try:
+                # the match record itself (``python -m game replay`` reads it), with the table's settings
+                self.host.store.archive(self.store_name, dict(self.match.to_json(), table=self.cfg.to_json()))
+            except OSError as e:
+                log.warning("table %s: cannot keep the finished match in done/ (%s)", self.table_id, e)
+        for s in self.slots:
             self._cancel_hold(s)
-            self.slots[i] = Slot(s.bot_level)
-        self.match = self.state = None
-        self.phase = WAITING
+        self._record({"k": "reset"})
+        self._compact()
         self._presence()
 
     # ------------------------------------------------------------------ what peers see
-    def _state_msg(self, i: int, v: dict, events: list, full: bool) -> dict:
+    def _state_msg(self, i: int, v: View, events: list, full: bool, pending=None) -> dict:
+        """A state message; ``pending``: the window point before the live state (the hand is not over there)."""
         s = self.slots[i]
         s.seq += 1
-        v = P.view_to_wire(v)
-        return P.make("state", seq=s.seq, full=full, hand_no=self.state.hand_no, step=len(self.state.log), view=v,
-                      events=events, totals=list(self.match.scores), hand_over=self.phase in (BETWEEN, OVER),
-                      match_over=self.phase == OVER, hands=self.cfg.hands)
+        live = pending is None
+        return wire.make("state", seq=s.seq, full=full, hand_no=self.st.hand_no, step=visible_step(self.st, i),
+                         view=wire.view_to_wire(v),
+                         events=events, totals=list(self.m.scores) if live else list(pending.scores),
+                         hand_over=live and self.phase in (BETWEEN, OVER), match_over=live and self.phase == OVER,
+                         hands=self.cfg.hands)
 
-    def _broadcast(self, events: list) -> None:
-        st = self.state
+    def _broadcast(self, events: list, pending=None) -> None:
+        """Every seat's new state and the events it may see. With ``pending`` (the window after a discard or an
+        added kong) every seat first gets that point, events up to the discard, then the rest: the same frames
+        whether or not anybody else could claim."""
+        first: list = []
+        if pending is not None:
+            cut = next((k + 1 for k, e in enumerate(events) if e.get("type") in ("discard", "kong_declared")), 0)
+            first, events = events[:cut], events[cut:]
         for i, s in enumerate(self.slots):
             if s.peer is None:
                 continue
-            v = view(st, i)
-            version = v.pop("version")
-            ev = events_for(events, i)
-            if not ev and v == s.last:
-                continue
-            s.last = v
-            s.peer.send(self._state_msg(i, dict(v, version=version), ev, False))
+            points = [(pending, first), (None, events)] if pending is not None else [(None, events)]
+            for at, evs in points:
+                v = view(at or self.st, i)
+                seen = _unversioned(v)
+                ev = events_for(evs, i)
+                if not ev and seen == s.last:
+                    continue
+                s.last = seen
+                self.keeper.send(s.peer, self._state_msg(i, v, ev, False, at))
+
+    def resync(self, peer) -> None:
+        """A full state for a peer that asked for one."""
+        self.sync(peer)
+        self.keeper.flush()
 
     def sync(self, peer) -> None:
         """A full state for one peer (on join, reconnect, or when asked)."""
@@ -438,45 +544,126 @@ class Table:
             return
         i = peer.seat
         v = view(self.state, i)
-        version = v.pop("version")
-        self.slots[i].last = v
-        peer.send(self._state_msg(i, dict(v, version=version), [], True))
+        self.slots[i].last = _unversioned(v)
+        self.keeper.send(peer, self._state_msg(i, v, [], True))
 
     # ------------------------------------------------------------------ durability
     def snapshot(self) -> dict:
+        """The whole table as one ``base`` record."""
         return {
-            "format": 1,
+            "k": "base",
+            "format": FORMAT,
             "config": self.cfg.to_json(),
             "phase": self.phase,
             "match": self.match.to_json() if self.match else None,
-            "current": [a.to_json() for a in self.state.log] if self.phase == PLAYING else None,
-            "seats": [{"name": s.name, "token": s.token} for s in self.slots],
+            "current": [a.to_json() for a in self.st.log] if self.phase == PLAYING else None,
+            "seats": [{"name": s.name, "token": s.token, "bot": s.bot_level} for s in self.slots],
+            "owner": self.owner,
         }
 
-    def _persist(self) -> None:
-        if self.host.store is not None:
-            self.host.store.save(self.store_name, self.snapshot())
+    def _record(self, rec: dict) -> list:
+        """Apply one change in memory and queue it for the journal; returns the events it caused."""
+        events = self._fold(rec)
+        self.keeper.record(rec, self.snapshot)
+        return events
 
-    def _restore(self, saved: dict) -> None:
-        mj = saved.get("match")
-        phase = saved.get("phase", WAITING)
-        if mj is None or phase == WAITING:
-            return  # nothing was played: players simply join again
-        for s, d in zip(self.slots, saved.get("seats", [])):
-            if s.bot_level is None:
-                s.name, s.token = d.get("name"), d.get("token")
-        self.seed = mj["seed"]
-        played = mj["hands_played"]
-        if phase == PLAYING:
-            m = replay_match(self.variant, mj)
-            st, _ = m.start_hand()
-            for item in saved.get("current") or []:
-                E.apply(st, from_json(item))
+    def _compact(self) -> None:
+        self.keeper.compact(self.snapshot())
+
+    def _disk_full(self, why: str) -> None:
+        log.error("table %s: cannot save (%s); the table waits and retries", self.table_id, why)
+        self._notice(Code.DISK_FULL, detail=f"{wire.ERRORS[Code.DISK_FULL]} ({why})", direct=True)
+
+    def _saved(self) -> None:
+        log.warning("table %s: saving works again; the game goes on", self.table_id)
+        self._notice(Code.SAVED, direct=True)
+        self._pump_soon()
+
+    def close(self) -> None:
+        self.keeper.close()
+
+    # ------------------------------------------------------------------ the records
+    def _fold(self, rec: dict) -> list:
+        """One journal record applied to the table in memory (live and on resume alike)."""
+        k = rec["k"]
+        if k == "act":
+            st, events = E.apply(self.st, from_json(rec["a"]))
+            if st.end is not None:
+                self.m.finish_hand()
+                self.phase = OVER if self.m.over else BETWEEN
+            return events
+        if k == "start":
+            self.seed = rec["seed"]
+            self.match = Match(self.variant, self.options, self.seed, self.cfg.hands)
+            self._bots.clear()
+            k = "deal"
+        if k == "deal":
+            self.state, events = self.m.start_hand()
+            self.phase = PLAYING
+            return events
+        if k == "seats":
+            self._set_seats(rec["seats"], rec.get("owner"))
+        elif k == "reset":
+            for i, s in enumerate(self.slots):
+                self.slots[i] = Slot(s.bot_level)
+            self.owner = None
+            self.match = self.state = None
+            self.phase = WAITING
         else:
-            m = replay_match(self.variant, dict(mj, hands_played=played[:-1]))
-            st, _ = m.start_hand()
-            for item in played[-1]["actions"]:
-                E.apply(st, from_json(item))
-            m.finish_hand()
-        self.match, self.state, self.phase = m, st, phase
-        log.info("table %s: resumed at hand %d, %d actions in", self.table_id, st.hand_no, len(st.log))
+            raise ValueError(f"unknown record {k!r}")
+        return []
+
+    def _set_seats(self, seats: list, owner) -> None:
+        if len(seats) != self.n:
+            raise ValueError("the seat list does not fit the table")
+        for s, d in zip(self.slots, seats):
+            s.name, s.token, s.bot_level = d["name"], d["token"], d.get("bot")
+        self.owner = owner
+
+    def _restore(self, recs: list[dict]) -> None:
+        """Rebuild the table from its journal; ValueError when the records do not fit together."""
+        base = recs[0]
+        self._set_seats(base["seats"], base.get("owner"))
+        mj = base.get("match")
+        phase = base.get("phase", WAITING)
+        if phase != WAITING:
+            if not isinstance(mj, dict):
+                raise ValueError("a table under way without its match record")
+            self.seed = mj["seed"]
+            played = mj["hands_played"]
+            if phase == PLAYING:
+                m = replay_match(self.variant, mj)
+                st, _ = m.start_hand()
+                for item in base.get("current") or []:
+                    E.apply(st, from_json(item))
+            else:
+                m = replay_match(self.variant, dict(mj, hands_played=played[:-1]))
+                st, _ = m.start_hand()
+                for item in played[-1]["actions"]:
+                    E.apply(st, from_json(item))
+                m.finish_hand()
+            self.match, self.state, self.phase = m, st, phase
+        for rec in recs[1:]:
+            self._fold(rec)
+        if self.state is not None:
+            log.info("table %s: resumed at hand %d, %d actions in", self.table_id, self.state.hand_no,
+                     len(self.state.log))
+
+
+def _unversioned(v: View) -> dict[str, Any]:
+    """A view without its change counter: what is compared to skip states that show nothing new."""
+    return {k: x for k, x in v.items() if k != "version"}
+
+
+def restore_config(recs: list[dict]) -> TableConfig:
+    return TableConfig.from_json(recs[0]["config"])
+
+
+def load_saved(store, name: str) -> tuple[list[dict], Journal]:
+    """A table's journal records and its writer; Damaged (naming the file) when it cannot be trusted."""
+    recs, size = store.load(name)
+    try:
+        restore_config(recs)
+    except (TypeError, ValueError, KeyError, AttributeError) as e:
+        raise Damaged(store.path(name), f"table settings: {e}") from None
+    return recs, store.journal(name, size)

@@ -8,14 +8,13 @@ import uuid
 
 import pytest
 
-from tests.net_util import LOOPBACK, ROOT, env, final_record, start_host_proc, stop_proc
-
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from netplay.client import NetSession
 from netplay.discovery import Browser, check_interfaces
 from netplay.host import Host, TableConfig
 from netplay.protocol import PROTOCOL
+from tests.net_util import LOOPBACK, ROOT, env, final_record, start_host_proc, stop_proc
 
 
 def test_loopback_guard():
@@ -41,7 +40,7 @@ def test_tables_appear_update_and_disappear():
         t1 = next(r for r in rows if r["table_id"] == "1")
         assert t1 == {"table_id": "1", "name": "东风桌", "variant": "wenshan", "players": 4, "seats_taken": 0,
                       "seats_free": 4, "protocol": PROTOCOL, "password": True, "host": "127.0.0.1",
-                      "port": h.address[1], "host_name": name}
+                      "port": h.address[1], "host_name": name, "host_id": h.host_id}
         s = NetSession(t1["host"], t1["port"], "me", table_id="1", password="pw")
         try:
             rows = br.wait_for(lambda r: any(x["host_name"] == name and x["table_id"] == "1" and x["seats_taken"] == 1
@@ -59,7 +58,7 @@ def test_tables_appear_update_and_disappear():
 def test_headless_host_and_three_client_processes_play_a_match(tmp_path):
     """python -m game host --headless; three `python -m game join --discover --bot simple` processes."""
     name = f"mp-{uuid.uuid4().hex[:8]}"
-    proc, port = start_host_proc("--name", name, "--hands", "2", "--bots", "1", "--seed", "99", "--state-dir",
+    proc, _port = start_host_proc("--name", name, "--hands", "2", "--bots", "1", "--seed", "99", "--state-dir",
                                  str(tmp_path), "--once", log=tmp_path / "host.log")
     joins = []
     try:

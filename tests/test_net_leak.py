@@ -5,7 +5,8 @@ byte that reaches each client socket is recorded. Afterwards the host's match lo
 is replayed step by step (the engine's ground truth) and every state frame is
 checked at the point of the game it was sent at:
 
-- its view is exactly ``view(state, seat)``;
+- its view is exactly ``view(state, seat)`` at the next point of the game it fits (after a
+  discard or an added kong, first the window every seat is shown, ``pending_state``);
 - non-interference: the same view computed after shuffling every tile the seat may
   not know (other seats' concealed tiles while the hand runs, the undrawn wall)
   is identical, so nothing in the frame depends on them;
@@ -25,7 +26,7 @@ from game.rules.kinds import Phase
 from game.rules.match import Match
 from game.rules.state import Seat
 from game.rules.variants import get as get_variant
-from game.rules.view import view
+from game.rules.view import pending_state, same_point, view, visible_step
 from netplay.host import Host, TableConfig
 from tests.net_util import LOOPBACK, Recorder, decode_stream, norm, play_clients, variants, wire_view
 
@@ -106,37 +107,55 @@ def scramble(st, seat: int, rng: random.Random):
     return s2
 
 
-def check_stream(vid: str, record: dict, seat: int, frames: list) -> int:
-    """Walk the match from its log; check every state frame at its (hand, step). Returns frames checked."""
+def points(vid: str, record: dict):
+    """Every point of the match at which the host may send a state: (hand, state, the events since the previous
+    point). After a discard or an added kong there are two: the window everybody is shown first
+    (``pending_state``), then where the rules went on from there."""
     v = get_variant(vid)
-    states = [f for f in frames if f["t"] == "state"]
-    assert {f["t"] for f in frames} <= {"welcome", "table", "state"}
-    assert states, "no state reached the peer"
-    rng = random.Random(seat)
     m = Match(v, record["options"], record["seed"], record["hands"])
-    idx = 0
     for h, hrec in enumerate(record["hands_played"]):
         st, events = m.start_hand()
-        actions = hrec["actions"]
-        k = 0
-        while True:
-            while idx < len(states) and (states[idx]["hand_no"], states[idx]["step"]) == (h, k):
-                f = states[idx]
-                truth = wire_view(view(st, seat))
-                assert f["view"] == truth, f"hand {h} step {k}: the frame is not the seat's view"
-                for _ in range(2):
-                    other = wire_view(view(scramble(st, seat, rng), seat))
-                    diff = [key for key in truth if truth[key] != other.get(key)]
-                    assert not diff, f"hand {h} step {k}: {diff} depend on tiles seat {seat} may not know"
-                want = [] if f["full"] else norm(reference_filter(events, seat))
-                assert f["events"] == want, f"hand {h} step {k}: events differ from what the rules reveal"
-                idx += 1
-            if k == len(actions):
-                break
-            st, events = E.apply(st, from_json(actions[k]))
-            k += 1
+        yield h, st.copy(), events
+        for item in hrec["actions"]:
+            a = from_json(item)
+            pending = pending_state(st, a)
+            st, events = E.apply(st, a)
+            if pending is not None and not same_point(pending, st):
+                cut = next(k + 1 for k, e in enumerate(events) if e["type"] in ("discard", "kong_declared"))
+                yield h, pending, events[:cut]
+                events = events[cut:]
+            yield h, st.copy(), events
         m.finish_hand()
-    assert idx == len(states), f"frame {idx} ({states[idx]['hand_no']}, {states[idx]['step']}) fits no point of the game"
+
+
+def check_stream(vid: str, record: dict, seat: int, frames: list) -> int:
+    """Walk the match point by point; every state frame must be the seat's view at the next point that fits it,
+    carry exactly the events the rules let it see since the previous frame, and not depend on hidden tiles.
+    Returns the frames checked."""
+    states = [f for f in frames if f["t"] == "state"]
+    assert {f["t"] for f in frames} <= {"hi", "welcome", "table", "state"}
+    assert states, "no state reached the peer"
+    rng = random.Random(seat)
+    idx = 0
+    since: list = []  # events since the last frame
+    for h, st, events in points(vid, record):
+        since += reference_filter(events, seat)
+        if idx == len(states):
+            continue
+        f = states[idx]
+        truth = wire_view(view(st, seat))
+        if f["hand_no"] != h or f["view"] != truth:
+            continue  # the host sent nothing at this point (nothing this seat could see changed)
+        for _ in range(2):
+            other = wire_view(view(scramble(st, seat, rng), seat))
+            diff = [key for key in truth if truth[key] != other.get(key)]
+            assert not diff, f"hand {h} frame {idx}: {diff} depend on tiles seat {seat} may not know"
+        want = [] if f["full"] else norm(since)
+        assert f["events"] == want, f"hand {h} frame {idx}: events differ from what the rules reveal"
+        assert f["step"] == visible_step(st, seat), f"hand {h} frame {idx}: the step counts actions it cannot see"
+        since = []
+        idx += 1
+    assert idx == len(states), f"frame {idx} (hand {states[idx]['hand_no']}) fits no point of the game"
     return idx
 
 
@@ -204,3 +223,99 @@ def test_the_check_catches_leaky_events(monkeypatch):
     record, frames = _leaky_match(monkeypatch, vid)
     with pytest.raises(AssertionError, match="events differ"):
         check_stream(vid, record, 0, frames)
+
+
+# ---------------------------------------------------------------------------------------------- issue 16, point 3
+
+# 捉鸡麻将, dealer 0 discards 9p. In ONE seat 2 holds 9p9p and may pung (it passes); in NONE it holds 9s9s
+# instead and nobody may claim. Seats 0, 1 and 3 hold the same tiles in both, and the wall is the same.
+_CAN = [17, 17, 0, 1, 2, 12, 13, 14, 19, 20, 21, 6, 8]
+_CANNOT = [26, 26] + _CAN[2:]
+_HANDS = [[0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 23, 24, 17],
+          [0, 1, 2, 3, 4, 5, 9, 10, 11, 18, 19, 21, 22],
+          None,
+          [3, 4, 5, 15, 16, 22, 23, 24, 25, 9, 9, 13, 14]]
+
+
+def _deal(seat2: list[int]):
+    v = get_variant("zhuoji")
+    hands = [h if h is not None else seat2 for h in _HANDS]
+    rest = list(v.tile_set(v.resolve_options({})))
+    for h in hands:
+        for t in h:
+            rest.remove(t)
+    differing = [t for t in rest if t in (17, 26)]
+    common = sorted(t for t in rest if t not in (17, 26))
+    random.Random(5).shuffle(common)
+    return hands, common + sorted(differing)  # the tiles that differ lie at the back, never drawn here
+
+
+class _Passer:
+    """Never claims; discards 9p first, then its lowest tile: the same choices in both deals."""
+
+    def act(self, v):
+        legal = v["legal"]
+        passes = [a for a in legal if a.kind == "pass"]
+        if passes:
+            return passes[0]
+        discards = sorted((a for a in legal if a.kind == "discard"), key=lambda a: (a.tile != 17, a.tile))
+        return discards[0] if discards else legal[0]
+
+
+def _seat_streams(monkeypatch, seat2: list[int]):
+    import netplay.table as T
+    from game.rules.match import Match
+
+    hands, wall = _deal(seat2)
+
+    class Scenario(Match):
+        def start_hand(self):
+            st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
+                                    dealer_streak=self.streak, scores=self.scores, hands=hands, wall=wall)
+            self.state = st
+            return st, events
+
+    monkeypatch.setattr(T, "Match", Scenario)
+    h = Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
+             interfaces=LOOPBACK, advertise=False).start()
+    try:
+        recs = [Recorder() for _ in range(4)]
+        from netplay.client import BotClient
+
+        bcs = [BotClient(*h.address, "simple", f"p{i}", seat=i, tap=recs[i]) for i in range(4)]
+        for bc in bcs:
+            bc.bot = _Passer()
+        play_clients(h, [], clients=bcs, timeout=60)
+        record = h.finished[-1]["record"]
+    finally:
+        h.stop()
+    return record["hands_played"][0]["actions"], [decode_stream(bytes(r.rx)) for r in recs]
+
+
+def _until_seat2_discards(frames: list[dict]) -> list[dict]:
+    out = []
+    for f in frames:
+        if f["t"] != "state":
+            continue
+        if any(e["type"] == "discard" and e["seat"] == 2 for e in f["events"]):
+            return out  # (seat 2 holds other tiles in the two deals: from here on its choices may differ)
+        out.append({k: f[k] for k in ("seq", "step", "view", "events", "totals", "hand_over")})
+    raise AssertionError("seat 2 never discarded")
+
+
+def test_a_seat_cannot_tell_whether_another_seat_could_claim(monkeypatch):
+    """Point 3, from the recorded seat streams: seats 0 and 3 receive exactly the same frames (views, events,
+    the step counter, their number) whether or not seat 2 could pung the dealer's discard and passed. Before,
+    a "wait" frame appeared only when someone had an option and ``step`` counted seat 2's hidden pass."""
+    acts_can, can = _seat_streams(monkeypatch, _CAN)
+    acts_cannot, cannot = _seat_streams(monkeypatch, _CANNOT)
+    assert acts_can[:2] == [[0, "discard", "9p"], [2, "pass"]], "seat 2 was not offered the pung"
+    assert acts_cannot[:2] == [[0, "discard", "9p"], [1, "discard", acts_cannot[1][2]]]
+    for seat in (0, 3):
+        a, b = _until_seat2_discards(can[seat]), _until_seat2_discards(cannot[seat])
+        assert len(a) >= 4
+        for k, (x, y) in enumerate(zip(a, b)):
+            assert x == y, f"seat {seat}, frame {k}: {[key for key in x if x[key] != y[key]]} differ"
+        assert len(a) == len(b)
+    # the seat that could claim saw its own window, of course
+    assert any(f["t"] == "state" and [2, "pung"] in f["view"]["legal"] for f in can[2])

@@ -7,15 +7,14 @@ import time
 import msgpack
 import pytest
 
-from tests.net_util import LOOPBACK, local_play, norm, peer_view, play_clients, same_game, variants
-
 from game.rules.actions import Action
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from game.rules.view import view
-from netplay import protocol as P
+from netplay import protocol as wire
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, Limits, TableConfig
+from tests.net_util import LOOPBACK, hello, local_play, norm, peer_view, play_clients, same_game, variants
 
 
 @pytest.fixture
@@ -76,11 +75,11 @@ def test_several_tables_and_host_bots(make_host):
 
 def _raw(h):
     s = socket.create_connection(h.address, timeout=5)
-    r = P.FrameReader()
+    r = wire.FrameReader()
     buf = []
 
     def send(obj):
-        s.sendall(P.encode(obj) if isinstance(obj, dict) else obj)
+        s.sendall(wire.encode(obj) if isinstance(obj, dict) else obj)
 
     def recv(t=None, timeout=5.0):
         end = time.monotonic() + timeout
@@ -92,13 +91,13 @@ def _raw(h):
             s.settimeout(max(0.01, end - time.monotonic()))
             try:
                 data = s.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 break
             except ConnectionResetError:
                 return None
             if not data:
                 return None
-            buf.extend(P.decode(b, P.HOST) for b in r.feed(data))
+            buf.extend(wire.decode(b, wire.HOST) for b in r.feed(data))
         raise AssertionError(f"no {t} message")
 
     return s, send, recv
@@ -110,17 +109,18 @@ def test_refusals_never_change_the_game(make_host, caplog):
                               next_s=None), password="pw")
     table = h.tables["t"]
     s, send, recv = _raw(h)
-    send(P.make("act", n=1, ack=0, a=[0, "pass"]))
+    hi = recv("hi")
+    send(wire.make("act", n=1, ack=0, a=[0, "pass"]))
     assert recv("error")["code"] == "not_joined"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", table="t", password="nope"))
+    send(hello(hi, "me", table="t", password="nope"))
     assert recv("error")["code"] == "password"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", table="zz", password="pw"))
+    send(hello(hi, "me", table="zz", password="pw"))
     assert recv("error")["code"] == "no_table"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", token="f" * 32))
+    send(hello(hi, "me", token="f" * 32))
     assert recv("error")["code"] == "bad_token"
-    send(P.make("hello", proto=P.PROTOCOL, name="me", table="t", password="pw"))
+    send(hello(hi, "me", table="t", password="pw"))
     w = recv("welcome")
-    assert w["seat"] == 0 and len(w["token"]) == 32
+    assert w["seat"] == 0 and "token" not in w  # the token is derived on both ends, never sent
     st = recv("state")
     while not st["view"]["legal"]:
         st = recv("state")
@@ -130,35 +130,35 @@ def test_refusals_never_change_the_game(make_host, caplog):
     legal = st["view"]["legal"]
     n = 10
     bad = [
-        (P.make("act", n=n + 1, ack=st["seq"], a=[1, "pass"]), "not_your_seat"),
-        (P.make("act", n=n + 2, ack=st["seq"] - 1, a=legal[0]), "stale"),
-        (P.make("act", n=n + 3, ack=st["seq"], a=[0, "hu"]) if [0, "hu"] not in legal else None, "illegal"),
-        (P.make("act", n=n + 4, ack=st["seq"], a=[0, "discard", "9z"]), "malformed"),
-        (P.make("act", n=n + 4, ack=st["seq"], a=legal[0]), "replay"),
-        (P.make("next", n=n + 5, ack=st["seq"]), "not_now"),
-        (P.make("hello", proto=P.PROTOCOL, name="again"), "already_joined"),
+        (wire.make("act", n=n + 1, ack=st["seq"], a=[1, "pass"]), "not_your_seat"),
+        (wire.make("act", n=n + 2, ack=st["seq"] - 1, a=legal[0]), "stale"),
+        (wire.make("act", n=n + 3, ack=st["seq"], a=[0, "hu"]) if [0, "hu"] not in legal else None, "illegal"),
+        (wire.make("act", n=n + 4, ack=st["seq"], a=[0, "discard", "9z"]), "malformed"),
+        (wire.make("act", n=n + 4, ack=st["seq"], a=legal[0]), "replay"),
+        (wire.make("next", n=n + 5, ack=st["seq"]), "not_now"),
+        (hello(hi, "again"), "already_joined"),
         (msgpack.packb({"t": "act", "n": n + 6, "ack": "x", "a": [0, "pass"]}), "malformed"),
     ]
     for msg, code in bad:
         if msg is None:
             continue
         if isinstance(msg, bytes):
-            send(P.HEADER.pack(len(msg)) + msg)
+            send(wire.HEADER.pack(len(msg)) + msg)
         else:
             send(msg)
         e = recv("error")
         assert e["code"] == code, (msg, e)
     assert h.call(lambda: (len(table.state.log), table.state.version, table.snapshot())) == before
-    send(P.make("act", n=n + 10, ack=st["seq"], a=legal[-1]))
+    send(wire.make("act", n=n + 10, ack=st["seq"], a=legal[-1]))
     nxt = recv("state")
     assert nxt["seq"] == st["seq"] + 1 and nxt["step"] > st["step"]
     # a different protocol version: a clear message on both sides
     s2, send2, recv2 = _raw(h)
     with caplog.at_level("WARNING", logger="netplay.host"):
-        send2(P.make("hello", proto=P.PROTOCOL + 1, name="future"))
+        send2(hello(recv2("hi"), "future", proto=wire.PROTOCOL + 1))
         e = recv2("error")
         time.sleep(0.1)
-    assert e["code"] == "version" and f"protocol {P.PROTOCOL}" in e["msg"] and e["proto"] == P.PROTOCOL
+    assert e["code"] == "version" and f"protocol {wire.PROTOCOL}" in e["msg"] and e["proto"] == wire.PROTOCOL
     assert recv2() is not None and recv2() is None  # bye, then closed
     assert any("speaks protocol" in r.getMessage() for r in caplog.records)
     s.close()
@@ -215,15 +215,15 @@ def test_net_session_interface(make_host):
 
 def test_garbage_peer_is_cut_off_and_flood_limit(make_host):
     h = make_host(TableConfig(table_id="t", hands=1, seed=1, next_s=None), limits=Limits(burst=20, rate=1))
-    s, send, recv = _raw(h)
+    _s, send, recv = _raw(h)
     send(b"\x00\x00\x00\x03\xc1\xc1\xc1")
     b = recv("bye")
     assert b["code"] == "garbage"
     assert recv() is None
-    s, send, recv = _raw(h)
+    _s, send, recv = _raw(h)
     try:
         for i in range(40):
-            send(P.make("ping", n=i + 1))
+            send(wire.make("ping", n=i + 1))
     except OSError:
         pass  # cut off while still sending
     codes = []

@@ -3,32 +3,33 @@
 import msgpack
 import pytest
 
-from netplay import protocol as P
+from netplay import protocol as wire
 
 
 def frame(obj) -> bytes:
     body = msgpack.packb(obj)
-    return P.HEADER.pack(len(body)) + body
+    return wire.HEADER.pack(len(body)) + body
 
 
 def test_round_trip_every_client_message():
     msgs = [
-        P.make("hello", proto=P.PROTOCOL, name="张三", table="1", password=None, token=None, seat=2),
-        P.make("hello", proto=P.PROTOCOL, name="x"),
-        P.make("list", proto=P.PROTOCOL),
-        P.make("act", n=3, ack=7, a=[1, "discard", "5p"]),
-        P.make("act", n=4, ack=7, a=[1, "chow", "345m"]),
-        P.make("act", n=5, ack=7, a=[1, "pass"]),
-        P.make("next", n=6, ack=8),
-        P.make("sync", n=7),
-        P.make("ping", n=8),
-        P.make("bye"),
+        wire.make("hello", proto=wire.PROTOCOL, name="张三", table="1", seat=2, dh="ab" * 256, nonce="00" * 16, pw=None,
+                  proof="cd" * 32),
+        wire.make("hello", proto=wire.PROTOCOL, name="x", dh="2", nonce="00" * 16),
+        wire.make("list", proto=wire.PROTOCOL),
+        wire.make("act", n=3, ack=7, a=[1, "discard", "5p"]),
+        wire.make("act", n=4, ack=7, a=[1, "chow", "345m"]),
+        wire.make("act", n=5, ack=7, a=[1, "pass"]),
+        wire.make("next", n=6, ack=8),
+        wire.make("sync", n=7),
+        wire.make("ping", n=8),
+        wire.make("bye"),
     ]
-    r = P.FrameReader()
-    data = b"".join(P.encode(m) for m in msgs)
+    r = wire.FrameReader()
+    data = b"".join(wire.encode(m) for m in msgs)
     got = []
     for i in range(0, len(data), 7):  # split anywhere: frames reassemble
-        got += [P.decode(b, P.CLIENT) for b in r.feed(data[i:i + 7])]
+        got += [wire.decode(b, wire.CLIENT) for b in r.feed(data[i:i + 7])]
     assert got == msgs
     assert r.pending == 0
 
@@ -43,15 +44,17 @@ def test_round_trip_every_client_message():
     ({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", 5]}, "tiles"),
     ({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", "5p" * 20]}, "tiles"),
     ({"t": "act", "n": 1, "ack": 0, "a": "0 pass"}, "seat, kind"),
-    ({"t": "hello", "proto": 1, "name": "x" * 33}, "printable string"),
-    ({"t": "hello", "proto": 1, "name": "a\x00b"}, "printable string"),
-    ({"t": "hello", "proto": 1.5, "name": "x"}, "integer"),
+    ({"t": "hello", "proto": 1, "name": "x" * 33, "dh": "2", "nonce": "0"}, "printable string"),
+    ({"t": "hello", "proto": 1, "name": "a\x00b", "dh": "2", "nonce": "0"}, "printable string"),
+    ({"t": "hello", "proto": 1.5, "name": "x", "dh": "2", "nonce": "0"}, "integer"),
+    ({"t": "hello", "proto": 2, "name": "x", "nonce": "0"}, "missing field 'dh'"),
+    ({"t": "hello", "proto": 2, "name": "x", "dh": "2", "nonce": "0", "password": "pw"}, "unknown field"),
     ({"t": "teleport"}, "unknown message type"),
     ({"t": "ping", "n": 2**60}, "integer"),
 ])
 def test_malformed_messages_are_refused(obj, why):
-    with pytest.raises(P.Malformed, match=why):
-        P.decode(msgpack.packb(obj), P.CLIENT)
+    with pytest.raises(wire.Malformed, match=why):
+        wire.decode(msgpack.packb(obj), wire.CLIENT)
 
 
 @pytest.mark.parametrize("body", [
@@ -67,33 +70,33 @@ def test_malformed_messages_are_refused(obj, why):
     msgpack.packb({"t": "ping", "n": 1}) + b"\x00",  # trailing bytes
 ])
 def test_garbage_is_garbage(body):
-    with pytest.raises(P.Garbage):
-        P.decode(body, P.CLIENT)
+    with pytest.raises(wire.Garbage):
+        wire.decode(body, wire.CLIENT)
 
 
 def test_frame_size_cap():
-    r = P.FrameReader()
-    with pytest.raises(P.Garbage) as e:
-        r.feed(P.HEADER.pack(P.MAX_FRAME + 1))
+    r = wire.FrameReader()
+    with pytest.raises(wire.Garbage) as e:
+        r.feed(wire.HEADER.pack(wire.MAX_FRAME + 1))
     assert e.value.code == "too_big"
-    with pytest.raises(P.Garbage):
-        P.FrameReader().feed(P.HEADER.pack(0) + b"x")
-    with pytest.raises(P.Garbage):
-        P.FrameReader().feed(b"\xff\xff\xff\xff")
+    with pytest.raises(wire.Garbage):
+        wire.FrameReader().feed(wire.HEADER.pack(0) + b"x")
+    with pytest.raises(wire.Garbage):
+        wire.FrameReader().feed(b"\xff\xff\xff\xff")
     # exactly at the cap is fine
-    big = {"t": "x", "pad": "a" * (P.MAX_FRAME - 20)}
+    big = {"t": "x", "pad": "a" * (wire.MAX_FRAME - 20)}
     body = msgpack.packb(big)
-    assert len(body) <= P.MAX_FRAME
-    assert P.FrameReader().feed(P.HEADER.pack(len(body)) + body) == [body]
+    assert len(body) <= wire.MAX_FRAME
+    assert wire.FrameReader().feed(wire.HEADER.pack(len(body)) + body) == [body]
     with pytest.raises(ValueError):
-        P.encode({"t": "x", "pad": "a" * P.MAX_FRAME})
+        wire.encode({"t": "x", "pad": "a" * wire.MAX_FRAME})
 
 
 def test_every_type_is_documented():
-    doc = P.__doc__
-    for t, fields in list(P.CLIENT.items()) + list(P.HOST.items()):
+    doc = wire.__doc__
+    for t, fields in list(wire.CLIENT.items()) + list(wire.HOST.items()):
         assert f"\n  {t} " in doc or f"\n  {t}\n" in doc or f"  {t}  " in doc, t
         for f in fields:
             assert f"{f}:" in doc, (t, f)
-    for code in P.ERRORS:
-        assert P.describe(code)
+    for code in wire.ERRORS:
+        assert wire.describe(code)

@@ -477,6 +477,11 @@ def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, 
     return sc
 
 
+# st.extra flag: a claim or rob window nobody can answer stays open instead of closing at once. Only copies
+# made for views set it (view.pending_state): everybody is shown a window after every discard.
+HOLD_EMPTY_WINDOWS = "_hold_empty_windows"
+
+
 def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: list[Event]) -> bool:
     w = ClaimWindow(tile, konger, WindowKind.ROB, kong_face=face)
     for k in range(1, st.n):
@@ -486,14 +491,14 @@ def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: l
             w.options[seat] = [Action(seat, HU)]
             w.win_values[seat] = st.variant.win_value(sc)
             st.extra.setdefault("_window_scores", {})[seat] = sc
-    if not w.options:
+    if not w.options and not st.extra.get(HOLD_EMPTY_WINDOWS):
         return False
     _open_window(st, w, events)
     return True
 
 
 def _open_window(st: HandState, w: ClaimWindow, events: list[Event]) -> None:
-    if not w.options:
+    if not w.options and not st.extra.get(HOLD_EMPTY_WINDOWS):
         st.window = None
         _close_no_claim(st, w, events)
         return

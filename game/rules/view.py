@@ -14,7 +14,7 @@ import zlib
 from typing import Any, NotRequired, TypedDict
 
 from . import engine as E
-from .actions import Action
+from .actions import Action, ActionError
 from .codes import Refusal
 from .events import Event
 from .kinds import ActionKind, HandEnd, MeldKind, Phase, WindowKind
@@ -25,6 +25,8 @@ from .state import HandState
 # The phases tested on every call, bound once: on Python 3.11 an Enum class attribute lookup costs
 # ~50 ns (EnumType defines __getattr__), a module global ~5 ns; views and legal actions are hot.
 _TURN, _CLAIM, _ROB, _END, _WAIT = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END, Phase.WAIT
+_DECLARE = Phase.DECLARE
+_WINDOW_PHASES = (_CLAIM, _ROB, _DECLARE)  # a discard or an added kong waits for others' answers
 
 
 DiscardView = TypedDict("DiscardView", {
@@ -151,8 +153,9 @@ def view(st: HandState, seat: int) -> View:
     legal = E.legal_actions(st, seat)
     phase = st.phase
     awaiting = False
-    if phase in (_CLAIM, _ROB):
-        # Others' options stay hidden: a seat not being asked sees no claim window at all.
+    if phase in _WINDOW_PHASES:
+        # Others' options stay hidden: a seat not being asked sees the same "wait" after every discard and
+        # added kong (see pending_state), whether or not someone else may claim or declare ready.
         w = st.window
         awaiting = not legal and w is not None and seat in w.answers and w.answers[seat].kind != ActionKind.PASS
         if not legal and not awaiting:
@@ -230,6 +233,36 @@ def _visible_version(st: HandState, seat: int, phase: Phase, legal: list[Action]
            tuple(legal), awaiting, st.end, tuple((len(s.melds), s.declared, len(s.discards)) for s in st.seats),
            st.hand_no)
     return zlib.crc32(repr(key).encode())
+
+
+def pending_state(before: HandState, action: Action) -> HandState | None:
+    """The hand just after ``action`` (a discard or an added kong), before anybody answers it.
+
+    A window opens there for every seat, also when nobody may claim (the engine would move on
+    at once): the state a client is shown first after every discard, so that what follows
+    never tells whether another seat had an option. None when ``action`` opens no window.
+    """
+    if action.kind not in (ActionKind.DISCARD, ActionKind.KONG):
+        return None
+    st = before.copy()
+    st.extra[E.HOLD_EMPTY_WINDOWS] = True
+    try:
+        E.apply(st, action)
+    except ActionError:
+        return None
+    return st if st.phase in _WINDOW_PHASES else None
+
+
+def same_point(a: HandState, b: HandState) -> bool:
+    """Whether two states of one hand stand at the same point of play (a window still open in both)."""
+    return (a.phase, a.turn, a.discard_count, a.claim_count, a.front, a.back, len(a.log)) == \
+        (b.phase, b.turn, b.discard_count, b.claim_count, b.front, b.back, len(b.log))
+
+
+def visible_step(st: HandState, seat: int) -> int:
+    """How many of the hand's actions ``seat`` has seen: all but the other seats' passes (which say they had
+    something to pass on)."""
+    return sum(1 for a in st.log if a.kind != ActionKind.PASS or a.seat == seat)
 
 
 def result(st: HandState) -> ResultView:

@@ -22,6 +22,7 @@ try:  # optional: a build without netplay plays offline only
     from netplay.client import NetSession
     from netplay.discovery import Browser
     from netplay.host import Host
+    from netplay.store import SeatStore, default_dir
     from netplay.table import TableConfig
 except ImportError as e:
     _MISSING: str | None = f"{type(e).__name__}: {e}"[:120]
@@ -41,28 +42,63 @@ def lan_interfaces():
 
 
 class BufferedSession:
-    """A session whose early events (read while in the lobby) are handed to the table scene first."""
+    """A session whose early events (read while in the lobby) are handed to the table scene first.
 
-    def __init__(self, inner):
+    It also shows the host's notices (the disk is full, a bot plays a dropped seat) as toasts."""
+
+    def __init__(self, inner, app=None):
         self._inner = inner
         self._buffer: list[dict] = []
+        self._app = app
+        self._seen = 0
 
     def poll(self) -> list[dict]:
         out = self._buffer + self._inner.poll()
         self._buffer = []
+        self._notices()
         return out
 
     def prefetch(self) -> None:
         self._buffer.extend(self._inner.poll())
+        self._notices()
+
+    def _notices(self) -> None:
+        got = getattr(self._inner, "notices", [])
+        for code, msg, seat in got[self._seen:]:
+            if self._app is not None:
+                self._app.notice(notice_text(code, msg, seat, getattr(self._inner, "names", [])), 6)
+        self._seen = len(got)
 
     def __getattr__(self, name):
         return getattr(self._inner, name)
 
     def __setattr__(self, name, value):
-        if name in ("_inner", "_buffer"):
+        if name in ("_inner", "_buffer", "_app", "_seen"):
             object.__setattr__(self, name, value)
         else:
             setattr(self._inner, name, value)
+
+
+def notice_text(code: str, msg: str, seat, names: list) -> str:
+    """A host notice in the UI language (the host's English text when the code is new to this build)."""
+    key = f"lan.code.{code}"
+    if key not in strings.S:
+        return msg
+    who = names[seat] if seat is not None and seat < len(names) and names[seat] else \
+        strings.tr("bot.name", i=(seat or 0) + 1)
+    return strings.tr(key, who=who)
+
+
+class SecretInput(W.TextInput):
+    """A text field that shows stars (a table password)."""
+
+    def draw(self, dest, focused=False) -> None:
+        real = self.value
+        self.value = "*" * len(real)
+        try:
+            super().draw(dest, focused)
+        finally:
+            self.value = real
 
 
 class UnavailableScene(Scene):
@@ -116,23 +152,36 @@ def start_hosting(app, variant, options, hands, seed, levels, table_name) -> Non
     bots = {i: lvl for i, lvl in enumerate(levels) if i > 0 and lvl and lvl != "open"}
     cfg = TableConfig(table_id="1", name=table_name[:32], variant=variant.id, options=dict(options), hands=hands,
                       seed=seed, bots=bots, bot_delay=0.6)
+    me = player_name(app)[:32]
     try:
-        host = Host(tables=[cfg], name=player_name(app)[:32], port=0, interfaces=lan_interfaces()).start()
-    except (OSError, RuntimeError, ValueError) as e:  # a port in use, no network, no multicast, bad interfaces
+        # saved like a headless host's tables: ``python -m game host --resume`` continues them
+        host = Host(tables=[cfg], name=me, port=0, interfaces=lan_interfaces(), state_dir=default_dir(),
+                    owner=me).start()
+    except (OSError, RuntimeError, ValueError) as e:  # a port in use, no network, no multicast, a read-only disk
         app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
         return
     if host.advertise_error:
         app.notice(strings.tr("lan.no_discovery", why=host.advertise_error[:80]), 8)
-    connect(app, *host.address, host=host)
+    connect_owner(app, host)
 
 
-def connect(app, addr: str, port: int, table_id: str | None = None, host=None) -> None:
+def connect_owner(app, host, stop_on_leave: bool = True) -> None:
+    """The hosting player takes the seat the host keeps for them: no password, and at once after a resume."""
+    got = host.owner_seat()
+    table_id, seat, token = got if got is not None else (None, None, None)
+    addr, port = host.address
+    connect(app, addr, port, table_id, host=host if stop_on_leave else None, token=token, seat=seat)
+
+
+def connect(app, addr: str, port: int, table_id: str | None = None, host=None, password: str | None = None,
+            token: str | None = None, seat: int | None = None, on_refused=None) -> None:
     try:
-        session = NetSession(addr, int(port), player_name(app)[:32], table_id)
+        session = NetSession(addr, int(port), player_name(app)[:32], table_id, password, token, seat=seat,
+                             seats=SeatStore() if token is None else None)
     except (OSError, ValueError) as e:  # no sockets to be had, a port that is not a number
         app.notice(strings.tr("lan.failed", why=str(e)[:100]), 6)
         return
-    app.goto(LobbyScene(app, BufferedSession(session), host=host))
+    app.goto(LobbyScene(app, BufferedSession(session, app), host=host, on_refused=on_refused))
 
 
 # ====================================================================== lobby
@@ -140,10 +189,11 @@ def connect(app, addr: str, port: int, table_id: str | None = None, host=None) -
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app, session, host=None):
+    def __init__(self, app, session, host=None, on_refused=None):
         super().__init__(app)
         self.session = session
         self.host = host
+        self.on_refused = on_refused  # on_refused(code, text): e.g. back to the join list's password prompt
         self.started_at = app.now
 
     def layout(self) -> None:
@@ -186,6 +236,19 @@ class LobbyScene(Scene):
             ses.prefetch()
         if getattr(ses, "view", None) is not None and getattr(ses, "variant", None) is not None:
             self.start_table()
+        elif getattr(ses, "status", "") == "refused" and self.on_refused is not None \
+                and getattr(ses, "error_code", None) in ("password", "slow_down"):
+            cb, self.on_refused = self.on_refused, None
+            ses.close()
+            cb(ses.error_code, getattr(ses, "error", "") or "")
+
+    def share_text(self) -> str:
+        """What the hosting player tells the others: this machine's LAN address(es), never loopback."""
+        addrs = self.host.share_addresses() if self.host is not None else []
+        addrs = [a for a in addrs if not a.startswith("127.")]
+        if not addrs:
+            return strings.tr("lan.only_here")
+        return strings.tr("lan.hosting", addr="  /  ".join(addrs))
 
     def start_table(self) -> None:
         ses = self.session
@@ -227,18 +290,21 @@ class LobbyScene(Scene):
         y = box.y + round(24 * s)
         status = getattr(ses, "status", "")
         addr = getattr(ses, "addr", None)
-        if self.host is not None:
-            addr = self.host.address
         vname = variant_title(getattr(ses, "variant_id", None) or "")
         tname = getattr(ses, "table_name", None) or ""
         W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
         y += round(40 * s)
-        if addr:
-            W.draw_text(surf, strings.tr("lan.hosting", addr=f"{addr[0]}:{addr[1]}"), (x, y), round(17 * s), W.GOLD, "bold")
+        if self.host is not None:
+            W.draw_text(surf, self.share_text(), (x, y), round(17 * s), W.GOLD, "bold", max_width=box.w - round(72 * s))
             y += round(28 * s)
-            if self.host is not None:
-                W.draw_text(surf, strings.tr("lan.share"), (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
-                y += round(26 * s)
+            W.draw_text(surf, strings.tr("lan.share") + "  ·  " + strings.tr("lan.host_id", name=self.host.name,
+                                                                             id=self.host.host_id),
+                        (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
+            y += round(26 * s)
+        elif addr:
+            W.draw_text(surf, f"{getattr(ses, 'host_name', None) or ''} · {addr[0]}:{addr[1]}", (x, y), round(15 * s),
+                        W.MUTED, max_width=box.w - round(72 * s))
+            y += round(28 * s)
         y += round(10 * s)
         n = getattr(ses, "n", None) or len(getattr(ses, "names", []) or []) or 4
         names = list(getattr(ses, "names", []) or [])
@@ -294,14 +360,16 @@ def table_names(ses, n: int) -> list[str]:
 class JoinScene(Scene):
     name = "join"
 
-    def __init__(self, app, interfaces=None):
+    def __init__(self, app, interfaces=None, ask_password: dict | None = None, error: str | None = None):
         super().__init__(app)
         self.why = lan_missing()
-        self.browser = None
+        self.browser: Browser | None = None
         self.addr_text = ""
         self.interfaces = interfaces if interfaces is not None else lan_interfaces()
         self.rows: list = []
-        self.error = None
+        self.error = error
+        self.ask = ask_password  # the table (a list row, or just host/port) whose password is being typed
+        self.pw_text = ""
 
     def enter(self) -> None:
         super().enter()
@@ -332,6 +400,54 @@ class JoinScene(Scene):
         self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh), W.tr_label("lan.connect"),
                                     self.connect_typed, "gold", name="connect", size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
+        box = self._prompt_box()
+        self.pw_input = SecretInput((box.x + round(30 * s), box.y + round(70 * s), box.w - round(60 * s), round(50 * s)),
+                                    W.tr_label("lan.password"), self.pw_text, self._pw, max_len=60, label_w=0.3)
+        self.pw_input.active = True
+        bw2 = round(160 * s)
+        self.pw_ok = W.Button((box.right - round(30 * s) - bw2, box.bottom - round(70 * s), bw2, round(48 * s)),
+                              W.tr_label("lan.connect"), self.connect_password, "gold", name="pw_ok", size=round(18 * s))
+        self.pw_cancel = W.Button((box.x + round(30 * s), box.bottom - round(70 * s), bw2, round(48 * s)),
+                                  W.tr_label("lan.cancel"), self.cancel_password, "dark", name="pw_cancel",
+                                  size=round(18 * s))
+
+    def _prompt_box(self) -> pygame.Rect:
+        s = self.s
+        box = pygame.Rect(0, 0, round(640 * s), round(240 * s))
+        box.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return box
+
+    def _pw(self, t):
+        self.pw_text = t
+
+    def join_row(self, r: dict) -> None:
+        """Connect to a listed table, asking for its password first when it has one."""
+        if r.get("password"):
+            self.ask, self.pw_text, self.error = dict(r), "", None
+            self.layout()
+            return
+        connect(self.app, r["host"], r["port"], r["table_id"], on_refused=self._refused(r))
+
+    def connect_password(self) -> None:
+        r, pw = self.ask, self.pw_text
+        if r is None:
+            return
+        self.ask = None
+        connect(self.app, r["host"], r["port"], r.get("table_id"), password=pw, on_refused=self._refused(r))
+
+    def cancel_password(self) -> None:
+        self.ask = None
+        self.pw_text = ""
+
+    def _refused(self, r: dict):
+        """Back to this list with the password prompt open when the host wants a (better) password."""
+        app, interfaces = self.app, self.interfaces
+
+        def back(code: str, text: str) -> None:
+            app.goto(JoinScene(app, interfaces, ask_password=dict(r, password=True),
+                               error=text if code != "password" or r.get("password") else None))
+
+        return back
 
     def _addr(self, t):
         self.addr_text = t
@@ -348,7 +464,9 @@ class JoinScene(Scene):
         if self.why:
             self.app.notice(strings.tr("lan.unavailable", why=self.why), 4)
             return
-        connect(self.app, host.strip("[]"), int(port))
+        addr = host.strip("[]")
+        row = {"host": addr, "port": int(port), "table_id": None, "name": text}
+        connect(self.app, addr, int(port), on_refused=self._refused(row))
 
     def busy(self) -> bool:
         return self.browser is not None
@@ -362,13 +480,25 @@ class JoinScene(Scene):
                 y = self.list_rect.y + round(10 * s)
                 for i, r in enumerate(rows):
                     b = W.Button((self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s)),
-                                 W.tr_label("lan.connect"), lambda r=r: connect(self.app, r["host"], r["port"], r["table_id"]),
+                                 W.tr_label("lan.connect"), lambda r=r: self.join_row(r),
                                  "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
                     self.rows.append((r, b))
                     y += round(60 * s)
                 self.app.dirty = True
 
     def handle(self, ev) -> None:
+        if self.ask is not None:  # the password prompt is modal
+            for w in (self.pw_input, self.pw_ok, self.pw_cancel):
+                if w.handle(ev):
+                    if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                        self.connect_password()
+                    return
+            if ev.type == pygame.KEYDOWN:
+                if ev.key == pygame.K_ESCAPE:
+                    self.cancel_password()
+                elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.connect_password()
+            return
         for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows]:
             if w.handle(ev):
                 return
@@ -399,14 +529,42 @@ class JoinScene(Scene):
             vn = variant_title(r["variant"]) if "variant" in r else ""
             line = strings.tr("lan.table_line", name=r.get("name", ""), variant=vn,
                         players=strings.tr("lan.players_n", k=r.get("seats_taken", 0), n=r.get("players", 0)))
+            if r.get("password"):
+                line += f"  · {strings.tr('lan.locked')}"
             W.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), W.CREAM, "bold",
                         max_width=row.w - round(200 * s))
-            W.draw_text(surf, f"{r.get('host_name', '')} · {r.get('host')}:{r.get('port')}",
-                        (row.x + round(16 * s), row.y + round(32 * s)), round(13 * s), W.MUTED)
+            W.draw_text(surf, self.row_host_text(r), (row.x + round(16 * s), row.y + round(32 * s)), round(13 * s),
+                        W.MUTED, max_width=row.w - round(200 * s))
             b.draw(surf)
         self.addr_input.draw(surf)
         self.connect_btn.draw(surf)
         self.back_btn.draw(surf)
+        if self.ask is not None:
+            self._draw_prompt(surf)
+
+    @staticmethod
+    def row_host_text(r: dict) -> str:
+        """The second line of a list row: which host (hosts of the same name differ by their id) and where."""
+        return strings.tr("lan.host_id", name=r.get("host_name", ""), id=r.get("host_id") or "?") + \
+            f" · {r.get('host')}:{r.get('port')}"
+
+    def _draw_prompt(self, surf) -> None:
+        s = self.s
+        ask = self.ask or {}
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        box = self._prompt_box()
+        W.panel(surf, box)
+        W.draw_text(surf, strings.tr("lan.password_for", name=ask.get("name") or ask.get("host", "")),
+                    (box.x + round(30 * s), box.y + round(24 * s)), round(20 * s), W.GOLD, "bold",
+                    max_width=box.w - round(60 * s))
+        if self.error:
+            W.draw_text(surf, self.error, (box.x + round(30 * s), box.y + round(130 * s)), round(14 * s),
+                        (255, 170, 150), max_width=box.w - round(60 * s))
+        self.pw_input.draw(surf)
+        self.pw_ok.draw(surf)
+        self.pw_cancel.draw(surf)
 
 
 # ====================================================================== CLI entry points (netplay.cli)
@@ -418,7 +576,7 @@ def _window_app():
 def play_hosted(host) -> int:
     """``python -m game host`` with a window: the hosting player joins their own table over loopback."""
     app = _window_app()
-    connect(app, *host.address, host=None)
+    connect_owner(app, host, stop_on_leave=False)  # the command that started the host stops it
     if app.scene is None:
         nav.go(app, "menu")
     return app.run()
@@ -429,7 +587,7 @@ def join_window(args) -> int:
     app = _window_app()
     if getattr(args, "addr", None):
         host, _sep, port = args.addr.rpartition(":")
-        connect(app, host.strip("[]"), int(port), getattr(args, "table", None))
+        connect(app, host.strip("[]"), int(port), getattr(args, "table", None), password=getattr(args, "password", None))
     else:
         app.goto(JoinScene(app, interfaces=getattr(args, "interfaces", None)))
     if app.scene is None:

@@ -211,6 +211,11 @@ def drive_demo(d, steps: int) -> None:
 
 class _StubHost:
     address = ("192.168.1.20", 50555)
+    name = "阿明的电脑"
+    host_id = "3f9a1c"
+
+    def share_addresses(self):
+        return ["192.168.1.20:50555"]
 
     def stop(self):
         pass

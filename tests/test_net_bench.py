@@ -1,0 +1,23 @@
+"""``python -m game bench lan`` measures what players feel (issue 16, point 13): the round trip seen by the clients.
+
+No wall-clock threshold here (the figures depend on the machine): the bench must run, play at the pace it is given,
+and report the clients' round trips beside the host's own time per action."""
+
+import json
+import subprocess
+import sys
+
+from tests.net_util import ROOT, env
+
+
+def test_bench_lan_reports_the_round_trip_seen_by_the_clients():
+    r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "2", "--seconds", "4", "--think",
+                        "0.02,0.05", "--json"], cwd=ROOT, env=env(), capture_output=True, text=True, timeout=180)
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    for key in ("rtt_p50_ms", "rtt_p99_ms", "actions_per_s", "p99_ms", "discovery_s"):
+        assert key in out, key
+    assert out["errors"] == [] and out["tables_discovered"] == 2 and out["clients"] == 8
+    assert out["rtt_samples"] > 20 and out["actions"] >= out["rtt_samples"] // 2
+    assert 0 < out["rtt_p50_ms"] <= out["rtt_p99_ms"] <= out["rtt_max_ms"]
+    assert out["actions_per_s"] > 0

@@ -1,0 +1,215 @@
+"""Seats that come back: a frozen client, a crashed client, a crashed host (issue 16, points 2, 9 and 12).
+
+The frozen client is a real ``python -m game join --bot`` process stopped with SIGSTOP
+(a closed laptop lid: the socket stays open, nothing answers); the crashed one is
+killed with SIGKILL and started again with the same command.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from netplay.client import BotClient, NetSession
+from netplay.host import Host, TableConfig
+from tests.net_util import LOOPBACK, ROOT, SEEDS4, env, start_host_proc, stop_proc
+
+
+def _wait(pred, timeout: float = 60.0, what: str = "condition"):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _join_proc(port: int, home, name: str = "lid") -> subprocess.Popen:
+    e = env()
+    e["XDG_STATE_HOME"] = str(home)  # where the client keeps its seat token
+    return subprocess.Popen([sys.executable, "-m", "game", "join", "--addr", f"127.0.0.1:{port}", "--bot", "simple",
+                             "--table", "t", "--name", name, "--seed", "3"], cwd=ROOT, env=e,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _three_clients(h, think=0.05):
+    bcs = [BotClient(*h.address, "simple", f"p{i}", seed=SEEDS4[i], seat=i, table_id="t", think=think)
+           for i in range(3)]
+    out: dict = {}
+
+    def run(i):
+        try:
+            out[i] = bcs[i].run(timeout=180)
+        except Exception as e:  # noqa: BLE001 - reported by the test
+            out[i] = e
+
+    ths = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(3)]
+    for t in ths:
+        t.start()
+    table = h.tables["t"]
+    _wait(lambda: h.call(lambda: all(s.peer is not None for s in table.slots[:3])), 20, "three players seated")
+    return bcs, out, ths
+
+
+def _seat3_actions(h) -> int:
+    t = h.tables["t"]
+    return h.call(lambda: (sum(1 for hp in (t.match.records if t.match else []) for a in hp["actions"] if a[0] == 3)
+                           + (sum(1 for a in t.state.log if a.seat == 3) if t.state is not None else 0)))
+
+
+def test_a_frozen_client_is_played_by_a_bot_and_gets_its_seat_back(tmp_path):
+    """Point 2: SIGSTOP a client mid-match. After the host's read timeout a bot plays its seat (the table goes on);
+    after SIGCONT the client reconnects with its token and plays its seat to the end."""
+    h = Host(tables=[TableConfig(table_id="t", hands=3, seed=21, hold_s=120, sub_bot="simple", next_s=None)],
+             interfaces=LOOPBACK, advertise=False).start()
+    proc = None
+    try:
+        table = h.tables["t"]
+        bcs, out, ths = _three_clients(h)
+        proc = _join_proc(h.port, tmp_path)
+        _wait(lambda: _seat3_actions(h) >= 2, 60, "the frozen-to-be client to play")
+        token = h.call(lambda: table.slots[3].token)
+        os.kill(proc.pid, signal.SIGSTOP)
+        stopped = _seat3_actions(h)
+        _wait(lambda: h.call(lambda: table.slots[3].peer is None), 30, "the host to notice the silent seat")
+        _wait(lambda: _seat3_actions(h) >= stopped + 2, 30, "a bot to play the silent seat")
+        assert h.call(lambda: table.slots[3].token) == token  # held for its player, not given away
+        assert any(c == "bot_plays" and seat == 3 for bc in bcs for c, _m, seat in bc.session.notices)
+        os.kill(proc.pid, signal.SIGCONT)
+        _wait(lambda: h.call(lambda: table.slots[3].peer is not None), 30, "the client to take its seat back")
+        back = _seat3_actions(h)
+        out_text, err = proc.communicate(timeout=180)
+        for t in ths:
+            t.join(180)
+    finally:
+        if proc is not None and proc.poll() is None:
+            os.kill(proc.pid, signal.SIGCONT)
+            proc.kill()
+        h.stop()
+    assert proc.returncode == 0, err
+    res = json.loads(out_text.strip().splitlines()[-1])
+    totals = h.finished[-1]["totals"]
+    assert res["seat"] == 3 and res["totals"] == totals
+    assert all(out[i]["totals"] == totals for i in range(3)), out
+    assert _seat3_actions_total(h) > back  # it played again after coming back
+
+
+def _seat3_actions_total(h) -> int:
+    rec = h.finished[-1]["record"]
+    return sum(1 for hp in rec["hands_played"] for a in hp["actions"] if a[0] == 3)
+
+
+def test_a_crashed_client_restarted_takes_its_seat_back_at_once(tmp_path):
+    """Point 9: kill -9 a client mid-match and start it again: it proves its stored token and sits down in its own
+    seat (the host holds the seat for 120 s, so without the token the table would be full)."""
+    h = Host(tables=[TableConfig(table_id="t", hands=2, seed=22, hold_s=120, sub_bot="simple", next_s=None,
+                                 on_drop="wait")], interfaces=LOOPBACK, advertise=False).start()
+    proc = proc2 = None
+    try:
+        table = h.tables["t"]
+        _bcs, out, ths = _three_clients(h, think=0.02)
+        proc = _join_proc(h.port, tmp_path)
+        _wait(lambda: _seat3_actions(h) >= 3, 60, "the client to play")
+        token = h.call(lambda: table.slots[3].token)
+        proc.kill()
+        proc.wait(10)
+        _wait(lambda: h.call(lambda: table.slots[3].peer is None), 20, "the host to see the crash")
+        proc2 = _join_proc(h.port, tmp_path)
+        _wait(lambda: h.call(lambda: table.slots[3].peer is not None), 20, "the restarted client to sit down")
+        assert h.call(lambda: table.slots[3].token) == token and h.call(lambda: table.slots[3].name) == "lid"
+        out_text, err = proc2.communicate(timeout=180)
+        for t in ths:
+            t.join(180)
+    finally:
+        for p in (proc, proc2):
+            if p is not None and p.poll() is None:
+                p.kill()
+        h.stop()
+    assert proc2.returncode == 0, err
+    res = json.loads(out_text.strip().splitlines()[-1])
+    assert res["seat"] == 3 and res["totals"] == h.finished[-1]["totals"]
+    assert all(out[i]["totals"] == res["totals"] for i in range(3))
+
+
+def test_players_at_a_waiting_table_keep_their_seats_across_a_host_resume(tmp_path):
+    """Point 9: two players wait for two more; the host is killed and resumed; the two are seated again with their
+    tokens (not "unknown seat token"), the others come, and the match is played."""
+    proc, port = start_host_proc("--hands", "1", "--seed", "23", "--state-dir", str(tmp_path), "--once")
+    proc2 = None
+    try:
+        first = [BotClient("127.0.0.1", port, "simple", f"w{i}", seed=SEEDS4[i], seat=i, think=0.01,
+                           reconnect_s=30) for i in range(2)]
+        out: dict = {}
+
+        def run(i, bc):
+            try:
+                out[i] = bc.run(timeout=120)
+            except Exception as e:  # noqa: BLE001
+                out[i] = e
+
+        ths = [threading.Thread(target=run, args=(i, bc), daemon=True) for i, bc in enumerate(first)]
+        for t in ths:
+            t.start()
+        _wait(lambda: all(bc.session.status == "seated" for bc in first), 20, "two players seated")
+        time.sleep(0.3)  # their seats are on disk before the welcome is sent; give the lobby a moment anyway
+        proc.kill()
+        proc.wait(10)
+        proc2, port2 = start_host_proc("--resume", "--state-dir", str(tmp_path), "--once")
+        assert port2 == port
+        _wait(lambda: all(bc.session.connections == 2 and bc.session.status == "seated" for bc in first), 30,
+              "both to be seated again")
+        more = [BotClient("127.0.0.1", port, "simple", f"w{i}", seed=SEEDS4[i], seat=i, think=0.01)
+                for i in (2, 3)]
+        ths += [threading.Thread(target=run, args=(i, bc), daemon=True) for i, bc in zip((2, 3), more)]
+        for t in ths[2:]:
+            t.start()
+        for t in ths:
+            t.join(150)
+        assert proc2.wait(30) == 0
+    finally:
+        stop_proc(proc)
+        if proc2 is not None:
+            stop_proc(proc2)
+    assert all(isinstance(out[i], dict) for i in range(4)), out
+    assert [out[i]["seat"] for i in range(4)] == [0, 1, 2, 3]
+    assert len({tuple(out[i]["totals"]) for i in range(4)}) == 1
+    assert all(bc.session.error_code != "bad_token" for bc in first)
+
+
+def test_the_hosting_player_is_back_in_their_seat_at_once_after_a_resume(tmp_path):
+    """Point 12: the hosting player's seat is theirs (no password); after a resume their window reconnects with it
+    at once, while the other seats are still held for their players."""
+    cfg = TableConfig(table_id="1", hands=2, seed=24, hold_s=120, on_drop="wait", next_s=None)
+    h = Host(tables=[cfg], interfaces=LOOPBACK, advertise=False, state_dir=tmp_path, password="pw",
+             owner="主人").start()
+    port = h.port
+    try:
+        tid, seat, token = h.owner_seat()
+        assert (tid, seat) == ("1", 0)
+        me = NetSession(*h.address, "主人", table_id=tid, token=token, seat=seat)  # no password needed
+        others = [NetSession(*h.address, f"o{i}", password="pw") for i in (1, 2, 3)]
+        _wait(lambda: me.status == "seated" and all(o.status == "seated" for o in others), 20, "everyone seated")
+        assert me.seat == 0 and sorted(o.seat for o in others) == [1, 2, 3]
+        _wait(lambda: h.call(lambda: h.tables["1"].phase) == "playing", 20, "the match to start")
+    finally:
+        h.stop()  # the host goes down first (a crash as its players see it)
+    for s in [me, *others]:
+        s.close()
+    h2 = Host(interfaces=LOOPBACK, advertise=False, state_dir=tmp_path, resume=True, port=port, password="pw",
+              owner="主人").start()
+    try:
+        assert h2.owner_seat() == ("1", 0, token)
+        me2 = NetSession(*h2.address, "主人", table_id="1", token=token, seat=0)
+        try:
+            _wait(lambda: me2.poll() is not None and me2.status == "seated" and me2.view is not None, 10,
+                  "the hosting player to be back")
+            assert me2.seat == 0 and me2.connections == 1
+            assert h2.call(lambda: [s.peer is not None for s in h2.tables["1"].slots]) == [True, False, False, False]
+        finally:
+            me2.close()
+    finally:
+        h2.stop()

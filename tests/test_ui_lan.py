@@ -1,0 +1,179 @@
+"""The window's side of LAN play (issue 16, points 7 and 12): passwords from the join list, the hosting player's
+own seat, tables hosted from the menu saved for ``host --resume``, the addresses to share, the hosts' ids."""
+
+import time
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.settings import Settings
+from tests.net_util import LOOPBACK
+
+pytest.importorskip("netplay.host")
+
+from game.ui import lan
+from netplay.host import Host, TableConfig
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("YUNGUI_LAN_INTERFACES", "127.0.0.1")
+    return tmp_path
+
+
+def _app():
+    return App(size=(1280, 720), settings=Settings(anim="off", sound=False, name="阿明"), save=False, sound=False)
+
+
+def _frames(app, pred, timeout=15.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.frame([], 0.05)
+        if pred():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+class _Rows:
+    """A browser that lists given rows (the real one needs multicast; the rows point at a real host)."""
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def tables(self):
+        return self.rows
+
+    def close(self):
+        pass
+
+
+def _row(h, **kw):
+    return dict({"table_id": "1", "name": "东风", "variant": "wenshan", "players": 4, "seats_taken": 0,
+                 "seats_free": 4, "protocol": 2, "password": True, "host": h.address[0], "port": h.port,
+                 "host_name": h.name, "host_id": h.host_id}, **kw)
+
+
+def _type(app, text):
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.frame(None, 0.05)
+
+
+def test_the_join_list_asks_for_a_password_and_seats_the_player(home):
+    """Point 7: a password table in the join list opens a password prompt; a wrong password brings the prompt back
+    with the host's message, the right one seats the player."""
+    h = Host(tables=[TableConfig(table_id="1", name="东风", hands=1)], interfaces=LOOPBACK, advertise=False,
+             password="花开富贵").start()
+    try:
+        app = _app()
+        js = lan.JoinScene(app)
+        js.enter = js.layout  # no multicast: the rows come from _Rows
+        app.goto(js)
+        js.browser = _Rows([_row(h)])
+        app.frame([], 0.05)
+        js.rows[0][1].on_click()
+        assert js.ask is not None and js.ask["table_id"] == "1"
+        _type(app, "wrong")
+        assert _frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene is not js), \
+            "a wrong password did not bring the prompt back"
+        js2 = app.scene
+        assert js2.ask is not None and js2.error
+        js2.leave()  # its own browser (on loopback) is not needed
+        js2.browser = _Rows([_row(h)])
+        _type(app, "花开富贵")
+        assert _frames(app, lambda: isinstance(app.scene, lan.LobbyScene)
+                       and getattr(app.scene.session, "status", "") == "seated")
+        assert h.call(lambda: h.tables["1"].slots[0].name) == "阿明"
+        app.scene.leave_lobby()
+    finally:
+        h.stop()
+
+
+def test_the_hosting_player_of_a_password_table_sits_down_without_one(home):
+    """Point 7: ``host --password`` with a window: the hosting player is seated (their seat is kept for them)."""
+    h = Host(tables=[TableConfig(table_id="1", hands=1)], interfaces=LOOPBACK, advertise=False, password="pw",
+             owner="阿明").start()
+    try:
+        app = _app()
+        lan.connect_owner(app, h, stop_on_leave=False)
+        assert _frames(app, lambda: getattr(app.scene.session, "status", "") == "seated")
+        assert app.scene.session.seat == 0 and not app.scene.session.refusals
+    finally:
+        h.stop()
+
+
+def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
+    """Point 7: hosting from the menu keeps a journal where ``python -m game host --resume`` looks, and the hosting
+    player gets their seat back in the resumed table."""
+    from game.rules.variants import get
+    from game.ui.table import TableScene
+    from netplay.store import default_dir
+
+    app = _app()
+    v = get("yuxi")
+    lan.start_hosting(app, v, {}, 2, 7, [None, "simple", "simple", "simple"], "阿明的桌")
+    sc = app.scene
+    assert isinstance(sc, lan.LobbyScene) and sc.host is not None
+    host = sc.host
+    assert _frames(app, lambda: isinstance(app.scene, TableScene))
+    acted = 0
+    for _ in range(200):  # the hosting player makes a few moves
+        app.frame([], 0.05)
+        v = app.scene.view
+        if v and v["legal"] and v["phase"] != "end":
+            app.scene.send(next((a for a in v["legal"] if a.kind in ("discard", "pass")), v["legal"][0]))
+            acted += 1
+            if acted == 3:
+                break
+        time.sleep(0.02)
+    assert acted == 3
+    time.sleep(0.3)
+    host.stop()  # the window closes without leaving the table (a crash, as far as the table knows)
+    assert (default_dir() / "table-1.journal").exists()
+    h2 = Host(interfaces=LOOPBACK, advertise=False, state_dir=default_dir(), resume=True, owner="阿明").start()
+    try:
+        assert h2.tables["1"].phase == "playing" and h2.tables["1"].cfg.name == "阿明的桌"
+        app2 = _app()
+        lan.connect_owner(app2, h2, stop_on_leave=False)
+        assert _frames(app2, lambda: isinstance(app2.scene, TableScene))
+        assert app2.scene.session.seat == 0
+    finally:
+        h2.stop()
+
+
+def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeypatch):
+    """Point 12: the host screen shows every LAN address of the machine (not 127.0.0.1) and the host's id."""
+    import netplay.host as H
+
+    monkeypatch.setattr(H, "lan_addresses", lambda: ["192.168.1.20", "10.77.0.1"])
+    monkeypatch.delenv("YUNGUI_NET_LOOPBACK_ONLY")  # the host below never opens a socket
+    h = Host(tables=[TableConfig(table_id="1", hands=1)], name="阿明", advertise=False)
+    try:
+        h.port = 50555
+        app = _app()
+
+        class Ses:
+            status, error, names, seat, n, variant_id, table_name = "seated", None, [], 0, 4, "wenshan", "t"
+
+            def poll(self):
+                return []
+
+        sc = lan.LobbyScene(app, Ses(), host=h)
+        text = sc.share_text()
+        assert "192.168.1.20:50555" in text and "10.77.0.1:50555" in text and "127.0.0.1" not in text
+        app.goto(sc)
+        app.frame([], 0.05)  # it draws
+    finally:
+        h.stop()
+
+
+def test_the_join_list_tells_hosts_of_one_name_apart():
+    """Point 10/12: two hosts called the same differ by their id in the join list."""
+    a = lan.JoinScene.row_host_text({"host_name": "Party", "host_id": "3f9a1c", "host": "10.0.0.5", "port": 5})
+    b = lan.JoinScene.row_host_text({"host_name": "Party", "host_id": "b71e02", "host": "10.0.0.6", "port": 5})
+    assert "3f9a1c" in a and "b71e02" in b and a != b

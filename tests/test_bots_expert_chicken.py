@@ -155,3 +155,45 @@ def test_guiyang_strong_kongs_the_fresh_fourth_tile_for_its_bean():
     assert v["drawn"] == t("3m") and any(a.kind == "kong" for a in v["legal"])
     assert make_bot("normal").act(v).kind == "discard"
     assert moves(st, 0) == {Action(0, "kong", t("3m"))}
+
+
+def declared_late(variant: str, rounds: int = 6):
+    """Seat 1 declared ready (报听, waiting on 1p) on its first discard; every seat then throws its draws
+    for ``rounds`` rounds. Seat 0 is far from ready (three shanten or more) when it next decides."""
+    hands = ["1m3m5m7m9m2p4p6p2s4s5s5s8s9m", "2p3p4p5p6p7p3s4s5s6m7m8m1p",
+             "1s1s2s4s6s6s8m9m2p3p8p9p9p", "2m3m5m5m6m8m1s4s4p5p7p8p8p"]
+    used = [0] * 34
+    for h in hands:
+        for x in T.parse(h):
+            used[x] += 1
+    pool: list[int] = []
+    for k in range(27):
+        if k not in (t("1p"), t("5s")):
+            pool += [k] * (4 - used[k])
+    pool = pool[::3] + pool[1::3] + pool[2::3]
+    front = [t("9p"), *pool[:3], t("5s"), *pool[3:3 + rounds * 4]]
+    st = start(variant, hands, front=T.fmt(front), dealer=0)
+    play(st, [(0, "discard", "9m"), (1, "discard", "9p"), (1, "declare_ready")])
+    turns = 0
+    while True:
+        seat = E.acting_seats(st)[0]
+        if st.phase == "turn":
+            if seat == 0:
+                turns += 1
+                if turns > rounds:
+                    return st
+            E.apply(st, Action(seat, "discard", st.seats[seat].drawn))
+        else:
+            E.apply(st, Action(seat, "pass"))
+
+
+@pytest.mark.parametrize("variant", CHICKEN)
+def test_strong_folds_against_a_declared_player_when_far_and_late(variant):
+    """Late, hopelessly far: only tiles the declared player cannot win on (its own discards since it
+    declared, or what others threw after its last discard); the 熟手 throws an efficient 8s."""
+    st = declared_late(variant)
+    v = view(st, 0)
+    assert v["drawable"] <= 31 and v["seats"][1]["declared"]
+    assert make_bot("normal").act(v) == Action(0, "discard", t("8s"))
+    safe = {Action(0, "discard", t(x)) for x in ("9m", "7m", "5s", "2p", "4p")}
+    assert moves(st, 0) <= safe

@@ -438,7 +438,15 @@ class ChickenExpert:
     def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False) -> D.Danger | None:
         """The table read for defence; ``hot``: this is the first discard after the seat's kong (热炮: a
         win on it needs no pass, earns the winner an event, and burns what the seat would collect)."""
-        return D.Danger(ctx, _Defence(self, hot, burn))
+        dz = D.Danger(ctx, _Defence(self, hot, burn))
+        # a declared player's hand is fixed: what it threw since declaring can never win for it
+        for o, _p, _cost, mult in dz.opps:
+            seat = ctx.seats[o]
+            if seat.get("declared"):
+                for d in seat["discards"]:
+                    if d.get("declared"):
+                        mult[d["tile"]] = 0.0
+        return dz
 
     # ---- claims ---------------------------------------------------------------------------------------
     def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:

@@ -228,6 +228,8 @@ class Evaluator:
     def scan(self, c: Counts, j: int, discards: Sequence[int], jk: int | None = None) -> dict[int, Value]:
         """``value`` of the 14-tile hand (c, j) after each discard; a route's acceptance is counted only
         for the discards that leave it at its lowest shanten (the others take its typical acceptance)."""
+        if not discards:
+            return {}
         k = S.keys(c)
         shs: dict[int, list[int]] = {}
         for d in discards:

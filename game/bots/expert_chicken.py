@@ -53,11 +53,11 @@ class ChickenExpert:
     kappa_max = 1.8  # how much likelier an undiscarded chicken's copies are in hands than the wall, late
     claimer_ready = 0.75  # chance a claimer ends ready (and collects)
     charge_boost = 1.0
-    search_samples = 64  # rollouts per candidate at a close kong decision (0: no search)
-    search_depth = 5
+    search_samples = 40  # rollouts per candidate at a close kong decision (0: no search)
+    search_depth = 4
     search_band = 4.0  # points between a kong and the best discard below which the search decides
-    commit_samples = 32
-    commit_band = 0.4  # ... between two discards that follow different plans (or charge a chicken)
+    commit_samples = 24
+    commit_band = 0.25  # ... between two discards that follow different plans (or charge a chicken)
     ready_others = 0.65  # share of the other players ready at the end
     defend_scale = 1.0
     normal_claims = False  # experiments: the 熟手's claims / turns instead
@@ -250,7 +250,8 @@ class ChickenExpert:
             return ctx.legal[0]
         scored.sort(key=lambda x: -x[0])
         bot.why = "x"
-        kongs = [x for x in scored if x[1].kind == KONG]
+        # only a kong whose fourth tile came this turn is worth a bean (later ones are 憨包豆): search those
+        kongs = [x for x in scored if x[1].kind == KONG and x[1].tile == ctx.drawn]
         rest = [x for x in scored if x[1].kind != KONG]
         if self.search_samples and kongs and rest and abs(kongs[0][0] - rest[0][0]) < self.search_band:
             return self.searched(bot, ctx, model, [kongs[0], rest[0]])

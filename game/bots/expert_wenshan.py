@@ -129,6 +129,7 @@ class WenshanExpert:
     normal_turn = False
     legacy = False  # experiments: the previous 高手's turns and claims
     claim_aware = True
+    tie_by_value = True  # among equally fast discards, take the one the value model prefers
     dragon_chance = 0.35  # a triplet in a seven-pairs hand becomes a 龙 (its fourth drawn, or a wildcard)
     value_slack = 0  # a route this far behind the standard one still gets the value model's attention
     flush_slack = 2
@@ -224,44 +225,54 @@ class WenshanExpert:
             return NormalBot.turn(bot, ctx, strat)
         if self.legacy:
             return bot.old_turn(ctx, strat)
-        base = self.fast_turn(bot, ctx, strat)
+        base, fast = self.fast_turn(bot, ctx, strat)
         jk = ctx.jk
         melds = _my_melds(ctx)
         model = self.model(ctx)
         ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
-        if not ctx.of(KONG) and not self.valued(ev, c, j):
+        valued = self.valued(ev, c, j)
+        if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
             bot.why = "plain"
             return base
-        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
+        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD} if valued or not fast else fast)
         vals = ev.scan(c, j, opts, jk)
         evs: dict[Action, float] = {}
         for a in ctx.legal:
-            if a.kind == DISCARD:
+            if a.kind == DISCARD and a.tile in vals:
                 evs[a] = vals[a.tile].ev - (self.jk_margin if a.tile == jk else 0.0)
+        # equally fast discards: the one worth more (硬功, 七对, 清一色, a kong to come ...)
+        ties = [a for a in evs if a.tile in fast]
+        if self.tie_by_value and base.kind == DISCARD and base in evs and len(ties) > 1:
+            top = max(ties, key=lambda a: (evs[a], a == base))
+            if evs[top] > evs[base] + 1e-9:
+                base = top
         for a in ctx.of(KONG):
             w = self.turn_kong(ctx, a, model, melds)
             if w is not None:
                 evs[a] = w
         return self.anchored(bot, evs, base, self.margin, self.ratio)
 
-    def fast_turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        """The 熟手's turn with claims counted: among the fastest discards, a tile that turns a pair into a
-        pung may also come from any player's discard, so it counts ``pung_weight`` times."""
+    def fast_turn(self, bot: Any, ctx: Any, strat: Any) -> tuple[Action, set[int]]:
+        """The 熟手's turn with claims counted (among the fastest discards, a tile that turns a pair into a
+        pung may also come from any player's discard, so it counts ``pung_weight`` times), and the
+        discards as fast as the best (lowest shanten, the same acceptance)."""
         from .normal import NormalBot, scan
         from .strong import StrongBot
 
         routes = strat.normal_routes(ctx)
         for a in ctx.of(KONG):
             if bot.turn_kong_ok(ctx, strat, a.tile, routes):
-                return a
+                return a, set()
         rows = scan(ctx, strat, routes)
         if not rows:
-            return ctx.legal[0]
+            return ctx.legal[0], set()
         smin = min(r[0] for r in rows)
         if smin > 0 and self.claim_aware:
             StrongBot._claim_aware(ctx, strat, rows, smin)
-        return NormalBot.discard(bot, ctx, strat, routes, rows)
+        umax = max(r[1] for r in rows if r[0] == smin)
+        fast = {r[2] for r in rows if r[0] == smin and r[1] >= umax - 1e-9 and r[2] != ctx.jk}
+        return NormalBot.discard(bot, ctx, strat, routes, rows), fast
 
     def valued(self, ev: X.Evaluator, c: list[int], j: int) -> bool:
         """Is some route worth more than the plain standard one (硬功 with a wildcard held, 七对, 清一色,

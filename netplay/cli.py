@@ -67,7 +67,8 @@ def _configs(args) -> list:
         seed = None if args.seed is None else (args.seed if args.tables == 1 else f"{args.seed}:{i + 1}")
         out.append(TableConfig(table_id=str(i + 1), name="", variant=variant.id, options=options,
                                hands=hands, seed=seed, bots=bots, hold_s=60.0 if args.hold is None else args.hold,
-                               on_drop="wait" if args.wait else "bot", bot_delay=args.bot_delay))
+                               on_drop="wait" if args.wait else "bot", bot_delay=args.bot_delay,
+                               assists=not getattr(args, "no_assists", False)))
     return out
 
 

@@ -83,6 +83,8 @@ class NetSession(Session):
         self.hand_over = False
         self.updates = 0  # state messages applied so far
         self.connections = 0  # welcomes received (a reconnect increments it)
+        self.assists = True  # the host's table allows hints and the tile tracker
+        self.next_s: int | None = None  # seconds after a hand before the host deals the next one by itself
         self._match_over = False
         self._totals: list[int] = []
         self._inbox: collections.deque = collections.deque()
@@ -360,6 +362,8 @@ class NetSession(Session):
             self.want_seat = self.seat
             self.n, self.hands_total, self.table_name, self.host_name = m["n"], m["hands"], m["table_name"], m["host"]
             self.variant_id, self.options = m["variant"], m["options"]
+            # the table's own settings: may the window show hints and the tracker; when the next hand deals itself
+            self.assists, self.next_s = m.get("assists", True) is not False, m.get("next_s")
             try:
                 self.variant = get_variant(m["variant"])
             except ValueError:

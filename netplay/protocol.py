@@ -35,9 +35,11 @@ Host -> client
   hi       proto:int host:str host_id:str nonce:str dh:str
            Sent first on every connection: the host's fresh nonce and DH value.
   welcome  proto:int host:str host_id:str table:str table_name:str seat:int n:int
-           variant:str options:map hands:int
+           variant:str options:map hands:int [assists:bool] [next_s:int]
            Seated. The seat token is derived on both sides from this connection's
-           key (``auth.seat_token``); it never travels.
+           key (``auth.seat_token``); it never travels. ``assists`` false: the table
+           asks windows to show no hints and no tile tracker; ``next_s``: seconds
+           after a hand before the next one deals itself.
   tables   proto:int host:str host_id:str tables:[map]   (table_id name variant players
            seats_taken seats_free password)
   table    names:[str|nil] connected:[bool] bots:[bool] held:[bool] started:bool
@@ -199,7 +201,8 @@ CLIENT = {
 HOST = {
     "hi": {"proto": INT, "host": SHORT, "host_id": SHORT, "nonce": SHORT, "dh": HEX},
     "welcome": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "seat": INT,
-                "n": INT, "variant": NAME, "options": MAP, "hands": INT},
+                "n": INT, "variant": NAME, "options": MAP, "hands": INT, "assists": _opt(BOOL),
+                "next_s": _opt(INT)},
     "tables": {"proto": INT, "host": SHORT, "host_id": SHORT, "tables": LIST},
     "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL},
     "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,

@@ -45,6 +45,7 @@ class TableConfig:
     sub_bot: str | None = None  # the stand-in bot's level (None: normal when available, else simple)
     bot_delay: float = 0.0  # seconds a host bot waits before acting, so people can follow
     next_s: float | None = 60.0  # deal the next hand this long after one ended, ready or not
+    assists: bool = True  # players' windows may show hints and the tile tracker (honest clients follow it)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -245,7 +246,9 @@ class Table:
         self.keeper.send(peer, wire.make("welcome", proto=wire.PROTOCOL, host=self.host.name[:64],
                                          host_id=self.host.host_id, table=self.table_id,
                                          table_name=self.summary()["name"][:64], seat=i, n=self.n,
-                                         variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands))
+                                         variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands,
+                                         assists=self.cfg.assists,
+                                         next_s=None if self.cfg.next_s is None else max(0, round(self.cfg.next_s))))
         self._presence()
         if self.phase == WAITING:
             self._maybe_start()

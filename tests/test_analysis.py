@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.rules import analysis as A
@@ -98,12 +98,67 @@ def near_wins(draw, tiles: int):
     return c
 
 
+ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+@st.composite
+def near_pairs(draw, tiles: int):
+    """Seven pairs (a quadruple sometimes) with some tiles dropped, so that ``tiles`` remain."""
+    kinds = draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True))
+    if draw(st.booleans()):
+        kinds[6] = kinds[0]
+    c = [0] * 34
+    for t in kinds:
+        c[t] += 2
+    return _drop(draw, c, 14 - tiles)
+
+
+@st.composite
+def near_orphans(draw, tiles: int):
+    """Thirteen orphans (one of them twice) with some tiles dropped, so that ``tiles`` remain."""
+    c = [0] * 34
+    for t in ORPHANS:
+        c[t] = 1
+    c[draw(st.sampled_from(ORPHANS))] += 1
+    return _drop(draw, c, 14 - tiles)
+
+
+def _drop(draw, c: list[int], k: int) -> list[int]:
+    held = [t for t in range(34) for _ in range(c[t])]
+    for i in draw(st.lists(st.integers(0, len(held) - 1), min_size=k, max_size=k, unique=True)):
+        c[held[i]] -= 1
+    return c
+
+
+def slow_shapes(c, jokers=0) -> int:
+    """The four shapes by their definitions, jokers placed by trying every split."""
+    out = A.STANDARD if slow_win(c, jokers) else 0
+    if sum(c) + jokers != 14:
+        return out
+    # pairs: each odd kind takes one joker; spare jokers pair among themselves (any kinds left)
+    odd = [t for t in range(34) if c[t] % 2]
+    if len(odd) <= jokers:
+        out |= A.SEVEN_PAIRS
+        if max(c) <= 2:
+            out |= A.SEVEN_DISTINCT_PAIRS
+    # orphans: try each orphan as the pair; jokers fill every missing copy
+    if all(c[t] == 0 for t in range(34) if t not in ORPHANS):
+        for pair in ORPHANS:
+            want = [2 if t == pair else 1 for t in ORPHANS]
+            if all(c[t] <= w for t, w in zip(ORPHANS, want)) \
+                    and sum(w - c[t] for t, w in zip(ORPHANS, want)) == jokers:
+                out |= A.THIRTEEN_ORPHANS
+                break
+    return out
+
+
 # ------------------------------------------------------------ keys
 
 def test_keys_of_is_base5_per_group():
     c = hand("19m5p7z")
     assert A.keys_of(c) == [1 + 5**8, 5**4, 0, 5**6]
-    assert A.POW5 == tuple(5**i for i in range(9))
+    # POW5[r] is what one tile at position r adds to its group's key
+    assert [A.keys_of(plus([0] * 34, t))[1] for t in range(9, 18)] == list(A.POW5)
 
 
 def test_adding_a_tile_is_one_key_change():
@@ -290,10 +345,10 @@ def test_seven_pairs_shanten():
 
 
 @FAST
-@given(wall_hands(9, 14), st.integers(0, 4))
-def test_seven_pairs_match_counting_pairs(c, jokers):
-    if sum(c) + jokers != 14:
-        return
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(14 - j, 14 - j), near_pairs(14 - j)))))
+def test_seven_pairs_match_counting_pairs(case):
+    jokers, c = case
     singles = sum(x % 2 for x in c)
     assert A.is_seven_pairs(c, jokers) == (singles <= jokers)
     assert A.is_seven_pairs(c, jokers, distinct=True) == (singles <= jokers and max(c) <= 2)
@@ -301,10 +356,10 @@ def test_seven_pairs_match_counting_pairs(c, jokers):
 
 
 @FAST
-@given(wall_hands(9, 13), st.integers(0, 4))
-def test_seven_pairs_waits_agree_with_checking_each_kind(c, jokers):
-    if sum(c) + jokers != 13:
-        return
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(13 - j, 13 - j), near_pairs(13 - j)))))
+def test_seven_pairs_waits_agree_with_checking_each_kind(case):
+    jokers, c = case
     assert A.waits_seven_pairs(c, jokers) == [t for t in range(34) if A.is_seven_pairs(plus(c, t), jokers)]
     assert (A.shanten_seven_pairs(c, jokers) == 0) == bool(A.waits_seven_pairs(c, jokers))
 
@@ -366,7 +421,85 @@ def test_shanten_zero_means_a_drawable_tile_completes(case):
 def test_each_joker_lowers_shanten_by_at_most_one(case):
     # With a quadruple in hand a joker can be the fifth copy and jump further (1111m: 1 -> -1).
     jokers, c = case
-    if max(c) == 4:
-        return
+    assume(max(c) < 4)
     before, after = A.shanten(c, jokers), A.shanten(c, jokers + 1)
     assert before - 1 <= after <= before
+
+
+# ------------------------------------------------------------ complete shapes from counts (one lookup per group)
+
+@pytest.mark.parametrize("text,jokers,shapes", [
+    ("123m456p789s11122z", 0, A.STANDARD),
+    ("11223344556677m", 0, A.STANDARD | A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),  # 1-7m twice: also 123m123m...
+    ("11335577m1122p33z", 0, A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),
+    ("11113355m1122p33z", 0, A.SEVEN_PAIRS),  # a quadruple is two pairs, but not two distinct ones
+    ("19m19p19s1234567z1z", 0, A.THIRTEEN_ORPHANS),
+    ("19m19p19s123456z", 2, A.THIRTEEN_ORPHANS),  # jokers for 中 and the pair
+    ("19m19p19s1234567z5m", 0, 0),  # a middle tile: not orphans
+    ("1133557m1122p33z", 1, A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),
+    ("1113355m1122p33z", 1, A.SEVEN_PAIRS),  # the joker makes 1m a quadruple
+    ("123m456p789s1z", 1, A.STANDARD),
+    ("11335577m1122p", 2, A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),  # two jokers are a pair of their own
+    ("11335577m1122p33z", 3, 0),  # 17 with the jokers
+    ("11m", 12, 15),  # many jokers, the slow path: every shape (12 jokers are the other 12 orphans)
+])
+def test_win_shapes_examples(text, jokers, shapes):
+    c = hand(text)
+    assert A.win_shapes(c, jokers) == shapes
+    assert A.is_complete(c, jokers, A.AGARI_SHAPES) == bool(shapes & A.AGARI_SHAPES)
+
+
+@FAST
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(14 - j, 14 - j), near_wins(14 - j), near_pairs(14 - j), near_orphans(14 - j),
+    wall_hands(5 - j, 11 - j)))))
+def test_win_shapes_agree_with_the_definitions(case):
+    jokers, c = case
+    assert A.win_shapes(c, jokers) == slow_shapes(c, jokers)
+    assert bool(A.win_shapes(c, jokers) & A.STANDARD) == A.is_win(c, jokers)
+
+
+@FAST
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(13 - j, 13 - j), near_wins(13 - j), near_pairs(13 - j), near_orphans(13 - j)))),
+    st.sampled_from([A.AGARI_SHAPES, A.STANDARD | A.SEVEN_PAIRS, A.SEVEN_PAIRS, A.THIRTEEN_ORPHANS, A.STANDARD]))
+def test_waits_shapes_agree_with_trying_each_kind(case, shapes):
+    jokers, c = case
+    expected = [t for t in range(34) if (slow_shapes(plus(c, t), jokers) & shapes & ~A.STANDARD and c[t] < 4)
+                or (shapes & A.STANDARD and slow_win(plus(c, t), jokers))]
+    assert A.waits_shapes(c, jokers, shapes) == expected
+    if shapes == A.STANDARD:
+        assert A.waits_shapes(c, jokers, shapes) == A.waits(c, jokers)
+
+
+def test_waits_shapes_examples():
+    assert A.waits_shapes(hand("1133557799m113p")) == [11]  # seven pairs only: odd numbers make no run
+    assert A.waits_shapes(hand("1133557799m113p"), 0, A.STANDARD) == []
+    assert A.waits_shapes(hand("1122334455667m")) == [0, 3, 6]  # 7m pairs up; 1m and 4m make runs
+    assert A.waits_shapes(hand("19m19p19s1234567z"), 0, A.THIRTEEN_ORPHANS) == ORPHANS  # the 13-sided wait
+    assert A.waits_shapes(hand("19m19p19s123456z1z"), 0, A.AGARI_SHAPES) == [33]
+    assert A.waits_shapes(hand("1111m2233445566p"), 0, A.SEVEN_DISTINCT_PAIRS) == []
+
+
+@pytest.mark.parametrize("jokers", [8, 9])
+def test_win_and_waits_shapes_take_the_slow_path_from_eight_jokers(jokers):
+    c = hand("11223m" if jokers == 9 else "112233m")
+    assert A.win_shapes(c, jokers) == slow_shapes(c, jokers) == A.STANDARD | A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS
+    short = hand("1122m")
+    assert A.waits_shapes(short, jokers) == [t for t in range(34) if slow_shapes(plus(short, t), jokers)
+                                             & (A.STANDARD | A.SEVEN_PAIRS)]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=SLOW_OK)
+@given(st.one_of(wall_hands(14, 14), near_wins(14), near_pairs(14), near_orphans(14)))
+def test_agari_shapes_agree_with_mahjong_is_agari(c):
+    Agari = pytest.importorskip("mahjong.agari").Agari
+    assert bool(A.win_shapes(c) & A.AGARI_SHAPES) == Agari.is_agari(c)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=SLOW_OK)
+@given(st.one_of(wall_hands(13, 13), near_wins(13), near_pairs(13), near_orphans(13)))
+def test_agari_waits_agree_with_mahjong_probing_each_kind(c):
+    Agari = pytest.importorskip("mahjong.agari").Agari
+    peer = [t for t in range(34) if c[t] < 4 and Agari.is_agari(plus(c, t))]
+    assert [t for t in A.waits_shapes(c, 0, A.AGARI_SHAPES) if c[t] < 4] == peer

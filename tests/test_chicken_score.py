@@ -6,6 +6,7 @@ import json
 import pytest
 
 from game.cli import score as score_cli
+from game.cli.errors import UsageError
 from game.rules import tiles as T
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
@@ -48,6 +49,12 @@ PATTERNS = [
 ]
 
 
+# the names chicken.md gives the patterns (the settlement screen shows them)
+PATTERN_NAMES = {"ping_hu": "平胡", "da_dui_zi": "大对子", "qi_dui": "七对", "long_qi_dui": "龙七对",
+                 "qing_yi_se": "清一色", "qing_da_dui": "清大对", "dan_diao": "单吊", "qing_dan_diao": "清单吊"}
+ZHUOJI_NAMES = {"dan_diao": "大对子单吊", "qing_dan_diao": "清大对单吊"}  # the zhuoji seed's names (004)
+
+
 @pytest.mark.parametrize("hand, win_tile, melds, how, key, gv, zv", PATTERNS)
 @pytest.mark.parametrize("variant", ["guiyang", "zhuoji"])
 def test_shared_patterns(variant, hand, win_tile, melds, how, key, gv, zv):
@@ -55,7 +62,8 @@ def test_shared_patterns(variant, hand, win_tile, melds, how, key, gv, zv):
     assert code == 0, res
     value = gv if variant == "guiyang" else zv
     assert keys(res) == [key] and res["total"] == value
-    assert res["patterns"][0]["name"] == get(variant).table.patterns[key][0]
+    names = {**PATTERN_NAMES, **ZHUOJI_NAMES} if variant == "zhuoji" else PATTERN_NAMES
+    assert res["patterns"][0]["name"] == names[key]
     if how == "self_draw":
         assert res["payments"] == {"0": value, "2": value, "3": value}
     else:
@@ -222,7 +230,7 @@ def test_invalid_situations():
     assert code == 1 and "chow" in res["reason"]
     res, code = judge("guiyang", "123m456m789s234p55s", "5s", flags=["tian_hu"], seat=1)
     assert code == 1
-    with pytest.raises(Exception):
+    with pytest.raises(UsageError, match="7z appears 2 times; zhuoji has 0"):
         judge("zhuoji", "123m456m789s234p7z7z", "7z")  # no 红中 in zhuoji: malformed input
 
 

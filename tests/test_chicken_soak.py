@@ -74,10 +74,24 @@ def test_random_play_guiyang(options):
 
 @pytest.mark.parametrize("options", ZHUOJI_OPTS)
 def test_random_play_zhuoji(options):
+    """Random legal zhuoji hands end in a win (and some in a draw), settle to zero with every item explained
+    (_check_end), always seat four, and a winner is always ready and never loses points on its own win."""
     v = get("zhuoji")
     opts = v.resolve_options(options)
+    ends = []
     for seed in range(25):
-        _random_hand(v, opts, seed, greedy=seed % 2 == 1)
+        st = _random_hand(v, opts, seed, greedy=seed % 2 == 1)
+        assert st.n == 4
+        ends.append(st.end)
+        if st.end == "win":
+            ready = st.settlement.info["ready"]
+            hand_net = [0] * 4
+            for it in st.settlement.items:
+                if it.key == "hand":
+                    hand_net[it.seat] += it.points
+            winners = [s for s in range(4) if hand_net[s] > 0]
+            assert winners and all(ready[s] for s in winners)
+    assert "win" in ends
 
 
 @pytest.mark.parametrize("variant, options", [("guiyang", {}), ("guiyang", {"players": 3}), ("zhuoji", {})])

@@ -90,12 +90,32 @@ def test_replay_missing_file_and_bad_scenario(tmp_path):
 
 
 def test_sim_json_and_saved_match_replay(tmp_path):
+    """The sim's JSON totals are those of its match: the same match (same bots, seeds and walls), saved to a
+    file, replays through ``replay`` to exactly these totals, hand by hand."""
+    from game.bots import make_bot
+    from game.bots.runner import play_match
+    from game.cli.sim import default_level
+    from game.rules.variants import get
+
     code, out, err = run("sim", "--variant", "wenshan", "--hands", "3", "--seed", "5", "--json")
     assert code == 0, err
     res = json.loads(out)
     assert res["hands"] == 3 and len(res["seats"]) == 4 and sum(res["totals"]) == 0
     for key in ("hands_per_s", "draws"):
         assert key in res
+    v = get("wenshan")
+    level = default_level()
+    stats = play_match(v, v.resolve_options({}), 5, 3, [make_bot(level, seed=f"5:{i}") for i in range(4)],
+                       [level] * 4)
+    assert list(stats.totals) == res["totals"]
+    saved = stats.match.to_json()
+    assert len(saved["hands_played"]) == 3
+    saved["totals"] = [0] * 4  # the replay must recompute them from the hands' actions, not echo them
+    f = tmp_path / "sim.json"
+    f.write_text(json.dumps(saved))
+    code, out, err = run("replay", str(f), "--json")
+    assert code == 0, err
+    assert json.loads(out)["totals"] == res["totals"]
 
 
 def test_saved_match_replays(tmp_path):

@@ -95,14 +95,15 @@ def test_chow_two_wildcards_only_one_used_when_possible():
     """Several wildcards: a two-wildcard chow is only offered when no one-wildcard chow exists."""
     st = start(["3m77z19p19s23z66z8p9m", J1, J2, "5m369m258p36s13z28s2p"])
     E.apply(st, Action(3, "discard", t("5m")))
-    E.apply(st, Action(0, "pass"))  # the two wildcards could pung 5m: asked (and declined) before chows
+    # the two wildcards could pung 5m: one prompt offers the pung and the chow together (issue 15)
+    assert any(a.kind == "pung" for a in E.legal_actions(st, 0))
     assert _chows(st, 0) == [(t("3m"), t("7z"), t("5m"))]
 
 
 def test_chow_two_wildcards_when_nothing_else():
     st = start(["77z19p19s23z66z8p9m1s", J1, J2, "5m369m258p36s13z28s2p"])
     E.apply(st, Action(3, "discard", t("5m")))
-    E.apply(st, Action(0, "pass"))
+    assert any(a.kind == "pung" for a in E.legal_actions(st, 0))  # offered in the same prompt
     W = t("7z")
     assert _chows(st, 0) == sorted([(W, W, t("5m")), (W, t("5m"), W), (t("5m"), W, W)])
 

@@ -22,9 +22,10 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # and takes only the command line's error type from game.cli.
     "netplay": ("game.rules", "game.bots", "game.session", "netplay", "game.cli.errors", "game.userdirs", "game"),
     # the window may use the LAN client (a peer layer); game.cli.errors is a leaf (the UsageError type of
-    # the subcommands the UI implements, e.g. screenshot)
-    "game.ui": ("game.rules", "game.bots", "game.session", "game.ui", "netplay", "game.cli.errors", "game.userdirs",
-                "game"),
+    # the subcommands the UI implements, e.g. screenshot); game.cli.score is the score command's parser and
+    # judgement, which the score calculator calls so that both give one answer (it imports only rules and errors)
+    "game.ui": ("game.rules", "game.bots", "game.session", "game.ui", "netplay", "game.cli.errors", "game.cli.score",
+                "game.userdirs", "game"),
     "game.cli": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
                  "game"),
     "game.bench": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",

@@ -26,6 +26,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--variant", default="wenshan")
     sp.add_argument("--seed", type=int, default=None)
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--hands", type=int, default=None, help="hands in the match (default: the last one chosen)")
+    sp.add_argument("--auto", action="store_true", help="your seat on 托管 (a bot plays it): no input needed")
+    sp.add_argument("--quit-on", choices=("settlement", "match-end"), default=None,
+                    help="exit 0 once that screen has been drawn, 1 after 120 s without it")
+
+    sp = sub.add_parser("demo", help="the demo that teaches: bots play every hand open, with captions")
+    sp.add_argument("--variant", default=None, help="pin the demo to one game (default: every game in turn)")
+    sp.add_argument("--seed", type=int, default=None)
 
     sp = sub.add_parser("sim", help="headless bot match")
     sp.add_argument("--variant", required=True)
@@ -60,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--hold", type=float, default=None, help="seconds a dropped player's seat is kept (60)")
     sp.add_argument("--wait", action="store_true", help="the table waits for a dropped player instead of a bot")
     sp.add_argument("--bot-delay", type=float, default=0.0, help="seconds host bots wait before acting")
+    sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
 
     sp = sub.add_parser("join", help="join a LAN table")
     g = sp.add_mutually_exclusive_group()
@@ -73,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for discovery/connection")
     sp.add_argument("--seed", default="0", help="the bot's seed")
 
-    sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup")
+    sp = sub.add_parser("bench", help="benchmarks: core, bots, frames, lan, startup, demo")
     sp.add_argument("name")
     sp.add_argument("rest", nargs=argparse.REMAINDER)
 
@@ -152,7 +161,7 @@ def _dispatch(args) -> int:
         return sim.run(args)
     if args.cmd == "bench":
         return _bench(args)
-    if args.cmd == "play":
+    if args.cmd in ("play", "demo"):
         return _lazy("game.cli.gui", "main")(args)
     if args.cmd == "host":
         return _lazy("netplay.cli", "host_main")(args, window=_lan_window)
@@ -169,6 +178,7 @@ BENCHES = {
     "frames": "game.bench.frames",
     "lan": "netplay.bench",
     "startup": "game.bench.startup",
+    "demo": "game.bench.demo",
 }
 
 

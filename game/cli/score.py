@@ -136,13 +136,21 @@ def parse_situation(data) -> tuple:
     return variant, sit
 
 
+def judge(data) -> tuple:
+    """A situation object (parsed JSON) -> (variant, Situation, Score): the command's whole judgement.
+
+    The score calculator screen calls this too, so both give the same answer. UsageError for malformed input.
+    """
+    variant, sit = parse_situation(data)
+    return variant, sit, variant.score(sit)
+
+
 def run(text: str, as_json: bool) -> tuple[str, int]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise UsageError(f"input is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    variant, sit = parse_situation(data)
-    sc = variant.score(sit)
+    _variant, _sit, sc = judge(data)
     out = sc.to_json()
     code = 0 if sc.valid else 1
     if as_json:

@@ -1,22 +1,63 @@
-"""Fast hand analysis by table lookup: win checks, jokers needed, waits, shanten (jokers as a count)."""
+"""Fast hand analysis by table lookup: win checks, complete shapes, waits, shanten (jokers as a count)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any, cast
 
 from . import tables as _tables
+from .tables import (
+    BIG_SHIFT,
+    FAST_JOKERS,
+    JOKER_SHIFT,
+    ODD_SHIFT,
+    ORPHAN_SHIFT,
+    TILES_SHIFT,
+)
 
 POW5 = tuple(5**i for i in range(9))
 _POW5_HONOR = POW5[:7]
-_JOKER_SLOTS = 16  # win lookups precomputed for 0..15 jokers; more take the slow path
+_JOKER_SLOTS = 16  # standard-shape lookups precomputed for 0..15 jokers; more take the slow path
 _STRIDE = 1024  # sum of four win values is below this
+_W = _STRIDE - 1  # the win-value bits of a packed value
+_LOW = (FAST_JOKERS << JOKER_SHIFT) - 1  # win-value and joker bits: the standard lookup's index
 SEVEN_PAIRS_IMPOSSIBLE = 99
 
+# Complete shapes (bits of win_shapes). A quadruple counts as two pairs in SEVEN_PAIRS, not in
+# SEVEN_DISTINCT_PAIRS; THIRTEEN_ORPHANS is one of each terminal and honor plus one of them again.
+STANDARD = 1
+SEVEN_PAIRS = 2
+SEVEN_DISTINCT_PAIRS = 4
+THIRTEEN_ORPHANS = 8
+# what the ``mahjong`` package's Agari.is_agari accepts: the shapes ``bench core`` compares on
+AGARI_SHAPES = STANDARD | SEVEN_DISTINCT_PAIRS | THIRTEEN_ORPHANS
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
 __all__ = [
-    "POW5", "keys_of", "is_win", "is_win_keys", "jokers_needed", "waits", "waits_keys",
-    "waits_seven_pairs", "seven_pairs_jokers_needed", "is_seven_pairs", "shanten", "shanten_keys",
-    "shanten_seven_pairs", "SEVEN_PAIRS_IMPOSSIBLE",
+    "AGARI_SHAPES",
+    "POW5",
+    "SEVEN_DISTINCT_PAIRS",
+    "SEVEN_PAIRS",
+    "SEVEN_PAIRS_IMPOSSIBLE",
+    "STANDARD",
+    "THIRTEEN_ORPHANS",
+    "is_complete",
+    "is_pungs_and_pair",
+    "is_seven_pairs",
+    "is_win",
+    "is_win_keys",
+    "jokers_needed",
+    "keys_of",
+    "seven_pairs_jokers_needed",
+    "shanten",
+    "shanten_keys",
+    "shanten_seven_pairs",
+    "waits",
+    "waits_keys",
+    "waits_seven_pairs",
+    "waits_shapes",
+    "win_shapes",
 ]
 
 
@@ -46,30 +87,51 @@ class _Lazy:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Any:
         _install()
         return globals()[self.name][i]
 
 
-_WS = _Lazy("_WS")  # win value per suit key
-_WH = _Lazy("_WH")  # win value per honor key
-_NS = _Lazy("_NS")  # tiles per suit key
-_NH = _Lazy("_NH")
-_SS = _Lazy("_SS")  # distance-vector id per suit key
-_SH = _Lazy("_SH")
-_CS = _Lazy("_CS")
-_CH = _Lazy("_CH")
-_FIN = _Lazy("_FIN")
+_PS = cast("list[int]", _Lazy("_PS"))  # packed value per suit key (tables.JOKER_SHIFT tells the fields)
+_PH = cast("list[int]", _Lazy("_PH"))  # packed value per honor key
+_MS = cast("bytes", _Lazy("_MS"))  # fewest jokers for any complete shape, per suit key (tables.least_*)
+_MH = cast("bytes", _Lazy("_MH"))
+_QS = cast("bytes", _Lazy("_QS"))  # 1 if the suit key holds some kind four times
+_QH = cast("bytes", _Lazy("_QH"))
+_NS = cast("bytes", _Lazy("_NS"))  # tiles per suit key
+_NH = cast("bytes", _Lazy("_NH"))
+_SS = cast("bytes", _Lazy("_SS"))  # distance-vector id per suit key
+_SH = cast("bytes", _Lazy("_SH"))
+_CS = cast("list[int]", _Lazy("_CS"))
+_CH = cast("list[int]", _Lazy("_CH"))
+_FIN = cast("list[tuple[int, ...]]", _Lazy("_FIN"))
 _VS = 0  # suit vector count, set with the tables
 _WIN = [_need(s) <= j and (j - _need(s)) % 3 == 0 for j in range(_JOKER_SLOTS) for s in range(_STRIDE)]
+# what the pair-shape fields of a hand's packed sum (shifted down by ODD_SHIFT) allow; the joker
+# offset below has turned "n + jokers == 14" into tiles field 14 and "odd kinds <= jokers" into odd
+# field <= FAST_JOKERS - 1
+_PAIRS = bytearray(1 << (30 - ODD_SHIFT))
+for _odd in range(1 << (BIG_SHIFT - ODD_SHIFT)):
+    for _big in range(1 << (ORPHAN_SHIFT - BIG_SHIFT)):
+        for _orph in range(1 << (TILES_SHIFT - ORPHAN_SHIFT)):
+            _i = (14 << (TILES_SHIFT - ODD_SHIFT)) + (_orph << (ORPHAN_SHIFT - ODD_SHIFT)) \
+                + (_big << (BIG_SHIFT - ODD_SHIFT)) + _odd
+            _PAIRS[_i] = (SEVEN_PAIRS * (_odd < FAST_JOKERS) + SEVEN_DISTINCT_PAIRS * (_odd < FAST_JOKERS and not _big)
+                          + THIRTEEN_ORPHANS * (_orph <= 1))
+_PT = bytes(_PAIRS)
+del _PAIRS, _odd, _big, _orph, _i
+# added to a hand's packed sum: the joker count into the joker and tiles fields, and
+# FAST_JOKERS - 1 - jokers into the odd field
+_JOFF = tuple((j << JOKER_SHIFT) + ((FAST_JOKERS - 1 - j) << ODD_SHIFT) + (j << TILES_SHIFT) for j in range(FAST_JOKERS))
 
 
 def _install() -> None:
-    global _WS, _WH, _NS, _NH, _SS, _SH, _CS, _CH, _FIN, _VS
+    global _PS, _PH, _MS, _MH, _QS, _QH, _NS, _NH, _SS, _SH, _CS, _CH, _FIN, _VS
     t = _tables.get()
+    _MS, _MH, _QS, _QH = t.least_suit, t.least_honor, t.quad_suit, t.quad_honor
     _NS, _NH, _SS, _SH = t.tiles_suit, t.tiles_honor, t.sid_suit, t.sid_honor
     _CS, _CH, _FIN, _VS = t.comb_suit, t.comb_honor, t.final, t.n_suit_vec
-    _WS, _WH = t.win_suit, t.win_honor  # last: these are what the lazy check keys on
+    _PS, _PH = t.packed_suit, t.packed_honor  # last: these are what the lazy check keys on
 
 
 def _group_value(counts: tuple[int, ...], chows: bool) -> int:
@@ -116,35 +178,92 @@ def _win_slow(total: int, jokers: int) -> bool:
 
 def is_win_keys(k0: int, k1: int, k2: int, k3: int, jokers: int = 0) -> bool:
     """Standard shape (sets plus one pair) from the four group keys plus ``jokers`` wildcards."""
-    try:
-        return _WIN[_WS[k0] + _WS[k1] + _WS[k2] + _WH[k3] + (jokers << 10)]
-    except IndexError:
-        return _win_slow(_WS[k0] + _WS[k1] + _WS[k2] + _WH[k3], jokers)
-
-
-def is_win(counts: Sequence[int], jokers: int = 0) -> bool:
-    """Standard shape from a 34-count list (counts <= 4) plus ``jokers`` wildcards."""
-    c = counts
-    ws = _WS
-    total = (
-        ws[c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7]
-           + 390625 * c[8]]
-        + ws[c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14] + 15625 * c[15]
-             + 78125 * c[16] + 390625 * c[17]]
-        + ws[c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23] + 15625 * c[24]
-             + 78125 * c[25] + 390625 * c[26]]
-        + _WH[c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32] + 15625 * c[33]]
-    )
+    total = (_PS[k0] + _PS[k1] + _PS[k2] + _PH[k3]) & _W
     try:
         return _WIN[total + (jokers << 10)]
     except IndexError:
         return _win_slow(total, jokers)
 
 
+# is_win and win_shapes write the four keys out: a call to keys_of would cost a fifth of the check
+
+def is_win(counts: Sequence[int], jokers: int = 0) -> bool:
+    """Standard shape from a 34-count list (counts <= 4) plus ``jokers`` wildcards."""
+    c = counts
+    ps = _PS
+    total = (
+        ps[c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7]
+           + 390625 * c[8]]
+        + ps[c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14] + 15625 * c[15]
+             + 78125 * c[16] + 390625 * c[17]]
+        + ps[c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23] + 15625 * c[24]
+             + 78125 * c[25] + 390625 * c[26]]
+        + _PH[c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32] + 15625 * c[33]]
+    ) & _W
+    try:
+        return _WIN[total + (jokers << 10)]
+    except IndexError:
+        return _win_slow(total, jokers)
+
+
+def win_shapes(counts: Sequence[int], jokers: int = 0) -> int:
+    """Bits of the complete shapes (STANDARD, SEVEN_PAIRS, ...) of a 34-count list plus ``jokers``.
+
+    One lookup per group and two on the sum, whatever the jokers (and one more to stop early on a
+    first suit that no shape can use). The pair shapes and thirteen
+    orphans need the tiles plus jokers to be 14; the standard shape any 3k+2. Counts <= 4.
+    """
+    c = counts
+    k = c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7] \
+        + 390625 * c[8]
+    if _MS[k] > jokers:  # most hands far from complete stop at their first suit
+        return 0
+    ps = _PS
+    t = (
+        ps[k]
+        + ps[c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14] + 15625 * c[15]
+             + 78125 * c[16] + 390625 * c[17]]
+        + ps[c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23] + 15625 * c[24]
+             + 78125 * c[25] + 390625 * c[26]]
+        + _PH[c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32] + 15625 * c[33]]
+    )
+    try:
+        t += _JOFF[jokers]
+        return _WIN[t & _LOW] | _PT[t >> ODD_SHIFT]
+    except IndexError:  # eight or more jokers, or more than 14 tiles
+        return _shapes_slow(counts, jokers)
+
+
+def is_complete(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD | SEVEN_PAIRS) -> bool:
+    """Whether the tiles plus ``jokers`` make one of ``shapes`` (bits as in win_shapes)."""
+    return bool(win_shapes(counts, jokers) & shapes)
+
+
+def _is_orphans(counts: Sequence[int]) -> bool:
+    """Only terminals and honors, each at most twice, at most one twice (jokers complete the rest)."""
+    if any(counts[t] for t in range(34) if t not in _ORPHANS):
+        return False
+    held = [counts[t] for t in _ORPHANS]
+    return max(held) <= 2 and held.count(2) <= 1
+
+
+def _shapes_slow(counts: Sequence[int], jokers: int) -> int:
+    """win_shapes computed check by check (any number of jokers and tiles)."""
+    out = STANDARD if is_win(counts, jokers) else 0
+    if sum(counts) + jokers == 14 and max(counts, default=0) <= 4:
+        if seven_pairs_jokers_needed(counts) <= jokers:
+            out |= SEVEN_PAIRS
+        if seven_pairs_jokers_needed(counts, True) <= jokers:
+            out |= SEVEN_DISTINCT_PAIRS
+        if _is_orphans(counts):
+            out |= THIRTEEN_ORPHANS
+    return out
+
+
 def jokers_needed(keys: Sequence[int]) -> int:
     """Fewest jokers that complete the standard shape (exact, no cap; a joker-only pair costs 2)."""
     k0, k1, k2, k3 = keys
-    return _need(_WS[k0] + _WS[k1] + _WS[k2] + _WH[k3])
+    return _need((_PS[k0] + _PS[k1] + _PS[k2] + _PH[k3]) & _W)
 
 
 # ---------------------------------------------------------------- waits
@@ -153,20 +272,24 @@ def _digits(key: int, npos: int) -> list[int]:
     return [key // POW5[r] % 5 for r in range(npos)]
 
 
+def _fifth_value(key: int, r: int, g: int) -> int:
+    """Win value of a group holding four of position ``r`` after a fifth copy is added."""
+    d = _digits(key, 7 if g == 3 else 9)
+    d[r] = 5
+    return _group_value(tuple(d), g < 3)
+
+
 def _probe_values(key: int, g: int) -> list[int]:
     """Win value of the group after adding each position's tile (the slow path for a fifth copy)."""
     npos = 7 if g == 3 else 9
-    tab = _WH if g == 3 else _WS
-    full = _NH[key] >= 4 if g == 3 else _NS[key] >= 4
+    tab = _PH if g == 3 else _PS
+    full = _QH[key] if g == 3 else _QS[key]
     out = []
-    digits = _digits(key, npos) if full else None
     for r in range(npos):
-        if full and digits[r] == 4:
-            d = list(digits)
-            d[r] = 5
-            out.append(_group_value(tuple(d), g < 3))
+        if full and key // POW5[r] % 5 == 4:
+            out.append(_fifth_value(key, r, g))
         else:
-            out.append(tab[key + POW5[r]])
+            out.append(tab[key + POW5[r]] & _W)
     return out
 
 
@@ -176,7 +299,7 @@ def waits_keys(keys: Sequence[int], jokers: int = 0, kinds: Iterable[int] | None
     A kind is listed even when the hand holds all four copies (the table convention).
     """
     k0, k1, k2, k3 = keys
-    vals = (_WS[k0], _WS[k1], _WS[k2], _WH[k3])
+    vals = (_PS[k0] & _W, _PS[k1] & _W, _PS[k2] & _W, _PH[k3] & _W)
     total = vals[0] + vals[1] + vals[2] + vals[3]
     # one more tile lowers the jokers needed by at most one (a joker could have stood in for it)
     if _need(total) > jokers + 1:
@@ -195,16 +318,16 @@ def waits_keys(keys: Sequence[int], jokers: int = 0, kinds: Iterable[int] | None
         k = keys[g]
         base = rest + off
         t = 9 * g
-        if g < 3 and _NS[k] < 4:  # no fifth copy possible: every probe is one key change
-            ws = _WS
+        if g < 3 and not _QS[k]:  # no fifth copy possible: every probe is one key change
+            ps = _PS
             for p in POW5:
-                if ok[base + ws[k + p]]:
+                if ok[base + (ps[k + p] & _W)]:
                     hits.append(t)
                 t += 1
-        elif g == 3 and _NH[k] < 4:
-            wh = _WH
+        elif g == 3 and not _QH[k]:
+            ph = _PH
             for p in _POW5_HONOR:
-                if ok[base + wh[k + p]]:
+                if ok[base + (ph[k + p] & _W)]:
                     hits.append(t)
                 t += 1
         else:
@@ -221,6 +344,102 @@ def waits_keys(keys: Sequence[int], jokers: int = 0, kinds: Iterable[int] | None
 def waits(counts: Sequence[int], jokers: int = 0, kinds: Iterable[int] | None = None) -> list[int]:
     """Tile kinds completing the standard shape of a 3k+1 hand given as a 34-count list."""
     return waits_keys(keys_of(counts), jokers, kinds)
+
+
+def waits_shapes(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD | SEVEN_PAIRS) -> list[int]:
+    """Kinds whose one more tile makes the hand one of ``shapes`` (bits as in win_shapes).
+
+    The standard shape follows ``waits`` (a fifth copy counts, the table convention); the pair
+    shapes and thirteen orphans never take a fifth copy. A hand with a group that no shape can use
+    even with one more tile stops at once; otherwise each probe is one lookup in the group that
+    receives the tile, groups that cannot complete the standard shape are skipped whole, and the
+    pair shapes probe only the kinds that can complete them.
+    """
+    if jokers >= FAST_JOKERS:
+        return _waits_shapes_slow(counts, jokers, shapes)
+    c = counts
+    k0 = c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7] \
+        + 390625 * c[8]
+    j1 = jokers + 1
+    ms = _MS
+    if ms[k0] > j1:
+        return []
+    k1 = c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14] + 15625 * c[15] \
+        + 78125 * c[16] + 390625 * c[17]
+    if ms[k1] > j1:
+        return []
+    k2 = c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23] + 15625 * c[24] \
+        + 78125 * c[25] + 390625 * c[26]
+    if ms[k2] > j1:
+        return []
+    k3 = c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32] + 15625 * c[33]
+    if _MH[k3] > j1:
+        return []
+    keys = (k0, k1, k2, k3)
+    ps = _PS
+    vals = (ps[k0], ps[k1], ps[k2], _PH[k3])
+    total = vals[0] + vals[1] + vals[2] + vals[3] + _JOFF[jokers]
+    w = total & _W
+    hits = []
+    if shapes & STANDARD and _need(w) <= j1:
+        win = _WIN
+        for g in range(4):
+            k, v = keys[g], vals[g] & _W
+            # the group receiving the tile: its own sets-only need drops by one at most
+            if ((w - v) >> 3) + max((v >> 3) - 1, 0) - 1 > jokers:
+                continue
+            base = (total - vals[g]) & _LOW
+            t = 9 * g
+            if g < 3:
+                tab, pows, full = ps, POW5, _QS[k]
+            else:
+                tab, pows, full = _PH, _POW5_HONOR, _QH[k]
+            if full:
+                for r, q in enumerate(pows):
+                    x = _fifth_value(k, r, g) if k // q % 5 == 4 else tab[k + q] & _W
+                    if win[base + x]:
+                        hits.append(t)
+                    t += 1
+            else:
+                for q in pows:
+                    if win[base + (tab[k + q] & _W)]:
+                        hits.append(t)
+                    t += 1
+    pairs = shapes & ~STANDARD
+    if pairs and total >> TILES_SHIFT == 13:
+        # odd field: odd kinds + FAST_JOKERS - 1 - jokers; one more tile changes the odd kinds by one
+        odd = (total >> ODD_SHIFT & 31) - (FAST_JOKERS - 1 - jokers)
+        cands: Iterable[int] = ()
+        if pairs & (SEVEN_PAIRS | SEVEN_DISTINCT_PAIRS) and odd <= j1:
+            # a spare joker pairs with anything; otherwise the tile must pair an odd kind
+            cands = range(34) if odd < jokers else [t for t in range(34) if counts[t] & 1]
+        if pairs & THIRTEEN_ORPHANS and (total >> ORPHAN_SHIFT & 15) <= 1:
+            cands = sorted(set(cands).union(_ORPHANS))
+        found = set(hits)
+        for t in cands:
+            if counts[t] >= 4 or t in found:
+                continue
+            g, q = t // 9, POW5[t % 9]
+            x = total - vals[g] + (_PH[k3 + q] if g == 3 else ps[keys[g] + q])
+            if _PT[x >> ODD_SHIFT] & pairs:
+                found.add(t)
+        if len(found) > len(hits):
+            return sorted(found)
+    return hits
+
+
+def _waits_shapes_slow(counts: Sequence[int], jokers: int, shapes: int) -> list[int]:
+    out = set(waits(counts, jokers)) if shapes & STANDARD else set()
+    pairs = shapes & ~STANDARD
+    if pairs:
+        c = list(counts)
+        for t in range(34):
+            if c[t] < 4:
+                c[t] += 1
+                if _shapes_slow(c, jokers) & pairs:
+                    out.add(t)
+                c[t] -= 1
+    return sorted(out)
 
 
 # ---------------------------------------------------------------- seven pairs
@@ -314,4 +533,5 @@ def shanten_keys(k0: int, k1: int, k2: int, k3: int, jokers: int = 0) -> int:
 
 def shanten(counts: Sequence[int], jokers: int = 0) -> int:
     """Regular-shape shanten from a 34-count list (see shanten_keys)."""
-    return shanten_keys(*keys_of(counts), jokers)
+    k = keys_of(counts)
+    return shanten_keys(k[0], k[1], k[2], k[3], jokers)

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Optional, Sequence
 
 from .analysis import is_win
 
 # A block is (kind, tile, jokers): kind "pair" | "pung" | "chow"; tile is the first face
 # (lowest tile of a chow) or None for a block made only of jokers, whose face the scorer chooses.
-Block = tuple[str, Optional[int], int]
+Block = tuple[str, int | None, int]
 Reading = tuple[Block, ...]
 PAIR, PUNG, CHOW = "pair", "pung", "chow"
 
 
-def block_key(b: Block) -> tuple:
+def block_key(b: Block) -> tuple[int, str, int]:
     """Sort order of blocks: by face (joker-only last), then kind, then jokers."""
     return (99 if b[1] is None else b[1], b[0], b[2])
 
@@ -35,7 +35,7 @@ def _joker_only(jokers: int, pair: bool) -> list[Reading]:
     if pair:
         if jokers < 2:
             return []
-        head: tuple = ((PAIR, None, 2),)
+        head: Reading = ((PAIR, None, 2),)
         jokers -= 2
     else:
         head = ()
@@ -46,7 +46,7 @@ def _joker_only(jokers: int, pair: bool) -> list[Reading]:
 
 
 @lru_cache(maxsize=65536)
-def _readings(c: tuple[int, ...], jokers: int, pair: bool) -> frozenset:
+def _readings(c: tuple[int, ...], jokers: int, pair: bool) -> frozenset[Reading]:
     """Readings of counts ``c`` plus ``jokers``; the lowest real tile opens the next block."""
     i = next((i for i, x in enumerate(c) if x), -1)
     if i < 0:
@@ -83,7 +83,7 @@ def _readings(c: tuple[int, ...], jokers: int, pair: bool) -> frozenset:
     return frozenset(out)
 
 
-def seven_pairs_readings(counts: Sequence[int], jokers: int = 0) -> list[tuple]:
+def seven_pairs_readings(counts: Sequence[int], jokers: int = 0) -> list[tuple[int | None, ...]]:
     """Distinct multisets of seven pairs (a tile, or None for a joker-only pair); [] if none.
 
     Two equal pairs make a quadruple; a joker may pair with a tile whose other copy also pairs

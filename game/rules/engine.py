@@ -184,7 +184,8 @@ def _window_options(st: HandState, seat: int) -> list[Action]:
         if w.cursor >= len(w.queue) or w.queue[w.cursor][1] != seat:
             return []
         level = w.queue[w.cursor][0]
-        opts = [a for a in w.options[seat] if _prio(st, a.kind) == level]
+        opts = list(w.options[seat]) if not st.extra.get(LEVEL_PROMPTS) else \
+            [a for a in w.options[seat] if _prio(st, a.kind) == level]
     else:
         if seat in w.answers:
             return []
@@ -196,6 +197,15 @@ def _window_options(st: HandState, seat: int) -> list[Action]:
 
 def _prio(st: HandState, kind: ActionKind) -> int:
     return st.variant.priority[kind]
+
+
+def _top(st: HandState, opts: list[Action]) -> int:
+    return max(_prio(st, a.kind) for a in opts)
+
+
+# st.extra flag for replaying logs saved before one prompt offered every option of a seat: the sequential
+# policy then asks a seat once per priority level (碰 first, 吃 after everyone passed the 碰 level).
+LEVEL_PROMPTS = "_level_prompts"
 
 
 # --------------------------------------------------------------------------- apply
@@ -504,10 +514,13 @@ def _open_window(st: HandState, w: ClaimWindow, events: list[Event]) -> None:
         return
     if st.variant.claim_policy == "sequential":
         levels = sorted({_prio(st, a.kind) for opts in w.options.values() for a in opts}, reverse=True)
+        legacy = bool(st.extra.get(LEVEL_PROMPTS))
         for lv in levels:
             for k in range(1, st.n):
                 seat = (w.source + k) % st.n
-                if any(_prio(st, a.kind) == lv for a in w.options.get(seat, ())):
+                opts = w.options.get(seat, ())
+                # one prompt per seat, at its highest level, offering all its options (legacy logs: one per level)
+                if opts and (any(_prio(st, a.kind) == lv for a in opts) if legacy else _top(st, opts) == lv):
                     w.queue.append((lv, seat))
     st.window = w
     st.phase = _ROB if w.kind == WindowKind.ROB else _CLAIM
@@ -526,16 +539,37 @@ def _answer(st: HandState, a: Action, events: list[Event]) -> None:
     if v.missed_pung and a.kind in (PASS, CHOW) and any(o.kind == PUNG for o in _window_options(st, seat)):
         s.missed_pungs.add(w.tile)
     if v.claim_policy == "sequential":
-        if a.kind == PASS:
-            w.cursor += 1
-            if w.cursor >= len(w.queue):
-                _resolve(st, [], events)
-            return
-        _resolve(st, [a], events)
+        _answer_in_turn(st, w, a, events)
         return
     w.answers[seat] = a
     events.append(ev.answered(seat))
     _try_resolve(st, events)
+
+
+def _answer_in_turn(st: HandState, w: ClaimWindow, a: Action, events: list[Event]) -> None:
+    """Sequential policy: a claim at the prompt's level wins at once (every higher prompt passed before it).
+
+    A lower claim (吃 chosen at a 碰 prompt) is held: the prompts still to come that would outrank it
+    (a higher level, or its level for a seat nearer the discarder) are asked first, and it stands only
+    if they all pass. The holder sees that its claim waits, as it used to see its 吃 prompt wait.
+    """
+    if a.kind != PASS:
+        if _prio(st, a.kind) >= w.queue[w.cursor][0]:
+            _resolve(st, [a], events)
+            return
+        w.answers[a.seat] = a
+        events.append(ev.answered(a.seat))
+    w.cursor += 1
+    held = next((x for x in w.answers.values() if x.kind != PASS), None)
+    if held is not None:
+        level = _prio(st, held.kind)
+        while w.cursor < len(w.queue):
+            lv, seat = w.queue[w.cursor]
+            if lv > level or (lv == level and _nearer(st, seat, held.seat, w.source)):
+                break
+            w.cursor += 1
+    if w.cursor >= len(w.queue):
+        _resolve(st, [held] if held is not None else [], events)
 
 
 def _try_resolve(st: HandState, events: list[Event]) -> None:

@@ -15,12 +15,23 @@ if TYPE_CHECKING:
 
 HandRecord = dict[str, Any]  # hand_no, dealer, dealer_streak, actions (notation), end, winners, deltas, next_dealer
 
+# Saved with every match since one claim prompt offers a seat all its options (碰 and 吃 together). A log
+# without it was played when the sequential policy asked once per priority level, and replays that way.
+CLAIM_PROMPT = "every_option"
+
+
+def level_prompts(data: dict[str, Any]) -> bool:
+    """Whether a saved match's claim windows asked a seat once per priority level (logs saved before)."""
+    return data.get("claim_prompt") != CLAIM_PROMPT
+
 
 class Match:
     """Seed + variant + options; each hand's actions are recorded so the match replays exactly."""
 
-    def __init__(self, variant: Variant, options: dict[str, Any] | None = None, seed: Any = 0, hands: int = 8):
+    def __init__(self, variant: Variant, options: dict[str, Any] | None = None, seed: Any = 0, hands: int = 8,
+                 level_prompts: bool = False):
         self.variant = variant
+        self.level_prompts = level_prompts  # replaying an old log (see CLAIM_PROMPT)
         self.options = variant.resolve_options(options)
         self.seed = seed
         self.n = variant.players(self.options)
@@ -40,6 +51,8 @@ class Match:
         """Deal the next hand; returns (state, events)."""
         st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=self.dealer,
                                 hand_no=self.hand_no, dealer_streak=self.streak, scores=self.scores)
+        if self.level_prompts:
+            st.extra[E.LEVEL_PROMPTS] = True
         self.state = st
         return st, events
 
@@ -71,7 +84,7 @@ class Match:
         return rec
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "seed": self.seed,
             "variant": self.variant.id,
             "options": dict(self.options),
@@ -80,6 +93,9 @@ class Match:
             "hands_played": list(self.records),
             "totals": list(self.scores),
         }
+        if not self.level_prompts:
+            out["claim_prompt"] = CLAIM_PROMPT
+        return out
 
 
 def replay_match(variant: Variant, data: dict[str, Any]) -> Match:
@@ -87,7 +103,8 @@ def replay_match(variant: Variant, data: dict[str, Any]) -> Match:
 
     Raises ValueError (with the hand and action index) when the log does not fit.
     """
-    m = Match(variant, data.get("options"), data.get("seed", 0), int(data.get("hands", len(data["hands_played"]))))
+    m = Match(variant, data.get("options"), data.get("seed", 0), int(data.get("hands", len(data["hands_played"]))),
+              level_prompts=level_prompts(data))
     for i, rec in enumerate(data["hands_played"]):
         if rec.get("dealer", m.dealer) != m.dealer:
             raise ValueError(f"hand {i}: recorded dealer {rec.get('dealer')} but the rules give {m.dealer}")

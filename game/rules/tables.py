@@ -10,10 +10,11 @@ import threading
 import time
 import zlib
 from array import array
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAGIC = b"YGMT"
 RESOURCE_PACKAGE = "game.rules.data"
 RESOURCE_NAME = "tables.bin"
@@ -23,7 +24,23 @@ MAX_SETS = 4  # a concealed hand has at most 14 tiles: 4 sets and a pair
 MAX_TILES = 14
 SUIT_POS, HONOR_POS = 9, 7
 
+# A packed value per key holds what every complete-shape check needs, so one lookup per group and a
+# sum serve them all (see analysis.win_shapes). Bits, low to high:
+#   0-9    win value (need0 * 8 + flag, below); four groups sum below 1024
+#   10-12  empty: the joker count is added here (at most FAST_JOKERS - 1)
+#   13-17  kinds held an odd number of times; FAST_JOKERS - 1 - jokers is added here
+#   18-20  1 if some kind is held three or four times (a pair shape then repeats a pair)
+#   21-24  thirteen-orphans state: 0 only terminals/honors, each at most twice, none twice;
+#          1 the same with one kind twice; 2 anything else
+#   25-    tiles held; the joker count is added here too
+# The fields of four groups of a hand of at most 14 tiles never carry into the next field.
+JOKER_SHIFT, ODD_SHIFT, BIG_SHIFT, ORPHAN_SHIFT, TILES_SHIFT = 10, 13, 18, 21, 25
+FAST_JOKERS = 8
+
 _log = logging.getLogger(__name__)
+
+
+Vector = tuple[int, ...]
 
 
 class TableError(ValueError):
@@ -36,6 +53,11 @@ class Tables:
 
     win_*: need0 * 8 + flag, where need0 = jokers to turn the group into sets only and flag = 1
     when the group can host the pair with one joker fewer (the only other case is +2: a joker pair).
+    packed_*: the win value and the pair-shape fields of the key in one int (see JOKER_SHIFT above).
+    least_*: fewest jokers with which a hand holding this group could be some complete shape
+    (standard, seven pairs or thirteen orphans), whatever the other groups hold; capped at 255.
+    One more tile lowers it by one at most.
+    quad_*: 1 if the key holds some kind four times (one more of it would be a fifth copy), else 0.
     tiles_*: tiles in the key. sid_*: id of the key's distance vector (keys of <= 14 tiles);
     a distance vector holds, for m sets (0..4) and p pairs (0/1) at index m + 5p, the fewest tiles
     to add so the group contains that pattern with no kind above 4 copies (tomohxx).
@@ -44,17 +66,23 @@ class Tables:
     final[y * n_honor_vec + h][m] is the distance to m sets and one pair of y plus honor vector h.
     """
 
-    win_suit: list
-    win_honor: list
+    win_suit: bytes
+    win_honor: bytes
+    packed_suit: list[int]
+    packed_honor: list[int]
+    least_suit: bytes
+    least_honor: bytes
+    quad_suit: bytes
+    quad_honor: bytes
     tiles_suit: bytes
     tiles_honor: bytes
     sid_suit: bytes
     sid_honor: bytes
-    vec_suit: list
-    vec_honor: list
-    comb_suit: list
-    comb_honor: list
-    final: list
+    vec_suit: list[Vector]
+    vec_honor: list[Vector]
+    comb_suit: list[int]
+    comb_honor: list[int]
+    final: list[tuple[int, ...]]
     n_suit_vec: int
     n_honor_vec: int
 
@@ -150,7 +178,7 @@ def _group(npos: int, chows: bool) -> tuple[bytes, bytes, list[bytes]]:
         for m in range(MAX_SETS + 1):
             if m:
                 z = box.up(box.add(z, sets))
-            layers, cur = [], z
+            layers, cur = [], z  # type: list[int], int
             while cur != box.full:
                 layers.append(cur)
                 cur = box.minus_one(cur)
@@ -171,7 +199,71 @@ def _group(npos: int, chows: bool) -> tuple[bytes, bytes, list[bytes]]:
     return tiles, win, dist
 
 
-def _vector_ids(tiles: bytes, dist: list[bytes]) -> tuple[bytes, list[tuple]]:
+def _digit_sum(npos: int, f: Callable[[int], int], positions: Iterable[int]) -> bytes:
+    """Per key of one group, the sum of f(digit) over ``positions`` (each sum below 256)."""
+    size = 5**npos
+    total = 0
+    for i in positions:
+        p = 5**i
+        one_period = b"".join(bytes([f(v)]) * p for v in range(5))
+        total += int.from_bytes(one_period * (size // (5 * p)), "little")
+    return total.to_bytes(size, "little")
+
+
+def _bytes_sum(*parts: tuple[int, bytes]) -> bytes:
+    """Per key, the sum of weight * byte over the parts (each sum below 256)."""
+    total = sum(w * int.from_bytes(b, "little") for w, b in parts)
+    return total.to_bytes(len(parts[0][1]), "little")
+
+
+def packed_values(win: bytes, tiles: bytes, npos: int) -> list[int]:
+    """The packed value of every key of one group (suits: npos 9, honors: 7), equal ints shared."""
+    allpos = range(npos)
+    odd = _digit_sum(npos, lambda v: v & 1, allpos)
+    big = _digit_sum(npos, lambda v: int(v >= 3), allpos).translate(bytes([0] + [1] * 255))
+    if npos == SUIT_POS:  # 2-8 are not orphans; 1 and 9 may be held once or twice
+        bad = _bytes_sum((1, _digit_sum(npos, lambda v: int(v > 0), range(1, npos - 1))),
+                         (1, _digit_sum(npos, lambda v: int(v > 2), (0, npos - 1))))
+        twice = _digit_sum(npos, lambda v: int(v == 2), (0, npos - 1))
+    else:
+        bad = _digit_sum(npos, lambda v: int(v > 2), allpos)
+        twice = _digit_sum(npos, lambda v: int(v == 2), allpos)
+    # bad * 8 + twice (both below 8) -> 0, 1 or 2
+    orphan = _bytes_sum((8, bad), (1, twice)).translate(bytes([0, 1] + [2] * 254))
+    code = _bytes_sum((1, odd), (16, big), (32, orphan))  # odd <= 9, big <= 1, orphan <= 2: below 128
+    ids = bytearray(4 * len(win))
+    ids[0::4], ids[1::4], ids[2::4] = win, code, tiles
+    arr = array("I")
+    arr.frombytes(bytes(ids))
+    if sys.byteorder != "little":
+        arr.byteswap()
+    values = {
+        i: (i & 255) + ((i >> 8 & 15) << ODD_SHIFT) + ((i >> 12 & 1) << BIG_SHIFT)
+        + ((i >> 13 & 3) << ORPHAN_SHIFT) + ((i >> 16) << TILES_SHIFT)
+        for i in set(arr)
+    }
+    return list(map(values.__getitem__, arr))
+
+
+def quads(npos: int) -> bytes:
+    """Per key, 1 if some position holds four copies."""
+    return _digit_sum(npos, lambda v: int(v == 4), range(npos)).translate(bytes([0] + [1] * 255))
+
+
+def least_jokers(packed: list[int]) -> bytes:
+    """Per key, the least_* value (see Tables) from its packed value."""
+    none = 255
+    out = {}
+    for v in set(packed):
+        tiles = v >> TILES_SHIFT
+        standard = max((v & 1023) // 8 - 1, 0)  # the others' need0 is >= 0, the pair takes off <= 1
+        pairs = v >> ODD_SHIFT & 31 if tiles <= MAX_TILES else none
+        orphans = 0 if tiles <= MAX_TILES and (v >> ORPHAN_SHIFT & 15) <= 1 else none
+        out[v] = min(standard, pairs, orphans, none)
+    return bytes(map(out.__getitem__, packed))
+
+
+def _vector_ids(tiles: bytes, dist: list[bytes]) -> tuple[bytes, list[Vector]]:
     size = len(tiles)
     rec = bytearray(size * 10)
     for j, d in enumerate(dist):
@@ -190,7 +282,7 @@ def _vector_ids(tiles: bytes, dist: list[bytes]) -> tuple[bytes, list[tuple]]:
     return bytes(out), [tuple(v) for v in ids]
 
 
-def _minplus(a: tuple, b: tuple) -> tuple:
+def _minplus(a: Vector, b: Vector) -> Vector:
     out = [0] * 10
     for m in range(MAX_SETS + 1):
         out[m] = min(a[i] + b[m - i] for i in range(m + 1))
@@ -204,10 +296,13 @@ def build() -> Tables:
     tiles_h, win_h, dist_h = _group(HONOR_POS, False)
     sid_s, vec_s = _vector_ids(tiles_s, dist_s)
     sid_h, vec_h = _vector_ids(tiles_h, dist_h)
-    return _assemble(win_s, win_h, tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h, *_closure(vec_s, vec_h))
+    packed_s, packed_h = packed_values(win_s, tiles_s, SUIT_POS), packed_values(win_h, tiles_h, HONOR_POS)
+    return _assemble(win_s, win_h, packed_s, packed_h, least_jokers(packed_s), least_jokers(packed_h),
+                     quads(SUIT_POS), quads(HONOR_POS), tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h,
+                     *_closure(vec_s, vec_h))
 
 
-def _closure(vec_s: list[tuple], vec_h: list[tuple]) -> tuple[array, bytes]:
+def _closure(vec_s: list[Vector], vec_h: list[Vector]) -> tuple[array[int], bytes]:
     """Vectors reachable by adding suit vectors to a suit vector, their sums, and final distances."""
     vs, vh = len(vec_s), len(vec_h)
     closure = list(vec_s)
@@ -224,19 +319,27 @@ def _closure(vec_s: list[tuple], vec_h: list[tuple]) -> tuple[array, bytes]:
             comb.append(y)
         x += 1
     final = bytearray()
-    for y in closure:
+    for yv in closure:
         for h in vec_h:
-            final += bytes(_minplus(y, h)[5:10])
+            final += bytes(_minplus(yv, h)[5:10])
     assert len(comb) == len(closure) * vs and len(final) == len(closure) * vh * 5
     return comb, bytes(final)
 
 
-def _assemble(win_s, win_h, tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h, comb, final) -> Tables:
+def _assemble(win_s: bytes, win_h: bytes, packed_s: list[int], packed_h: list[int], least_s: bytes, least_h: bytes,
+              quad_s: bytes, quad_h: bytes, tiles_s: bytes, tiles_h: bytes, sid_s: bytes, sid_h: bytes,
+              vec_s: list[Vector], vec_h: list[Vector], comb: array[int], final: bytes) -> Tables:
     vs, vh = len(vec_s), len(vec_h)
-    finals: dict[bytes, tuple] = {}
+    finals: dict[bytes, Vector] = {}
     return Tables(
-        win_suit=list(win_s),
-        win_honor=list(win_h),
+        win_suit=bytes(win_s),
+        win_honor=bytes(win_h),
+        packed_suit=packed_s,
+        packed_honor=packed_h,
+        least_suit=bytes(least_s),
+        least_honor=bytes(least_h),
+        quad_suit=bytes(quad_s),
+        quad_honor=bytes(quad_h),
         tiles_suit=bytes(tiles_s),
         tiles_honor=bytes(tiles_h),
         sid_suit=bytes(sid_s),
@@ -253,7 +356,43 @@ def _assemble(win_s, win_h, tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h, comb, 
 
 # ---------------------------------------------------------------- file format
 
-_SECTIONS = ("win_s", "win_h", "tiles_s", "tiles_h", "sid_s", "sid_h", "vec_s", "vec_h", "comb", "final")
+_SECTIONS = ("win_s", "win_h", "tiles_s", "tiles_h", "sid_s", "sid_h", "vec_s", "vec_h", "comb", "final",
+             "pval_s", "pid_s", "pval_h", "pid_h", "least_s", "least_h", "quad_s", "quad_h")
+
+
+def _le(a: array[int]) -> bytes:
+    if sys.byteorder != "little":
+        a = array(a.typecode, a)
+        a.byteswap()
+    return a.tobytes()
+
+
+def _from_le(typecode: str, data: bytes) -> array[int]:
+    a = array(typecode)
+    if len(data) % a.itemsize:
+        raise TableError("table file has sections of the wrong size")
+    a.frombytes(data)
+    if sys.byteorder != "little":
+        a.byteswap()
+    return a
+
+
+def _packed_parts(packed: list[int]) -> tuple[bytes, bytes]:
+    """(the distinct packed values as uint32, each key's index among them as uint16)."""
+    values = sorted(set(packed))
+    index = {v: i for i, v in enumerate(values)}
+    return _le(array("I", values)), _le(array("H", map(index.__getitem__, packed)))
+
+
+def _unpack_parts(values: bytes, ids: bytes, size: int) -> list[int]:
+    vals = list(_from_le("I", values))
+    idx = _from_le("H", ids)
+    if len(idx) != size:
+        raise TableError("table file has sections of the wrong size")
+    try:
+        return list(map(vals.__getitem__, idx))
+    except IndexError:
+        raise TableError("table file has a packed value index out of range") from None
 
 
 def serialize(t: Tables) -> bytes:
@@ -267,13 +406,13 @@ def serialize(t: Tables) -> bytes:
         "sid_h": t.sid_honor,
         "vec_s": b"".join(bytes(v) for v in t.vec_suit),
         "vec_h": b"".join(bytes(v) for v in t.vec_honor),
-        "comb": array("H", [y // vs for y in t.comb_suit]).tobytes(),
+        "comb": _le(array("H", [y // vs for y in t.comb_suit])),
         "final": b"".join(bytes(v) for v in t.final),
     }
-    if sys.byteorder != "little":
-        a = array("H", parts["comb"])
-        a.byteswap()
-        parts["comb"] = a.tobytes()
+    parts["pval_s"], parts["pid_s"] = _packed_parts(t.packed_suit)
+    parts["pval_h"], parts["pid_h"] = _packed_parts(t.packed_honor)
+    parts["least_s"], parts["least_h"] = t.least_suit, t.least_honor
+    parts["quad_s"], parts["quad_h"] = t.quad_suit, t.quad_honor
     raw = b"".join(struct.pack("<I", len(parts[n])) + parts[n] for n in _SECTIONS)
     return _HEADER.pack(MAGIC, FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw, 9)
 
@@ -292,25 +431,26 @@ def deserialize(data: bytes) -> Tables:
         raise TableError(f"table file does not decompress: {e}") from None
     if len(raw) != length or zlib.crc32(raw) != crc:
         raise TableError("table file checksum mismatch")
-    parts, pos = {}, 0
+    parts: dict[str, bytes] = {}
+    pos = 0
     for name in _SECTIONS:
         (n,) = struct.unpack_from("<I", raw, pos)
         parts[name] = raw[pos + 4:pos + 4 + n]
         pos += 4 + n
     if pos != len(raw):
         raise TableError("table file has trailing data")
-    comb = array("H")
-    comb.frombytes(parts["comb"])
-    if sys.byteorder != "little":
-        comb.byteswap()
+    comb = _from_le("H", parts["comb"])
     vec_s = [tuple(parts["vec_s"][i:i + 10]) for i in range(0, len(parts["vec_s"]), 10)]
     vec_h = [tuple(parts["vec_h"][i:i + 10]) for i in range(0, len(parts["vec_h"]), 10)]
-    sizes = {"win_s": 5**SUIT_POS, "tiles_s": 5**SUIT_POS, "sid_s": 5**SUIT_POS,
-             "win_h": 5**HONOR_POS, "tiles_h": 5**HONOR_POS, "sid_h": 5**HONOR_POS}
+    sizes = {f"{name}_s": 5**SUIT_POS for name in ("win", "tiles", "sid", "least", "quad")}
+    sizes.update({f"{name}_h": 5**HONOR_POS for name in ("win", "tiles", "sid", "least", "quad")})
     if any(len(parts[k]) != n for k, n in sizes.items()) or len(comb) % max(len(vec_s), 1) \
             or len(parts["final"]) != len(comb) // len(vec_s) * len(vec_h) * 5:
         raise TableError("table file has sections of the wrong size")
-    return _assemble(parts["win_s"], parts["win_h"], parts["tiles_s"], parts["tiles_h"],
+    packed_s = _unpack_parts(parts["pval_s"], parts["pid_s"], 5**SUIT_POS)
+    packed_h = _unpack_parts(parts["pval_h"], parts["pid_h"], 5**HONOR_POS)
+    return _assemble(parts["win_s"], parts["win_h"], packed_s, packed_h, parts["least_s"], parts["least_h"],
+                     parts["quad_s"], parts["quad_h"], parts["tiles_s"], parts["tiles_h"],
                      parts["sid_s"], parts["sid_h"], vec_s, vec_h, comb, parts["final"])
 
 

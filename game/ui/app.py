@@ -1,9 +1,17 @@
-"""The window, the scene stack and the main loop (frame-capped; sleeps when nothing moves)."""
+"""The window, the scene stack and the main loop (frame-capped; sleeps when nothing moves).
+
+The loop draws a frame whenever anything visible may have changed: input, a scene
+change or ``invalidate()``, every frame while the scene is busy (something moves),
+the first frame after it stops being busy (so the end of an animation is shown),
+and the app times asked for with ``redraw_at`` (timers, countdowns).
+"""
 
 from __future__ import annotations
 
+import heapq
 import os
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -14,8 +22,21 @@ from game.ui.icon import icon_surface
 from game.ui.sound import SoundBank
 
 BUSY_FPS = 60
-IDLE_FPS = 12
+IDLE_FPS = 20  # an idle frame draws nothing; this only bounds how late a session update is seen (50 ms)
 BASE = (1280, 720)
+
+
+class LoopClock:
+    """Real time for the main loop: ``now()`` in seconds, ``wait(fps)`` caps the rate (tests pass a fake clock)."""
+
+    def __init__(self) -> None:
+        self._clock = pygame.time.Clock()
+
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def wait(self, fps: int) -> None:
+        self._clock.tick(fps)
 
 
 class Scene:
@@ -76,7 +97,7 @@ class App:
         self.screen = self._set_mode(self.window_size, self.fullscreen)
         pygame.display.set_caption(strings.tr("app.title"))
         self._set_icon()
-        self.clock = pygame.time.Clock()
+        self.clock = LoopClock()
         self.now = 0.0  # seconds of app time (advanced per frame; tests drive it)
         self.scene: Scene | None = None
         self.running = True
@@ -84,6 +105,9 @@ class App:
         self.toasts: list[list] = []
         self.frames = 0
         self.drawn = 0
+        self.busy_now = False  # the scene was busy after the last frame's update
+        self._wakes: list[float] = []  # app times at which a frame must be drawn (redraw_at)
+        self.on_flip: list[Callable[[], None]] = []  # called after every frame shown on the display
         self.sound = SoundBank(settings.sound, settings.volume) if sound else SoundBank(False, 0.0, open_device=False)
         if notice:
             self.notice(strings.tr(notice))
@@ -171,6 +195,17 @@ class App:
         scene.enter()
         self.dirty = True
 
+    def invalidate(self) -> None:
+        """Something visible changed outside input and animations (a session update, a timer): draw next frame."""
+        self.dirty = True
+
+    def redraw_at(self, t: float) -> None:
+        """Draw a frame at app time ``t`` even if nothing else moves then (a countdown's next second)."""
+        if t > self.now:
+            heapq.heappush(self._wakes, t)
+        else:
+            self.dirty = True
+
     def notice(self, text: str, seconds: float = 4.0) -> None:
         self.toasts.append([text, self.now + seconds, self.now])
         self.dirty = True
@@ -198,7 +233,13 @@ class App:
             self.toasts = [t for t in self.toasts if t[1] > self.now]
             if len(self.toasts) != before or self.toasts:
                 self.dirty = True
-        if self.dirty or (self.scene and self.scene.busy()):
+        while self._wakes and self._wakes[0] <= self.now:
+            heapq.heappop(self._wakes)
+            self.dirty = True
+        was_busy = self.busy_now
+        self.busy_now = bool(self.scene and self.scene.busy())
+        # the frame after the last busy one is drawn too: it is the one where the animation has ended
+        if self.dirty or self.busy_now or was_busy:
             self.draw()
             return True
         return False
@@ -246,12 +287,13 @@ class App:
 
     def run(self, seconds: float | None = None) -> int:
         """The main loop: full rate while something moves, a low capped rate (and no redraw) when idle."""
-        last = time.perf_counter()
+        clock = self.clock
+        last = clock.now()
         end = None if seconds is None else last + seconds
         self._exit_after_first_frame = bool(os.environ.get("YUNGUI_EXIT_AFTER_FIRST_FRAME"))
         while self.running:
             events = pygame.event.get()
-            now = time.perf_counter()
+            now = clock.now()
             dt = min(0.1, now - last)
             last = now
             drew = self.frame(events, dt)
@@ -259,13 +301,17 @@ class App:
                 break
             if drew:
                 pygame.display.flip()
+                for fn in list(self.on_flip):
+                    fn()
                 if self._exit_after_first_frame:
                     print("first frame", flush=True)  # read by `bench startup`
                     self.running = False
+                if not self.running:
                     break
-            busy = bool(events) or (self.scene is not None and self.scene.busy()) or bool(self.toasts)
-            self.clock.tick(BUSY_FPS if busy else IDLE_FPS)
-            if end is not None and time.perf_counter() >= end:
+            soon = bool(self._wakes) and self._wakes[0] - self.now < 1 / IDLE_FPS
+            busy = bool(events) or self.busy_now or bool(self.toasts) or self.dirty or soon
+            clock.wait(BUSY_FPS if busy else IDLE_FPS)
+            if end is not None and clock.now() >= end:
                 return 0
         if getattr(self, "_resize_pending", False):
             self.save_settings()

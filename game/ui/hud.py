@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import strings, tileart
+from game.ui import strings, tablepanels, tileart
 from game.ui import widgets as W
 from game.ui.hints import Hints
 from game.ui.layout import TableLayout
 from game.ui.myhand import HandSlots, lift
 from game.ui.prompt import ChoiceButton, choice_tiles
 from game.ui.tableview import TableRenderer, tile_marks
+from game.ui.tracker import draw_tracker
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -35,6 +36,7 @@ def draw_table_scene(surf: pygame.Surface, sc: TableScene, title: str) -> list[H
     r.hidden = sc.anim.hidden()
     r.deal_counts = sc.deal_counts()
     r.totals = sc.session.totals
+    r.status = {i: strings.tr(k) for i in range(sc.n) if (k := sc.link.seat_key(i)) is not None}
     v = sc.view
     over = sc.hand_over()
     thinking = v["turn"] if v["phase"] in ("turn", "declare") and v["turn"] != sc.me else None
@@ -57,27 +59,47 @@ def draw_table_scene(surf: pygame.Surface, sc: TableScene, title: str) -> list[H
 def draw_overlays(surf: pygame.Surface, sc: TableScene, L: TableLayout, over: bool) -> None:
     """Everything the table scene draws over the table, bottom to top (``over``: the hand has ended)."""
     size, s = sc.app.size, sc.s
+    seated = sc.session.seat is not None and not sc.demo
+    if seated and sc.switches.tracker_on() and sc.view is not None:
+        sc.tracker.update(sc.view)
+        draw_tracker(surf, sc.tracker, L, tile_marks(sc.view))
     if not over:
-        _draw_prompt(surf, sc, L)
+        if not sc.comforts.auto:
+            _draw_prompt(surf, sc, L)
         hints = sc.current_hints()
         if hints:
             focus = sc.sel if sc.sel is not None else sc.hover
             draw_hints(surf, hints, hint_line(hints, sc.my_tiles()[0], bool(sc.legal("discard")), focus), L, size, s)
-        if sc.legal("discard") and not sc.prompt.buttons and sc.session.seat is not None:
+        if sc.legal("discard") and not sc.prompt.buttons and seated and not sc.comforts.auto:
             draw_status(surf, strings.tr("table.your_turn") + "  ·  " + strings.tr("table.your_turn_keys"), L, size, s)
+        if sc.compass_hover and sc.view is not None:
+            tablepanels.draw_wall_tip(surf, sc.view, L)
     sc.anim.draw(surf, s)
     if sc.demo:
         draw_captions(surf, sc.captions, sc.app.now, size, s)
     for b in sc.top_buttons:
         b.draw(surf)
+    if seated and (sc.settle is None or sc.look):
+        for b in sc.switches.dock:
+            b.draw(surf)
+    if seated:
+        tablepanels.draw_switch_panels(surf, sc, over)
+    sc.shown = "table"
     if sc.settle is not None and not sc.look:
         sc.settle.draw(surf)
+        sc.shown = "settlement"
+        if sc.auto_next_at is not None:
+            for b in tablepanels.place_auto_next(sc):
+                b.draw(surf)
     elif sc.look:
         draw_banner(surf, strings.tr("table.look"), size, s)
     elif sc.waiting_next and over:
-        draw_banner(surf, strings.tr("table.wait_next"), size, s)
-    if sc.paused:
-        draw_pause(surf, sc.pause_buttons, s)
+        n = sc.link.next_deal_in(sc.session, sc.app.now)
+        text = strings.tr("table.wait_next") if n is None else strings.tr("table.wait_next_in", n=n)
+        draw_banner(surf, text, size, s)
+    tablepanels.draw_lan_panels(surf, sc, over)
+    if sc.paused and sc.link.state != "lost":
+        draw_pause(surf, sc.pause_buttons, s, sc.lan)
 
 
 def _draw_prompt(surf: pygame.Surface, sc: TableScene, L: TableLayout) -> None:
@@ -319,14 +341,22 @@ def draw_banner(surf: pygame.Surface, text: str, size: tuple[int, int], scale: f
     W.draw_text(surf, text, r.center, round(16 * s), W.CREAM, "bold", anchor="center")
 
 
-def draw_pause(surf: pygame.Surface, buttons: list[W.Button], scale: float) -> None:
-    W.dim_screen(surf, 150)
+def draw_pause(surf: pygame.Surface, buttons: list[W.Button], scale: float, lan: bool = False) -> None:
+    """The Esc menu; at a LAN table it is no pause (the others play on) and says so."""
+    W.dim_screen(surf, 150 if not lan else 110)
     s = scale
     first = buttons[0].rect
     box = pygame.Rect(0, 0, first.w + round(80 * s), round(340 * s))
     box.midtop = (first.centerx, first.y - round(80 * s))
+    if lan:
+        box.w = round(560 * s)
+        box.centerx = first.centerx
     W.panel(surf, box)
-    W.draw_text(surf, strings.tr("table.paused"), (box.centerx, box.y + round(22 * s)), round(28 * s), W.GOLD, "serif",
-                anchor="midtop")
+    title = strings.tr("table.menu_lan" if lan else "table.paused")
+    W.draw_text(surf, title, (box.centerx, box.y + round(22 * s)), round(28 * s) if not lan else round(24 * s), W.GOLD,
+                "serif", anchor="midtop", max_width=box.w - round(24 * s))
+    if lan:
+        W.draw_text(surf, strings.tr("table.menu_lan_sub"), (box.centerx, box.y + round(56 * s)),
+                    max(12, round(13 * s)), W.MUTED, anchor="midtop", max_width=box.w - round(24 * s))
     for b in buttons:
         b.draw(surf)

@@ -15,6 +15,7 @@ SCREENS: dict[str, tuple[str, str]] = {
     "settings": ("game.ui.scenes", "SettingsScene"),
     "local_table": ("game.ui.local", "local_table"),
     "demo": ("game.ui.demo", "DemoScene"),
+    "calculator": ("game.ui.calculator", "CalculatorScene"),
     "rules": ("game.ui.rulesview", "RulesScene"),
     "replays": ("game.ui.replays", "ReplaysScene"),
     "host": ("game.ui.lan", "host_scene"),

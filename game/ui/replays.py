@@ -11,7 +11,7 @@ import pygame
 
 from game.rules import engine as E
 from game.rules.actions import ActionError, from_json
-from game.rules.match import Match
+from game.rules.match import Match, level_prompts
 from game.rules.variants import get as get_variant
 from game.rules.view import view as make_view
 from game.ui import nav, strings
@@ -30,7 +30,8 @@ def save_match(app, session, names: list[str], finished: bool) -> bool:
     if not rec or not rec.get("hands_played"):
         return False
     if app.save_enabled:
-        _path, err = cfg.save_replay(rec, names, session.seat, finished)
+        path, err = cfg.save_replay(rec, names, session.seat, finished)
+        app.last_replay = None if err else path  # `play --auto` prints where it went
         if err:
             app.notice(strings.tr("notice.replay_failed", why=err), 5)
         elif finished:
@@ -63,7 +64,8 @@ class ReplayData:
         self.match = m
         self.variant = get_variant(m["variant"])
         self.names = list(data.get("names") or [])
-        probe = Match(self.variant, m.get("options"), m.get("seed", 0), int(m.get("hands", len(m["hands_played"]))))
+        probe = Match(self.variant, m.get("options"), m.get("seed", 0), int(m.get("hands", len(m["hands_played"]))),
+                      level_prompts=level_prompts(m))
         self.n = probe.n
         if len(self.names) < self.n:
             self.names += [f"#{i + 1}" for i in range(len(self.names), self.n)]
@@ -94,6 +96,8 @@ class ReplayData:
         dealer, streak, scores = self.starts[i]
         st, ev0 = E.new_hand(self.variant, self.options, seed=self.seed, dealer=dealer, hand_no=i, dealer_streak=streak,
                              scores=scores)
+        if level_prompts(self.match):
+            st.extra[E.LEVEL_PROMPTS] = True
         states, events, actions = [st.copy()], [ev0], []
         for item in self.match["hands_played"][i].get("actions", []):
             a = from_json(item)

@@ -57,6 +57,7 @@ class MenuScene(Scene):
             ("host", "menu.host", self.host, "green"),
             ("join", "menu.join", self.join, "green"),
             ("demo", "menu.demo", self.demo, "blue"),
+            ("calculator", "menu.calc", self.calculator, "blue"),
             ("rules", "menu.rules", self.rules, "ghost"),
             ("replays", "menu.replays", self.replays, "ghost"),
             ("settings", "menu.settings", self.settings, "ghost"),
@@ -69,8 +70,17 @@ class MenuScene(Scene):
         self.lang_btn = W.Button((W_ - round(130 * s), round(20 * s), round(110 * s), round(38 * s)),
                                  W.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark", size=round(16 * s),
                                  name="lang")
+        # which game the demo shows (all in turn, or pinned to one), beside its button
+        demo = next(b for b in self.buttons if b.name == "demo")
+        pins = [""] + [vid for vid, _zh, _en in KNOWN_VARIANTS if vid != "kunming"]
+        cur = self.app.settings.demo_variant if self.app.settings.demo_variant in pins else ""
+        self.demo_pin = W.Choice((demo.rect.right + round(12 * s), demo.rect.y, round(220 * s), demo.rect.h), "",
+                                 pins, [W.tr_label("demo.all")] + [W.tr_label(f"demo.short.{v}") for v in pins[1:]],
+                                 cur, self._pin_demo, label_w=0.0)
         old = getattr(self, "focus", None)
-        self.focus = W.FocusRing(self.buttons)
+        ring = list(self.buttons)
+        ring.insert(ring.index(demo) + 1, self.demo_pin)
+        self.focus = W.FocusRing(ring)
         self.focus.index = old.index if old is not None else 0
 
     def play(self) -> None:
@@ -85,6 +95,13 @@ class MenuScene(Scene):
     def demo(self) -> None:
         nav.go(self.app, "demo")
 
+    def _pin_demo(self, vid: str) -> None:
+        self.app.settings.demo_variant = vid
+        self.app.save_settings()
+
+    def calculator(self) -> None:
+        nav.go(self.app, "calculator")
+
     def rules(self) -> None:
         nav.go(self.app, "rules")
 
@@ -95,7 +112,7 @@ class MenuScene(Scene):
         self.app.goto(SettingsScene(self.app, back=lambda: self.app.goto(MenuScene(self.app))))
 
     def handle(self, ev) -> None:
-        if self.lang_btn.handle(ev):
+        if self.lang_btn.handle(ev) or self.demo_pin.handle(ev):
             return
         for b in self.buttons:
             if b.handle(ev):
@@ -133,6 +150,7 @@ class MenuScene(Scene):
                     W.MUTED, anchor="bottomright")
         for b in self.buttons:
             b.draw(surf, self.focus.current is b)
+        self.demo_pin.draw(surf, self.focus.current is self.demo_pin)
         self.lang_btn.draw(surf)
 
     def busy(self) -> bool:
@@ -186,6 +204,7 @@ class SetupScene(Scene):
         self.levels: list[str] = list(st.last_bots) if st.last_bots else []
         self.seed_text = ""
         self.table_name = ""
+        self.assists = True  # host: the players' windows may show hints and the tile tracker
         self._load_options()
 
     # ------------------------------------------------------------------ state
@@ -277,6 +296,7 @@ class SetupScene(Scene):
             if self.mode == "host":
                 colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.table_name"), self.table_name,
                                         self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
+                colB.append(W.Checkbox((0, 0, pw, rh), W.tr_label("lan.assists"), self.assists, self._set_assists))
         top = round(140 * s)
         for i, w in enumerate(colA):
             w.rect.topleft = (px, top + i * (rh + round(10 * s)))
@@ -316,6 +336,9 @@ class SetupScene(Scene):
 
     def _set_table_name(self, text):
         self.table_name = text
+
+    def _set_assists(self, on: bool) -> None:
+        self.assists = on
 
     # ------------------------------------------------------------------ actions
     def back(self) -> None:

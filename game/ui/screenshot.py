@@ -36,7 +36,10 @@ from game.ui.settle import MatchEndScene
 from game.ui.table import TableScene
 
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
-          "join", "host", "hints", "pause")
+          "join", "host", "hints", "pause", "calculator")
+# the table's switches and a LAN table's states (issue 15): see _table_state_scene
+TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
+SCENES += TABLE_STATES
 
 
 def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
@@ -188,11 +191,15 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
         app.goto(js)
     elif scene == "settings":
         app.goto(SettingsScene(app))
+    elif scene == "calculator":
+        app.goto(calculator_scene(app, variant_id))
     elif scene == "demo":
-        d = DemoScene(app, 0, seed)
+        d = DemoScene(app, 0, seed, pin=variant_id)
         app.goto(d)
         d.auto_bots = False
         drive_demo(d, 40)
+    elif scene in TABLE_STATES:
+        _table_state_scene(app, scene, variant, seed)
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
     app.dirty = True
@@ -202,11 +209,81 @@ def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int =
     return app
 
 
+# a hand per game for the calculator's picture: (hand, winning tile, melds, how, from, flags)
+CALC_HANDS = {
+    "wenshan": ("1223378999p4m", "9p", [("concealed_kong", "5p")], "self_draw", None, ["after_kong"]),
+    "kunming": ("123m456p789s4m2s555z", "5z", [], "discard", 0, []),
+    "yuxi": ("11123m456p", "1m", [("kong", "9p"), ("pung", "2s")], "self_draw", None, ["after_kong"]),
+    "guiyang": ("123m456p789s11122s", "2s", [], "discard", 3, ["hot"]),
+    "zhuoji": ("11223344556677m", "7m", [], "self_draw", None, ["discarder_declared"]),
+}
+
+
+def calculator_scene(app, variant_id: str):
+    """The calculator holding a typical hand of the game, its settlement a step away."""
+    from game.rules import tiles as T
+    from game.ui.calcmodel import Calc
+    from game.ui.calculator import CalculatorScene
+
+    hand, win, melds, how, src, flags = CALC_HANDS.get(variant_id, CALC_HANDS["wenshan"])
+    c = Calc(variant_id)
+    for kind, tile in melds:
+        c.add_meld(kind, T.tile(tile))
+    for t in T.parse(hand):
+        c.add_tile(t)
+    c.set_win_tile(T.tile(win))
+    c.set_how(how)
+    if src is not None:
+        c.source = src
+    for f in flags:
+        c.toggle_flag(f)
+    if c.family == "chicken":
+        c.chicken = T.tile("1s")
+    app.settings.last_calc = c.to_saved()
+    return CalculatorScene(app)
+
+
+def _table_state_scene(app, scene: str, variant, seed: int) -> None:
+    """A table with the 记牌器 open, 托管 on (mid-hand or counting down on the settlement), the idle offer of
+    托管, or a LAN table whose seats dropped and left while the host is being reconnected to / is gone."""
+    if scene == "auto_next":
+        ses, names = new_session(variant, seed)
+        drive(ses, lambda v: v["phase"] == "end")
+        sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
+        sc.auto_bots = False
+        app.goto(sc)
+        sc.show_settlement()
+        sc.switches.set_auto(True)
+        return
+    sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 12)
+    app.settings.tracker = scene == "tracker"
+    if scene == "auto":
+        sc.switches.set_auto(True)
+    elif scene == "idle_offer":
+        sc.comforts.offered = True
+    elif scene.startswith("lan_"):
+        sc.lan = sc.link.lan = True
+        ses = sc.session
+        ses.connected = [True] + [i % 2 == 0 for i in range(1, ses.n)]
+        ses.bots = [False] + [i == 1 for i in range(1, ses.n)]
+        ses.held = [False] + [i == 1 for i in range(1, ses.n)]
+        sc.link._people = set(range(1, ses.n))
+        ses.status, ses.error = ("closed", "cannot reach the host") if scene == "lan_lost" else ("reconnecting", None)
+        sc.paused = scene == "lan_menu"
+        sc._link(None)
+
+
 def drive_demo(d, steps: int) -> None:
-    for _ in range(steps):
-        if not d.session.tick():
+    """Play ``steps`` moves at once (each lesson shown as it comes), then on to the next lesson that teaches a rule."""
+    for k in range(steps + 200):
+        if d.hand_over() or not d.session.tick():
             break
-    d._pump()
+        d._pump()
+        d.queue, d.lesson_until = d.queue[-1:], 0.0
+        d.show_next_lesson()
+        cur = d.lessons[-1][0] if d.lessons else None
+        if k >= steps and cur is not None and cur.rule and cur.what not in ("teach.start", "teach.flip.tail"):
+            break
 
 
 class _StubHost:

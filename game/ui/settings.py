@@ -33,6 +33,7 @@ class Settings:
     volume: float = 0.7
     anim: str = "normal"
     hints: bool = True
+    tracker: bool = False  # the 记牌器 panel is open at the table
     window: tuple = (1280, 720)
     fullscreen: bool = False
     name: str = ""
@@ -40,6 +41,8 @@ class Settings:
     last_hands: int = 8
     last_options: dict = field(default_factory=dict)
     last_bots: list = field(default_factory=list)
+    last_calc: dict = field(default_factory=dict)  # the score calculator's last hand (calcmodel.Calc.to_saved)
+    demo_variant: str = ""  # the demo pinned to one game ("": it cycles through them)
 
     @property
     def anim_factor(self) -> float:

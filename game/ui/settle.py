@@ -98,6 +98,7 @@ class SettlementPanel:
         self.res = res
         self.buttons: list[W.Button] = []
         self.fs, self.tw = 14, 30
+        self.focus_item: int | None = None  # the item the demo is explaining (index into res["items"])
 
     @property
     def s(self):
@@ -216,17 +217,33 @@ class SettlementPanel:
 
     def _items(self, seat: int) -> list[tuple[str, int]]:
         """(text, points) of a seat's settlement items, exactly as returned (details with names)."""
+        return [(text, pts) for text, pts, _i in self._indexed_items(seat)]
+
+    def _indexed_items(self, seat: int) -> list[tuple[str, int, int]]:
         out = []
         names = self.table.names
-        for it in self.res.get("items") or []:
+        for i, it in enumerate(self.res.get("items") or []):
             if it.get("seat") != seat:
                 continue
             label = strings.pick(it.get("label", ""), it.get("label_en", ""))
             if it.get("detail"):
                 label += f" ({detail_text(it['detail'], names)})"
             pts = it.get("points", 0)
-            out.append((f"{label}  {pts:+d}" if pts else f"{label}  0", pts))
+            out.append((f"{label}  {pts:+d}" if pts else f"{label}  0", pts, i))
         return out
+
+    def _in_focus(self, i: int) -> bool:
+        """Is item ``i`` the one explained now, or the payer's side of it (same label, paid to its seat)?"""
+        if self.focus_item is None:
+            return False
+        items = self.res.get("items") or []
+        if i == self.focus_item:
+            return True
+        f, it = items[self.focus_item], items[i]
+        if it.get("label") != f.get("label") or it.get("points", 0) >= 0:
+            return False
+        return any(t.get("from") == it.get("seat") and t.get("to") == f.get("seat")
+                   and (t.get("label") or t.get("reason")) == f.get("label") for t in self.res.get("transfers") or [])
 
     def _pill_lines(self, items, width: int) -> list[list[tuple[str, int, int]]]:
         s = self.s
@@ -322,14 +339,23 @@ class SettlementPanel:
         # items: exactly the settlement's labelled lines
         iy = r.y + round(14 * s) + ch
         size = self.fs
-        items = self._items(seat)
+        indexed = self._indexed_items(seat)
+        items = [(text, pts) for text, pts, _i in indexed]
+        lit = [self._in_focus(i) for _t, _p, i in indexed]
         if not items:
             W.draw_text(surf, strings.tr("settle.items_none"), (left, iy), size, W.MUTED)
+        k = 0
         for line in self._pill_lines(items, right - left):
             ix = left
             for text, pts, w_ in line:
                 pill = pygame.Rect(ix, iy, w_, size + round(8 * s))
                 col = (30, 90, 50) if pts > 0 else ((100, 36, 30) if pts < 0 else (50, 60, 60))
+                if lit[k]:
+                    g = W.glow_circle(max(4, pill.h // 2), (255, 210, 90))
+                    surf.blit(pygame.transform.smoothscale(g, (pill.w + pill.h, pill.h * 2)),
+                              (pill.x - pill.h // 2, pill.y - pill.h // 2))
+                    col = (170, 120, 20)
+                k += 1
                 pygame.draw.rect(surf, col, pill, border_radius=round(8 * s))
                 W.draw_text(surf, text, (pill.x + round(8 * s), pill.centery), size, (255, 250, 235), "bold", anchor="midleft")
                 ix += w_ + round(6 * s)
@@ -381,7 +407,9 @@ class SettlementPanel:
             x += round(cw * 0.4)
             g = W.glow_circle(round(cw * 0.6), (255, 210, 90))
             surf.blit(g, g.get_rect(center=(x + cw // 2, y + ch // 2)))
-            tileart.draw_tile(surf, win_tile, (x, y), tw, highlight="selected")
+            mark = marks.get(win_tile)  # a winning tile that is the 小鸡 (or a chicken) keeps its star
+            tileart.draw_tile(surf, win_tile, (x, y), tw,
+                              highlight=("selected", mark) if mark in ("wild", "standin", "chicken") else "selected")
 
 
 # ====================================================================== match end

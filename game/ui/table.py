@@ -2,25 +2,32 @@
 
 The scene renders ``session.view`` as it is now; events from ``session.poll()``
 only start animations, sounds and captions (``cues``). Clicks and keys are matched
-against the current layout at once, so nothing waits for an animation and nothing
-is lost. What it draws over the table is in ``hud``, the claim buttons in ``prompt``.
+against the current layout at once (``tableinput``), so nothing waits for an
+animation and nothing is lost. What it draws over the table is in ``hud``, the
+claim buttons in ``prompt``, the switches (托管, 自动胡, 不吃碰杠, 记牌器) in
+``comforts``/``dock``/``tracker``, a LAN table's connection and seats in ``tablelink``.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.bots import default_level, make_bot
 from game.rules.actions import Action
-from game.ui import cues, hud, myhand, nav, prompt, strings
+from game.ui import cues, hud, myhand, nav, prompt, strings, tableinput
 from game.ui import widgets as W
 from game.ui.anim import Animator
 from game.ui.app import Scene
+from game.ui.comforts import Comforts
 from game.ui.hints import HintEngine, Hints
 from game.ui.layout import TableLayout
 from game.ui.names import variant_name
 from game.ui.replays import save_match
 from game.ui.settle import MatchEndScene, SettlementPanel
+from game.ui.switches import Switches
+from game.ui.tablelink import TableLink
 from game.ui.tableview import TableRenderer
+from game.ui.tracker import TrackerModel
 
 
 class TableScene(Scene):
@@ -66,11 +73,18 @@ class TableScene(Scene):
         self.hand_rects: list[tuple[pygame.Rect, int, int]] = []  # (rect, tile, index)
         self.L: TableLayout | None = None
         self._discard_from: tuple | None = None
-        self.error_shown = None
         self.hand_started = False
         self.auto_bots = True  # False: bots wait (screenshots, tests that step the session themselves)
-        self.autoplay = None  # a bot playing the viewer's seat (benchmarks)
         self.waiting_next = False
+        self.pace = 1.0  # bot and 托管 delays are multiplied by it (``play --auto`` runs faster)
+        self.comforts = Comforts(self.me, lambda: make_bot(default_level(), seed=f"auto:{self.me}"), lan=lan)
+        self.switches = Switches(self)
+        self.tracker = TrackerModel()
+        self.link = TableLink(lan, self.me)
+        self.compass_hover = False
+        self.shown = "table"  # what the last frame drew on top: "table" or "settlement" (``play --quit-on``)
+        self.auto_next_at: float | None = None  # 托管: when the settlement moves on by itself
+        self._seen_view: object = None
 
     # ================================================================ life cycle
     def enter(self) -> None:
@@ -84,10 +98,11 @@ class TableScene(Scene):
     def layout(self) -> None:
         self.L = TableLayout(self.app.size, self.n, self.me)
         self.top_buttons = hud.top_buttons(self.app.size, self.s, self.toggle_pause, self.toggle_hints,
-                                           lambda: self.app.settings.hints)
+                                           self.switches.hints_on)
         self.prompt.invalidate()
         self.pause_buttons = hud.pause_buttons(self.app.size, self.s, self.toggle_pause, self.open_settings,
                                                self.open_rules, self.leave_table)
+        self.switches.layout()
         if self.settle is not None:
             self.settle.layout()
 
@@ -97,9 +112,7 @@ class TableScene(Scene):
         self.app.sound.play("click")
 
     def toggle_hints(self) -> None:
-        self.app.settings.hints = not self.app.settings.hints
-        self.app.save_settings()
-        self.app.sound.play("click")
+        self.switches.toggle_hints()
 
     def open_settings(self) -> None:
         self.paused = False
@@ -123,6 +136,7 @@ class TableScene(Scene):
     def send(self, action: Action) -> None:
         """Send a decision now (never delayed by animations)."""
         self.sent = action
+        self.app.invalidate()
         self.prompt.choice = None
         if action.kind == "discard":
             disp, slots, _m, _ms = self.my_slots()
@@ -140,18 +154,7 @@ class TableScene(Scene):
         self.next_bot = max(self.next_bot, self.app.now + self._bot_delay() * 0.8)
 
     def discard_index(self, i: int) -> None:
-        disp = self.my_tiles()[0]
-        if not 0 <= i < len(disp):
-            return
-        t = disp[i]
-        legal = self.legal("discard")
-        if not any(a.tile == t for a in legal):
-            hints = self.current_hints()
-            why = hints.blocked.get(t) if hints else None
-            if why and legal:
-                self.app.notice(strings.tr("hint.cannot_discard", why=why), 3)
-            return
-        self.send(Action(self.me, "discard", t))
+        tableinput.discard_index(self, i)
 
     # ================================================================ view helpers
     def legal(self, kind: str | None = None) -> list[Action]:
@@ -178,25 +181,29 @@ class TableScene(Scene):
         return myhand.deal_counts(self.view, self.me, self.n, t)
 
     def current_hints(self) -> Hints | None:
-        if not self.app.settings.hints or self.view is None or self.session.seat is None:
+        if not self.switches.hints_on() or self.view is None or self.session.seat is None:
             return None
         self.hint_cache = self.hints.compute(self.view)
         return self.hint_cache
 
     def _bot_delay(self) -> float:
         f = self.app.settings.anim_factor
-        return 0.16 if f <= 0 else 0.62 * f
+        return (0.16 if f <= 0 else 0.62 * f) * self.pace
 
     # ================================================================ events from the session
     def _pump(self, first: bool = False) -> None:
         try:
             events = self.session.poll()
         except (OSError, ValueError) as e:  # a LAN host's broken or garbled message must not kill the window
-            self._connection_lost(str(e))
+            self._link(str(e))
             return
+        self._link(None)
         new = self.session.view
         if new is None:
             return
+        if events or new is not self._seen_view:
+            self._seen_view = new
+            self.app.invalidate()  # a session update is drawn at once, whatever else moves
         self.view = new
         self.n = new["n"]
         if self.L is None or self.L.n != self.n:
@@ -214,14 +221,14 @@ class TableScene(Scene):
         if acting and not self._acting_before and not self.demo:
             self.sounds.append((self.app.now + 0.15, "turn"))
         self._acting_before = acting
-        err = self.session.error
-        if err and self.lan:
-            self._connection_lost(err)
 
-    def _connection_lost(self, msg: str) -> None:
-        if self.error_shown != msg:
-            self.error_shown = msg
-            self.app.notice(strings.tr("table.lan_lost", msg=msg), 6)
+    def _link(self, poll_error: str | None) -> None:
+        """Follow a LAN table's connection and seats; each problem is told as it starts."""
+        before = (self.link.state, {i: st.key() for i, st in self.link.seats.items()})
+        for key in self.link.update(self.session, self.session.view, self.app.now, poll_error):
+            self.app.notice(strings.tr(key), 4)
+        if (self.link.state, {i: st.key() for i, st in self.link.seats.items()}) != before:
+            self.app.invalidate()
 
     def _stage(self) -> cues.Stage:
         return cues.Stage(self.view, self.L, self.me, self.names, self.app.now, self.anim.factor, demo=self.demo,
@@ -255,6 +262,7 @@ class TableScene(Scene):
 
     def _new_hand(self) -> None:
         self.waiting_next = False
+        self.auto_next_at = None
         self.settle = None
         self.look = False
         self.sel = None
@@ -273,6 +281,8 @@ class TableScene(Scene):
     def busy(self) -> bool:
         if self.anim.busy() or self.sounds or self.deal_start is not None or self.settle_at is not None:
             return True
+        if self.comforts.auto and self.view and self.view.get("legal") and self.settle is None:
+            return True  # 托管 is about to act
         if self.paused or (self.view and self.view.get("legal")):
             return False  # paused, or waiting for the player: idle
         return self.view is not None and self.view.get("phase") != "end"
@@ -290,20 +300,18 @@ class TableScene(Scene):
         if self.settle_at is not None and now >= self.settle_at and self.hand_over() and not self.waiting_next:
             self.settle_at = None
             self.show_settlement()
-        if self.autoplay is not None and not self.hand_over() and self.view and self.view.get("legal") \
-                and now >= self.next_bot and self.settle is None:
-            self.send(self.autoplay.act(self.view))
-            self.next_bot = now + self._bot_delay()
+        self.switches.step(now)
         if self.auto_bots and not self.paused and not self.hand_over() and now >= self.next_bot:
             try:
                 acted = self.session.tick()
             except OSError as e:  # a network session's connection; anything else is a bug and shows
-                self._connection_lost(str(e))
+                self._link(str(e))
                 acted = False
             if acted:
                 self.next_bot = now + self._bot_delay()
                 self._pump()
         self.render.totals = self.session.totals if self.session else None
+        self.switches.timers(now)
 
     def show_settlement(self) -> None:
         if self.view is None or "result" not in self.view:
@@ -311,6 +319,7 @@ class TableScene(Scene):
         self.settle = SettlementPanel(self, self.view, self.results[-1] if self.results else self.view["result"])
         self.settle.layout()
         self.look = False
+        self.app.invalidate()
 
     def next_hand(self) -> None:
         if self.session.match_over:
@@ -319,6 +328,7 @@ class TableScene(Scene):
         self.session.next_hand()
         self.settle = None
         self.look = False
+        self.auto_next_at = None
         self._pump()
         if self.hand_over():  # a LAN table deals when every player is ready
             self.waiting_next = True
@@ -329,100 +339,10 @@ class TableScene(Scene):
 
     # ================================================================ input
     def handle(self, ev) -> None:
-        if self.paused:
-            for b in self.pause_buttons:
-                if b.handle(ev):
-                    return
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-                self._esc_leave()
-            return
-        if self.settle is not None and not self.look:
-            self.settle.handle(ev)
-            return
-        if self.look:
-            if ev.type == pygame.KEYDOWN or (ev.type == pygame.MOUSEBUTTONUP and ev.button == 1):
-                self.look = False
-            return
-        if self.hand_over():
-            if self.waiting_next:
-                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-                    self._esc_leave()
-                return
-            if ev.type == pygame.KEYDOWN or (ev.type == pygame.MOUSEBUTTONUP and ev.button == 1):
-                self.settle_at = None
-                self.show_settlement()
-            return
-        for b in self.top_buttons:
-            if b.handle(ev):
-                return
-        self._refresh_buttons()
-        for b in self.prompt.choice_buttons + self.prompt.buttons:
-            if b.handle(ev):
-                return
-        if ev.type == pygame.MOUSEMOTION:
-            self.hover = self._tile_at(ev.pos)
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            i = self._tile_at(ev.pos)
-            if i is not None:
-                self._click_tile(i)
-            elif self.prompt.choice:
-                self.prompt.close_choice()
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
-            self.sel = None
-            self.prompt.close_choice()
-        elif ev.type == pygame.KEYDOWN:
-            self._key(ev)
+        tableinput.handle(self, ev)
 
     def _esc_leave(self) -> None:
-        if self.app.now - self._leave_armed < 2.0:
-            self.leave_table()
-        else:
-            self._leave_armed = self.app.now
-            self.app.notice(strings.tr("table.leave_confirm"), 2)
-
-    def _key(self, ev) -> None:
-        disp = self.my_tiles()[0]
-        cmd, arg = prompt.key_command(ev.key, len(disp), self.sel, bool(self.prompt.choice),
-                                      bool(self.legal("discard")), self.view.get("drawn") is not None)
-        if cmd == "close_choice":
-            self.prompt.close_choice()
-        elif cmd == "unselect":
-            self.sel = None
-        elif cmd == "pause":
-            self.toggle_pause()
-        elif cmd in ("move", "select"):
-            self.sel = arg
-            if cmd == "move":
-                self.app.sound.play("select", 0.4)
-        elif cmd == "discard":
-            self.sel = arg
-            self.discard_index(arg)
-        elif cmd == "hints":
-            self.toggle_hints()
-        elif cmd == "button":
-            self._refresh_buttons()
-            row = self.prompt.choice_buttons if self.prompt.choice else self.prompt.buttons
-            if 1 <= arg <= len(row):
-                row[arg - 1].activate()
-
-    def _tile_at(self, pos) -> int | None:
-        for rect, _t, i in reversed(self.hand_rects):
-            if rect.collidepoint(pos):
-                return i
-        return None
-
-    def _click_tile(self, i: int) -> None:
-        if self.sel == i and self.legal("discard"):
-            self.discard_index(i)
-            return
-        self.sel = i
-        self.app.sound.play("select", 0.4)
-        disp = self.my_tiles()[0]
-        if self.legal("discard") and i < len(disp):
-            hints = self.current_hints()
-            t = disp[i]
-            if hints and t in hints.blocked:
-                self.app.notice(strings.tr("hint.cannot_discard", why=hints.blocked[t]), 3)
+        tableinput.esc_leave(self)
 
     # ================================================================ prompt buttons
     @property

@@ -106,14 +106,18 @@ def sort_hand(tiles: list[int], marks: dict[int, str]) -> list[int]:
 
 
 def display_meld(m: dict, owner: int, n: int) -> dict:
-    """Reorder a meld so the claimed tile sits toward the seat it came from (上家 left, 对家 middle, 下家 right)."""
+    """Reorder a meld for the table: a pung or kong's claimed tile sits toward the seat it came from (上家 left,
+    对家 middle, 下家 right); a chow is in tile order with its claimed tile (lying sideways) where it belongs."""
     tiles, faces = list(m["tiles"]), list(m.get("faces") or m["tiles"])
     c, src = m.get("claimed"), m.get("from")
     if c is None or src is None or not 0 <= c < len(tiles):
         return {**m, "tiles": tiles, "faces": faces}
+    if m["kind"] == "chow":  # in tile order (by face: a substitute sits where it stands in), the claimed one marked
+        order = sorted(range(len(tiles)), key=lambda j: (faces[j] if faces[j] is not None else -1, j != c))
+        return {**m, "tiles": [tiles[j] for j in order], "faces": [faces[j] for j in order], "claimed": order.index(c)}
     rel = (src - owner) % n
     t, f = tiles.pop(c), faces.pop(c)
-    if m["kind"] == "chow" or rel == n - 1:
+    if rel == n - 1:
         at = 0
     elif rel == 1:
         at = len(tiles)
@@ -168,6 +172,7 @@ class TableRenderer:
         self.badges: dict[int, list[str]] = {}
         self.levels: list | None = None  # bot level per seat (None for people), shown on the plates
         self.deal_counts: dict[int, int] | None = None  # seats' visible tile counts during the deal animation
+        self.status: dict[int, str] = {}  # a LAN seat's state on its plate (dropped, left, a bot plays)
 
     # -------------------------------------------------------- whole table
     def draw_table(self, surf: pygame.Surface, view: dict, L: TableLayout, my_hand=None, thinking: int | None = None):
@@ -242,9 +247,15 @@ class TableRenderer:
             q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset), 3: (r.left + inset, cy)}[pos]
             surf.blit(img, img.get_rect(center=q))
         left = view.get("drawable", view.get("wall", 0))
-        W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s)), round(26 * s), (120, 240, 200), "bold", anchor="center")
-        W.draw_text(surf, strings.tr("table.left"), (r.centerx, r.centery - round(9 * s)), round(11 * s), (150, 190, 170),
-                    anchor="midbottom")
+        kept = view.get("wall", left) - left  # tiles the rules keep back (yuxi's 20-tile stop, 黄牌留牌)
+        dy = round(4 * s) if kept > 0 else 0
+        W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s) - dy), round(26 * s), (120, 240, 200), "bold",
+                    anchor="center")
+        W.draw_text(surf, strings.tr("table.drawable" if kept > 0 else "table.left"),
+                    (r.centerx, r.centery - round(9 * s) - dy), max(12, round(12 * s)), (150, 190, 170), anchor="midbottom")
+        if kept > 0:
+            W.draw_text(surf, strings.tr("table.kept_back", k=kept), (r.centerx, r.centery + round(20 * s)),
+                        max(12, round(12 * s)), (150, 190, 170), anchor="midtop")
 
     # -------------------------------------------------------- ponds
     def draw_ponds(self, surf, view, L: TableLayout):
@@ -265,7 +276,10 @@ class TableRenderer:
                 items.append((sl, d["tile"], tuple(hl), d.get("declared", False), d.get("won", False)))
         # painter's order: farther tiles (higher on screen) first
         items.sort(key=lambda it: (it[0].y + tileart.tile_size(it[0].w, it[0].rot)[1], it[0].x))
+        marks = tile_marks(view)
         for sl, t, hl, declared, won in items:
+            if won and _hl(marks.get(t)):  # a discard won on that is the 小鸡 shows its star, as in the hand
+                hl = (*hl, _hl(marks.get(t)))
             tileart.draw_tile(surf, t, sl.pos, sl.w, rotated=sl.rot, highlight=hl or None)
             if declared:
                 rr = sl.rect()
@@ -379,6 +393,8 @@ class TableRenderer:
         bx = x0
         by = rect.bottom - round(6 * s)
         tags = []
+        if self.status.get(seat):  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
+            tags.append((self.status[seat], (196, 96, 30)))
         if info.get("declared"):
             tags.append((strings.tr("table.declared"), (200, 40, 40)))
         for b in self.badges.get(seat, []) + seat_badges(view).get(seat, []):

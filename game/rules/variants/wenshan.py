@@ -18,6 +18,14 @@ are silent (a player of the region would expect these):
 - A kong needs a replacement tile: none is offered once the wall is empty.
 - Concealed kongs show all four tiles face down to the others, except that a
   kong mixing different tiles shows one of each kind face up (seed rule).
+- Claims are asked in turn (胡, then 杠/碰, then 吃; nearer seats first), and a
+  seat is asked once, with every option it has: one prompt offers 碰 and 吃
+  together. A claim at the seat's highest level is made at once; a lower one
+  (吃 chosen where it could 碰) waits while the later prompts that outrank it
+  (another seat's 胡/杠/碰) are asked, and stands only if they pass. The seat
+  sees its claim waiting, as it used to see its 吃 prompt wait; the others see
+  nothing of it. Matches saved before this keep their old replay (one prompt
+  per priority level; ``match.CLAIM_PROMPT``).
 """
 
 from __future__ import annotations

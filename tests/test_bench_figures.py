@@ -1,0 +1,77 @@
+"""The benchmarks state plainly what they measure: equal work for the analysis ratios, uncalibrated seeds and
+each bot's own gain for the bot bench, presentation apart from drawing for frames."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.bench import bots as bench_bots
+from game.bench import core as bench_core
+
+
+def test_bench_bots_default_seed_is_not_a_calibration_seed():
+    assert bench_bots.DEFAULT_SEED not in bench_bots.CALIBRATION_SEEDS
+    assert set(bench_bots.CALIBRATION_SEEDS) == {0, 1}
+
+
+def test_bench_bots_reports_the_own_gain_and_names_the_other_figure(capsys):
+    assert bench_bots.main(["--hands", "4", "--json", "--jobs", "1", "--variants", "zhuoji",
+                            "--pair", "normal-easy"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seed"] == bench_bots.DEFAULT_SEED and data["seed_is_calibration"] is False
+    assert set(data["figures"]) == {"gain", "minus_mean_of_others"}
+    e = data["zhuoji"]
+    # zero-sum at four: the others' mean is -gain/3, so the old figure is 4/3 of the gain
+    assert e["normal_minus_easy"] == pytest.approx(e["normal_gain_vs_easy"] * 4 / 3, abs=1e-3)
+    assert data["decision_time"] == "view building + bot answer" and data["decisions"]["normal"] > 0
+
+
+def test_bench_core_timing_is_the_same_for_every_loop():
+    """Every loop gets the same rounds and chunks; a chunk's time is its best over the rounds."""
+    calls: dict[str, int] = {"a": 0, "b": 0}
+
+    def loop(name):
+        def f(items):
+            calls[name] += len(items)
+        return f
+
+    t = bench_core.time_chunks({"a": (loop("a"), list(range(600))), "b": (loop("b"), list(range(600)))}, 3)
+    assert calls == {"a": 1800, "b": 1800} and set(t) == {"a", "b"}
+
+
+def test_bench_core_equal_work_answers_agree_with_the_peer():
+    pytest.importorskip("mahjong")
+    r = bench_core.run(seed=3, n=300, rounds=1)
+    assert r["win_agree"] == r["waits_agree"] == r["shanten_agree"] == 1.0
+    for check in ("win", "waits", "shanten"):
+        assert r[f"{check}_ratio"] > 0 and r[f"{check}_ratio_keyed"] > 0
+    assert set(r["joker_cost"]) == {"1", "2", "3", "4"}
+
+
+def test_bench_xvfb_display_answers_while_started_and_is_gone_after():
+    import shutil
+
+    from game.bench import display
+
+    if not shutil.which("Xvfb"):
+        pytest.skip("Xvfb not installed")
+    with display.xvfb((640, 360)) as d:
+        assert d.startswith(":") and display.usable(d)
+    assert not display.usable(d)
+
+
+def test_bench_frames_on_a_real_display_reports_presentation_apart_from_drawing():
+    import shutil
+
+    from game.bench import display, frames
+
+    if not shutil.which("Xvfb"):
+        pytest.skip("Xvfb not installed")
+    with display.xvfb((640, 360)) as d:
+        res = frames.run_on_display(d, 40, "640x360", "wenshan", 0.2)
+    assert res["driver"] == "x11" and res["frames"] == 40
+    for k in ("draw_p50_ms", "draw_p95_ms", "present_p50_ms", "present_p95_ms", "p95_ms"):
+        assert isinstance(res[k], float)
+    assert res["p50_ms"] >= res["draw_p50_ms"]

@@ -369,6 +369,10 @@ class WenshanExpert:
             evs[a] = w
         return self.anchored(bot, evs, base, self.claim_margin, self.claim_ratio)
 
+    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        """No 报听 in this variant; answer a declaration prompt as the 熟手 would."""
+        return ctx.first("declare_ready") or ctx.first(PASS) or ctx.legal[0]
+
     def pass_discount(self, ctx: Any) -> float:
         """Passing a discard win blocks discard wins of that value until the next draw."""
         return 0.85

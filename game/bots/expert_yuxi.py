@@ -154,6 +154,10 @@ class YuxiExpert:
             return pas
         return hu
 
+    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        """No 报听 in this variant; answer a declaration prompt as the 熟手 would."""
+        return ctx.first("declare_ready") or ctx.first(PASS) or ctx.legal[0]
+
     def win_value(self, ctx: Any, tile: int) -> float | None:
         """Points the discarder pays for this win now (None: the scoring could not be read)."""
         from ..rules.variants.yuxi_score import score

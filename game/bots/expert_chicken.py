@@ -289,13 +289,13 @@ class ChickenExpert:
     def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]],
                  samples: int = 0) -> Action:
         """Compare the top actions by rollouts on the same sampled futures (see ``search``)."""
-        from . import search as R
+        from . import search
 
         starts = []
         for _w, _a, (after, ev, fowl, has_pass, bonus, kong, _family) in cands:
-            starts.append(R.Start(list(after), 0, bonus, kong, tag=(ev, fowl, has_pass),
+            starts.append(search.Start(list(after), 0, bonus, kong, tag=(ev, fowl, has_pass),
                                   pairs=ctx.n_melds == 0 and not kong))
-        sim = R.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
+        sim = search.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
                           self._sim_leaf(ctx), self._sim_end(ctx))
         res = sim.compare(starts, samples or self.search_samples, self.search_depth)
         i = max(range(len(res)), key=lambda x: res[x])

@@ -8,10 +8,10 @@ from . import advantage
 from . import danger as D
 from . import plan as P
 from . import shape as S
-from .strategy import WAIT_WEIGHT
-from .normal import NormalBot, isolation, scan
 from .expert import plan_for
+from .normal import NormalBot, isolation, scan
 from .read import Read
+from .strategy import WAIT_WEIGHT
 
 _ONES = (1.0,) * 34
 

@@ -19,8 +19,6 @@ t = T.tile
 def _ctx(st, seat):
     ctx = Ctx(view(st, seat))
     strat = for_variant(ctx.variant)
-    strat.prepare(ctx)
-    ctx.finish()
     return ctx, strat
 
 

@@ -13,7 +13,6 @@ import pytest
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.expert import plan_for
-from game.bots.strategy import for_variant
 from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import Action
@@ -126,8 +125,6 @@ def test_release_prices_a_claim_higher_late():
     q = []
     for st in (early, late):
         ctx = Ctx(view(st, 0))
-        for_variant("zhuoji").prepare(ctx)
-        ctx.finish()
         q.append(sum(x.claim_chances(ctx, t("1s"))))
     assert 0.0 < q[0] < q[1] < 1.0
 

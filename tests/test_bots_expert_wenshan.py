@@ -9,7 +9,6 @@ from __future__ import annotations
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.expert import plan_for
-from game.bots.strategy import for_variant
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
@@ -58,8 +57,6 @@ def test_breaks_the_white_triplet_for_a_scattered_hand():
 
 def _ctx(st, seat=0):
     ctx = Ctx(view(st, seat))
-    for_variant("wenshan").prepare(ctx)
-    ctx.finish()
     return ctx
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.expert import plan_for
-from game.bots.strategy import for_variant
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
@@ -26,8 +25,6 @@ def test_strong_throws_the_safe_1m_against_the_exposed_flush():
 
 def _ctx(st, seat):
     ctx = Ctx(view(st, seat))
-    for_variant("yuxi").prepare(ctx)
-    ctx.finish()
     return ctx
 
 

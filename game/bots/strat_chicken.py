@@ -41,8 +41,6 @@ class ChickenStrategy(Strategy):
         # guiyang's 乌骨鸡 counts 2: keeping it is worth some speed there; in zhuoji (1 each) it is not
         self.keep_weight = 2.0 if vid == "guiyang" else 0.0
 
-    def prepare(self, ctx) -> None:
-        ctx.absent(range(27, 33) if self.id == "guiyang" else range(27, 34))
 
     def chickens(self, ctx) -> tuple[int, ...]:
         return (YAO, WU_GU) if ctx.options.get("wu_gu", True) else (YAO,)

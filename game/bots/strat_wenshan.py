@@ -33,10 +33,6 @@ class WenshanStrategy(Strategy):
     typ_accept: ClassVar[Mapping[int, int]] = {1: 23, 2: 35, 3: 49, 4: 66, 5: 73}
     typ_wait = 13.0
 
-    def prepare(self, ctx) -> None:
-        ind = ctx.public.get("indicator")
-        if ind is not None:
-            ctx.see((ind,))
 
     def tile_keep(self, ctx, t: int) -> float:
         if t == ctx.jk:

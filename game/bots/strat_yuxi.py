@@ -31,10 +31,6 @@ class YuxiStrategy(Strategy):
     claim_kinds = ("kong",)
     advantage = True
 
-    def prepare(self, ctx) -> None:
-        if not ctx.options.get("with_honors"):
-            ctx.absent(range(27, 34))
-        ctx.see(ctx.public.get("tail") or ())
 
     def preferred(self, ctx):
         """十风 when the honors are there; a kong whose replacement is a face-up tail tile that wins

@@ -32,8 +32,6 @@ class Strategy:
     honors_in_flush = False
 
     # ---- view facts -----------------------------------------------------------------
-    def prepare(self, ctx) -> None:
-        """Count variant facts (indicators, face-up tiles) into ``ctx.visible``."""
 
     # ---- shapes ---------------------------------------------------------------------
     def shanten(self, route: str, c, k, j: int, wf, n_melds: int, melds_ok: bool = True) -> int:

@@ -172,7 +172,9 @@ def test_tracker_counts_exactly_the_tiles_this_seat_cannot_see(vid, opts):
 
 
 def test_the_bots_count_live_tiles_as_the_tracker_does():
-    """The bots' own count of unseen copies (Ctx.live) agrees with the tracker on every decision."""
+    """The bots count unseen copies with the core's tracker (issue 14: advice is computed once, in the core): on
+    every decision of real hands Ctx.live is the 记牌器's count, and what a bot takes as accounted for
+    (visible) and the unseen total follow from it."""
     for vid in ("wenshan", "yuxi", "guiyang", "zhuoji"):
         variant = get(vid)
         m = Match(variant, {}, 8, 1)
@@ -182,9 +184,8 @@ def test_the_bots_count_live_tiles_as_the_tracker_does():
             seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
             vw = view(st, seat)
             ctx = Ctx(vw)
-            bots[seat].strategy(ctx.variant).prepare(ctx)
-            ctx.finish()
             assert ctx.live == tracker(vw)
+            assert all(ctx.visible[k] + ctx.live[k] == 4 for k in range(34)) and ctx.unseen == sum(ctx.live)
             E.apply(st, bots[seat].act(vw))
 
 

@@ -1,7 +1,7 @@
 """The 高手 bot's table read (``bots/read.py``) and its fitted discard choice (``bots/advantage.py``), 玉溪."""
 
 from game.bots import make_bot
-from game.bots.advantage import WEIGHTS, NF, choose
+from game.bots.advantage import NF, WEIGHTS, choose
 from game.bots.core import Ctx
 from game.bots.normal import NormalBot, scan
 from game.bots.read import Read, opp_info
@@ -19,8 +19,6 @@ t = T.tile
 def _ctx(st, seat):
     ctx = Ctx(view(st, seat))
     strat = for_variant(ctx.variant)
-    strat.prepare(ctx)
-    ctx.finish()
     return ctx, strat
 
 

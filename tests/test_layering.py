@@ -130,36 +130,52 @@ def test_the_check_catches_a_violation(tmp_path):
         assert any(_project(n) and not _allowed(layer, n) for _l, n in _imports(mod, p)), mod
 
 
-# One-letter module aliases that still mean two modules, in files another engineer is rewriting right
-# now (bots19: game/bots uses P for plan). The owner renames at merge; the entry then goes.
-PENDING_ALIASES = {("P", "game.bots.plan")}
-
-
-def test_a_one_letter_module_alias_means_one_module():
-    """``S`` or ``P`` may not name several modules anywhere in the project or its tests."""
+def _alias_clashes(files: list[tuple[str, Path]]) -> dict[str, set[str]]:
+    """One-letter aliases (``from . import plan as P``, ``import netplay.table as T``) naming several modules,
+    each target with the file and line of its first use."""
     seen: dict[str, set[str]] = {}
     where: dict[tuple[str, str], str] = {}
-    files = list(_modules())
-    files += [(f"tests.{p.stem}", p) for p in sorted((ROOT / "tests").glob("*.py"))]
     for mod, path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
         for node in ast.walk(tree):
-            if not isinstance(node, ast.ImportFrom):
+            if isinstance(node, ast.Import):
+                named = [(a.asname, a.name) for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+                named = [(a.asname, f"{base}.{a.name}") for a in node.names]
+            else:
                 continue
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
-            for a in node.names:
-                if a.asname and len(a.asname) == 1:
-                    target = f"{base}.{a.name}"
-                    seen.setdefault(a.asname, set()).add(target)
-                    where.setdefault((a.asname, target), f"{path.relative_to(ROOT)}:{node.lineno}")
-    clashes = {}
-    for alias, targets in seen.items():
-        settled = targets - {t for al, t in PENDING_ALIASES if al == alias}
-        if len(settled) > 1:
-            clashes[alias] = settled
-    assert not clashes, "\n".join(f"{alias}: " + ", ".join(f"{t} ({where[(alias, t)]})" for t in sorted(ts))
-                                  for alias, ts in clashes.items())
+            for alias, target in named:
+                if alias and len(alias) == 1:
+                    seen.setdefault(alias, set()).add(target)
+                    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+                    where.setdefault((alias, target), f"{shown}:{node.lineno}")
+    return {alias: {f"{t} ({where[(alias, t)]})" for t in targets}
+            for alias, targets in seen.items() if len(targets) > 1}
+
+
+def test_a_one_letter_module_alias_means_one_module():
+    """``S`` or ``P`` may not name several modules anywhere in the project or its tests."""
+    files = list(_modules())
+    files += [(f"tests.{p.stem}", p) for p in sorted((ROOT / "tests").glob("*.py"))]
+    clashes = _alias_clashes(files)
+    assert not clashes, "\n".join(f"{alias}: " + ", ".join(sorted(ts)) for alias, ts in clashes.items())
+
+
+def test_the_alias_check_catches_a_clash(tmp_path):
+    """P for the bots' plan in one file and for another module in the next (either import form) is a clash;
+    the same module under one letter in two files is not."""
+    plan = tmp_path / "a.py"
+    plan.write_text("from . import plan as P\n")
+    same = tmp_path / "b.py"
+    same.write_text("from game.bots import plan as P\n")
+    assert _alias_clashes([("game.bots.a", plan), ("tests.b", same)]) == {}
+    for src in ("from netplay import protocol as P\n", "def f():\n    import netplay.protocol as P\n"):
+        other = tmp_path / "c.py"
+        other.write_text(src)
+        clashes = _alias_clashes([("game.bots.a", plan), ("tests.c", other)])
+        assert set(clashes) == {"P"} and len(clashes["P"]) == 2, src

@@ -263,7 +263,7 @@ class _Passer:
 
 
 def _seat_streams(monkeypatch, seat2: list[int]):
-    import netplay.table as T
+    import netplay.table
     from game.rules.match import Match
 
     hands, wall = _deal(seat2)
@@ -275,7 +275,7 @@ def _seat_streams(monkeypatch, seat2: list[int]):
             self.state = st
             return st, events
 
-    monkeypatch.setattr(T, "Match", Scenario)
+    monkeypatch.setattr(netplay.table, "Match", Scenario)
     h = Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
              interfaces=LOOPBACK, advertise=False).start()
     try:

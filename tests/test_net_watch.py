@@ -153,7 +153,7 @@ def test_the_check_catches_leaky_watcher_events(monkeypatch):
 
 def _watcher_stream(monkeypatch, seat2: list[int]):
     """The 捉鸡麻将 deal of tests/test_net_leak.py (seat 2 may or may not pung the dealer's 9p), with a watcher."""
-    import netplay.table as T
+    import netplay.table
     from game.rules import engine as E
     from game.rules.match import Match
     from netplay.client import BotClient
@@ -169,7 +169,7 @@ def _watcher_stream(monkeypatch, seat2: list[int]):
             self.state = st
             return st, events
 
-    monkeypatch.setattr(T, "Match", Scenario)
+    monkeypatch.setattr(netplay.table, "Match", Scenario)
     h = Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
              interfaces=LOOPBACK, advertise=False).start()
     rec = Recorder()

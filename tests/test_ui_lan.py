@@ -177,3 +177,32 @@ def test_the_join_list_tells_hosts_of_one_name_apart():
     a = lan.JoinScene.row_host_text({"host_name": "Party", "host_id": "3f9a1c", "host": "10.0.0.5", "port": 5})
     b = lan.JoinScene.row_host_text({"host_name": "Party", "host_id": "b71e02", "host": "10.0.0.6", "port": 5})
     assert "3f9a1c" in a and "b71e02" in b and a != b
+
+
+def test_the_host_setup_chooses_what_watchers_see_and_the_table_is_hosted_so(home, monkeypatch):
+    """Issue 17 (watching): the window's host setup offers 观战 - hands hidden (default), every hand open (a teaching
+    or bot-only table) or none - and the table is hosted with that mode, as ``host --watch`` would."""
+    app = _app()
+    sc = lan.host_scene(app)
+    app.goto(sc)
+    app.frame([], 0.05)
+    modes = next(w for w in sc.colB if getattr(w, "values", None) == ["public", "open", "off"])
+    assert modes.values[modes.index] == "public"
+    got = {}
+    real_start = lan.start_hosting
+    monkeypatch.setattr(lan, "start_hosting", lambda *a, **kw: got.update(kw))
+    modes.on_change("open")
+    sc.start()
+    assert got == {"assists": True, "watch": "open"}
+    from game.rules.variants import get
+
+    hosted = []
+
+    def no_host(tables, **kw):  # records the table the window would host, then fails like a port in use
+        hosted.extend(tables)
+        raise OSError(98, "address in use")
+
+    monkeypatch.setattr(lan, "start_hosting", real_start)
+    monkeypatch.setattr(lan, "Host", no_host)
+    lan.start_hosting(app, get("wenshan"), {}, 2, 7, [None, "simple", "open", "open"], "演示桌", watch="open")
+    assert [c.watch for c in hosted] == ["open"] and hosted[0].bots == {1: "simple"}

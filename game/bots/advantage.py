@@ -17,17 +17,22 @@ NF = 22
 # acceptance (relative, absolute), deal-in chance and loss, isolation, copies held, live copies, wait
 # (live, terminal-ish live, kinds), pung acceptance, is-the-normal-pick, tile class x5, deal-in x ready,
 # deal-in x far, deal-in x tiles left, acceptance x ready, spare
-WEIGHTS = (0.261272, -0.015744, -0.066782, -0.848184, 0.009927, 0.007203, 0.024311, 0.096092, 0.042257, 0.076563, 0.039636, 0.000811, 0.009660, 0.011902, -0.004724, -0.003767, -0.013071, -0.304072, 0.030761, 0.577779, 0.038437, 0.000000)
+WEIGHTS = (
+    0.261272, -0.015744, -0.066782, -0.848184, 0.009927, 0.007203, 0.024311,  # acceptance .. live copies
+    0.096092, 0.042257, 0.076563, 0.039636, 0.000811,  # wait x3, pung acceptance, the normal pick
+    0.009660, 0.011902, -0.004724, -0.003767, -0.013071,  # tile class
+    -0.304072, 0.030761, 0.577779, 0.038437, 0.000000,  # the products, spare
+)
 
 
 def cand_features(ctx, rows, dz, d0):
     """{tile: feature list} for the min-shanten discards."""
     smin = min(r[0] for r in rows)
     umax = max(r[1] for r in rows if r[0] == smin) or 1
-    c, j = P.split(ctx.counts, None)
+    c, _ = P.split(ctx.counts, None)
     live = ctx.live
     out = {}
-    for s, acc, d, per in rows:
+    for s, acc, d, _ in rows:
         if s != smin:
             continue
         r = d % 9 if d < 27 else -1

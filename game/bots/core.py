@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.advice import tracker
 from ..rules.view import View
 
 WHITE = 31
@@ -81,37 +82,10 @@ class Ctx:
         self.offer_kind = off["kind"] if off else None
         self.drawable = view.get("drawable", view.get("wall", 0))
         self._cache: dict[object, object] = {}
-        self._count_visible()
-
-    def _count_visible(self) -> None:
-        vis = list(self.counts)
-        for s in self.seats:
-            for d in s["discards"]:
-                if d["claimed_by"] is None:
-                    vis[d["tile"]] += 1
-            for m in s["melds"]:
-                for t in m["tiles"]:
-                    if t is not None:  # None: another seat's face-down kong tile
-                        vis[t] += 1
-        if self.offer is not None and self.offer_kind == "rob":
-            vis[self.offer] += 1
-        self.visible = vis
-
-    def absent(self, kinds) -> None:
-        """Tile kinds this variant's set does not have (never drawn, never waited on)."""
-        for t in kinds:
-            self.visible[t] = 4
-
-    def see(self, tiles) -> None:
-        """Variant facts: more tiles this seat can see (an indicator, face-up tail tiles)."""
-        for t in tiles:
-            if t is not None:
-                self.visible[t] += 1
-
-    def finish(self) -> None:
-        """Live copies of each kind (unseen by this seat) once every visible tile is counted."""
-        live = [4 - x if x < 4 else 0 for x in self.visible]
+        # the core's tile tracker (advice.tracker): what the UI's 记牌器 shows is what the bots count
+        live = tracker(view)
         self.live = live
+        self.visible = [4 - x for x in live]  # copies accounted for: seen, or not in this variant's set
         self.unseen = sum(live) or 1
 
     def of(self, kind: str) -> list[Action]:
@@ -166,8 +140,6 @@ class BotBase:
         if len(ctx.legal) == 1:
             return ctx.legal[0]
         strat = self.strategy(ctx.variant)
-        strat.prepare(ctx)
-        ctx.finish()
         if DECLARE in ctx.kinds:
             a = self.declare(ctx, strat)
         elif DISCARD in ctx.kinds or (ctx.view.get("phase") == "turn" and ctx.seat == ctx.view.get("turn")):

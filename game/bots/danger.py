@@ -23,7 +23,7 @@ def discard_order(seats, dealer: int, n: int) -> list[tuple[int, int]]:
     the dealer discards first; after a claimed discard the claimer discards next, else the next seat."""
     idx = [0] * n
     total = sum(len(s["discards"]) for s in seats)
-    out = []
+    out: list[tuple[int, int]] = []
     cur = dealer
     while len(out) < total:
         ds = seats[cur]["discards"]

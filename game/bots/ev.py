@@ -7,7 +7,7 @@ from __future__ import annotations
 # tile or (where a discard win is allowed) win on one of the others' discards. Each round the hand may
 # also end by somebody else's win (the hazard). The value of a win is what the variant pays, plus what
 # this seat would otherwise have lost to someone else's win.
-
+from collections.abc import Mapping
 from functools import lru_cache
 
 from . import shape as S
@@ -55,7 +55,7 @@ def win_chance(rates: tuple, hazards: tuple) -> float:
 class Route:
     """One way to win and its worth: ``shanten(c, k, j)`` and ``accepts(c, k, j, s)`` plus values."""
 
-    __slots__ = ("key", "sh", "acc", "v_self", "v_ron", "ron", "claim", "final_waits", "vf", "base")
+    __slots__ = ("acc", "base", "claim", "final_waits", "key", "ron", "sh", "v_ron", "v_self", "vf")
 
     def __init__(self, key, sh, acc, v_self, v_ron, ron=True, claim=1.0, final_waits=None, vf=None, base=None):
         self.key = key
@@ -73,7 +73,7 @@ class Route:
 class Model:
     """Per-decision constants: unseen tiles, the hazard of each round left, the ron multiplier, the loss avoided."""
 
-    def __init__(self, ctx, ron_factor: float = 0.8, avoided: float = 0.0, typ: dict | None = None,
+    def __init__(self, ctx, ron_factor: float = 0.8, avoided: float = 0.0, typ: Mapping[int, int] | None = None,
                  typ_wait: float = 6.0, ready_mid: float = 9.0, win_rate: float = 0.3):
         from .danger import ready_chance
 

@@ -29,7 +29,7 @@ def servers(face: int, jk, wf) -> list[int]:
 
 def pick(counts, face: int, need: int, jk, wf):
     """Fewest-substitute hand tiles serving as ``face`` (as the engine picks), or None."""
-    got = []
+    got: list[int] = []
     for t in servers(face, jk, wf):
         take = min(counts[t], need - len(got))
         got.extend([t] * take)

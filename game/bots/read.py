@@ -13,12 +13,19 @@ from .danger import discard_order, passed_since
 # readiness of one opponent from its discards, melds and recent discards (see ``opp_info``'s ``fo``)
 READY_W = (-4.977654, 1.126926, 0.966972, -0.053597, -0.135443, 0.057667, 0.153136, -0.107283, -0.060595, -0.537271)
 # chance a ready opponent waits on a tile, from the tile's class and the opponent's discards (``tf``)
-WAIT_W = (0.273621, 0.570956, 0.941122, 0.467621, 0.485448, 0.000000, -1.331147, 0.141642, -0.078042, -0.128668, -0.253008, -0.249631, -0.092709, 0.350285, -0.310379, 0.180378, -0.254702, -0.454726, -0.167950, 0.176340, 0.980339)
+WAIT_W = (
+    0.273621, 0.570956, 0.941122, 0.467621, 0.485448, 0.000000,  # tile class (edge distance 0-4, honor)
+    -1.331147, 0.141642, -0.078042, -0.128668, -0.253008,  # discarded, suji, half suji, neighbours discarded
+    -0.249631, -0.092709, 0.350285,  # run shapes, pair shapes, live copies
+    -0.310379, 0.180378, -0.254702, -0.454726,  # in/out of a one-suit meld hand, suit melded, suit discarded
+    -0.167950, 0.176340, 0.980339,  # just discarded, recent suit discards, block read
+)
 DEAL_IN_COST = 1.3  # points lost by dealing in, in units of a plain win
 
 # Block-based wait read: the 2-tile, pair and single blocks a ready hand may be waiting with.
 # (tiles, waits, kind): 0 open two-sided, 1 edge, 2 closed, 3 pair, 4 single.
-BLOCKS = []
+Block = tuple[tuple[int, ...], tuple[int, ...], int]
+BLOCKS: list[Block] = []
 for g in range(3):
     b = 9 * g
     for r in range(8):
@@ -80,7 +87,7 @@ def block_read(pool, discards, passed, d_last):
             else:
                 for keep in tiles:
                     nb = tuple(sorted((keep, d_last)))
-                    for t2, w2, k2 in _BY_TILES.get(nb, ()):
+                    for _, w2, _ in _BY_TILES.get(nb, ()):
                         if sum(pool[w] for w in w2) > wl:
                             wt *= PEN_LAST
                             break
@@ -91,10 +98,20 @@ def block_read(pool, discards, passed, d_last):
         return p
     return [x / tot for x in p]
 
-_BY_TILES = {}
+_BY_TILES: dict[tuple[int, ...], list[Block]] = {}
 for B in BLOCKS:
     if B[2] <= 2:
         _BY_TILES.setdefault(B[0], []).append(B)
+
+
+def _middle(t: int) -> bool:
+    """A suit tile 3-7."""
+    return t < 27 and 2 <= t % 9 <= 6
+
+
+def _end(t: int) -> bool:
+    """An honor, a 1 or a 9."""
+    return t >= 27 or t % 9 in (0, 8)
 
 
 def opp_info(ctx):
@@ -121,10 +138,8 @@ def opp_info(ctx):
         passed = safe[o]
         since = sum(1 for pos in range(lastclaim[o] + 1, len(order)) if order[pos][0] == o) if lastclaim[o] >= 0 else nd
         l3 = ds[-3:]
-        mid = lambda t: t < 27 and 2 <= t % 9 <= 6
-        th = lambda t: t >= 27 or t % 9 in (0, 8)
-        fo = [1.0, nd, nm, nd * nm, min(since, 6), 1.0 if ds and mid(ds[-1]) else 0.0,
-              sum(1 for t in l3 if mid(t)), sum(1 for t in l3 if th(t)), ctx.drawable / 10.0, nd * nd / 10.0]
+        fo = [1.0, nd, nm, nd * nm, min(since, 6), 1.0 if ds and _middle(ds[-1]) else 0.0,
+              sum(1 for t in l3 if _middle(t)), sum(1 for t in l3 if _end(t)), ctx.drawable / 10.0, nd * nd / 10.0]
         dset = set(ds)
         msuits = set()
         mtiles = [0, 0, 0, 0]

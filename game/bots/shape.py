@@ -5,7 +5,6 @@ from __future__ import annotations
 # A hand is given as ``c`` (34 counts of its non-joker tiles), ``k`` (the four group keys of ``c``),
 # ``j`` (jokers held) and ``wf`` (the face a 白 may stand for, or None). Shanten is -1 for a complete
 # 14-tile (3k+2) hand and 0 for a ready 3k+1 hand, for every route.
-
 from ..rules.analysis import POW5, shanten_keys
 
 WHITE = 31
@@ -226,7 +225,7 @@ def std_accepts(c, k, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list
 
 def pairs_accepts(c, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[int]]:
     total = 0
-    kinds = []
+    kinds: list[int] = []
     if s < 0:
         return 0, kinds
     if jk is not None and live[jk]:
@@ -249,7 +248,7 @@ def pairs_accepts(c, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[
 def generic_accepts(fn, c, j: int, s: int, live, jk=None) -> tuple[int, list[int]]:
     """Acceptance for any route function ``fn(c, j)`` by trying every live kind."""
     total = 0
-    kinds = []
+    kinds: list[int] = []
     if s < 0:
         return 0, kinds
     if jk is not None and live[jk] and fn(c, j + 1) < s:

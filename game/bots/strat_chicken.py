@@ -19,7 +19,6 @@ from __future__ import annotations
 #   when nobody can still pung it;
 # - it does not defend: deal-ins are rare here (平胡 needs a pass) and even a perfect read of them
 #   was worth nothing measurable.
-
 from .strategy import PAIRS, STD, Strategy
 
 YAO, WU_GU, RED = 18, 16, 33
@@ -42,10 +41,8 @@ class ChickenStrategy(Strategy):
         # guiyang's 乌骨鸡 counts 2: keeping it is worth some speed there; in zhuoji (1 each) it is not
         self.keep_weight = 2.0 if vid == "guiyang" else 0.0
 
-    def prepare(self, ctx) -> None:
-        ctx.absent(range(27, 33) if self.id == "guiyang" else range(27, 34))
 
-    def chickens(self, ctx) -> tuple:
+    def chickens(self, ctx) -> tuple[int, ...]:
         return (YAO, WU_GU) if ctx.options.get("wu_gu", True) else (YAO,)
 
     def defends(self, ctx) -> bool:
@@ -60,7 +57,7 @@ class ChickenStrategy(Strategy):
             return 0.7
         return 0.1
 
-    def chicken_tiles(self, ctx) -> tuple:
+    def chicken_tiles(self, ctx) -> tuple[int, ...]:
         return self.chickens(ctx)
 
     def tile_keep(self, ctx, t: int) -> float:

@@ -9,6 +9,8 @@ from __future__ import annotations
 # counted in the acceptance (a pair fills from anyone's discard, a run only from the left player's),
 # and - among equally fast discards - the hand worth more: 硬功 (no substitute), 七对, 清一色, 烂牌/七星.
 # It never spends the 小鸡 or a 白 stand-in on a claim and never discards the 小鸡.
+from collections.abc import Mapping
+from typing import ClassVar
 
 from . import routes as R
 from . import shape as S
@@ -28,13 +30,9 @@ class WenshanStrategy(Strategy):
     pung_weight = 1.75  # a pair fills from anyone's discard, a run only from the left player's
     claim_kinds = ("kong",)  # kong points (and the replacement draw) are worth a slower hand
     avoided = 1.7
-    typ_accept = {1: 23, 2: 35, 3: 49, 4: 66, 5: 73}
+    typ_accept: ClassVar[Mapping[int, int]] = {1: 23, 2: 35, 3: 49, 4: 66, 5: 73}
     typ_wait = 13.0
 
-    def prepare(self, ctx) -> None:
-        ind = ctx.public.get("indicator")
-        if ind is not None:
-            ctx.see((ind,))
 
     def tile_keep(self, ctx, t: int) -> float:
         if t == ctx.jk:

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from . import shape as S
+
+if TYPE_CHECKING:
+    from .core import Ctx
 
 # Route keys: how a hand may win. Concealed routes need no melds at all.
 STD, PAIRS, PUNGS, LAN, QIXING, YAO = "std", "pairs", "pungs", "lan", "qixing", "yao"
@@ -19,7 +24,7 @@ class Strategy:
     """Generic rules knowledge; a variant module subclasses it and overrides what differs."""
 
     id = "generic"
-    routes = (STD, PAIRS)  # winning shapes a normal bot counts
+    routes: tuple[str, ...] = (STD, PAIRS)  # winning shapes a normal bot counts
     chow = False
     kong_points = True  # a kong is worth something by itself (points, beans)
     discarder_pays = True  # a discard win is paid by the discarder alone (so dealing in costs)
@@ -27,8 +32,6 @@ class Strategy:
     honors_in_flush = False
 
     # ---- view facts -----------------------------------------------------------------
-    def prepare(self, ctx) -> None:
-        """Count variant facts (indicators, face-up tiles) into ``ctx.visible``."""
 
     # ---- shapes ---------------------------------------------------------------------
     def shanten(self, route: str, c, k, j: int, wf, n_melds: int, melds_ok: bool = True) -> int:
@@ -56,7 +59,7 @@ class Strategy:
         if route == PAIRS:
             return S.pairs_accepts(c, j, s, live, jk, wf)
         if route == PUNGS:
-            return S.generic_accepts(lambda cc, jj: S.pungs(cc, jj), c, j, s, live, jk)
+            return S.generic_accepts(S.pungs, c, j, s, live, jk)
         if route == LAN:
             return S.generic_accepts(S.lan, c, j, s, live, jk)
         if route == QIXING:
@@ -91,13 +94,15 @@ class Strategy:
     advantage_margin = 0.0  # how much better (points) the model must think another discard is
     advantage = False  # pick among the fastest discards by the fitted rollout-advantage model (advantage.py)
     weigh_waits = True  # a wait on a tile the others throw away readily is worth more
-    claim_kinds = ("chow", "pung", "kong")  # claims the strong bot may make where the normal bot would not
+    # claims the strong bot may make where the normal bot would not
+    claim_kinds: tuple[str, ...] = ("chow", "pung", "kong")
     kong_guard = False  # only kongs that keep the shanten (where readiness matters more than the kong)
     win_rate = 0.3  # chance per round that a ready opponent wins (drives the hazard of the hand ending)
     avoided = 1.0  # what this seat pays on average when someone else wins
     ready_mid = 9.0  # discards (+2.5 per claimed meld) at which an opponent is ready half of the time
     ron_factor = 0.8  # chance per opponent discard of a winning tile, relative to a draw
-    typ_accept = {1: 20, 2: 32, 3: 45, 4: 60}  # typical live acceptance at each shanten (measured)
+    # typical live acceptance at each shanten (measured)
+    typ_accept: ClassVar[Mapping[int, int]] = {1: 20, 2: 32, 3: 45, 4: 60}
     typ_wait = 6.0  # typical live winning tiles of a ready standard hand
 
     def discard_bonus(self, ctx, melds):
@@ -140,7 +145,8 @@ class Strategy:
         """Extra reason to keep tile ``t`` (a wildcard, a chicken), in points."""
         return 0.0
 
-    chicken_tiles = None  # optional ctx -> tiles worth punging whenever it costs no shanten
+    # optional: ctx -> tiles worth punging whenever it costs no shanten
+    chicken_tiles: Callable[[Ctx], tuple[int, ...]] | None = None
 
     def hand_extra(self, ctx, counts, discard, melds) -> float:
         """Points the hand left after discarding ``discard`` may bring besides winning (future kongs)."""

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG
+from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.view import View
 from . import advantage
 from . import danger as D
 from . import plan as P
 from . import shape as S
-from .strategy import WAIT_WEIGHT
+from .expert import plan_for
 from .normal import NormalBot, isolation, scan
 from .read import Read
+from .strategy import WAIT_WEIGHT
 
 _ONES = (1.0,) * 34
 
@@ -92,9 +94,30 @@ class StrongBot(NormalBot):
     name_en = "Expert"
     defend = True
     why = ""  # the branch the last discard came from (for analysis)
+    plans: dict | None = None  # per-variant players replacing the shared ones (experiments)
+    hot = False  # the last action was a kong: the next discard is a 热炮 if won on
+    _kong_hand = None  # the hand number of that kong
+
+    def act(self, view: View) -> Action:
+        hand = (view.get("hand_no"), view.get("dealer"))
+        self.hot = self._kong_hand == hand
+        a = super().act(view)
+        self._kong_hand = hand if a.kind == KONG else None
+        return a
+
+    def plan(self, vid: str):
+        if self.plans and vid in self.plans:
+            return self.plans[vid]
+        return plan_for(vid)
 
     # ---- own turn ---------------------------------------------------------------------
     def turn(self, ctx, strat):
+        x = self.plan(ctx.variant)
+        if x is not None:
+            return x.turn(self, ctx, strat)
+        return self.old_turn(ctx, strat)
+
+    def old_turn(self, ctx, strat):
         first = strat.preferred(ctx)
         if first is not None:
             return first
@@ -322,6 +345,9 @@ class StrongBot(NormalBot):
         return after <= now
 
     def declare(self, ctx, strat):
+        x = self.plan(ctx.variant)
+        if x is not None:
+            return x.declare(self, ctx, strat)
         dec = ctx.first("declare_ready")
         pas = ctx.first(PASS)
         c, j = P.split(ctx.counts, ctx.jk)
@@ -338,6 +364,12 @@ class StrongBot(NormalBot):
 
     # ---- claims ---------------------------------------------------------------------------
     def claim(self, ctx, strat):
+        x = self.plan(ctx.variant)
+        if x is not None:
+            return x.claim(self, ctx, strat)
+        return self.old_claim(ctx, strat)
+
+    def old_claim(self, ctx, strat):
         first = strat.preferred(ctx)
         if first is not None:
             return first

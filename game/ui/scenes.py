@@ -234,6 +234,8 @@ class SetupScene(Scene):
         self.seed_text = ""
         self.table_name = ""
         self.assists = True  # host: the players' windows may show hints and the tile tracker
+        # host: what watchers see; hands open suits a teaching or bot-only table (the join list says so)
+        self.watch = "public"
         self._load_options()
 
     # ------------------------------------------------------------------ state
@@ -335,6 +337,9 @@ class SetupScene(Scene):
                 colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.table_name"), self.table_name,
                                         self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
                 colB.append(W.Checkbox((0, 0, pw, rh), W.tr_label("lan.assists"), self.assists, self._set_assists))
+                modes = ["public", "open", "off"]
+                colB.append(W.Choice((0, 0, pw, rh), W.tr_label("lan.watch_mode"), modes,
+                                     [W.tr_label(f"lan.watch_mode.{m}") for m in modes], self.watch, self._set_watch))
         top = round(140 * s)
         gap = round(10 * s)
         old_a = getattr(self, "col_a", None)
@@ -388,6 +393,9 @@ class SetupScene(Scene):
 
     def _set_assists(self, on: bool) -> None:
         self.assists = on
+
+    def _set_watch(self, mode: str) -> None:
+        self.watch = mode
 
     # ------------------------------------------------------------------ actions
     def back(self) -> None:

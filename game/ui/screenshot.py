@@ -362,6 +362,7 @@ def watch_scene(app, variant, seed: int, open_hands: bool = False, moment: str =
             E.apply(st, bots[seat].act(view(st, seat)))
         if (moment == "play" and st.end is None) or (moment == "end" and st.end == "win"):
             break
+    assert st is not None and m is not None
     ses = _StubWatch(variant, public_view(st, open_hands), m.hands_total, open_hands)
     sc = WatchScene(app, ses)
     app.goto(sc)

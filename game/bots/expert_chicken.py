@@ -1,0 +1,558 @@
+"""The 高手's play in the chicken games (guiyang, zhuoji): readiness, patterns, beans, chickens, defence.
+
+Measured on four 熟手 (build/bot_stats.py): a seat that ends a won hand not ready loses about 12-15
+points, a ready one about breaks even, the winner gains 13-22. So every action is valued as
+
+    P(ready at the end) × (what readiness is worth: a base, the seat's chickens from every player,
+    its beans) + the mixed value of winning by each route (平胡, 七对/龙七对, 大对子, 清一色 and its
+    清七对/清大对 forms, each paid as the table says, 平胡 on a discard only with a pass)
+    - P(not ready) × what the seat's exposed chickens (and zhuoji beans) cost it
+    - the chance that the discard deals in × what that costs
+
+and the bot takes the best action: discard, kong now (a bean is worth its 3 from each player only in
+the turn its fourth tile came: later it is a 憨包豆 worth 0), pung, 报听, or pass. A first 幺鸡/乌骨鸡
+discard charges (冲锋鸡: double or triple) unless someone pungs it (责任鸡, paid by the discarder), so
+releasing one is priced by how many copies are still live.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.actions import DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.variants.chicken_tables import TABLES
+from . import danger as D
+from . import expert as X
+from . import plan as P
+from . import shape as S
+from .ev import Model
+
+YAO, WU_GU, RED = 18, 16, 33
+KONGS = ("kong", "added_kong", "concealed_kong")
+# typical live acceptance at each shanten per route (claim-weighted as the routes count it; 0: the waits
+# once ready), measured on 熟手 hands in guiyang (build: /tmp typ script, 60 hands)
+TYP = {
+    "std": {0: 4.5, 1: 14.0, 2: 25.0, 3: 42.0, 4: 60.0, 5: 70.0, 6: 75.0},
+    "pairs": {0: 2.0, 1: 7.0, 2: 12.5, 3: 17.0, 4: 22.0, 5: 28.0, 6: 32.0},
+    "pungs": {0: 3.0, 1: 13.0, 2: 17.0, 3: 22.0, 4: 28.0, 5: 30.0, 6: 32.0},
+    "flush": {0: 4.0, 1: 18.0, 2: 26.0, 3: 27.0, 4: 28.0, 5: 30.0, 6: 31.0},
+    "fpairs": {0: 2.0, 1: 5.0, 2: 7.0, 3: 7.5, 4: 10.0, 5: 10.5, 6: 10.0},
+    "fpungs": {0: 3.0, 1: 5.0, 2: 11.0, 3: 15.0, 4: 15.0, 5: 17.0, 6: 17.0},
+}
+
+
+class ChickenExpert:
+    """Economy and decisions of one chicken variant (the table's values; the rest tuned on dev walls)."""
+
+    ready_base = 9.0  # points of ending ready besides one's own chickens and beans
+    win_extra = 3.0  # points a win brings besides its pattern (the flip counts the winner's discards...)
+    rho = 0.5  # route mixing (0: best single route)
+    pung_weight = 3.0  # an accepting tile that makes a pung may come from three players' discards
+    flush_min = 8  # tiles of one suit (hand and melds) before the 清一色 routes are weighed
+    pung_prob = 0.7  # chance a player holding a pair of a discarded chicken pungs it
+    kappa_max = 1.8  # how much likelier an undiscarded chicken's copies are in hands than the wall, late
+    claimer_ready = 0.75  # chance a claimer ends ready (and collects)
+    charge_boost = 1.0
+    search_samples = 40  # rollouts per candidate at a close kong decision (0: no search)
+    search_depth = 4
+    search_band = 4.0  # points between a kong and the best discard below which the search decides
+    commit_samples = 24
+    commit_band = 0.25  # ... between two discards that follow different plans (or charge a chicken)
+    ready_others = 0.65  # share of the other players ready at the end
+    defend_scale = 1.0
+    normal_claims = False  # experiments: the 熟手's claims / turns instead
+    normal_turn = False
+    pairs_scale = 1.0  # experiments: factors on the worth of the 七对 / 大对子 / 清一色 routes
+    pungs_scale = 1.0
+    flush_scale = 1.0
+    win_rate = 0.1
+    ready_mid = 9.0
+
+    def __init__(self, vid: str):
+        self.vid = vid
+        self.tb = TABLES[vid]
+        self.pv = {k: v[2] for k, v in self.tb.patterns.items()}
+        self.free = (RED,) if vid == "guiyang" else ()
+
+    # ---- the table as this seat sees it ------------------------------------------------------------
+    def chicken_values(self, ctx: Any) -> dict[int, int]:
+        tb = self.tb
+        out = {YAO: tb.yao}
+        if ctx.options.get("wu_gu", True):
+            out[WU_GU] = tb.wu_gu
+        return out
+
+    def first_free(self, ctx: Any, t: int) -> bool:
+        """Nobody has discarded ``t`` yet: its first discard decides 冲锋 / 责任."""
+        return not any(d["tile"] == t for s in ctx.seats for d in s["discards"])
+
+    def own_fowl(self, ctx: Any) -> tuple[float, float, float]:
+        """(chickens the seat collects per player if ready, chickens it pays per ready player if not, beans
+        collected if ready) from its melds and discards so far (the hand's chickens are added per option)."""
+        vals = self.chicken_values(ctx)
+        tb = self.tb
+        chong = ctx.public.get("chong_feng") or {}
+        mine_chong = {name for name, seat in chong.items() if seat == ctx.seat}
+        total = expo = 0.0
+        for m in ctx.melds:
+            for t in m["tiles"]:
+                v = vals.get(t)
+                if v:
+                    total += v
+                    if m["kind"] != "concealed_kong":
+                        expo += v
+        seen_charge: set[int] = set()
+        from ..rules.tiles import name as tname
+
+        for d in ctx.my_discards:
+            t = d["tile"]
+            v = vals.get(t)
+            if not v or d["claimed_by"] is not None or d.get("won"):
+                continue
+            if tname(t) in mine_chong and t not in seen_charge:
+                seen_charge.add(t)
+                total += v * tb.chong_feng_mult
+                expo += v * tb.chong_feng_mult
+            else:
+                total += v
+                expo += v
+        beans = 0.0
+        for m in ctx.melds:
+            if m["kind"] in ("concealed_kong", "added_kong"):
+                beans += tb.bean * (ctx.n - 1)
+            elif m["kind"] == "kong":
+                beans += tb.bean
+        return total, expo, beans
+
+    # ---- routes --------------------------------------------------------------------------------------
+    def routes(self, ctx: Any, n_melds: int, meld_faces: list[tuple[int, ...]], has_pass: bool,
+               declared: bool = False) -> list[X.XRoute]:
+        live = ctx.live
+        pv = self.pv
+        pay = ctx.n - 1
+        we = self.win_extra
+        bonus = self.tb.events["bao_ting"][2] if declared else 0
+        pw = self.pung_weight
+        out: list[X.XRoute] = []
+
+        # 连庄 (zhuoji): every hand payment to or by a dealer who kept the seat k times counts k more times
+        k = int(ctx.view.get("dealer_streak") or 0) if self.tb.lian_zhuang else 0
+        mine = ctx.dealer == ctx.seat
+        m_self = pay * (1 + k) if mine else pay + k
+        m_ron = (1 + k) if mine else 1 + k / pay
+
+        def vals(v: float, scale: float = 1.0) -> tuple[float, float]:
+            return scale * (m_self * (v + bonus) + we), scale * (m_ron * (v + bonus) + we)
+
+        ping = 0 if (declared and self.vid == "guiyang") else pv["ping_hu"]
+        out.append(X.XRoute("std", *X.std_route(live, pw), *vals(ping), ron=has_pass or declared,
+                            typ=TYP["std"]))
+        counts = ctx.counts
+        doubles = sum(1 for x in counts if x >= 2)
+        all_pungs = all(len(f) >= 3 and len(set(f)) == 1 for f in meld_faces)
+        if all_pungs and doubles + n_melds >= 3:
+            out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(pv["da_dui_zi"], self.pungs_scale),
+                                typ=TYP["pungs"]))
+        concealed = n_melds == 0
+        if concealed and doubles >= 3:
+            def quads(c: list[int], j: int) -> float:
+                return 2.0 if any(x == 4 for x in c) else 1.0
+
+            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(pv["qi_dui"], self.pairs_scale), vf=quads,
+                                typ=TYP["pairs"]))
+        cnt, _h = X.suit_counts(ctx.counts, meld_faces, self.free)
+        for g in range(3):
+            if cnt[g] < self.flush_min:
+                continue
+            lo = 9 * g
+            out.append(X.XRoute(f"flush{g}", *X.flush_route(live, g, self.free, pw),
+                                *vals(pv["qing_yi_se"], self.flush_scale), typ=TYP["flush"]))
+            out.append(X.XRoute(f"fpungs{g}", *X.pungs_route(live, pw, lo, lo + 9, self.free),
+                                *vals(pv["qing_da_dui"], self.flush_scale), typ=TYP["fpungs"]))
+            if concealed:
+                out.append(X.XRoute(f"fpairs{g}", *X.flush_pairs_route(live, g, self.free),
+                                    *vals(pv["qing_qi_dui"], self.flush_scale), typ=TYP["fpairs"]))
+        return out
+
+    def model(self, ctx: Any) -> Model:
+        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
+
+    # ---- valuing a 13-tile hand ----------------------------------------------------------------------
+    def worth(self, ctx: Any, ev: X.Evaluator, c: list[int], fowl: tuple[float, float, float],
+              extra: bool = False, val: X.Value | None = None) -> tuple[float, X.Value]:
+        total, expo, beans = fowl
+        vals = self.chicken_values(ctx)
+        held = sum(c[t] * v for t, v in vals.items())
+        if val is None:
+            val = ev.value(c, S.keys(c), 0, extra)
+        n = ctx.n
+        ready_pay = self.ready_base + (n - 1) * (total + held) + beans
+        lose = expo * (n - 1) * self.ready_others
+        if self.tb.bao_dou:
+            lose += beans / max(1, n - 1) * (n - 1) * self.ready_others
+        return val.ready * ready_pay + val.ev - (1.0 - val.ready) * lose, val
+
+    def evaluator(self, ctx: Any) -> X.Evaluator:
+        """The evaluator of the seat's current hand (its melds as they are)."""
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+        has_pass = any(m["kind"] in KONGS for m in ctx.melds)
+        return X.Evaluator(self.model(ctx), self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+
+    # ---- decisions -------------------------------------------------------------------------------------
+    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        hu = ctx.first(HU)
+        if hu is not None:
+            return hu
+        if self.normal_turn:
+            from .normal import NormalBot
+
+            return NormalBot.turn(bot, ctx, strat)
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+        has_pass = any(m["kind"] in KONGS for m in ctx.melds)
+        model = self.model(ctx)
+        ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+        fowl = self.own_fowl(ctx)
+        hot = bool(getattr(bot, "hot", False))
+        danger = self.danger(ctx, strat, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
+        c = list(ctx.counts)
+        chickens = self.chicken_values(ctx)
+        scored: list[tuple[float, Action, Any]] = []
+        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
+        vals = ev.scan(c, 0, opts)
+        seen: set[int] = set()
+        for a in ctx.legal:
+            if a.kind != DISCARD or a.tile in seen:
+                continue
+            seen.add(a.tile)
+            d = a.tile
+            c[d] -= 1
+            f2, eff = self.release(ctx, d, fowl)
+            w, val = self.worth(ctx, ev, c, f2, val=vals[d])
+            c[d] += 1
+            w += eff
+            if danger is not None:
+                pd, loss = danger.risk(d)
+                w = (1.0 - pd) * w - loss * self.defend_scale
+            after = list(c)
+            after[d] -= 1
+            family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
+            scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
+        for a in ctx.of(KONG):
+            got = self.turn_kong(ctx, a, model, fowl, melds)
+            if got is not None:
+                w, act, tag = got
+                if danger is not None and act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
+                    # an added kong may be robbed (抢杠): the robber needs no pass and the robbed pays it all
+                    pd, loss = danger.risk(act.tile)
+                    w = (1.0 - pd) * w - loss * (ctx.n - 1) * self.defend_scale
+                scored.append((w, act, tag))
+        if not scored:
+            return ctx.legal[0]
+        scored.sort(key=lambda x: -x[0])
+        bot.why = "x"
+        # only a kong whose fourth tile came this turn is worth a bean (later ones are 憨包豆): search those
+        kongs = [x for x in scored if x[1].kind == KONG and x[1].tile == ctx.drawn]
+        rest = [x for x in scored if x[1].kind != KONG]
+        if self.search_samples and kongs and rest and abs(kongs[0][0] - rest[0][0]) < self.search_band:
+            return self.searched(bot, ctx, model, [kongs[0], rest[0]])
+        if self.search_samples and len(rest) > 1 and rest[0][0] - rest[1][0] < self.commit_band:
+            # a close call between two plans (七对 or 清一色 or the plain hand), or charging a first chicken
+            f0, f1 = rest[0][2][6], rest[1][2][6]
+            if f0 != f1 or "chicken" in (f0, f1):
+                return self.searched(bot, ctx, model, rest[:2], self.commit_samples)
+        return scored[0][1]
+
+    def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
+                  melds: list[tuple[int, ...]]) -> tuple[float, Action, Any] | None:
+        face = a.tile
+        if face is None:
+            return None
+        kind, got = P.turn_kong_tiles(ctx, face)
+        if got is None:
+            return None
+        c = P.without(ctx.counts, got)
+        total, expo, beans = fowl
+        fresh = ctx.drawn == face  # the fourth tile came this turn: a bean worth 3 from each, else 憨包豆
+        bean = self.tb.bean * (ctx.n - 1) if fresh else 0.0
+        n_melds = ctx.n_melds + (0 if kind == "added_kong" else 1)
+        faces = melds + ([(face,) * 4] if kind != "added_kong" else [])
+        ev = X.Evaluator(model, self.routes(ctx, n_melds, faces, True), self.rho)
+        v = self.chicken_values(ctx).get(face, 0)
+        if kind == "added_kong":
+            total, expo = total + v, expo + v
+        else:
+            total += 4 * v
+        f2 = (total, expo, beans + bean)
+        w, _val = self.worth(ctx, ev, c, f2, extra=True)
+        return w, a, (c, ev, f2, True, 0.0, True, "kong")
+
+    def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]],
+                 samples: int = 0) -> Action:
+        """Compare the top actions by rollouts on the same sampled futures (see ``search``)."""
+        from . import search
+
+        starts = []
+        for _w, _a, (after, ev, fowl, has_pass, bonus, kong, _family) in cands:
+            starts.append(search.Start(list(after), 0, bonus, kong, tag=(ev, fowl, has_pass),
+                                  pairs=ctx.n_melds == 0 and not kong))
+        sim = search.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
+                          self._sim_leaf(ctx), self._sim_end(ctx))
+        res = sim.compare(starts, samples or self.search_samples, self.search_depth)
+        i = max(range(len(res)), key=lambda x: res[x])
+        bot.why = "search"
+        return cands[i][1]
+
+    # ---- the simulator's view of this variant ---------------------------------------------------------
+    def _sim_shanten(self, ctx: Any) -> Any:
+        concealed = ctx.n_melds == 0
+
+        def sh(c: list[int], k: list[int], j: int) -> int:
+            s = S.std(k, 0)
+            if concealed:
+                p = S.pairs(c, 0)
+                if p < s:
+                    s = p
+            return s
+
+        return sh
+
+    def _ready_pay(self, ctx: Any, c: list[int], fowl: tuple[float, float, float]) -> tuple[float, float]:
+        total, expo, beans = fowl
+        held = sum(c[t] * v for t, v in self.chicken_values(ctx).items())
+        n = ctx.n
+        lose = expo * (n - 1) * self.ready_others
+        if self.tb.bao_dou:
+            lose += beans * self.ready_others
+        return self.ready_base + (n - 1) * (total + held) + beans, lose
+
+    def _sim_win(self, ctx: Any) -> Any:
+        from ..rules.analysis import is_win
+
+        pv = self.pv
+        pay = ctx.n - 1
+        free = self.free
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+
+        def win(st: Any, c: list[int], j: int, self_drawn: bool) -> float | None:
+            _ev, fowl, has_pass = st.tag
+            n_melds = (sum(c) < 14)
+            seven = not n_melds and sum(c) == 14 and all(x % 2 == 0 for x in c)
+            if not seven and not is_win(c):
+                return None
+            suits = {t // 9 for t in range(27) if c[t]} | {f[0] // 9 for f in melds if f[0] < 27}
+            flush = len(suits) == 1 and not any(c[t] for t in range(27, 34) if t not in free)
+            if seven:
+                key = "long_qi_dui" if any(x == 4 for x in c) else "qi_dui"
+            elif all(x in (0, 2, 3) for x in c) and sum(1 for x in c if x == 2) == 1:
+                key = "da_dui_zi"
+            else:
+                key = "ping_hu"
+            if flush:
+                key = {"ping_hu": "qing_yi_se", "da_dui_zi": "qing_da_dui", "qi_dui": "qing_qi_dui",
+                       "long_qi_dui": "qing_long_bei"}[key]
+            if key == "ping_hu" and not self_drawn and not has_pass:
+                return None
+            v = pv[key]
+            pts = (pay * v if self_drawn else v) + self.win_extra
+            ready, _lose = self._ready_pay(ctx, c, fowl)
+            return pts + ready
+
+        return win
+
+    def _sim_end(self, ctx: Any) -> Any:
+        from ..rules.analysis import shanten as std_shanten
+
+        def end(st: Any, c: list[int], j: int) -> float:
+            _ev, fowl, _p = st.tag
+            ready, lose = self._ready_pay(ctx, c, fowl)
+            s = std_shanten(c)
+            if s > 0 and sum(c) == 13 and not ctx.melds:
+                s = min(s, S.pairs(c, 0))
+            return ready if s <= 0 else -lose
+
+        return end
+
+    def _sim_leaf(self, ctx: Any) -> Any:
+        def leaf(st: Any, c: list[int], j: int, rounds: int) -> float:
+            ev, fowl, _p = st.tag
+            k = S.keys(c)
+            val = ev.value(c, k, 0, exact=[False] * len(ev.routes), offset=rounds)
+            ready, lose = self._ready_pay(ctx, c, fowl)
+            return val.ready * ready + val.ev - (1.0 - val.ready) * lose
+
+        return leaf
+
+    def release(self, ctx: Any, d: int, fowl: tuple[float, float, float]) -> tuple[tuple[float, float, float],
+                                                                                   float]:
+        """Discarding ``d``: the seat's chickens and exposure afterwards, and the expected cost of a claim
+        (the claimer's chickens from this seat, 责任鸡 on a first one, 点豆 on a kong) besides."""
+        vals = self.chicken_values(ctx)
+        v = vals.get(d)
+        total, expo, beans = fowl
+        if not v:
+            return fowl, 0.0
+        tb = self.tb
+        qp, qk = self.claim_chances(ctx, d)
+        q = qp + qk
+        first = self.first_free(ctx, d)
+        gen = False
+        if not first and tb.gen_chong and not ctx.my_discards:
+            from ..rules.tiles import name as tname
+
+            gen = (ctx.public.get("chong_feng") or {}).get(tname(d)) is not None
+        ze = v * tb.ze_ren_mult if first else 0.0
+        cost = (qp * (3 * v + ze) + qk * (4 * v + ze + tb.bean)) * self.claimer_ready
+        if first or gen:
+            mult = tb.chong_feng_mult
+            # charged (1 - q): counted at mult x, exposed at mult x; claimed (q): gone. Charging is a race
+            # (the first discard of the kind takes it): ``charge_boost`` adds the worth of not being beaten.
+            gain = (1 - q) * v * mult
+            return (total + gain * self.charge_boost, expo + gain, beans), -cost
+        return (total + (1 - q) * v, expo + (1 - q) * v, beans), -cost
+
+    def claim_chances(self, ctx: Any, t: int) -> tuple[float, float]:
+        """(pung, kong) chances for a discarded ``t``: some other player holds two (three) live copies.
+        While nobody has discarded a chicken its unseen copies sit in hands more than the wall (players
+        keep them), the more so the later it is."""
+        live = ctx.live[t]
+        if live < 2:
+            return 0.0, 0.0
+        U = max(ctx.unseen, 1)
+        kappa = 1.0
+        if not any(d["tile"] == t for s in ctx.seats for d in s["discards"]):
+            played = sum(len(s["discards"]) for i, s in enumerate(ctx.seats) if i != ctx.seat)
+            kappa = min(self.kappa_max, 1.0 + played / 24.0)
+        miss_p = miss_k = 1.0
+        for o, s in enumerate(ctx.seats):
+            if o == ctx.seat or s.get("declared"):
+                continue
+            f = min(0.9, s["concealed"] / U * kappa)
+            p0 = (1 - f) ** live
+            p1 = live * f * (1 - f) ** (live - 1)
+            p3 = f ** 3 if live == 3 else 0.0
+            p2 = 1.0 - p0 - p1 - p3
+            miss_k *= 1.0 - p3 * 0.9
+            miss_p *= 1.0 - (p2 + p3 * 0.1) * self.pung_prob
+        qk = 1.0 - miss_k
+        return (1.0 - miss_p) * (1.0 - qk), qk
+
+    def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False) -> D.Danger | None:
+        """The table read for defence; ``hot``: this is the first discard after the seat's kong (热炮: a
+        win on it needs no pass, earns the winner an event, and burns what the seat would collect)."""
+        dz = D.Danger(ctx, _Defence(self, hot, burn))
+        # a declared player's hand is fixed: what it threw since declaring can never win for it
+        for o, _p, _cost, mult in dz.opps:
+            seat = ctx.seats[o]
+            if seat.get("declared"):
+                for d in seat["discards"]:
+                    if d.get("declared"):
+                        mult[d["tile"]] = 0.0
+        return dz
+
+    # ---- claims ---------------------------------------------------------------------------------------
+    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        hu = ctx.first(HU)
+        if hu is not None:
+            return hu
+        pas = ctx.first(PASS)
+        claims = [a for a in ctx.legal if a.kind in (PUNG, KONG)]
+        if not claims:
+            return pas or ctx.legal[0]
+        if self.normal_claims:
+            from .normal import NormalBot
+
+            return NormalBot.claim(bot, ctx, strat)
+        t = ctx.offer
+        melds = [tuple(m["faces"]) for m in ctx.melds]
+        has_pass = any(m["kind"] in KONGS for m in ctx.melds)
+        model = self.model(ctx)
+        fowl = self.own_fowl(ctx)
+        ev0 = X.Evaluator(model, self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+        best_w, _v = self.worth(ctx, ev0, list(ctx.counts), fowl)
+        best: Action | None = pas
+        vals = self.chicken_values(ctx)
+        v = vals.get(t, 0)
+        resp = 0.0
+        if v and self.first_free_claim(ctx, t):
+            resp = v * self.tb.ze_ren_mult  # 责任鸡: the discarder pays the claimer (if ready)
+        danger = self.danger(ctx, strat)
+        for a in claims:
+            plan = P.claim_plan(ctx, a)
+            if plan is None:
+                continue
+            got, faces, _subs = plan
+            c = P.without(ctx.counts, got)
+            total, expo, beans = fowl
+            f2 = (total + v * len(faces), expo + v * len(faces), beans)
+            if a.kind == KONG:
+                f2 = (f2[0], f2[1], beans + self.tb.bean)
+                ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], True), self.rho)
+                w, val = self.worth(ctx, ev, c, f2, extra=True)
+                w += val.ready * resp
+            else:
+                ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], has_pass), self.rho)
+                w = -1e9
+                opts = [d for d in range(34) if c[d]]
+                scanned = ev.scan(c, 0, opts)
+                for d in opts:
+                    c[d] -= 1
+                    f3, eff = self.release(ctx, d, f2)
+                    wd, val = self.worth(ctx, ev, c, f3, val=scanned[d])
+                    c[d] += 1
+                    wd += eff + val.ready * resp
+                    if danger is not None:
+                        pd, loss = danger.risk(d)
+                        wd = (1.0 - pd) * wd - loss * self.defend_scale
+                    w = max(w, wd)
+            if w > best_w + 1e-9:
+                best_w, best = w, a
+        return best or pas or ctx.legal[0]
+
+    def first_free_claim(self, ctx: Any, t: int) -> bool:
+        """The offered discard is the first of its kind (it is already among the discards)."""
+        n = sum(1 for s in ctx.seats for d in s["discards"] if d["tile"] == t)
+        return n == 1
+
+    # ---- 报听 -------------------------------------------------------------------------------------------
+    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        dec = ctx.first("declare_ready")
+        pas = ctx.first(PASS)
+        if dec is None:
+            return pas or ctx.legal[0]
+        from ..rules.variants.chicken_patterns import waits
+
+        kinds = waits(self.tb, ctx.counts, [])
+        live = sum(ctx.live[t] for t in kinds)
+        return dec if live >= 1 else (pas or dec)
+
+
+class _Defence:
+    """What ``danger.Danger`` asks of a strategy, for the chicken games."""
+
+    suji = 1.0
+
+    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0):
+        self.x = x
+        self.ready_mid = x.ready_mid
+        self.hot = hot
+        self.burn = burn
+
+    def ron_chance(self, ctx: Any, seat: int) -> float:
+        s = ctx.seats[seat]
+        if s.get("declared") or self.hot:
+            return 1.0
+        if any(m["kind"] in KONGS for m in s["melds"]):
+            return 0.7
+        return 0.15
+
+    def deal_in_cost(self, ctx: Any, seat: int) -> float:
+        if self.hot:
+            return self.x.tb.events["re_pao"][2] + self.x.pv["ping_hu"] + 2.0 + self.burn * 0.7
+        s = ctx.seats[seat]
+        pv = self.x.pv
+        if s.get("declared"):
+            return self.x.tb.events["bao_ting"][2] + pv["ping_hu"] + 2.0
+        claimed = [m for m in s["melds"] if m["kind"] != "concealed_kong"]
+        if len(claimed) >= 2 and all(m["kind"] != "chow" for m in claimed):
+            return pv["da_dui_zi"] + 2.0
+        return pv["ping_hu"] + 2.0

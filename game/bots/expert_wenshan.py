@@ -1,0 +1,445 @@
+"""The 高手's play in 文山翻小鸡 (and 昆明): every pattern by its real payout, kong points, 过手胡.
+
+Every other player pays the winner T = (base + added) × 自摸 × 硬功, so the bot values each action by
+the mixed routes of ``expert.Evaluator``: 平胡 (T 1, 2 硬功), 七对 (2, 4 硬功, 龙七对 double), 清一色
+(4, cancelling 平胡), 清一色 七对 (6), 烂牌 / 七星 / 幺牌 (1 / 2 / 1, 硬功 double), each self-drawn
+twice, plus what a win saves (the winner pays nobody). 硬功 counts a wildcard used as its own face
+(七星 with an honor wildcard, a wildcard in its own run). A natural kong pays 1 (暗杠 2) from each
+player, so it is made when its points beat the speed it costs. A discard win is taken unless passing
+it (过手胡 then blocks discard wins worth as much until the next draw) is worth more: a hand whose
+self-draw or bigger reading pays far more than the win on offer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
+from . import expert as X
+from . import plan as P
+from . import shape as S
+from .ev import Model
+
+WHITE = S.WHITE
+# typical live acceptance per shanten (0: waits once ready), measured on 熟手 hands in wenshan
+TYP = {
+    "std": {0: 9.0, 1: 23.0, 2: 35.0, 3: 49.0, 4: 66.0, 5: 73.0, 6: 78.0},
+    "nat": {0: 5.0, 1: 18.0, 2: 30.0, 3: 43.0, 4: 58.0, 5: 65.0, 6: 70.0},
+    "pairs": {0: 5.0, 1: 9.0, 2: 14.0, 3: 19.0, 4: 24.0, 5: 29.0, 6: 33.0},
+    "pnat": {0: 2.5, 1: 7.0, 2: 12.0, 3: 17.0, 4: 22.0, 5: 27.0, 6: 31.0},
+    "flush": {0: 6.0, 1: 18.0, 2: 26.0, 3: 28.0, 4: 30.0, 5: 31.0, 6: 32.0},
+    "fpairs": {0: 4.0, 1: 6.0, 2: 8.0, 3: 9.0, 4: 10.0, 5: 10.0, 6: 10.0},
+    "lan": {0: 12.0, 1: 20.0, 2: 30.0, 3: 40.0, 4: 50.0, 5: 55.0, 6: 60.0},
+    "qixing": {0: 6.0, 1: 12.0, 2: 20.0, 3: 28.0, 4: 36.0, 5: 44.0, 6: 50.0},
+    "yao": {0: 12.0, 1: 30.0, 2: 40.0, 3: 50.0, 4: 55.0, 5: 60.0, 6: 65.0},
+}
+
+
+_GROUPS = (0b001001001, 0b010010010, 0b100100100)
+_BEST = [max(bin(m & g).count("1") for g in _GROUPS) for m in range(512)]  # best 147/258/369 count per mask
+
+
+def _lan_state(c: list[int]) -> tuple[int, int, list[int]]:
+    """(distinct honors, suited tiles usable in 烂牌, the three suits' masks)."""
+    h = sum(1 for t in range(27, 34) if c[t])
+    masks = []
+    su = 0
+    for g in (0, 9, 18):
+        m = 0
+        for r in range(9):
+            if c[g + r]:
+                m |= 1 << r
+        masks.append(m)
+        su += _BEST[m]
+    return h, su, masks
+
+
+def _lan_use(h: int, su: int, j: int, seven: bool) -> int:
+    if seven:
+        use = h + (su if su < 7 else 7)
+    else:
+        room = 14 - (h if h > 5 else 5)
+        use = h + (su if su < room else room)
+    use += j
+    return use if use < 14 else 14
+
+
+def _lan_route(live: Any, jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]:
+    """烂牌 (七星 with ``seven``) shanten and acceptance counted directly (each new distinct honor or
+    well-spaced suited tile is one step)."""
+
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        if j + sum(c) < 13:
+            return S.NONE
+        h, su, _m = _lan_state(c)
+        return 13 - _lan_use(h, su, j, seven)
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        if s < 0:
+            return 0.0
+        h, su, masks = _lan_state(c)
+        cur = _lan_use(h, su, j, seven)
+        total = 0.0
+        if jk is not None and live[jk] and cur < 14:
+            total += live[jk]
+        if _lan_use(h + 1, su, j, seven) > cur:
+            for t in range(27, 34):
+                if not c[t] and t != jk:
+                    total += live[t]
+        if _lan_use(h, su + 1, j, seven) > cur:
+            for gi, g in enumerate((0, 9, 18)):
+                m = masks[gi]
+                b = _BEST[m]
+                for r in range(9):
+                    t = g + r
+                    if not c[t] and t != jk and live[t] and _BEST[m | 1 << r] > b:
+                        total += live[t]
+        return total
+
+    return sh, acc
+
+
+def _yao_route(live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
+    """幺牌: every terminal or honor drawn is a step."""
+    kinds = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
+
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        return int(S.yao(c, j))
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        if s < 0:
+            return 0.0
+        total = float(live[jk]) if jk is not None and jk not in kinds else 0.0
+        return total + sum(live[t] for t in kinds if c[t] < 4)
+
+    return sh, acc
+
+
+class WenshanExpert:
+    rho = 0.5
+    pung_weight = 1.75  # a pair fills from anyone's discard
+    claim_speed = 1.3  # chows and pungs beyond the counted acceptance
+    avoided = 1.7  # what a win saves: the winner pays nobody
+    win_rate = 0.17
+    ready_mid = 6.2
+    flush_min = 8
+    kong_margin = 0.0
+    jk_margin = 1.0  # points a wildcard discard must beat keeping it by
+    normal_claims = False  # experiments: the 熟手's claims / discards instead
+    normal_turn = False
+    legacy = False  # experiments: the previous 高手's turns and claims
+    claim_aware = True
+    # among equally fast discards, the one the value model prefers (硬功, 七对, 清一色, a kong to come): what
+    # an expert does; on the development walls off - on measured -0.005 ± 0.048 (4,000 hands), for 15% of
+    # the time
+    tie_by_value = True
+    dragon_chance = 0.35  # a triplet in a seven-pairs hand becomes a 龙 (its fourth drawn, or a wildcard)
+    value_slack = 0  # a route this far behind the standard one still gets the value model's attention
+    flush_slack = 2
+    margin = 0.3  # points (plus ``ratio`` of its value) another action must beat the 熟手's choice by
+    ratio = 0.1
+    claim_margin = 0.3
+    claim_ratio = 0.15
+    pass_margin = 1.0  # points passing a discard win must be worth more than taking it
+
+    def __init__(self, vid: str):
+        self.vid = vid
+
+    def model(self, ctx: Any) -> Model:
+        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
+
+    # ---- routes ----------------------------------------------------------------------------------------
+    def routes(self, ctx: Any, melds: list[tuple[str, tuple[int, ...], int]], counts: list[int]) -> list[X.XRoute]:
+        n = ctx.n
+        pay = n - 1
+        pen = 1 if ctx.options.get("penalty_discard") else 0
+        live, jk, wf = ctx.live, ctx.jk, ctx.wface
+        natural_melds = all(sub == 0 for _k, _f, sub in melds)
+        concealed = not melds
+        A = self.avoided
+        chowed = concealed or any(k == "chow" for k, _f, _s in melds)
+        open_claim = self.claim_speed if chowed else self.claim_speed * 0.9
+
+        def vals(t: float) -> tuple[float, float]:
+            return 2 * t * pay + A, t * (pay + pen) + A
+
+        def nat(c: list[int], j: int) -> float:
+            return 2.0 if natural_melds and j == 0 else 1.0
+
+        def nat_honor(c: list[int], j: int) -> float:
+            if not natural_melds:
+                return 1.0
+            if j == 0 or (jk is not None and jk >= 27 and j == 1 and not c[jk]):
+                return 2.0  # an honor wildcard stands as itself among the distinct honors
+            return 1.0
+
+        pw = self.pung_weight
+        out = [X.XRoute("std", *X.std_route(live, pw, wf, jk), *vals(1), claim=open_claim, typ=TYP["std"])]
+        if natural_melds and jk is not None:
+            sh, acc = _natural(live, jk, pw)
+            out.append(X.XRoute("nat", sh, acc, *vals(2), claim=open_claim, typ=TYP["nat"]))
+        c_all = list(counts)
+        if jk is not None:
+            c_all[jk] = 0
+        cnt, honors = X.suit_counts(c_all, [f for _k, f, _s in melds])
+        g = max(range(3), key=lambda x: cnt[x])
+        if cnt[g] + (counts[jk] if jk is not None else 0) >= self.flush_min:
+            out.append(X.XRoute("flush", *X.flush_route(live, g, (), pw), *vals(4), claim=open_claim, vf=nat,
+                                typ=TYP["flush"]))
+            if concealed:
+                out.append(X.XRoute("fpairs", *X.flush_pairs_route(live, g), *vals(6), vf=nat, typ=TYP["fpairs"]))
+        if concealed:
+            def quads(c: list[int], j: int) -> float:
+                """龙七对 doubles: a quadruple held, or a triplet whose fourth may still come (or a wildcard)."""
+                f = 1.0
+                for t in range(34):
+                    x = c[t]
+                    if x == 4:
+                        f *= 2.0
+                    elif x == 3 and (live[t] or j):
+                        f *= 1.0 + self.dragon_chance
+                return f
+
+            out.append(X.XRoute("pairs", *X.pairs_route(live, wf, jk), *vals(2), vf=quads, typ=TYP["pairs"]))
+            if jk is not None:
+                sh, acc = _pairs_natural(live, jk)
+                out.append(X.XRoute("pnat", sh, acc, *vals(4), vf=quads, typ=TYP["pnat"]))
+            honors = sum(1 for t in range(27, 34) if counts[t])
+            if honors >= 3:
+                out.append(X.XRoute("lan", *_lan_route(live, jk, False), *vals(1), vf=nat_honor, typ=TYP["lan"]))
+                out.append(X.XRoute("qixing", *_lan_route(live, jk, True), *vals(2), vf=nat_honor,
+                                    typ=TYP["qixing"]))
+            if sum(counts[t] for t in range(34) if t >= 27 or t % 9 in (0, 8)) >= 7:
+                out.append(X.XRoute("yao", *_yao_route(live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
+        return out
+
+    def evaluator(self, ctx: Any) -> X.Evaluator:
+        """The evaluator of the seat's current hand (its melds as they are)."""
+        return X.Evaluator(self.model(ctx), self.routes(ctx, _my_melds(ctx), ctx.counts), self.rho)
+
+    # ---- decisions --------------------------------------------------------------------------------------
+    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        hu = ctx.first(HU)
+        if hu is not None:
+            return hu
+        if self.normal_turn:
+            from .normal import NormalBot
+
+            return NormalBot.turn(bot, ctx, strat)
+        if self.legacy:
+            return bot.old_turn(ctx, strat)
+        base, fast = self.fast_turn(bot, ctx, strat)
+        jk = ctx.jk
+        melds = _my_melds(ctx)
+        model = self.model(ctx)
+        ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
+        c, j = P.split(ctx.counts, jk)
+        valued = self.valued(ev, c, j)
+        if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
+            bot.why = "plain"
+            return base
+        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD} if valued or not fast else fast)
+        vals = ev.scan(c, j, opts, jk)
+        evs: dict[Action, float] = {}
+        for a in ctx.legal:
+            if a.kind == DISCARD and a.tile in vals:
+                evs[a] = vals[a.tile].ev - (self.jk_margin if a.tile == jk else 0.0)
+        # equally fast discards: the one worth more (硬功, 七对, 清一色, a kong to come ...)
+        ties = [a for a in evs if a.tile in fast]
+        if self.tie_by_value and base.kind == DISCARD and base in evs and len(ties) > 1:
+            top = max(ties, key=lambda a: (evs[a], a == base))
+            if evs[top] > evs[base] + 1e-9:
+                base = top
+        for a in ctx.of(KONG):
+            w = self.turn_kong(ctx, a, model, melds)
+            if w is not None:
+                evs[a] = w
+        return self.anchored(bot, evs, base, self.margin, self.ratio)
+
+    def fast_turn(self, bot: Any, ctx: Any, strat: Any) -> tuple[Action, set[int]]:
+        """The 熟手's turn with claims counted (among the fastest discards, a tile that turns a pair into a
+        pung may also come from any player's discard, so it counts ``pung_weight`` times), and the
+        discards as fast as the best (lowest shanten, the same acceptance)."""
+        from .normal import NormalBot, scan
+        from .strong import StrongBot
+
+        routes = strat.normal_routes(ctx)
+        for a in ctx.of(KONG):
+            if bot.turn_kong_ok(ctx, strat, a.tile, routes):
+                return a, set()
+        rows = scan(ctx, strat, routes)
+        if not rows:
+            return ctx.legal[0], set()
+        smin = min(r[0] for r in rows)
+        if smin > 0 and self.claim_aware:
+            StrongBot._claim_aware(ctx, strat, rows, smin)
+        umax = max(r[1] for r in rows if r[0] == smin)
+        fast = {r[2] for r in rows if r[0] == smin and r[1] >= umax - 1e-9 and r[2] != ctx.jk}
+        return NormalBot.discard(bot, ctx, strat, routes, rows), fast
+
+    def valued(self, ev: X.Evaluator, c: list[int], j: int) -> bool:
+        """Is some route worth more than the plain standard one (硬功 with a wildcard held, 七对, 清一色,
+        烂牌 ...) within a step of it? Otherwise the 熟手's fastest play is the 高手's too."""
+        shs = ev.shanten(c, S.keys(c), j)
+        std = shs[0]
+        for r, s in zip(ev.routes[1:], shs[1:]):
+            if r.key == "nat":
+                if j and s <= std:
+                    return True
+            elif s <= std + (self.flush_slack if r.key in ("flush", "fpairs") else self.value_slack):
+                return True
+        return False
+
+    @staticmethod
+    def anchored(bot: Any, evs: dict[Action, float], base: Action, margin: float, ratio: float) -> Action:
+        """The 熟手's choice ``base`` unless another action is clearly worth more by the value model."""
+        if not evs:
+            return base
+        best = max(evs, key=lambda a: evs[a])
+        b = evs.get(base)
+        if b is None or best == base or evs[best] > b + margin + ratio * abs(b):
+            bot.why = "x" if best != base else "base"
+            return best
+        bot.why = "base"
+        return base
+
+    def kong_points(self, ctx: Any, kind: str) -> float:
+        return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
+
+    def turn_kong(self, ctx: Any, a: Action, model: Model, melds: list) -> float | None:
+        if a.tile is None:
+            return None
+        kind, got = P.turn_kong_tiles(ctx, a.tile)
+        if got is None:
+            return None
+        subs = P.subs_in(got, a.tile)
+        counts = P.without(ctx.counts, got)
+        c, j = P.split(counts, ctx.jk)
+        m2 = melds if kind == "added_kong" else melds + [(kind, (a.tile,) * 4, subs)]
+        if kind == "added_kong" and subs:
+            m2 = [(k, f, s + (1 if f[0] == a.tile and k == "pung" else 0)) for k, f, s in melds]
+        ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
+        val = ev.value(c, S.keys(c), j, extra=True)
+        pts = 0.0 if subs else self.kong_points(ctx, kind)
+        return val.ev + pts
+
+    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        if self.legacy:
+            return bot.old_claim(ctx, strat)
+        hu = ctx.first(HU)
+        pas = ctx.first(PASS)
+        jk = ctx.jk
+        melds = _my_melds(ctx)
+        model = self.model(ctx)
+        ev0 = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
+        c, j = P.split(ctx.counts, jk)
+        if hu is not None:
+            now = ev0.value(c, S.keys(c), j)
+            won = self.win_value(ctx, ctx.offer)
+            if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
+                return hu
+            bot.why = "pass-win"
+            return pas or hu
+        from .normal import NormalBot
+
+        base = NormalBot.claim(bot, ctx, strat)
+        if self.normal_claims or (not ctx.of(KONG) and not self.valued(ev0, c, j)):
+            return base
+        now = ev0.value(c, S.keys(c), j)
+        evs: dict[Action, float] = {}
+        if pas is not None:
+            evs[pas] = now.ev
+        for a in ctx.legal:
+            if a.kind not in (CHOW, PUNG, KONG):
+                continue
+            plan = P.claim_plan(ctx, a)
+            if plan is None:
+                continue
+            got, faces, subs = plan
+            if subs and a != base:
+                continue  # a wildcard or 白 spent on a claim: worth more in the hand
+            kind = "kong" if a.kind == KONG else a.kind
+            m2 = melds + [(kind, faces, subs)]
+            counts = P.without(ctx.counts, got)
+            c2, j2 = P.split(counts, jk)
+            ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
+            if a.kind == KONG:
+                w = ev.value(c2, S.keys(c2), j2, extra=True).ev + (0.0 if subs else self.kong_points(ctx, "kong"))
+            else:
+                opts = [d for d in range(34) if counts[d]]
+                scanned = ev.scan(c2, j2, opts, jk)
+                w = max(v.ev - (self.jk_margin if d == jk else 0.0) for d, v in scanned.items())
+            evs[a] = w
+        return self.anchored(bot, evs, base, self.claim_margin, self.claim_ratio)
+
+    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
+        """No 报听 in this variant; answer a declaration prompt as the 熟手 would."""
+        return ctx.first("declare_ready") or ctx.first(PASS) or ctx.legal[0]
+
+    def pass_discount(self, ctx: Any) -> float:
+        """Passing a discard win blocks discard wins of that value until the next draw."""
+        return 0.85
+
+    def win_value(self, ctx: Any, tile: int) -> float | None:
+        """Points this seat receives for winning on ``tile`` now (None: the scoring could not be read)."""
+        from ..rules.variants.wenshan_score import score
+
+        return X.discard_win_value(ctx, tile, score, ctx.jk)
+
+
+def _my_melds(ctx: Any) -> list[tuple[str, tuple[int, ...], int]]:
+    out = []
+    for m in ctx.melds:
+        faces = tuple(m["faces"])
+        out.append((m["kind"], faces, sum(1 for t, f in zip(m["tiles"], faces) if t != f)))
+    return out
+
+
+def _natural(live: Any, jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
+    """The standard shape with every wildcard as its own face and every 白 as 白 (硬功)."""
+    g, r = jk // 9, S._P[jk % 9]
+
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        if j:
+            kk = list(k)
+            kk[g] += j * r
+            return S.std(kk, 0, None)
+        return S.std(k, 0, None)
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        c2 = list(c)
+        c2[jk] += j
+        kk = list(k)
+        kk[g] += j * r
+        _t, kinds = S.std_accepts(c2, kk, 0, s, live, None, None)
+        if s == 0:
+            return float(_t)
+        return sum(live[x] * (pw if c2[x] == 2 else 1.0) for x in kinds)
+
+    return sh, acc
+
+
+def _pairs_natural(live: Any, jk: int) -> tuple[X.ShFn, X.AccFn]:
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        if j:
+            c2 = list(c)
+            c2[jk] += j
+            return S.pairs(c2, 0, None)
+        return S.pairs(c, 0, None)
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        c2 = list(c)
+        c2[jk] += j
+        return float(S.pairs_accepts(c2, 0, s, live, None, None)[0])
+
+    return sh, acc
+
+
+def _generic(fn: Any, live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
+    def sh(c: list[int], k: list[int], j: int) -> int:
+        return int(fn(c, j))
+
+    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
+        return float(S.generic_accepts(fn, c, j, s, live, jk)[0])
+
+    return sh, acc

@@ -1,0 +1,196 @@
+"""The 高手 in the chicken games (issue 19): the expert's move in each situation the issue names, and more.
+
+Each test builds a real engine state from a scenario, hands the bot only its seat's view, and checks
+the expert's answer (or one of the accepted answers where several are equally good). Where the
+situation is one the 熟手 gets wrong, the test also states the 熟手's move, so the test shows the
+difference the issue asks for.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.core import Ctx
+from game.bots.expert import plan_for
+from game.rules import engine as E
+from game.rules import tiles as T
+from game.rules.actions import Action
+from game.rules.view import view
+from tests.test_bots_decisions import decide, play, start, until_turn
+
+t = T.tile
+CHICKEN = ("guiyang", "zhuoji")
+
+
+def moves(st, seat: int, level: str = "strong", seeds=range(3)) -> set:
+    return {decide(st, seat, level, s) for s in seeds}
+
+
+# ---- defence ---------------------------------------------------------------------------------------------
+
+def exposed_flush(variant: str):
+    """Seat 1 has punged 2p, 7p and 9p (an obvious 筒子 清一色, which needs no pass to win on a discard)
+    after discarding 1m; seat 0 holds 1m2m3m 4m 6m7m 2s3s 6s7s8s 9s9s + 5p: 1m, 4m, 5p and 7m all keep
+    it 1-shanten with the same acceptance (the issue's hand)."""
+    hands = ["1m2m3m4m6m7m2s3s6s7s8s9s9s9m", "2p2p7p7p9p9p3p4p5p6p1m8s8m",
+             "2p7p1s3s4s5s6s1m5m6m9m4p1p", "9p2m3m4m5m6m7m8m2s3s4s5s6s"]
+    st = start(variant, hands, front="8p1p3m2s7s4s1p5p", dealer=0)
+    play(st, [(0, "discard", "9m"), (1, "discard", "1m"), (2, "discard", "2p"), (1, "pung"), (1, "discard", "8s"),
+              (2, "discard", "7p"), (1, "pung"), (1, "discard", "8m"), (2, "discard", "5m"), (3, "discard", "9p"),
+              (1, "pung"), (1, "discard", "3p"), (2, "discard", "6m"), (3, "discard", "2m")])
+    return until_turn(st, 0)
+
+
+@pytest.mark.parametrize("variant", CHICKEN)
+def test_strong_does_not_feed_an_exposed_flush(variant):
+    st = exposed_flush(variant)
+    v = view(st, 0)
+    assert [m["faces"][0] for m in v["seats"][1]["melds"]] == [t("2p"), t("7p"), t("9p")]
+    assert make_bot("normal").act(v) == Action(0, "discard", t("5p")), "the 熟手 throws the 筒子 (the issue)"
+    assert moves(st, 0) <= {Action(0, "discard", t(x)) for x in ("1m", "4m", "7m")}
+
+
+def declared_player(variant: str):
+    """Seat 1 declared ready (报听) on its first discard and has since thrown 4m (a declared player's
+    draw that does not win is discarded by itself, so 4m cannot win for it); seat 0 has the same
+    1-shanten choice as above between 1m, 4m, 5p and 7m."""
+    hands = ["1m2m3m4m6m7m2s3s6s7s8s9s9s9m", "2p3p4p5p6p7p3s4s5s6m7m8m1p",
+             "1s1s2s4s5s6s8m9m2p3p8p9p9p", "2m3m5m5m6m8m1s4s4p5p7p8p8p"]
+    st = start(variant, hands, front="9p8s8s9m4m7s1s5p", dealer=0)
+    play(st, [(0, "discard", "9m"), (1, "discard", "9p"), (1, "declare_ready"), (2, "discard", "8m"),
+              (3, "discard", "2m"), (0, "discard", "9m"), (2, "discard", "7s"), (3, "discard", "1s")])
+    return until_turn(st, 0)
+
+
+@pytest.mark.parametrize("variant", CHICKEN)
+def test_strong_throws_what_the_declared_player_threw(variant):
+    st = declared_player(variant)
+    v = view(st, 0)
+    assert v["seats"][1]["declared"] and [d["tile"] for d in v["seats"][1]["discards"]] == [t("9p"), t("4m")]
+    assert make_bot("normal").act(v) == Action(0, "discard", t("5p"))
+    assert moves(st, 0) == {Action(0, "discard", t("4m"))}
+
+
+# ---- chickens ----------------------------------------------------------------------------------------------
+
+def late_first_yao(rounds: int):
+    """捉鸡麻将, seat 0 holds the hand's only visible 1s; nobody has discarded a 1s, so three copies are
+    unseen. After ``rounds`` rounds of every seat throwing its draw, seat 0 draws 5p and may stay
+    ready either way: throw the 1s (a 冲锋鸡 if unclaimed, a 责任鸡 or a 点豆 if someone holds two or
+    three) or throw 9p and wait on the 1s."""
+    hands = ["1s2m3m4m5m6m7m2p3p6p7p8p9p", "1m1m2m5m9m3p4p4p5p7s8s9s9s8m",
+             "1m4m4m6m8m1p1p5p2s3s4s6s8s", "3m7m8m9m2p4p5p2s3s5s6s7s7s"]
+    used = [0] * 34
+    for h in hands + ["5p"]:
+        for x in T.parse(h):
+            used[x] += 1
+    pool: list[int] = []
+    for k in range(27):
+        if k != t("1s"):
+            pool += [k] * (4 - used[k])
+    pool = pool[::3] + pool[1::3] + pool[2::3]
+    st = start("zhuoji", hands, front=T.fmt(pool[:rounds * 4 + 2]) + "5p", dealer=1)
+    play(st, [(1, "discard", "8m")])
+    for _ in range(rounds):
+        for seat in (2, 3, 0, 1):
+            until_turn(st, seat)
+            E.apply(st, Action(seat, "discard", st.seats[seat].drawn))
+    for seat in (2, 3):
+        until_turn(st, seat)
+        E.apply(st, Action(seat, "discard", st.seats[seat].drawn))
+    return until_turn(st, 0)
+
+
+def test_zhuoji_strong_keeps_its_first_1s_late():
+    """Late (24 tiles left), the three unseen 1s are most likely in hands: releasing the first one risks
+    a pung or kong (责任鸡 ×3, 点豆, the claimer's chickens) for a 冲锋鸡; waiting on it costs nothing."""
+    st = late_first_yao(7)
+    v = view(st, 0)
+    assert v["drawable"] <= 24 and not any(d["tile"] == t("1s") for s in v["seats"] for d in s["discards"])
+    assert make_bot("normal").act(v) == Action(0, "discard", t("1s")), "the 熟手 lets it go (the issue)"
+    assert moves(st, 0) == {Action(0, "discard", t("9p"))}
+
+
+def test_zhuoji_strong_charges_its_1s_early():
+    """The same choice on the first go-around: few copies can be in hands yet, and an unclaimed first 1s
+    counts three times (冲锋鸡) from every player once ready."""
+    st = late_first_yao(0)
+    assert moves(st, 0) == {Action(0, "discard", t("1s"))}
+
+
+def test_release_prices_a_claim_higher_late():
+    early, late = late_first_yao(0), late_first_yao(7)
+    x = plan_for("zhuoji")
+    q = []
+    for st in (early, late):
+        ctx = Ctx(view(st, 0))
+        q.append(sum(x.claim_chances(ctx, t("1s"))))
+    assert 0.0 < q[0] < q[1] < 1.0
+
+
+# ---- patterns and beans -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", CHICKEN)
+def test_strong_commits_to_a_flush_with_ten_of_a_suit(variant):
+    """Ten 万 and two off-suit pairs of neighbours on the first turn: the 熟手 keeps the off-suit shapes
+    (4m goes); the 高手 plays for 清一色 (10 or 15, and it wins on a discard without a pass)."""
+    hands = ["1m1m2m4m5m7m8m9m9m9m3s4s6p7p", "2468p13579s1p3p5p7p", "1357p2468s9p2s4s6s8s", "2468p13579s6p8p7s5s"]
+    st = start(variant, hands, dealer=0)
+    assert make_bot("normal").act(view(st, 0)) == Action(0, "discard", t("4m"))
+    assert moves(st, 0) <= {Action(0, "discard", t(x)) for x in ("3s", "4s", "6p", "7p")}
+
+
+def test_guiyang_strong_kongs_the_fresh_fourth_tile_for_its_bean():
+    """The fourth 3m arrives early: 闷豆 now is worth 3 from every player and a pass; later it would be a
+    憨包豆 worth nothing. It costs one shanten (the 熟手 therefore declines it)."""
+    others = ["12579m2468p13579s", "1268m13579p2468s", "1789m1357p24679s"]
+    st = start("guiyang", ["3m3m3m4m5m6p7p2s4s7s8s1p9p"] + others, front="6m6m3m", dealer=1)
+    play(st, [(1, "discard", "2m"), (2, "discard", "1m"), (3, "discard", "1m")])
+    until_turn(st, 0)
+    v = view(st, 0)
+    assert v["drawn"] == t("3m") and any(a.kind == "kong" for a in v["legal"])
+    assert make_bot("normal").act(v).kind == "discard"
+    assert moves(st, 0) == {Action(0, "kong", t("3m"))}
+
+
+def declared_late(variant: str, rounds: int = 6):
+    """Seat 1 declared ready (报听, waiting on 1p) on its first discard; every seat then throws its draws
+    for ``rounds`` rounds. Seat 0 is far from ready (three shanten or more) when it next decides."""
+    hands = ["1m3m5m7m9m2p4p6p2s4s5s5s8s9m", "2p3p4p5p6p7p3s4s5s6m7m8m1p",
+             "1s1s2s4s6s6s8m9m2p3p8p9p9p", "2m3m5m5m6m8m1s4s4p5p7p8p8p"]
+    used = [0] * 34
+    for h in hands:
+        for x in T.parse(h):
+            used[x] += 1
+    pool: list[int] = []
+    for k in range(27):
+        if k not in (t("1p"), t("5s")):
+            pool += [k] * (4 - used[k])
+    pool = pool[::3] + pool[1::3] + pool[2::3]
+    front = [t("9p"), *pool[:3], t("5s"), *pool[3:3 + rounds * 4]]
+    st = start(variant, hands, front=T.fmt(front), dealer=0)
+    play(st, [(0, "discard", "9m"), (1, "discard", "9p"), (1, "declare_ready")])
+    turns = 0
+    while True:
+        seat = E.acting_seats(st)[0]
+        if st.phase == "turn":
+            if seat == 0:
+                turns += 1
+                if turns > rounds:
+                    return st
+            E.apply(st, Action(seat, "discard", st.seats[seat].drawn))
+        else:
+            E.apply(st, Action(seat, "pass"))
+
+
+@pytest.mark.parametrize("variant", CHICKEN)
+def test_strong_folds_against_a_declared_player_when_far_and_late(variant):
+    """Late, hopelessly far: only tiles the declared player cannot win on (its own discards since it
+    declared, or what others threw after its last discard); the 熟手 throws an efficient 8s."""
+    st = declared_late(variant)
+    v = view(st, 0)
+    assert v["drawable"] <= 31 and v["seats"][1]["declared"]
+    assert make_bot("normal").act(v) == Action(0, "discard", t("8s"))
+    safe = {Action(0, "discard", t(x)) for x in ("9m", "7m", "5s", "2p", "4p")}
+    assert moves(st, 0) <= safe

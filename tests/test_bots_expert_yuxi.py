@@ -1,0 +1,57 @@
+"""The 高手 in 玉溪扳倒胡 (issue 19): defence against a visible flush, 番 read from the view, win now."""
+
+from __future__ import annotations
+
+from game.bots import make_bot
+from game.bots.core import Ctx
+from game.bots.expert import plan_for
+from game.rules import tiles as T
+from game.rules.actions import Action
+from game.rules.view import view
+from tests.test_bots_decisions import decide, play, start
+from tests.test_bots_expert_chicken import exposed_flush
+
+t = T.tile
+
+
+def test_strong_throws_the_safe_1m_against_the_exposed_flush():
+    """The issue's hand in 玉溪 (where the 高手 already threw 1m): seat 1 shows pungs of 2p, 7p, 9p after
+    discarding 1m; 1m, 4m, 5p and 7m keep seat 0 equally close; the 熟手 throws 5p into the 筒子."""
+    st = exposed_flush("yuxi")
+    v = view(st, 0)
+    assert make_bot("normal").act(v) == Action(0, "discard", t("5p"))
+    assert {decide(st, 0, "strong", s) for s in range(3)} == {Action(0, "discard", t("1m"))}
+
+
+def _ctx(st, seat):
+    ctx = Ctx(view(st, seat))
+    return ctx
+
+
+def test_the_value_of_a_discard_win_is_read_from_the_view():
+    """平胡 on a discard: 1 from the discarder; 清一色 (1 番): 2."""
+    hands = ["159m159p159s2468m9s", "123m456p789s1122s", "13579m2468p1357s", "2468m13579p2468s"]
+    st = start("yuxi", hands, dealer=0)
+    play(st, [(0, "discard", "1s")])
+    x = plan_for("yuxi")
+    assert x.win_value(_ctx(st, 1), t("1s")) == 1.0
+    st = start("yuxi", ["2p4p6p8p1s3s5s7s9s2s4s6s8s5m", "1112345678999m", "1p3p7p9p1s2s3s4s6s7s8s9s5p",
+                        "2p3p6p7p9p1s2s3s4s6s7s8s9s"], dealer=0)
+    play(st, [(0, "discard", "5m")])
+    assert x.win_value(_ctx(st, 1), t("5m")) == 2.0
+
+
+def test_takes_a_plain_discard_win_with_a_good_wait():
+    """A 平胡 on a discard pays 1 and ends the hand; passing it for a self-draw (3) is worth less even with
+    a two-sided wait, since the discard wins that would follow pay 1 and others may win first."""
+    hands = ["159m159p159s2468m9s", "123m456p789s1122s", "13579m2468p1357s", "2468m13579p2468s"]
+    st = start("yuxi", hands, dealer=0)
+    play(st, [(0, "discard", "1s")])
+    assert {decide(st, 1, "strong", s).kind for s in range(3)} == {"hu"}
+
+
+def test_strong_keeps_the_tail_tile_kong_preference():
+    """With 抄底 off a kong is offered only when a face-up tail tile wins (杠上花): still taken."""
+    hands = ["5555m123p456p789s1s", "1379m2468p13579s", "2468m13579p2468s", "1347m1367p1367s9s"]
+    st = start("yuxi", hands, tail="1s9m", dealer=0)
+    assert decide(st, 0, "strong").kind == "kong"

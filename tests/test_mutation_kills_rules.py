@@ -9,6 +9,7 @@ import zlib
 
 import pytest
 
+from game.rules import analysis as A
 from game.rules import codes
 from game.rules import decompose as D
 from game.rules import engine as E
@@ -251,3 +252,93 @@ def test_a_robbed_kong_tile_stays_accounted_for():
     st = SC.run(data)
     assert st.wins[0].how == "rob_kong"
     check_conservation(st)
+
+
+# ---- hand analysis: exact answers where a lookup could be skipped or overflow ---------------------------------
+
+def test_shanten_with_a_joker_as_a_fifth_copy_is_ready():
+    """1111m 234p 567p 78s + a joker: 111m, 1m + joker as a pair, 78s waits 6s/9s: ready (shanten 0), although
+    the table (no fifth copy) alone says 1. (waits also lists a fifth 1m: the table convention.)"""
+    assert A.shanten(T.counts(T.parse("1111m234p567p78s")), 1) == 0
+    assert A.waits(T.counts(T.parse("1111m234p567p78s")), 1) == [t("1m"), t("6s"), t("9s")]
+
+
+def test_waits_with_sixteen_jokers_take_every_kind():
+    """Past the precomputed joker slots (16 jokers and no tile) any one tile makes 17 = five sets and a pair."""
+    assert A.waits_keys(A.keys_of([0] * 34), 16) == list(range(34))
+
+
+def test_pair_shape_waits_never_probe_a_fifth_copy_of_a_terminal():
+    """Seven pairs (quadruples as two pairs) never take a fifth copy: 9999m 11p 22p 33p 44p + a joker waits
+    every kind but 9m; with four 7z every kind but 7z (the last kinds of a suit and of the honors)."""
+    assert A.waits_shapes(T.counts(T.parse("9999m11p22p33p44p")), 1, A.SEVEN_PAIRS) == \
+        [k for k in range(34) if k != t("9m")]
+    assert A.waits_shapes(T.counts(T.parse("7777z11p22p33p44p")), 1, A.SEVEN_PAIRS) == list(range(33))
+
+
+def test_seven_pairs_with_a_quadruple_and_many_jokers():
+    """The slow path (8+ jokers): 1111m 2p 3p + 8 jokers is seven pairs (1111m as two pairs)."""
+    assert A.win_shapes(T.counts(T.parse("1111m23p")), 8) & A.SEVEN_PAIRS
+
+
+# ---- a match: dealer streak and scores carried from hand to hand -------------------------------------------
+
+def _play_out(st, bots):
+    """Play the hand to its end with the given bots."""
+    while st.end is None:
+        for seat in E.acting_seats(st):
+            if E.legal_actions(st, seat):
+                E.apply(st, bots[seat].act(view(st, seat)))
+                break
+
+
+@pytest.mark.parametrize("vid", ["wenshan", "yuxi", "zhuoji"])
+def test_match_carries_dealer_streak_and_scores(vid):
+    """README/rules: the dealer's streak counts the hands the dealer kept the seat in a row (0 when the seat
+    passes on) and the match totals are carried into every next hand; seen over eight seeded hands."""
+    from game.bots import make_bot
+    from game.rules.match import Match
+
+    m = Match(get(vid), {}, 7, 8)
+    bots = [make_bot("simple", i) for i in range(4)]
+    kept = changed = 0
+    for _ in range(8):
+        streak, dealer, scores = m.streak, m.dealer, list(m.scores)
+        st, _ev = m.start_hand()
+        assert st.dealer_streak == streak and st.dealer == dealer and list(st.scores) == scores
+        assert view(st, 0)["dealer_streak"] == streak
+        _play_out(st, bots)
+        rec = m.finish_hand()
+        assert rec["dealer_streak"] == streak and m.scores == [a + d for a, d in zip(scores, rec["deltas"])]
+        if rec["next_dealer"] == dealer:
+            kept += 1
+            assert m.streak == streak + 1
+        else:
+            changed += 1
+            assert m.streak == 0
+    assert kept and changed
+
+
+# ---- the table build command -----------------------------------------------------------------------------
+
+def test_tables_check_command_compares_the_shipped_file(tmp_path, monkeypatch, capsys):
+    """`python -m game.rules.tables --check` exits 1 and says OUT OF DATE unless the shipped file equals a fresh
+    build; it prints the build's size in MB (5,000 bytes: 0.01 MB). The build is stubbed: the command is tested."""
+    target = tmp_path / "tables.bin"
+    monkeypatch.setattr(TB, "resource_path", lambda: target)
+    monkeypatch.setattr(TB, "build", lambda: None)
+    monkeypatch.setattr(TB, "serialize", lambda _t: b"x" * 5000)
+    assert TB.main(["--check"]) == 1 and "OUT OF DATE" in capsys.readouterr().out
+    target.write_bytes(b"y" * 5000)
+    assert TB.main(["--check"]) == 1
+    out = capsys.readouterr().out
+    assert f"{target}: OUT OF DATE" in out and ", 0.01 MB" in out
+    target.write_bytes(b"x" * 5000)
+    assert TB.main(["--check"]) == 0 and f"{target}: up to date" in capsys.readouterr().out
+
+
+def test_tables_command_without_a_choice_prints_its_help(capsys):
+    assert TB.main([]) == 2
+    out = capsys.readouterr().out
+    assert TB.__doc__.split("\n")[0].strip()[:40] in out
+    assert "exit 1 unless the shipped file equals a fresh build" in out and "build and write" in out

@@ -12,9 +12,9 @@ from game.rules.variants import chicken_fowl as F
 from game.rules.variants import chicken_patterns as P
 from game.rules.variants import get
 from tests.test_chicken_beans import R_SEAT3
-from tests.test_chicken_flow import D_ACTIONS, OPENING, S0_Z, S1, S2_READY, S3_Z, D
-from tests.test_chicken_fowl import play_c
-from tests.test_chicken_util import deltas, has_item, net, run
+from tests.test_chicken_flow import D_ACTIONS, J3, OPENING, S0, S0_Z, S1, S2_JUNK, S2_READY, S3, S3_Z, WAIT_6S_9M, D
+from tests.test_chicken_fowl import Z_ACTIONS, Z_SEAT1, play_c
+from tests.test_chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
 
 t = T.tile
 
@@ -115,3 +115,69 @@ def test_zhuoji_self_draw_score_names_the_declared_seats():
     assert w.score.info["declared"] == [1]
     assert w.score.payments == {0: 6, 1: 21, 3: 6}
     assert net(st, "sha_bao") == [0, -15, 15, 0]
+
+
+def test_drawn_hand_notes_and_cha_jiao_details():
+    """chicken.md 荒庄 查叫 (the 查叫 hands of test_chicken_flow): the settlement's table lines say the hand is
+    drawn and who is ready; each line names the seats it was paid by (←) or to (→)."""
+    st = run("guiyang", D, front="7p3m9p7m", back="2m", fill=False, actions=D_ACTIONS)
+    assert st.settlement.notes == ["荒庄", "叫嘴：座位0、座位1"]
+    assert st.settlement.notes_en == ["Drawn hand", "Ready: seat 0, seat 1"]
+    assert [(i.seat, i.label, i.points, i.detail) for i in st.settlement.items] == [
+        (0, "查叫 七对 10", 20, "←2,3"), (1, "查叫 暗大对 10", 20, "←2,3"), (2, "查叫 七对 10", -10, "→0"),
+        (2, "查叫 暗大对 10", -10, "→1"), (3, "查叫 七对 10", -10, "→0"), (3, "查叫 暗大对 10", -10, "→1")]
+
+
+def test_flip_note_names_the_chicken_kind():
+    """chicken.md: after the win the 捉鸡牌 is turned: 9m makes 1m a 银鸡 (zhuoji); the settlement says so and
+    records the flip."""
+    st = play_c("9m")
+    assert st.settlement.notes == ["捉鸡牌 9m → 银鸡 1m", "叫嘴：座位0、座位1"]
+    assert st.settlement.notes_en == ["Flipped 9m → chicken 1m", "Ready: seat 0, seat 1"]
+    assert st.settlement.info["zhuo"] == "9m"
+
+
+def test_zhuoji_di_hu_on_the_dealers_first_discard():
+    """chicken.md 地胡 (zhuoji 30): a non-dealer wins on the dealer's first discard: it must win (only 胡 is
+    offered) and the hand is 地胡, paid by the discarder."""
+    st = start("zhuoji", ["6s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"])
+    act(st, 0, "discard", "6s")
+    assert kinds(st, 2) == ["hu"]
+    act(st, 2, "hu")
+    assert [p.key for p in st.wins[0].score.patterns] == ["di_hu"]
+    assert deltas(st) == [-31, -1, 33, -1]
+
+
+def test_guiyang_di_hu_on_a_first_draw():
+    """chicken.md 地胡 (guiyang +10): a non-dealer wins on its first draw: seat 1 draws 9m after the dealer's 9s;
+    it must win (only 胡): 平胡 1 + 地胡 10 from each = 33."""
+    st = start("guiyang", ["9s1m4m7m1p4p7p2s5s8s3m6m5m2p", WAIT_6S_9M, J3, "1m4m7m2p5p8p3s6s9s2m5m8m3p"],
+               front="9m")
+    act(st, 0, "discard", "9s")
+    assert st.turn == 1 and kinds(st, 1) == ["hu"]
+    act(st, 1, "hu")
+    assert [p.key for p in st.wins[0].score.patterns] == ["ping_hu", "di_hu"]
+    assert deltas(st) == [-11, 33, -11, -11]
+
+
+def test_a_declared_player_is_offered_its_self_drawn_win():
+    """chicken.md 报听: a declared player's drawn tile is discarded by itself only when it does not win. Seat 1
+    (declared, waiting 1s/4p) passes seat 3's 1s and may not win seat 0's 4p (过胡); it then draws the last 1s:
+    the win is offered, not thrown away."""
+    st = start("guiyang", [S0, S1, S2_JUNK, S3], front="4p2s3p4p1s")
+    play_until(st, OPENING + [[0, "discard", "4p"]])
+    assert st.turn == 1 and st.seats[1].drawn == t("1s") and "hu" in kinds(st, 1)
+
+
+def test_a_later_unclaimed_1s_after_a_claimed_first_is_no_chong_feng():
+    """chicken.md: the first 1s discarded decides: claimed, it is a 责任鸡; a later 1s nobody claims is then no
+    冲锋鸡, only a plain 幺鸡 in its discarder's discards (包鸡 to the ready seats). Seat 0 leads 1s, seat 2
+    pungs it; seat 3 discards the fourth 1s."""
+    acts = [list(a) for a in Z_ACTIONS]
+    acts[2] = [2, "discard", "5s"]
+    acts[3] = [3, "discard", "1s"]
+    st = run("guiyang", ["1s1p4p7p2m5m9m3s6s9s2p6p9p8m", Z_SEAT1, "1s1s234m567m345p9p5s",
+                         "3m6m4s7s2s5s8s5p7m1s3p6p9s"], front="4m7s4p8s", actions=acts)
+    assert net(st, "chong_feng_ji") == [0, 0, 0, 0]
+    assert has_item(st, 3, "包鸡 1s ×1", -2)
+    assert deltas(st) == [-5, 1, 10, -6]

@@ -342,3 +342,58 @@ def test_tables_command_without_a_choice_prints_its_help(capsys):
     out = capsys.readouterr().out
     assert TB.__doc__.split("\n")[0].strip()[:40] in out
     assert "exit 1 unless the shipped file equals a fresh build" in out and "build and write" in out
+
+
+# ---- engine: dealer, claims and decisions ------------------------------------------------------------------
+
+def test_zhuoji_first_dealer_is_drawn_from_the_match_seed():
+    """chicken.md first dealer (zhuoji: random, from the hand's seed): the same seed, the same dealer; over 12
+    seeds more than one seat deals; a dealer outside the table is refused."""
+    g = get("zhuoji")
+    opts = g.resolve_options({})
+    dealers = [E.new_hand(g, opts, seed=s)[0].dealer for s in range(12)]
+    assert dealers == [g.first_dealer(opts, s, 4) for s in range(12)] and len(set(dealers)) > 1
+    with pytest.raises(E.ScenarioError) as e:
+        E.new_hand(g, opts, seed=1, dealer=4)
+    assert str(e.value) == "dealer 4 is not a seat of a 4-player table"
+
+
+def test_only_the_discarder_decides_on_declaring_ready():
+    """chicken.md 报听: after its discard the player alone may declare ready (or pass); nobody else acts."""
+    from tests.test_chicken_flow import OPENING, S0, S1, S2_JUNK, S3
+    from tests.test_chicken_util import play_until
+    from tests.test_chicken_util import start as cstart
+
+    st = cstart("guiyang", [S0, S1, S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
+    play_until(st, OPENING[:2])
+    assert st.phase == "declare" and E.acting_seats(st) == [1]
+    assert [E.legal_actions(st, s) for s in (0, 2, 3)] == [[], [], []]
+
+
+def test_a_declared_player_may_not_kong_a_discard():
+    """chicken.md 报听: once declared, a player may still win but not pung or kong. Seat 1 declares with 111s
+    (waiting 4p); seat 3's 1s is offered to it neither as a kong nor as a pung."""
+    from tests.test_chicken_flow import S0, S2_JUNK, S3
+    from tests.test_chicken_util import kinds as ckinds
+    from tests.test_chicken_util import play_until
+    from tests.test_chicken_util import start as cstart
+
+    st = cstart("guiyang", [S0, "123m456m789m1s1s1s9p", S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
+    play_until(st, [[0, "discard", "7z"], [1, "discard", "9p"], [1, "declare_ready"], [2, "discard", "2s"],
+                    [3, "discard", "1s"]])
+    assert st.seats[1].declared
+    assert "kong" not in ckinds(st, 1) and "pung" not in ckinds(st, 1)
+
+
+def test_a_chow_meld_records_who_gave_the_tile():
+    """yuxi.md: chows are allowed (from the player before). Seat 1 chows seat 0's 3m with 45m: the meld is
+    345m from seat 0, the claimed tile its first."""
+    from tests.test_engine_yuxi import act as yact
+    from tests.test_engine_yuxi import start as ystart
+
+    st = ystart(["3m+", "45m+", None, None])
+    yact(st, 0, "discard", "3m")
+    yact(st, 1, "chow", "345m")
+    m = st.seats[1].melds[0]
+    assert (m.kind, m.tiles, m.from_seat) == ("chow", tuple(T.parse("345m")), 0)
+    assert m.tiles[m.claimed] == t("3m")

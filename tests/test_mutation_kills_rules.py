@@ -397,3 +397,26 @@ def test_a_chow_meld_records_who_gave_the_tile():
     m = st.seats[1].melds[0]
     assert (m.kind, m.tiles, m.from_seat) == ("chow", tuple(T.parse("345m")), 0)
     assert m.tiles[m.claimed] == t("3m")
+
+
+# Dealer 0 leads 5p. Seat 2 (123m 456m 789m 55p 11s) may win on it and may pung it.
+WIN_OR_PUNG = ["5p19m19p19s123z66z8m2p", H1, "123m456m789m55p11s", "4s369m28p36s13z28s5s"]
+
+
+def test_passing_a_win_is_noted_once_and_taking_it_never():
+    """wenshan.md 过手胡: passing a discard win bars wins of that value until the seat's next draw. With one
+    prompt per level (old logs), seat 2 passes the 胡 prompt and then the 碰 prompt: the missed win is noted once.
+    A seat that takes the win has missed nothing."""
+    st, _ = SC.start(scenario("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
+    st.extra[E.LEVEL_PROMPTS] = True
+    E.apply(st, Action(0, "discard", t("5p")))
+    assert E.acting_seats(st) == [2] and sorted(a.kind for a in E.legal_actions(st, 2)) == ["hu", "pass"]
+    _, ev1 = E.apply(st, Action(2, "pass"))
+    assert sorted(a.kind for a in E.legal_actions(st, 2)) == ["pass", "pung"]
+    _, ev2 = E.apply(st, Action(2, "pass"))
+    assert [e["type"] for e in ev1 + ev2].count("missed_win") == 1 and st.seats[2].missed_win is not None
+    st, _ = SC.start(scenario("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
+    E.apply(st, Action(0, "discard", t("5p")))
+    assert sorted(a.kind for a in E.legal_actions(st, 2)) == ["hu", "pass", "pung"]
+    _, ev = E.apply(st, Action(2, "hu"))
+    assert "missed_win" not in [e["type"] for e in ev] and st.seats[2].missed_win is None and st.end == "win"

@@ -420,3 +420,26 @@ def test_passing_a_win_is_noted_once_and_taking_it_never():
     assert sorted(a.kind for a in E.legal_actions(st, 2)) == ["hu", "pass", "pung"]
     _, ev = E.apply(st, Action(2, "hu"))
     assert "missed_win" not in [e["type"] for e in ev] and st.seats[2].missed_win is None and st.end == "win"
+
+
+def test_no_kong_on_the_last_tile_of_the_wall():
+    """chicken.md: the hand is drawn when the wall is empty; a kong needs a replacement tile. Seat 1 draws the
+    wall's last tile, its fourth 1m: it may only discard."""
+    from tests.test_chicken_util import kinds as ckinds
+    from tests.test_chicken_util import start as cstart
+
+    st = cstart("guiyang", ["1p4p7p2s5s8s3m6m9m2p5p8p3s6s", "111m4m7m1p4p7p9p2s5s8s9s", J3,
+                            "2m5m8m3p6p9p2s5s8s4m7m5p1p"], front="1m", fill=False)
+    E.apply(st, Action(0, "discard", t("1p")))
+    while st.phase != "turn":
+        E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+    assert st.turn == 1 and st.seats[1].drawn == t("1m") and st.front == st.back
+    assert ckinds(st, 1) == ["discard"]
+
+
+def test_honors_are_never_chowed():
+    """wenshan.md claims (胡 > 碰/杠 > 吃): a chow is three consecutive suited tiles: seat 0, next after dealer 3,
+    holding 南 西 is offered no chow of a discarded 东."""
+    st = start(["23z19m19p19s66z8m4s5m", H1, H2, "1z4s369m258p36s3z28s2p"])
+    act(st, 3, "discard", "1z")
+    assert all(a.kind != "chow" for a in E.legal_actions(st, 0))

@@ -5,6 +5,7 @@ seats a self-draw's 杀报 is charged to."""
 
 from __future__ import annotations
 
+from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.kinds import WinBy
 from game.rules.state import Meld
@@ -181,3 +182,17 @@ def test_a_later_unclaimed_1s_after_a_claimed_first_is_no_chong_feng():
     assert net(st, "chong_feng_ji") == [0, 0, 0, 0]
     assert has_item(st, 3, "包鸡 1s ×1", -2)
     assert deltas(st) == [-5, 1, 10, -6]
+
+
+def test_no_flip_when_the_winning_tile_was_the_walls_last():
+    """chicken.md: after a win the next wall tile is turned for the chickens; seat 1 self-draws the wall's last
+    tile (1m: 111m 234p 567p 789s 55s), so nothing is turned and the settlement says so."""
+    st = start("guiyang", ["1p4p7p2s5s8s3m6m9m2p5p8p3s6s", "11m234p567p789s55s", J3, "2m5m8m3p6p9p2s5s8s4m7m5p1p"],
+               front="1m", fill=False)
+    act(st, 0, "discard", "1p")
+    while st.phase != "turn":
+        act(st, E.acting_seats(st)[0], "pass")
+    assert st.turn == 1 and st.front == st.back and "hu" in kinds(st, 1)
+    act(st, 1, "hu")
+    assert "zhuo" not in st.extra or st.extra["zhuo"] is None
+    assert st.settlement.notes[0] == "牌墙已空，不翻鸡" and st.settlement.notes_en[0] == "Wall empty: no flip"

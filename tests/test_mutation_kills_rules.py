@@ -386,17 +386,17 @@ def test_a_declared_player_may_not_kong_a_discard():
 
 
 def test_a_chow_meld_records_who_gave_the_tile():
-    """yuxi.md: chows are allowed (from the player before). Seat 1 chows seat 0's 3m with 45m: the meld is
-    345m from seat 0, the claimed tile its first."""
+    """yuxi.md: chows are allowed (from the player before). Seat 1 chows seat 0's 4m with 3m 5m: the meld is
+    345m from seat 0, the claimed tile its middle one."""
     from tests.test_engine_yuxi import act as yact
     from tests.test_engine_yuxi import start as ystart
 
-    st = ystart(["3m+", "45m+", None, None])
-    yact(st, 0, "discard", "3m")
+    st = ystart(["4m+", "35m+", None, None])
+    yact(st, 0, "discard", "4m")
     yact(st, 1, "chow", "345m")
     m = st.seats[1].melds[0]
     assert (m.kind, m.tiles, m.from_seat) == ("chow", tuple(T.parse("345m")), 0)
-    assert m.tiles[m.claimed] == t("3m")
+    assert m.claimed == 1 and m.tiles[m.claimed] == t("4m")
 
 
 # Dealer 0 leads 5p. Seat 2 (123m 456m 789m 55p 11s) may win on it and may pung it.

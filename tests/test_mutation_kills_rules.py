@@ -443,3 +443,19 @@ def test_honors_are_never_chowed():
     st = start(["23z19m19p19s66z8m4s5m", H1, H2, "1z4s369m258p36s3z28s2p"])
     act(st, 3, "discard", "1z")
     assert all(a.kind != "chow" for a in E.legal_actions(st, 0))
+
+
+def test_chows_with_fewest_substitutes_come_first():
+    """wenshan.md: a wildcard may stand in a chow; the chows are offered fewest substitutes first, then by the
+    faces they make: seat 0 holds 4p 6p and the wildcard 中 on dealer 3's 5p: 456p, then 中 45p (345p) and
+    45p 中 (456p), then 中 56p (456p) and 56p 中 (567p)."""
+    st = start(["46p7z19m19s123z66z8m", H1, H2, "5p369m258p36s13z28s4s"])
+    act(st, 3, "discard", "5p")
+    assert [T.fmt(a.tiles) for a in E.legal_actions(st, 0) if a.kind == "chow"] == [
+        "456p", "7z45p", "45p7z", "7z56p", "56p7z"]
+
+
+def test_unknown_variant_lists_the_known_ones():
+    with pytest.raises(ValueError) as e:
+        get("nope")
+    assert str(e.value) == "unknown variant 'nope' (known: wenshan, kunming, yuxi, guiyang, zhuoji)"

@@ -459,3 +459,24 @@ def test_unknown_variant_lists_the_known_ones():
     with pytest.raises(ValueError) as e:
         get("nope")
     assert str(e.value) == "unknown variant 'nope' (known: wenshan, kunming, yuxi, guiyang, zhuoji)"
+
+
+def test_the_state_version_grows_with_every_step_automatic_ones_too():
+    """HandState.version is the change counter the LAN host compares to know the game moved on while a bot
+    thought (netplay/table.py): it must grow with every step, also the automatic ones. chicken.md 报听: seat 1's
+    drawn 6s, which does not win, is discarded by itself right after seat 0's 4p: that action moves the
+    version by two (the action and the automatic discard)."""
+    from tests.test_chicken_flow import OPENING, S0, S1, S2_JUNK, S3
+    from tests.test_chicken_util import start as cstart
+
+    st = cstart("guiyang", [S0, S1, S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
+    seen = [st.version]
+    for seat, kind, *arg in OPENING + [[0, "discard", "4p"]]:
+        while E.normalize_or_none(st, Action(seat, kind, t(arg[0]) if arg else None)) is None:
+            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+            seen.append(st.version)
+        E.apply(st, Action(seat, kind, t(arg[0]) if arg else None))
+        seen.append(st.version)
+    assert st.seats[1].discards[-1].tile == t("6s") and st.turn == 2  # discarded by itself
+    assert all(b > a for a, b in zip(seen, seen[1:]))
+    assert seen[-1] - seen[-2] == 2

@@ -5,6 +5,7 @@ kong (wenshan.md), settlement items per seat, and the declare decision of 报听
 
 from __future__ import annotations
 
+import itertools
 import zlib
 
 import pytest
@@ -478,5 +479,5 @@ def test_the_state_version_grows_with_every_step_automatic_ones_too():
         E.apply(st, Action(seat, kind, t(arg[0]) if arg else None))
         seen.append(st.version)
     assert st.seats[1].discards[-1].tile == t("6s") and st.turn == 2  # discarded by itself
-    assert all(b > a for a, b in zip(seen, seen[1:]))
+    assert all(b > a for a, b in itertools.pairwise(seen))
     assert seen[-1] - seen[-2] == 2

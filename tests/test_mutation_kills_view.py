@@ -5,6 +5,7 @@ a pung face up), an open table, the public events and the visible step."""
 
 from __future__ import annotations
 
+from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import events_for, pending_state, public_events, public_view, view, visible_step
@@ -119,3 +120,25 @@ def test_visible_step_counts_own_passes_not_others():
     act(st, 2, "pass")
     n = len(st.log)
     assert visible_step(st, 2) == n and visible_step(st, 1) == n - 1
+
+
+def test_the_result_carries_the_settlement_info_and_no_tile_is_drawable_at_the_stop():
+    """A finished hand's result holds the settlement's info (yuxi: the face-up tail); at yuxi's 20-tile stop
+    (yuxi.md End) the views show 0 drawable tiles, never more."""
+    from tests.test_engine_yuxi import run as yrun
+    from tests.test_engine_yuxi import short_wall
+
+    st = yrun(["1111m234p567p789s5s", None, None, None], [[0, "kong", "1m"]], tail="9m5s", back="7p")
+    r = view(st, 2)["result"]
+    assert r["info"] == dict(st.settlement.info) and r["info"]["tail"] == [t("9m"), t("7p")]
+    data = short_wall(["1p+", None, None, None], front="5p9p" + "4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s7s8s3m")
+    from game.rules import scenario as SC
+
+    st, _ = SC.start(data)
+    E.apply(st, Action(0, "discard", t("1p")))
+    while st.remaining > 20 or st.phase != "turn":
+        seat = E.acting_seats(st)[0]
+        legal = E.legal_actions(st, seat)
+        E.apply(st, next((a for a in legal if a.kind == "pass"), None) or
+                Action(seat, "discard", st.seats[seat].drawn))
+    assert st.remaining == 20 and view(st, st.turn)["drawable"] == 0 and public_view(st)["drawable"] == 0

@@ -196,3 +196,18 @@ def test_no_flip_when_the_winning_tile_was_the_walls_last():
     act(st, 1, "hu")
     assert "zhuo" not in st.extra or st.extra["zhuo"] is None
     assert st.settlement.notes[0] == "牌墙已空，不翻鸡" and st.settlement.notes_en[0] == "Wall empty: no flip"
+
+
+def test_zhuoji_di_hu_survives_a_concealed_kong_on_the_first_draw():
+    """chicken.md 地胡 (zhuoji: on a non-dealer's first draw) read with zhuoji's "concealed kongs allowed" (the
+    天胡 row; chicken_tables: kongs_before_tian_di): seat 1 draws its fourth 5m first, konges it and wins on the
+    replacement 9m: still 地胡 (30) + 杠开 (6) + its 闷豆 (3) = 39 from each, and it must be won (only 胡)."""
+    hands = ["9s1m4m7m1p4p7p2s5s8s3m6m8m2p", "555m567p345s6s6s9m9m", "2m6m8m3p6p9p3s9s4m7m5p7s1p",
+             "1m4m7m2p5p8p3s6s9s2m6m8m3p"]
+    st = start("zhuoji", hands, front="5m", back="9m")
+    act(st, 0, "discard", "9s")
+    act(st, 1, "kong", "5m")
+    assert st.seats[1].drawn == t("9m") and kinds(st, 1) == ["hu"]
+    act(st, 1, "hu")
+    assert [p.key for p in st.wins[0].score.patterns] == ["di_hu", "gang_kai"]
+    assert deltas(st) == [-39, 117, -39, -39] and has_item(st, 1, "闷豆 5m ×3", 9)

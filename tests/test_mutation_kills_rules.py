@@ -481,3 +481,24 @@ def test_the_state_version_grows_with_every_step_automatic_ones_too():
     assert st.seats[1].discards[-1].tile == t("6s") and st.turn == 2  # discarded by itself
     assert all(b > a for a, b in itertools.pairwise(seen))
     assert seen[-1] - seen[-2] == 2
+
+
+def test_a_discarded_white_is_punged_as_itself_first():
+    """wenshan.md: 白 may stand for the wildcard's face (中 here), and a discarded 白 may be claimed as either;
+    the claim takes the fewest substitutes. Seat 0 holds 白白 and pungs dealer 3's 白: a plain 白 pung."""
+    st = start(["55z19m19p19s1z23z8m4s", H1, H2, "5z369m258p36s13z28s2p"])
+    act(st, 3, "discard", "5z")
+    assert "pung" in {a.kind for a in E.legal_actions(st, 0)}
+    act(st, 0, "pung")
+    m = st.seats[0].melds[0]
+    assert m.face == t("5z") and m.tiles == (t("5z"),) * 3 and m.subs == 0
+
+
+def test_a_discarded_white_with_two_wildcards_is_a_pung_of_the_wildcards_face():
+    """wenshan.md: a claim takes the fewest substitutes. Seat 0 holds 中中 (the wildcard) and pungs dealer 3's
+    白: read as 中 (白 standing in, one substitute), not as 白 (both 中 standing in, two)."""
+    st = start(["77z19m19p19s1z23z8m4s", H1, H2, "5z369m258p36s13z28s2p"])
+    act(st, 3, "discard", "5z")
+    act(st, 0, "pung")
+    m = st.seats[0].melds[0]
+    assert m.face == t("7z") and sorted(m.tiles) == sorted(T.parse("775z")) and m.subs == 1

@@ -10,8 +10,7 @@ from game.rules import tiles as T
 from game.rules.kinds import WinBy
 from game.rules.state import Meld
 from game.rules.variants import chicken_fowl as F
-from game.rules.variants import chicken_patterns as P
-from game.rules.variants import get
+from game.rules.variants import chicken_patterns, get
 from tests.test_chicken_beans import R_SEAT3
 from tests.test_chicken_flow import D_ACTIONS, J3, OPENING, S0, S0_Z, S1, S2_JUNK, S2_READY, S3, S3_Z, WAIT_6S_9M, D
 from tests.test_chicken_fowl import Z_ACTIONS, Z_SEAT1, play_c
@@ -88,7 +87,7 @@ def test_guiyang_robbed_kong_line_with_zimo_double():
     自摸翻倍 doubles it. 平胡 (0 beside an event) + 抢杠 10, robbed seat 2 pays for 3 players × 2 = 60, and
     the lines say both multipliers."""
     g = get("guiyang")
-    lines = P.hand_lines(g.table, g.resolve_options({"zimo_double": True}), 4, 0, 0, 1, WinBy.ROB_KONG, 2,
+    lines = chicken_patterns.hand_lines(g.table, g.resolve_options({"zimo_double": True}), 4, 0, 0, 1, WinBy.ROB_KONG, 2,
                          ("ping_hu", "平胡", "Plain", 0), ["qiang_gang"], None)
     assert [(ln.key, ln.label, ln.label_en, ln.payer, ln.payee, ln.points) for ln in lines] == [
         ("ping_hu", "平胡 0 抢杠包两家×3 自摸翻倍×2", "Plain 0 robbed pays all ×3 self-draw ×2", 2, 1, 0),
@@ -100,7 +99,7 @@ def test_zhuoji_lian_zhuang_line_keyed_by_its_rule():
     """chicken.md zhuoji 连庄: each hand the dealer kept the seat adds 1 to the multiplier of every hand payment
     made to or by the dealer. Dealer 0 (kept twice) wins 平胡 3 on seat 2's discard: 3 + 3 × 2 = 9."""
     z = get("zhuoji")
-    lines = P.hand_lines(z.table, z.resolve_options({}), 4, 0, 2, 0, WinBy.DISCARD, 2,
+    lines = chicken_patterns.hand_lines(z.table, z.resolve_options({}), 4, 0, 2, 0, WinBy.DISCARD, 2,
                          ("ping_hu", "平胡", "Plain", 3), [], None)
     assert [(ln.part, ln.key, ln.label, ln.points) for ln in lines] == [
         ("hand", "ping_hu", "平胡 3", 3), ("lian_zhuang", "lian_zhuang", "连庄2次 3×2", 6)]

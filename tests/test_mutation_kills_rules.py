@@ -11,8 +11,7 @@ import zlib
 import pytest
 
 from game.rules import analysis as A
-from game.rules import codes
-from game.rules import decompose as D
+from game.rules import codes, decompose
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tables as TB
@@ -140,7 +139,7 @@ def test_tile_names_of_honors_and_terminals():
 
 def test_readings_list_joker_only_sets_last():
     """decompose.readings: every reading of 123m 55p + 3 jokers, sorted by face (joker-only last), kind, jokers."""
-    r = D.readings(T.counts(T.parse("123m55p")), 3)
+    r = decompose.readings(T.counts(T.parse("123m55p")), 3)
     assert len(r) == 19
     assert r[:5] == [(("chow", 0, 0), ("chow", 11, 2), ("pair", 13, 1)),
                      (("chow", 0, 0), ("chow", 12, 2), ("pair", 13, 1)),
@@ -152,7 +151,7 @@ def test_readings_list_joker_only_sets_last():
 
 def test_five_copies_of_a_tile_are_no_seven_pairs():
     """A tile kind has four copies: 11111m 22m 33m 44m 5m + 2 jokers is no hand (and not read as pairs)."""
-    assert D.seven_pairs_readings(T.counts(T.parse("11111m22m33m44m5m")), 2) == []
+    assert decompose.seven_pairs_readings(T.counts(T.parse("11111m22m33m44m5m")), 2) == []
 
 
 def test_situation_lists_meld_tiles_too():

@@ -87,8 +87,8 @@ def test_guiyang_robbed_kong_line_with_zimo_double():
     自摸翻倍 doubles it. 平胡 (0 beside an event) + 抢杠 10, robbed seat 2 pays for 3 players × 2 = 60, and
     the lines say both multipliers."""
     g = get("guiyang")
-    lines = chicken_patterns.hand_lines(g.table, g.resolve_options({"zimo_double": True}), 4, 0, 0, 1, WinBy.ROB_KONG, 2,
-                         ("ping_hu", "平胡", "Plain", 0), ["qiang_gang"], None)
+    lines = chicken_patterns.hand_lines(g.table, g.resolve_options({"zimo_double": True}), 4, 0, 0, 1,
+                                        WinBy.ROB_KONG, 2, ("ping_hu", "平胡", "Plain", 0), ["qiang_gang"], None)
     assert [(ln.key, ln.label, ln.label_en, ln.payer, ln.payee, ln.points) for ln in lines] == [
         ("ping_hu", "平胡 0 抢杠包两家×3 自摸翻倍×2", "Plain 0 robbed pays all ×3 self-draw ×2", 2, 1, 0),
         ("qiang_gang", "抢杠 10 抢杠包两家×3 自摸翻倍×2", "Robbing the kong 10 robbed pays all ×3 self-draw ×2",

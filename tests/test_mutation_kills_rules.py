@@ -141,6 +141,8 @@ def test_readings_list_joker_only_sets_last():
     """decompose.readings: every reading of 123m 55p + 3 jokers, sorted by face (joker-only last), kind, jokers."""
     r = decompose.readings(T.counts(T.parse("123m55p")), 3)
     assert len(r) == 19
+    many = decompose.readings(T.counts(T.parse("111123333m22p")), 3)
+    assert len(many) == 48 and many == sorted(many, key=lambda x: [decompose.block_key(b) for b in x])
     assert r[:5] == [(("chow", 0, 0), ("chow", 11, 2), ("pair", 13, 1)),
                      (("chow", 0, 0), ("chow", 12, 2), ("pair", 13, 1)),
                      (("chow", 0, 0), ("chow", 13, 2), ("pair", 13, 1)),
@@ -229,17 +231,19 @@ def test_gang_shang_pao_cancels_an_added_kong():
 
 
 def test_settlement_items_per_seat_in_order():
-    """wenshan.md 暗杠 2 from each + seat 2's 小七对 硬功 4 from each on seat 1's 7s. Items: each seat's lines in
-    seat order, in the order they arose, with the net for that seat (payers negative)."""
-    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+    """wenshan.md 暗杠 2 from each + seat 2's 龙七对 硬功 (4 × 2 = 8) from each on seat 1's 7s. Items: each
+    seat's lines in seat order, in the order they arose (the win before the kong), with the net for that seat
+    (payers negative)."""
+    st = start([KONG0, H1, "11223344m5555s7s", H3], front="5m6m", back="3p")
     act(st, 3, "discard", "2p")
     act(st, 0, "kong", "7p")
     act(st, 0, "discard", "3p")
     act(st, 1, "discard", "7s")
     act(st, 2, "hu")
     got = [(i.seat, i.key, i.points) for i in st.settlement.items]
-    assert got == [(0, "qi_dui", -4), (0, "an_gang", 6), (1, "qi_dui", -4), (1, "an_gang", -2),
-                   (2, "qi_dui", 12), (2, "an_gang", -2), (3, "qi_dui", -4), (3, "an_gang", -2)]
+    assert got == [(0, "long_qi_dui", -8), (0, "an_gang", 6), (1, "long_qi_dui", -8), (1, "an_gang", -2),
+                   (2, "long_qi_dui", 24), (2, "an_gang", -2), (3, "long_qi_dui", -8), (3, "an_gang", -2)]
+    assert st.settlement.deltas == [-2, -10, 22, -10]
     check_conservation(st)
 
 

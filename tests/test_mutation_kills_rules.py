@@ -505,3 +505,24 @@ def test_a_discarded_white_with_two_wildcards_is_a_pung_of_the_wildcards_face():
     act(st, 0, "pung")
     m = st.seats[0].melds[0]
     assert m.face == t("7z") and sorted(m.tiles) == sorted(T.parse("775z")) and m.subs == 1
+
+
+def test_table_file_with_a_packed_index_out_of_range_is_named():
+    """A table file whose checksum fits but whose packed-value index points past the values is refused with
+    its own message (the game then builds the tables in memory)."""
+    import struct
+
+    data = TB.read_resource()
+    raw = bytearray(zlib.decompress(data[TB._HEADER.size:]))
+    pos = 0
+    for name in TB._SECTIONS:
+        (n,) = struct.unpack_from("<I", raw, pos)
+        if name == "pid_s":
+            raw[pos + 4:pos + 6] = b"\xff\xff"
+            break
+        pos += 4 + n
+    raw = bytes(raw)
+    bad = TB._HEADER.pack(TB.MAGIC, TB.FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw)
+    with pytest.raises(TB.TableError) as e:
+        TB.deserialize(bad)
+    assert str(e.value) == "table file has a packed value index out of range"

@@ -109,9 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     survivors: dict[str, list[str]] = collections.defaultdict(list)
     for name, (module, code) in results.items():
         st = status(code)
-        if st == "survived" and name in equivalent:
+        # a "no tests" mutant is code no selected test runs: equivalent when its reason says it is never run
+        if st in ("survived", "no tests") and name in equivalent:
             st = "equivalent"
-        elif st == "survived" and name in by_hand:
+        elif st in ("survived", "no tests") and name in by_hand:
             st = "killed by hand"
         per[module][st] += 1
         if st in ("survived", "no tests", "suspicious", "not checked"):

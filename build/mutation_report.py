@@ -124,8 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         + total["killed by hand"]
     counted = sum(total.values()) - total["equivalent"]
     rate = killed / counted if counted else 0.0
-    cols = ["killed", "caught by type check", "killed by hand", "timeout", "survived", "no tests", "equivalent",
-            "not checked"]
+    cols = ["killed", "caught by type check", "killed by hand", "timeout", "segfault", "survived", "no tests",
+            "equivalent", "not checked"]
     lines = [
         "# Mutation testing of the rules core",
         "",
@@ -137,10 +137,22 @@ def main(argv: list[str] | None = None) -> int:
          f"mutants left out of the count; \"no tests\" mutants count as not killed)."),
     ]
     if args.only and counted:
-        # a simple random sample per module, without replacement: 95% interval of the rate over all mutants
-        half = 1.96 * (rate * (1 - rate) / counted * max(0.0, 1 - len(results) / population)) ** 0.5
-        lines += ["", f"A sample of {len(results)} of the {population} mutants: the kill rate of all mutants is "
-                      f"{rate:.1%} ± {half:.1%} (95%)."]
+        # a random sample (per module, without replacement): 95% intervals for the whole set of mutants
+        n_all = sum(total.values())
+        fpc = max(0.0, 1 - n_all / population)
+        raw = killed / n_all
+        half_raw = 1.96 * (raw * (1 - raw) / n_all * fpc) ** 0.5
+        left = counted - killed
+        lines += ["", f"A sample of {n_all} of the {population} mutants. Killed outright (a test, the type check, "
+                      f"a timeout, or by hand): {killed} of {n_all}, {raw:.1%} ± {half_raw:.1%} (95%) of all "
+                      f"mutants; the other {n_all - killed} are listed below as equivalent ({total['equivalent']}) "
+                      f"or surviving ({left})."]
+        if left == 0:
+            lines += ["", f"No survivor is left in the sample: by the rule of three, fewer than "
+                          f"{3 / counted:.1%} of the whole set's non-equivalent mutants would survive (95%)."]
+        else:
+            half = 1.96 * (rate * (1 - rate) / counted * fpc) ** 0.5
+            lines += ["", f"Kill rate of the non-equivalent mutants of the whole set: {rate:.1%} ± {half:.1%} (95%)."]
     if args.note:
         lines += ["", args.note]
     lines += ["", "| module | " + " | ".join(cols) + " | kill rate |", "|---" * (len(cols) + 2) + "|"]

@@ -456,6 +456,10 @@ class JoinScene(Scene):
         self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
                                     W.tr_label("lan.connect"), self.connect_typed, "gold", name="connect",
                                     size=round(18 * s))
+        # a venue's network may hide the host from discovery: its address can be watched as well as joined
+        self.watch_addr_btn = W.Button((round(800 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
+                                       W.tr_label("lan.watch"), self.watch_typed, "blue", name="watch_addr",
+                                       size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
         self._build_rows([r for r, _b in self.rows])  # the found tables, placed for this size
         box = self._prompt_box()
@@ -545,18 +549,29 @@ class JoinScene(Scene):
     def back(self) -> None:
         nav.go(self.app, "menu")
 
-    def connect_typed(self) -> None:
+    def _typed_row(self) -> dict | None:
+        """The typed HOST:PORT as a table row (its first table), or None after saying what is wrong."""
         text = self.addr_text.strip()
         host, sep, port = text.rpartition(":")
         if not sep or not host or not port.isdigit():
             self.app.notice(strings.tr("lan.failed", why=strings.tr("net.bad_address")), 3)
-            return
+            return None
         if self.why:
             self.app.notice(strings.tr("lan.unavailable", why=missing_text(self.why)), 4)
-            return
-        addr = host.strip("[]")
-        row = {"host": addr, "port": int(port), "table_id": None, "name": text}
-        connect(self.app, addr, int(port), on_refused=self._refused(row))
+            return None
+        return {"host": host.strip("[]"), "port": int(port), "table_id": None, "name": text}
+
+    def connect_typed(self) -> None:
+        row = self._typed_row()
+        if row is not None:
+            connect(self.app, row["host"], row["port"], on_refused=self._refused(row))
+
+    def watch_typed(self) -> None:
+        """Watch the table at the typed address, as ``python -m game watch --addr`` does (a password is asked
+        for when the host refuses without one)."""
+        row = self._typed_row()
+        if row is not None:
+            self._watch(row, None)
 
     def busy(self) -> bool:
         return self.browser is not None
@@ -595,7 +610,8 @@ class JoinScene(Scene):
                 elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     self.connect_password()
             return
-        for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows] + self.watch_buttons():
+        for w in [self.back_btn, self.addr_input, self.connect_btn, self.watch_addr_btn,
+                  *[b for _r, b in self.rows], *self.watch_buttons()]:
             if w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:
@@ -637,6 +653,7 @@ class JoinScene(Scene):
             b.draw(surf)
         self.addr_input.draw(surf)
         self.connect_btn.draw(surf)
+        self.watch_addr_btn.draw(surf)
         self.back_btn.draw(surf)
         if self.ask is not None:
             self._draw_prompt(surf)

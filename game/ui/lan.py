@@ -149,8 +149,7 @@ def connect_owner(app, host: Host, stop_on_leave: bool = True) -> None:
 
 
 def connect(app, addr: str, port: int, table_id: str | None = None, host: LobbyHost | None = None,
-            password: str | None = None,
-            token: str | None = None, seat: int | None = None, on_refused=None) -> None:
+            password: str | None = None, token: str | None = None, seat: int | None = None, on_refused=None) -> None:
     try:
         session = LobbySession(addr, int(port), player_name(app)[:32], table_id, password, token, seat=seat,
                                seats=SeatStore() if token is None else None, app=app)

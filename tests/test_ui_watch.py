@@ -14,6 +14,7 @@ from tests.net_util import LOOPBACK
 pytest.importorskip("netplay.host")
 
 from game.ui import lan, watch
+from game.ui import widgets as W
 from netplay.host import Host, TableConfig
 
 
@@ -175,6 +176,7 @@ def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
         assert _frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene.ask is not None)
         back = app.scene
         assert back.ask is not None and back.ask.get("watching") and back.ask["port"] == h.port
+        assert W._label(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
         back.pw_text = "茶"
         back.connect_password()
         sc = app.scene

@@ -491,7 +491,8 @@ class JoinScene(Scene):
         self.pw_input.active = True
         bw2 = round(160 * s)
         self.pw_ok = W.Button((box.right - round(30 * s) - bw2, box.bottom - round(70 * s), bw2, round(48 * s)),
-                              W.tr_label("lan.connect"), self.connect_password, "gold", name="pw_ok",
+                              W.tr_label("lan.watch" if self.ask and self.ask.get("watching") else "lan.connect"),
+                              self.connect_password, "gold", name="pw_ok",
                               size=round(18 * s))
         self.pw_cancel = W.Button((box.x + round(30 * s), box.bottom - round(70 * s), bw2, round(48 * s)),
                                   W.tr_label("lan.cancel"), self.cancel_password, "dark", name="pw_cancel",

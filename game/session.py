@@ -10,6 +10,7 @@ from the view, its events and ``rules.advice``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .bots.core import Player
@@ -32,6 +33,16 @@ class Session:
     error_code: str | None = None  # its code: an ActionProblem value locally, a protocol error code over the LAN
     names: list[str] | None = None  # the seats' names as the table shows them (None: not known yet)
     hands_total: int | None = None  # hands in the match (None: not known yet)
+    # The table as a networked client knows it. An in-process session has no connection, so these keep their
+    # defaults there: no per-seat connection facts, assists allowed, nobody dealing by timer, nobody watching.
+    status: str = "local"  # over the LAN: "connecting", "seated", "watching", "reconnecting", "refused", "closed"
+    connected: Sequence[bool] = ()  # per seat: a person's client is connected
+    bots: Sequence[bool] = ()  # per seat: a bot plays it now
+    held: Sequence[bool] = ()  # per seat: kept for a person who dropped
+    assists: bool = True  # the table allows hints and the tile tracker
+    next_s: float | None = None  # seconds after a hand before the host deals the next one by itself (None: never)
+    watchers: int = 0  # how many watch the table
+    watch: str = "off"  # what watchers see: "public", "open" (every hand) or "off" (none may watch)
 
     def poll(self) -> list[Event]:
         """Events since the last call (already filtered for this seat); refreshes ``view``."""
@@ -70,14 +81,14 @@ class Session:
 
 
 class LocalSession(Session):
-    """Engine in-process; ``bots[seat]`` plays every seat that is not ``seat`` (the human)."""
+    """Engine in-process; ``players[seat]`` (the ``bots`` argument) plays every seat that is not ``seat``."""
 
     def __init__(self, variant: Variant, options: dict[str, Any] | None, seed: Any, hands: int,
                  bots: dict[int, Player], seat: int | None = 0, names: list[str] | None = None):
         self.match = Match(variant, options, seed, hands)
         self.variant = variant
         self.seat = seat
-        self.bots = bots
+        self.players = bots
         self.names = names or [f"seat {i}" for i in range(self.match.n)]
         self.hands_total = hands
         self._events: list[Event] = []
@@ -125,7 +136,7 @@ class LocalSession(Session):
         if st is None or st.end is not None:
             return None
         for s in E.acting_seats(st):
-            if s != self.seat and s in self.bots and E.legal_actions(st, s):
+            if s != self.seat and s in self.players and E.legal_actions(st, s):
                 return s
         return None
 
@@ -134,7 +145,7 @@ class LocalSession(Session):
         if s is None:
             return False
         assert self._state is not None
-        a = self.bots[s].act(view(self._state, s))
+        a = self.players[s].act(view(self._state, s))
         _st, ev = E.apply(self._state, a)
         self._push(ev)
         self._book()

@@ -175,6 +175,7 @@ class NetLike:
         self.connected = [True, True, True, True]
         self.bots = [False] * 4
         self.held = [False] * 4
+        self.next_s: float | None = 60  # the host's default: the next hand 60 s after one ended
         self.match_over = False
 
 

@@ -157,11 +157,20 @@ def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeyp
         h.port = 50555
         app = _app()
 
-        class Ses:
-            status, error, names, seat, n, variant_id, table_name = "seated", None, [], 0, 4, "wenshan", "t"
+        class Ses:  # what the lobby reads of a session (lan.Lobbying)
+            status, error, error_code, names, seat, n, variant_id, table_name = "seated", None, None, [], 0, 4, \
+                "wenshan", "t"
+            addr, host_name, view, variant, hands_total = ("127.0.0.1", 50555), None, None, None, None
+            connected, bots, started, watchers, watch = [], [], False, 0, "public"
+
+            def prefetch(self):
+                pass
 
             def poll(self):
                 return []
+
+            def close(self):
+                pass
 
         sc = lan.LobbyScene(app, Ses(), host=h)
         text = sc.share_text()

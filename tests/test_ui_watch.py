@@ -14,6 +14,7 @@ from tests.net_util import LOOPBACK
 pytest.importorskip("netplay.host")
 
 from game.ui import lan, watch
+from game.ui import widgets as W
 from netplay.host import Host, TableConfig
 
 
@@ -146,6 +147,38 @@ def test_a_password_table_asks_the_watcher_for_it(home):
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         app.frame(None, 0.05)
+        sc = app.scene
+        assert isinstance(sc, watch.WatchScene)
+        assert _frames(app, lambda: sc.session.status == "watching")
+        sc.leave_table()
+    finally:
+        h.stop()
+
+
+def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
+    """Where the venue's network hides the host from discovery, the address typed in the join screen can be
+    watched too (as ``watch --addr``); a table with a password sends the watcher back to its prompt."""
+    h = _bot_host(password="茶")
+    try:
+        app = _app()
+        js = lan.JoinScene(app)
+        js.enter = js.layout
+        app.goto(js)
+        js.browser = _Rows([])
+        app.frame([], 0.05)
+        assert js.watch_addr_btn.rect.left >= js.connect_btn.rect.right  # beside "connect"
+        js.addr_text = "no port here"
+        js.watch_typed()
+        assert app.scene is js  # a bad address is said, nothing opens
+        js.addr_text = f"{h.address[0]}:{h.port}"
+        js.watch_addr_btn.on_click()
+        assert isinstance(app.scene, watch.WatchScene)
+        assert _frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene.ask is not None)
+        back = app.scene
+        assert back.ask is not None and back.ask.get("watching") and back.ask["port"] == h.port
+        assert W._label(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
+        back.pw_text = "茶"
+        back.connect_password()
         sc = app.scene
         assert isinstance(sc, watch.WatchScene)
         assert _frames(app, lambda: sc.session.status == "watching")

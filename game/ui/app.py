@@ -84,6 +84,9 @@ class Scene:
 class App:
     def __init__(self, size=None, settings: cfg.Settings | None = None, fullscreen: bool | None = None,
                  save: bool = True, sound: bool = True):
+        self._save_warned = False  # the settings could not be saved, and the player was told once
+        self._resize_pending = False  # the window was resized: its size is saved on quitting
+        self._last_size: tuple[int, int] | None = None  # the display surface's size at the last resize event
         notice = None
         if settings is None:
             settings, notice = cfg.load_settings()
@@ -184,7 +187,7 @@ class App:
         if not self.save_enabled:
             return
         err = cfg.save_settings(self.settings)
-        if err and not getattr(self, "_save_warned", False):
+        if err and not self._save_warned:
             self._save_warned = True
             self.notice(strings.tr("notice.settings_readonly", why=err), 6)
 
@@ -275,7 +278,7 @@ class App:
             return
         if ev.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             surf = pygame.display.get_surface()
-            if surf is not None and surf.get_size() != getattr(self, "_last_size", None):
+            if surf is not None and surf.get_size() != self._last_size:
                 self.screen = surf
                 self._last_size = surf.get_size()
                 self.relayout()
@@ -320,7 +323,7 @@ class App:
             clock.wait(BUSY_FPS if busy else IDLE_FPS)
             if end is not None and clock.now() >= end:
                 return 0
-        if getattr(self, "_resize_pending", False):
+        if self._resize_pending:
             self.save_settings()
         self.shutdown()
         return 0

@@ -231,8 +231,7 @@ def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[
                 out.append(("language", it, f"English inside Chinese: {' '.join(words[:4])!r}"))
         if NOTATION.search(rest):
             out.append(("language", it, "tiles written in notation, not by name"))
-        style_for = getattr(fonts, "style_for", None)  # (fonts without fallbacks: the style asked for)
-        style = style_for(it.text, it.style or "regular") if style_for else (it.style or "regular")
+        style = fonts.style_for(it.text, it.style or "regular")
         miss = fonts.missing_glyphs(it.text, style)
         if miss:
             out.append(("glyphs", it, f"no glyph for {''.join(sorted(miss))!r} (drawn as boxes)"))

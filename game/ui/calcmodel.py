@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from game.cli.errors import UsageError
 from game.cli.score import judge
@@ -111,7 +111,14 @@ class Outcome:
         return strings.pick(self.reason_zh, self.reason_en)
 
 
-def refusal_texts(sc: Any) -> tuple[str, str]:
+class Refused(Protocol):
+    """A refused Score, or a ``refused_win`` record read like one (``teach``)."""
+
+    @property
+    def refusal(self) -> str | None: ...
+
+
+def refusal_texts(sc: Refused) -> tuple[str, str]:
     """(中文, English) of why the rules refuse a hand, by the rules core's refusal code.
 
     The texts are the ``refusal.<code>`` strings (the core's own English names patterns in Chinese, which an
@@ -127,9 +134,9 @@ def refusal_texts(sc: Any) -> tuple[str, str]:
     return codes.text(refusal, "zh"), codes.text(refusal, "en")
 
 
-def refusal_code(sc: Any) -> str:
+def refusal_code(sc: Refused) -> str:
     """The refusal code (its wire value) of a refused Score, or of a ``refused_win`` record."""
-    raw = getattr(sc, "refusal", None)
+    raw = sc.refusal
     return str(raw) if raw else str(Refusal.NOT_A_WIN)
 
 

@@ -9,8 +9,18 @@ named here too, so no English sentence reaches a Chinese window.
 from __future__ import annotations
 
 import errno
+from typing import Protocol
 
 from game.ui import strings
+
+
+class Failing(Protocol):
+    """What a session says about its last problem (``game.session.Session`` declares both)."""
+
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def error_code(self) -> str | None: ...
 
 # the client's own conditions, told by the English text it keeps when it has no host code for them
 CLIENT_TEXTS = (
@@ -46,10 +56,9 @@ def code_text(code: str | None, msg: str | None = None, **fmt: object) -> str:
     return strings.tr("lan.code.unknown", code=code or "?")
 
 
-def session_text(session: object) -> str | None:
+def session_text(session: Failing) -> str | None:
     """Why a LAN session failed or what it is doing about it, from its code (None when all is well)."""
-    code = getattr(session, "error_code", None)
-    msg = getattr(session, "error", None)
+    code, msg = session.error_code, session.error
     if code is None and not msg:
         return None
     if code == "reconnecting" or (code is None and msg and msg.startswith("connection to the host lost")):

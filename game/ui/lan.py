@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 import pygame
 
+from game.rules.variants.base import Variant
 from game.ui import hostmsg, nav, strings
 from game.ui import widgets as W
 from game.ui.app import App, Scene
@@ -20,7 +22,7 @@ from game.ui.names import player_name, shown, variant_title
 from game.ui.tableview import background
 
 try:  # optional: a build without netplay plays offline only
-    from netplay.client import NetSession
+    from game.ui.lanseat import LobbySession
     from netplay.discovery import Browser
     from netplay.host import Host
     from netplay.store import SeatStore, default_dir
@@ -46,51 +48,6 @@ def lan_interfaces():
     """Interfaces for discovery: every interface (None) unless YUNGUI_LAN_INTERFACES lists some (tests: 127.0.0.1)."""
     env = os.environ.get("YUNGUI_LAN_INTERFACES")
     return [x.strip() for x in env.split(",") if x.strip()] if env else None
-
-
-class BufferedSession:
-    """A session whose early events (read while in the lobby) are handed to the table scene first.
-
-    It also shows the host's notices (the disk is full, a bot plays a dropped seat) as toasts."""
-
-    def __init__(self, inner, app=None):
-        self._inner = inner
-        self._buffer: list[dict] = []
-        self._app = app
-        self._seen = 0
-
-    def poll(self) -> list[dict]:
-        out = self._buffer + self._inner.poll()
-        self._buffer = []
-        self._notices()
-        return out
-
-    def prefetch(self) -> None:
-        self._buffer.extend(self._inner.poll())
-        self._notices()
-
-    def _notices(self) -> None:
-        got = getattr(self._inner, "notices", [])
-        for code, msg, seat in got[self._seen:]:
-            if self._app is not None:
-                self._app.notice(notice_text(code, msg, seat, getattr(self._inner, "names", [])), 6)
-        self._seen = len(got)
-
-    def __getattr__(self, name):
-        return getattr(self._inner, name)
-
-    def __setattr__(self, name, value):
-        if name in ("_inner", "_buffer", "_app", "_seen"):
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self._inner, name, value)
-
-
-def notice_text(code: str, msg: str, seat, names: list) -> str:
-    """A host notice in the UI language, from its code (see game.ui.hostmsg)."""
-    who = names[seat] if seat is not None and seat < len(names) and names[seat] else \
-        strings.tr("bot.name", i=(seat or 0) + 1)
-    return hostmsg.code_text(code, msg, who=shown(who))
 
 
 def watch_note(r: dict) -> str:
@@ -183,7 +140,7 @@ def start_hosting(app, variant, options, hands, seed, levels, table_name, assist
     connect_owner(app, host)
 
 
-def connect_owner(app, host, stop_on_leave: bool = True) -> None:
+def connect_owner(app, host: Host, stop_on_leave: bool = True) -> None:
     """The hosting player takes the seat the host keeps for them: no password, and at once after a resume."""
     got = host.owner_seat()
     table_id, seat, token = got if got is not None else (None, None, None)
@@ -191,23 +148,95 @@ def connect_owner(app, host, stop_on_leave: bool = True) -> None:
     connect(app, addr, port, table_id, host=host if stop_on_leave else None, token=token, seat=seat)
 
 
-def connect(app, addr: str, port: int, table_id: str | None = None, host=None, password: str | None = None,
-            token: str | None = None, seat: int | None = None, on_refused=None) -> None:
+def connect(app, addr: str, port: int, table_id: str | None = None, host: LobbyHost | None = None,
+            password: str | None = None, token: str | None = None, seat: int | None = None, on_refused=None) -> None:
     try:
-        session = NetSession(addr, int(port), player_name(app)[:32], table_id, password, token, seat=seat,
-                             seats=SeatStore() if token is None else None)
+        session = LobbySession(addr, int(port), player_name(app)[:32], table_id, password, token, seat=seat,
+                               seats=SeatStore() if token is None else None, app=app)
     except (OSError, ValueError) as e:  # no sockets to be had, a port that is not a number
         app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
         return
-    app.goto(LobbyScene(app, BufferedSession(session, app), host=host, on_refused=on_refused))
+    app.goto(LobbyScene(app, session, host=host, on_refused=on_refused))
 
 
 # ====================================================================== lobby
 
+class Lobbying(Protocol):
+    """What the lobby shows of a joining session (``lanseat.LobbySession``; a stub in pictures)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def error_code(self) -> str | None: ...
+    @property
+    def addr(self) -> tuple[str, int]: ...
+    @property
+    def view(self) -> Mapping[str, Any] | None: ...  # the seat's View once a hand is dealt
+    @property
+    def variant(self) -> Variant | None: ...  # once seated
+    @property
+    def variant_id(self) -> str | None: ...
+    @property
+    def table_name(self) -> str | None: ...
+    @property
+    def host_name(self) -> str | None: ...
+    @property
+    def n(self) -> int | None: ...
+    @property
+    def hands_total(self) -> int | None: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def names(self) -> Sequence[str | None]: ...
+    @property
+    def connected(self) -> Sequence[bool]: ...
+    @property
+    def bots(self) -> Sequence[bool]: ...
+    @property
+    def started(self) -> bool: ...
+    @property
+    def watchers(self) -> int: ...
+    @property
+    def watch(self) -> str: ...
+
+    def prefetch(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class HostSlot(Protocol):
+    @property
+    def bot_level(self) -> str | None: ...
+
+
+class HostTable(Protocol):
+    @property
+    def slots(self) -> Sequence[HostSlot]: ...
+
+
+class LobbyHost(Protocol):
+    """What the hosting player's lobby asks of the host it runs (netplay's ``Host``; a stub in pictures)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def host_id(self) -> str: ...
+    @property
+    def tables(self) -> Mapping[str, HostTable]: ...
+
+    def share_addresses(self) -> list[str]: ...
+
+    def fill_bots(self, table_id: str, level: str = ...) -> int: ...
+
+    def stop(self) -> None: ...
+
+
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app, session, host=None, on_refused=None):
+    def __init__(self, app: App, session: Lobbying, host: LobbyHost | None = None, on_refused=None):
         super().__init__(app)
         self.session = session
         self.host = host
@@ -230,6 +259,8 @@ class LobbyScene(Scene):
                                      size=round(18 * s))
 
     def fill_bots(self) -> None:
+        if self.host is None:
+            return
         try:
             for table_id in list(self.host.tables):
                 self.host.fill_bots(table_id, "normal")
@@ -250,12 +281,10 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         ses = self.session
-        if hasattr(ses, "prefetch"):
-            ses.prefetch()
-        if getattr(ses, "view", None) is not None and getattr(ses, "variant", None) is not None:
+        ses.prefetch()
+        if ses.view is not None and ses.variant is not None:
             self.start_table()
-        elif getattr(ses, "status", "") == "refused" and self.on_refused is not None \
-                and getattr(ses, "error_code", None) in ("password", "slow_down"):
+        elif ses.status == "refused" and self.on_refused is not None and ses.error_code in ("password", "slow_down"):
             cb, self.on_refused = self.on_refused, None
             ses.close()
             cb(ses.error_code, hostmsg.session_text(ses) or "")
@@ -270,6 +299,7 @@ class LobbyScene(Scene):
 
     def start_table(self) -> None:
         ses = self.session
+        assert ses.view is not None  # update() starts the table once the first view has come
         n = ses.view["n"]
         names = table_names(ses, n)
         host = self.host
@@ -308,10 +338,10 @@ class LobbyScene(Scene):
         W.panel(surf, box)
         x = box.x + round(36 * s)
         y = box.y + round(24 * s)
-        status = getattr(ses, "status", "")
-        addr = getattr(ses, "addr", None)
-        vname = variant_title(getattr(ses, "variant_id", None) or "")
-        tname = shown(getattr(ses, "table_name", None) or "")
+        status = ses.status
+        addr = ses.addr
+        vname = variant_title(ses.variant_id or "")
+        tname = shown(ses.table_name or "")
         W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold",
                     max_width=box.w - round(72 * s))
         y += round(40 * s)
@@ -324,16 +354,14 @@ class LobbyScene(Scene):
             y += round(26 * s)
         elif addr:
             where = f"{addr[0]}:{addr[1]}"
-            host_name = getattr(ses, "host_name", None)
+            host_name = ses.host_name
             W.draw_text(surf, f"{host_name} · {where}" if host_name else where, (x, y), round(15 * s),
                         W.MUTED, max_width=box.w - round(72 * s))
             y += round(28 * s)
         y += round(10 * s)
-        n = getattr(ses, "n", None) or len(getattr(ses, "names", []) or []) or 4
-        names = list(getattr(ses, "names", []) or [])
-        connected = list(getattr(ses, "connected", []) or [])
-        bots = list(getattr(ses, "bots", []) or [])
-        my_seat = getattr(ses, "seat", None)
+        n = ses.n or len(ses.names) or 4
+        names, connected, bots = ses.names, ses.connected, ses.bots
+        my_seat = ses.seat
         for i in range(n):
             r = pygame.Rect(x, y, box.w - round(72 * s), round(48 * s))
             mine = i == my_seat
@@ -358,15 +386,15 @@ class LobbyScene(Scene):
                         max_width=r.w - round(260 * s))
             W.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), W.MUTED, anchor="midright")
             y += round(56 * s)
-        watchers = getattr(ses, "watchers", 0) or 0
-        if watchers or getattr(ses, "watch", None) == "open":
+        watchers = ses.watchers
+        if watchers or ses.watch == "open":
             note = strings.tr("lan.watchers_n", k=watchers)
-            if getattr(ses, "watch", None) == "open":
+            if ses.watch == "open":
                 note += "  ·  " + strings.tr("lan.watch_open")
             W.draw_text(surf, note, (box.right - round(36 * s), box.y + round(30 * s)), round(14 * s), W.GOLD,
                         anchor="topright")
         msg = strings.tr("lan.waiting_host")
-        if status in ("refused", "closed") or getattr(ses, "error", None):
+        if status in ("refused", "closed") or ses.error:
             msg = strings.tr("lan.failed", why=hostmsg.session_text(ses) or hostmsg.code_text("lost"))
         elif status == "connecting":
             msg = strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
@@ -379,28 +407,20 @@ class LobbyScene(Scene):
             self.fill_btn.draw(surf)
 
 
-def seat_has_bot(ses, i: int, host, bots: list) -> bool:
+def seat_has_bot(ses: Lobbying, i: int, host: LobbyHost | None, bots: Sequence[bool]) -> bool:
     """Whether a bot sits in (unnamed) seat ``i``. Once the game runs, a bot plays every seat nobody holds;
     before that only the seats the host gave a bot have one - the others are open, waiting for players."""
-    if getattr(ses, "started", True):
+    if ses.started:
         return i < len(bots) and bool(bots[i])
-    if host is not None and getattr(host, "tables", None):  # the hosting player knows the table's set-up
-        table = next(iter(host.tables.values()))
-        slots = getattr(table, "slots", [])
-        return i < len(slots) and getattr(slots[i], "bot_level", None) is not None
-    levels = getattr(ses, "levels", None)  # a host that reports the seats' bot levels
-    if levels is not None:
-        return i < len(levels) and levels[i] is not None
+    if host is not None and host.tables:  # the hosting player knows the table's set-up
+        slots = next(iter(host.tables.values())).slots
+        return i < len(slots) and slots[i].bot_level is not None
     return i < len(bots) and bool(bots[i])
 
 
-def table_names(ses, n: int) -> list[str]:
-    names = list(getattr(ses, "names", []) or [])
-    out = []
-    for i in range(n):
-        nm = names[i] if i < len(names) and names[i] else strings.tr("bot.name", i=i + 1)
-        out.append(nm)
-    return out
+def table_names(ses: Lobbying, n: int) -> list[str]:
+    names = ses.names
+    return [(names[i] if i < len(names) else None) or strings.tr("bot.name", i=i + 1) for i in range(n)]
 
 
 # ====================================================================== joining
@@ -426,6 +446,8 @@ class JoinScene(Scene):
         self.error = error
         self.ask = ask_password  # the table (a list row, or just host/port) whose password is being typed
         self.pw_text = ""
+        self._watch_key: list | None = None  # the rows the watch buttons were made for
+        self._watch_btns: list[W.Button] = []
 
     def enter(self) -> None:
         super().enter()
@@ -456,6 +478,10 @@ class JoinScene(Scene):
         self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
                                     W.tr_label("lan.connect"), self.connect_typed, "gold", name="connect",
                                     size=round(18 * s))
+        # a venue's network may hide the host from discovery: its address can be watched as well as joined
+        self.watch_addr_btn = W.Button((round(800 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
+                                       W.tr_label("lan.watch"), self.watch_typed, "blue", name="watch_addr",
+                                       size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
         self._build_rows([r for r, _b in self.rows])  # the found tables, placed for this size
         box = self._prompt_box()
@@ -465,7 +491,8 @@ class JoinScene(Scene):
         self.pw_input.active = True
         bw2 = round(160 * s)
         self.pw_ok = W.Button((box.right - round(30 * s) - bw2, box.bottom - round(70 * s), bw2, round(48 * s)),
-                              W.tr_label("lan.connect"), self.connect_password, "gold", name="pw_ok",
+                              W.tr_label("lan.watch" if self.ask and self.ask.get("watching") else "lan.connect"),
+                              self.connect_password, "gold", name="pw_ok",
                               size=round(18 * s))
         self.pw_cancel = W.Button((box.x + round(30 * s), box.bottom - round(70 * s), bw2, round(48 * s)),
                                   W.tr_label("lan.cancel"), self.cancel_password, "dark", name="pw_cancel",
@@ -515,7 +542,7 @@ class JoinScene(Scene):
     def watch_buttons(self) -> list:
         """A "watch" button left of each listed table's "join" (disabled where the host takes no watchers)."""
         key = [(r.get("table_id"), r.get("host"), r.get("port"), r.get("watch"), b.rect.topleft) for r, b in self.rows]
-        if getattr(self, "_watch_key", None) != key:
+        if self._watch_key != key:
             s = self.s
             self._watch_key = key
             self._watch_btns = [W.Button((b.rect.x - round(140 * s), b.rect.y, round(130 * s), b.rect.h),
@@ -545,18 +572,29 @@ class JoinScene(Scene):
     def back(self) -> None:
         nav.go(self.app, "menu")
 
-    def connect_typed(self) -> None:
+    def _typed_row(self) -> dict | None:
+        """The typed HOST:PORT as a table row (its first table), or None after saying what is wrong."""
         text = self.addr_text.strip()
         host, sep, port = text.rpartition(":")
         if not sep or not host or not port.isdigit():
             self.app.notice(strings.tr("lan.failed", why=strings.tr("net.bad_address")), 3)
-            return
+            return None
         if self.why:
             self.app.notice(strings.tr("lan.unavailable", why=missing_text(self.why)), 4)
-            return
-        addr = host.strip("[]")
-        row = {"host": addr, "port": int(port), "table_id": None, "name": text}
-        connect(self.app, addr, int(port), on_refused=self._refused(row))
+            return None
+        return {"host": host.strip("[]"), "port": int(port), "table_id": None, "name": text}
+
+    def connect_typed(self) -> None:
+        row = self._typed_row()
+        if row is not None:
+            connect(self.app, row["host"], row["port"], on_refused=self._refused(row))
+
+    def watch_typed(self) -> None:
+        """Watch the table at the typed address, as ``python -m game watch --addr`` does (a password is asked
+        for when the host refuses without one)."""
+        row = self._typed_row()
+        if row is not None:
+            self._watch(row, None)
 
     def busy(self) -> bool:
         return self.browser is not None
@@ -595,7 +633,8 @@ class JoinScene(Scene):
                 elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     self.connect_password()
             return
-        for w in [self.back_btn, self.addr_input, self.connect_btn] + [b for _r, b in self.rows] + self.watch_buttons():
+        for w in [self.back_btn, self.addr_input, self.connect_btn, self.watch_addr_btn,
+                  *[b for _r, b in self.rows], *self.watch_buttons()]:
             if w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:
@@ -637,6 +676,7 @@ class JoinScene(Scene):
             b.draw(surf)
         self.addr_input.draw(surf)
         self.connect_btn.draw(surf)
+        self.watch_addr_btn.draw(surf)
         self.back_btn.draw(surf)
         if self.ask is not None:
             self._draw_prompt(surf)
@@ -684,6 +724,7 @@ def play_hosted(host) -> int:
 def join_window(args) -> int:
     """``python -m game join`` without ``--bot``: the window, straight to the table when an address is given."""
     app = _window_app()
+    # args: the join subcommand's argparse namespace (netplay.cli), whose optional flags depend on how it was built
     if getattr(args, "addr", None):
         host, _sep, port = args.addr.rpartition(":")
         connect(app, host.strip("[]"), int(port), getattr(args, "table", None),

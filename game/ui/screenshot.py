@@ -233,11 +233,13 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
             save_replay(ses.match_record(), names, 0, True)
         app.goto(ReplaysScene(app))
     elif scene == "lobby":
-        app.goto(LobbyScene(app, _StubLobby(variant, app), host=_StubHost()))
+        lobby = _StubLobby(variant, app)
+        app.goto(LobbyScene(app, lobby, host=_StubHost(lobby.n)))
     elif scene == "refused":
         lobby = _StubLobby(variant, app)
         lobby.status, lobby.error, lobby.error_code = "refused", "no free seat", "full"
-        lobby.names, lobby.connected, lobby.bots = [None] * lobby.n, [False] * lobby.n, [False] * lobby.n
+        lobby.names, lobby.connected = [None] * lobby.n, [False] * lobby.n
+        lobby.bots = [i == 2 for i in range(lobby.n)]  # the seat the host gave a bot
         app.goto(LobbyScene(app, lobby))
     elif scene == "join":
         js = JoinScene(app, interfaces=["127.0.0.1"])
@@ -386,6 +388,7 @@ class _StubWatch:
         self.status = "watching"
         self.started = True
         self.error = None
+        self.error_code = None
         self.addr = ("192.168.1.20", 50555)
         self.batch: list = []
         self.fulls = 1
@@ -404,13 +407,31 @@ class _StubWatch:
 TYPED_NAMES = ("老王", "老王的牌桌", "阿明的电脑", "Friday night", "Ann")
 
 
+class _StubSlot:
+    def __init__(self, bot_level):
+        self.bot_level = bot_level
+
+
+class _StubTable:
+    def __init__(self, levels):
+        self.slots = [_StubSlot(lvl) for lvl in levels]
+
+
 class _StubHost:
+    """The hosting player's host for a picture of the lobby: seat 3 has a bot, seat 4 is open."""
+
     address = ("192.168.1.20", 50555)
     name = TYPED_NAMES[2]
     host_id = "3f9a1c"
 
+    def __init__(self, n: int):
+        self.tables = {"1": _StubTable(([None, None, "normal", None] + [None] * 4)[:n])}
+
     def share_addresses(self):
         return ["192.168.1.20:50555"]
+
+    def fill_bots(self, table_id: str, level: str = "normal") -> int:
+        return 0
 
     def stop(self):
         pass
@@ -450,7 +471,6 @@ class _StubLobby:
         self.connected = ([True, True, False, False] + [False] * 4)[:n]
         # as a host reports them: seat 3 has a bot, seat 4 is open (a bot would play it once the game runs)
         self.bots = ([False, False, True, True] + [True] * 4)[:n]
-        self.levels = ([None, None, "normal", None] + [None] * 4)[:n]
         self.held = [False] * n
         self.started = False
         self.error_code = None
@@ -458,6 +478,13 @@ class _StubLobby:
         self.status = "seated"
         self.error = None
         self.addr = ("192.168.1.20", 50555)
+        self.host_name = None
+        self.hands_total = None
+        self.watchers = 0
+        self.watch = "public"
+
+    def prefetch(self):
+        pass
 
     def poll(self):
         return []

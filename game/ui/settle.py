@@ -155,7 +155,7 @@ class SettlementPanel:
             ("next", W.tr_label("settle.match_over" if over else "settle.next"), self.table.next_hand, "gold", "Enter"),
         ]
         self.buttons = []
-        if getattr(self.table, "demo", False):
+        if self.table.demo:
             return  # the demo moves on by itself
         for name, label, cb, style, key in reversed(specs):
             x -= bw
@@ -204,7 +204,7 @@ class SettlementPanel:
         order = list(dict.fromkeys(winners + list(range(n))))
         top = box.y + round(78 * s)
         bottom = box.bottom - round(86 * s)
-        if getattr(self.table, "auto_next_at", None) is not None:
+        if self.table.auto_next_at is not None:
             bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
         avail = bottom - top
         row_w = box.w - round(32 * s)

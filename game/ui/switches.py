@@ -44,7 +44,7 @@ class Switches:
     # ------------------------------------------------------------ switches
     def assists_allowed(self) -> bool:
         """Hints and the tracker: always offline; at a LAN table only if the host's table allows them."""
-        return not self.sc.lan or bool(getattr(self.sc.session, "assists", True))
+        return not self.sc.lan or self.sc.session.assists
 
     def hints_on(self) -> bool:
         return self.sc.app.settings.hints and self.assists_allowed()

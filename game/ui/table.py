@@ -55,7 +55,7 @@ class TableScene(Scene):
         self.hint_cache: Hints | None = None
         self.sel: int | None = None
         self.hover: int | None = None
-        self.prompt = prompt.Prompt(self.me, getattr(variant, "button_order", prompt.DEFAULT_ORDER))
+        self.prompt = prompt.Prompt(self.me, variant.button_order)
         self.sent: Action | None = None
         self.results: list[dict] = []
         self.settle: SettlementPanel | None = None
@@ -242,7 +242,7 @@ class TableScene(Scene):
         assert self.L is not None  # laid out on enter, before any event
         return cues.Stage(self.view, self.L, self.me, self.names, self.app.now, self.anim.factor, demo=self.demo,
                           deal_start=self.deal_start, deal_dur=self.deal_dur, reveal=self.render.reveal,
-                          public_slots=getattr(self.render, "public_slots", {}), discard_from=self._discard_from)
+                          public_slots=self.render.public_slots, discard_from=self._discard_from)
 
     def _apply(self, steps: list[cues.Step]) -> None:
         """Carry out what the events call for, in order (a new hand clears what came before it)."""

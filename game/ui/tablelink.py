@@ -1,7 +1,7 @@
 """What a LAN table shows about the others: the host connection, each seat's player, the next deal's countdown.
 
 ``TableLink.update(session, view, now)`` reads the session's public attributes
-(``status``, ``error``, ``connected``/``bots``/``held`` per seat, ``next_s``) and
+(``Linked``: ``status``, ``error``, ``connected``/``bots``/``held`` per seat, ``next_s``) and
 returns the notices to show now. A problem is announced each time it starts (a
 second drop after a reconnect is told again), and a lost host becomes a state the
 table draws with what to do, not a toast that fades.
@@ -9,12 +9,31 @@ table draws with what to do, not a toast that fades.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-NEXT_S_DEFAULT = 60.0  # the host deals the next hand this long after one ended, ready or not
+from typing import Protocol
 
 OK, RECONNECTING, LOST = "ok", "reconnecting", "lost"
 HERE, DROPPED, LEFT = "here", "dropped", "left"
+
+
+class Linked(Protocol):
+    """What the table follows of a session (``game.session.Session`` declares it; a local one keeps the defaults)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def connected(self) -> Sequence[bool]: ...
+    @property
+    def bots(self) -> Sequence[bool]: ...
+    @property
+    def held(self) -> Sequence[bool]: ...
+    @property
+    def next_s(self) -> float | None: ...
+    @property
+    def match_over(self) -> bool: ...
 
 
 @dataclass
@@ -45,12 +64,12 @@ class TableLink:
     hand_end: float | None = None  # app time the current hand was seen to end
     _last_hand: object = None
 
-    def update(self, session: object, view: dict | None, now: float, poll_error: str | None = None) -> list[str]:
+    def update(self, session: Linked, view: dict | None, now: float, poll_error: str | None = None) -> list[str]:
         """Follow the session; returns the keys of notices to show (each problem once, as it starts)."""
         if not self.lan:
             return []
         out: list[str] = []
-        status = getattr(session, "status", "seated")
+        status = session.status
         new = self.state
         if poll_error is not None or status in ("closed", "refused"):
             new = LOST
@@ -64,17 +83,15 @@ class TableLink:
             elif new == OK and self.state == RECONNECTING:
                 out.append("link.back")
             elif new == LOST:
-                self.message = poll_error or getattr(session, "error", None) or ""
+                self.message = poll_error or session.error or ""
             if self.state != LOST:  # a lost table stays lost (the session has given up)
                 self.state, self.since = new, now
         self._seats(session)
         self._hand_end(view, now)
         return out
 
-    def _seats(self, session: object) -> None:
-        connected = list(getattr(session, "connected", None) or [])
-        bots = list(getattr(session, "bots", None) or [])
-        held = list(getattr(session, "held", None) or [])
+    def _seats(self, session: Linked) -> None:
+        connected, bots, held = session.connected, session.bots, session.held
         self.seats = {}
         for i, on in enumerate(connected):
             if i == self.me:
@@ -93,11 +110,11 @@ class TableLink:
             self._last_hand = key
             self.hand_end = now if key is not None and key[1] else None
 
-    def next_deal_in(self, session: object, now: float) -> int | None:
+    def next_deal_in(self, session: Linked, now: float) -> int | None:
         """Whole seconds until the host deals the next hand on its own (None: not between hands)."""
-        if not self.lan or self.hand_end is None or getattr(session, "match_over", False):
+        if not self.lan or self.hand_end is None or session.match_over:
             return None
-        next_s = getattr(session, "next_s", NEXT_S_DEFAULT)
+        next_s = session.next_s
         if next_s is None:
             return None
         return max(0, int(self.hand_end + float(next_s) - now + 0.999))

@@ -176,6 +176,7 @@ class TableRenderer:
         self.deal_counts: dict[int, int] | None = None  # seats' visible tile counts during the deal animation
         self.plate_rects: dict[int, pygame.Rect] = {}  # where each seat's name plate was drawn last
         self.status: dict[int, str] = {}  # a LAN seat's state on its plate (dropped, left, a bot plays)
+        self.public_slots: dict[tuple, tuple[int, int, int]] = {}  # the public panel's tiles, where drawn last
 
     # -------------------------------------------------------- whole table
     def draw_table(self, surf: pygame.Surface, view: View, L: TableLayout, my_hand=None, thinking: int | None = None):

@@ -12,10 +12,13 @@ buttons lead here, and ``PlayerTable`` shows the players how many watch.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import pygame
 
+from game.rules.variants.base import Variant
+from game.session import Session
 from game.ui import cues, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.anim import Animator
@@ -87,10 +90,51 @@ class WatchLayout(TableLayout):
         return super().label_anchor(seat)
 
 
-def seat_names(session: Any, n: int) -> list[str]:
+class Watched(Protocol):
+    """What the watcher's screen follows (``netplay.watch.WatchSession``; a stub in pictures)."""
+
+    @property
+    def status(self) -> str: ...  # connecting, watching, reconnecting, refused, closed
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def error_code(self) -> str | None: ...
+    @property
+    def addr(self) -> tuple[str, int]: ...
+    @property
+    def view(self) -> Any: ...  # the latest PublicView, None before the first hand (cues read views as dicts)
+    @property
+    def batch(self) -> Sequence[dict]: ...  # the state messages the last poll() applied
+    @property
+    def variant(self) -> Variant | None: ...  # once watching
+    @property
+    def variant_id(self) -> str | None: ...
+    @property
+    def table_name(self) -> str | None: ...
+    @property
+    def open(self) -> bool: ...  # the host shows watchers every hand
+    @property
+    def n(self) -> int | None: ...
+    @property
+    def names(self) -> Sequence[str | None]: ...
+    @property
+    def hands_total(self) -> int | None: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def watchers(self) -> int: ...
+    @property
+    def started(self) -> bool: ...
+
+    def poll(self) -> list[Any]: ...
+
+    def close(self) -> None: ...
+
+
+def seat_names(session: Watched, n: int) -> list[str]:
     """The seats as the table names them: the players' names, a numbered bot where nobody is named."""
-    names = list(getattr(session, "names", None) or [])
-    return [names[i] if i < len(names) and names[i] else strings.tr("bot.name", i=i + 1) for i in range(n)]
+    names = session.names
+    return [(names[i] if i < len(names) else None) or strings.tr("bot.name", i=i + 1) for i in range(n)]
 
 
 class WatchScene(Scene):
@@ -99,13 +143,14 @@ class WatchScene(Scene):
     name = "watch"
     demo = True  # the settlement panel shows no buttons: a watcher has no decisions
 
-    def __init__(self, app: App, session: Any, on_leave=None, on_refused=None):
+    def __init__(self, app: App, session: Watched, on_leave=None, on_refused=None):
         super().__init__(app)
         self.session = session
         self.on_leave = on_leave
         self.on_refused = on_refused  # on_refused(code, text): back to a password prompt
         self.view: dict | None = None
-        self.variant = getattr(session, "variant", None)
+        self.variant = session.variant
+        self.auto_next_at: float | None = None  # (the settlement panel asks) a watcher never moves the table on
         self.n = 4
         self.L: WatchLayout | None = None
         self.anim = Animator()
@@ -156,11 +201,10 @@ class WatchScene(Scene):
         while self.sounds and self.sounds[0][0] <= now:
             self.app.sound.play(self.sounds.pop(0)[1])
         ses = self.session
-        if getattr(ses, "status", "") == "refused" and self.on_refused is not None \
-                and getattr(ses, "error_code", None) in REFUSED:
+        if ses.status == "refused" and self.on_refused is not None and ses.error_code in REFUSED:
             cb, self.on_refused = self.on_refused, None
             ses.close()
-            cb(ses.error_code, getattr(ses, "error", "") or "")
+            cb(ses.error_code, ses.error or "")
             return
         if self.settle_at is not None and now >= self.settle_at:
             self.settle_at = None
@@ -187,7 +231,7 @@ class WatchScene(Scene):
             self.view = None
             return
         if self.variant is None:
-            self.variant = getattr(ses, "variant", None)
+            self.variant = ses.variant
         first = self.view is None
         self.view = new
         if self.L is None or self.n != new["n"]:
@@ -206,7 +250,7 @@ class WatchScene(Scene):
             stage = cues.Stage(new, self.L, -1, self.names, self.app.now, self.anim.factor, demo=True,
                                deal_start=self.deal_start, deal_dur=self.deal_dur,
                                reveal=hands if any(h is not None for h in hands) else None,
-                               public_slots=getattr(self.render, "public_slots", {}))
+                               public_slots=self.render.public_slots)
             self._apply(cues.stage(events, stage))
             self.sounds.sort()
         hand = (new.get("hand_no"), new["seats"][0]["score"], new["dealer"])
@@ -309,21 +353,21 @@ class WatchScene(Scene):
 
     def _name(self) -> str:
         ses = self.session
-        return getattr(ses, "table_name", None) or variant_title(getattr(ses, "variant_id", None)) or ""
+        return ses.table_name or variant_title(ses.variant_id) or ""
 
     def _title(self) -> str:
         """The table's name, and that the host shows watchers every hand if it does."""
-        if getattr(self.session, "open", False):
+        if self.session.open:
             return f"{self._name()}  ·  {strings.tr('watch.open_short')}"
         return self._name()
 
     def _subtitle(self, v: dict) -> str:
         """The game (when it fits the panel), the hand, and how many watch."""
         ses = self.session
-        hand = strings.tr("table.hand_no", i=(v.get("hand_no") or 0) + 1, n=getattr(ses, "hands_total", None) or "?")
+        hand = strings.tr("table.hand_no", i=(v.get("hand_no") or 0) + 1, n=ses.hands_total or "?")
         if v.get("dealer_streak"):
             hand += " " + strings.tr("table.streak", k=v["dealer_streak"])
-        parts = [hand, strings.tr("watch.watchers", k=max(1, getattr(ses, "watchers", 0) or 0))]
+        parts = [hand, strings.tr("watch.watchers", k=max(1, ses.watchers))]
         game = variant_title(v.get("variant")) or ""
         if game and game not in self._name():
             longer = "  ·  ".join([game] + parts)
@@ -396,15 +440,14 @@ class WatchScene(Scene):
 
     def _status_text(self) -> str | None:
         ses = self.session
-        status = getattr(ses, "status", "")
-        addr = getattr(ses, "addr", ("", 0))
+        status, addr = ses.status, ses.addr
         if status == "connecting":
             return strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}")
-        if status == "reconnecting" or (status == "closed" and getattr(ses, "error", None)):
+        if status == "reconnecting" or (status == "closed" and ses.error):
             return strings.tr("watch.reconnecting", addr=f"{addr[0]}:{addr[1]}")
         if status == "refused":
-            return strings.tr("watch.refused", why=getattr(ses, "error", None) or status)
-        if self.view is not None and not getattr(ses, "started", True):
+            return strings.tr("watch.refused", why=ses.error or status)
+        if self.view is not None and not ses.started:
             return strings.tr("watch.next_match")
         return None
 
@@ -433,16 +476,16 @@ class WatchScene(Scene):
         W.panel(surf, box)
         x, y = box.x + round(36 * s), box.y + round(24 * s)
         title = self._name()
-        vname = variant_title(getattr(ses, "variant_id", None)) or ""
+        vname = variant_title(ses.variant_id) or ""
         W.draw_text(surf, "  ·  ".join(t for t in (title, vname) if t) or strings.tr("watch.title"), (x, y),
                     round(26 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
         y += round(44 * s)
-        if getattr(ses, "open", False):
+        if ses.open:
             W.draw_text(surf, strings.tr("watch.open_note"), (x, y), round(16 * s), W.GOLD,
                         max_width=box.w - round(72 * s))
         y += round(34 * s)
-        n = getattr(ses, "n", None) or 4
-        names = list(getattr(ses, "names", None) or [])
+        n = ses.n or 4
+        names = ses.names
         for i in range(n):
             r = pygame.Rect(x, y, box.w - round(72 * s), round(46 * s))
             pygame.draw.rect(surf, (24, 48, 38), r, border_radius=round(10 * s))
@@ -471,14 +514,14 @@ class PlayerTable(TableScene):
             draw_watchers_badge(surf, self.session, self.L.plate_rect(self.me).top, self.s)
 
 
-def draw_watchers_badge(surf: pygame.Surface, session: Any, bottom: int, s: float) -> None:
+def draw_watchers_badge(surf: pygame.Surface, session: Session, bottom: int, s: float) -> None:
     """Above the player's own plate (bottom left, clear of the hand and the panels): "3 watching", and "they see
     every hand" on a table the host opened to its watchers."""
-    k = getattr(session, "watchers", 0) or 0
+    k = session.watchers
     if not k:
         return
     text = strings.tr("watch.badge", k=k)
-    if getattr(session, "watch", None) == "open":
+    if session.watch == "open":
         text += "  ·  " + strings.tr("watch.badge_open")
     fs = round(14 * s)
     r = pygame.Rect(round(12 * s), 0, W.text_width(text, fs, "bold") + round(24 * s), round(30 * s))
@@ -514,6 +557,7 @@ def watch_window(args: Any) -> int:
     from netplay.cli import _addr
 
     host, port = _addr(args.addr)
+    # args: the watch subcommand's argparse namespace; its optional flags depend on how the parser was built
     app = App(fullscreen=True if getattr(args, "fullscreen", False) else None)
 
     def quit_app() -> None:

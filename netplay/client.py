@@ -105,36 +105,48 @@ class NetSession(Session):
 
     # ================================================================ Session interface
     def poll(self) -> list[Event]:
-        with self._cv:
-            msgs = list(self._inbox)
-            self._inbox.clear()
         events: list[Event] = []  # as the host filtered them for this seat (msgpack maps)
-        for m in msgs:
-            t = m["t"]
-            if t == "state":
+        for m in self._take_inbox():
+            if m["t"] == "state":
                 v = m["view"]
                 if v is not None:
                     v = wire.view_from_wire(v)
                 self.view = v
-                self.seq = m["seq"]
-                self.hand_no, self.step = m["hand_no"], m["step"]
-                self.hand_over, self._match_over = m["hand_over"], m["match_over"]
-                self._totals = list(m["totals"])
-                self.hands_total = m["hands"]
-                self.updates += 1
+                self._take_state(m)
                 events.extend(m["events"])
-            elif t == "table":
-                self.names, self.connected = m["names"], m["connected"]
-                self.bots, self.held, self.started = m["bots"], m["held"], m["started"]
-                self.watchers = m.get("watchers") or 0
-                self.watch = m.get("watch") or "public"
-            elif t == "error":
-                self.error, self.error_code = m["msg"], m["code"]
-                self.refusals.append((m["code"], m["msg"]))
-            elif t == "notice":
-                self.notice = None if m["code"] == Code.SAVED else (m["code"], m["msg"])
-                self.notices.append((m["code"], m["msg"], m["seat"]))
+            else:
+                self._take_message(m)
         return events
+
+    def _take_inbox(self) -> list[dict]:
+        with self._cv:
+            msgs = list(self._inbox)
+            self._inbox.clear()
+        return msgs
+
+    def _take_state(self, m: dict) -> None:
+        """The facts of a ``state`` message besides its view and events (a seat's and a watcher's alike)."""
+        self.seq = m["seq"]
+        self.hand_no, self.step = m["hand_no"], m["step"]
+        self.hand_over, self._match_over = m["hand_over"], m["match_over"]
+        self._totals = list(m["totals"])
+        self.hands_total = m["hands"]
+        self.updates += 1
+
+    def _take_message(self, m: dict) -> None:
+        """A ``table``, ``error`` or ``notice`` message polled from the inbox."""
+        t = m["t"]
+        if t == "table":
+            self.names, self.connected = m["names"], m["connected"]
+            self.bots, self.held, self.started = m["bots"], m["held"], m["started"]
+            self.watchers = m.get("watchers") or 0
+            self.watch = m.get("watch") or "public"
+        elif t == "error":
+            self.error, self.error_code = m["msg"], m["code"]
+            self.refusals.append((m["code"], m["msg"]))
+        elif t == "notice":
+            self.notice = None if m["code"] == Code.SAVED else (m["code"], m["msg"])
+            self.notices.append((m["code"], m["msg"], m["seat"]))
 
     def send(self, action: Action) -> None:
         if self.seat is None or action.seat != self.seat:

@@ -51,42 +51,24 @@ class WatchSession(NetSession):
 
     # ================================================================ Session interface
     def poll(self) -> list[Event]:
-        with self._cv:
-            msgs = list(self._inbox)
-            self._inbox.clear()
         events: list[Event] = []
         self.batch = []
-        for m in msgs:
-            t = m["t"]
-            if t == "state":
-                if not m["full"] and self.view is not None and m["seq"] <= self.seq:
-                    continue  # a frame a newer whole picture has already overtaken
-                if m["full"]:
-                    events = []  # the picture includes what came before it
-                    self.fulls += 1
-                self.full = m["full"]
-                ended = m["hand_over"] and not self.hand_over
-                self.view = m["view"]
-                self.seq = m["seq"]
-                self.hand_no, self.step = m["hand_no"], m["step"]
-                self.hand_over, self._match_over = m["hand_over"], m["match_over"]
-                self._totals = list(m["totals"])
-                self.hands_total = m["hands"]
-                self.updates += 1
-                self.hands_seen += int(ended and not m["full"])
-                events.extend(m["events"])
-                self.batch.append(m)
-            elif t == "table":
-                self.names, self.connected = m["names"], m["connected"]
-                self.bots, self.held, self.started = m["bots"], m["held"], m["started"]
-                self.watchers = m.get("watchers") or 0
-                self.watch = m.get("watch") or "public"
-            elif t == "error":
-                self.error, self.error_code = m["msg"], m["code"]
-                self.refusals.append((m["code"], m["msg"]))
-            elif t == "notice":
-                self.notice = None if m["code"] == Code.SAVED else (m["code"], m["msg"])
-                self.notices.append((m["code"], m["msg"], m["seat"]))
+        for m in self._take_inbox():
+            if m["t"] != "state":
+                self._take_message(m)
+                continue
+            if not m["full"] and self.view is not None and m["seq"] <= self.seq:
+                continue  # a frame a newer whole picture has already overtaken
+            if m["full"]:
+                events = []  # the picture includes what came before it
+                self.fulls += 1
+            self.full = m["full"]
+            ended = m["hand_over"] and not self.hand_over
+            self.view = m["view"]
+            self._take_state(m)
+            self.hands_seen += int(ended and not m["full"])
+            events.extend(m["events"])
+            self.batch.append(m)
         return events
 
     def send(self, action: Any) -> None:

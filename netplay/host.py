@@ -605,22 +605,30 @@ class Host:
         conn.kill(Code.VERSION, f"protocol {msg['proto']} is not {wire.PROTOCOL}")
         return False
 
-    def _hello(self, conn: Conn, msg: dict) -> None:
+    def _greeted(self, conn: Conn, msg: dict) -> bool:
+        """What a ``hello`` and a ``watch`` both need first: the same protocol, not yet at a table, the
+        connection's key from the key exchange, and a table id (if any) this host has."""
         if not self._version_ok(conn, msg):
-            return
+            return False
         if conn.table is not None or conn.watching is not None:
             conn.refuse(Code.ALREADY_JOINED, None, None)
-            return
+            return False
         try:
             conn.key = auth.connection_key(self.keys, msg["dh"], conn.nonce, msg["nonce"])
         except auth.AuthError as e:
-            conn.refuse(Code.MALFORMED, f"hello: {e}", None)
-            return
-        name = msg["name"].strip() or "player"
+            conn.refuse(Code.MALFORMED, f"{msg['t']}: {e}", None)
+            return False
         tid = msg.get("table")
         if tid is not None and tid not in self.tables:
             conn.refuse(Code.NO_TABLE, f"no table {tid!r} here", None)
+            return False
+        return True
+
+    def _hello(self, conn: Conn, msg: dict) -> None:
+        if not self._greeted(conn, msg):
             return
+        name = msg["name"].strip() or "player"
+        tid = msg.get("table")
         proof = msg.get("proof")
         if proof:
             for held in ([self.tables[tid]] if tid is not None else self.tables.values()):
@@ -647,20 +655,9 @@ class Host:
 
     def _watch(self, conn: Conn, msg: dict) -> None:
         """A watcher: no seat, its own limits per address and in all; a password table wants its password."""
-        if not self._version_ok(conn, msg):
-            return
-        if conn.table is not None or conn.watching is not None:
-            conn.refuse(Code.ALREADY_JOINED, None, None)
-            return
-        try:
-            conn.key = auth.connection_key(self.keys, msg["dh"], conn.nonce, msg["nonce"])
-        except auth.AuthError as e:
-            conn.refuse(Code.MALFORMED, f"watch: {e}", None)
+        if not self._greeted(conn, msg):
             return
         tid = msg.get("table")
-        if tid is not None and tid not in self.tables:
-            conn.refuse(Code.NO_TABLE, f"no table {tid!r} here", None)
-            return
         table = self.tables[tid] if tid is not None else \
             next((tb for tb in self.tables.values() if tb.cfg.watch != wire.WATCH_OFF), None)
         if table is None or table.cfg.watch == wire.WATCH_OFF:

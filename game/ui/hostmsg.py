@@ -22,6 +22,15 @@ class Failing(Protocol):
     @property
     def error_code(self) -> str | None: ...
 
+
+class Connecting(Failing, Protocol):
+    """A LAN session as the lobby and the watcher's screen follow it: its state and the host it talks to."""
+
+    @property
+    def status(self) -> str: ...  # connecting, seated or watching, reconnecting, refused, closed
+    @property
+    def addr(self) -> tuple[str, int]: ...
+
 # the client's own conditions, told by the English text it keeps when it has no host code for them
 CLIENT_TEXTS = (
     ("cannot reach the host", "unreachable"),

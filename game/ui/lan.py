@@ -161,17 +161,9 @@ def connect(app, addr: str, port: int, table_id: str | None = None, host: LobbyH
 
 # ====================================================================== lobby
 
-class Lobbying(Protocol):
+class Lobbying(hostmsg.Connecting, Protocol):
     """What the lobby shows of a joining session (``lanseat.LobbySession``; a stub in pictures)."""
 
-    @property
-    def status(self) -> str: ...
-    @property
-    def error(self) -> str | None: ...
-    @property
-    def error_code(self) -> str | None: ...
-    @property
-    def addr(self) -> tuple[str, int]: ...
     @property
     def view(self) -> Mapping[str, Any] | None: ...  # the seat's View once a hand is dealt
     @property

@@ -19,7 +19,7 @@ import pygame
 
 from game.rules.variants.base import Variant
 from game.session import Session
-from game.ui import cues, nav, strings, tileart
+from game.ui import cues, hostmsg, nav, strings, tileart
 from game.ui import widgets as W
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
@@ -90,17 +90,9 @@ class WatchLayout(TableLayout):
         return super().label_anchor(seat)
 
 
-class Watched(Protocol):
+class Watched(hostmsg.Connecting, Protocol):
     """What the watcher's screen follows (``netplay.watch.WatchSession``; a stub in pictures)."""
 
-    @property
-    def status(self) -> str: ...  # connecting, watching, reconnecting, refused, closed
-    @property
-    def error(self) -> str | None: ...
-    @property
-    def error_code(self) -> str | None: ...
-    @property
-    def addr(self) -> tuple[str, int]: ...
     @property
     def view(self) -> Any: ...  # the latest PublicView, None before the first hand (cues read views as dicts)
     @property

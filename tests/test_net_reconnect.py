@@ -6,6 +6,7 @@ through in one process (``local_play``).
 """
 
 import copy
+import socket
 import time
 
 import pytest
@@ -22,6 +23,7 @@ from tests.net_util import (
     play_clients,
     same_game,
     saved_table,
+    seat_actions,
     start_clients,
     start_host_proc,
     states_at,
@@ -34,20 +36,33 @@ SEEDS = ["r0", "r1", "r2", "r3"]
 
 
 class Dropper(BotClient):
-    """A bot whose connection fails once, mid-hand, after ``after`` state updates."""
+    """A bot whose connection fails once, mid-hand, after ``after`` state updates, and comes back ``pause`` seconds
+    later; with ``until``, not before ``until()`` holds (the network stays down: a port that refuses connections
+    stands in for the host's, so every reconnect attempt fails at once and is tried again)."""
 
-    def __init__(self, *a, after: int = 15, pause: float = 0.0, **kw):
+    def __init__(self, *a, after: int = 15, pause: float = 0.0, until=None, **kw):
         super().__init__(*a, **kw)
         self.after = after
         self.pause = pause
+        self.until = until
         self.dropped_at = None
         self.synced = None  # (the first state after the reconnect, the host's view then)
+        self._down: tuple[socket.socket, tuple] | None = None  # (the refusing socket, the host's address)
 
     def step(self) -> None:
         s = self.session
         if self.dropped_at is None and s.updates >= self.after and not s.hand_over:
             self.dropped_at = (s.hand_no, s.step)
+            if self.until is not None:
+                refuser = socket.socket()
+                refuser.bind(("127.0.0.1", 0))  # bound, never listening: connecting to it is refused
+                self._down = (refuser, s.addr)
+                s.addr = refuser.getsockname()
             s.interrupt(self.pause)
+        elif self._down is not None and self.until():
+            refuser, s.addr = self._down
+            refuser.close()
+            self._down = None
         super().step()
 
 
@@ -95,7 +110,9 @@ def test_a_bot_plays_a_dropped_seat_and_the_player_resyncs():
                                  next_s=None)], interfaces=LOOPBACK, advertise=False).start()
     synced = []
     try:
-        bcs = _clients(h, {"after": 8, "pause": 1.0}, think=0.01)
+        # back only once the host's bot has played the seat (however slowly the others bring its turn round)
+        bcs = _clients(h, {"after": 8, "pause": 1.0, "until": lambda: seat_actions(h, 1) > bcs[1].decisions},
+                       think=0.01)
         orig = bcs[1].session._on_msg
 
         def spy(m):  # the first state after the reconnect

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -148,23 +149,53 @@ def final_record(state_dir, table_id: str = "1") -> dict:
     return saved_table(state_dir, table_id)["match"]
 
 
+def wait_until(pred, timeout: float = 60.0, what: str = "condition"):
+    """Poll ``pred`` until it returns something true (returned) or ``timeout`` seconds pass (AssertionError)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def start_clients(bcs: list, timeout: float, *, first: int = 0, out: dict | None = None):
+    """Start ``bc.run(timeout)`` of each client in a daemon thread: (out, threads); ``out[first + k]`` gets the
+    result of ``bcs[k]`` or the exception it raised (for the test to report)."""
+    out = {} if out is None else out
+
+    def run(i, bc):
+        try:
+            out[i] = bc.run(timeout=timeout)
+        except BaseException as e:  # noqa: BLE001 - reported by the caller
+            out[i] = e
+
+    ths = [threading.Thread(target=run, args=(first + k, bc), daemon=True) for k, bc in enumerate(bcs)]
+    for t in ths:
+        t.start()
+    return out, ths
+
+
+def seat_actions(h, seat: int, table: str = "t") -> int:
+    """Actions the host has applied for ``seat`` at ``table`` so far: its finished hands and the hand under way."""
+    t = h.tables[table]
+
+    def count() -> int:
+        done = sum(1 for hp in (t.match.records if t.match else []) for a in hp["actions"] if a[0] == seat)
+        live = t.state if t.state is not None and t.state.end is None else None  # a finished hand is in records
+        return done + (sum(1 for a in live.log if a.seat == seat) if live is not None else 0)
+
+    return h.call(count)
+
+
 def play_clients(host, seeds: list, *, table_id=None, level="simple", timeout=120, taps=None, clients=None,
                  seats=True):
     """Run one BotClient per seed (seat i gets seeds[i]) in threads until the match is over."""
     addr, port = host.address if host is not None else (None, None)
     bcs = clients or [BotClient(addr, port, level, f"p{i}", seed=s, table_id=table_id, seat=i if seats else None,
                                 tap=(taps[i] if taps else None)) for i, s in enumerate(seeds)]
-    results: dict[int, object] = {}
-
-    def run(i, bc):
-        try:
-            results[i] = bc.run(timeout=timeout)
-        except BaseException as e:  # noqa: BLE001 - reported below
-            results[i] = e
-
-    ths = [threading.Thread(target=run, args=(i, bc), daemon=True) for i, bc in enumerate(bcs)]
-    for t in ths:
-        t.start()
+    results, ths = start_clients(bcs, timeout)
     for t in ths:
         t.join(timeout + 10)
     for i, r in results.items():
@@ -256,3 +287,80 @@ def stop_proc(p, timeout: float = 5.0) -> None:
     for f in (p.stdout, p.stderr):
         if f:
             f.close()
+
+
+# ---- one 捉鸡麻将 deal in which a seat may or may not claim (issue 16, point 3; issue 17) ----------------------
+# Dealer 0 discards 9p. In CAN seat 2 holds 9p9p and may pung (it passes); in CANNOT it holds 9s9s instead and
+# nobody may claim. Seats 0, 1 and 3 hold the same tiles in both, and the wall is the same.
+CAN = [17, 17, 0, 1, 2, 12, 13, 14, 19, 20, 21, 6, 8]
+CANNOT = [26, 26] + CAN[2:]
+_HANDS = [[0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 23, 24, 17],
+          [0, 1, 2, 3, 4, 5, 9, 10, 11, 18, 19, 21, 22],
+          None,
+          [3, 4, 5, 15, 16, 22, 23, 24, 25, 9, 9, 13, 14]]
+
+
+def claim_deal(seat2: list[int]):
+    """(hands, wall) of the deal with ``seat2`` (CAN or CANNOT) as seat 2's hand."""
+    v = get_variant("zhuoji")
+    hands = [h if h is not None else seat2 for h in _HANDS]
+    rest = list(v.tile_set(v.resolve_options({})))
+    for h in hands:
+        for t in h:
+            rest.remove(t)
+    differing = [t for t in rest if t in (17, 26)]
+    common = sorted(t for t in rest if t not in (17, 26))
+    random.Random(5).shuffle(common)
+    return hands, common + sorted(differing)  # the tiles that differ lie at the back, never drawn here
+
+
+class Passer:
+    """Never claims; discards 9p first, then its lowest tile: the same choices in both deals."""
+
+    def act(self, v):
+        legal = v["legal"]
+        passes = [a for a in legal if a.kind == "pass"]
+        if passes:
+            return passes[0]
+        discards = sorted((a for a in legal if a.kind == "discard"), key=lambda a: (a.tile != 17, a.tile))
+        return discards[0] if discards else legal[0]
+
+
+def claim_deal_host(monkeypatch, seat2: list[int]):
+    """A started loopback host of table "t": one hand of 捉鸡麻将 dealt by ``claim_deal(seat2)``."""
+    import netplay.table
+    from netplay.host import Host, TableConfig
+
+    hands, wall = claim_deal(seat2)
+
+    class Scenario(Match):
+        def start_hand(self):
+            st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
+                                    dealer_streak=self.streak, scores=self.scores, hands=hands, wall=wall)
+            self.state = st
+            return st, events
+
+    monkeypatch.setattr(netplay.table, "Match", Scenario)
+    return Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
+                interfaces=LOOPBACK, advertise=False).start()
+
+
+def play_passers(h, taps=None) -> list:
+    """Four ``Passer`` clients play the host's hand; the actions of the hand played."""
+    bcs = [BotClient(*h.address, "simple", f"p{i}", seat=i, tap=(taps[i] if taps else None)) for i in range(4)]
+    for bc in bcs:
+        bc.bot = Passer()
+    play_clients(h, [], clients=bcs, timeout=60)
+    return h.finished[-1]["record"]["hands_played"][0]["actions"]
+
+
+def until_seat2_discards(frames: list[dict]) -> list[dict]:
+    """The state frames (what a seat or watcher can compare) before seat 2's first discard."""
+    out = []
+    for f in frames:
+        if f["t"] != "state":
+            continue
+        if any(e["type"] == "discard" and e["seat"] == 2 for e in f["events"]):
+            return out  # (seat 2 holds other tiles in the two deals: from here on its choices may differ)
+        out.append({k: f[k] for k in ("seq", "step", "view", "events", "totals", "hand_over")})
+    raise AssertionError("seat 2 never discarded")

@@ -20,17 +20,18 @@ from netplay import protocol as wire
 from netplay.client import BotClient, NetSession, list_tables
 from netplay.discovery import Advertiser
 from netplay.host import Host, TableConfig
-from tests.net_util import LOOPBACK, ROOT, Recorder, decode_stream, env, hello, play_clients, start_host_proc, stop_proc
-
-
-def _wait(pred, timeout: float = 30.0, what: str = "condition"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
+from tests.net_util import (
+    LOOPBACK,
+    ROOT,
+    Recorder,
+    decode_stream,
+    env,
+    hello,
+    play_clients,
+    start_host_proc,
+    stop_proc,
+    wait_until,
+)
 
 
 def _frame(obj) -> bytes:
@@ -157,7 +158,7 @@ def test_a_join_leave_loop_does_not_make_the_host_shout_on_the_network(monkeypat
         n0 = len(published)
         for i in range(60):
             s = NetSession(*h.address, f"c{i}", table_id="1")
-            _wait(lambda s=s: s.status == "seated", 10, "seated")
+            wait_until(lambda s=s: s.status == "seated", 10, "seated")
             s.close()
         time.sleep(1.2)  # the last update, due a moment later, goes out
         span = time.monotonic() - t0
@@ -181,9 +182,9 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         rec = Recorder()
         victim = NetSession(*h.address, "victim", table_id="t", password=pw, seat=0, tap=rec)
         other = NetSession(*h.address, "other", table_id="t", password=pw, seat=1)
-        _wait(lambda: victim.status == "seated" and other.status == "seated", 10, "seated")
+        wait_until(lambda: victim.status == "seated" and other.status == "seated", 10, "seated")
         victim.interrupt(0.1)  # a reconnect: the token is proven on the wire once
-        _wait(lambda: victim.connections == 2, 10, "the reconnect")
+        wait_until(lambda: victim.connections == 2, 10, "the reconnect")
         time.sleep(0.2)
         token = h.call(lambda: h.tables["t"].slots[0].token)
         sniffed = bytes(rec.rx) + b"".join(rec.tx)
@@ -239,7 +240,7 @@ def test_password_guessing_slows_down_and_is_logged(caplog):
         assert any("wrong passwords" in r.getMessage() and "127.0.0.4" in r.getMessage() for r in caplog.records)
         ok = NetSession(*h.address, "friend", table_id="t", password="pw", source="127.0.0.5")
         try:
-            _wait(lambda: ok.status == "seated", 10, "another address to sit down")
+            wait_until(lambda: ok.status == "seated", 10, "another address to sit down")
         finally:
             ok.close()
     finally:

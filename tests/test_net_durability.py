@@ -10,7 +10,6 @@ import os
 import random
 import resource
 import shutil
-import threading
 import time
 from pathlib import Path
 
@@ -18,7 +17,17 @@ from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from netplay.client import BotClient
 from netplay.host import Host, TableConfig
-from tests.net_util import LOOPBACK, SEEDS4, final_record, local_play, saved_table, start_host_proc, stop_proc
+from tests.net_util import (
+    LOOPBACK,
+    SEEDS4,
+    final_record,
+    local_play,
+    saved_table,
+    start_clients,
+    start_host_proc,
+    stop_proc,
+    wait_until,
+)
 
 SEEDS = SEEDS4
 
@@ -27,34 +36,9 @@ def _limit(pid: int, size: int) -> None:
     resource.prlimit(pid, resource.RLIMIT_FSIZE, (size, resource.RLIM_INFINITY))
 
 
-def _wait(pred, timeout: float = 60.0, what: str = "condition"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def _clients(port: int, think: float = 0.01) -> list[BotClient]:
     return [BotClient("127.0.0.1", port, "simple", f"p{i}", seed=sd, seat=i, think=think, reconnect_s=60)
             for i, sd in enumerate(SEEDS)]
-
-
-def _run_all(bcs):
-    out: dict = {}
-
-    def run(i):
-        try:
-            out[i] = bcs[i].run(timeout=150)
-        except Exception as e:  # noqa: BLE001 - reported by the test
-            out[i] = e
-
-    ths = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(len(bcs))]
-    for t in ths:
-        t.start()
-    return out, ths
 
 
 def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path):
@@ -65,12 +49,12 @@ def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path):
     proc, port = start_host_proc(*args)
     try:
         bcs = _clients(port)
-        out, ths = _run_all(bcs)
-        _wait(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 10,
-              what="the first hand to be under way")
+        out, ths = start_clients(bcs, 150)
+        wait_until(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 10,
+                   what="the first hand to be under way")
         _limit(proc.pid, 0)  # the disk is full from now on
-        _wait(lambda: all(any(c == "disk_full" for c, _m, _s in getattr(bc.session, "notices", [])) for bc in bcs),
-              what="every seat to hear that the host cannot save")
+        wait_until(lambda: all(any(c == "disk_full" for c, _m, _s in getattr(bc.session, "notices", [])) for bc in bcs),
+                   what="every seat to hear that the host cannot save")
         frozen = [bc.session.updates for bc in bcs]
         size = next(tmp_path.glob("table-1.*")).stat().st_size
         time.sleep(1.5)  # the host retries meanwhile; no state may reach anyone while nothing can be saved
@@ -99,13 +83,13 @@ def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path):
     proc2 = None
     try:
         bcs = _clients(port)
-        out, ths = _run_all(bcs)
-        _wait(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 8,
-              what="the first hand to be under way")
+        out, ths = start_clients(bcs, 150)
+        wait_until(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 8,
+                   what="the first hand to be under way")
         journal = next(tmp_path.glob("table-1.*"))  # table-1.journal
         _limit(proc.pid, journal.stat().st_size + 150)  # room for a record or two, then a short write
-        _wait(lambda: any(c == "disk_full" for c, _m, _s in getattr(bcs[0].session, "notices", [])), 20,
-              what="the players to hear that the disk is full")
+        wait_until(lambda: any(c == "disk_full" for c, _m, _s in getattr(bcs[0].session, "notices", [])), 20,
+                   what="the players to hear that the disk is full")
         proc.kill()
         proc.wait(10)
         before = saved_table(tmp_path)
@@ -200,7 +184,7 @@ def _saved_mid_match(root: Path) -> None:
                 bc.step()
             return done == {"1", "2"}
 
-        _wait(step_until, 120, "both tables to reach their stopping points")
+        wait_until(step_until, 120, "both tables to reach their stopping points")
     finally:
         h.stop()  # before the players leave: a table whose players all left deals on without them
     for bc in bcs:
@@ -256,7 +240,7 @@ def test_resume_names_the_damaged_file_and_resumes_the_rest(tmp_path):
     log = tmp_path / "host.log"
     proc, _port = start_host_proc("--resume", "--state-dir", str(tmp_path), log=log)
     try:
-        _wait(lambda: f"{p.name} is damaged" in log.read_text(), 20, "the log line")
+        wait_until(lambda: f"{p.name} is damaged" in log.read_text(), 20, "the log line")
     finally:
         stop_proc(proc)
     text = log.read_text()

@@ -28,7 +28,20 @@ from game.rules.state import Seat
 from game.rules.variants import get as get_variant
 from game.rules.view import pending_state, same_point, view, visible_step
 from netplay.host import Host, TableConfig
-from tests.net_util import LOOPBACK, Recorder, decode_stream, norm, play_clients, variants, wire_view
+from tests.net_util import (
+    CAN,
+    CANNOT,
+    LOOPBACK,
+    Recorder,
+    claim_deal_host,
+    decode_stream,
+    norm,
+    play_clients,
+    play_passers,
+    until_seat2_discards,
+    variants,
+    wire_view,
+)
 
 SEED = 918273645501
 
@@ -227,92 +240,27 @@ def test_the_check_catches_leaky_events(monkeypatch):
 
 # ---------------------------------------------------------------------------------------------- issue 16, point 3
 
-# 捉鸡麻将, dealer 0 discards 9p. In ONE seat 2 holds 9p9p and may pung (it passes); in NONE it holds 9s9s
-# instead and nobody may claim. Seats 0, 1 and 3 hold the same tiles in both, and the wall is the same.
-_CAN = [17, 17, 0, 1, 2, 12, 13, 14, 19, 20, 21, 6, 8]
-_CANNOT = [26, 26] + _CAN[2:]
-_HANDS = [[0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 23, 24, 17],
-          [0, 1, 2, 3, 4, 5, 9, 10, 11, 18, 19, 21, 22],
-          None,
-          [3, 4, 5, 15, 16, 22, 23, 24, 25, 9, 9, 13, 14]]
-
-
-def _deal(seat2: list[int]):
-    v = get_variant("zhuoji")
-    hands = [h if h is not None else seat2 for h in _HANDS]
-    rest = list(v.tile_set(v.resolve_options({})))
-    for h in hands:
-        for t in h:
-            rest.remove(t)
-    differing = [t for t in rest if t in (17, 26)]
-    common = sorted(t for t in rest if t not in (17, 26))
-    random.Random(5).shuffle(common)
-    return hands, common + sorted(differing)  # the tiles that differ lie at the back, never drawn here
-
-
-class _Passer:
-    """Never claims; discards 9p first, then its lowest tile: the same choices in both deals."""
-
-    def act(self, v):
-        legal = v["legal"]
-        passes = [a for a in legal if a.kind == "pass"]
-        if passes:
-            return passes[0]
-        discards = sorted((a for a in legal if a.kind == "discard"), key=lambda a: (a.tile != 17, a.tile))
-        return discards[0] if discards else legal[0]
-
-
 def _seat_streams(monkeypatch, seat2: list[int]):
-    import netplay.table
-    from game.rules.match import Match
-
-    hands, wall = _deal(seat2)
-
-    class Scenario(Match):
-        def start_hand(self):
-            st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
-                                    dealer_streak=self.streak, scores=self.scores, hands=hands, wall=wall)
-            self.state = st
-            return st, events
-
-    monkeypatch.setattr(netplay.table, "Match", Scenario)
-    h = Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
-             interfaces=LOOPBACK, advertise=False).start()
+    """The actions of the hand dealt by ``claim_deal(seat2)`` and the frames each seat received."""
+    h = claim_deal_host(monkeypatch, seat2)
     try:
         recs = [Recorder() for _ in range(4)]
-        from netplay.client import BotClient
-
-        bcs = [BotClient(*h.address, "simple", f"p{i}", seat=i, tap=recs[i]) for i in range(4)]
-        for bc in bcs:
-            bc.bot = _Passer()
-        play_clients(h, [], clients=bcs, timeout=60)
-        record = h.finished[-1]["record"]
+        actions = play_passers(h, recs)
     finally:
         h.stop()
-    return record["hands_played"][0]["actions"], [decode_stream(bytes(r.rx)) for r in recs]
-
-
-def _until_seat2_discards(frames: list[dict]) -> list[dict]:
-    out = []
-    for f in frames:
-        if f["t"] != "state":
-            continue
-        if any(e["type"] == "discard" and e["seat"] == 2 for e in f["events"]):
-            return out  # (seat 2 holds other tiles in the two deals: from here on its choices may differ)
-        out.append({k: f[k] for k in ("seq", "step", "view", "events", "totals", "hand_over")})
-    raise AssertionError("seat 2 never discarded")
+    return actions, [decode_stream(bytes(r.rx)) for r in recs]
 
 
 def test_a_seat_cannot_tell_whether_another_seat_could_claim(monkeypatch):
     """Point 3, from the recorded seat streams: seats 0 and 3 receive exactly the same frames (views, events,
     the step counter, their number) whether or not seat 2 could pung the dealer's discard and passed. Before,
     a "wait" frame appeared only when someone had an option and ``step`` counted seat 2's hidden pass."""
-    acts_can, can = _seat_streams(monkeypatch, _CAN)
-    acts_cannot, cannot = _seat_streams(monkeypatch, _CANNOT)
+    acts_can, can = _seat_streams(monkeypatch, CAN)
+    acts_cannot, cannot = _seat_streams(monkeypatch, CANNOT)
     assert acts_can[:2] == [[0, "discard", "9p"], [2, "pass"]], "seat 2 was not offered the pung"
     assert acts_cannot[:2] == [[0, "discard", "9p"], [1, "discard", acts_cannot[1][2]]]
     for seat in (0, 3):
-        a, b = _until_seat2_discards(can[seat]), _until_seat2_discards(cannot[seat])
+        a, b = until_seat2_discards(can[seat]), until_seat2_discards(cannot[seat])
         assert len(a) >= 4
         for k, (x, y) in enumerate(zip(a, b)):
             assert x == y, f"seat {seat}, frame {k}: {[key for key in x if x[key] != y[key]]} differ"

@@ -10,22 +10,21 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, TableConfig
-from tests.net_util import LOOPBACK, ROOT, SEEDS4, env, start_host_proc, stop_proc
-
-
-def _wait(pred, timeout: float = 60.0, what: str = "condition"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+from tests.net_util import (
+    LOOPBACK,
+    ROOT,
+    SEEDS4,
+    env,
+    seat_actions,
+    start_clients,
+    start_host_proc,
+    stop_proc,
+    wait_until,
+)
 
 
 def _join_proc(port: int, home, name: str = "lid") -> subprocess.Popen:
@@ -39,26 +38,10 @@ def _join_proc(port: int, home, name: str = "lid") -> subprocess.Popen:
 def _three_clients(h, think=0.05):
     bcs = [BotClient(*h.address, "simple", f"p{i}", seed=SEEDS4[i], seat=i, table_id="t", think=think)
            for i in range(3)]
-    out: dict = {}
-
-    def run(i):
-        try:
-            out[i] = bcs[i].run(timeout=180)
-        except Exception as e:  # noqa: BLE001 - reported by the test
-            out[i] = e
-
-    ths = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(3)]
-    for t in ths:
-        t.start()
+    out, ths = start_clients(bcs, 180)
     table = h.tables["t"]
-    _wait(lambda: h.call(lambda: all(s.peer is not None for s in table.slots[:3])), 20, "three players seated")
+    wait_until(lambda: h.call(lambda: all(s.peer is not None for s in table.slots[:3])), 20, "three players seated")
     return bcs, out, ths
-
-
-def _seat3_actions(h) -> int:
-    t = h.tables["t"]
-    return h.call(lambda: (sum(1 for hp in (t.match.records if t.match else []) for a in hp["actions"] if a[0] == 3)
-                           + (sum(1 for a in t.state.log if a.seat == 3) if t.state is not None else 0)))
 
 
 def test_a_frozen_client_is_played_by_a_bot_and_gets_its_seat_back(tmp_path):
@@ -71,17 +54,17 @@ def test_a_frozen_client_is_played_by_a_bot_and_gets_its_seat_back(tmp_path):
         table = h.tables["t"]
         bcs, out, ths = _three_clients(h)
         proc = _join_proc(h.port, tmp_path)
-        _wait(lambda: _seat3_actions(h) >= 2, 60, "the frozen-to-be client to play")
+        wait_until(lambda: seat_actions(h, 3) >= 2, 60, "the frozen-to-be client to play")
         token = h.call(lambda: table.slots[3].token)
         os.kill(proc.pid, signal.SIGSTOP)
-        stopped = _seat3_actions(h)
-        _wait(lambda: h.call(lambda: table.slots[3].peer is None), 30, "the host to notice the silent seat")
-        _wait(lambda: _seat3_actions(h) >= stopped + 2, 30, "a bot to play the silent seat")
+        stopped = seat_actions(h, 3)
+        wait_until(lambda: h.call(lambda: table.slots[3].peer is None), 30, "the host to notice the silent seat")
+        wait_until(lambda: seat_actions(h, 3) >= stopped + 2, 30, "a bot to play the silent seat")
         assert h.call(lambda: table.slots[3].token) == token  # held for its player, not given away
         assert any(c == "bot_plays" and seat == 3 for bc in bcs for c, _m, seat in bc.session.notices)
         os.kill(proc.pid, signal.SIGCONT)
-        _wait(lambda: h.call(lambda: table.slots[3].peer is not None), 30, "the client to take its seat back")
-        back = _seat3_actions(h)
+        wait_until(lambda: h.call(lambda: table.slots[3].peer is not None), 30, "the client to take its seat back")
+        back = seat_actions(h, 3)
         out_text, err = proc.communicate(timeout=180)
         for t in ths:
             t.join(180)
@@ -113,13 +96,13 @@ def test_a_crashed_client_restarted_takes_its_seat_back_at_once(tmp_path):
         table = h.tables["t"]
         _bcs, out, ths = _three_clients(h, think=0.02)
         proc = _join_proc(h.port, tmp_path)
-        _wait(lambda: _seat3_actions(h) >= 3, 60, "the client to play")
+        wait_until(lambda: seat_actions(h, 3) >= 3, 60, "the client to play")
         token = h.call(lambda: table.slots[3].token)
         proc.kill()
         proc.wait(10)
-        _wait(lambda: h.call(lambda: table.slots[3].peer is None), 20, "the host to see the crash")
+        wait_until(lambda: h.call(lambda: table.slots[3].peer is None), 20, "the host to see the crash")
         proc2 = _join_proc(h.port, tmp_path)
-        _wait(lambda: h.call(lambda: table.slots[3].peer is not None), 20, "the restarted client to sit down")
+        wait_until(lambda: h.call(lambda: table.slots[3].peer is not None), 20, "the restarted client to sit down")
         assert h.call(lambda: table.slots[3].token) == token and h.call(lambda: table.slots[3].name) == "lid"
         out_text, err = proc2.communicate(timeout=180)
         for t in ths:
@@ -143,30 +126,18 @@ def test_players_at_a_waiting_table_keep_their_seats_across_a_host_resume(tmp_pa
     try:
         first = [BotClient("127.0.0.1", port, "simple", f"w{i}", seed=SEEDS4[i], seat=i, think=0.01,
                            reconnect_s=30) for i in range(2)]
-        out: dict = {}
-
-        def run(i, bc):
-            try:
-                out[i] = bc.run(timeout=120)
-            except Exception as e:  # noqa: BLE001
-                out[i] = e
-
-        ths = [threading.Thread(target=run, args=(i, bc), daemon=True) for i, bc in enumerate(first)]
-        for t in ths:
-            t.start()
-        _wait(lambda: all(bc.session.status == "seated" for bc in first), 20, "two players seated")
+        out, ths = start_clients(first, 120)
+        wait_until(lambda: all(bc.session.status == "seated" for bc in first), 20, "two players seated")
         time.sleep(0.3)  # their seats are on disk before the welcome is sent; give the lobby a moment anyway
         proc.kill()
         proc.wait(10)
         proc2, port2 = start_host_proc("--resume", "--state-dir", str(tmp_path), "--once")
         assert port2 == port
-        _wait(lambda: all(bc.session.connections == 2 and bc.session.status == "seated" for bc in first), 30,
-              "both to be seated again")
+        wait_until(lambda: all(bc.session.connections == 2 and bc.session.status == "seated" for bc in first), 30,
+                   "both to be seated again")
         more = [BotClient("127.0.0.1", port, "simple", f"w{i}", seed=SEEDS4[i], seat=i, think=0.01)
                 for i in (2, 3)]
-        ths += [threading.Thread(target=run, args=(i, bc), daemon=True) for i, bc in zip((2, 3), more)]
-        for t in ths[2:]:
-            t.start()
+        ths += start_clients(more, 120, first=2, out=out)[1]
         for t in ths:
             t.join(150)
         assert proc2.wait(30) == 0
@@ -192,9 +163,9 @@ def test_the_hosting_player_is_back_in_their_seat_at_once_after_a_resume(tmp_pat
         assert (tid, seat) == ("1", 0)
         me = NetSession(*h.address, "主人", table_id=tid, token=token, seat=seat)  # no password needed
         others = [NetSession(*h.address, f"o{i}", password="pw") for i in (1, 2, 3)]
-        _wait(lambda: me.status == "seated" and all(o.status == "seated" for o in others), 20, "everyone seated")
+        wait_until(lambda: me.status == "seated" and all(o.status == "seated" for o in others), 20, "everyone seated")
         assert me.seat == 0 and sorted(o.seat for o in others) == [1, 2, 3]
-        _wait(lambda: h.call(lambda: h.tables["1"].phase) == "playing", 20, "the match to start")
+        wait_until(lambda: h.call(lambda: h.tables["1"].phase) == "playing", 20, "the match to start")
     finally:
         h.stop()  # the host goes down first (a crash as its players see it)
     for s in [me, *others]:
@@ -205,8 +176,8 @@ def test_the_hosting_player_is_back_in_their_seat_at_once_after_a_resume(tmp_pat
         assert h2.owner_seat() == ("1", 0, token)
         me2 = NetSession(*h2.address, "主人", table_id="1", token=token, seat=0)
         try:
-            _wait(lambda: me2.poll() is not None and me2.status == "seated" and me2.view is not None, 10,
-                  "the hosting player to be back")
+            wait_until(lambda: me2.poll() is not None and me2.status == "seated" and me2.view is not None, 10,
+                       "the hosting player to be back")
             assert me2.seat == 0 and me2.connections == 1
             assert h2.call(lambda: [s.peer is not None for s in h2.tables["1"].slots]) == [True, False, False, False]
         finally:

@@ -6,7 +6,7 @@ through in one process (``local_play``).
 """
 
 import copy
-import threading
+import socket
 import time
 
 import pytest
@@ -23,6 +23,8 @@ from tests.net_util import (
     play_clients,
     same_game,
     saved_table,
+    seat_actions,
+    start_clients,
     start_host_proc,
     states_at,
     stop_proc,
@@ -34,20 +36,33 @@ SEEDS = ["r0", "r1", "r2", "r3"]
 
 
 class Dropper(BotClient):
-    """A bot whose connection fails once, mid-hand, after ``after`` state updates."""
+    """A bot whose connection fails once, mid-hand, after ``after`` state updates, and comes back ``pause`` seconds
+    later; with ``until``, not before ``until()`` holds (the network stays down: a port that refuses connections
+    stands in for the host's, so every reconnect attempt fails at once and is tried again)."""
 
-    def __init__(self, *a, after: int = 15, pause: float = 0.0, **kw):
+    def __init__(self, *a, after: int = 15, pause: float = 0.0, until=None, **kw):
         super().__init__(*a, **kw)
         self.after = after
         self.pause = pause
+        self.until = until
         self.dropped_at = None
         self.synced = None  # (the first state after the reconnect, the host's view then)
+        self._down: tuple[socket.socket, tuple] | None = None  # (the refusing socket, the host's address)
 
     def step(self) -> None:
         s = self.session
         if self.dropped_at is None and s.updates >= self.after and not s.hand_over:
             self.dropped_at = (s.hand_no, s.step)
+            if self.until is not None:
+                refuser = socket.socket()
+                refuser.bind(("127.0.0.1", 0))  # bound, never listening: connecting to it is refused
+                self._down = (refuser, s.addr)
+                s.addr = refuser.getsockname()
             s.interrupt(self.pause)
+        elif self._down is not None and self.until():
+            refuser, s.addr = self._down
+            refuser.close()
+            self._down = None
         super().step()
 
 
@@ -95,7 +110,9 @@ def test_a_bot_plays_a_dropped_seat_and_the_player_resyncs():
                                  next_s=None)], interfaces=LOOPBACK, advertise=False).start()
     synced = []
     try:
-        bcs = _clients(h, {"after": 8, "pause": 1.0}, think=0.01)
+        # back only once the host's bot has played the seat (however slowly the others bring its turn round)
+        bcs = _clients(h, {"after": 8, "pause": 1.0, "until": lambda: seat_actions(h, 1) > bcs[1].decisions},
+                       think=0.01)
         orig = bcs[1].session._on_msg
 
         def spy(m):  # the first state after the reconnect
@@ -124,24 +141,13 @@ def test_a_seat_not_reclaimed_in_time_is_released_and_a_newcomer_takes_it():
     table = h.tables["t"]
     try:
         bcs = _clients(h, {"after": 5, "pause": 1.0}, think=0.01)
-        done = {}
-
-        def run(i, bc):
-            try:
-                done[i] = bc.run(timeout=60)
-            except Exception as e:  # noqa: BLE001
-                done[i] = e
-
-        ths = [threading.Thread(target=run, args=(i, bc)) for i, bc in enumerate(bcs)]
-        for t in ths:
-            t.start()
+        done, ths = start_clients(bcs, 60)
         end = time.monotonic() + 30
         while not h.call(lambda: table.slots[1].token is None and bcs[1].dropped_at is not None):
             assert time.monotonic() < end, "the seat was never released"
             time.sleep(0.01)
         newcomer = BotClient(*h.address, "simple", "late", seed="late", table_id="t", think=0.01)
-        ths.append(threading.Thread(target=run, args=(4, newcomer)))
-        ths[-1].start()
+        ths += start_clients([newcomer], 60, first=4, out=done)[1]
         for t in ths:
             t.join(70)
         assert isinstance(done[1], RuntimeError) and bcs[1].session.error_code == "bad_token"
@@ -170,10 +176,7 @@ def test_kill_9_mid_hand_then_resume(tmp_path):
     try:
         bcs = [BotClient("127.0.0.1", port, "simple", f"p{i}", seed=sd, seat=i, think=0.005, reconnect_s=30)
                for i, sd in enumerate(SEEDS)]
-        out = {}
-        ths = [threading.Thread(target=lambda i=i: out.__setitem__(i, _run(bcs[i]))) for i in range(4)]
-        for t in ths:
-            t.start()
+        out, ths = start_clients(bcs, 90)
         state = _wait_saved(tmp_path, lambda d: d["phase"] == "playing" and len(d["match"]["hands_played"]) == 1
                             and len(d["current"] or []) >= 12)
         proc.kill()  # SIGKILL: no chance to write anything more
@@ -200,13 +203,6 @@ def test_kill_9_mid_hand_then_resume(tmp_path):
     record = final_record(tmp_path)
     assert replay_match(get_variant(vid), record).scores == m.scores
     assert "resumed at hand 1" in (tmp_path / "host2.log").read_text()
-
-
-def _run(bc):
-    try:
-        return bc.run(timeout=90)
-    except Exception as e:  # noqa: BLE001 - reported by the test
-        return e
 
 
 def test_resume_with_nothing_saved_is_a_usage_error(tmp_path):

@@ -25,7 +25,19 @@ from game.rules.kinds import Phase
 from game.rules.view import public_events, public_step, public_view
 from netplay.host import Host, TableConfig
 from netplay.watch import WatchSession
-from tests.net_util import LOOPBACK, Recorder, decode_stream, norm, play_clients, variants
+from tests.net_util import (
+    CAN,
+    CANNOT,
+    LOOPBACK,
+    Recorder,
+    claim_deal_host,
+    decode_stream,
+    norm,
+    play_clients,
+    play_passers,
+    until_seat2_discards,
+    variants,
+)
 from tests.test_net_leak import points, scramble
 
 SEED = 918273645502
@@ -35,7 +47,9 @@ def check_watch_stream(vid: str, record: dict, frames: list, open_hands: bool = 
     """Walk the match point by point; every state frame must be the public view at the next point that fits it and
     carry exactly the public events since the previous frame. Returns the frames checked."""
     states = [f for f in frames if f["t"] == "state"]
-    assert {f["t"] for f in frames} <= {"hi", "watching", "table", "state"}
+    assert {f["t"] for f in frames} <= {"hi", "watching", "table", "state", "pong"}
+    # a watcher that has said nothing for HEARTBEAT_S pings (a slow match, a busy machine): the pong is its counter
+    assert all(set(f) == {"t", "n"} for f in frames if f["t"] == "pong")
     assert states, "no state reached the watcher"
     rng = random.Random(vid)
     idx = 0
@@ -71,17 +85,23 @@ def check_watch_stream(vid: str, record: dict, frames: list, open_hands: bool = 
     return idx
 
 
+def _watcher(h, rec: Recorder) -> WatchSession:
+    """A watcher of table "t" recording its bytes, once it watches (or after ten seconds of trying)."""
+    ws = WatchSession(*h.address, "watcher", "t", tap=rec, connect_timeout=10, reconnect_s=10)
+    for _ in range(100):
+        if ws.status == "watching":
+            break
+        ws.wait(0.1)
+    return ws
+
+
 def watched_match(vid: str, watch: str = "public", hands: int = 2, seed=SEED):
     """Three bot clients and a host bot play a match while a watcher (connected first) records its bytes."""
     h = Host(tables=[TableConfig(table_id="t", variant=vid, hands=hands, seed=seed, bots={3: "simple"},
                                  next_s=None, watch=watch)], interfaces=LOOPBACK, advertise=False).start()
     rec = Recorder()
-    ws = WatchSession(*h.address, "watcher", "t", tap=rec, connect_timeout=10, reconnect_s=10)
+    ws = _watcher(h, rec)
     try:
-        for _ in range(100):
-            if ws.status == "watching":
-                break
-            ws.wait(0.1)
         assert ws.status == "watching", ws.error
         play_clients(h, ["a", "b", "c"], timeout=120)
         record = h.finished[-1]["record"]
@@ -153,58 +173,23 @@ def test_the_check_catches_leaky_watcher_events(monkeypatch):
 
 def _watcher_stream(monkeypatch, seat2: list[int]):
     """The 捉鸡麻将 deal of tests/test_net_leak.py (seat 2 may or may not pung the dealer's 9p), with a watcher."""
-    import netplay.table
-    from game.rules import engine as E
-    from game.rules.match import Match
-    from netplay.client import BotClient
-    from tests.test_net_leak import _HANDS, _deal, _Passer
-
-    hands, wall = _deal(seat2)
-    assert len(hands) == len(_HANDS)
-
-    class Scenario(Match):
-        def start_hand(self):
-            st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
-                                    dealer_streak=self.streak, scores=self.scores, hands=hands, wall=wall)
-            self.state = st
-            return st, events
-
-    monkeypatch.setattr(netplay.table, "Match", Scenario)
-    h = Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
-             interfaces=LOOPBACK, advertise=False).start()
+    h = claim_deal_host(monkeypatch, seat2)
     rec = Recorder()
-    ws = WatchSession(*h.address, "watcher", "t", tap=rec, connect_timeout=10, reconnect_s=10)
+    ws = _watcher(h, rec)
     try:
-        for _ in range(100):
-            if ws.status == "watching":
-                break
-            ws.wait(0.1)
-        bcs = [BotClient(*h.address, "simple", f"p{i}", seat=i) for i in range(4)]
-        for bc in bcs:
-            bc.bot = _Passer()
-        play_clients(h, [], clients=bcs, timeout=60)
-        actions = h.finished[-1]["record"]["hands_played"][0]["actions"]
+        actions = play_passers(h)
         h.call(lambda: None)
     finally:
         ws.close()
         h.stop()
-    out = []
-    for f in decode_stream(bytes(rec.rx)):
-        if f["t"] != "state":
-            continue
-        if any(e["type"] == "discard" and e["seat"] == 2 for e in f["events"]):
-            return actions, out
-        out.append({k: f[k] for k in ("seq", "step", "view", "events", "totals", "hand_over")})
-    raise AssertionError("seat 2 never discarded")
+    return actions, until_seat2_discards(decode_stream(bytes(rec.rx)))
 
 
 def test_a_watcher_cannot_tell_whether_a_seat_could_claim(monkeypatch):
     """The watcher receives exactly the same frames (views, events, step, seq, their number) whether or not seat 2
     could pung the dealer's discard and passed: the public view shows every window alike."""
-    from tests.test_net_leak import _CAN, _CANNOT
-
-    acts_can, can = _watcher_stream(monkeypatch, _CAN)
-    acts_cannot, cannot = _watcher_stream(monkeypatch, _CANNOT)
+    acts_can, can = _watcher_stream(monkeypatch, CAN)
+    acts_cannot, cannot = _watcher_stream(monkeypatch, CANNOT)
     assert acts_can[:2] == [[0, "discard", "9p"], [2, "pass"]], "seat 2 was not offered the pung"
     assert acts_cannot[1][1] == "discard"
     assert len(can) >= 4

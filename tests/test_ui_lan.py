@@ -3,12 +3,10 @@ own seat, tables hosted from the menu saved for ``host --resume``, the addresses
 
 import time
 
-import pygame
 import pytest
 
-from game.ui.app import App
-from game.ui.settings import Settings
 from tests.net_util import LOOPBACK
+from tests.ui_util import Rows, frames, join_list, lan_home, player_app, type_text
 
 pytest.importorskip("netplay.host")
 
@@ -18,37 +16,7 @@ from netplay.host import Host, TableConfig
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("YUNGUI_LAN_INTERFACES", "127.0.0.1")
-    return tmp_path
-
-
-def _app():
-    return App(size=(1280, 720), settings=Settings(anim="off", sound=False, name="阿明"), save=False, sound=False)
-
-
-def _frames(app, pred, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.frame([], 0.05)
-        if pred():
-            return True
-        time.sleep(0.02)
-    return False
-
-
-class _Rows:
-    """A browser that lists given rows (the real one needs multicast; the rows point at a real host)."""
-
-    def __init__(self, rows):
-        self.rows = rows
-
-    def tables(self):
-        return self.rows
-
-    def close(self):
-        pass
+    return lan_home(tmp_path, monkeypatch)
 
 
 def _row(h, **kw):
@@ -57,36 +25,25 @@ def _row(h, **kw):
                  "host_name": h.name, "host_id": h.host_id}, **kw)
 
 
-def _type(app, text):
-    for ch in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    app.frame(None, 0.05)
-
-
 def test_the_join_list_asks_for_a_password_and_seats_the_player(home):
     """Point 7: a password table in the join list opens a password prompt; a wrong password brings the prompt back
     with the host's message, the right one seats the player."""
     h = Host(tables=[TableConfig(table_id="1", name="东风", hands=1)], interfaces=LOOPBACK, advertise=False,
              password="花开富贵").start()
     try:
-        app = _app()
-        js = lan.JoinScene(app)
-        js.enter = js.layout  # no multicast: the rows come from _Rows
-        app.goto(js)
-        js.browser = _Rows([_row(h)])
-        app.frame([], 0.05)
+        app = player_app()
+        js = join_list(app, [_row(h)])
         js.rows[0][1].on_click()
         assert js.ask is not None and js.ask["table_id"] == "1"
-        _type(app, "wrong")
-        assert _frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene is not js), \
+        type_text(app, "wrong")
+        assert frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene is not js), \
             "a wrong password did not bring the prompt back"
         js2 = app.scene
         assert js2.ask is not None and js2.error
         js2.leave()  # its own browser (on loopback) is not needed
-        js2.browser = _Rows([_row(h)])
-        _type(app, "花开富贵")
-        assert _frames(app, lambda: isinstance(app.scene, lan.LobbyScene)
+        js2.browser = Rows([_row(h)])
+        type_text(app, "花开富贵")
+        assert frames(app, lambda: isinstance(app.scene, lan.LobbyScene)
                        and getattr(app.scene.session, "status", "") == "seated")
         assert h.call(lambda: h.tables["1"].slots[0].name) == "阿明"
         app.scene.leave_lobby()
@@ -99,9 +56,9 @@ def test_the_hosting_player_of_a_password_table_sits_down_without_one(home):
     h = Host(tables=[TableConfig(table_id="1", hands=1)], interfaces=LOOPBACK, advertise=False, password="pw",
              owner="阿明").start()
     try:
-        app = _app()
+        app = player_app()
         lan.connect_owner(app, h, stop_on_leave=False)
-        assert _frames(app, lambda: getattr(app.scene.session, "status", "") == "seated")
+        assert frames(app, lambda: getattr(app.scene.session, "status", "") == "seated")
         assert app.scene.session.seat == 0 and not app.scene.session.refusals
     finally:
         h.stop()
@@ -114,13 +71,13 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
     from game.ui.table import TableScene
     from netplay.store import default_dir
 
-    app = _app()
+    app = player_app()
     v = get("yuxi")
     lan.start_hosting(app, v, {}, 2, 7, [None, "simple", "simple", "simple"], "阿明的桌")
     sc = app.scene
     assert isinstance(sc, lan.LobbyScene) and sc.host is not None
     host = sc.host
-    assert _frames(app, lambda: isinstance(app.scene, TableScene))
+    assert frames(app, lambda: isinstance(app.scene, TableScene))
     acted = 0
     for _ in range(200):  # the hosting player makes a few moves
         app.frame([], 0.05)
@@ -138,9 +95,9 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
     h2 = Host(interfaces=LOOPBACK, advertise=False, state_dir=default_dir(), resume=True, owner="阿明").start()
     try:
         assert h2.tables["1"].phase == "playing" and h2.tables["1"].cfg.name == "阿明的桌"
-        app2 = _app()
+        app2 = player_app()
         lan.connect_owner(app2, h2, stop_on_leave=False)
-        assert _frames(app2, lambda: isinstance(app2.scene, TableScene))
+        assert frames(app2, lambda: isinstance(app2.scene, TableScene))
         assert app2.scene.session.seat == 0
     finally:
         h2.stop()
@@ -155,7 +112,7 @@ def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeyp
     h = Host(tables=[TableConfig(table_id="1", hands=1)], name="阿明", advertise=False)
     try:
         h.port = 50555
-        app = _app()
+        app = player_app()
 
         class Ses:  # what the lobby reads of a session (lan.Lobbying)
             status, error, error_code, names, seat, n, variant_id, table_name = "seated", None, None, [], 0, 4, \
@@ -191,7 +148,7 @@ def test_the_join_list_tells_hosts_of_one_name_apart():
 def test_the_host_setup_chooses_what_watchers_see_and_the_table_is_hosted_so(home, monkeypatch):
     """Issue 17 (watching): the window's host setup offers 观战 - hands hidden (default), every hand open (a teaching
     or bot-only table) or none - and the table is hosted with that mode, as ``host --watch`` would."""
-    app = _app()
+    app = player_app()
     sc = lan.host_scene(app)
     app.goto(sc)
     app.frame([], 0.05)

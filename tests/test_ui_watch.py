@@ -2,14 +2,10 @@
 loopback host (no concealed tile drawn, the settlement held, the next hand followed), and the players told how many
 watch."""
 
-import time
-
-import pygame
 import pytest
 
-from game.ui.app import App
-from game.ui.settings import Settings
 from tests.net_util import LOOPBACK
+from tests.ui_util import frames, join_list, lan_home, player_app, type_text
 
 pytest.importorskip("netplay.host")
 
@@ -20,36 +16,7 @@ from netplay.host import Host, TableConfig
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("YUNGUI_LAN_INTERFACES", "127.0.0.1")
-    return tmp_path
-
-
-def _app(size=(1280, 720)):
-    return App(size=size, settings=Settings(anim="off", sound=False, name="阿明"), save=False, sound=False)
-
-
-def _frames(app, pred, timeout=20.0, dt=0.05):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.now += dt
-        app.frame([], 0.0)
-        if pred():
-            return True
-        time.sleep(0.01)
-    return False
-
-
-class _Rows:
-    def __init__(self, rows):
-        self.rows = rows
-
-    def tables(self):
-        return self.rows
-
-    def close(self):
-        pass
+    return lan_home(tmp_path, monkeypatch)
 
 
 def _row(h, **kw):
@@ -64,15 +31,19 @@ def _bot_host(**cfg) -> Host:
     return Host(tables=[TableConfig(**base)], interfaces=LOOPBACK, advertise=False).start()
 
 
+def _watches(app) -> None:
+    """The app shows the watch screen, which comes to watch the table; then it leaves."""
+    sc = app.scene
+    assert isinstance(sc, watch.WatchScene)
+    assert frames(app, lambda: sc.session.status == "watching")
+    sc.leave_table()
+
+
 def test_the_join_list_offers_watch_beside_join_and_the_screen_follows_the_table(home):
     h = _bot_host(watch="open")
     try:
-        app = _app()
-        js = lan.JoinScene(app)
-        js.enter = js.layout
-        app.goto(js)
-        js.browser = _Rows([_row(h), _row(h, table_id="2", name="不可观战", watch="off")])
-        app.frame([], 0.05)
+        app = player_app()
+        js = join_list(app, [_row(h), _row(h, table_id="2", name="不可观战", watch="off")])
         buttons = js.watch_buttons()
         assert len(buttons) == 2 and buttons[0].enabled and not buttons[1].enabled
         assert buttons[0].rect.right < js.rows[0][1].rect.left  # beside "join", not over it
@@ -80,15 +51,15 @@ def test_the_join_list_offers_watch_beside_join_and_the_screen_follows_the_table
         buttons[0].on_click()
         sc = app.scene
         assert isinstance(sc, watch.WatchScene)
-        assert _frames(app, lambda: sc.view is not None), sc.session.status
+        assert frames(app, lambda: sc.view is not None), sc.session.status
         assert sc.session.open
         # every hand is drawn face up on an open table
         assert all(s["hand"] is not None for s in sc.view["seats"])
         # it shows the settlement, holds it, and follows the next hand
-        assert _frames(app, lambda: sc.settle is not None, timeout=60)
+        assert frames(app, lambda: sc.settle is not None, timeout=60)
         ended, shown_at = sc.view["hand_no"], app.now
         # the host deals the next hand half a second later; the screen holds the settlement, then catches up
-        assert _frames(app, lambda: sc.settle is None and sc.view["hand_no"] > ended, timeout=60, dt=0.5)
+        assert frames(app, lambda: sc.settle is None and sc.view["hand_no"] > ended, timeout=60, dt=0.5)
         assert app.now - shown_at >= watch.HOLD_S - 1e-6, "the settlement went away before it could be read"
         assert sc.view["phase"] != "end"
         sc.leave_table()
@@ -110,10 +81,10 @@ def test_a_public_table_is_drawn_without_a_concealed_tile(home, monkeypatch):
         return real(dest, kind, pos, width, **kw)
 
     try:
-        app = _app()
+        app = player_app()
         watch.start_watching(app, *h.address, "1")
         sc = app.scene
-        assert _frames(app, lambda: sc.view is not None and sc.view["phase"] != "end" and sum(
+        assert frames(app, lambda: sc.view is not None and sc.view["phase"] != "end" and sum(
             len(s["discards"]) for s in sc.view["seats"]) > 8, timeout=60)
         monkeypatch.setattr(tileart, "draw_tile", spy)
         sc.draw(app.screen)
@@ -135,22 +106,12 @@ def test_a_public_table_is_drawn_without_a_concealed_tile(home, monkeypatch):
 def test_a_password_table_asks_the_watcher_for_it(home):
     h = _bot_host(password="茶")
     try:
-        app = _app()
-        js = lan.JoinScene(app)
-        js.enter = js.layout
-        app.goto(js)
-        js.browser = _Rows([_row(h)])
-        app.frame([], 0.05)
+        app = player_app()
+        js = join_list(app, [_row(h)])
         js.watch_buttons()[0].on_click()
         assert js.ask is not None and js.ask.get("watching")
-        for ch in "茶":
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-        app.frame(None, 0.05)
-        sc = app.scene
-        assert isinstance(sc, watch.WatchScene)
-        assert _frames(app, lambda: sc.session.status == "watching")
-        sc.leave_table()
+        type_text(app, "茶")
+        _watches(app)
     finally:
         h.stop()
 
@@ -160,12 +121,8 @@ def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
     watched too (as ``watch --addr``); a table with a password sends the watcher back to its prompt."""
     h = _bot_host(password="茶")
     try:
-        app = _app()
-        js = lan.JoinScene(app)
-        js.enter = js.layout
-        app.goto(js)
-        js.browser = _Rows([])
-        app.frame([], 0.05)
+        app = player_app()
+        js = join_list(app, [])
         assert js.watch_addr_btn.rect.left >= js.connect_btn.rect.right  # beside "connect"
         js.addr_text = "no port here"
         js.watch_typed()
@@ -173,16 +130,13 @@ def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
         js.addr_text = f"{h.address[0]}:{h.port}"
         js.watch_addr_btn.on_click()
         assert isinstance(app.scene, watch.WatchScene)
-        assert _frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene.ask is not None)
+        assert frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene.ask is not None)
         back = app.scene
         assert back.ask is not None and back.ask.get("watching") and back.ask["port"] == h.port
         assert W._label(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
         back.pw_text = "茶"
         back.connect_password()
-        sc = app.scene
-        assert isinstance(sc, watch.WatchScene)
-        assert _frames(app, lambda: sc.session.status == "watching")
-        sc.leave_table()
+        _watches(app)
     finally:
         h.stop()
 
@@ -195,12 +149,12 @@ def test_players_see_how_many_watch(home):
                                  bot_delay=0.3)], interfaces=LOOPBACK, advertise=False).start()
     watchers = []
     try:
-        app = _app()
+        app = player_app()
         lan.connect(app, *h.address, "1")
-        assert _frames(app, lambda: isinstance(app.scene, watch.PlayerTable))
+        assert frames(app, lambda: isinstance(app.scene, watch.PlayerTable))
         watchers = [WatchSession(*h.address, f"w{i}", "1", connect_timeout=5, reconnect_s=5) for i in range(2)]
         sc = app.scene
-        assert _frames(app, lambda: getattr(sc.session, "watchers", 0) == 2)
+        assert frames(app, lambda: getattr(sc.session, "watchers", 0) == 2)
         assert sc.session.watch == "open"
         texts = []
         from game.ui import widgets as W

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping
+from typing import ClassVar
 
 from . import shape as S
-
-if TYPE_CHECKING:
-    from .core import Ctx
 
 # Route keys: how a hand may win. Concealed routes need no melds at all.
 STD, PAIRS, PUNGS, LAN, QIXING, YAO = "std", "pairs", "pungs", "lan", "qixing", "yao"
@@ -86,17 +83,11 @@ class Strategy:
     claim_margin = 0.5  # points a claim decision must gain over the normal bot's to differ from it
     pung_weight = 1.0  # an accepting tile that makes a pung counts this much (claims from everyone)
     pung_by_rate = False  # ... scaled by how readily the others discard that tile
-    eager_pungs = False  # pung at equal shanten when the hand gets faster
-    eager_pung_weight = 1.0  # pung_weight used when judging such a pung
-    eager_ratio = 1.0  # ... and the acceptance it must beat (times the current one)
-    keep_weight = 0.0  # lean play: live tiles of acceptance one point of tile_keep is worth
-    lean = False  # play the normal bot's fast game with claims counted, nothing else (see lean_turn)
     advantage_margin = 0.0  # how much better (points) the model must think another discard is
     advantage = False  # pick among the fastest discards by the fitted rollout-advantage model (advantage.py)
     weigh_waits = True  # a wait on a tile the others throw away readily is worth more
     # claims the strong bot may make where the normal bot would not
     claim_kinds: tuple[str, ...] = ("chow", "pung", "kong")
-    kong_guard = False  # only kongs that keep the shanten (where readiness matters more than the kong)
     win_rate = 0.3  # chance per round that a ready opponent wins (drives the hazard of the hand ending)
     avoided = 1.0  # what this seat pays on average when someone else wins
     ready_mid = 9.0  # discards (+2.5 per claimed meld) at which an opponent is ready half of the time
@@ -144,9 +135,6 @@ class Strategy:
     def tile_keep(self, ctx, t: int) -> float:
         """Extra reason to keep tile ``t`` (a wildcard, a chicken), in points."""
         return 0.0
-
-    # optional: ctx -> tiles worth punging whenever it costs no shanten
-    chicken_tiles: Callable[[Ctx], tuple[int, ...]] | None = None
 
     def hand_extra(self, ctx, counts, discard, melds) -> float:
         """Points the hand left after discarding ``discard`` may bring besides winning (future kongs)."""

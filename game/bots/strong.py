@@ -124,8 +124,6 @@ class StrongBot(NormalBot):
         hu = ctx.first(HU)
         if hu is not None and strat.take_win(ctx, None):
             return hu
-        if strat.lean:
-            return self.lean_turn(ctx, strat)
         if strat.advantage:
             return self.advantage_turn(ctx, strat)
         melds = my_melds(ctx)
@@ -135,8 +133,6 @@ class StrongBot(NormalBot):
         choice = self.pick_discard(ctx, strat, ranked) if ranked else (None, None)
         best_ev, best_a = choice
         for a in ctx.of(KONG):
-            if strat.kong_guard and not self.turn_kong_ok(ctx, strat, a.tile, strat.normal_routes(ctx)):
-                continue
             ev = self.turn_kong_ev(ctx, strat, model, melds, a.tile)
             if ev is not None and (best_ev is None or ev > best_ev + strat.kong_margin):
                 best_ev, best_a = ev, a
@@ -178,27 +174,6 @@ class StrongBot(NormalBot):
         """Too late to win from this far: the safest discard (ties: the better hand)."""
         dz = D.Danger(ctx, strat)
         return min(ranked, key=lambda ea: (round(dz.risk(ea[1].tile)[0], 3), -ea[0]))
-
-    def lean_turn(self, ctx, strat):
-        """Readiness first (the chicken games pay the ready): the normal bot's kongs, and the fastest
-        discard with claims counted (a pair fills from anyone's discard)."""
-        routes = strat.normal_routes(ctx)
-        for a in ctx.of(KONG):
-            if self.turn_kong_ok(ctx, strat, a.tile, routes):
-                return a
-        rows = scan(ctx, strat, routes, "all")
-        smin = min(r[0] for r in rows)
-        if smin > 0:
-            self._claim_aware(ctx, strat, rows, smin)
-        c = ctx.counts
-        jk = ctx.jk
-        best = None
-        for s, acc, d, _per in rows:
-            keep = strat.tile_keep(ctx, d)
-            key = (s, -(acc - strat.keep_weight * keep), d == jk, -isolation(c, d) - keep, d)
-            if best is None or key < best[0]:
-                best = (key, d)
-        return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == best[1])
 
     def advantage_turn(self, ctx, strat):
         """The normal bot's kongs; among its fastest discards the one the fitted advantage model prefers
@@ -242,61 +217,6 @@ class StrongBot(NormalBot):
             row[1] = sum(live[x] * (1.0 + pw * rate[x] if c[x] == 2 else 1.0) for x in kinds)
             S.put(c, k, d)
 
-    def _chicken_claim(self, ctx, strat):
-        """Pung (or kong) a discarded chicken when that keeps the shanten: it pays from everyone once ready."""
-        if ctx.offer not in strat.chicken_tiles(ctx):
-            return None
-        a = ctx.first(KONG) or ctx.first(PUNG)
-        if a is None:
-            return None
-        plan = P.claim_plan(ctx, a)
-        if plan is None or plan[2]:
-            return None
-        c, j = P.split(ctx.counts, ctx.jk)
-        now = P.best_shanten(strat, c, j, ctx.wface, ctx.n_melds, strat.normal_routes(ctx), P.melds_ok(ctx))
-        c2, j2 = P.split(P.without(ctx.counts, plan[0]), ctx.jk)
-        if a.kind == KONG:
-            after = S.std(S.keys(c2), j2, ctx.wface)
-        else:
-            after = P.best_after_discard(strat, c2, j2, ctx.wface, ctx.n_melds + 1, ("std",), True, ctx.jk)
-        return a if after <= now else None
-
-    def _eager_pung(self, ctx, strat):
-        """A pung the normal bot passes but that keeps the shanten and speeds the hand up (claims counted)."""
-        a = ctx.first(PUNG)
-        if a is None:
-            return None
-        plan = P.claim_plan(ctx, a)
-        if plan is None or plan[2]:
-            return None
-        jk, wf = ctx.jk, ctx.wface
-        live = ctx.live
-        pw = strat.eager_pung_weight
-        c, j = P.split(ctx.counts, jk)
-        k = S.keys(c)
-        now = S.std(k, j, wf)
-        if now < 1 or P.best_shanten(strat, c, j, wf, ctx.n_melds, strat.normal_routes(ctx), P.melds_ok(ctx)) < now:
-            return None  # ready, or another shape (seven pairs) is ahead: a pung would break it
-
-        def acc(cc, kk, jj, s):
-            _t, kinds = S.std_accepts(cc, kk, jj, s, live, jk, wf)
-            return sum(live[x] * (pw if cc[x] == 2 else 1.0) for x in kinds)
-
-        u_now = acc(c, k, j, now)
-        counts = P.without(ctx.counts, plan[0])
-        c2, j2 = P.split(counts, jk)
-        k2 = S.keys(c2)
-        for d in range(34):
-            if not counts[d] or d == jk:
-                continue
-            S.take(c2, k2, d)
-            s = S.std(k2, j2, wf)
-            ok = s < now or (s == now and acc(c2, k2, j2, s) > u_now * strat.eager_ratio)
-            S.put(c2, k2, d)
-            if ok:
-                return a
-        return None
-
     def discards(self, ctx, strat, model, routes, melds):
         """[(score, action)] best first: hand value after the discard, minus danger, plus tile worth."""
         jk = ctx.jk
@@ -334,16 +254,6 @@ class StrongBot(NormalBot):
         ev = hand_ev(routes, model, c, S.keys(c), j, True)
         return ev + bonus
 
-    def _claim_kong_ok(self, ctx, strat, got) -> bool:
-        """A kong on a discard that keeps the hand's shanten (the normal bot's rule)."""
-        routes = strat.normal_routes(ctx)
-        c, j = P.split(ctx.counts, ctx.jk)
-        now = P.best_shanten(strat, c, j, ctx.wface, ctx.n_melds, routes, P.melds_ok(ctx))
-        c2, j2 = P.split(P.without(ctx.counts, got), ctx.jk)
-        after = P.best_shanten(strat, c2, j2, ctx.wface, ctx.n_melds + 1,
-                               tuple(r for r in routes if r in ("std", "pungs")) or ("std",), P.melds_ok(ctx))
-        return after <= now
-
     def declare(self, ctx, strat):
         x = self.plan(ctx.variant)
         if x is not None:
@@ -380,14 +290,6 @@ class StrongBot(NormalBot):
         if not any(a.kind in (PUNG, KONG, CHOW) for a in ctx.legal):
             return pas or hu or ctx.legal[0]
         base = NormalBot.claim(self, ctx, strat)
-        if base.kind == PASS and strat.chicken_tiles:
-            a = self._chicken_claim(ctx, strat)
-            if a is not None:
-                return a
-        if base.kind == PASS and strat.eager_pungs:
-            a = self._eager_pung(ctx, strat)
-            if a is not None:
-                return a
         if not any(a.kind in strat.claim_kinds for a in ctx.legal):
             return base
         melds = my_melds(ctx)
@@ -407,8 +309,6 @@ class StrongBot(NormalBot):
             got, faces, subs = plan
             bonus = strat.claim_bonus(ctx, a, faces, subs)
             if bonus is None:
-                continue
-            if a.kind == KONG and strat.kong_guard and not self._claim_kong_ok(ctx, strat, got):
                 continue
             m2 = melds + [(a.kind if a.kind != KONG else "kong", faces, subs)]
             r2 = strat.strong_routes(ctx, m2)

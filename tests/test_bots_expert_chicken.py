@@ -194,3 +194,22 @@ def test_strong_folds_against_a_declared_player_when_far_and_late(variant):
     assert make_bot("normal").act(v) == Action(0, "discard", t("8s"))
     safe = {Action(0, "discard", t(x)) for x in ("9m", "7m", "5s", "2p", "4p")}
     assert moves(st, 0) <= safe
+
+
+@pytest.mark.parametrize("variant", CHICKEN)
+def test_a_rob_or_hot_read_does_not_trust_tiles_a_passless_player_let_go(variant):
+    """Rules, 热炮 and 抢杠: no pass is needed, so a ready player without a bean who let 6m and 2m go by
+    since its last discard may still rob an added kong of them (or win them as a 热炮). The plain read
+    discounts those tiles against seat 1 (three pungs, no kong); the rob read does not, counts any
+    ready player as able to win, and prices the rob as the rules pay it: guiyang 抢杠 10 paid for all
+    three payers by the robbed (30), zhuoji 平胡 3 + 抢杠 15 (each + 2 for the read's chickens), doubled
+    as every cost against an exposed one-suit hand is (its 清一色)."""
+    st = exposed_flush(variant)
+    ctx = Ctx(view(st, 0))
+    x = plan_for(variant)
+    plain = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx, None).opps}
+    rob = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx, None, rob=True).opps}
+    for tile in ("6m", "2m"):
+        assert plain[1][2][t(tile)] == pytest.approx(0.03 * rob[1][2][t(tile)])
+    assert rob[1][0] == pytest.approx(plain[1][0] / 0.15)
+    assert rob[1][1] == (2 * 32.0 if variant == "guiyang" else 2 * 20.0)

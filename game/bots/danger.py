@@ -91,8 +91,9 @@ class Danger:
                         if 0 <= r + dx <= 8:
                             mult[t + dx] *= strat.suji
 
-            for t in passed[o]:
-                mult[t] *= 0.03
+            if strat.passed_safe(ctx, o):
+                for t in passed[o]:
+                    mult[t] *= 0.03
             suit = _flush_suit(melds)
             if suit is not None:
                 for t in range(34):

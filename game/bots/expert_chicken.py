@@ -243,14 +243,17 @@ class ChickenExpert:
             after[d] -= 1
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
             scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
+        robbed: dict[Action, tuple[float, float]] = {}
         for a in ctx.of(KONG):
             got = self.turn_kong(ctx, a, model, fowl, melds)
             if got is not None:
                 w, act, tag = got
-                if danger is not None and act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
-                    # an added kong may be robbed (抢杠): the robber needs no pass and the robbed pays it all
-                    pd, loss = danger.risk(act.tile)
-                    w = (1.0 - pd) * w - loss * (ctx.n - 1) * self.defend_scale
+                if act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
+                    # an added kong may be robbed (抢杠): any ready player may rob it, pass or not
+                    pd, loss = self.danger(ctx, strat, self._rob_burn(ctx, fowl), rob=True).risk(act.tile)
+                    loss *= self.defend_scale
+                    w = (1.0 - pd) * w - loss
+                    robbed[act] = (pd, loss)
                 scored.append((w, act, tag))
         if not scored:
             return ctx.legal[0]
@@ -260,7 +263,7 @@ class ChickenExpert:
         kongs = [x for x in scored if x[1].kind == KONG and x[1].tile == ctx.drawn]
         rest = [x for x in scored if x[1].kind != KONG]
         if self.search_samples and kongs and rest and abs(kongs[0][0] - rest[0][0]) < self.search_band:
-            return self.searched(bot, ctx, model, [kongs[0], rest[0]])
+            return self.searched(bot, ctx, model, [kongs[0], rest[0]], robbed=robbed)
         if self.search_samples and len(rest) > 1 and rest[0][0] - rest[1][0] < self.commit_band:
             # a close call between two plans (七对 or 清一色 or the plain hand), or charging a first chicken
             f0, f1 = rest[0][2][6], rest[1][2][6]
@@ -293,8 +296,9 @@ class ChickenExpert:
         return w, a, (c, ev, f2, True, 0.0, True, "kong")
 
     def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]],
-                 samples: int = 0) -> Action:
-        """Compare the top actions by rollouts on the same sampled futures (see ``search``)."""
+                 samples: int = 0, robbed: dict[Action, tuple[float, float]] | None = None) -> Action:
+        """Compare the top actions by rollouts on the same sampled futures (see ``search``). ``robbed``:
+        (chance, cost) that an added kong is robbed, which the rollouts do not play."""
         from . import search
 
         starts = []
@@ -304,6 +308,10 @@ class ChickenExpert:
         sim = search.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
                           self._sim_leaf(ctx), self._sim_end(ctx))
         res = sim.compare(starts, samples or self.search_samples, self.search_depth)
+        for j, cand in enumerate(cands):
+            if robbed and cand[1] in robbed:
+                pd, loss = robbed[cand[1]]
+                res[j] = (1.0 - pd) * res[j] - loss
         i = max(range(len(res)), key=lambda x: res[x])
         bot.why = "search"
         return cands[i][1]
@@ -442,10 +450,19 @@ class ChickenExpert:
         qk = 1.0 - miss_k
         return (1.0 - miss_p) * (1.0 - qk), qk
 
-    def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False) -> D.Danger | None:
+    def _rob_burn(self, ctx: Any, fowl: tuple[float, float, float]) -> float:
+        """What a robbed seat would have collected and loses (zhuoji always; guiyang per option)."""
+        o = ctx.options
+        if not (o.get("rob_burns_beans") or o.get("rob_burns_chickens")):
+            return 0.0
+        return self._ready_pay(ctx, list(ctx.counts), fowl)[0]
+
+    def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False,
+               rob: bool = False) -> D.Danger:
         """The table read for defence; ``hot``: this is the first discard after the seat's kong (热炮: a
-        win on it needs no pass, earns the winner an event, and burns what the seat would collect)."""
-        dz = D.Danger(ctx, _Defence(self, hot, burn))
+        win on it needs no pass, earns the winner an event, and burns what the seat would collect);
+        ``rob``: an added kong's tile, which any ready player may rob (抢杠)."""
+        dz = D.Danger(ctx, _Defence(self, hot, burn, rob))
         # a declared player's hand is fixed: what it threw since declaring can never win for it
         for o, _p, _cost, mult in dz.opps:
             seat = ctx.seats[o]
@@ -537,21 +554,40 @@ class _Defence:
 
     suji = 1.0
 
-    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0):
+    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0, rob: bool = False):
         self.x = x
         self.ready_mid = x.ready_mid
         self.hot = hot
         self.burn = burn
+        self.rob = rob
 
     def ron_chance(self, ctx: Any, seat: int) -> float:
         s = ctx.seats[seat]
-        if s.get("declared") or self.hot:
+        if s.get("declared") or self.hot or self.rob:
             return 1.0
         if any(m["kind"] in KONGS for m in s["melds"]):
             return 0.7
         return 0.15
 
+    def passed_safe(self, ctx: Any, seat: int) -> bool:
+        """A ready player without a pass lets a 平胡 tile go by, yet may win it as a 热炮 or rob it: only
+        a declared player's (or a bean holder's) passing proves it does not wait on a tile."""
+        if not (self.hot or self.rob):
+            return True
+        s = ctx.seats[seat]
+        return bool(s.get("declared")) or any(m["kind"] in KONGS for m in s["melds"])
+
     def deal_in_cost(self, ctx: Any, seat: int) -> float:
+        if self.rob:
+            # guiyang: 抢杠 +10 (平胡's 1 dropped), with 抢杠包两家 paid as a self-draw by the robbed alone;
+            # zhuoji: the robbed pays the pattern + 15. Either way it loses what it would have collected.
+            x = self.x
+            ev = x.tb.events["qiang_gang"][2]
+            if x.vid == "guiyang":
+                hand = ev * (ctx.n - 1 if ctx.options.get("rob_pays_all", True) else 1)
+            else:
+                hand = x.pv["ping_hu"] + ev
+            return hand + 2.0 + self.burn * 0.7
         if self.hot:
             return self.x.tb.events["re_pao"][2] + self.x.pv["ping_hu"] + 2.0 + self.burn * 0.7
         s = ctx.seats[seat]

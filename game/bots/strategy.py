@@ -175,6 +175,10 @@ class Strategy:
         """Expected points lost by dealing into ``seat`` (beyond what everyone pays anyway)."""
         return 2.0
 
+    def passed_safe(self, ctx, seat: int) -> bool:
+        """Do tiles ``seat`` let pass since its last discard show it cannot win on them?"""
+        return True
+
 
 _CACHE: dict[str, Strategy] = {}
 _MODULES = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang": "chicken", "zhuoji": "chicken"}

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.bots import make_bot
 from game.bots.core import Ctx
-from game.bots.expert import plan_for
+from game.bots.expert_chicken import ChickenExpert
 from game.rules import engine as E
 from game.rules.actions import DISCARD, KONG, PUNG
 from game.rules.match import Match
@@ -39,7 +39,7 @@ def main() -> int:
     a = p.parse_args()
     v = get(a.variant)
     opts = v.resolve_options({})
-    x = plan_for(a.variant)
+    x = ChickenExpert(a.variant)
     claims: Counter = Counter()
     bins: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0])
     for i in range(a.matches):

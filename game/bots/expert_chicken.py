@@ -74,9 +74,10 @@ class ChickenExpert:
         self.pv = {k: v[2] for k, v in self.tb.patterns.items()}
         self.free = (RED,) if vid == "guiyang" else ()
         if vid == "guiyang":
-            # calibrated on 熟手 tables (1,200 hands): a 熟手 holding a pair pungs a first chicken 59% of the
-            # time, and the undiscarded copies sit in hands less than kappa 1.8 assumed. Paired A/B on dev
-            # walls (ab:41, ab:43, 16,000 seat-hands): +0.087 ±0.051 a hand; zhuoji -0.055 ±0.065, so not there
+            # calibrated on 熟手 tables (build/calibrate_claims.py): a 熟手 holding a pair pungs a first chicken
+            # 55-59% of the time, and the undiscarded copies sit in hands less than kappa 1.8 assumed. Paired
+            # A/B on dev walls (ab:41, ab:43, 16,000 seat-hands): +0.087 ±0.051 a hand; zhuoji -0.055 ±0.065
+            # (and each change alone within ±0.06 there), so zhuoji keeps the old figures
             self.pung_prob = 0.6
             self.kappa_max = 1.4
 

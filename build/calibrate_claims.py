@@ -22,11 +22,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.expert_chicken import ChickenExpert
-from game.rules import engine as E
+from game.bots.runner import decisions
 from game.rules.actions import DISCARD, KONG, PUNG
 from game.rules.match import Match
 from game.rules.variants import get
-from game.rules.view import view
 
 YAO, WU_GU = 18, 16
 
@@ -47,33 +46,26 @@ def main() -> int:
         bots = [make_bot("normal", seed=f"calib:{i}:{s}") for s in range(m.n)]
         for _ in range(8):
             st, _ev = m.start_hand()
-            while st.end is None:
-                for seat in E.acting_seats(st):
-                    vw = view(st, seat)
-                    if not vw["legal"]:
-                        continue
-                    act = bots[seat].act(vw)
-                    kinds = {b.kind for b in vw["legal"]}
-                    if PUNG in kinds and "offer" in vw:
-                        t = vw["offer"]["tile"]
-                        first = sum(1 for s in vw["seats"] for d in s["discards"] if d["tile"] == t) == 1
-                        tag = ("chicken" if t in (YAO, WU_GU) else "other") + (" first" if first else "")
-                        claims[tag, "offered"] += 1
-                        claims[tag, "taken"] += act.kind in (PUNG, KONG)
-                    if act.kind == DISCARD and act.tile in (YAO, WU_GU):
-                        ctx = Ctx(vw)
-                        if x.first_free(ctx, act.tile):
-                            keep, x.pung_prob = x.pung_prob, 1.0
-                            qp, qk = x.claim_chances(ctx, act.tile)
-                            x.pung_prob = keep
-                            held = any(st.seats[o].concealed().count(act.tile) >= 2
-                                       for o in range(m.n) if o != seat)
-                            b = bins[min(int((qp + qk) * 10), 9)]
-                            b[0] += 1
-                            b[1] += qp + qk
-                            b[2] += held
-                    E.apply(st, act)
-                    break
+            for seat, vw, act in decisions(st, bots):
+                kinds = {b.kind for b in vw["legal"]}
+                if PUNG in kinds and "offer" in vw:
+                    t = vw["offer"]["tile"]
+                    first = sum(1 for s in vw["seats"] for d in s["discards"] if d["tile"] == t) == 1
+                    tag = ("chicken" if t in (YAO, WU_GU) else "other") + (" first" if first else "")
+                    claims[tag, "offered"] += 1
+                    claims[tag, "taken"] += act.kind in (PUNG, KONG)
+                if act.kind == DISCARD and act.tile in (YAO, WU_GU):
+                    ctx = Ctx(vw)
+                    if x.first_free(ctx, act.tile):
+                        keep, x.pung_prob = x.pung_prob, 1.0
+                        qp, qk = x.claim_chances(ctx, act.tile)
+                        x.pung_prob = keep
+                        held = any(st.seats[o].concealed().count(act.tile) >= 2
+                                   for o in range(m.n) if o != seat)
+                        b = bins[min(int((qp + qk) * 10), 9)]
+                        b[0] += 1
+                        b[1] += qp + qk
+                        b[2] += held
             m.finish_hand()
     print(f"{a.variant}: 熟手 offered a pung ({a.matches} matches of 8 hands)")
     for tag in sorted({k for k, _ in claims}):

@@ -23,21 +23,17 @@ from game.bots.advantage import NF, cand_features
 from game.bots.core import Ctx
 from game.bots.normal import scan
 from game.bots.read import Read
+from game.bots.runner import decisions
 from game.bots.strategy import for_variant
 from game.rules import engine as E
 from game.rules.actions import Action
 from game.rules.match import Match
 from game.rules.variants import get
-from game.rules.view import view
 
 
 def _finish(st, seat, bots):
-    while st.end is None:
-        for s in E.acting_seats(st):
-            vw = view(st, s)
-            if vw["legal"]:
-                E.apply(st, bots[s].act(vw))
-                break
+    for _ in decisions(st, bots):
+        pass
     d = st.settlement.deltas
     return d[seat] - sum(d[x] for x in range(st.n) if x != seat) / (st.n - 1)
 
@@ -50,29 +46,20 @@ def hand(task):
     bots = [make_bot("normal", seed=s) for s in range(st.n)]
     strat = for_variant(vid)
     out = []
-    while st.end is None:
-        for seat in E.acting_seats(st):
-            vw = view(st, seat)
-            if not vw["legal"]:
-                continue
-            a = bots[seat].act(vw)
-            if a.kind == "discard":
-                ctx = Ctx(vw)
-                strat.prepare(ctx)
-                ctx.finish()
-                rows = scan(ctx, strat, strat.normal_routes(ctx), "all")
-                smin = min(r[0] for r in rows)
-                cands = [r[2] for r in rows if r[0] == smin]
-                if len(cands) > 1:
-                    _s, feats = cand_features(ctx, rows, Read(ctx, strat), a.tile)
-                    res = {}
-                    for d in cands:
-                        st2 = st.copy()
-                        E.apply(st2, Action(seat, "discard", d))
-                        res[d] = _finish(st2, seat, bots)
-                    out.append((a.tile, feats, res))
-            E.apply(st, a)
-            break
+    for seat, vw, a in decisions(st, bots):
+        if a.kind == "discard":
+            ctx = Ctx(vw)
+            rows = scan(ctx, strat, strat.normal_routes(ctx), "all")
+            smin = min(r[0] for r in rows)
+            cands = [r[2] for r in rows if r[0] == smin]
+            if len(cands) > 1:
+                _s, feats = cand_features(ctx, rows, Read(ctx, strat), a.tile)
+                res = {}
+                for d in cands:
+                    st2 = st.copy()
+                    E.apply(st2, Action(seat, "discard", d))
+                    res[d] = _finish(st2, seat, bots)
+                out.append((a.tile, feats, res))
     return out
 
 

@@ -16,11 +16,10 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.bots import make_bot
-from game.rules import engine as E
+from game.bots.runner import decisions
 from game.rules import tiles as T
 from game.rules.match import Match
 from game.rules.variants import get
-from game.rules.view import view
 
 
 def _hand(st, seat: int) -> str:
@@ -47,21 +46,14 @@ def show(vid: str, bots: list[str], seed: str, hands: int, only: int | None) -> 
         print(f"=== {vid} hand {m.hand_no} dealer {st.dealer} public {pub}")
         for s in range(st.n):
             print(f"  seat {s} {bots[s]:>6}: {_hand(st, s)}")
-        while st.end is None:
-            for seat in E.acting_seats(st):
-                vw = view(st, seat)
-                if not vw["legal"]:
-                    continue
-                a = players[seat].act(vw)
-                if len(vw["legal"]) > 1 or a.kind != "pass":
-                    off = vw.get("offer")
-                    where = f" on {T.name(off['tile'])} from {off['from']}" if off else ""
-                    why = getattr(players[seat], "why", "")
-                    hand = _hand(st, seat) if only is None or only == seat else ""
-                    print(f"  {st.remaining:3d} s{seat} {bots[seat][:2]} {hand:<48} {a.kind} "
-                          f"{T.name(a.tile) if a.tile is not None else ''}{where} {why}")
-                E.apply(st, a)
-                break
+        for seat, vw, a in decisions(st, players):
+            if len(vw["legal"]) > 1 or a.kind != "pass":
+                off = vw.get("offer")
+                where = f" on {T.name(off['tile'])} from {off['from']}" if off else ""
+                why = getattr(players[seat], "why", "")
+                hand = _hand(st, seat) if only is None or only == seat else ""
+                print(f"  {st.remaining:3d} s{seat} {bots[seat][:2]} {hand:<48} {a.kind} "
+                      f"{T.name(a.tile) if a.tile is not None else ''}{where} {why}")
         print(f"  end {st.end}: wins {[ (w.seat, w.how, w.score.label if w.score else '') for w in st.wins]}")
         for s in range(st.n):
             print(f"  seat {s}: {_hand(st, s)}")

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..rules import engine as E
+from ..rules.actions import Action
 from ..rules.kinds import HandEnd, WinBy
 from ..rules.match import Match
-from ..rules.view import view
+from ..rules.state import HandState
+from ..rules.view import View, view
 
 
 @dataclass
@@ -92,6 +95,21 @@ class MatchStats:
 
 class IllegalAction(AssertionError):
     """A bot returned an action that its view did not offer."""
+
+
+def decisions(st: HandState, players: Sequence) -> Iterator[tuple[int, View, Action]]:
+    """Play the hand in ``st`` to its end through the seats' views: yields (seat, view, action) for each
+    decision before the action is applied (tools that look at decisions; ``play_match`` times its own)."""
+    while st.end is None:
+        for seat in E.acting_seats(st):
+            v = view(st, seat)
+            if v["legal"]:
+                a = players[seat].act(v)
+                yield seat, v, a
+                E.apply(st, a)
+                break
+        else:
+            raise RuntimeError("no seat could act")
 
 
 def play_match(variant, options: dict, seed, hands: int, bots: list, names: list[str] | None = None,

@@ -167,14 +167,25 @@ def test_concealed_kong_cancelled_by_gang_shang_pao():
     assert st.settlement.deltas == [-2, -2, 6, -2]
 
 
-def test_concealed_kong_points_2_each():
-    """暗杠: each other player pays 2, settled beside another player's win."""
-    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+def kong_deal():
+    """Seat 0 holds 7777p (KONG0); seat 3 deals; 5m 6m come next from the front, 3p is the replacement."""
+    return start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+
+
+def concealed_kong_win():
+    """On ``kong_deal``: seat 0 konges 7p concealed and throws 3p; seat 2 wins 小七对 on seat 1's 7s."""
+    st = kong_deal()
     act(st, 3, "discard", "2p")
     act(st, 0, "kong", "7p")
     act(st, 0, "discard", "3p")
     act(st, 1, "discard", "7s")
     act(st, 2, "hu")
+    return st
+
+
+def test_concealed_kong_points_2_each():
+    """暗杠: each other player pays 2, settled beside another player's win."""
+    st = concealed_kong_win()
     assert st.settlement.deltas == [-4 + 6, -4 - 2, 12 - 2, -4 - 2]
 
 

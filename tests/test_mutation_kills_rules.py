@@ -28,7 +28,7 @@ from tests.invariants import check_conservation
 from tests.scen import scenario
 from tests.test_chicken_flow import J3, WAIT_6S_9M
 from tests.test_chicken_util import run as chicken_run
-from tests.test_engine_wenshan import H1, H2, H3, KONG0, act, start
+from tests.test_engine_wenshan import H1, H2, H3, KONG0, act, kong_deal, start
 
 t = T.tile
 
@@ -47,7 +47,7 @@ def test_illegal_actions_are_told_what_is_possible():
         E.normalize(st, Action(3, "discard", t("9s")))
     with pytest.raises(E.IllegalActionError, match=r"^3 pung is not legal now \(seat 3 may: discard\)$"):
         E.normalize(st, Action(3, "pung"))
-    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+    st = kong_deal()
     act(st, 3, "discard", "2p")
     with pytest.raises(E.IllegalActionError, match=r"^0 kong 5m is not legal now \(seat 0 may: discard, kong; "
                                                    r"possible: 0 kong 7p\)$"):

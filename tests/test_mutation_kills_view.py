@@ -9,7 +9,7 @@ from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import events_for, pending_state, public_events, public_view, view, visible_step
-from tests.test_engine_wenshan import H1, H2, H3, KONG0, act, start
+from tests.test_engine_wenshan import H1, H2, act, kong_deal, start
 
 t = T.tile
 OPTIONS = {"players": 4, "soft_lan": False, "penalty_discard": False, "reserved_tiles": 0, "base": 1}
@@ -18,7 +18,7 @@ KONG_FACE_DOWN = {"kind": "concealed_kong", "tiles": [None] * 4, "faces": [None]
 
 def kong_state():
     """Dealer 3 leads 2p; seat 0 draws 5m and konges 7777p (replacement 3p from the back); its turn."""
-    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+    st = kong_deal()
     act(st, 3, "discard", "2p")
     act(st, 0, "kong", "7p")
     return st

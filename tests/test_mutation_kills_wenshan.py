@@ -12,7 +12,7 @@ from game.rules.variants import get
 from game.rules.view import view
 from tests.invariants import check_conservation
 from tests.scen import scenario
-from tests.test_engine_wenshan import H1, H2, H3, KONG0, act, kinds, start
+from tests.test_engine_wenshan import H1, H2, act, concealed_kong_win, kinds, kong_deal, start
 from tests.test_wenshan_score import judge, keys
 
 V = get("wenshan")
@@ -77,12 +77,7 @@ def test_wenshan_penalty_option_does_not_touch_a_self_draw():
 def test_wenshan_concealed_kong_line_names_an_gang_and_the_tile():
     """wenshan.md 暗杠: each other player pays 2. Seat 0 konges 7777p, seat 2 wins 小七对 硬功 (4) on seat 1's
     7s: seat 0's line reads 暗杠 7p / concealed kong 7p, +6; every other seat's kong line -2."""
-    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
-    act(st, 3, "discard", "2p")
-    act(st, 0, "kong", "7p")
-    act(st, 0, "discard", "3p")
-    act(st, 1, "discard", "7s")
-    act(st, 2, "hu")
+    st = concealed_kong_win()
     assert (0, "an_gang", "暗杠 7p", "concealed kong 7p", 6) in items(st, 0)
     assert [x for x in transfer_labels(st) if x[3] == "an_gang"] == [
         (1, 0, 2, "an_gang", "暗杠 7p", "concealed kong 7p"), (2, 0, 2, "an_gang", "暗杠 7p", "concealed kong 7p"),
@@ -129,12 +124,7 @@ def test_wenshan_added_kong_is_bu_gang_one_from_each():
 
 def test_wenshan_settlement_line_text_without_detail():
     """The settlement screen's plain line of an item without a detail: seat, label, signed points (no '()')."""
-    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
-    act(st, 3, "discard", "2p")
-    act(st, 0, "kong", "7p")
-    act(st, 0, "discard", "3p")
-    act(st, 1, "discard", "7s")
-    act(st, 2, "hu")
+    st = concealed_kong_win()
     line = next(i for i in st.settlement.items if i.key == "an_gang" and i.seat == 0)
     assert line.detail == "" and line.text() == "seat 0: 暗杠 7p +6"
 
@@ -165,7 +155,7 @@ def test_wenshan_reserved_tiles_are_public():
 def test_wenshan_indicator_is_out_of_play():
     """wenshan.md: the indicator turned up at the wall's end is out of play: every tile of the 136 is
     accounted for (hands, wall, the indicator) right after the deal and after a kong."""
-    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+    st = kong_deal()
     check_conservation(st)
     assert V.out_of_play(st) == [st.extra["indicator"]]
     act(st, 3, "discard", "2p")

@@ -237,9 +237,8 @@ class ChickenExpert:
             w, val = self.worth(ctx, ev, c, f2, val=vals[d])
             c[d] += 1
             w += eff
-            if danger is not None:
-                pd, loss = danger.risk(d)
-                w = (1.0 - pd) * w - loss * self.defend_scale
+            pd, loss = danger.risk(d)
+            w = (1.0 - pd) * w - loss * self.defend_scale
             after = list(c)
             after[d] -= 1
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
@@ -524,9 +523,8 @@ class ChickenExpert:
                     wd, val = self.worth(ctx, ev, c, f3, val=scanned[d])
                     c[d] += 1
                     wd += eff + val.ready * resp
-                    if danger is not None:
-                        pd, loss = danger.risk(d)
-                        wd = (1.0 - pd) * wd - loss * self.defend_scale
+                    pd, loss = danger.risk(d)
+                    wd = (1.0 - pd) * wd - loss * self.defend_scale
                     w = max(w, wd)
             if w > best_w + 1e-9:
                 best_w, best = w, a

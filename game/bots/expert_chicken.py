@@ -67,6 +67,11 @@ class ChickenExpert:
     flush_scale = 1.0
     win_rate = 0.1
     ready_mid = 9.0
+    persist = 0.0  # exponent: how much of a hand's acceptance (against the typical) lasts past a step
+    guard_left = 35
+    guard_families: tuple[str, ...] = ("std",)
+    speed_guard = False  # a 平胡-plan discard may not cost a shanten of the plain hand before the late game
+    exact_scan = False  # count every discard's acceptance (not the typical one for a worse shanten)
 
     def __init__(self, vid: str):
         self.vid = vid
@@ -181,6 +186,9 @@ class ChickenExpert:
                                     *vals(pv["qing_qi_dui"], self.flush_scale), typ=TYP["fpairs"]))
         return out
 
+    def ev(self, model: Model, routes: list[X.XRoute]) -> X.Evaluator:
+        return X.Evaluator(model, routes, self.rho, exact_all=self.exact_scan, persist=self.persist)
+
     def model(self, ctx: Any) -> Model:
         return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
 
@@ -203,7 +211,7 @@ class ChickenExpert:
         """The evaluator of the seat's current hand (its melds as they are)."""
         melds = [tuple(m["faces"]) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
-        return X.Evaluator(self.model(ctx), self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+        return self.ev(self.model(ctx), self.routes(ctx, ctx.n_melds, melds, has_pass))
 
     # ---- decisions -------------------------------------------------------------------------------------
     def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
@@ -217,7 +225,7 @@ class ChickenExpert:
         melds = [tuple(m["faces"]) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         model = self.model(ctx)
-        ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+        ev = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
         fowl = self.own_fowl(ctx)
         hot = bool(getattr(bot, "hot", False))
         danger = self.danger(ctx, strat, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
@@ -257,6 +265,8 @@ class ChickenExpert:
                 scored.append((w, act, tag))
         if not scored:
             return ctx.legal[0]
+        if self.speed_guard and ctx.drawable >= self.guard_left:
+            scored = self._guarded(scored)
         scored.sort(key=lambda x: -x[0])
         bot.why = "x"
         # only a kong whose fourth tile came this turn is worth a bean (later ones are 憨包豆): search those
@@ -269,7 +279,20 @@ class ChickenExpert:
             f0, f1 = rest[0][2][6], rest[1][2][6]
             if f0 != f1 or "chicken" in (f0, f1):
                 return self.searched(bot, ctx, model, rest[:2], self.commit_samples)
+        bot.why = "x:" + scored[0][2][6]
         return scored[0][1]
+
+    def _guarded(self, scored: list[tuple[float, Action, Any]]) -> list[tuple[float, Action, Any]]:
+        """Drop the discards whose plan is one of ``guard_families`` but which leave the plain hand a
+        shanten further from ready than the fastest discard does."""
+        sh = {}
+        for _w, a, tag in scored:
+            if a.kind == DISCARD:
+                sh[a] = S.std(S.keys(tag[0]), 0)
+        if not sh:
+            return scored
+        low = min(sh.values())
+        return [x for x in scored if x[1] not in sh or sh[x[1]] == low or x[2][6] not in self.guard_families]
 
     def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
                   melds: list[tuple[int, ...]]) -> tuple[float, Action, Any] | None:
@@ -285,7 +308,7 @@ class ChickenExpert:
         bean = self.tb.bean * (ctx.n - 1) if fresh else 0.0
         n_melds = ctx.n_melds + (0 if kind == "added_kong" else 1)
         faces = melds + ([(face,) * 4] if kind != "added_kong" else [])
-        ev = X.Evaluator(model, self.routes(ctx, n_melds, faces, True), self.rho)
+        ev = self.ev(model, self.routes(ctx, n_melds, faces, True))
         v = self.chicken_values(ctx).get(face, 0)
         if kind == "added_kong":
             total, expo = total + v, expo + v
@@ -490,7 +513,7 @@ class ChickenExpert:
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         model = self.model(ctx)
         fowl = self.own_fowl(ctx)
-        ev0 = X.Evaluator(model, self.routes(ctx, ctx.n_melds, melds, has_pass), self.rho)
+        ev0 = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
         best_w, _v = self.worth(ctx, ev0, list(ctx.counts), fowl)
         best: Action | None = pas
         vals = self.chicken_values(ctx)
@@ -509,11 +532,11 @@ class ChickenExpert:
             f2 = (total + v * len(faces), expo + v * len(faces), beans)
             if a.kind == KONG:
                 f2 = (f2[0], f2[1], beans + self.tb.bean)
-                ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], True), self.rho)
+                ev = self.ev(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], True))
                 w, val = self.worth(ctx, ev, c, f2, extra=True)
                 w += val.ready * resp
             else:
-                ev = X.Evaluator(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], has_pass), self.rho)
+                ev = self.ev(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], has_pass))
                 w = -1e9
                 opts = [d for d in range(34) if c[d]]
                 scanned = ev.scan(c, 0, opts)

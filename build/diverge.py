@@ -1,0 +1,152 @@
+"""Where the 高手's departures from the 熟手 gain or lose: each differing decision, played out both ways.
+
+    python build/diverge.py --variant guiyang --hands 1000 [--seed d1] [--jobs 2] [--by why,pair]
+
+One 高手 plays each seat in turn against three 熟手 on development walls (``div:SEED:VARIANT:i``). At
+every decision where a 熟手 in its place would act differently, the hand is forked: the 熟手's action
+is applied instead, and the rest of the hand is played by the same bots (the 高手 keeps its seat) on
+the same wall. The difference of the 高手's own points (its choice minus the 熟手's) is one paired
+sample of what that departure is worth (summed over a trajectory they are the policy-improvement
+estimate of handing those decisions back to the 熟手). Samples are grouped by the 高手's reason
+(``bot.why``: ``x:std`` is a discard whose best route is the plain hand), the pair of action kinds,
+whether a chicken tile is involved, the wall left, ``sh`` (the plain shanten after the 高手's discard
+minus after the 熟手's) and ``mine``/``his`` (the class of each discard); the table prints count, mean
+and 95% interval per group, worst total first. ``--show why/sh/left`` lists one group's departures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import math
+import multiprocessing as mp
+import os
+import sys
+from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from game.bots import make_bot
+from game.bots import shape as S
+from game.bots.runner import decisions
+from game.rules import engine as E
+from game.rules.analysis import keys_of
+from game.rules.match import Match
+from game.rules.tiles import fmt, name
+from game.rules.variants import get
+
+CHICKENS = {18: "1s", 16: "8p"}
+
+
+def _finish(st, seat: int, bots) -> int:
+    for _ in decisions(st, bots):
+        pass
+    return st.settlement.deltas[seat]
+
+
+def _shanten_after(hand, t: int) -> int:
+    """The plain (sets and a pair) shanten of the concealed hand without one ``t``."""
+    c = [0] * 34
+    for x in hand:
+        c[x] += 1
+    c[t] -= 1
+    return S.std(keys_of(c), 0)
+
+
+def _cls(t) -> str:
+    if t is None:
+        return "-"
+    return {18: "1s", 16: "8p", 33: "7z"}.get(t, "term" if t % 9 in (0, 8) else "mid")
+
+
+def _label(a) -> str:
+    if a.kind == "discard":
+        return "discard"
+    return a.kind
+
+
+def hand(task):
+    vid, wall_seed = task
+    v = get(vid)
+    opts = v.resolve_options({})
+    n = v.players(opts)
+    out = []
+    for r in range(n):
+        st, _ = Match(v, opts, wall_seed, 1).start_hand()
+        bots = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
+        shadow = make_bot("normal", seed=f"{wall_seed}:{r}")
+        forks = []
+        for seat, vw, a in decisions(st, bots):
+            if seat != r:
+                continue
+            b = shadow.act(vw)
+            if b == a:
+                continue
+            st2 = st.copy()
+            bots2 = copy.deepcopy(bots)
+            E.apply(st2, b)
+            alt = _finish(st2, r, bots2)
+            tile = getattr(a, "tile", None)
+            btile = getattr(b, "tile", None)
+            chick = "chicken" if (tile in CHICKENS or btile in CHICKENS) else "-"
+            sh = "-"
+            if a.kind == "discard" and b.kind == "discard":
+                sh = f"dsh{_shanten_after(vw['hand'], tile) - _shanten_after(vw['hand'], btile):+d}"
+            left = vw.get("drawable", vw.get("wall", 0))
+            bucket = "early" if left >= 60 else "mid" if left >= 35 else "late"
+            forks.append({
+                "why": getattr(bots[r], "why", "") if a.kind == "discard" else a.kind,
+                "pair": f"{_label(a)}>{_label(b)}",
+                "chicken": chick,
+                "left": bucket,
+                "sh": sh,
+                "mine": _cls(tile),
+                "his": _cls(btile),
+                "alt": alt,
+                "desc": f"{fmt(vw['hand'], sort=True)} melds {[m['kind'] for m in vw['seats'][r]['melds']]} "
+                        f"left {left}: {a} vs {b} ({name(tile) if tile is not None else '-'}/"
+                        f"{name(btile) if btile is not None else '-'})",
+            })
+        mine = st.settlement.deltas[r]
+        for f in forks:
+            f["diff"] = mine - f.pop("alt")
+            out.append(f)
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variant", default="guiyang")
+    p.add_argument("--hands", type=int, default=500)
+    p.add_argument("--seed", default="d1")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--show", default="", help="print the departures of this group (e.g. x:std/dsh+1/mid)")
+    p.add_argument("--by", default="why;pair;chicken;left;sh;why,chicken;pair,chicken;why,left;sh,left;sh,chicken")
+    a = p.parse_args(argv)
+    tasks = [(a.variant, f"div:{a.seed}:{a.variant}:{i}") for i in range(a.hands)]
+    rows = []
+    with mp.get_context("spawn").Pool(a.jobs) as pool:
+        for o in pool.imap_unordered(hand, tasks, chunksize=2):
+            rows.extend(o)
+    for r in rows:
+        if a.show and "/".join(r[k] for k in ("why", "sh", "left")) == a.show:
+            print(f"{r['diff']:+4d} {r['desc']}")
+    seat_hands = a.hands * get(a.variant).players(get(a.variant).resolve_options({}))
+    print(f"{a.variant}: {len(rows)} departures in {seat_hands} seat-hands; "
+          f"total {sum(r['diff'] for r in rows) / seat_hands:+.3f} points a seat-hand")
+    for spec in a.by.split(";"):
+        keys = spec.split(",")
+        g = defaultdict(list)
+        for r in rows:
+            g[tuple(r[k] for k in keys)].append(r["diff"])
+        print(f"\n-- by {spec}: group, n, mean ±95%, per seat-hand")
+        for k, xs in sorted(g.items(), key=lambda kv: sum(kv[1])):
+            m = sum(xs) / len(xs)
+            sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1))
+            print(f"  {'/'.join(k):32} {len(xs):6} {m:+7.3f} ±{1.96 * sd / math.sqrt(len(xs)):6.3f} "
+                  f"{sum(xs) / seat_hands:+.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -26,6 +26,8 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from ab import _plan, parse
+
 from game.bots import make_bot
 from game.bots import shape as S
 from game.bots.runner import decisions
@@ -66,7 +68,7 @@ def _label(a) -> str:
 
 
 def hand(task):
-    vid, wall_seed = task
+    vid, wall_seed, settings = task
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
@@ -74,6 +76,8 @@ def hand(task):
     for r in range(n):
         st, _ = Match(v, opts, wall_seed, 1).start_hand()
         bots = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
+        if settings:
+            bots[r].plans = {vid: _plan(vid, settings)}
         shadow = make_bot("normal", seed=f"{wall_seed}:{r}")
         forks = []
         for seat, vw, a in decisions(st, bots):
@@ -120,10 +124,11 @@ def main(argv=None) -> int:
     p.add_argument("--hands", type=int, default=500)
     p.add_argument("--seed", default="d1")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--set", default="", help="the 高手's settings, as ab.py's --b (e.g. speed_guard=true)")
     p.add_argument("--show", default="", help="print the departures of this group (e.g. x:std/dsh+1/mid)")
     p.add_argument("--by", default="why;pair;chicken;left;sh;why,chicken;pair,chicken;why,left;sh,left;sh,chicken")
     a = p.parse_args(argv)
-    tasks = [(a.variant, f"div:{a.seed}:{a.variant}:{i}") for i in range(a.hands)]
+    tasks = [(a.variant, f"div:{a.seed}:{a.variant}:{i}", parse(a.set)) for i in range(a.hands)]
     rows = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:
         for o in pool.imap_unordered(hand, tasks, chunksize=2):

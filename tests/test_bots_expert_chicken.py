@@ -141,6 +141,22 @@ def test_strong_commits_to_a_flush_with_ten_of_a_suit(variant):
     assert moves(st, 0) <= {Action(0, "discard", t(x)) for x in ("3s", "4s", "6p", "7p")}
 
 
+def test_guiyang_strong_does_not_break_a_shape_for_the_plain_hand():
+    """Seat 1's first turn, holding 1m 4m 55m 8m 1p 3p 5p6p7p8p9p 8s9s after drawing 8p (the dealer threw
+    7s): 1m, 4m or 8m keep it two from ready; 5m breaks the 55m pair and leaves it three from ready, with
+    the plain hand still its plan. The route model used to rate 5m as fast (a worse shanten took the
+    typical acceptance) and threw it; found by build/diverge.py, where such departures lost 1.2-1.7
+    points each (div:d1:guiyang:1, seat 1)."""
+    hands = ["2m3m6m9m9m2p3p4p1s2s3s9s7s7s", "1m4m5m5m8m1p3p5p6p7p9p8s9s",
+             "1m2m3m4m7m7m9m3p8p9p7s8s9s", "1m6m7m8m9m9p6s6s8s7s4s5s2s"]
+    st = start("guiyang", hands, front="8p", dealer=0)
+    play(st, [(0, "discard", "7s")])
+    until_turn(st, 1)
+    assert view(st, 1)["drawn"] == t("8p")
+    assert make_bot("normal").act(view(st, 1)) == Action(1, "discard", t("8m"))
+    assert moves(st, 1) <= {Action(1, "discard", t(x)) for x in ("1m", "4m", "8m")}
+
+
 def test_guiyang_strong_kongs_the_fresh_fourth_tile_for_its_bean():
     """The fourth 3m arrives early: 闷豆 now is worth 3 from every player and a pass; later it would be a
     憨包豆 worth nothing. It costs one shanten (the 熟手 therefore declines it)."""

@@ -110,11 +110,8 @@ def mix(parts: Sequence[tuple[float, float]], rho: float) -> float:
 class Evaluator:
     """Values 13-tile hands for one decision (the model's hazards and the live counts are fixed)."""
 
-    def __init__(self, model: Model, routes: list[XRoute], rho: float = 0.5, slack: int = 2,
-                 exact_all: bool = False, persist: float = 0.0):
+    def __init__(self, model: Model, routes: list[XRoute], rho: float = 0.5, slack: int = 2):
         self.model = model
-        self.exact_all = exact_all
-        self.persist = persist
         self.routes = routes
         self.rho = rho
         self.slack = slack
@@ -172,12 +169,8 @@ class Evaluator:
         if s > 0:  # in steps of 0.5% so that equal hands share the cached chain
             rates.append(min(700, 5 * int(200 * u / U * claim + 0.5)))
             typ = r.typ
-            f = 1.0
-            if self.persist and s > 1:
-                # a hand that accepts fewer tiles than is typical at its shanten stays poorer after a step
-                f = min(1.5, max(0.5, (u / typ.get(s, 60.0)) ** self.persist))
             for x in range(s - 1, 0, -1):
-                rates.append(min(700, 5 * int(200 * typ.get(x, 60.0) * f / U * claim + 0.5)))
+                rates.append(min(700, 5 * int(200 * typ.get(x, 60.0) / U * claim + 0.5)))
         rates.append(min(950, 5 * int(200 * b + 0.5)))
         p, ready = chain(tuple(rates), hz)
         share = qs / b if b > 0 else 1.0
@@ -246,12 +239,6 @@ class Evaluator:
         nr = len(self.routes)
         low = [min(shs[d][i] for d in discards) for i in range(nr)]
         out = {}
-        if self.exact_all:
-            for d in discards:
-                jj = S.take(c, k, d, j, jk)
-                out[d] = self.value(c, k, jj, shs=shs[d])
-                S.put(c, k, d, jk)
-            return out
         for d in discards:
             jj = S.take(c, k, d, j, jk)
             sd = shs[d]

@@ -61,14 +61,42 @@ def _cls(t) -> str:
     return {18: "1s", 16: "8p", 33: "7z"}.get(t, "term" if t % 9 in (0, 8) else "mid")
 
 
+def _gap(g: float) -> str:
+    return "gap<0.5" if g < 0.5 else "gap<2" if g < 2 else "gap>=2"
+
+
 def _label(a) -> str:
     if a.kind == "discard":
         return "discard"
     return a.kind
 
 
+def _alternative(vw, a, shadow, mode: str, bot=None):
+    """The action to compare with the 高手's ``a``: the 熟手's, or in ``claims`` mode the other side of a
+    pung/pass choice (whether or not the two bots agree)."""
+    if mode == "claims":
+        kinds = {x.kind for x in vw["legal"]}
+        if "hu" in kinds or "pass" not in kinds:
+            return a
+        if a.kind == "pass":
+            return next((x for x in vw["legal"] if x.kind == "pung"), a)
+        return next(x for x in vw["legal"] if x.kind == "pass")
+    if mode == "second":
+        ranked = getattr(bot, "ranked", None) if a.kind == "discard" else None
+        bot.ranked = None
+        if not ranked:
+            return a
+        alts = [x for x in ranked if x[1].kind == "discard" and x[1] != a]
+        if not alts:
+            return a
+        fam = {x[1]: x[2][6] for x in ranked}
+        bot.families = (fam.get(a, "?"), alts[0][2][6], round(ranked[0][0] - alts[0][0], 2))
+        return alts[0][1]
+    return shadow.act(vw)
+
+
 def hand(task):
-    vid, wall_seed, settings = task
+    vid, wall_seed, settings, mode = task
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
@@ -83,15 +111,18 @@ def hand(task):
         for seat, vw, a in decisions(st, bots):
             if seat != r:
                 continue
-            b = shadow.act(vw)
+            b = _alternative(vw, a, shadow, mode, bots[r])
+            fams = getattr(bots[r], "families", None)
+            bots[r].families = None
             if b == a:
                 continue
             st2 = st.copy()
             bots2 = copy.deepcopy(bots)
             E.apply(st2, b)
             alt = _finish(st2, r, bots2)
-            tile = getattr(a, "tile", None)
-            btile = getattr(b, "tile", None)
+            offered = (vw.get("offer") or {}).get("tile")
+            tile = a.tile if a.tile is not None else offered
+            btile = b.tile if b.tile is not None else offered
             chick = "chicken" if (tile in CHICKENS or btile in CHICKENS) else "-"
             sh = "-"
             if a.kind == "discard" and b.kind == "discard":
@@ -100,6 +131,9 @@ def hand(task):
             bucket = "early" if left >= 60 else "mid" if left >= 35 else "late"
             forks.append({
                 "why": getattr(bots[r], "why", "") if a.kind == "discard" else a.kind,
+                "agree": "agree" if shadow.act(vw) == a else "differ",
+                "fams": f"{fams[0]}>{fams[1]}" if fams else "",
+                "gap": _gap(fams[2]) if fams else "",
                 "pair": f"{_label(a)}>{_label(b)}",
                 "chicken": chick,
                 "left": bucket,
@@ -125,10 +159,15 @@ def main(argv=None) -> int:
     p.add_argument("--seed", default="d1")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--set", default="", help="the 高手's settings, as ab.py's --b (e.g. speed_guard=true)")
+    p.add_argument("--claims", action="store_true",
+                   help="compare every pung/pass choice with its other side instead of with the 熟手")
+    p.add_argument("--second", action="store_true",
+                   help="compare every 高手 discard with its own second-ranked discard (chicken games)")
     p.add_argument("--show", default="", help="print the departures of this group (e.g. x:std/dsh+1/mid)")
     p.add_argument("--by", default="why;pair;chicken;left;sh;why,chicken;pair,chicken;why,left;sh,left;sh,chicken")
     a = p.parse_args(argv)
-    tasks = [(a.variant, f"div:{a.seed}:{a.variant}:{i}", parse(a.set)) for i in range(a.hands)]
+    mode = "claims" if a.claims else "second" if a.second else ""
+    tasks = [(a.variant, f"div:{a.seed}:{a.variant}:{i}", parse(a.set), mode) for i in range(a.hands)]
     rows = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:
         for o in pool.imap_unordered(hand, tasks, chunksize=2):

@@ -270,6 +270,7 @@ class ChickenExpert:
             scored = self._guarded(scored)
         scored.sort(key=lambda x: -x[0])
         bot.why = "x"
+        bot.ranked = scored  # for analysis (build/diverge.py --second)
         # only a kong whose fourth tile came this turn is worth a bean (later ones are 憨包豆): search those
         kongs = [x for x in scored if x[1].kind == KONG and x[1].tile == ctx.drawn]
         rest = [x for x in scored if x[1].kind != KONG]

@@ -157,6 +157,28 @@ def test_guiyang_strong_does_not_break_a_shape_for_the_plain_hand():
     assert moves(st, 1) <= {Action(1, "discard", t(x)) for x in ("1m", "4m", "8m")}
 
 
+@pytest.mark.parametrize("variant", CHICKEN)
+def test_speed_guard_drops_only_plain_and_flush_plans_that_cost_a_shanten(variant):
+    """From 1m 4m 55m 8m 1p 3p 5p..9p 8s9s (14 tiles): 1m keeps the plain hand two from ready, 5m and 9p
+    leave it three. A 5m planned for the plain hand or for 清一色 is dropped; a 9p planned for 七对 stays
+    (the guard is about the plain hand's speed, not the other routes')."""
+    x = plan_for(variant)
+    c = [0] * 34
+    for k in T.parse("1m4m5m5m8m1p3p5p6p7p8p9p8s9s"):
+        c[k] += 1
+
+    def cand(tile: str, family: str, w: float):
+        after = list(c)
+        after[t(tile)] -= 1
+        return (w, Action(0, "discard", t(tile)), (after, None, None, False, 0.0, False, family))
+
+    kong = (9.0, Action(0, "kong", t("5m")), ([0] * 34, None, None, True, 0.0, True, "kong"))
+    scored = [cand("1m", "std", 1.0), cand("5m", "std", 2.0), cand("5m", "flush", 2.0), cand("9p", "pairs", 3.0),
+              kong]
+    kept = x._guarded(scored)
+    assert [(a.tile, tag[6]) for _w, a, tag in kept] == [(t("1m"), "std"), (t("9p"), "pairs"), (t("5m"), "kong")]
+
+
 def test_guiyang_strong_kongs_the_fresh_fourth_tile_for_its_bean():
     """The fourth 3m arrives early: 闷豆 now is worth 3 from every player and a pass; later it would be a
     憨包豆 worth nothing. It costs one shanten (the 熟手 therefore declines it)."""

@@ -188,6 +188,7 @@ class ChickenExpert:
         return out
 
     def ev(self, model: Model, routes: list[X.XRoute]) -> X.Evaluator:
+        """The route evaluator every decision of this variant uses."""
         return X.Evaluator(model, routes, self.rho)
 
     def model(self, ctx: Any) -> Model:

@@ -12,6 +12,10 @@ estimate of handing those decisions back to the 熟手). Samples are grouped by 
 whether a chicken tile is involved, the wall left, ``sh`` (the plain shanten after the 高手's discard
 minus after the 熟手's) and ``mine``/``his`` (the class of each discard); the table prints count, mean
 and 95% interval per group, worst total first. ``--show why/sh/left`` lists one group's departures.
+
+``--claims`` compares every pung/pass choice with its other side (``agree``: whether the 熟手 chose the
+same), ``--second`` every chicken-game 高手 discard with its own second choice (``fams``: the two plans,
+``gap``: how far apart it valued them). ``--set`` gives the 高手 settings as ``build/ab.py --b`` does.
 """
 
 from __future__ import annotations

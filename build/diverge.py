@@ -75,28 +75,27 @@ def _label(a) -> str:
     return a.kind
 
 
-def _alternative(vw, a, shadow, mode: str, bot=None):
-    """The action to compare with the 高手's ``a``: the 熟手's, or in ``claims`` mode the other side of a
-    pung/pass choice (whether or not the two bots agree)."""
+def _alternative(vw, a, normal, mode: str, bot):
+    """The action to compare with the 高手's ``a``, and in ``second`` mode (the plan of ``a``, the plan of
+    the alternative, how far apart the 高手 valued them). ``normal`` is the 熟手's action: the default
+    alternative; ``claims`` takes the other side of a pung/pass choice (whether or not the bots agree),
+    ``second`` the 高手's own second-ranked discard."""
     if mode == "claims":
         kinds = {x.kind for x in vw["legal"]}
         if "hu" in kinds or "pass" not in kinds:
-            return a
+            return a, None
         if a.kind == "pass":
-            return next((x for x in vw["legal"] if x.kind == "pung"), a)
-        return next(x for x in vw["legal"] if x.kind == "pass")
+            return next((x for x in vw["legal"] if x.kind == "pung"), a), None
+        return next(x for x in vw["legal"] if x.kind == "pass"), None
     if mode == "second":
         ranked = getattr(bot, "ranked", None) if a.kind == "discard" else None
         bot.ranked = None
-        if not ranked:
-            return a
-        alts = [x for x in ranked if x[1].kind == "discard" and x[1] != a]
+        alts = [x for x in ranked or () if x[1].kind == "discard" and x[1] != a]
         if not alts:
-            return a
+            return a, None
         fam = {x[1]: x[2][6] for x in ranked}
-        bot.families = (fam.get(a, "?"), alts[0][2][6], round(ranked[0][0] - alts[0][0], 2))
-        return alts[0][1]
-    return shadow.act(vw)
+        return alts[0][1], (fam.get(a, "?"), alts[0][2][6], round(ranked[0][0] - alts[0][0], 2))
+    return normal, None
 
 
 def hand(task):
@@ -115,9 +114,8 @@ def hand(task):
         for seat, vw, a in decisions(st, bots):
             if seat != r:
                 continue
-            b = _alternative(vw, a, shadow, mode, bots[r])
-            fams = getattr(bots[r], "families", None)
-            bots[r].families = None
+            normal = shadow.act(vw)
+            b, fams = _alternative(vw, a, normal, mode, bots[r])
             if b == a:
                 continue
             st2 = st.copy()
@@ -135,7 +133,7 @@ def hand(task):
             bucket = "early" if left >= 60 else "mid" if left >= 35 else "late"
             forks.append({
                 "why": getattr(bots[r], "why", "") if a.kind == "discard" else a.kind,
-                "agree": "agree" if shadow.act(vw) == a else "differ",
+                "agree": "agree" if normal == a else "differ",
                 "fams": f"{fams[0]}>{fams[1]}" if fams else "",
                 "gap": _gap(fams[2]) if fams else "",
                 "pair": f"{_label(a)}>{_label(b)}",

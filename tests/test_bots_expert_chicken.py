@@ -251,3 +251,42 @@ def test_a_rob_or_hot_read_does_not_trust_tiles_a_passless_player_let_go(variant
         assert plain[1][2][t(tile)] == pytest.approx(0.03 * rob[1][2][t(tile)])
     assert rob[1][0] == pytest.approx(plain[1][0] / 0.15)
     assert rob[1][1] == (2 * 32.0 if variant == "guiyang" else 2 * 20.0)
+
+
+# ---- a deal-in ends the hand as it stands -------------------------------------------------------------------
+
+def _replayed(variant: str, seed: str, decision: int):
+    """The view of the ``decision``-th decision of a hand four 熟手 play on the wall ``seed``."""
+    from game.bots.runner import decisions
+    from game.rules.match import Match
+    from game.rules.variants import get
+
+    v = get(variant)
+    opts = v.resolve_options({})
+    st, _ = Match(v, opts, seed, 1).start_hand()
+    bots = [make_bot("normal", seed=f"{seed}:{s}") for s in range(v.players(opts))]
+    for k, (_seat, got, _a) in enumerate(decisions(st, bots)):
+        if k == decision:
+            return got
+    raise AssertionError("the hand ended before that decision")
+
+
+def test_guiyang_strong_stays_ready_through_a_mildly_dangerous_tile():
+    """Seat 0 has punged 9m, 1p and 4p and holds 7p 9p9p 5s7s after drawing its second 7p, 30 tiles left.
+    Throwing 7p keeps it ready on 6s; 5s or 7s break the wait for a 大对子 one step away. Seat 2 shows
+    6666p and 555p, so 7p is read as dangerous. If 7p deals in, the hand ends with seat 0 ready, which
+    settles its readiness all the same; valuing that outcome at 0 (as the bot did) folded the ready
+    hand. Expert's move: 7p (found on 4×熟手 wall endv:guiyang:96)."""
+    v = _replayed("guiyang", "endv:guiyang:96", 43)
+    assert v["seat"] == 0 and v["drawable"] == 30 and T.fmt(sorted(v["hand"])) == "799p57s"
+    assert [T.fmt(m["faces"]) for m in v["seats"][2]["melds"]] == ["6666p", "555p"]
+    x = plan_for("guiyang")
+    c = [0] * 34
+    for k in T.parse("9p9p5s7s"):
+        c[k] += 1
+    ready, lose = x._ready_pay(Ctx(v), c, x.own_fowl(Ctx(v)))
+    assert x.end_now(Ctx(v), c, x.own_fowl(Ctx(v))) == ready > 0
+    c[t("5s")] -= 1
+    c[t("7p")] += 1
+    assert x.end_now(Ctx(v), c, x.own_fowl(Ctx(v))) == -lose
+    assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(0, "discard", t("7p"))}

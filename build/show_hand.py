@@ -50,7 +50,8 @@ def show(vid: str, bots: list[str], seed: str, hands: int, only: int | None) -> 
             if len(vw["legal"]) > 1 or a.kind != "pass":
                 off = vw.get("offer")
                 where = f" on {T.name(off['tile'])} from {off['from']}" if off else ""
-                why = getattr(players[seat], "why", "")
+                # ``why`` names the plan of the last discard; a claim does not set it
+                why = getattr(players[seat], "why", "") if a.kind == "discard" else ""
                 hand = _hand(st, seat) if only is None or only == seat else ""
                 print(f"  {st.remaining:3d} s{seat} {bots[seat][:2]} {hand:<48} {a.kind} "
                       f"{T.name(a.tile) if a.tile is not None else ''}{where} {why}")

@@ -240,6 +240,7 @@ class ChickenExpert:
         scored: list[tuple[float, Action, Any]] = []
         opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
         vals = ev.scan(c, 0, opts)
+        shs: dict[Action, int] = {}  # the plain-hand shanten after each discard
         seen: set[int] = set()
         for a in ctx.legal:
             if a.kind != DISCARD or a.tile in seen:
@@ -255,8 +256,10 @@ class ChickenExpert:
             w = (1.0 - pd) * w - loss * self.defend_scale
             after = list(c)
             after[d] -= 1
+            if self.speed_guard or self.end_value:
+                shs[a] = S.std(S.keys(after), 0)
             if self.end_value and pd > 0.0:
-                w += pd * self.end_now(ctx, after, f2)
+                w += pd * self.end_now(ctx, after, f2, shs[a])
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
             scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
         robbed: dict[Action, tuple[float, float]] = {}
@@ -274,7 +277,7 @@ class ChickenExpert:
         if not scored:
             return ctx.legal[0]
         if self.speed_guard:
-            scored = self._guarded(scored)
+            scored = self._guarded(scored, shs)
         scored.sort(key=lambda x: -x[0])
         bot.why = "x"
         bot.ranked = scored  # for analysis (build/diverge.py --second)
@@ -291,13 +294,14 @@ class ChickenExpert:
         bot.why = "x:" + scored[0][2][6]
         return scored[0][1]
 
-    def _guarded(self, scored: list[tuple[float, Action, Any]]) -> list[tuple[float, Action, Any]]:
+    def _guarded(self, scored: list[tuple[float, Action, Any]], shs: dict[Action, int] | None = None
+                 ) -> list[tuple[float, Action, Any]]:
         """Drop the discards whose plan is one of ``guard_families`` but which leave the plain hand a
-        shanten further from ready than the fastest discard does."""
+        shanten further from ready than the fastest discard does (``shs``: those shanten, if known)."""
         sh = {}
         for _w, a, tag in scored:
             if a.kind == DISCARD:
-                sh[a] = S.std(S.keys(tag[0]), 0)
+                sh[a] = shs[a] if shs and a in shs else S.std(S.keys(tag[0]), 0)
         if not sh:
             return scored
         low = min(sh.values())
@@ -362,11 +366,11 @@ class ChickenExpert:
 
         return sh
 
-    def end_now(self, ctx: Any, c: list[int], fowl: tuple[float, float, float]) -> float:
+    def end_now(self, ctx: Any, c: list[int], fowl: tuple[float, float, float], std: int | None = None) -> float:
         """What the 13-tile hand ``c`` collects (ready) or pays (not ready) if the hand ends at once, as it
-        does when this seat deals in: the fowl settle as they stand."""
+        does when this seat deals in: the fowl settle as they stand (``std``: its plain shanten, if known)."""
         ready, lose = self._ready_pay(ctx, c, fowl)
-        s = S.std(S.keys(c), 0)
+        s = S.std(S.keys(c), 0) if std is None else std
         if s > 0 and ctx.n_melds == 0:
             s = min(s, S.pairs(c, 0))
         return ready if s <= 0 else -lose

@@ -290,3 +290,15 @@ def test_guiyang_strong_stays_ready_through_a_mildly_dangerous_tile():
     c[t("7p")] += 1
     assert x.end_now(Ctx(v), c, x.own_fowl(Ctx(v))) == -lose
     assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(0, "discard", t("7p"))}
+
+
+def test_guiyang_strong_keeps_the_plain_hand_closer_when_seven_pairs_is_as_far_either_way():
+    """Seat 0, 42 tiles left, 11m2m 1p2p6p77p8p 4s55s66s after drawing 5s: four pairs, so 七对 is two
+    from ready whichever single goes. 2m keeps the plain hand one from ready; 2p, 1p, 6p or 4s leave it
+    two. The bot threw 2p for 七对: it counted a plain hand not yet ready as winning on 4.5 waits by
+    self-draw only, about half as often as such hands do win (they gain a pass or turn 大对子), which made
+    七对 look better than it is. Expert's move (and the 熟手's): 2m (4×熟手 wall sw:guiyang:4)."""
+    v = _replayed("guiyang", "sw:guiyang:4", 21)
+    assert v["seat"] == 0 and v["drawable"] == 42 and T.fmt(sorted(v["hand"])) == "112m126778p45566s"
+    assert make_bot("normal").act(v) == Action(0, "discard", t("2m"))
+    assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(0, "discard", t("2m"))}

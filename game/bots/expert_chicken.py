@@ -258,14 +258,11 @@ class ChickenExpert:
             w, val = self.worth(ctx, ev, c, f2, val=vals[d])
             c[d] += 1
             w += eff
-            pd, loss = danger.risk(d)
-            w = (1.0 - pd) * w - loss * self.defend_scale
             after = list(c)
             after[d] -= 1
             if self.speed_guard or self.end_value:
                 shs[a] = S.std(S.keys(after), 0)
-            if self.end_value and pd > 0.0:
-                w += pd * self.end_now(ctx, after, f2, shs[a])
+            w = self.risked(ctx, w, danger.risk(d), after, f2, shs.get(a))
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
             scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
         robbed: dict[Action, tuple[float, float]] = {}
@@ -372,6 +369,16 @@ class ChickenExpert:
 
         return sh
 
+    def risked(self, ctx: Any, w: float, risk: tuple[float, float], c: list[int],
+               fowl: tuple[float, float, float], std: int | None = None) -> float:
+        """The worth ``w`` of the 13-tile hand ``c`` after a discard that deals in with ``risk`` (chance,
+        expected payment): a deal-in ends the hand as it stands (``end_now``; ``std``: its plain shanten)."""
+        pd, loss = risk
+        w = (1.0 - pd) * w - loss * self.defend_scale
+        if self.end_value and pd > 0.0:
+            w += pd * self.end_now(ctx, c, fowl, std)
+        return w
+
     def end_now(self, ctx: Any, c: list[int], fowl: tuple[float, float, float], std: int | None = None) -> float:
         """What the 13-tile hand ``c`` collects (ready) or pays (not ready) if the hand ends at once, as it
         does when this seat deals in: the fowl settle as they stand (``std``: its plain shanten, if known)."""
@@ -425,15 +432,8 @@ class ChickenExpert:
         return win
 
     def _sim_end(self, ctx: Any) -> Any:
-        from ..rules.analysis import shanten as std_shanten
-
         def end(st: Any, c: list[int], j: int) -> float:
-            _ev, fowl, _p = st.tag
-            ready, lose = self._ready_pay(ctx, c, fowl)
-            s = std_shanten(c)
-            if s > 0 and sum(c) == 13 and not ctx.melds:
-                s = min(s, S.pairs(c, 0))
-            return ready if s <= 0 else -lose
+            return self.end_now(ctx, c, st.tag[1])
 
         return end
 
@@ -572,14 +572,9 @@ class ChickenExpert:
                     c[d] -= 1
                     f3, eff = self.release(ctx, d, f2)
                     wd, val = self.worth(ctx, ev, c, f3, val=scanned[d])
-                    c[d] += 1
                     wd += eff + val.ready * resp
-                    pd, loss = danger.risk(d)
-                    wd = (1.0 - pd) * wd - loss * self.defend_scale
-                    if self.end_value and pd > 0.0:
-                        c[d] -= 1
-                        wd += pd * self.end_now(ctx, c, f3)
-                        c[d] += 1
+                    wd = self.risked(ctx, wd, danger.risk(d), c, f3)
+                    c[d] += 1
                     w = max(w, wd)
             if w > best_w + 1e-9:
                 best_w, best = w, a

@@ -14,7 +14,6 @@ each case, for both levels.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing as mp
 import os
 import sys
@@ -22,6 +21,8 @@ from collections import Counter, defaultdict
 from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from duel import _mean_ci
 
 from game.bots import make_bot
 from game.bots.runner import play_match
@@ -63,13 +64,6 @@ def wall(task: tuple) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return [(_hand(vid, wall_seed, r, la), _hand(vid, wall_seed, r, lb)) for r in range(n)]
 
 
-def interval(xs: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval."""
-    m = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1))
-    return m, 1.96 * sd / math.sqrt(len(xs))
-
-
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", required=True)
@@ -86,8 +80,8 @@ def main() -> int:
         for got in pool.imap_unordered(wall, tasks, chunksize=4):
             pairs += got
     reasons = sorted({k for x, y in pairs for k in (*x["net"], *y["net"])})
-    rows = [("total", interval([y["total"] - x["total"] for x, y in pairs]))]
-    rows += [(k, interval([y["net"].get(k, 0) - x["net"].get(k, 0) for x, y in pairs])) for k in reasons]
+    rows = [("total", _mean_ci([y["total"] - x["total"] for x, y in pairs]))]
+    rows += [(k, _mean_ci([y["net"].get(k, 0) - x["net"].get(k, 0) for x, y in pairs])) for k in reasons]
     print(f"{vid}: {a.b} - {a.a}, own points per seat-hand by settlement reason ({len(pairs)} seat-hands)")
     for k, (m, h) in sorted(rows, key=lambda r: (r[0] != "total", -abs(r[1][0]))):
         print(f"  {k:22s} {m:+.3f} ±{h:.3f}")

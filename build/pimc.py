@@ -35,6 +35,7 @@ from game.bots.normal import scan
 from game.bots.runner import decisions
 from game.rules import engine as E
 from game.rules.match import Match
+from game.rules.tiles import fmt
 from game.rules.variants import get
 from game.rules.view import view
 
@@ -88,11 +89,15 @@ def candidates(vw, strong_a, normal_a, bot, top: int) -> list:
     if normal_a not in out:
         out.append(normal_a)
     if "discard" in kinds:
-        ctx = Ctx(vw)
-        strat = bot.strategy(ctx.variant)
-        rows = scan(ctx, strat, strat.normal_routes(ctx), with_accept="all")
-        rows.sort(key=lambda r: (r[0], -r[1]))
-        ranked = [next(a for a in legal if a.kind == "discard" and a.tile == r[2]) for r in rows]
+        mine = getattr(bot, "ranked", None)  # the chicken-game 高手's own order, best first
+        if mine:
+            ranked = [x[1] for x in mine]
+        else:
+            ctx = Ctx(vw)
+            strat = bot.strategy(ctx.variant)
+            rows = scan(ctx, strat, strat.normal_routes(ctx), with_accept="all")
+            rows.sort(key=lambda r: (r[0], -r[1]))
+            ranked = [next(a for a in legal if a.kind == "discard" and a.tile == r[2]) for r in rows]
         for a in ranked:
             if len(out) >= top:
                 break
@@ -159,6 +164,8 @@ def play(vid, wall_seed, seat, levels, search=None):
             vw = view(st, s)
             if not vw["legal"]:
                 continue
+            if s == seat:
+                bots[s].ranked = None
             a = bots[s].act(vw)
             if s == seat:
                 stats["decisions"] += 1
@@ -169,6 +176,12 @@ def play(vid, wall_seed, seat, levels, search=None):
                     b, _means = searched(st, seat, bots, cands, samples, rng, z)
                     if b != a:
                         stats["changed"] += 1
+                        left = vw.get("drawable", vw.get("wall", 0))
+                        stats.setdefault("log", []).append(
+                            f"{wall_seed} seat {seat} left {left}: {fmt(vw['hand'], sort=True)} "
+                            f"melds {[m['kind'] for m in vw['seats'][seat]['melds']]} offer "
+                            f"{(vw.get('offer') or {}).get('tile')}: {a} -> {b} "
+                            f"means {[round(x, 2) for x in _means]} of {cands}")
                     a = b
             E.apply(st, a)
             break
@@ -203,6 +216,7 @@ def main(argv=None) -> int:
     p.add_argument("--samples", type=int, default=16)
     p.add_argument("--top", type=int, default=3)
     p.add_argument("--z", type=float, default=2.0, help="standard errors another candidate must win by")
+    p.add_argument("--log", default="", help="write each changed decision to this file")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = p.parse_args(argv)
     tasks = [(a.variant, i, a.seed, a.samples, a.top, a.z) for i in range(a.hands)]
@@ -219,6 +233,10 @@ def main(argv=None) -> int:
     srch = sum(r[3]["searched"] for r in rows)
     chg = sum(r[3]["changed"] for r in rows)
     cpu = sum(r[4] for r in rows)
+    if a.log:
+        with open(a.log, "w") as f:
+            for r in rows:
+                f.write("\n".join(r[3].get("log", [])) + ("\n" if r[3].get("log") else ""))
     print(f"{a.variant}: {len(rows)} seat-hands, {a.samples} samples, top {a.top}")
     print(f"  高手 - 熟手          {d_sn[0]:+.3f} ±{d_sn[1]:.3f}")
     print(f"  search - 熟手        {d_xn[0]:+.3f} ±{d_xn[1]:.3f}")

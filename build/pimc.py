@@ -41,10 +41,11 @@ from game.rules.view import view
 
 
 def redeal(st, seat: int, rng: random.Random):
-    """A copy of ``st`` whose hidden tiles (the live wall, the other seats' concealed hands) are re-dealt
-    at random: the same multiset, the same hand sizes."""
+    """A copy of ``st`` whose hidden tiles (the live wall but its face-up tiles, the other seats' concealed
+    hands) are re-dealt at random: the same multiset, the same hand sizes."""
     s2 = st.copy()
-    pool = list(s2.wall[s2.front:s2.back])
+    end = s2.back - len(s2.extra.get("tail", ()))  # 玉溪's face-up tail tiles stay where everyone saw them
+    pool = list(s2.wall[s2.front:end])
     for o, se in enumerate(s2.seats):
         if o == seat:
             continue
@@ -64,7 +65,7 @@ def redeal(st, seat: int, rng: random.Random):
         i += size
         if se.drawn is not None and o == s2.turn:
             se.drawn = pool[i - 1]
-    s2.wall[s2.front:s2.back] = pool[i:]
+    s2.wall[s2.front:end] = pool[i:]
     if s2.window is not None:
         # the window's claim options were worked out from the old hands: ask everyone again (the seats
         # prompted before this one may now claim first)

@@ -34,19 +34,23 @@ def _tiles(st) -> Counter:
 
 
 def _played(vid: str, wall: str, upto: int):
-    """A hand of four 熟手 stopped at its ``upto``-th decision."""
+    """A hand of four 熟手 stopped at its ``upto``-th decision (the first wall, from ``wall``, whose hand
+    lasts that long)."""
     v = get(vid)
-    st, _ = Match(v, v.resolve_options({}), wall, 1).start_hand()
-    bots = [make_bot("normal", seed=f"{wall}:{s}") for s in range(4)]
-    k = 0
-    while st.end is None and k < upto:
-        seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-        E.apply(st, bots[seat].act(view(st, seat)))
-        k += 1
-    return st
+    for w in range(20):
+        st, _ = Match(v, v.resolve_options({}), f"{wall}:{w}", 1).start_hand()
+        bots = [make_bot("normal", seed=f"{wall}:{s}") for s in range(4)]
+        k = 0
+        while st.end is None and k < upto:
+            seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+            E.apply(st, bots[seat].act(view(st, seat)))
+            k += 1
+        if st.end is None:
+            return st
+    raise AssertionError(f"no {vid} hand lasted {upto} decisions")
 
 
-@pytest.mark.parametrize("vid", ["wenshan", "guiyang"])
+@pytest.mark.parametrize("vid", ["wenshan", "yuxi", "guiyang"])
 @pytest.mark.parametrize("upto", [0, 9, 30])
 def test_a_redeal_keeps_every_tile_and_the_seats_view(vid, upto):
     pimc = _pimc()
@@ -59,6 +63,8 @@ def test_a_redeal_keeps_every_tile_and_the_seats_view(vid, upto):
         assert _tiles(s2) == _tiles(st)
         assert [sum(s.counts) for s in s2.seats] == [sum(s.counts) for s in st.seats]
         assert view(s2, seat) == before
+        tail = len(st.extra.get("tail", ()))
+        assert s2.wall[st.back - tail:st.back] == st.wall[st.back - tail:st.back]  # 玉溪's face-up tail
         changed |= any(a.counts != b.counts for o, (a, b) in enumerate(zip(s2.seats, st.seats)) if o != seat)
     assert changed  # the hidden tiles did move
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
 import multiprocessing as mp
 import os
 import random
@@ -28,6 +27,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from diverge import _finish
+from duel import _mean_ci
 
 from game.bots import make_bot
 from game.bots.core import Ctx
@@ -73,12 +75,6 @@ def redeal(st, seat: int, rng: random.Random):
         s2.extra.pop("_window_scores", None)
         E._open_discard_window(s2, [])
     return s2
-
-
-def _finish(st, seat: int, bots) -> int:
-    for _ in decisions(st, bots):
-        pass
-    return st.settlement.deltas[seat]
 
 
 def candidates(vw, strong_a, normal_a, bot, top: int) -> list:
@@ -141,7 +137,7 @@ def searched(st, seat: int, bots, cands, samples: int, rng: random.Random, z: fl
     best, best_m = 0, 0.0
     for i in range(1, len(cands)):
         d = [x - y for x, y in zip(per[i], per[0])]
-        m, h = _ci(d)
+        m, h = _mean_ci(d)
         if m - h * z / 1.96 > 0 and m > best_m:
             best, best_m = i, m
     return cands[best], [sum(x) / samples for x in per]
@@ -203,12 +199,6 @@ def task(args):
     return rows
 
 
-def _ci(xs):
-    m = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1))
-    return m, 1.96 * sd / math.sqrt(len(xs))
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", default="wenshan")
@@ -227,9 +217,9 @@ def main(argv=None) -> int:
             rows.extend(out)
             if (k + 1) % 25 == 0:
                 print(f"  {k + 1} walls", file=sys.stderr, flush=True)
-    d_sn = _ci([r[1] - r[0] for r in rows])
-    d_xn = _ci([r[2] - r[0] for r in rows])
-    d_xs = _ci([r[2] - r[1] for r in rows])
+    d_sn = _mean_ci([r[1] - r[0] for r in rows])
+    d_xn = _mean_ci([r[2] - r[0] for r in rows])
+    d_xs = _mean_ci([r[2] - r[1] for r in rows])
     dec = sum(r[3]["decisions"] for r in rows)
     srch = sum(r[3]["searched"] for r in rows)
     chg = sum(r[3]["changed"] for r in rows)

@@ -1,19 +1,24 @@
 """How much per-decision search with the real bots could add to the 高手: a ceiling study, not a bot.
 
-    python build/pimc.py --variant wenshan --hands 200 [--seed p1] [--samples 16] [--top 3] [--jobs 2]
+    python build/pimc.py --variant wenshan --hands 100 [--seed c26] [--samples 24] [--top 3] [--z 2]
+                         [--log FILE] [--jobs 2]
 
 One seat is played three ways on the same development walls (``pimc:SEED:VARIANT:i``) against three
-熟手: by a 熟手, by the 高手, and by a searching 高手. At each of its decisions with a real choice, the
-searching seat takes the 高手's action, the 熟手's, and the next best discards by the 熟手's own
-order (``--top`` in all, every legal claim on a discard), and plays each out to the end of the hand
-``--samples`` times with the real bots (the seat itself continuing as the plain 高手). Each sample
-first re-deals what the seat cannot see (the wall and the other players' concealed tiles), so the
-search knows no more than the seat's view; all candidates share the samples. It takes the candidate
-with the best mean.
+熟手: by a 熟手, by the 高手, and by a searching 高手. At each of its decisions with a real choice
+(a win is always taken, and a rob window is not searched), the searching seat takes as candidates the
+高手's action, the 熟手's, and the next discards by the 高手's own ranking (chicken games) or the
+熟手's shanten and acceptance order (``--top`` in all), plus every kong and every claim on a discard.
+It plays each out to the end of the hand ``--samples`` times with the real bots, the seat itself
+continuing as the plain 高手. Each sample first re-deals what the seat cannot see (the live wall but
+its face-up tiles, the other players' concealed tiles), so the search knows no more than the seat's
+view; all candidates share the samples. It leaves the 高手's action only for one that beats it by
+more than ``--z`` standard errors of the paired difference.
 
 This is perfect-information Monte Carlo with the real continuation policy: one step of policy
-improvement on the 高手, far beyond the 50 ms decision budget (seconds a decision). What it gains
-over the plain 高手 bounds what any such search could add within the budget.
+improvement on the 高手, at about a second a decision (20 times the decision budget). What it gains
+over the plain 高手 is about the most one step of such search could add. Its re-deal is uniform, so
+it ignores what the others' play says about their hands (in the chicken games: that players keep
+their chickens).
 """
 
 from __future__ import annotations

@@ -39,7 +39,6 @@ from duel import _mean_ci
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.normal import scan
-from game.bots.runner import decisions
 from game.rules import engine as E
 from game.rules.match import Match
 from game.rules.tiles import fmt
@@ -156,9 +155,7 @@ def play(vid, wall_seed, seat, levels, search=None):
     bots = [make_bot(levels if s == seat else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
     stats = {"decisions": 0, "searched": 0, "changed": 0}
     if search is None:
-        for _ in decisions(st, bots):
-            pass
-        return st.settlement.deltas[seat], stats
+        return _finish(st, seat, bots), stats
     samples, top, rng, z = search
     shadow = make_bot("normal", seed=f"{wall_seed}:{seat}")
     while st.end is None:
@@ -175,7 +172,7 @@ def play(vid, wall_seed, seat, levels, search=None):
                 rob = st.window is not None and st.window.kind != "discard"
                 if len(cands) > 1 and not rob and a.kind != "hu":
                     stats["searched"] += 1
-                    b, _means = searched(st, seat, bots, cands, samples, rng, z)
+                    b, means = searched(st, seat, bots, cands, samples, rng, z)
                     if b != a:
                         stats["changed"] += 1
                         left = vw.get("drawable", vw.get("wall", 0))
@@ -183,7 +180,7 @@ def play(vid, wall_seed, seat, levels, search=None):
                             f"{wall_seed} seat {seat} left {left}: {fmt(vw['hand'], sort=True)} "
                             f"melds {[m['kind'] for m in vw['seats'][seat]['melds']]} offer "
                             f"{(vw.get('offer') or {}).get('tile')}: {a} -> {b} "
-                            f"means {[round(x, 2) for x in _means]} of {cands}")
+                            f"means {[round(x, 2) for x in means]} of {cands}")
                     a = b
             E.apply(st, a)
             break
@@ -208,8 +205,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", default="wenshan")
     p.add_argument("--hands", type=int, default=100)
-    p.add_argument("--seed", default="p1")
-    p.add_argument("--samples", type=int, default=16)
+    p.add_argument("--seed", default="c26")
+    p.add_argument("--samples", type=int, default=24)
     p.add_argument("--top", type=int, default=3)
     p.add_argument("--z", type=float, default=2.0, help="standard errors another candidate must win by")
     p.add_argument("--log", default="", help="write each changed decision to this file")
@@ -232,7 +229,8 @@ def main(argv=None) -> int:
     if a.log:
         with open(a.log, "w") as f:
             for r in rows:
-                f.write("\n".join(r[3].get("log", [])) + ("\n" if r[3].get("log") else ""))
+                for line in r[3].get("log", []):
+                    f.write(line + "\n")
     print(f"{a.variant}: {len(rows)} seat-hands, {a.samples} samples, top {a.top}")
     print(f"  高手 - 熟手          {d_sn[0]:+.3f} ±{d_sn[1]:.3f}")
     print(f"  search - 熟手        {d_xn[0]:+.3f} ±{d_xn[1]:.3f}")

@@ -46,32 +46,105 @@ from game.rules.variants import get
 from game.rules.view import view
 
 
-def redeal(st, seat: int, rng: random.Random):
+def _cls(t: int) -> int:
+    """The tile classes the held model tells apart: 幺鸡 1s, 乌骨鸡 8p, 红中 and other honors, terminals,
+    the rest."""
+    return {18: 0, 16: 1}.get(t, 2 if t >= 27 else 3 if t % 9 in (0, 8) else 4)
+
+
+def _features(st, seat: int, o: int, pool_counts: list[int]) -> list[tuple]:
+    """Per tile kind, what ``seat`` can see that bears on whether ``o`` holds it: its class, whether ``o``
+    has discarded a copy, how many copies ``seat`` cannot see, and how far ``o`` is into the hand."""
+    thrown = {d.tile for d in st.seats[o].discards}
+    n = len(st.seats[o].discards)
+    phase = 0 if n < 4 else 1 if n < 9 else 2
+    return [(_cls(t), t in thrown, min(pool_counts[t], 4), phase) for t in range(len(pool_counts))]
+
+
+def _pool(st, seat: int) -> tuple[list[int], int]:
+    """(the hidden tiles seen from ``seat``: the live wall but its face-up tail and the others' concealed
+    hands, the end of the re-dealt part of the wall)."""
+    end = st.back - len(st.extra.get("tail", ()))  # 玉溪's face-up tail tiles stay where everyone saw them
+    pool = list(st.wall[st.front:end])
+    for o, se in enumerate(st.seats):
+        if o != seat:
+            for t in range(len(se.counts)):
+                pool.extend([t] * se.counts[t])
+    return pool, end
+
+
+def calibrate(vid: str, hands: int, seed: str = "held") -> dict:
+    """The held model: for each feature cell, how many copies the opponents really held against how many a
+    uniform deal would put in their hands, from ``hands`` hands of four 熟手 (every decision, every
+    observer). A cell's weight is that ratio, shrunk towards 1 by 20 expected copies."""
+    v = get(vid)
+    opts = v.resolve_options({})
+    n = v.players(opts)
+    seen: dict[tuple, float] = {}
+    want: dict[tuple, float] = {}
+    for h in range(hands):
+        st, _ = Match(v, opts, f"{seed}:{vid}:{h}", 1).start_hand()
+        bots = [make_bot("normal", seed=f"{seed}:{h}:{s}") for s in range(n)]
+        while st.end is None:
+            s = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+            for me in range(n):
+                pool, _end = _pool(st, me)
+                pc = [0] * len(st.seats[me].counts)
+                for t in pool:
+                    pc[t] += 1
+                total = len(pool)
+                for o in range(n):
+                    if o == me or not total:
+                        continue
+                    share = sum(st.seats[o].counts) / total
+                    for t, f in enumerate(_features(st, me, o, pc)):
+                        if pc[t]:
+                            seen[f] = seen.get(f, 0.0) + st.seats[o].counts[t]
+                            want[f] = want.get(f, 0.0) + pc[t] * share
+            E.apply(st, bots[s].act(view(st, s)))
+    return {f: (seen[f] + 20.0) / (want[f] + 20.0) for f in want}
+
+
+def redeal(st, seat: int, rng: random.Random, held: dict | None = None):
     """A copy of ``st`` whose hidden tiles (the live wall but its face-up tiles, the other seats' concealed
-    hands) are re-dealt at random: the same multiset, the same hand sizes."""
+    hands) are re-dealt at random: the same multiset, the same hand sizes. With ``held`` (from
+    ``calibrate``) each opponent's hand is drawn with each tile weighted by its cell's ratio, so it holds
+    what such players really keep; without, uniformly."""
     s2 = st.copy()
-    end = s2.back - len(s2.extra.get("tail", ()))  # 玉溪's face-up tail tiles stay where everyone saw them
-    pool = list(s2.wall[s2.front:end])
-    for o, se in enumerate(s2.seats):
-        if o == seat:
-            continue
-        for t in range(len(se.counts)):
-            pool.extend([t] * se.counts[t])
+    pool, end = _pool(s2, seat)
     rng.shuffle(pool)
-    i = 0
-    for o, se in enumerate(s2.seats):
-        if o == seat:
-            continue
-        size = sum(se.counts)
+    hands: dict[int, list[int]] = {}
+    if held is None:
+        i = 0
+        for o, se in enumerate(s2.seats):
+            if o != seat:
+                hands[o] = pool[i:i + sum(se.counts)]
+                i += len(hands[o])
+        rest = pool[i:]
+    else:
+        pc = [0] * len(s2.seats[seat].counts)
+        for t in pool:
+            pc[t] += 1
+        rest = pool
+        for o, se in enumerate(s2.seats):
+            if o == seat:
+                continue
+            w = [held.get(f, 1.0) for f in _features(s2, seat, o, pc)]
+            # weighted sampling without replacement (Efraimidis-Spirakis): the largest u ** (1 / w)
+            keyed = sorted(((rng.random() ** (1.0 / w[t]), k) for k, t in enumerate(rest)), reverse=True)
+            take = {k for _key, k in keyed[:sum(se.counts)]}
+            hands[o] = [rest[k] for k in sorted(take)]
+            rest = [t for k, t in enumerate(rest) if k not in take]
+    for o, tiles in hands.items():
+        se = s2.seats[o]
         for t in range(len(se.counts)):
             while se.counts[t]:
                 se.remove(t)
-        for t in pool[i:i + size]:
+        for t in tiles:
             se.add(t)
-        i += size
         if se.drawn is not None and o == s2.turn:
-            se.drawn = pool[i - 1]
-    s2.wall[s2.front:end] = pool[i:]
+            se.drawn = tiles[-1]
+    s2.wall[s2.front:end] = rest
     if s2.window is not None:
         # the window's claim options were worked out from the old hands: ask everyone again (the seats
         # prompted before this one may now claim first)
@@ -114,12 +187,13 @@ def candidates(vw, strong_a, normal_a, bot, top: int) -> list:
     return out
 
 
-def searched(st, seat: int, bots, cands, samples: int, rng: random.Random, z: float = 2.0):
+def searched(st, seat: int, bots, cands, samples: int, rng: random.Random, z: float = 2.0,
+             held: dict | None = None):
     """The candidate to play: the first (the 高手's own) unless another beats it on the shared samples by
     more than ``z`` standard errors of the paired difference."""
     per: list[list[float]] = [[] for _ in cands]
     for _ in range(samples):
-        base = redeal(st, seat, rng)
+        base = redeal(st, seat, rng, held)
         bb = copy.deepcopy(bots)
         while base.end is None:
             s = next(x for x in E.acting_seats(base) if E.legal_actions(base, x))
@@ -156,7 +230,7 @@ def play(vid, wall_seed, seat, levels, search=None):
     stats = {"decisions": 0, "searched": 0, "changed": 0}
     if search is None:
         return _finish(st, seat, bots), stats
-    samples, top, rng, z = search
+    samples, top, rng, z, held = search
     shadow = make_bot("normal", seed=f"{wall_seed}:{seat}")
     while st.end is None:
         for s in E.acting_seats(st):
@@ -172,7 +246,7 @@ def play(vid, wall_seed, seat, levels, search=None):
                 rob = st.window is not None and st.window.kind != "discard"
                 if len(cands) > 1 and not rob and a.kind != "hu":
                     stats["searched"] += 1
-                    b, means = searched(st, seat, bots, cands, samples, rng, z)
+                    b, means = searched(st, seat, bots, cands, samples, rng, z, held)
                     if b != a:
                         stats["changed"] += 1
                         left = vw.get("drawable", vw.get("wall", 0))
@@ -188,7 +262,7 @@ def play(vid, wall_seed, seat, levels, search=None):
 
 
 def task(args):
-    vid, i, seed, samples, top, z = args
+    vid, i, seed, samples, top, z, held = args
     wall = f"pimc:{seed}:{vid}:{i}"
     n = get(vid).players(get(vid).resolve_options({}))
     rows = []
@@ -196,7 +270,7 @@ def task(args):
         t0 = time.process_time()
         nrm, _ = play(vid, wall, seat, "normal")
         strong, _ = play(vid, wall, seat, "strong")
-        srch, st = play(vid, wall, seat, "strong", (samples, top, random.Random(f"{wall}:{seat}"), z))
+        srch, st = play(vid, wall, seat, "strong", (samples, top, random.Random(f"{wall}:{seat}"), z, held))
         rows.append((nrm, strong, srch, st, time.process_time() - t0))
     return rows
 
@@ -209,10 +283,13 @@ def main(argv=None) -> int:
     p.add_argument("--samples", type=int, default=24)
     p.add_argument("--top", type=int, default=3)
     p.add_argument("--z", type=float, default=2.0, help="standard errors another candidate must win by")
+    p.add_argument("--held", type=int, default=0,
+                   help="re-deal by a held model fitted on this many hands of four 熟手 (0: uniform)")
     p.add_argument("--log", default="", help="write each changed decision to this file")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = p.parse_args(argv)
-    tasks = [(a.variant, i, a.seed, a.samples, a.top, a.z) for i in range(a.hands)]
+    held = calibrate(a.variant, a.held) if a.held else None
+    tasks = [(a.variant, i, a.seed, a.samples, a.top, a.z, held) for i in range(a.hands)]
     rows = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:
         for k, out in enumerate(pool.imap_unordered(task, tasks)):
@@ -231,7 +308,8 @@ def main(argv=None) -> int:
             for r in rows:
                 for line in r[3].get("log", []):
                     f.write(line + "\n")
-    print(f"{a.variant}: {len(rows)} seat-hands, {a.samples} samples, top {a.top}")
+    deal = f"held model from {a.held} hands" if a.held else "uniform re-deal"
+    print(f"{a.variant}: {len(rows)} seat-hands, {a.samples} samples, top {a.top}, {deal}")
     print(f"  高手 - 熟手          {d_sn[0]:+.3f} ±{d_sn[1]:.3f}")
     print(f"  search - 熟手        {d_xn[0]:+.3f} ±{d_xn[1]:.3f}")
     print(f"  search - 高手        {d_xs[0]:+.3f} ±{d_xs[1]:.3f}")

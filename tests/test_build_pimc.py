@@ -50,16 +50,24 @@ def _played(vid: str, wall: str, upto: int):
     raise AssertionError(f"no {vid} hand lasted {upto} decisions")
 
 
+def _leaning() -> dict:
+    """A held model that all but forbids an opponent a tile kind it has discarded."""
+    return {(c, thrown, left, ph): 0.001 if thrown else 1.0
+            for c in range(5) for thrown in (False, True) for left in (1, 2, 3, 4) for ph in (0, 1, 2)}
+
+
 @pytest.mark.parametrize("vid", ["wenshan", "yuxi", "guiyang"])
 @pytest.mark.parametrize("upto", [0, 9, 30])
-def test_a_redeal_keeps_every_tile_and_the_seats_view(vid, upto):
+@pytest.mark.parametrize("held", [False, True])
+def test_a_redeal_keeps_every_tile_and_the_seats_view(vid, upto, held):
     pimc = _pimc()
     st = _played(vid, f"t:{vid}", upto)
     seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
     before = view(st, seat)
+    model = _leaning() if held else None
     changed = False
     for k in range(5):
-        s2 = pimc.redeal(st, seat, random.Random(k))
+        s2 = pimc.redeal(st, seat, random.Random(k), model)
         assert _tiles(s2) == _tiles(st)
         assert [sum(s.counts) for s in s2.seats] == [sum(s.counts) for s in st.seats]
         assert view(s2, seat) == before
@@ -67,6 +75,31 @@ def test_a_redeal_keeps_every_tile_and_the_seats_view(vid, upto):
         assert s2.wall[st.back - tail:st.back] == st.wall[st.back - tail:st.back]  # 玉溪's face-up tail
         changed |= any(a.counts != b.counts for o, (a, b) in enumerate(zip(s2.seats, st.seats)) if o != seat)
     assert changed  # the hidden tiles did move
+
+
+def test_a_held_model_moves_the_kinds_it_weighs_down_out_of_the_opponents_hands():
+    """With a model that all but forbids an opponent what it has discarded, those kinds go to the wall:
+    far fewer of them land in the opponents' hands than under the uniform re-deal."""
+    pimc = _pimc()
+    st = _played("guiyang", "t:guiyang", 30)
+    seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+    model = _leaning()
+
+    def thrown_held(s2) -> int:
+        return sum(s2.seats[o].counts[t] for o in range(4) if o != seat
+                   for t in {d.tile for d in st.seats[o].discards})
+
+    uniform = sum(thrown_held(pimc.redeal(st, seat, random.Random(k))) for k in range(30))
+    leaning = sum(thrown_held(pimc.redeal(st, seat, random.Random(k), model)) for k in range(30))
+    assert uniform > 30 and leaning < uniform * 0.2
+
+
+def test_calibrate_finds_that_players_seldom_hold_what_they_have_thrown():
+    """Four 熟手 keep few copies of a kind they have already discarded: the fitted weight of a thrown middle
+    tile sits well under that of one never thrown."""
+    pimc = _pimc()
+    held = pimc.calibrate("guiyang", 40)
+    assert held[(4, True, 3, 1)] < 0.8 < held[(4, False, 3, 1)]
 
 
 def test_the_search_keeps_the_bots_own_choice_unless_another_is_clearly_better():

@@ -1,7 +1,7 @@
 """How much per-decision search with the real bots could add to the 高手: a ceiling study, not a bot.
 
     python build/pimc.py --variant wenshan --hands 100 [--seed c26] [--samples 24] [--top 3] [--z 2]
-                         [--log FILE] [--jobs 2]
+                         [--held 400] [--log FILE] [--jobs 2]
 
 One seat is played three ways on the same development walls (``pimc:SEED:VARIANT:i``) against three
 熟手: by a 熟手, by the 高手, and by a searching 高手. At each of its decisions with a real choice
@@ -16,9 +16,14 @@ more than ``--z`` standard errors of the paired difference.
 
 This is perfect-information Monte Carlo with the real continuation policy: one step of policy
 improvement on the 高手, at about a second a decision (20 times the decision budget). What it gains
-over the plain 高手 is about the most one step of such search could add. Its re-deal is uniform, so
-it ignores what the others' play says about their hands (in the chicken games: that players keep
-their chickens).
+over the plain 高手 is about the most one step of such search could add.
+
+The re-deal is uniform unless ``--held N``: then each opponent's hand is drawn with every hidden tile
+weighted by how often four 熟手 really held such a tile (``calibrate``, over N hands): by its class
+(幺鸡, 乌骨鸡, honors, terminals, the rest), whether that opponent has thrown a copy, how many copies
+the seat cannot see, and how far into the hand the opponent is. A kind an opponent has thrown is held
+at a fraction of the uniform rate, so the search no longer feeds it tiles it has shown it does not
+keep.
 """
 
 from __future__ import annotations

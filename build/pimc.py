@@ -44,6 +44,7 @@ from duel import _mean_ci
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.normal import scan
+from game.bots.runner import decisions
 from game.rules import engine as E
 from game.rules.match import Match
 from game.rules.tiles import fmt
@@ -66,16 +67,19 @@ def _features(st, seat: int, o: int, pool_counts: list[int]) -> list[tuple]:
     return [(_cls(t), t in thrown, min(pool_counts[t], 4), phase) for t in range(len(pool_counts))]
 
 
-def _pool(st, seat: int) -> tuple[list[int], int]:
+def _pool(st, seat: int) -> tuple[list[int], int, list[int]]:
     """(the hidden tiles seen from ``seat``: the live wall but its face-up tail and the others' concealed
-    hands, the end of the re-dealt part of the wall)."""
+    hands, the end of the re-dealt part of the wall, those tiles' count per kind)."""
     end = st.back - len(st.extra.get("tail", ()))  # 玉溪's face-up tail tiles stay where everyone saw them
     pool = list(st.wall[st.front:end])
     for o, se in enumerate(st.seats):
         if o != seat:
             for t in range(len(se.counts)):
                 pool.extend([t] * se.counts[t])
-    return pool, end
+    counts = [0] * len(st.seats[seat].counts)
+    for t in pool:
+        counts[t] += 1
+    return pool, end, counts
 
 
 def calibrate(vid: str, hands: int, seed: str = "held") -> dict:
@@ -90,13 +94,9 @@ def calibrate(vid: str, hands: int, seed: str = "held") -> dict:
     for h in range(hands):
         st, _ = Match(v, opts, f"{seed}:{vid}:{h}", 1).start_hand()
         bots = [make_bot("normal", seed=f"{seed}:{h}:{s}") for s in range(n)]
-        while st.end is None:
-            s = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+        for _decision in decisions(st, bots):  # each state before its action is applied
             for me in range(n):
-                pool, _end = _pool(st, me)
-                pc = [0] * len(st.seats[me].counts)
-                for t in pool:
-                    pc[t] += 1
+                pool, _end, pc = _pool(st, me)
                 total = len(pool)
                 for o in range(n):
                     if o == me or not total:
@@ -106,7 +106,6 @@ def calibrate(vid: str, hands: int, seed: str = "held") -> dict:
                         if pc[t]:
                             seen[f] = seen.get(f, 0.0) + st.seats[o].counts[t]
                             want[f] = want.get(f, 0.0) + pc[t] * share
-            E.apply(st, bots[s].act(view(st, s)))
     return {f: (seen[f] + 20.0) / (want[f] + 20.0) for f in want}
 
 
@@ -116,7 +115,7 @@ def redeal(st, seat: int, rng: random.Random, held: dict | None = None):
     ``calibrate``) each opponent's hand is drawn with each tile weighted by its cell's ratio, so it holds
     what such players really keep; without, uniformly."""
     s2 = st.copy()
-    pool, end = _pool(s2, seat)
+    pool, end, pc = _pool(s2, seat)
     rng.shuffle(pool)
     hands: dict[int, list[int]] = {}
     if held is None:
@@ -127,9 +126,6 @@ def redeal(st, seat: int, rng: random.Random, held: dict | None = None):
                 i += len(hands[o])
         rest = pool[i:]
     else:
-        pc = [0] * len(s2.seats[seat].counts)
-        for t in pool:
-            pc[t] += 1
         rest = pool
         for o, se in enumerate(s2.seats):
             if o == seat:

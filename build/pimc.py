@@ -1,7 +1,7 @@
 """How much per-decision search with the real bots could add to the 高手: a ceiling study, not a bot.
 
     python build/pimc.py --variant wenshan --hands 100 [--seed c26] [--samples 24] [--top 3] [--z 2]
-                         [--held 400] [--log FILE] [--jobs 2]
+                         [--held 400] [--base strong|normal] [--log FILE] [--jobs 2]
 
 One seat is played three ways on the same development walls (``pimc:SEED:VARIANT:i``) against three
 熟手: by a 熟手, by the 高手, and by a searching 高手. At each of its decisions with a real choice
@@ -17,6 +17,10 @@ more than ``--z`` standard errors of the paired difference.
 This is perfect-information Monte Carlo with the real continuation policy: one step of policy
 improvement on the 高手, at about a second a decision (20 times the decision budget). What it gains
 over the plain 高手 is about the most one step of such search could add.
+
+``--base normal`` searches on the 熟手 instead: its own action comes first, the 高手's is the second
+candidate, the next discards follow the 熟手's order, and the rollouts continue the seat as a 熟手. Set
+beside the 高手's edge, it shows how much of one step of improvement on the 熟手 the 高手 already has.
 
 The re-deal is uniform unless ``--held N``: then each opponent's hand is drawn with every hidden tile
 weighted by how often four 熟手 really held such a tile (``calibrate``, over N hands): by its class
@@ -222,7 +226,7 @@ def searched(st, seat: int, bots, cands, samples: int, rng: random.Random, z: fl
     return cands[best], [sum(x) / samples for x in per]
 
 
-def play(vid, wall_seed, seat, levels, search=None):
+def play(vid, wall_seed, seat, levels, search=None, other="normal"):
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
@@ -232,7 +236,7 @@ def play(vid, wall_seed, seat, levels, search=None):
     if search is None:
         return _finish(st, seat, bots), stats
     samples, top, rng, z, held = search
-    shadow = make_bot("normal", seed=f"{wall_seed}:{seat}")
+    shadow = make_bot(other, seed=f"{wall_seed}:{seat}")
     while st.end is None:
         for s in E.acting_seats(st):
             vw = view(st, s)
@@ -263,7 +267,7 @@ def play(vid, wall_seed, seat, levels, search=None):
 
 
 def task(args):
-    vid, i, seed, samples, top, z, held = args
+    vid, i, seed, samples, top, z, held, base = args
     wall = f"pimc:{seed}:{vid}:{i}"
     n = get(vid).players(get(vid).resolve_options({}))
     rows = []
@@ -271,7 +275,8 @@ def task(args):
         t0 = time.process_time()
         nrm, _ = play(vid, wall, seat, "normal")
         strong, _ = play(vid, wall, seat, "strong")
-        srch, st = play(vid, wall, seat, "strong", (samples, top, random.Random(f"{wall}:{seat}"), z, held))
+        srch, st = play(vid, wall, seat, base, (samples, top, random.Random(f"{wall}:{seat}"), z, held),
+                        "strong" if base == "normal" else "normal")
         rows.append((nrm, strong, srch, st, time.process_time() - t0))
     return rows
 
@@ -286,11 +291,13 @@ def main(argv=None) -> int:
     p.add_argument("--z", type=float, default=2.0, help="standard errors another candidate must win by")
     p.add_argument("--held", type=int, default=0,
                    help="re-deal by a held model fitted on this many hands of four 熟手 (0: uniform)")
+    p.add_argument("--base", default="strong", choices=("strong", "normal"),
+                   help="the searching seat's own policy and continuation (normal: one step on the 熟手)")
     p.add_argument("--log", default="", help="write each changed decision to this file")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = p.parse_args(argv)
     held = calibrate(a.variant, a.held) if a.held else None
-    tasks = [(a.variant, i, a.seed, a.samples, a.top, a.z, held) for i in range(a.hands)]
+    tasks = [(a.variant, i, a.seed, a.samples, a.top, a.z, held, a.base) for i in range(a.hands)]
     rows = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:
         for k, out in enumerate(pool.imap_unordered(task, tasks)):
@@ -310,7 +317,8 @@ def main(argv=None) -> int:
                 for line in r[3].get("log", []):
                     f.write(line + "\n")
     deal = f"held model from {a.held} hands" if a.held else "uniform re-deal"
-    print(f"{a.variant}: {len(rows)} seat-hands, {a.samples} samples, top {a.top}, {deal}")
+    print(f"{a.variant}: {len(rows)} seat-hands, {a.samples} samples, top {a.top}, {deal}, "
+          f"searching on the {'熟手' if a.base == 'normal' else '高手'}")
     print(f"  高手 - 熟手          {d_sn[0]:+.3f} ±{d_sn[1]:.3f}")
     print(f"  search - 熟手        {d_xn[0]:+.3f} ±{d_xn[1]:.3f}")
     print(f"  search - 高手        {d_xs[0]:+.3f} ±{d_xs[1]:.3f}")

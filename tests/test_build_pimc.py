@@ -111,3 +111,16 @@ def test_the_search_keeps_the_bots_own_choice_unless_another_is_clearly_better()
     cands = legal[:3]
     got, means = pimc.searched(st, seat, bots, cands, 4, random.Random(1), z=1e9)
     assert got == cands[0] and len(means) == len(cands)
+
+
+@pytest.mark.parametrize("base", ["normal", "strong"])
+def test_a_search_that_never_switches_plays_the_hand_exactly_as_its_base_bot(base):
+    """--base picks the policy searched on; the search and the other level's shadow must leave its own
+    play untouched when no candidate is ever clearly better."""
+    pimc = _pimc()
+    wall = "pimc:t:guiyang:3"
+    plain, _ = pimc.play("guiyang", wall, 1, base)
+    other = "strong" if base == "normal" else "normal"
+    got, stats = pimc.play("guiyang", wall, 1, base, (2, 3, random.Random(1), 1e9, None), other)
+    assert stats["searched"] > 0 and stats["changed"] == 0
+    assert got == plain

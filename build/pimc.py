@@ -1,4 +1,4 @@
-"""How much per-decision search with the real bots could add to the 高手: a ceiling study, not a bot.
+"""What per-decision search with the real bots adds to the 高手 (or the 熟手): a study, not a bot.
 
     python build/pimc.py --variant wenshan --hands 100 [--seed c26] [--samples 24] [--top 3] [--z 2]
                          [--held 400] [--base strong|normal] [--log FILE] [--jobs 2]

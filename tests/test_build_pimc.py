@@ -1,4 +1,4 @@
-"""build/pimc.py, the search ceiling study: its re-deal must show the seat nothing new and lose no tile."""
+"""build/pimc.py, the search study: its re-deal must show the seat nothing new and lose no tile."""
 
 import importlib.util
 import random

@@ -230,7 +230,7 @@ def searched(st, seat: int, bots, cands, samples: int, rng: random.Random, z: fl
     return cands[best], [sum(x) / samples for x in per]
 
 
-def play(vid, wall_seed, seat, levels, search=None, other="normal"):
+def play(vid, wall_seed, seat, levels, search=None):
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
@@ -240,7 +240,7 @@ def play(vid, wall_seed, seat, levels, search=None, other="normal"):
     if search is None:
         return _finish(st, seat, bots), stats
     samples, top, rng, z, held = search
-    shadow = make_bot(other, seed=f"{wall_seed}:{seat}")
+    shadow = make_bot("strong" if levels == "normal" else "normal", seed=f"{wall_seed}:{seat}")
     while st.end is None:
         for s in E.acting_seats(st):
             vw = view(st, s)
@@ -279,8 +279,7 @@ def task(args):
         t0 = time.process_time()
         nrm, _ = play(vid, wall, seat, "normal")
         strong, _ = play(vid, wall, seat, "strong")
-        srch, st = play(vid, wall, seat, base, (samples, top, random.Random(f"{wall}:{seat}"), z, held),
-                        "strong" if base == "normal" else "normal")
+        srch, st = play(vid, wall, seat, base, (samples, top, random.Random(f"{wall}:{seat}"), z, held))
         rows.append((nrm, strong, srch, st, time.process_time() - t0))
     return rows
 

@@ -120,7 +120,6 @@ def test_a_search_that_never_switches_plays_the_hand_exactly_as_its_base_bot(bas
     pimc = _pimc()
     wall = "pimc:t:guiyang:3"
     plain, _ = pimc.play("guiyang", wall, 1, base)
-    other = "strong" if base == "normal" else "normal"
-    got, stats = pimc.play("guiyang", wall, 1, base, (2, 3, random.Random(1), 1e9, None), other)
+    got, stats = pimc.play("guiyang", wall, 1, base, (2, 3, random.Random(1), 1e9, None))
     assert stats["searched"] > 0 and stats["changed"] == 0
     assert got == plain

@@ -8,6 +8,8 @@ Each wall (``oracle:SEED:VARIANT:i``) and seat is played twice against the same 
 - ``wins``: for each of its discards, whether some opponent can win on it now (the engine's own answer,
   pass and 过胡 included), in place of the danger read's chance. The model's cost of a deal-in is kept,
   so the 高手 still weighs it against speed; ``--hard`` makes any deal-in cost 1,000 points instead.
+- ``wall``: which copies are still in the wall, in place of the copies unseen (so the hand's
+  acceptance counts only tiles it can still draw; who may pung a chicken is still read from the unseen).
 - ``chickens``: whether an opponent holds two (or three) copies of a chicken the 高手 might release, in
   place of the modelled chance of such a holder. The modelled share of holders who pung (``pung_prob``)
   is kept.
@@ -82,6 +84,7 @@ class Told(ChickenExpert):
         super().__init__(vid)
         self.tell, self.hard = tell, hard
         self.state: HandState | None = None
+        self.seen: tuple[Any, Any, int] = (None, None, 0)  # the decision told ``wall``: its own live, unseen
 
     def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False, rob: bool = False) -> Any:
         read = super().danger(ctx, strat, burn, hot, rob)
@@ -90,9 +93,34 @@ class Told(ChickenExpert):
         d = _Defence(self, hot, burn, rob)
         return _ToldDanger(read, self.state, ctx.seat, lambda o: d.deal_in_cost(ctx, o), self.hard)
 
+    def _told_wall(self, ctx: Any) -> None:
+        """``wall``: count as live only the copies still in the wall (not those in opponents' hands)."""
+        if "wall" in self.tell and self.state is not None and self.seen[0] is not ctx:
+            st = self.state
+            live = [0] * 34
+            for t in st.wall[st.front:st.back]:
+                live[t] += 1
+            self.seen = (ctx, ctx.live, ctx.unseen)
+            ctx.live, ctx.unseen = live, max(1, sum(live))
+
+    def turn(self, bot: Any, ctx: Any, strat: Any) -> Any:
+        self._told_wall(ctx)
+        return super().turn(bot, ctx, strat)
+
+    def claim(self, bot: Any, ctx: Any, strat: Any) -> Any:
+        self._told_wall(ctx)
+        return super().claim(bot, ctx, strat)
+
     def claim_chances(self, ctx: Any, t: int) -> tuple[float, float]:
         if "chickens" not in self.tell or self.state is None:
-            return super().claim_chances(ctx, t)
+            if self.seen[0] is not ctx:
+                return super().claim_chances(ctx, t)
+            told = ctx.live, ctx.unseen
+            ctx.live, ctx.unseen = self.seen[1], self.seen[2]  # who may pung: the copies not in the wall
+            try:
+                return super().claim_chances(ctx, t)
+            finally:
+                ctx.live, ctx.unseen = told
         qp = qk = 0.0
         for o, s in enumerate(self.state.seats):
             if o == ctx.seat or s.declared:
@@ -146,12 +174,12 @@ def main() -> int:
     p.add_argument("--hands", type=int, default=4000)
     p.add_argument("--seed", default="o2")
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--tell", default="wins", help="comma-separated: wins, chickens")
+    p.add_argument("--tell", default="wins", help="comma-separated: wins, chickens, wall")
     p.add_argument("--hard", action="store_true", help="a known deal-in costs 1,000 points")
     a = p.parse_args()
     tell = tuple(sorted(filter(None, a.tell.split(","))))
-    if not set(tell) <= {"wins", "chickens"}:
-        raise SystemExit(f"error: --tell takes wins and/or chickens, not {a.tell!r}")
+    if not set(tell) <= {"wins", "chickens", "wall"}:
+        raise SystemExit(f"error: --tell takes wins, chickens and/or wall, not {a.tell!r}")
     walls = max(1, a.hands // 4)
     tasks = [(a.variant, f"oracle:{a.seed}:{a.variant}:{i}", tell, a.hard) for i in range(walls)]
     with mp.get_context("fork").Pool(a.jobs) as pool:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.bots.core import Ctx
+from game.bots.expert_chicken import ChickenExpert
 from game.rules import engine as E
 from game.rules.actions import DISCARD, HU, PASS, Action
 from game.rules.kinds import Phase, WinBy
@@ -137,3 +138,20 @@ def test_told_chickens_counts_the_copies_opponents_really_hold():
             assert (qp, qk) == (0.0, 0.0)
         seen.add(max(held))
     assert 2 in seen  # the deal gives some opponent a pair to read
+
+
+def test_told_wall_counts_only_the_copies_left_in_the_wall_and_reads_claims_as_before():
+    o = _oracle()
+    v = get("guiyang")
+    st, _ = Match(v, v.resolve_options({}), "oracle-wall:0", 1).start_hand()
+    seat = E.acting_seats(st)[0]
+    plan = o.Told("guiyang", {"wall"})
+    plan.state = st
+    ctx, plain = Ctx(view(st, seat)), Ctx(view(st, seat))
+    plan._told_wall(ctx)
+    wall = [st.wall[st.front:st.back].count(t) for t in range(34)]
+    assert ctx.live == wall and ctx.unseen == sum(wall)
+    assert ctx.live != plain.live  # the opponents' 39 concealed tiles are no longer counted
+    assert [plan.claim_chances(ctx, t) for t in range(34)] == [
+        ChickenExpert.claim_chances(plan, plain, t) for t in range(34)]
+    assert ctx.live == wall  # and the told counts are back after the claim read

@@ -2,9 +2,6 @@
 may change its play."""
 
 import copy
-import importlib.util
-import sys
-from pathlib import Path
 
 from game.bots import make_bot
 from game.bots.core import Ctx
@@ -15,21 +12,16 @@ from game.rules.kinds import Phase, WinBy
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.build_tools import load
 
 
 def _oracle():
-    sys.path.insert(0, str(ROOT / "build"))
-    spec = importlib.util.spec_from_file_location("oracle", ROOT / "build" / "oracle.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("oracle")
 
 
 def _trace(vid: str, wall: str, seat: int, plan):
-    """Play one hand with a 高手 (told by ``plan`` when given) in ``seat``; yield (state before, action)
-    for each of the seat's decisions, then the finished state."""
+    """Play one hand with a 高手 (told by ``plan`` when given) in ``seat``: the seat's actions and the
+    finished state."""
     v = get(vid)
     opts = v.resolve_options({})
     bots = [make_bot("strong" if s == seat else "normal", seed=f"{wall}:{s}") for s in range(4)]

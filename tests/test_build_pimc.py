@@ -1,10 +1,7 @@
 """build/pimc.py, the search study: its re-deal must show the seat nothing new and lose no tile."""
 
-import importlib.util
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -13,16 +10,11 @@ from game.rules import engine as E
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.build_tools import load
 
 
 def _pimc():
-    sys.path.insert(0, str(ROOT / "build"))
-    spec = importlib.util.spec_from_file_location("pimc", ROOT / "build" / "pimc.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("pimc")
 
 
 def _tiles(st) -> Counter:

@@ -1,12 +1,13 @@
 """Ceilings of reading in the chicken games: the 高手 told the hidden facts its table read estimates.
 
-    python build/oracle.py --variant guiyang --hands 4000 [--tell wins,chickens] [--hard] [--seed o2]
+    python build/oracle.py --variant guiyang --hands 4000 [--tell wins,chickens,wall] [--hard] [--seed o2]
 
 Each wall (``oracle:SEED:VARIANT:i``) and seat is played twice against the same three 熟手: by the plain
 高手 (A) and by the same 高手 told the truth (B). What it can be told:
 
-- ``wins``: for each of its discards, whether some opponent can win on it now (the engine's own answer,
-  pass and 过胡 included), in place of the danger read's chance. The model's cost of a deal-in is kept,
+- ``wins``: for each discard of its turn, whether some opponent can win on it now (the engine's own
+  answer, pass and 过胡 included), in place of the danger read's chance. The discard after a pung and a
+  kong that could be robbed are still read. The model's cost of a deal-in is kept,
   so the 高手 still weighs it against speed; ``--hard`` makes any deal-in cost 1,000 points instead.
 - ``wall``: which copies are still in the wall, in place of the copies unseen (so the hand's
   acceptance counts only tiles it can still draw; who may pung a chicken is still read from the unseen).
@@ -16,7 +17,9 @@ Each wall (``oracle:SEED:VARIANT:i``) and seat is played twice against the same 
 
 Everything else is the 高手's own policy, so B − A (its own points, paired per wall) is what a perfect
 read of the hidden hands is worth to this policy: an upper bound on improving the read, not on
-improving the bot. It is a study, not a bot: the told seat sees the whole state.
+improving the bot. A figure below zero says the model's settings were fitted to what a seat really sees
+(``wall`` does this in guiyang), not that knowing more hurts. It is a study, not a bot: the told seat
+sees the whole state.
 """
 
 from __future__ import annotations
@@ -61,7 +64,8 @@ def winners_on(st: HandState, seat: int, tile: int) -> list[int] | None:
 
 
 class _ToldDanger:
-    """The danger read with its chance replaced by the truth (discards only; anything else is read)."""
+    """The danger read with its chance replaced by the truth (a discard of the seat's turn; anything
+    else is read)."""
 
     def __init__(self, read: Any, st: HandState, seat: int, cost: Any, hard: bool):
         self.read, self.st, self.seat, self.cost, self.hard = read, st, seat, cost, hard

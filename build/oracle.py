@@ -37,13 +37,13 @@ from duel import _mean_ci
 
 from game.bots import make_bot
 from game.bots.expert_chicken import ChickenExpert, _Defence
+from game.bots.runner import decisions
 from game.rules import engine as E
 from game.rules.actions import DISCARD, HU, PASS, Action
 from game.rules.kinds import Phase
 from game.rules.match import Match
 from game.rules.state import HandState
 from game.rules.variants import get
-from game.rules.view import view
 
 HARD_COST = 1000.0
 
@@ -82,7 +82,7 @@ class _ToldDanger:
 
 
 class Told(ChickenExpert):
-    """The chicken 高手 told the truth about what ``tell`` names, from ``state`` (set before each act)."""
+    """The chicken 高手 told the truth about what ``tell`` names, from ``state`` (the hand being played)."""
 
     def __init__(self, vid: str, tell: set[str], hard: bool = False):
         super().__init__(vid)
@@ -146,16 +146,10 @@ def play(vid: str, wall_seed: str, seat: int, plan: Told | None) -> int:
     if plan is not None:
         bots[seat].plans = {vid: plan}
     st, _ = Match(v, opts, wall_seed, 1).start_hand()
-    while st.end is None:
-        for s in E.acting_seats(st):
-            vw = view(st, s)
-            if vw["legal"]:
-                if plan is not None:
-                    plan.state = st if s == seat else None
-                E.apply(st, bots[s].act(vw))
-                break
-        else:
-            raise RuntimeError("no seat could act")
+    if plan is not None:
+        plan.state = st  # the hand is played in place, and only the told seat's bot asks its plan
+    for _ in decisions(st, bots):
+        pass
     return st.settlement.deltas[seat]
 
 

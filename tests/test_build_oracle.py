@@ -6,6 +6,7 @@ import copy
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.expert_chicken import ChickenExpert
+from game.bots.runner import decisions
 from game.rules import engine as E
 from game.rules.actions import DISCARD, HU, PASS, Action
 from game.rules.kinds import Phase, WinBy
@@ -28,15 +29,9 @@ def _trace(vid: str, wall: str, seat: int, plan):
     if plan is not None:
         bots[seat].plans = {vid: plan}
     st, _ = Match(v, opts, wall, 1).start_hand()
-    acts = []
-    while st.end is None:
-        s = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-        if plan is not None:
-            plan.state = st if s == seat else None
-        a = bots[s].act(view(st, s))
-        if s == seat:
-            acts.append(a)
-        E.apply(st, a)
+    if plan is not None:
+        plan.state = st
+    acts = [a for s, _v, a in decisions(st, bots) if s == seat]
     return acts, st
 
 
@@ -94,17 +89,14 @@ def test_a_hard_told_bot_never_deals_in_while_it_holds_a_safe_discard():
         bots = [make_bot("strong" if s == 0 else "normal", seed=f"{wall}:{s}") for s in range(4)]
         bots[0].plans = {"guiyang": plan}
         st, _ = Match(v, v.resolve_options({}), wall, 1).start_hand()
-        while st.end is None:
-            s = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-            plan.state = st if s == 0 else None
-            a = bots[s].act(view(st, s))
+        plan.state = st
+        for s, _v, a in decisions(st, bots):  # each yielded before its action is applied
             if s == 0 and a.kind == DISCARD and not st.seats[0].declared:
                 tiles = {x.tile for x in E.legal_actions(st, 0) if x.kind == DISCARD}
                 dealing = {t for t in tiles if o.winners_on(st, 0, t)}
                 if dealing and dealing != tiles:
                     faced += 1
                     assert a.tile not in dealing, (wall, a)
-            E.apply(st, a)
         if faced >= 3:
             break
     assert faced >= 3

@@ -1,6 +1,5 @@
 """The bundled CJK font ships with its licence and covers every character the game's strings use."""
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -8,15 +7,13 @@ import pygame
 import pytest
 
 from game.ui import assets, fonts
+from tests.build_tools import load
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _make_font():
-    spec = importlib.util.spec_from_file_location("make_font", ROOT / "build" / "make_font.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("make_font")
 
 
 def test_fonts_and_license_are_bundled():

@@ -136,9 +136,9 @@ class Told(ChickenExpert):
         return qp, qk
 
 
-def play(vid: str, wall_seed: str, seat: int, plan: Told | None) -> int:
-    """One hand on ``wall_seed``: a 高手 in ``seat`` (told, when ``plan`` is given) against three 熟手;
-    the seat's points."""
+def table(vid: str, wall_seed: str, seat: int, plan: Told | None) -> tuple[HandState, list[Any]]:
+    """The hand on ``wall_seed`` dealt, and its bots: a 高手 in ``seat`` (told, when ``plan`` is given)
+    against three 熟手."""
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
@@ -148,6 +148,12 @@ def play(vid: str, wall_seed: str, seat: int, plan: Told | None) -> int:
     st, _ = Match(v, opts, wall_seed, 1).start_hand()
     if plan is not None:
         plan.state = st  # the hand is played in place, and only the told seat's bot asks its plan
+    return st, bots
+
+
+def play(vid: str, wall_seed: str, seat: int, plan: Told | None) -> int:
+    """One hand of ``table``, played to its end: the seat's points."""
+    st, bots = table(vid, wall_seed, seat, plan)
     for _ in decisions(st, bots):
         pass
     return st.settlement.deltas[seat]

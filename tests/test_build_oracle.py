@@ -23,14 +23,7 @@ def _oracle():
 def _trace(vid: str, wall: str, seat: int, plan):
     """Play one hand with a 高手 (told by ``plan`` when given) in ``seat``: the seat's actions and the
     finished state."""
-    v = get(vid)
-    opts = v.resolve_options({})
-    bots = [make_bot("strong" if s == seat else "normal", seed=f"{wall}:{s}") for s in range(4)]
-    if plan is not None:
-        bots[seat].plans = {vid: plan}
-    st, _ = Match(v, opts, wall, 1).start_hand()
-    if plan is not None:
-        plan.state = st
+    st, bots = _oracle().table(vid, wall, seat, plan)
     acts = [a for s, _v, a in decisions(st, bots) if s == seat]
     return acts, st
 
@@ -84,12 +77,7 @@ def test_a_hard_told_bot_never_deals_in_while_it_holds_a_safe_discard():
     faced = 0
     for w in range(60):
         wall = f"oracle-hard:{w}"
-        plan = o.Told("guiyang", {"wins"}, hard=True)
-        v = get("guiyang")
-        bots = [make_bot("strong" if s == 0 else "normal", seed=f"{wall}:{s}") for s in range(4)]
-        bots[0].plans = {"guiyang": plan}
-        st, _ = Match(v, v.resolve_options({}), wall, 1).start_hand()
-        plan.state = st
+        st, bots = o.table("guiyang", wall, 0, o.Told("guiyang", {"wins"}, hard=True))
         for s, _v, a in decisions(st, bots):  # each yielded before its action is applied
             if s == 0 and a.kind == DISCARD and not st.seats[0].declared:
                 tiles = {x.tile for x in E.legal_actions(st, 0) if x.kind == DISCARD}

@@ -102,3 +102,31 @@ def test_the_cli_doc_names_every_command():
     sub = next(a for a in build_parser()._actions if a.dest == "cmd")
     for name in sub.choices:
         assert f"python -m game {name}" in text, name
+
+
+def test_the_bots_record_names_real_settings_with_their_defaults():
+    """docs/bots.md's table of settings tried states each 高手 setting's default in brackets; the chicken
+    高手 must have that setting with that default (guiyang first where the two games differ), so the record
+    cannot drift from the code it describes."""
+    from game.bots.expert_chicken import ChickenExpert
+
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \(([^)]*)\)", text, re.M)
+    assert len(rows) >= 15, rows
+    games = {vid: ChickenExpert(vid) for vid in ("guiyang", "zhuoji")}
+    for key, default in rows:
+        values = [float(v) for v in re.findall(r"\d+(?:\.\d+)?", default)]
+        if len(values) == 1:
+            want = dict.fromkeys(games, values[0])
+        else:  # "0.6 guiyang, 0.7 zhuoji"
+            want = dict(zip(games, values, strict=True))
+        for vid, x in games.items():
+            assert getattr(x, key) == pytest.approx(want[vid]), (key, vid)
+
+
+def test_the_bots_record_names_tools_that_exist():
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    tools = set(re.findall(r"build/(\w+\.py)", text))
+    assert {"ab.py", "pimc.py", "oracle.py", "diverge.py", "breakdown.py"} <= tools
+    for t in tools:
+        assert (ROOT / "build" / t).exists(), t

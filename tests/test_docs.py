@@ -106,7 +106,7 @@ def test_the_cli_doc_names_every_command():
 
 def test_the_bots_record_names_real_settings_with_their_defaults():
     """docs/bots.md's table of settings tried states each 高手 setting's default in brackets; the chicken
-    高手 must have that setting with that default (guiyang first where the two games differ), so the record
+    高手 must have that setting with that default (each game's, where the doc names them), so the record
     cannot drift from the code it describes."""
     from game.bots.expert_chicken import ChickenExpert
 
@@ -115,11 +115,9 @@ def test_the_bots_record_names_real_settings_with_their_defaults():
     assert len(rows) >= 15, rows
     games = {vid: ChickenExpert(vid) for vid in ("guiyang", "zhuoji")}
     for key, default in rows:
-        values = [float(v) for v in re.findall(r"\d+(?:\.\d+)?", default)]
-        if len(values) == 1:
-            want = dict.fromkeys(games, values[0])
-        else:  # "0.6 guiyang, 0.7 zhuoji"
-            want = dict(zip(games, values, strict=True))
+        named = dict((vid, float(v)) for v, vid in re.findall(r"(\d+(?:\.\d+)?) (guiyang|zhuoji)", default))
+        want = named or dict.fromkeys(games, float(default))  # "0.6 guiyang, 0.7 zhuoji", or one for both
+        assert want.keys() == games.keys(), (key, default)
         for vid, x in games.items():
             assert getattr(x, key) == pytest.approx(want[vid]), (key, vid)
 

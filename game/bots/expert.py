@@ -107,6 +107,36 @@ def mix(parts: Sequence[tuple[float, float]], rho: float) -> float:
     return (1.0 - rho) * single + rho * max(exp_max, single)
 
 
+def _mix3(wins: list[tuple[float, float]], readies: list[tuple[float, float]], rho: float
+          ) -> tuple[float, float, float]:
+    """``mix`` of the wins, of the readies and of the wins' chances alone, in one pass (the same
+    arithmetic in the same order, so the same numbers)."""
+    if not wins:
+        return 0.0, 0.0, 0.0
+    ev1 = max(p * v for p, v in wins)
+    r1 = max(p for p, _v in readies)
+    w1 = max(p for p, _v in wins)
+    if rho <= 0.0 or len(wins) == 1:
+        return ev1, r1, w1
+    miss = 1.0
+    exp_max = 0.0
+    for p, v in sorted(wins, key=lambda pv: -pv[1]):
+        exp_max += miss * p * v
+        miss *= 1.0 - p
+    ev = (1.0 - rho) * ev1 + rho * max(exp_max, ev1)
+    miss = 1.0
+    rx = 0.0
+    for p, _v in readies:
+        rx += miss * p
+        miss *= 1.0 - p
+    miss = 1.0
+    wx = 0.0
+    for p, _v in wins:
+        wx += miss * p
+        miss *= 1.0 - p
+    return ev, (1.0 - rho) * r1 + rho * max(rx, r1), (1.0 - rho) * w1 + rho * max(wx, w1)
+
+
 class Evaluator:
     """Values 13-tile hands for one decision (the model's hazards and the live counts are fixed)."""
 
@@ -280,10 +310,7 @@ class Evaluator:
             if p * v > best_ev:
                 best_ev = p * v
                 best = xr.key
-        ev = mix(wins, self.rho)
-        ready = mix(readies, self.rho)
-        win = mix([(p, 1.0) for p, _v in wins], self.rho)
-        return Value(ev, ready, win, best)
+        return Value(*_mix3(wins, readies, self.rho), best)
 
 
 # ---- route shapes without wildcards (the chicken games, yuxi) ------------------------------------------------
@@ -341,8 +368,7 @@ def pungs_route(live: Sequence[int], pung_weight: float = 1.0, lo: int = 0, hi: 
     """All pungs (大对子), optionally in one suit [lo, hi) (+ ``free`` kinds): pairs become pungs from any
     discard, singles become pairs by drawing."""
 
-    def ok(x: int) -> bool:
-        return lo <= x < hi or x in free
+    kinds = [x for x in range(34) if lo <= x < hi or x in free]
 
     def sh(c: Counts, k: list[int], j: int) -> int:
         return pungs_shanten(c, j, lo, hi, free)
@@ -352,12 +378,17 @@ def pungs_route(live: Sequence[int], pung_weight: float = 1.0, lo: int = 0, hi: 
             return 0.0
         n = j + sum(c)
         sets = (n - 1) // 3
-        t = sum(1 for x in range(34) if c[x] >= 3 and ok(x))
-        p = sum(1 for x in range(34) if c[x] == 2 and ok(x))
+        t = p = 0
+        for x in kinds:
+            y = c[x]
+            if y >= 3:
+                t += 1
+            elif y == 2:
+                p += 1
         room = sets + 1 - min(t, sets)
         total = 0.0
-        for x in range(34):
-            if not live[x] or not ok(x):
+        for x in kinds:
+            if not live[x]:
                 continue
             y = c[x]
             if y == 2 and t < sets:

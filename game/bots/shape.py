@@ -190,17 +190,20 @@ def near_kinds(c, j: int, wf=None) -> list[int]:
     return [u for u in range(34) if seen[u]]
 
 
-def std_accepts(c, k, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[int]]:
-    """(live tiles, kinds) of draws lowering the standard shanten ``s`` of a 3k+1 hand."""
-    total = 0
-    kinds = []
-    if jk is not None and live[jk] and s >= 0:
-        total += live[jk]
-        kinds.append(jk)
+_IMPROVE: dict[tuple, tuple[int, ...]] = {}
+
+
+def _improving(c, k, j: int, s: int, jk, wf) -> tuple[int, ...]:
+    """Kinds other than ``jk`` whose draw lowers the standard shanten ``s`` (live or not). They depend
+    on the hand alone, so they are kept across decisions; the live counts filter them per call."""
+    key = (k[0], k[1], k[2], k[3], j, s, jk, wf)
+    got = _IMPROVE.get(key)
+    if got is not None:
+        return got
+    out = []
     k0, k1, k2, k3 = k
     for u in near_kinds(c, j, wf):
-        lu = live[u]
-        if not lu or c[u] >= 4 or u == jk:
+        if c[u] >= 4 or u == jk:
             continue
         g = u // 9
         p = _P[u % 9]
@@ -218,6 +221,23 @@ def std_accepts(c, k, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list
             kk[g] += p
             s2 = std(kk, j, wf)
         if s2 < s:
+            out.append(u)
+    if len(_IMPROVE) >= 1 << 18:
+        _IMPROVE.clear()
+    got = _IMPROVE[key] = tuple(out)
+    return got
+
+
+def std_accepts(c, k, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[int]]:
+    """(live tiles, kinds) of draws lowering the standard shanten ``s`` of a 3k+1 hand."""
+    total = 0
+    kinds = []
+    if jk is not None and live[jk] and s >= 0:
+        total += live[jk]
+        kinds.append(jk)
+    for u in _improving(c, k, j, s, jk, wf):
+        lu = live[u]
+        if lu:
             total += lu
             kinds.append(u)
     return total, kinds

@@ -50,6 +50,20 @@ def chain(rates: tuple[int, ...], hazards: tuple[int, ...]) -> tuple[float, floa
     the win. ``hazards[r]``: chance (thousandths) that someone else ends the hand in round ``r``; after
     the last round the wall is empty."""
     stages = len(rates)
+    if stages == 1:  # a ready hand: the loop below with one stage, unrolled (the same arithmetic)
+        q = rates[0] / 1000.0
+        d = 1.0
+        win = 0.0
+        for h in hazards:
+            p = d * (1.0 - h / 1000.0)
+            if p < 1e-7:
+                break
+            w = p * q
+            win += w
+            d = p - w
+            if p < 1e-5:
+                break
+        return win, 1.0
     last = stages - 1
     rs = [x / 1000.0 for x in rates]
     dist = [0.0] * stages

@@ -246,6 +246,7 @@ class ChickenExpert:
         scored: list[tuple[float, Action, Any]] = []
         opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
         vals = ev.scan(c, 0, opts)
+        k = S.keys(c)
         shs: dict[Action, int] = {}  # the plain-hand shanten after each discard
         seen: set[int] = set()
         for a in ctx.legal:
@@ -261,7 +262,9 @@ class ChickenExpert:
             after = list(c)
             after[d] -= 1
             if self.speed_guard or self.end_value:
-                shs[a] = S.std(S.keys(after), 0)
+                ka = list(k)
+                ka[d // 9] -= S._P[d % 9]
+                shs[a] = S.std(ka, 0)
             w = self.risked(ctx, w, danger.risk(d), after, f2, shs.get(a))
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
             scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))

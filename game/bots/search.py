@@ -149,6 +149,8 @@ class Simulator:
                 sp = 6 - (pr if pr < 7 else 7)
                 if sp < s:
                     s = sp
+            if best_key is not None and s > best_key[0]:
+                continue  # cannot beat the best, whatever its connection
             key = (s, _connect(c, d))
             if best_key is None or key < best_key:
                 best_key, best = key, d

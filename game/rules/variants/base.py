@@ -281,8 +281,9 @@ class Variant:
     def concealed_kong_plans(self, state: HandState, seat: int) -> list[tuple[int, list[int]]]:
         counts = state.seats[seat].counts
         out = []
+        natural_only = not self.standins(state) and not self.jokers(state)
         for face in range(T.NUM_KINDS):
-            if counts[face] == 0:
+            if counts[face] == 0 or (natural_only and counts[face] < 4):
                 continue
             got = self.pick(state, counts, face, 4)
             if got is not None:

@@ -28,6 +28,30 @@ def test_bench_bots_reports_the_own_gain_and_names_the_other_figure(capsys):
     assert data["decision_time"] == "view building + bot answer" and data["decisions"]["normal"] > 0
 
 
+def test_bench_bots_speed_plays_the_same_hands_for_each_level_and_states_the_ratio(capsys, monkeypatch):
+    """``--speed``: both levels play the same walls in alternating batches, and the ratio is theirs."""
+    from game.bench import bot_speed
+
+    played: list[tuple[str, str, int]] = []
+    real = bot_speed._batch
+
+    def spy(vid, opts, level, seed, hands):
+        played.append((level, seed, hands))
+        return real(vid, opts, level, seed, hands)
+
+    monkeypatch.setattr(bot_speed, "BATCH", 2)
+    monkeypatch.setattr(bot_speed, "_batch", spy)
+    assert bench_bots.main(["--speed", "--hands", "3", "--json", "--variants", "guiyang"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    e = data["guiyang"]
+    assert e["hands"] == 3 and data["reference"] == "normal"
+    # batches of 2 then 1; the level that goes first alternates; every batch's walls are played by both
+    assert [(lv, h) for lv, _s, h in played] == [("strong", 2), ("normal", 2), ("normal", 1), ("strong", 1)]
+    assert {s for lv, s, _h in played if lv == "strong"} == {s for lv, s, _h in played if lv == "normal"}
+    assert e["strong_over_normal"] == pytest.approx(e["strong_hands_per_s"] / e["normal_hands_per_s"], rel=0.01)
+    assert e["strong_ms_per_decision"] > 0
+
+
 def test_bench_core_timing_is_the_same_for_every_loop():
     """Every loop gets the same rounds and chunks; a chunk's time is its best over the rounds."""
     calls: dict[str, int] = {"a": 0, "b": 0}

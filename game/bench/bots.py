@@ -192,11 +192,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pair", action="append", default=None, metavar="STRONG-WEAK",
                    help="only this pairing (repeatable), e.g. strong-normal")
     p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE", help="table options for every variant")
+    p.add_argument("--speed", action="store_true",
+                   help="instead of strength: whole-game hands/s with four of each level on the same walls, and "
+                        "the 高手's ratio to the 熟手 (--hands: hands per level and variant, default 100)")
     args = p.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         print("error: --hands must be at least 1", file=sys.stderr)
         return 2
     variants = _variants(args.variants)
+    if args.speed:
+        from . import bot_speed
+
+        opts = dict(x.split("=", 1) for x in args.opt)
+        res = bot_speed.run(variants, args.hands, args.seed, out=None if args.json else sys.stdout, options=opts)
+        if args.json:
+            print(json.dumps(res, ensure_ascii=False))
+        return 0
     if args.seed in CALIBRATION_SEEDS and not args.json:
         print(f"note: seed {args.seed} is a calibration seed: these walls sized the default hand counts",
               file=sys.stderr)

@@ -1,0 +1,103 @@
+"""The bots' fast paths give the same answers as the plain computations they replace (stop 32 speed work)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import expert as X
+from game.bots import shape as S
+
+TILE = st.integers(0, 33)
+
+
+def _hand(tiles: list[int]) -> list[int] | None:
+    c = [0] * 34
+    for t in tiles:
+        c[t] += 1
+        if c[t] > 4:
+            return None
+    return c
+
+
+def _accepts_uncached(c, k, j, s, live, jk, wf):
+    """``std_accepts`` as it stood before the cache: the near kinds tried one by one, on every call."""
+    total, kinds = 0, []
+    if jk is not None and live[jk] and s >= 0:
+        total, kinds = live[jk], [jk]
+    for u in S.near_kinds(c, j, wf):
+        if not live[u] or c[u] >= 4 or u == jk:
+            continue
+        kk = list(k)
+        kk[u // 9] += S._P[u % 9]
+        if S.std(kk, j, wf) < s:
+            total += live[u]
+            kinds.append(u)
+    return total, kinds
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TILE, min_size=13, max_size=13), st.integers(0, 2), st.sampled_from([None, 4, 31]),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34), st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_std_accepts_cached_by_hand_counts_the_live_tiles_of_each_call(tiles, j, jk, live1, live2):
+    """The improving kinds are kept per hand across calls; each call still counts its own live tiles
+    (two calls on one hand with different live counts) and answers as the uncached count did, with or
+    without jokers held, a wildcard kind, or 白 read as another face."""
+    c = _hand(tiles[: 13 - j])
+    if c is None:
+        return
+    wf = 4 if jk == 31 else None  # wenshan: 白 stands for the wildcard's face
+    k = S.keys(c)
+    s = S.std(k, j, wf)
+    for live in (live1, live2):
+        got = S.std_accepts(c, k, j, s, live, jk, wf)
+        assert got == _accepts_uncached(c, k, j, s, live, jk, wf)
+
+
+@given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 80)), min_size=0, max_size=6),
+       st.lists(st.floats(0, 1), min_size=6, max_size=6), st.sampled_from([0.0, 0.5, 1.0]))
+def test_the_three_mixes_in_one_pass_are_the_three_mixes(wins, readies, rho):
+    rd = [(readies[i], 1.0) for i in range(len(wins))]
+    one = X._mix3(wins, rd, rho)
+    assert one == (X.mix(wins, rho), X.mix(rd, rho), X.mix([(p, 1.0) for p, _v in wins], rho))
+
+
+def _chain_general(rates, hazards):
+    """``expert.chain`` without its one-stage shortcut (the loop as it stood before)."""
+    stages = len(rates)
+    last = stages - 1
+    rs = [x / 1000.0 for x in rates]
+    dist = [0.0] * stages
+    dist[0] = 1.0
+    win = 0.0
+    ready = 1.0 if stages == 1 else 0.0
+    for h in hazards:
+        end = h / 1000.0
+        if last > 0:
+            ready += dist[last] * end
+        new = [0.0] * stages
+        alive = 0.0
+        for i in range(stages):
+            p = dist[i] * (1.0 - end)
+            if p < 1e-7:
+                continue
+            alive += p
+            q = rs[i]
+            if i == last:
+                w = p * q
+                win += w
+                new[i] += p - w
+            else:
+                new[i + 1] += p * q
+                new[i] += p * (1.0 - q)
+        dist = new
+        if alive < 1e-5:
+            break
+    if last > 0:
+        ready += dist[last] + win
+    return win, ready
+
+
+@given(st.lists(st.integers(0, 1000), min_size=1, max_size=3), st.lists(st.integers(0, 1000), max_size=30))
+def test_the_ready_hands_win_chance_shortcut_is_the_general_loop(rates, hazards):
+    assert X.chain.__wrapped__(tuple(rates), tuple(hazards)) == _chain_general(rates, hazards)

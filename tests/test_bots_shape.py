@@ -101,3 +101,24 @@ def _chain_general(rates, hazards):
 @given(st.lists(st.integers(0, 1000), min_size=1, max_size=3), st.lists(st.integers(0, 1000), max_size=30))
 def test_the_ready_hands_win_chance_shortcut_is_the_general_loop(rates, hazards):
     assert X.chain.__wrapped__(tuple(rates), tuple(hazards)) == _chain_general(rates, hazards)
+
+
+def test_the_bots_caches_stay_capped_and_can_be_emptied():
+    """The shape cache outlives decisions and hands (a demo runs for hours), so it is capped: full, it
+    starts over rather than grow; ``clear_caches`` empties every bot cache and the answers stay the same."""
+    from game.bots import bot_caches, clear_caches
+
+    c = _hand([0, 1, 2, 4, 5, 9, 10, 11, 19, 20, 27, 27, 30])
+    k = S.keys(c)
+    s = S.std(k, 0, None)
+    first = S._improving(c, k, 0, s, None, None)
+    S._IMPROVE.clear()
+    for i in range(1 << 14):
+        S._IMPROVE[("filler", i)] = ()
+    assert S._improving(c, k, 0, s, None, None) == first
+    assert len(S._IMPROVE) == 1
+    X.chain((500,), (10, 10))
+    assert bot_caches()["chain"] >= 1
+    clear_caches()
+    assert bot_caches() == {"improving": 0, "win_chance": 0, "chain": 0}
+    assert S._improving(c, k, 0, s, None, None) == first

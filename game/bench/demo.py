@@ -6,8 +6,8 @@ the app's clock by ``--dt`` seconds instead of 1/60, so hours of demo pass in
 minutes. Every simulated ``--every`` minutes it samples the Python heap
 (tracemalloc), the process's resident memory and the frame times of the window
 just ended; before each sample the UI's render caches (capped: text 3000
-entries, tile surfaces 3072) are emptied, so the heap figure is what the demo
-itself holds (``--keep-caches`` keeps them). The figures that matter are ratios of the last window to the first
+entries, tile surfaces 3072) and the bots' (shape cache 16384 entries, two LRUs)
+are emptied, so the heap figure is what the demo itself holds (``--keep-caches`` keeps them). The figures that matter are ratios of the last window to the first
 one after warm-up, on equal work (the same kind of frames in one process): a
 demo that leaks or slows down shows ratios above 1.
 """
@@ -35,18 +35,23 @@ def _rss_kb() -> int:
 
 
 def ui_caches() -> dict[str, int]:
-    """Entries in the UI's capped render caches (text 3000 then cleared, tile surfaces LRU 3072)."""
+    """Entries in the capped caches: the UI's render caches (text 3000 then cleared, tile surfaces LRU 3072)
+    and the bots' (see ``game.bots.bot_caches``)."""
+    from game.bots import bot_caches
     from game.ui import tileart
     from game.ui import widgets as W
 
-    return {"text": len(W._text_cache), "tile": tileart._tile.cache_info().currsize}
+    return {"text": len(W._text_cache), "tile": tileart._tile.cache_info().currsize, **bot_caches()}
 
 
 def clear_ui_caches() -> None:
-    """Empty the UI's render caches: they refill as frames are drawn; their growth is capped, not the demo's."""
+    """Empty the UI's render caches and the bots': they refill as frames are drawn and bots decide; their
+    growth is capped, not the demo's."""
+    from game.bots import clear_caches
     from game.ui import tileart
     from game.ui import widgets as W
 
+    clear_caches()
     W._text_cache.clear()
     tileart.clear_cache()
     for f in (W._panel_surface, W._shadow_surface, W._gradient_rounded, W._veil, W._button_glow, W.glow_circle):
@@ -101,6 +106,7 @@ def run(hours: float = 3.0, dt: float = 1.0, every_min: float = 15.0, warmup_min
             samples.append({
                 "text_cache": caches["text"],
                 "tile_cache": caches["tile"],
+                "bot_cache": caches["improving"] + caches["win_chance"] + caches["chain"],
                 "minute": round(app.now / 60, 1),
                 "hands": scenes,
                 "heap_kb": round(tracemalloc.get_traced_memory()[0] / 1024) if heap else None,
@@ -144,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pin", default="", help="pin the demo to one game")
     p.add_argument("--no-heap", action="store_true", help="skip tracemalloc (faster; RSS only)")
     p.add_argument("--keep-caches", action="store_true",
-                   help="measure with the UI's render caches in (by default they are emptied before each sample)")
+                   help="measure with the UI's and the bots' caches in (by default they are emptied before each sample)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv or [])
     res = run(args.hours, args.dt, args.every, args.every, pin=args.pin, heap=not args.no_heap,

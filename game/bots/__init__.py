@@ -15,6 +15,23 @@ def default_level() -> str:
     return DEFAULT_LEVEL
 
 
+def bot_caches() -> dict[str, int]:
+    """Entries in the bots' capped caches (they persist across decisions and hands, which is their point)."""
+    from . import ev, expert, shape
+
+    return {"improving": len(shape._IMPROVE), "win_chance": ev.win_chance.cache_info().currsize,
+            "chain": expert.chain.cache_info().currsize}
+
+
+def clear_caches() -> None:
+    """Empty the bots' capped caches: they refill as bots decide (the same answers, only slower at first)."""
+    from . import ev, expert, shape
+
+    shape._IMPROVE.clear()
+    ev.win_chance.cache_clear()
+    expert.chain.cache_clear()
+
+
 def make_bot(level: str, seed: object = 0) -> Player:
     """A bot by level name: ``easy`` 新手, ``normal`` 熟手, ``strong`` 高手, and ``simple`` (a fast
     legal-move player for tests, smoke runs and benches; never offered to players)."""

@@ -222,7 +222,7 @@ def _improving(c, k, j: int, s: int, jk, wf) -> tuple[int, ...]:
             s2 = std(kk, j, wf)
         if s2 < s:
             out.append(u)
-    if len(_IMPROVE) >= 1 << 18:
+    if len(_IMPROVE) >= 1 << 14:  # about 6 MB; the hits come from the same and the next few decisions
         _IMPROVE.clear()
     got = _IMPROVE[key] = tuple(out)
     return got

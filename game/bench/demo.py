@@ -7,7 +7,8 @@ minutes. Every simulated ``--every`` minutes it samples the Python heap
 (tracemalloc), the process's resident memory and the frame times of the window
 just ended; before each sample the UI's render caches (capped: text 3000
 entries, tile surfaces 3072) and the bots' (shape cache 16384 entries, two LRUs)
-are emptied, so the heap figure is what the demo itself holds (``--keep-caches`` keeps them). The figures that matter are ratios of the last window to the first
+are emptied, so the heap figure is what the demo itself holds (``--keep-caches``
+keeps them). The figures that matter are ratios of the last window to the first
 one after warm-up, on equal work (the same kind of frames in one process): a
 demo that leaks or slows down shows ratios above 1.
 """
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pin", default="", help="pin the demo to one game")
     p.add_argument("--no-heap", action="store_true", help="skip tracemalloc (faster; RSS only)")
     p.add_argument("--keep-caches", action="store_true",
-                   help="measure with the UI's and the bots' caches in (by default they are emptied before each sample)")
+                   help="measure with the UI's and the bots' caches in (by default emptied before each sample)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv or [])
     res = run(args.hours, args.dt, args.every, args.every, pin=args.pin, heap=not args.no_heap,

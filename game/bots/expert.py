@@ -49,8 +49,7 @@ def chain(rates: tuple[int, ...], hazards: tuple[int, ...]) -> tuple[float, floa
     ready, then win; ``rates[i]``: chance per round (in thousandths) of passing step i, the last one
     the win. ``hazards[r]``: chance (thousandths) that someone else ends the hand in round ``r``; after
     the last round the wall is empty."""
-    stages = len(rates)
-    if stages == 1:  # a ready hand: the loop below with one stage, unrolled (the same arithmetic)
+    if len(rates) == 1:  # a ready hand: ``chain_steps`` with one stage, unrolled (the same arithmetic)
         q = rates[0] / 1000.0
         d = 1.0
         win = 0.0
@@ -64,6 +63,12 @@ def chain(rates: tuple[int, ...], hazards: tuple[int, ...]) -> tuple[float, floa
             if p < 1e-5:
                 break
         return win, 1.0
+    return chain_steps(rates, hazards)
+
+
+def chain_steps(rates: tuple[int, ...], hazards: tuple[int, ...]) -> tuple[float, float]:
+    """``chain`` by its general loop, for any number of stages."""
+    stages = len(rates)
     last = stages - 1
     rs = [x / 1000.0 for x in rates]
     dist = [0.0] * stages

@@ -79,7 +79,7 @@ def test_the_bots_caches_stay_capped_and_can_be_emptied():
     s = S.std(k, 0, None)
     first = S._improving(c, k, 0, s, None, None)
     S._IMPROVE.clear()
-    for i in range(1 << 14):
+    for i in range(S.IMPROVE_CAP):
         S._IMPROVE[("filler", i)] = ()
     assert S._improving(c, k, 0, s, None, None) == first
     assert len(S._IMPROVE) == 1

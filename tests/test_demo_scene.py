@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.bench.demo import clear_ui_caches
+from game.bench.demo import clear_capped_caches
 from game.ui import widgets as W
 from game.ui.demo import KEEP, DemoScene
 from game.ui.scenes import MenuScene
@@ -135,7 +135,7 @@ def test_long_run_keeps_memory_and_structures_flat():
                 hands += 1
                 last = sc
                 if hands in (3, 7):
-                    clear_ui_caches()  # capped render and bot caches are not the demo's
+                    clear_capped_caches()  # capped render and bot caches are not the demo's
                     gc.collect()
                     marks[hands] = tracemalloc.get_traced_memory()[0]
             assert len(sc.lessons) <= KEEP and len(sc.queue) < 40 and len(sc.session.batches) <= 8

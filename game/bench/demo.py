@@ -35,7 +35,7 @@ def _rss_kb() -> int:
         return 0
 
 
-def ui_caches() -> dict[str, int]:
+def capped_caches() -> dict[str, int]:
     """Entries in the capped caches: the UI's render caches (text 3000 then cleared, tile surfaces LRU 3072)
     and the bots' (see ``game.bots.bot_caches``)."""
     from game.bots import bot_caches
@@ -45,7 +45,7 @@ def ui_caches() -> dict[str, int]:
     return {"text": len(W._text_cache), "tile": tileart._tile.cache_info().currsize, **bot_caches()}
 
 
-def clear_ui_caches() -> None:
+def clear_capped_caches() -> None:
     """Empty the UI's render caches and the bots': they refill as frames are drawn and bots decide; their
     growth is capped, not the demo's."""
     from game.bots import clear_caches
@@ -100,9 +100,9 @@ def run(hours: float = 3.0, dt: float = 1.0, every_min: float = 15.0, warmup_min
             if vid is not None:
                 variants[vid.id] = variants.get(vid.id, 0) + 1
         if app.now >= next_sample:
-            caches = ui_caches()
+            caches = capped_caches()
             if not keep_caches:
-                clear_ui_caches()  # what remains is what the demo itself holds
+                clear_capped_caches()  # what remains is what the demo itself holds
             gc.collect()
             samples.append({
                 "text_cache": caches["text"],

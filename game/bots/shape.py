@@ -191,6 +191,7 @@ def near_kinds(c, j: int, wf=None) -> list[int]:
 
 
 _IMPROVE: dict[tuple, tuple[int, ...]] = {}
+IMPROVE_CAP = 1 << 14  # hands kept, about 6 MB; the hits come from the same and the next few decisions
 
 
 def _improving(c, k, j: int, s: int, jk, wf) -> tuple[int, ...]:
@@ -222,7 +223,7 @@ def _improving(c, k, j: int, s: int, jk, wf) -> tuple[int, ...]:
             s2 = std(kk, j, wf)
         if s2 < s:
             out.append(u)
-    if len(_IMPROVE) >= 1 << 14:  # about 6 MB; the hits come from the same and the next few decisions
+    if len(_IMPROVE) >= IMPROVE_CAP:
         _IMPROVE.clear()
     got = _IMPROVE[key] = tuple(out)
     return got

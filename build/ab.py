@@ -17,6 +17,7 @@ import json
 import math
 import multiprocessing as mp
 import os
+import re
 import sys
 from typing import Any
 
@@ -57,8 +58,9 @@ def wall(task: tuple) -> tuple[float, int]:
 
 
 def parse(text: str) -> dict[str, Any]:
+    """``key=value,key=value`` with JSON values; a value may itself hold commas (a list of weights)."""
     out: dict[str, Any] = {}
-    for item in filter(None, text.split(",")):
+    for item in filter(None, re.split(r",(?=\s*\w+=)", text)):
         k, v = item.split("=", 1)
         out[k] = json.loads(v)
     return out

@@ -64,8 +64,9 @@ def hand(task):
 
 
 def fit(data, lam=10.0):
-    """Ridge regression of (candidate - pick) point differences on (candidate - pick) features."""
-    n = NF
+    """Ridge regression of (candidate - pick) point differences on (candidate - pick) features.
+    ``data``: (the pick, {candidate: features}, {candidate: points}) per decision."""
+    n = len(next(iter(data[0][1].values()))) if data else NF
     xtx = [[0.0] * n for _ in range(n)]
     xty = [0.0] * n
     for d0, feats, res in data:

@@ -24,6 +24,7 @@ from ..rules.variants.chicken_tables import TABLES
 from . import danger as D
 from . import expert as X
 from . import plan as P
+from . import second_look as SL
 from . import shape as S
 from .ev import Model
 
@@ -83,6 +84,8 @@ class ChickenExpert:
     # ready matches the actual one mid-game (4×熟手 walls, both games). Paired A/B on dev walls, 24,000
     # seat-hands each: guiyang +0.073 ±0.040, zhuoji +0.008 ±0.055
     std_waits: float | None = 10.0
+    # experiments: weights of ``second_look.gain``; the second-best discard is played when it is positive
+    second_look: tuple[float, ...] | None = None
 
     def __init__(self, vid: str):
         self.vid = vid
@@ -298,6 +301,12 @@ class ChickenExpert:
             if f0 != f1 or "chicken" in (f0, f1):
                 return self.searched(bot, ctx, model, rest[:2], self.commit_samples)
         bot.why = "x:" + scored[0][2][6]
+        if self.second_look and scored[0][1].kind == DISCARD:
+            second = next((x for x in scored[1:] if x[1].kind == DISCARD), None)
+            if second is not None and SL.gain(self.second_look, SL.features(self, ctx, danger, scored[0]),
+                                              SL.features(self, ctx, danger, second)) > 0.0:
+                bot.why = "x:second"
+                return second[1]
         return scored[0][1]
 
     def _guarded(self, scored: list[tuple[float, Action, Any]], shs: dict[Action, int] | None = None

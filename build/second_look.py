@@ -150,17 +150,20 @@ def main(argv=None) -> int:
     if a.save:
         with open(a.save, "wb") as f:
             pickle.dump(per_wall, f)
-    train = [r for o in per_wall[:a.hands] for r in o]
-    test = [r for o in per_wall[a.hands:] for r in o]
+    fit_walls = min(a.hands, len(per_wall))  # a loaded file decides how many walls there are
+    test_walls = len(per_wall) - fit_walls
+    train = [r for o in per_wall[:fit_walls] for r in o]
+    test = [r for o in per_wall[fit_walls:] for r in o]
     mean = sum(r[-1] for r in train) / max(1, len(train))
-    print(f"{a.variant}: {len(train)} forks on {a.hands} walls to fit, {len(test)} on {a.test} to test; "
+    print(f"{a.variant}: {len(train)} forks on {fit_walls} walls to fit, {len(test)} on {test_walls} to test; "
           f"second minus pick {mean:+.3f} points a fork")
     w = fit(as_fit_data(train), a.lam)
     print("weights, for build/ab.py --b: second_look=[" + ",".join(f"{x:.4f}" for x in w) + "]")
-    _report("in-sample", [predicted(w, r) for r in train], train, a.hands * n)
-    _report("test", [predicted(w, r) for r in test], test, a.test * n)
-    if a.gbm:
-        _gbm(train, test, a.test * n)
+    _report("in-sample", [predicted(w, r) for r in train], train, fit_walls * n)
+    if test:
+        _report("test", [predicted(w, r) for r in test], test, test_walls * n)
+    if a.gbm and test:
+        _gbm(train, test, test_walls * n)
     return 0
 
 

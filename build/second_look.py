@@ -44,6 +44,13 @@ from game.rules.variants import get
 MARGINS = (0.0, 0.5, 1.0, 2.0)
 
 
+def table(vid: str, wall: str, seat: int):
+    """The hand on ``wall`` and its bots: the 高手 in ``seat``, 熟手 elsewhere."""
+    v = get(vid)
+    st, _ = Match(v, v.resolve_options({}), wall, 1).start_hand()
+    return st, [make_bot("strong" if s == seat else "normal", seed=f"{wall}:{s}") for s in range(st.n)]
+
+
 def forks(task):
     """[(seat, decision number, the second discard, features of the 高手's pick, of its second, second minus
     pick in the seat's points)] over the seats of one wall (the decisions counted as ``runner.decisions``
@@ -55,8 +62,7 @@ def forks(task):
     strat = for_variant(vid)
     out = []
     for r in range(n):
-        st, _ = Match(v, opts, wall, 1).start_hand()
-        bots = [make_bot("strong" if s == r else "normal", seed=f"{wall}:{s}") for s in range(n)]
+        st, bots = table(vid, wall, r)
         x = bots[r].plan(vid)
         rows = []
         for i, (seat, vw, a) in enumerate(decisions(st, bots)):

@@ -1,12 +1,9 @@
 """build/second_look.py, the study of a fitted second look at the chicken 高手's top two discards: its forks
 must record what the second discard really scores, and its switching rule must count what it claims."""
 
-from game.bots import make_bot
 from game.bots import second_look as SL
 from game.bots.runner import decisions
 from game.rules import engine as E
-from game.rules.match import Match
-from game.rules.variants import get
 from tests.build_tools import load
 
 
@@ -15,11 +12,7 @@ def _sl():
 
 
 def _table(vid: str, wall: str, seat: int):
-    v = get(vid)
-    opts = v.resolve_options({})
-    st, _ = Match(v, opts, wall, 1).start_hand()
-    bots = [make_bot("strong" if s == seat else "normal", seed=f"{wall}:{s}") for s in range(st.n)]
-    return st, bots
+    return _sl().table(vid, wall, seat)
 
 
 def test_a_fork_records_the_second_discard_played_out_minus_the_pick_on_a_fresh_replay():
@@ -71,13 +64,7 @@ def test_ab_takes_the_printed_weights_as_one_setting_beside_others():
 
 
 def _with_weights(vid: str, w):
-    import copy
-
-    from game.bots.expert import plan_for
-
-    x = copy.copy(plan_for(vid))
-    x.second_look = w
-    return x
+    return load("ab")._plan(vid, {"second_look": w})
 
 
 def _seat_actions(vid: str, wall: str, plan=None):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,21 +16,24 @@ def default_level() -> str:
     return DEFAULT_LEVEL
 
 
-def bot_caches() -> dict[str, int]:
-    """Entries in the bots' capped caches (they persist across decisions and hands, which is their point)."""
+def _caches() -> dict[str, tuple[Callable[[], int], Callable[[], None]]]:
+    """Each capped bot cache by name: how many entries it holds, and how to empty it (one list for both)."""
     from . import ev, expert, shape
 
-    return {"improving": len(shape._IMPROVE), "win_chance": ev.win_chance.cache_info().currsize,
-            "chain": expert.chain.cache_info().currsize}
+    return {"improving": (lambda: len(shape._IMPROVE), shape._IMPROVE.clear),
+            "win_chance": (lambda: ev.win_chance.cache_info().currsize, ev.win_chance.cache_clear),
+            "chain": (lambda: expert.chain.cache_info().currsize, expert.chain.cache_clear)}
+
+
+def bot_caches() -> dict[str, int]:
+    """Entries in the bots' capped caches (they persist across decisions and hands, which is their point)."""
+    return {name: size() for name, (size, _) in _caches().items()}
 
 
 def clear_caches() -> None:
     """Empty the bots' capped caches: they refill as bots decide (the same answers, only slower at first)."""
-    from . import ev, expert, shape
-
-    shape._IMPROVE.clear()
-    ev.win_chance.cache_clear()
-    expert.chain.cache_clear()
+    for _, clear in _caches().values():
+        clear()
 
 
 def make_bot(level: str, seed: object = 0) -> Player:

@@ -35,7 +35,7 @@ from fit_advantage import fit
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.runner import decisions
-from game.bots.second_look import features, gain
+from game.bots.second_look import features, gain, runner_up
 from game.bots.strategy import for_variant
 from game.rules import engine as E
 from game.rules.match import Match
@@ -72,7 +72,7 @@ def forks(task):
             why, ranked, me.ranked = me.why, me.ranked, None
             if not why.startswith("x:") or not ranked or ranked[0][1] != a:
                 continue
-            second = next((e for e in ranked if e[1].kind == "discard" and e[1] != a), None)
+            second = runner_up(ranked)
             if second is None:
                 continue
             ctx = Ctx(vw)

@@ -301,8 +301,8 @@ class ChickenExpert:
             if f0 != f1 or "chicken" in (f0, f1):
                 return self.searched(bot, ctx, model, rest[:2], self.commit_samples)
         bot.why = "x:" + scored[0][2][6]
-        if self.second_look and scored[0][1].kind == DISCARD:
-            second = next((x for x in scored[1:] if x[1].kind == DISCARD), None)
+        if self.second_look:
+            second = SL.runner_up(scored)
             if second is not None and SL.gain(self.second_look, SL.features(self, ctx, danger, scored[0]),
                                               SL.features(self, ctx, danger, second)) > 0.0:
                 bot.why = "x:second"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..rules.actions import DISCARD
 from . import shape as S
 
 FAMILIES = ("std", "pairs", "flush", "pungs", "chicken")
@@ -32,6 +33,14 @@ def features(x: Any, ctx: Any, dz: Any, entry: tuple) -> list[float]:
     return [1.0, w / 10.0, w / 10.0 * late, float(s), s * late, float(p), acc, acc * late, pd, pd * late,
             loss / 10.0, float(charge), ctx.live[d] / 4.0, float(ctx.counts[d]), term, tag[4] / 10.0] + \
            [1.0 if fam == f else 0.0 for f in FAMILIES]
+
+
+def runner_up(ranked: Sequence[tuple]) -> tuple | None:
+    """The second look's other choice: the best-ranked discard after ``ranked[0]`` when that is a discard
+    (the 高手's ranked entries, best first), else None. The bot and the study tool both ask it."""
+    if not ranked or ranked[0][1].kind != DISCARD:
+        return None
+    return next((e for e in ranked[1:] if e[1].kind == DISCARD), None)
 
 
 def gain(w: Sequence[float], first: Sequence[float], second: Sequence[float]) -> float:

@@ -236,6 +236,30 @@ def test_win_agrees_with_brute_force(case):
     assert A.is_win(c, jokers) == (A.jokers_needed(A.keys_of(c)) <= jokers)
 
 
+def test_win_with_five_of_a_kind():
+    """A reading in which stand-ins join the real copies (wenshan: a discarded wildcard and four 白 as its
+    face) may hold five of a kind: 444m + 44m is a pung and a pair, five 中 likewise."""
+    assert A.is_win_any(hand("44444m123m567m999m"), 0)
+    assert A.is_win_any(hand("123m456p789s77777z"), 0)
+    assert A.is_win_any(hand("34444m45m999m"), 1)  # 345m 444m 999m and 4m with the joker
+    assert not A.is_win_any(hand("44444m123m567m99m1z"), 0)
+    assert A.is_win_any(hand("44444m123m567m99m"), 1)
+
+
+@FAST
+@given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
+    wall_hands(14 - j, 14 - j), near_wins(14 - j), near_wins(11 - j)))), st.integers(0, 33), st.booleans())
+def test_win_of_any_counts_agrees_with_brute_force(case, kind, five):
+    """``is_win_any`` is ``is_win`` on real hands, and exact where a kind is held five times."""
+    jokers, c = case
+    if five:
+        c = list(c)
+        c[kind] = 5
+    else:
+        assert A.is_win_any(c, jokers) == A.is_win(c, jokers)
+    assert A.is_win_any(c, jokers) == slow_win(c, jokers)
+
+
 @FAST
 @given(wall_hands(0, 14), st.integers(0, 6))
 def test_win_needs_two_tiles_mod_three(c, jokers):

@@ -226,3 +226,18 @@ def test_concealed_patterns_need_no_melds():
 def test_malformed_input_is_usage_error(bad, msg):
     with pytest.raises(score_cli.UsageError, match=msg):
         score_cli.run(json.dumps(bad), True)
+
+
+def test_a_discarded_wildcard_and_four_white_make_five_of_its_face_for_qing_yi_se():
+    """wenshan.md, 翻小鸡: a discarded wildcard counts as its face and every 白 may stand for that face, so
+    4m (discarded) + 白白白白 reads as five 4m: 444m 44m 123m 567m 999m is 清一色 (+4, 平胡 cancelled), no
+    硬功 (白 stands in), no 自摸: T = 4. Keeping two 白 as a pair instead gives only 平胡 (1)."""
+    res, code = judge("123m4m567m999m5555z", "4m", win="discard", frm=0)
+    assert code == 0 and keys(res) == ["qing_yi_se"] and res["total"] == 4
+
+
+def test_five_of_an_honor_wildcard_face_is_scored_not_a_crash():
+    """Wildcard 中 (indicator 发): a discarded 中 and four 白 read as five 中 (中中中 + 中中), the reading
+    that once indexed past the honor tables; 123m 456p 789s complete a 平胡 (1)."""
+    res, code = judge("123m456p789s5555z7z", "7z", win="discard", frm=0, wildcard="7z")
+    assert code == 0 and keys(res) == ["ping_hu"] and res["total"] == 1

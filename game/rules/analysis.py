@@ -46,6 +46,7 @@ __all__ = [
     "is_pungs_and_pair",
     "is_seven_pairs",
     "is_win",
+    "is_win_any",
     "is_win_keys",
     "jokers_needed",
     "keys_of",
@@ -202,6 +203,24 @@ def is_win(counts: Sequence[int], jokers: int = 0) -> bool:
              + 78125 * c[25] + 390625 * c[26]]
         + _PH[c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32] + 15625 * c[33]]
     ) & _W
+    try:
+        return _WIN[total + (jokers << 10)]
+    except IndexError:
+        return _win_slow(total, jokers)
+
+
+def is_win_any(counts: Sequence[int], jokers: int = 0) -> bool:
+    """``is_win`` for a count list that may hold more than four of a kind (a reading in which stand-ins
+    add to the real copies, as 白 standing for wenshan's wildcard face does): such a group is valued
+    directly, the others from the tables."""
+    total = 0
+    for start, n, tab in ((0, 9, _PS), (9, 9, _PS), (18, 9, _PS), (27, 7, _PH)):
+        d = tuple(counts[start:start + n])
+        if max(d) > 4:
+            total += _group_value(d, n == 9)
+        else:
+            total += tab[sum(x * q for x, q in zip(d, POW5))] & _W
+    total &= _W
     try:
         return _WIN[total + (jokers << 10)]
     except IndexError:

@@ -43,7 +43,8 @@ def readings(counts: list[int], wild: int, fixed_wild: int = 0) -> Iterator[tupl
 
 
 def standard(counts: list[int], jokers: int) -> bool:
-    return A.is_win(counts, jokers)
+    # a claimed wildcard taken as its face plus four 白 standing for that face make five of it
+    return A.is_win(counts, jokers) if max(counts) <= 4 else A.is_win_any(counts, jokers)
 
 
 def seven_pairs_quads(counts: list[int], jokers: int) -> int:

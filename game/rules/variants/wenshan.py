@@ -14,6 +14,9 @@ are silent (a player of the region would expect these):
   kept back by `reserved_tiles` are not drawable (kong replacements may still use them).
 - After the last drawable tile the final discard can only be won on (no claims
   that would hand someone a turn without a draw).
+- A wildcard won on (discarded or robbed) counts as its face, and every 白 may
+  stand for that face too, so a reading may hold five of it (4m + 白白白白 as
+  444m 44m): that reading counts like any other, 清一色 included.
 - 杠上炮 cancels the points of every kong the discarder made in that turn.
 - A kong needs a replacement tile: none is offered once the wall is empty.
 - Concealed kongs show all four tiles face down to the others, except that a

@@ -36,3 +36,17 @@ def pytest_sessionstart(session: object) -> None:
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+
+
+def pytest_collection_modifyitems(config: object, items: list) -> None:  # type: ignore[type-arg]
+    """Tests marked ``posix_only(reason=...)`` need a POSIX facility; on Windows they are skipped with that
+    reason (one marker, registered in pyproject.toml, so the Windows skip list is one grep away)."""
+    if sys.platform != "win32":
+        return
+    import pytest
+
+    for item in items:
+        mark = item.get_closest_marker("posix_only")
+        if mark is not None:
+            reason = mark.kwargs.get("reason") or (mark.args[0] if mark.args else "needs POSIX")
+            item.add_marker(pytest.mark.skip(reason=f"POSIX only: {reason}"))

@@ -1,0 +1,1 @@
+"""Tools for developers, not screens: screenshots, the UI audit, the tile preview."""

@@ -10,7 +10,7 @@ Bold), game-serif-bold.otf (Serif SC Bold, for tile faces and titles) and OFL.tx
 Players type their own names, so the two sans fonts carry every character of
 GB 2312 (its 6,763 hanzi: the everyday set names are written in) besides the
 game's own strings, ~3.2 MB each; the serif face only the game's strings
-(text it cannot draw is drawn in the bold sans, see ``game.ui.fonts``).
+(text it cannot draw is drawn in the bold sans, see ``game.ui.kit.fonts``).
 """
 
 from __future__ import annotations

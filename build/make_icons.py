@@ -1,6 +1,6 @@
 """Package the app icon for the executables: icon.ico (Windows), icon.icns (macOS), icon.png (Linux).
 
-Run after ``python -m game.ui.icon`` has drawn assets/icons/icon-{32,64,256}.png. PNG-compressed
+Run after ``python -m game.ui.kit.icon`` has drawn assets/icons/icon-{32,64,256}.png. PNG-compressed
 ICO and ICNS entries are written by hand (no image library needed).
 """
 
@@ -41,7 +41,7 @@ def icns() -> bytes:
 def main() -> int:
     missing = [s for s in SIZES if not (ICONS / f"icon-{s}.png").is_file()]
     if missing:
-        print(f"missing icon-{missing[0]}.png: run `python -m game.ui.icon` first", file=sys.stderr)
+        print(f"missing icon-{missing[0]}.png: run `python -m game.ui.kit.icon` first", file=sys.stderr)
         return 2
     (ICONS / "icon.ico").write_bytes(ico())
     (ICONS / "icon.icns").write_bytes(icns())

@@ -242,7 +242,7 @@ def join_main(args: Any, window: WindowLoader = _no_window) -> int:
 
 
 class WatchWindow(Protocol):
-    """The window's watcher screen (``game.ui.watch``), passed in like ``Window``."""
+    """The window's watcher screen (``game.ui.lan.watch_screen``), passed in like ``Window``."""
 
     def watch_window(self, args: Any) -> int: ...
 

@@ -1,4 +1,4 @@
-"""The score calculator's model (game.ui.calcmodel) gives what ``python -m game score`` gives.
+"""The score calculator's model (game.ui.calc.calcmodel) gives what ``python -m game score`` gives.
 
 Every hand is built the way the screen builds it (taps into the hand, a meld kind
 then a tile, flags, seats) and compared with the score command: in a subprocess
@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from game.cli import score as score_cmd
 from game.rules import tiles as T
-from game.ui import strings
-from game.ui.calcmodel import Calc, chickens_held, formula, from_json, judge_json
-from game.ui.calcnote import parse_notation
+from game.ui.calc.calcmodel import Calc, chickens_held, formula, from_json, judge_json
+from game.ui.calc.calcnote import parse_notation
+from game.ui.kit import strings
 
 ROOT = Path(__file__).resolve().parents[1]
 

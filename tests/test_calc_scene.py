@@ -9,10 +9,11 @@ import pytest
 
 from game.cli import score as score_cli
 from game.rules import tiles as T
-from game.ui import nav, strings
-from game.ui import screenshot as shot
-from game.ui.calculator import CalculatorScene, clipboard_get
-from game.ui.scenes import MenuScene
+from game.ui import nav
+from game.ui.calc.calculator import CalculatorScene, clipboard_get
+from game.ui.devtools import screenshot as shot
+from game.ui.kit import strings
+from game.ui.menus.scenes import MenuScene
 
 
 @pytest.fixture(autouse=True)

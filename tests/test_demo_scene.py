@@ -13,10 +13,10 @@ import pygame
 import pytest
 
 from game.bench.demo import clear_capped_caches
-from game.ui import widgets as W
-from game.ui.demo import KEEP, DemoScene
-from game.ui.scenes import MenuScene
-from game.ui.screenshot import make_app
+from game.ui.devtools.screenshot import make_app
+from game.ui.kit import widgets as W
+from game.ui.menus.demo_scene import KEEP, DemoScene
+from game.ui.menus.scenes import MenuScene
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""The demo's caption model (game.ui.teach) without a window: events and views in, lessons out.
+"""The demo's caption model (game.ui.menus.teach) without a window: events and views in, lessons out.
 
 Crafted events check each rule the demo must explain (shared/rules: the 小鸡 flip, a 白
 standing in, a chow with a wildcard, 杠上花 from a face-up tail tile, 抄底, 报听, beans
@@ -16,9 +16,9 @@ import pytest
 from game.rules import tiles as T
 from game.rules.codes import Refusal
 from game.rules.variants import get
-from game.ui import strings
-from game.ui.demo import DEMO_OPTIONS, HEADLINES, DemoSession, Scout, hand_lessons
-from game.ui.teach import Lesson, Teacher, payers_of, settlement_lessons
+from game.ui.kit import strings
+from game.ui.menus.demo_scene import DEMO_OPTIONS, HEADLINES, DemoSession, Scout, hand_lessons
+from game.ui.menus.teach import Lesson, Teacher, payers_of, settlement_lessons
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -273,7 +273,7 @@ def test_gang_shang_hua_from_a_face_up_tail_tile_on_the_engine():
 
 
 def test_demo_memory_plays_a_found_deal_and_never_repeats_one():
-    from game.ui.demo import SCOUT_SEEDS, DemoMemory
+    from game.ui.menus.demo_scene import SCOUT_SEEDS, DemoMemory
 
     mem = DemoMemory()
     v = get("guiyang")

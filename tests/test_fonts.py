@@ -6,7 +6,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import assets, fonts
+from game.ui.kit import assets, fonts
 from tests.build_tools import load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,7 +120,7 @@ def test_beyond_gb2312_falls_back_to_the_systems_cjk_font(monkeypatch, no_system
 
 
 def test_widgets_draw_a_typed_name_without_boxes(no_system_font):
-    from game.ui import widgets as W
+    from game.ui.kit import widgets as W
 
     for style in ("regular", "bold", "serif"):
         assert not fonts.missing_glyphs("老王", fonts.style_for("老王", style))

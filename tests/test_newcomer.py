@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import sound
+from game.ui.kit import sound
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,7 +47,7 @@ def test_opening_the_mixer_without_a_sound_card_prints_nothing():
 
     On a machine without a sound card (this one, CI) the mixer fails and the reason is kept for the
     game's notice; on one with a card it opens. Either way the terminal stays quiet."""
-    code = ("from game.ui.sound import SoundBank; b = SoundBank(); "
+    code = ("from game.ui.kit.sound import SoundBank; b = SoundBank(); "
             "print(b.available, b.reason if not b.available else b.driver)")
     r = subprocess.run([sys.executable, "-c", code], env=_env(SDL_AUDIODRIVER="alsa"), capture_output=True,
                        text=True, timeout=60, check=False)

@@ -6,8 +6,8 @@ import time
 import pygame
 import pytest
 
-from game.ui import tileart
-from game.ui.felt import felt_surface
+from game.ui.kit import tileart
+from game.ui.kit.felt import felt_surface
 
 SIZES = (24, 36, 64, 110, 160)
 FACE_MID = (246, 242, 230)
@@ -142,7 +142,7 @@ def test_felt():
 
 
 def test_preview_writes_png(tmp_path):
-    from game.ui import preview
+    from game.ui.devtools import preview
 
     out = tmp_path / "tiles.png"
     assert preview.main([str(out)]) == 0

@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import audit, drawlog, strings
-from game.ui import screenshot as shot
-from game.ui import widgets as W
+from game.ui.devtools import audit
+from game.ui.devtools import screenshot as shot
+from game.ui.kit import drawlog, strings
+from game.ui.kit import widgets as W
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -129,7 +130,7 @@ def test_glyphs_the_font_lacks(monkeypatch):
 
 
 def test_tiles_hiding_each_others_faces_and_a_panel_over_tiles():
-    from game.ui import tileart
+    from game.ui.kit import tileart
 
     def draw(screen):
         for i in range(5):

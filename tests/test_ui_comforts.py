@@ -11,16 +11,16 @@ from game.rules.advice import tracker
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
-from game.ui import strings
 from game.ui.app import App
-from game.ui.comforts import IDLE_LAN_S, IDLE_OFFER_S, Comforts, auto_answer
-from game.ui.dock import CHIPS
-from game.ui.scenes import start_local_table
+from game.ui.kit import strings
+from game.ui.menus.scenes import start_local_table
 from game.ui.settings import Settings
-from game.ui.table import TableScene
-from game.ui.tablelink import DROPPED, LEFT, LOST, OK, RECONNECTING, TableLink
-from game.ui.tableview import display_meld
-from game.ui.tracker import TrackerModel, rows_of
+from game.ui.table.comforts import IDLE_LAN_S, IDLE_OFFER_S, Comforts, auto_answer
+from game.ui.table.dock import CHIPS
+from game.ui.table.scene import TableScene
+from game.ui.table.tablelink import DROPPED, LEFT, LOST, OK, RECONNECTING, TableLink
+from game.ui.table.tableview import display_meld
+from game.ui.table.tracker import TrackerModel, rows_of
 from tests.scen import scenario
 
 t = T.tile
@@ -315,7 +315,7 @@ def test_assists_off_at_a_lan_table_refuses_hints_and_tracker(app):
 # ------------------------------------------------------------------ switches at a live table, drawn facts
 
 def scene_at(app, variant, stop, seed=1, tries=120):
-    from game.ui import screenshot as SS
+    from game.ui.devtools import screenshot as SS
 
     v = get(variant)
     ses, names = SS.find_state(v, seed, stop, tries)
@@ -347,7 +347,7 @@ def test_auto_win_at_the_table_takes_the_win(app):
 
 
 def test_a_winning_tile_that_is_the_wildcard_keeps_its_star(app, monkeypatch):
-    from game.ui import tileart
+    from game.ui.kit import tileart
 
     sc = scene_at(app, "wenshan", lambda v: v["phase"] == "end" and bool(v["result"]["winners"]), tries=40)
     v = dict(sc.view)
@@ -363,7 +363,7 @@ def test_a_winning_tile_that_is_the_wildcard_keeps_its_star(app, monkeypatch):
 
 
 def test_the_compass_says_how_many_may_be_drawn_and_how_many_are_kept(app, monkeypatch):
-    from game.ui import tableview
+    from game.ui.table import tableview
 
     sc = scene_at(app, "yuxi", lambda v: v["phase"] == "turn" and bool(v["legal"]))
     texts = []

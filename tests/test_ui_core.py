@@ -14,10 +14,10 @@ from game.rules import tiles as T
 from game.rules.variants import get
 from game.rules.view import view
 from game.ui import settings as cfg
-from game.ui import strings
-from game.ui.hints import HintEngine
-from game.ui.layout import TableLayout
-from game.ui.sound import EFFECTS, SoundBank, synthesize, to_bytes
+from game.ui.kit import strings
+from game.ui.kit.sound import EFFECTS, SoundBank, synthesize, to_bytes
+from game.ui.table.hints import HintEngine
+from game.ui.table.layout import TableLayout
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,7 +32,7 @@ def test_every_string_has_both_languages():
 
 def test_every_key_used_in_the_ui_exists():
     used = set()
-    for path in (ROOT / "game" / "ui").glob("*.py"):
+    for path in (ROOT / "game" / "ui").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
@@ -173,7 +173,7 @@ def test_layout_fits_every_size(size, n):
 def test_hints_word_the_advice_codes_in_the_player_language():
     """The table shows the core's advice; refusal codes become the table's sentences in zh and en."""
     from game.rules.codes import Refusal
-    from game.ui.hints import refusal_text
+    from game.ui.table.hints import refusal_text
 
     v = get("wenshan")
     st, _ = E.new_hand(v, v.resolve_options({}), seed=0, dealer=0,
@@ -203,7 +203,7 @@ def test_a_sound_really_reaches_the_audio_device(tmp_path):
     out = tmp_path / "audio.raw"
     code = (
         "import time, pygame\n"
-        "from game.ui.sound import SoundBank\n"
+        "from game.ui.kit.sound import SoundBank\n"
         "b = SoundBank(True, 1.0)\n"
         "assert b.available, b.reason\n"
         "b.play('win')\n"

@@ -1,4 +1,4 @@
-"""The event model of the table (game.ui.cues) without a window: real LocalSession games in, steps out."""
+"""The event model of the table (game.ui.table.cues) without a window: real LocalSession games in, steps out."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import pytest
 from game.bots import make_bot
 from game.rules.variants import get
 from game.session import LocalSession
-from game.ui import cues, strings
-from game.ui.layout import TableLayout
-from game.ui.myhand import hand_slots
+from game.ui.kit import strings
+from game.ui.table import cues
+from game.ui.table.layout import TableLayout
+from game.ui.table.myhand import hand_slots
 
 NOW = 100.0
 

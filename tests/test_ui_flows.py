@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game.rules.variants import get
-from game.ui import screenshot as shot
 from game.ui import settings as cfg
 from game.ui.app import App
-from game.ui.names import shown
+from game.ui.devtools import screenshot as shot
+from game.ui.kit.names import shown
 from game.ui.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,7 @@ def _app():
 
 
 def test_replay_viewer_steps_through_any_hand_from_any_seat(home):
-    from game.ui.replays import ReplayData, ReplaysScene, ReplayViewer
+    from game.ui.menus.replays import ReplayData, ReplaysScene, ReplayViewer
 
     v = get("wenshan")
     ses, names = shot.new_session(v, 4, hands=2)
@@ -67,8 +67,8 @@ def test_replay_viewer_steps_through_any_hand_from_any_seat(home):
 
 
 def test_demo_cycles_through_the_variants_and_any_key_leaves():
-    from game.ui.demo import DemoScene
-    from game.ui.scenes import MenuScene
+    from game.ui.menus.demo_scene import DemoScene
+    from game.ui.menus.scenes import MenuScene
 
     app = _app()
     d = DemoScene(app, 0, 7)
@@ -87,8 +87,8 @@ def test_demo_cycles_through_the_variants_and_any_key_leaves():
 
 def test_lan_lobby_to_table_over_loopback(home):
     pytest.importorskip("netplay.host")
-    from game.ui.lan import LobbyScene, connect
-    from game.ui.table import TableScene
+    from game.ui.lan.lobby import LobbyScene, connect
+    from game.ui.table.scene import TableScene
     from netplay.host import Host
     from netplay.table import TableConfig
 
@@ -124,8 +124,8 @@ def test_lan_lobby_to_table_over_loopback(home):
 def test_hosting_player_fills_open_seats_with_bots(home):
     """LAN lobby, host side: nobody else comes; 电脑补位开始 seats bots in the open seats and the match starts."""
     pytest.importorskip("netplay.host")
-    from game.ui.lan import LobbyScene, connect
-    from game.ui.table import TableScene
+    from game.ui.lan.lobby import LobbyScene, connect
+    from game.ui.table.scene import TableScene
     from netplay.host import Host
     from netplay.table import TableConfig
 

@@ -3,10 +3,11 @@
 import pygame
 import pytest
 
-from game.ui import lan, strings
-from game.ui import screenshot as shot
-from game.ui import widgets as W
-from game.ui.scenes import MenuScene, SetupScene
+from game.ui.devtools import screenshot as shot
+from game.ui.kit import strings
+from game.ui.kit import widgets as W
+from game.ui.lan import lobby
+from game.ui.menus.scenes import MenuScene, SetupScene
 
 
 @pytest.fixture(autouse=True)
@@ -69,9 +70,9 @@ def test_esc_while_typing_only_ends_typing():
 
 def test_join_connects_on_the_first_click_or_enter_after_typing_the_address(monkeypatch):
     calls = []
-    monkeypatch.setattr(lan, "connect", lambda app, host, port, *a, **k: calls.append((host, port)))
+    monkeypatch.setattr(lobby, "connect", lambda app, host, port, *a, **k: calls.append((host, port)))
     app = shot.make_app((1280, 720), "zh")
-    js = lan.JoinScene(app, interfaces=["127.0.0.1"])
+    js = lobby.JoinScene(app, interfaces=["127.0.0.1"])
     js.enter = js.layout  # no discovery in a unit test
     app.goto(js)
     _click(app, js.addr_input._box().center)
@@ -134,7 +135,7 @@ def test_keyboard_focus_scrolls_to_the_focused_option():
 
 
 def test_the_wheel_still_steps_a_choice_outside_a_scrolling_list():
-    from game.ui.scenes import SettingsScene
+    from game.ui.menus.scenes import SettingsScene
 
     app = shot.make_app((1280, 720), "zh")
     app.goto(SettingsScene(app))
@@ -180,9 +181,9 @@ def test_the_lobby_shows_open_seats_as_open_until_the_game_starts():
             self.tables = {"1": Table()}
 
     waiting = _Lobby(False)
-    assert [lan.seat_has_bot(waiting, i, Host(), waiting.bots) for i in range(4)] == [False, False, True, False]
+    assert [lobby.seat_has_bot(waiting, i, Host(), waiting.bots) for i in range(4)] == [False, False, True, False]
     playing = _Lobby(True)
-    assert [lan.seat_has_bot(playing, i, Host(), playing.bots) for i in range(4)] == [False, False, True, True]
+    assert [lobby.seat_has_bot(playing, i, Host(), playing.bots) for i in range(4)] == [False, False, True, True]
 
 
 def _settlement():
@@ -237,12 +238,12 @@ def test_a_joining_player_sees_open_seats_as_open(tmp_path):
             ses.wait(0.1)
             ses.poll()
         assert ses.bots and not ses.started
-        assert [lan.seat_has_bot(ses, i, None, ses.bots) for i in range(4)] == [False, False, True, False]
+        assert [lobby.seat_has_bot(ses, i, None, ses.bots) for i in range(4)] == [False, False, True, False]
         host.fill_bots("t", "simple")
         while not ses.started and time.monotonic() < deadline:
             ses.wait(0.1)
             ses.poll()
-        assert [lan.seat_has_bot(ses, i, None, ses.bots) for i in range(4)][1:] == [True, True, True]
+        assert [lobby.seat_has_bot(ses, i, None, ses.bots) for i in range(4)][1:] == [True, True, True]
     finally:
         ses.close()
         host.stop()

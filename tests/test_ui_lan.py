@@ -10,7 +10,7 @@ from tests.ui_util import Rows, frames, join_list, lan_home, player_app, type_te
 
 pytest.importorskip("netplay.host")
 
-from game.ui import lan
+from game.ui.lan import lobby
 from netplay.host import Host, TableConfig
 
 
@@ -36,14 +36,14 @@ def test_the_join_list_asks_for_a_password_and_seats_the_player(home):
         js.rows[0][1].on_click()
         assert js.ask is not None and js.ask["table_id"] == "1"
         type_text(app, "wrong")
-        assert frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene is not js), \
+        assert frames(app, lambda: isinstance(app.scene, lobby.JoinScene) and app.scene is not js), \
             "a wrong password did not bring the prompt back"
         js2 = app.scene
         assert js2.ask is not None and js2.error
         js2.leave()  # its own browser (on loopback) is not needed
         js2.browser = Rows([_row(h)])
         type_text(app, "花开富贵")
-        assert frames(app, lambda: isinstance(app.scene, lan.LobbyScene)
+        assert frames(app, lambda: isinstance(app.scene, lobby.LobbyScene)
                        and getattr(app.scene.session, "status", "") == "seated")
         assert h.call(lambda: h.tables["1"].slots[0].name) == "阿明"
         app.scene.leave_lobby()
@@ -57,7 +57,7 @@ def test_the_hosting_player_of_a_password_table_sits_down_without_one(home):
              owner="阿明").start()
     try:
         app = player_app()
-        lan.connect_owner(app, h, stop_on_leave=False)
+        lobby.connect_owner(app, h, stop_on_leave=False)
         assert frames(app, lambda: getattr(app.scene.session, "status", "") == "seated")
         assert app.scene.session.seat == 0 and not app.scene.session.refusals
     finally:
@@ -68,14 +68,14 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
     """Point 7: hosting from the menu keeps a journal where ``python -m game host --resume`` looks, and the hosting
     player gets their seat back in the resumed table."""
     from game.rules.variants import get
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     from netplay.store import default_dir
 
     app = player_app()
     v = get("yuxi")
-    lan.start_hosting(app, v, {}, 2, 7, [None, "simple", "simple", "simple"], "阿明的桌")
+    lobby.start_hosting(app, v, {}, 2, 7, [None, "simple", "simple", "simple"], "阿明的桌")
     sc = app.scene
-    assert isinstance(sc, lan.LobbyScene) and sc.host is not None
+    assert isinstance(sc, lobby.LobbyScene) and sc.host is not None
     host = sc.host
     assert frames(app, lambda: isinstance(app.scene, TableScene))
     acted = 0
@@ -96,7 +96,7 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
     try:
         assert h2.tables["1"].phase == "playing" and h2.tables["1"].cfg.name == "阿明的桌"
         app2 = player_app()
-        lan.connect_owner(app2, h2, stop_on_leave=False)
+        lobby.connect_owner(app2, h2, stop_on_leave=False)
         assert frames(app2, lambda: isinstance(app2.scene, TableScene))
         assert app2.scene.session.seat == 0
     finally:
@@ -114,7 +114,7 @@ def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeyp
         h.port = 50555
         app = player_app()
 
-        class Ses:  # what the lobby reads of a session (lan.Lobbying)
+        class Ses:  # what the lobby reads of a session (lobby.Lobbying)
             status, error, error_code, names, seat, n, variant_id, table_name = "seated", None, None, [], 0, 4, \
                 "wenshan", "t"
             addr, host_name, view, variant, hands_total = ("127.0.0.1", 50555), None, None, None, None
@@ -129,7 +129,7 @@ def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeyp
             def close(self):
                 pass
 
-        sc = lan.LobbyScene(app, Ses(), host=h)
+        sc = lobby.LobbyScene(app, Ses(), host=h)
         text = sc.share_text()
         assert "192.168.1.20:50555" in text and "10.77.0.1:50555" in text and "127.0.0.1" not in text
         app.goto(sc)
@@ -140,8 +140,8 @@ def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeyp
 
 def test_the_join_list_tells_hosts_of_one_name_apart():
     """Point 10/12: two hosts called the same differ by their id in the join list."""
-    a = lan.JoinScene.row_host_text({"host_name": "Party", "host_id": "3f9a1c", "host": "10.0.0.5", "port": 5})
-    b = lan.JoinScene.row_host_text({"host_name": "Party", "host_id": "b71e02", "host": "10.0.0.6", "port": 5})
+    a = lobby.JoinScene.row_host_text({"host_name": "Party", "host_id": "3f9a1c", "host": "10.0.0.5", "port": 5})
+    b = lobby.JoinScene.row_host_text({"host_name": "Party", "host_id": "b71e02", "host": "10.0.0.6", "port": 5})
     assert "3f9a1c" in a and "b71e02" in b and a != b
 
 
@@ -149,14 +149,14 @@ def test_the_host_setup_chooses_what_watchers_see_and_the_table_is_hosted_so(hom
     """Issue 17 (watching): the window's host setup offers 观战 - hands hidden (default), every hand open (a teaching
     or bot-only table) or none - and the table is hosted with that mode, as ``host --watch`` would."""
     app = player_app()
-    sc = lan.host_scene(app)
+    sc = lobby.host_scene(app)
     app.goto(sc)
     app.frame([], 0.05)
     modes = next(w for w in sc.colB if getattr(w, "values", None) == ["public", "open", "off"])
     assert modes.values[modes.index] == "public"
     got = {}
-    real_start = lan.start_hosting
-    monkeypatch.setattr(lan, "start_hosting", lambda *a, **kw: got.update(kw))
+    real_start = lobby.start_hosting
+    monkeypatch.setattr(lobby, "start_hosting", lambda *a, **kw: got.update(kw))
     modes.on_change("open")
     sc.start()
     assert got == {"assists": True, "watch": "open"}
@@ -168,7 +168,7 @@ def test_the_host_setup_chooses_what_watchers_see_and_the_table_is_hosted_so(hom
         hosted.extend(tables)
         raise OSError(98, "address in use")
 
-    monkeypatch.setattr(lan, "start_hosting", real_start)
-    monkeypatch.setattr(lan, "Host", no_host)
-    lan.start_hosting(app, get("wenshan"), {}, 2, 7, [None, "simple", "open", "open"], "演示桌", watch="open")
+    monkeypatch.setattr(lobby, "start_hosting", real_start)
+    monkeypatch.setattr(lobby, "Host", no_host)
+    lobby.start_hosting(app, get("wenshan"), {}, 2, 7, [None, "simple", "open", "open"], "演示桌", watch="open")
     assert [c.watch for c in hosted] == ["open"] and hosted[0].bots == {1: "simple"}

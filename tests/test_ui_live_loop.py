@@ -15,10 +15,10 @@ import pytest
 from game.rules.variants import get
 from game.ui import app as appmod
 from game.ui.app import App
-from game.ui.scenes import start_local_table
+from game.ui.menus.scenes import start_local_table
 from game.ui.settings import Settings
-from game.ui.settle import MatchEndScene
-from game.ui.table import TableScene
+from game.ui.table.scene import TableScene
+from game.ui.table.settle import MatchEndScene
 
 LIMIT = 0.1
 

@@ -1,4 +1,4 @@
-"""Screen changes by name (game.ui.nav) and the display names every screen shares (game.ui.names)."""
+"""Screen changes by name (game.ui.nav) and the display names every screen shares (game.ui.kit.names)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import importlib
 
 import pytest
 
-from game.ui import nav, strings
+from game.ui import nav
 from game.ui.app import App, Scene
-from game.ui.names import KNOWN_VARIANTS, level_label, variant_name, variant_title
+from game.ui.kit import strings
+from game.ui.kit.names import KNOWN_VARIANTS, level_label, variant_name, variant_title
 from game.ui.settings import Settings
 
 

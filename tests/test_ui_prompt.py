@@ -1,4 +1,4 @@
-"""The claim prompt model (game.ui.prompt) without a window: views from real LocalSession games in, buttons out."""
+"""The claim prompt model (game.ui.table.prompt), no window: views from real LocalSession games in, buttons out."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import pytest
 
 from game.rules.actions import Action
 from game.rules.variants import get
-from game.ui import prompt, strings
-from game.ui.layout import TableLayout
-from game.ui.screenshot import drive, new_session
+from game.ui.devtools.screenshot import drive, new_session
+from game.ui.kit import strings
+from game.ui.table import prompt
+from game.ui.table.layout import TableLayout
 
 SIZE = (1280, 720)
 

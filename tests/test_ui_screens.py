@@ -4,8 +4,8 @@ import pygame
 import pytest
 
 from game.rules.variants import ids
-from game.ui import screenshot as shot
-from game.ui import tileart
+from game.ui.devtools import screenshot as shot
+from game.ui.kit import tileart
 
 VARIANTS = [v for v in ids() if v != "kunming"]
 IVORY = (238, 233, 216)

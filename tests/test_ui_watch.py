@@ -9,8 +9,8 @@ from tests.ui_util import frames, join_list, lan_home, player_app, type_text
 
 pytest.importorskip("netplay.host")
 
-from game.ui import lan, watch
-from game.ui import widgets as W
+from game.ui.kit import widgets as W
+from game.ui.lan import lobby, watch_screen
 from netplay.host import Host, TableConfig
 
 
@@ -34,7 +34,7 @@ def _bot_host(**cfg) -> Host:
 def _watches(app) -> None:
     """The app shows the watch screen, which comes to watch the table; then it leaves."""
     sc = app.scene
-    assert isinstance(sc, watch.WatchScene)
+    assert isinstance(sc, watch_screen.WatchScene)
     assert frames(app, lambda: sc.session.status == "watching")
     sc.leave_table()
 
@@ -47,10 +47,10 @@ def test_the_join_list_offers_watch_beside_join_and_the_screen_follows_the_table
         buttons = js.watch_buttons()
         assert len(buttons) == 2 and buttons[0].enabled and not buttons[1].enabled
         assert buttons[0].rect.right < js.rows[0][1].rect.left  # beside "join", not over it
-        assert "观战可见手牌" in lan.watch_note(js.rows[0][0]) and "不可观战" in lan.watch_note(js.rows[1][0])
+        assert "观战可见手牌" in lobby.watch_note(js.rows[0][0]) and "不可观战" in lobby.watch_note(js.rows[1][0])
         buttons[0].on_click()
         sc = app.scene
-        assert isinstance(sc, watch.WatchScene)
+        assert isinstance(sc, watch_screen.WatchScene)
         assert frames(app, lambda: sc.view is not None), sc.session.status
         assert sc.session.open
         # every hand is drawn face up on an open table
@@ -60,17 +60,17 @@ def test_the_join_list_offers_watch_beside_join_and_the_screen_follows_the_table
         ended, shown_at = sc.view["hand_no"], app.now
         # the host deals the next hand half a second later; the screen holds the settlement, then catches up
         assert frames(app, lambda: sc.settle is None and sc.view["hand_no"] > ended, timeout=60, dt=0.5)
-        assert app.now - shown_at >= watch.HOLD_S - 1e-6, "the settlement went away before it could be read"
+        assert app.now - shown_at >= watch_screen.HOLD_S - 1e-6, "the settlement went away before it could be read"
         assert sc.view["phase"] != "end"
         sc.leave_table()
-        assert not isinstance(app.scene, watch.WatchScene)
+        assert not isinstance(app.scene, watch_screen.WatchScene)
     finally:
         h.stop()
 
 
 def test_a_public_table_is_drawn_without_a_concealed_tile(home, monkeypatch):
     """Every tile the watcher's screen draws face up while a hand runs is a public one (discards, melds, flips)."""
-    from game.ui import tileart
+    from game.ui.kit import tileart
 
     h = _bot_host(watch="public")
     drawn: list = []
@@ -82,7 +82,7 @@ def test_a_public_table_is_drawn_without_a_concealed_tile(home, monkeypatch):
 
     try:
         app = player_app()
-        watch.start_watching(app, *h.address, "1")
+        watch_screen.start_watching(app, *h.address, "1")
         sc = app.scene
         assert frames(app, lambda: sc.view is not None and sc.view["phase"] != "end" and sum(
             len(s["discards"]) for s in sc.view["seats"]) > 8, timeout=60)
@@ -129,8 +129,8 @@ def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
         assert app.scene is js  # a bad address is said, nothing opens
         js.addr_text = f"{h.address[0]}:{h.port}"
         js.watch_addr_btn.on_click()
-        assert isinstance(app.scene, watch.WatchScene)
-        assert frames(app, lambda: isinstance(app.scene, lan.JoinScene) and app.scene.ask is not None)
+        assert isinstance(app.scene, watch_screen.WatchScene)
+        assert frames(app, lambda: isinstance(app.scene, lobby.JoinScene) and app.scene.ask is not None)
         back = app.scene
         assert back.ask is not None and back.ask.get("watching") and back.ask["port"] == h.port
         assert W._label(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
@@ -150,14 +150,14 @@ def test_players_see_how_many_watch(home):
     watchers = []
     try:
         app = player_app()
-        lan.connect(app, *h.address, "1")
-        assert frames(app, lambda: isinstance(app.scene, watch.PlayerTable))
+        lobby.connect(app, *h.address, "1")
+        assert frames(app, lambda: isinstance(app.scene, watch_screen.PlayerTable))
         watchers = [WatchSession(*h.address, f"w{i}", "1", connect_timeout=5, reconnect_s=5) for i in range(2)]
         sc = app.scene
         assert frames(app, lambda: getattr(sc.session, "watchers", 0) == 2)
         assert sc.session.watch == "open"
         texts = []
-        from game.ui import widgets as W
+        from game.ui.kit import widgets as W
 
         real = W.draw_text
 
@@ -181,10 +181,10 @@ def test_players_see_how_many_watch(home):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_watch_screen_renders(lang, size, tmp_path):
-    from game.ui import screenshot
+    from game.ui.devtools import screenshot
 
     app = screenshot.build("watch", "wenshan", size, 1, lang)
     out = tmp_path / "w.png"
     screenshot.save(app, str(out))
     assert out.stat().st_size > 10_000
-    assert isinstance(app.scene, watch.WatchScene) and app.scene.view is not None
+    assert isinstance(app.scene, watch_screen.WatchScene) and app.scene.view is not None

@@ -6,10 +6,10 @@ import re
 import pytest
 
 from game.rules.variants import all_variants
-from game.ui import hostmsg, rulesdoc, strings
-from game.ui.audit import CJK
-from game.ui.names import shown, shown_all
-from game.ui.settle import footer_notes, in_words
+from game.ui.devtools.audit import CJK
+from game.ui.kit import hostmsg, rulesdoc, strings
+from game.ui.kit.names import shown, shown_all
+from game.ui.table.settle import footer_notes, in_words
 
 # the only Chinese an English screen may show: the language's own name (the toggle and the language choice)
 OWN_NAMES = {"lang.zh", "menu.lang_toggle"}
@@ -43,7 +43,7 @@ def test_the_games_own_seat_names_follow_the_language():
 
 
 def test_a_table_started_in_chinese_names_its_seats_in_english_after_the_switch():
-    from game.ui import screenshot as shot
+    from game.ui.devtools import screenshot as shot
 
     app = shot.build("table", "wenshan", (1280, 720), 1, "zh")
     assert app.scene.names[1] == "电脑1"
@@ -68,7 +68,7 @@ def test_settlement_lines_name_tiles_and_seats():
 
 
 def test_a_chicken_settlement_footer_in_words():
-    from game.ui import screenshot as shot
+    from game.ui.devtools import screenshot as shot
 
     app = shot.build("settlement", "guiyang", (1280, 720), 1, "zh")
     sc = app.scene
@@ -158,7 +158,7 @@ def test_socket_errors_in_words():
 
 
 def test_a_missing_lan_module_in_words():
-    from game.ui.lan import missing_text
+    from game.ui.lan.lobby import missing_text
 
     assert missing_text("ModuleNotFoundError: No module named 'zeroconf'") == "缺少组件 zeroconf"
     strings.set_lang("en")

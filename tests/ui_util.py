@@ -52,9 +52,9 @@ class Rows:
 
 def join_list(app: App, rows: list[dict]):
     """The join screen listing ``rows`` (no discovery of its own), drawn once."""
-    from game.ui import lan
+    from game.ui.lan import lobby
 
-    js = lan.JoinScene(app)
+    js = lobby.JoinScene(app)
     js.enter = js.layout  # no multicast: the rows come from Rows
     app.goto(js)
     js.browser = Rows(rows)

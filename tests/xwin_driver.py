@@ -52,10 +52,10 @@ class Window:
 def layout() -> dict:
     """Where the controls are at 1280x720 (laid out by the game itself, off-screen)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    from game.ui import screenshot as shot
-    from game.ui import widgets as W
-    from game.ui.lan import JoinScene
-    from game.ui.scenes import MenuScene, SetupScene
+    from game.ui.devtools import screenshot as shot
+    from game.ui.kit import widgets as W
+    from game.ui.lan.lobby import JoinScene
+    from game.ui.menus.scenes import MenuScene, SetupScene
 
     app = shot.make_app((1280, 720), "zh")
     app.goto(MenuScene(app))

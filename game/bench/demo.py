@@ -39,8 +39,8 @@ def capped_caches() -> dict[str, int]:
     """Entries in the capped caches: the UI's render caches (text 3000 then cleared, tile surfaces LRU 3072)
     and the bots' (see ``game.bots.bot_caches``)."""
     from game.bots import bot_caches
-    from game.ui import tileart
-    from game.ui import widgets as W
+    from game.ui.kit import tileart
+    from game.ui.kit import widgets as W
 
     return {"text": len(W._text_cache), "tile": tileart._tile.cache_info().currsize, **bot_caches()}
 
@@ -49,8 +49,8 @@ def clear_capped_caches() -> None:
     """Empty the UI's render caches and the bots': they refill as frames are drawn and bots decide; their
     growth is capped, not the demo's."""
     from game.bots import clear_caches
-    from game.ui import tileart
-    from game.ui import widgets as W
+    from game.ui.kit import tileart
+    from game.ui.kit import widgets as W
 
     clear_caches()
     W._text_cache.clear()
@@ -73,7 +73,7 @@ def run(hours: float = 3.0, dt: float = 1.0, every_min: float = 15.0, warmup_min
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.app import App
-    from game.ui.demo import DemoScene
+    from game.ui.menus.demo_scene import DemoScene
     from game.ui.settings import Settings
 
     app = App(size=size, settings=Settings(anim="normal", sound=False, window=size), save=False, sound=False)

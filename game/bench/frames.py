@@ -48,7 +48,7 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
 
     from game.rules.variants import get
     from game.ui.app import App
-    from game.ui.screenshot import UnsavedTable, new_session
+    from game.ui.devtools.screenshot import UnsavedTable, new_session
     from game.ui.settings import Settings
 
     st = Settings(anim="normal", sound=False, hints=True, tracker=True, window=size)
@@ -80,7 +80,7 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
         if scene.settle is not None:
             scene.next_hand()
     # idle: the player's own decision, nothing animating; the real loop with its frame cap
-    from game.ui.screenshot import drive
+    from game.ui.devtools.screenshot import drive
 
     idle_ses, _ = new_session(variant, seed + 1, hands=8)
     drive(idle_ses, lambda v: v["phase"] == "turn" and bool(v["legal"])

@@ -54,7 +54,7 @@ def main(args) -> int:
     except ImportError:
         raise UsageError("pygame-ce is not installed: pip install pygame-ce") from None
     from game.ui.app import App
-    from game.ui.scenes import MenuScene, start_local_table
+    from game.ui.menus.scenes import MenuScene, start_local_table
 
     try:
         app = App()
@@ -71,7 +71,7 @@ def main(args) -> int:
         hands = args.hands or app.settings.last_hands or 8
         start_local_table(app, variant, options, hands, seed, [None] + ["normal"] * (n - 1))
         if args.auto:
-            from game.ui.table import TableScene
+            from game.ui.table.scene import TableScene
 
             sc = app.scene
             assert isinstance(sc, TableScene)
@@ -86,8 +86,8 @@ def main(args) -> int:
 
 def _run_until(app, what: str) -> int:
     """Run the real main loop until ``what`` has been drawn to the display: 0, or 1 after the timeout."""
-    from game.ui.settle import MatchEndScene
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
+    from game.ui.table.settle import MatchEndScene
 
     reached: list[str] = []
 

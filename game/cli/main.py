@@ -143,27 +143,27 @@ def main(argv=None) -> int:
 
 
 def _lan_window():
-    """The window client's LAN entry points (``game.ui.lan``), or None in a build without a window.
+    """The window client's LAN entry points (``game.ui.lan.lobby``), or None in a build without a window.
 
     The command line wires the window into netplay: netplay itself never imports the UI.
     """
     try:
-        from game.ui import lan
+        from game.ui.lan import lobby
     except ImportError:
         return None
-    return lan
+    return lobby
 
 
 def _watch_window():
-    """The window's watcher screen (``game.ui.watch``), or None in a build without a window."""
+    """The window's watcher screen (``game.ui.lan.watch_screen``), or None in a build without a window."""
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        from game.ui import watch
+        from game.ui.lan import watch_screen
     except ImportError:
         return None
-    return watch
+    return watch_screen
 
 
 def _lazy(module: str, attr: str):
@@ -207,9 +207,9 @@ def _dispatch(args) -> int:
     if args.cmd == "watch":
         return _lazy("netplay.cli", "watch_main")(args, window=_watch_window)
     if args.cmd == "screenshot":
-        return _lazy("game.ui.screenshot", "main")(args)
+        return _lazy("game.ui.devtools.screenshot", "main")(args)
     if args.cmd == "audit-ui":
-        return _lazy("game.ui.audit", "main")(args)
+        return _lazy("game.ui.devtools.audit", "main")(args)
     raise UsageError(f"unknown command {args.cmd!r}")
 
 

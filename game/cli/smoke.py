@@ -13,8 +13,8 @@ def main(args=None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     t0 = time.perf_counter()
     problems = []
-    from game.ui import fonts
-    from game.ui.assets import asset_path
+    from game.ui.kit import fonts
+    from game.ui.kit.assets import asset_path
 
     for style in fonts.FONT_FILES:
         if not fonts.font_path(style).is_file():
@@ -46,7 +46,7 @@ def main(args=None) -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes import start_local_table
+    from game.ui.menus.scenes import start_local_table
     from game.ui.settings import Settings
 
     app = App(size=(1280, 720), settings=Settings(), save=False)

@@ -16,11 +16,11 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import drawlog, strings
 from game.ui import settings as cfg
-from game.ui import widgets as W
-from game.ui.icon import icon_surface
-from game.ui.sound import SoundBank
+from game.ui.kit import drawlog, strings
+from game.ui.kit import widgets as W
+from game.ui.kit.icon import icon_surface
+from game.ui.kit.sound import SoundBank
 
 BUSY_FPS = 60
 IDLE_FPS = 20  # an idle frame draws nothing; this only bounds how late a session update is seen (50 ms)

@@ -10,17 +10,17 @@ if TYPE_CHECKING:
 
 # name -> (module, factory called with the app and keyword arguments)
 SCREENS: dict[str, tuple[str, str]] = {
-    "menu": ("game.ui.scenes", "MenuScene"),
-    "setup": ("game.ui.scenes", "SetupScene"),
-    "settings": ("game.ui.scenes", "SettingsScene"),
-    "local_table": ("game.ui.local", "local_table"),
-    "demo": ("game.ui.demo", "DemoScene"),
-    "calculator": ("game.ui.calculator", "CalculatorScene"),
-    "rules": ("game.ui.rulesview", "RulesScene"),
-    "replays": ("game.ui.replays", "ReplaysScene"),
-    "host": ("game.ui.lan", "host_scene"),
-    "join": ("game.ui.lan", "JoinScene"),
-    "watch": ("game.ui.watch", "watch_screen"),
+    "menu": ("game.ui.menus.scenes", "MenuScene"),
+    "setup": ("game.ui.menus.scenes", "SetupScene"),
+    "settings": ("game.ui.menus.scenes", "SettingsScene"),
+    "local_table": ("game.ui.table.local", "local_table"),
+    "demo": ("game.ui.menus.demo_scene", "DemoScene"),
+    "calculator": ("game.ui.calc.calculator", "CalculatorScene"),
+    "rules": ("game.ui.menus.rulesview", "RulesScene"),
+    "replays": ("game.ui.menus.replays", "ReplaysScene"),
+    "host": ("game.ui.lan.lobby", "host_scene"),
+    "join": ("game.ui.lan.lobby", "JoinScene"),
+    "watch": ("game.ui.lan.watch_screen", "watch_screen"),
 }
 
 

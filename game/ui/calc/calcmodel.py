@@ -23,8 +23,7 @@ from game.rules import tiles as T
 from game.rules.codes import Refusal
 from game.rules.variants import get as get_variant
 from game.rules.variants.wenshan_shapes import wildcard_of
-from game.ui import strings
-from game.ui.calcnote import (
+from game.ui.calc.calcnote import (
     CHICKEN_WORDS,
     KONG_DRAW_WORDS,
     MELD_KINDS,
@@ -33,6 +32,7 @@ from game.ui.calcnote import (
     meld_of,
     parse_notation,
 )
+from game.ui.kit import strings
 
 WINS = ("self_draw", "discard", "rob_kong")
 FAMILY = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang": "chicken", "zhuoji": "chicken"}

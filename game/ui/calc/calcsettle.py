@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import tiles as T
-from game.ui import strings, tileart
-from game.ui import widgets as W
-from game.ui.calcmodel import Calc, Outcome, chickens_held, formula, indicator_of, seat_label
-from game.ui.rulesdoc import explain
-from game.ui.tableview import background
+from game.ui.calc.calcmodel import Calc, Outcome, chickens_held, formula, indicator_of, seat_label
+from game.ui.kit import strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.rulesdoc import explain
+from game.ui.table.tableview import background
 
 if TYPE_CHECKING:
-    from game.ui.calculator import CalculatorScene
+    from game.ui.calc.calculator import CalculatorScene
 
 POS = (120, 230, 140)
 NEG = (255, 128, 110)
@@ -282,7 +282,7 @@ def draw_options(surf: pygame.Surface, sc: CalculatorScene) -> None:
     box = pygame.Rect(ws[0].rect.x - round(30 * s), top, ws[0].rect.w + round(60 * s),
                       sc.options_close.rect.bottom + round(20 * s) - top)
     W.panel(surf, box)
-    from game.ui.names import variant_name
+    from game.ui.kit.names import variant_name
 
     W.draw_text(surf, strings.tr("calc.options_title", variant=variant_name(sc.calc.variant)),
                 (box.centerx, top + round(18 * s)), round(24 * s), W.GOLD, "serif", anchor="midtop")
@@ -339,7 +339,7 @@ class SettleView:
         W.dim_screen(surf, 175)
         box = pygame.Rect(round(30 * s), round(20 * s), W_ - round(60 * s), H_ - round(40 * s))
         W.panel(surf, box, (14, 30, 24), 240, round(18 * s), max(2, round(3 * s)), W.PANEL_EDGE)
-        from game.ui.names import variant_name
+        from game.ui.kit.names import variant_name
 
         W.draw_text(surf, strings.tr("calc.settle_title"), (box.x + round(24 * s), box.y + round(16 * s)),
                     round(17 * s), W.MUTED, "bold")

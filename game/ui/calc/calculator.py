@@ -15,11 +15,13 @@ from typing import Any
 
 import pygame
 
-from game.ui import calcsettle, nav, strings, tileart
-from game.ui import widgets as W
+from game.ui import nav
 from game.ui.app import Scene
-from game.ui.calcmodel import WINS, Calc, Problem, seat_label
-from game.ui.names import KNOWN_VARIANTS
+from game.ui.calc import calcsettle
+from game.ui.calc.calcmodel import WINS, Calc, Problem, seat_label
+from game.ui.kit import strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.names import KNOWN_VARIANTS
 
 MELD_TARGETS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 TILE_TARGETS = ("wildcard", "chicken", "kong_draws")

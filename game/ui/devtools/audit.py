@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.ui.drawlog import Item
+    from game.ui.kit.drawlog import Item
 
 # off-screen, silent, and no pygame banner on stdout (set before pygame is imported)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -126,7 +126,7 @@ def _vis(it):
 
 def check_frame(items, screen_size, lang: str, allowed: set[str]) -> list[tuple[str, Item, str]]:
     """(check, item, detail) for every problem among the items of one frame."""
-    from game.ui import fonts
+    from game.ui.kit import fonts
 
     out: list[tuple[str, Item, str]] = []
     # under a dimmed screen only the dialog on top counts: what lies beneath was audited on its own screen
@@ -263,10 +263,10 @@ def _tiles_grouped(found: list[tuple[str, Item, str]]) -> list[tuple[str, Item, 
 
 def allowed_chinese(app) -> set[str]:
     """Text that stays Chinese in English mode: the games' own names, the language's own name, names players chose."""
-    from game.ui import strings
-    from game.ui.names import KNOWN_VARIANTS
-    from game.ui.scenes import registered
-    from game.ui.screenshot import TYPED_NAMES
+    from game.ui.devtools.screenshot import TYPED_NAMES
+    from game.ui.kit import strings
+    from game.ui.kit.names import KNOWN_VARIANTS
+    from game.ui.menus.scenes import registered
 
     names = {zh for _vid, zh, _en in KNOWN_VARIANTS} | {v.name_zh for v in registered().values()}
     names |= {strings.S["lang.zh"][0]}
@@ -297,8 +297,8 @@ def plan(scenes=None, variants=None) -> list[tuple[str, str]]:
 
 def audit(scenes=None, variants=None, sizes=SIZES, langs=LANGS, seed: int = 1, progress=None) -> list[Finding]:
     """Draw the matrix and return every finding (deduplicated per picture)."""
-    from game.ui import drawlog, strings
-    from game.ui import screenshot as shot
+    from game.ui.devtools import screenshot as shot
+    from game.ui.kit import drawlog, strings
 
     findings: list[Finding] = []
     for scene, vid in plan(scenes, variants):

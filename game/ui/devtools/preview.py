@@ -1,4 +1,4 @@
-"""Render an overview PNG of every tile face, back and highlight state: python -m game.ui.preview out.png"""
+"""Render an overview PNG of every tile face, back and highlight state: python -m game.ui.devtools.preview out.png"""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game.ui import fonts, tileart
-from game.ui.felt import felt_surface
+from game.ui.kit import fonts, tileart
+from game.ui.kit.felt import felt_surface
 
 STATE_ROWS = (None, "wild", "standin", "chicken", "selected", "last", ("wild", "last"), "dim")
 
@@ -82,7 +82,7 @@ def render(path: str) -> pygame.Surface:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
-        print("usage: python -m game.ui.preview OUT.png", file=sys.stderr)
+        print("usage: python -m game.ui.devtools.preview OUT.png", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     render(argv[0])

@@ -21,19 +21,19 @@ from game.bots import make_bot
 from game.cli.errors import UsageError
 from game.rules.variants import get as get_variant
 from game.session import LocalSession
-from game.ui import strings
 from game.ui.app import App
-from game.ui.demo import DemoScene
-from game.ui.hints import HintEngine
-from game.ui.lan import JoinScene, LobbyScene, UnavailableScene
-from game.ui.local import make_bots
-from game.ui.names import bot_name, player_name
-from game.ui.replays import ReplayData, ReplaysScene, ReplayViewer
-from game.ui.rulesview import RulesScene
-from game.ui.scenes import MenuScene, SettingsScene, SetupScene
+from game.ui.kit import strings
+from game.ui.kit.names import bot_name, player_name
+from game.ui.lan.lobby import JoinScene, LobbyScene, UnavailableScene
+from game.ui.menus.demo_scene import DemoScene
+from game.ui.menus.replays import ReplayData, ReplaysScene, ReplayViewer
+from game.ui.menus.rulesview import RulesScene
+from game.ui.menus.scenes import MenuScene, SettingsScene, SetupScene
 from game.ui.settings import Settings, save_replay
-from game.ui.settle import MatchEndScene
-from game.ui.table import TableScene
+from game.ui.table.hints import HintEngine
+from game.ui.table.local import make_bots
+from game.ui.table.scene import TableScene
+from game.ui.table.settle import MatchEndScene
 
 SCENES: tuple[str, ...]  # the scenes by name, then the table's states
 SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
@@ -279,8 +279,8 @@ CALC_HANDS = {
 def calculator_scene(app, variant_id: str):
     """The calculator holding a typical hand of the game, its settlement a step away."""
     from game.rules import tiles as T
-    from game.ui.calcmodel import Calc
-    from game.ui.calculator import CalculatorScene
+    from game.ui.calc.calcmodel import Calc
+    from game.ui.calc.calculator import CalculatorScene
 
     hand, win, melds, how, src, flags = CALC_HANDS.get(variant_id, CALC_HANDS["wenshan"])
     c = Calc(variant_id)
@@ -348,7 +348,7 @@ def watch_scene(app, variant, seed: int, open_hands: bool = False, moment: str =
     from game.rules import engine as E
     from game.rules.match import Match
     from game.rules.view import public_view, view
-    from game.ui.watch import WatchScene
+    from game.ui.lan.watch_screen import WatchScene
 
     def interesting(st) -> bool:
         melds = sum(len(x.melds) for x in st.seats)

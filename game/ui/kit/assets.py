@@ -11,7 +11,7 @@ def asset_root() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+    return Path(__file__).resolve().parents[3] / "assets"
 
 
 def asset_path(*parts: str) -> Path:

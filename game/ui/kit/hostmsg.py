@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 from typing import Protocol
 
-from game.ui import strings
+from game.ui.kit import strings
 
 
 class Failing(Protocol):

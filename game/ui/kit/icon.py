@@ -1,6 +1,6 @@
 """The window/app icon: the 1 Bamboo bird on a green disc with a gold rim (drawn, then saved under assets/icons).
 
-``python -m game.ui.icon`` rewrites assets/icons/icon-{32,64,256}.png.
+``python -m game.ui.kit.icon`` rewrites assets/icons/icon-{32,64,256}.png.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import sys
 
 import pygame
 
-from game.ui import tileart
-from game.ui.assets import asset_path
+from game.ui.kit import tileart
+from game.ui.kit.assets import asset_path
 
 SIZES = (32, 64, 256)
 

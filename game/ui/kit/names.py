@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.ui import strings
+from game.ui.kit import strings
 
 # Every game the client knows, in menu order; those not yet registered are shown as coming soon.
 KNOWN_VARIANTS = tuple((vid, *strings.S[f"variant.{vid}"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from game.ui import strings
+from game.ui.kit import strings
 
 FAMILY = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang": "chicken", "zhuoji": "chicken"}
 

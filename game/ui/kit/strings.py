@@ -435,7 +435,7 @@ S: dict[str, tuple[str, str]] = {
     "lan.code.bot_plays": ("{who} 掉线：电脑代打，直到其回来", "{who} dropped out: a bot plays until they are back"),
     "lan.code.player_back": ("{who} 回来了", "{who} is back"),
     "lan.missing_module": ("缺少组件 {name}", "missing {name}"),
-    # ---- what a LAN host says, by its code (game.ui.hostmsg); the client's own states after them
+    # ---- what a LAN host says, by its code (game.ui.kit.hostmsg); the client's own states after them
     "lan.code.version": ("主机的游戏版本与你的不同：请安装同一版本",
                          "The host runs another version of the game: both need the same"),
     "lan.code.garbage": ("主机收到了无法识别的数据", "The host received data it could not read"),
@@ -527,7 +527,7 @@ S: dict[str, tuple[str, str]] = {
     "refusal.shi_feng_needs_honors": ("十风需要勾选有风", "ten winds needs the honors option"),
     "refusal.shi_feng_no_melds": ("十风不能有吃、碰或杠", "ten winds allows no chow, pung or kong"),
     "refusal.shi_san_yao_no_melds": ("十三幺不能有吃、碰或杠", "thirteen terminals allows no chow, pung or kong"),
-    # ---- the demo's lessons (game/ui/teach.py)
+    # ---- the demo's lessons (game/ui/menus/teach.py)
     "demo.banner": ("演示 · {variant} · 第{k}手 · 按任意键返回主菜单", "Demo · {variant} · hand {k} · any key: menu"),
     "demo.all": ("轮流演示各玩法", "All games in turn"),
     "demo.short.wenshan": ("文山翻小鸡", "Wenshan"),

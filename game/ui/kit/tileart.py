@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.ui import drawlog, fonts
+from game.ui.kit import drawlog, fonts
 
 # --- palette ---------------------------------------------------------------
 INK = (24, 28, 44)

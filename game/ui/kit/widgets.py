@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import drawlog, fonts, strings
+from game.ui.kit import drawlog, fonts, strings
 
 # ---- palette
 CREAM = (246, 240, 222)

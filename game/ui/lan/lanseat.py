@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.rules.events import Event
-from game.ui import hostmsg, strings
 from game.ui.app import App
-from game.ui.names import shown
+from game.ui.kit import hostmsg, strings
+from game.ui.kit.names import shown
 from netplay.client import NetSession
 from netplay.store import SeatStore
 
@@ -43,7 +43,7 @@ class LobbySession(NetSession):
 
 
 def notice_text(code: str, msg: str, seat: int | None, names: Sequence[str | None]) -> str:
-    """A host notice in the UI language, from its code (see game.ui.hostmsg)."""
+    """A host notice in the UI language, from its code (see game.ui.kit.hostmsg)."""
     who = (names[seat] if seat is not None and seat < len(names) else None) or \
         strings.tr("bot.name", i=(seat or 0) + 1)
     return hostmsg.code_text(code, msg, who=shown(who))

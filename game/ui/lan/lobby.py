@@ -15,14 +15,15 @@ from typing import Any, Protocol
 import pygame
 
 from game.rules.variants.base import Variant
-from game.ui import hostmsg, nav, strings
-from game.ui import widgets as W
+from game.ui import nav
 from game.ui.app import App, Scene
-from game.ui.names import player_name, shown, variant_title
-from game.ui.tableview import background
+from game.ui.kit import hostmsg, strings
+from game.ui.kit import widgets as W
+from game.ui.kit.names import player_name, shown, variant_title
+from game.ui.table.tableview import background
 
 try:  # optional: a build without netplay plays offline only
-    from game.ui.lanseat import LobbySession
+    from game.ui.lan.lanseat import LobbySession
     from netplay.discovery import Browser
     from netplay.host import Host
     from netplay.store import SeatStore, default_dir
@@ -305,7 +306,7 @@ class LobbyScene(Scene):
                 host.stop()
             nav.go(self.app, "menu")
 
-        from game.ui.watch import PlayerTable  # the table scene, plus how many watch
+        from game.ui.lan.watch_screen import PlayerTable  # the table scene, plus how many watch
 
         self.app.goto(PlayerTable(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
                                   on_leave=on_leave, lan=True))
@@ -526,7 +527,7 @@ class JoinScene(Scene):
         self._watch(r, None)
 
     def _watch(self, r: dict, password: str | None) -> None:
-        from game.ui.watch import start_watching
+        from game.ui.lan.watch_screen import start_watching
 
         start_watching(self.app, r["host"], r["port"], r.get("table_id"), password,
                        on_refused=self._refused(dict(r, watching=True)))

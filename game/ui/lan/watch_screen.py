@@ -19,16 +19,18 @@ import pygame
 
 from game.rules.variants.base import Variant
 from game.session import Session
-from game.ui import cues, hostmsg, nav, strings, tileart
-from game.ui import widgets as W
-from game.ui.anim import Animator
+from game.ui import nav
 from game.ui.app import App, Scene
-from game.ui.layout import Slot, TableLayout
-from game.ui.myhand import deal_counts
-from game.ui.names import player_name, variant_title
-from game.ui.settle import SettlementPanel
-from game.ui.table import TableScene
-from game.ui.tableview import TableRenderer, background, display_meld, seat_badges, seat_wind
+from game.ui.kit import hostmsg, strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.names import player_name, variant_title
+from game.ui.table import cues
+from game.ui.table.anim import Animator
+from game.ui.table.layout import Slot, TableLayout
+from game.ui.table.myhand import deal_counts
+from game.ui.table.scene import TableScene
+from game.ui.table.settle import SettlementPanel
+from game.ui.table.tableview import TableRenderer, background, display_meld, seat_badges, seat_wind
 
 HOLD_S = 12.0  # the settlement stays at least this long (and until the next hand has begun; a watched table of
 # bots waits 15 s, netplay.table.TableConfig.watch_pause, so the screen misses nothing of the next deal)

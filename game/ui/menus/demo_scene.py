@@ -25,13 +25,15 @@ from game.rules.variants import get as get_variant
 from game.rules.view import View
 from game.rules.view import view as seat_view
 from game.session import LocalSession
-from game.ui import cues, fonts, nav, strings, tileart
-from game.ui import widgets as W
-from game.ui.local import make_bots
-from game.ui.names import KNOWN_VARIANTS, bot_name, variant_name
-from game.ui.scenes import registered
-from game.ui.table import TableScene
-from game.ui.teach import Lesson, Teacher, settlement_lessons
+from game.ui import nav
+from game.ui.kit import fonts, strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.names import KNOWN_VARIANTS, bot_name, variant_name
+from game.ui.menus.scenes import registered
+from game.ui.menus.teach import Lesson, Teacher, settlement_lessons
+from game.ui.table import cues
+from game.ui.table.local import make_bots
+from game.ui.table.scene import TableScene
 
 # Options the demo plays with: yuxi with 抄底 on shows both 杠上花 from a face-up tail tile and a blind draw.
 DEMO_OPTIONS: dict[str, dict[str, Any]] = {"yuxi": {"chao_di": True}}

@@ -15,14 +15,15 @@ from game.rules.match import Match, level_prompts
 from game.rules.variants import get as get_variant
 from game.rules.view import View
 from game.rules.view import view as make_view
-from game.ui import drawlog, nav, strings
+from game.ui import nav
 from game.ui import settings as cfg
-from game.ui import widgets as W
 from game.ui.app import Scene
-from game.ui.layout import TableLayout
-from game.ui.names import shown, shown_all, variant_name, variant_title
-from game.ui.settle import win_line
-from game.ui.tableview import TableRenderer, background
+from game.ui.kit import drawlog, strings
+from game.ui.kit import widgets as W
+from game.ui.kit.names import shown, shown_all, variant_name, variant_title
+from game.ui.table.layout import TableLayout
+from game.ui.table.settle import win_line
+from game.ui.table.tableview import TableRenderer, background
 
 
 def save_match(app, session, names: list[str], finished: bool) -> bool:

@@ -7,11 +7,12 @@ from typing import NamedTuple
 import pygame
 
 from game.rules import tiles as T
-from game.ui import drawlog, nav, strings, tileart
-from game.ui import widgets as W
+from game.ui import nav
 from game.ui.app import Scene
-from game.ui.rulesdoc import FAMILY, Block, doc_for, row_name, row_worth, tab_title
-from game.ui.tableview import background
+from game.ui.kit import drawlog, strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.rulesdoc import FAMILY, Block, doc_for, row_name, row_worth, tab_title
+from game.ui.table.tableview import background
 
 FAMILIES = ("wenshan", "yuxi", "chicken")
 FAMILY_VARIANT = {"wenshan": "wenshan", "yuxi": "yuxi", "chicken": "guiyang"}

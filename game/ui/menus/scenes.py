@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.ui import drawlog, nav, strings, tileart
+from game.ui import nav
 from game.ui import settings as cfg
-from game.ui import widgets as W
 from game.ui.app import Scene
-from game.ui.names import KNOWN_VARIANTS, player_name
-from game.ui.tableview import background
+from game.ui.kit import drawlog, strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.names import KNOWN_VARIANTS, player_name
+from game.ui.table.tableview import background
 
 if TYPE_CHECKING:
     from game.rules.variants.base import Variant

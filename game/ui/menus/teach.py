@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import tiles as T
-from game.ui import strings
-from game.ui.calcmodel import family, refusal_code, refusal_texts
-from game.ui.rulesdoc import explain
+from game.ui.calc.calcmodel import family, refusal_code, refusal_texts
+from game.ui.kit import strings
+from game.ui.kit.rulesdoc import explain
 
 # argument kinds: a seat (named), a tile, several tiles, a strings key, a (中文, English) pair, plain text
 SEAT, SEATS, TILE, TILES, KEY, PAIR, TEXT, GLOSS = "seat", "seats", "tile", "tiles", "key", "pair", "text", "gloss"

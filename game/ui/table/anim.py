@@ -13,8 +13,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import tileart
-from game.ui import widgets as W
+from game.ui.kit import tileart
+from game.ui.kit import widgets as W
 
 
 def ease_out(t: float) -> float:

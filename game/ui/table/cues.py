@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ui import strings, tileart
-from game.ui.layout import TableLayout
-from game.ui.myhand import deal_counts, hand_slots
-from game.ui.rulesdoc import explain
-from game.ui.tableview import display_meld, tile_marks
+from game.ui.kit import strings, tileart
+from game.ui.kit.rulesdoc import explain
+from game.ui.table.layout import TableLayout
+from game.ui.table.myhand import deal_counts, hand_slots
+from game.ui.table.tableview import display_meld, tile_marks
 
 BIG_LABEL = {"chow": "big.chow", "pung": "big.pung", "kong": "big.kong", "added_kong": "big.kong",
              "concealed_kong": "big.kong"}

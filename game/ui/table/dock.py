@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import widgets as W
+from game.ui.kit import widgets as W
 
 
 class Toggle(W.Button):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from game.rules.advice import advise
 from game.rules.codes import Refusal, text
 from game.rules.view import View
-from game.ui import strings
+from game.ui.kit import strings
 
 # Codes the table words in its own (longer) sentences; every other code uses the core's text.
 _HINT_TEXT = {

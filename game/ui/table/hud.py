@@ -7,17 +7,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import drawlog, strings, tablepanels, tileart
-from game.ui import widgets as W
-from game.ui.hints import Hints
-from game.ui.layout import TableLayout
-from game.ui.myhand import HandSlots, lift
-from game.ui.prompt import ChoiceButton, choice_tiles, row_top
-from game.ui.tableview import TableRenderer, tile_marks
-from game.ui.tracker import draw_tracker
+from game.ui.kit import drawlog, strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.table import tablepanels
+from game.ui.table.hints import Hints
+from game.ui.table.layout import TableLayout
+from game.ui.table.myhand import HandSlots, lift
+from game.ui.table.prompt import ChoiceButton, choice_tiles, row_top
+from game.ui.table.tableview import TableRenderer, tile_marks
+from game.ui.table.tracker import draw_tracker
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 HandRect = tuple[pygame.Rect, int, int]  # (rect to click, tile, index in the hand)
 

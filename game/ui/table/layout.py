@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import tileart
+from game.ui.kit import tileart
 
 POSITIONS = {2: (0, 2), 3: (0, 1, 3), 4: (0, 1, 2, 3)}
 # lying tiles of each position are turned so their foot faces their owner

@@ -6,8 +6,8 @@ from typing import Any
 
 from game.bots import make_bot
 from game.session import LocalSession
-from game.ui.names import bot_name, player_name
-from game.ui.table import TableScene
+from game.ui.kit.names import bot_name, player_name
+from game.ui.table.scene import TableScene
 
 
 def make_bots(levels: list[str | None], seed: Any) -> dict:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.ui.layout import Slot, TableLayout
-from game.ui.tableview import display_meld, sort_hand, tile_marks
+from game.ui.table.layout import Slot, TableLayout
+from game.ui.table.tableview import display_meld, sort_hand, tile_marks
 
 HandSlots = tuple[list[int], list[Slot], list[dict], list[tuple[int, list[Slot]]]]
 

@@ -9,9 +9,9 @@ import pygame
 
 from game.rules.actions import Action
 from game.rules.kinds import ActionKind
-from game.ui import strings, tileart
-from game.ui import widgets as W
-from game.ui.layout import TableLayout
+from game.ui.kit import strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.table.layout import TableLayout
 
 BTN_STYLE = {"chow": "green", "pung": "blue", "kong": "purple", "hu": "red", "pass": "grey", "declare_ready": "gold"}
 DEFAULT_ORDER = ("chow", "pung", "kong", "hu", "pass")

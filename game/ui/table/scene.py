@@ -16,20 +16,22 @@ import pygame
 
 from game.bots import default_level, make_bot
 from game.rules.actions import Action
-from game.ui import cues, hostmsg, hud, myhand, nav, prompt, strings, tableinput
-from game.ui import widgets as W
-from game.ui.anim import Animator
+from game.ui import nav
 from game.ui.app import Scene
-from game.ui.comforts import Comforts
-from game.ui.hints import HintEngine, Hints
-from game.ui.layout import TableLayout
-from game.ui.names import shown_all, variant_name
-from game.ui.replays import save_match
-from game.ui.settle import MatchEndScene, SettlementPanel
-from game.ui.switches import Switches
-from game.ui.tablelink import TableLink
-from game.ui.tableview import TableRenderer
-from game.ui.tracker import TrackerModel
+from game.ui.kit import hostmsg, strings
+from game.ui.kit import widgets as W
+from game.ui.kit.names import shown_all, variant_name
+from game.ui.menus.replays import save_match
+from game.ui.table import cues, hud, myhand, prompt, tableinput
+from game.ui.table.anim import Animator
+from game.ui.table.comforts import Comforts
+from game.ui.table.hints import HintEngine, Hints
+from game.ui.table.layout import TableLayout
+from game.ui.table.settle import MatchEndScene, SettlementPanel
+from game.ui.table.switches import Switches
+from game.ui.table.tablelink import TableLink
+from game.ui.table.tableview import TableRenderer
+from game.ui.table.tracker import TrackerModel
 
 
 class TableScene(Scene):

@@ -10,12 +10,13 @@ from typing import Any
 import pygame
 
 from game.rules import tiles as T
-from game.ui import drawlog, nav, strings, tileart
-from game.ui import widgets as W
+from game.ui import nav
 from game.ui.app import Scene
-from game.ui.names import shown_all, variant_name
-from game.ui.rulesdoc import explain
-from game.ui.tableview import PUBLIC_TILES, background, display_meld, sort_hand, tile_marks
+from game.ui.kit import drawlog, strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.names import shown_all, variant_name
+from game.ui.kit.rulesdoc import explain
+from game.ui.table.tableview import PUBLIC_TILES, background, display_meld, sort_hand, tile_marks
 
 NOT_TILES = {"reserved", "players", "n", "count", "base", "beans", "wall", "left"}
 POS = (120, 230, 140)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ui import dock, strings, tablepanels
-from game.ui import widgets as W
-from game.ui.comforts import AUTO_NEXT_S
-from game.ui.tablelink import LOST, OK
+from game.ui.kit import strings
+from game.ui.kit import widgets as W
+from game.ui.table import dock, tablepanels
+from game.ui.table.comforts import AUTO_NEXT_S
+from game.ui.table.tablelink import LOST, OK
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 SWITCHES = ("auto", "tracker", "auto_win", "no_claims")
 

@@ -13,10 +13,11 @@ import pygame
 
 from game.rules.actions import Action
 from game.rules.kinds import ActionKind
-from game.ui import prompt, strings
+from game.ui.kit import strings
+from game.ui.table import prompt
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL)
 

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import dock, hostmsg, nav, strings
-from game.ui import widgets as W
-from game.ui.layout import TableLayout
+from game.ui import nav
+from game.ui.kit import hostmsg, strings
+from game.ui.kit import widgets as W
+from game.ui.table import dock
+from game.ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 RED_EDGE = (255, 120, 100)
 

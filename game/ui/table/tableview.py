@@ -14,11 +14,11 @@ import pygame
 
 from game.rules import tiles as T
 from game.rules.view import View
-from game.ui import drawlog, strings, tileart
-from game.ui import widgets as W
-from game.ui.felt import felt_surface
-from game.ui.layout import TableLayout
-from game.ui.names import level_label
+from game.ui.kit import drawlog, strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.kit.felt import felt_surface
+from game.ui.kit.names import level_label
+from game.ui.table.layout import TableLayout
 
 
 def seat_wind(seat: int, dealer: int, n: int) -> int:

@@ -11,9 +11,9 @@ import pygame
 from game.rules import tiles as T
 from game.rules.advice import tracker
 from game.rules.variants import get as get_variant
-from game.ui import strings, tileart
-from game.ui import widgets as W
-from game.ui.layout import TableLayout
+from game.ui.kit import strings, tileart
+from game.ui.kit import widgets as W
+from game.ui.table.layout import TableLayout
 
 
 def rows_of(view: dict) -> list[list[int]]:

@@ -1,4 +1,4 @@
-"""Saved matches: saving one, the list, and a viewer that steps through a hand move by move, from a seat or all open.
+"""Saved matches: the list, and a viewer that steps through a hand move by move, from a seat or all open.
 
 States are rebuilt by the rules core itself: each hand is dealt again from the
 match seed (``engine.new_hand`` with the recorded dealer, streak and scores) and
@@ -24,21 +24,6 @@ from game.ui.kit.names import shown, shown_all, variant_name, variant_title
 from game.ui.table.layout import TableLayout
 from game.ui.table.settle import win_line
 from game.ui.table.tableview import TableRenderer, background
-
-
-def save_match(app, session, names: list[str], finished: bool) -> bool:
-    """Save the session's match record to the replay folder and say how it went; False when no hand is recorded yet."""
-    rec = session.match_record()
-    if not rec or not rec.get("hands_played"):
-        return False
-    if app.save_enabled:
-        path, err = cfg.save_replay(rec, names, session.seat, finished)
-        app.last_replay = None if err else path  # `play --auto` prints where it went
-        if err:
-            app.notice(strings.tr("notice.replay_failed", why=err), 5)
-        elif finished:
-            app.notice(strings.tr("notice.replay_saved"), 2.5)
-    return True
 
 
 def check_match(m: dict) -> None:

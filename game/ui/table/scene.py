@@ -17,11 +17,11 @@ import pygame
 from game.bots import default_level, make_bot
 from game.rules.actions import Action
 from game.ui import nav
+from game.ui import settings as cfg
 from game.ui.app import Scene
 from game.ui.kit import hostmsg, strings
 from game.ui.kit import widgets as W
 from game.ui.kit.names import shown_all, variant_name
-from game.ui.menus.replays import save_match
 from game.ui.table import cues, hud, myhand, prompt, tableinput
 from game.ui.table.anim import Animator
 from game.ui.table.comforts import Comforts
@@ -32,6 +32,21 @@ from game.ui.table.switches import Switches
 from game.ui.table.tablelink import TableLink
 from game.ui.table.tableview import TableRenderer
 from game.ui.table.tracker import TrackerModel
+
+
+def save_match(app, session, names: list[str], finished: bool) -> bool:
+    """Save the session's match record to the replay folder and say how it went; False when no hand is recorded yet."""
+    rec = session.match_record()
+    if not rec or not rec.get("hands_played"):
+        return False
+    if app.save_enabled:
+        path, err = cfg.save_replay(rec, names, session.seat, finished)
+        app.last_replay = None if err else path  # `play --auto` prints where it went
+        if err:
+            app.notice(strings.tr("notice.replay_failed", why=err), 5)
+        elif finished:
+            app.notice(strings.tr("notice.replay_saved"), 2.5)
+    return True
 
 
 class TableScene(Scene):

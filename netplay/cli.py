@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from game.cli.errors import UsageError
+from game.errors import UsageError
 
 from .protocol import PROTOCOL
 

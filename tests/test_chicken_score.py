@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game.cli import score as score_cli
-from game.cli.errors import UsageError
+from game.errors import UsageError
 from game.rules import tiles as T
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get

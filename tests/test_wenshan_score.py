@@ -8,6 +8,7 @@ import json
 import pytest
 
 from game.cli import score as score_cli
+from game.errors import UsageError
 
 
 def judge(hand, win_tile, win="self_draw", melds=(), flags=(), wildcard="4m", frm=None, options=None,
@@ -224,7 +225,7 @@ def test_concealed_patterns_need_no_melds():
     ({"variant": "wenshan", "hand": "123m456p789s11122z", "win_tile": "2z", "win": "discard"}, "needs \"from\""),
 ])
 def test_malformed_input_is_usage_error(bad, msg):
-    with pytest.raises(score_cli.UsageError, match=msg):
+    with pytest.raises(UsageError, match=msg):
         score_cli.run(json.dumps(bad), True)
 
 

@@ -8,8 +8,8 @@ import pytest
 from game.bots import make_bot
 from game.bots.runner import play_match
 from game.cli import replay as replay_cli
-from game.cli.errors import UsageError
 from game.cli.main import main
+from game.errors import UsageError
 from game.rules.variants import get
 from tests.test_engine_yuxi import deal
 

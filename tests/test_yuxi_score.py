@@ -9,6 +9,7 @@ import json
 import pytest
 
 from game.cli import score as score_cli
+from game.errors import UsageError
 
 
 def judge(hand, win_tile, win="self_draw", melds=(), flags=(), frm=None, options=None, seat=1, players=4,
@@ -279,7 +280,7 @@ def test_two_players_self_draw():
 
 
 def test_cli_options_validated():
-    with pytest.raises(score_cli.UsageError, match="players"):
+    with pytest.raises(UsageError, match="players"):
         judge("11223355667799p", "9p", players=5)
-    with pytest.raises(score_cli.UsageError, match="appears"):
+    with pytest.raises(UsageError, match="appears"):
         judge("112233556677p9p1z", "9p", win="discard", frm=0)  # no honors without 有风

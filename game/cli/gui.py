@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import random
 
-from .errors import UsageError
+from ..errors import UsageError
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 

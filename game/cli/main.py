@@ -7,7 +7,7 @@ import json
 import sys
 
 from .. import __version__
-from .errors import UsageError
+from ..errors import UsageError
 
 
 class _Parser(argparse.ArgumentParser):

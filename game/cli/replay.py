@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from ..errors import UsageError
 from ..rules import scenario as SC
 from ..rules.match import replay_match
 from ..rules.variants import get as get_variant
-from .errors import UsageError
 
 
 def load_file(path: str):

@@ -6,9 +6,9 @@ import json
 
 from ..bots import default_level, make_bot
 from ..bots.runner import play_match
+from ..errors import UsageError
 from ..rules.options import OptionError, parse_kv
 from ..rules.variants import get as get_variant
-from .errors import UsageError
 
 
 def run(args) -> int:

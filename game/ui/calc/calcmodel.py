@@ -1,9 +1,9 @@
-"""The score calculator's model (算分器): a hand situation built tap by tap, judged by the ``score`` command's code.
+"""The score calculator's model (算分器): a hand situation built tap by tap, judged by the rules' ``judge``.
 
 Nothing here draws. The screen (``calculator.py``) edits a ``Calc`` and shows
 ``Calc.outcome()``; tests drive the same object. The situation is always
 written as the ``score`` command's JSON (``Calc.to_json``) and judged by
-``game.cli.score.judge``, the code path of ``python -m game score``: the
+``game.rules.judge.judge``, the code path of ``python -m game score``: the
 calculator never scores a hand itself. Input it can tell is incomplete or
 impossible (a tile count, a missing winning tile, a fifth copy) is reported per
 field as a ``Problem`` before anything is judged; a hand the rules refuse gets
@@ -16,11 +16,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.cli.errors import UsageError
-from game.cli.score import judge
 from game.rules import codes
 from game.rules import tiles as T
 from game.rules.codes import Refusal
+from game.rules.judge import SituationError, judge
 from game.rules.variants import get as get_variant
 from game.rules.variants.wenshan_shapes import wildcard_of
 from game.ui.calc.calcnote import (
@@ -489,7 +488,7 @@ class Calc:
             return problem("paste", "calc.p.paste_bad", why=f"JSON: {e.msg}")
         try:
             trial = from_json(data)
-        except (ValueError, KeyError, TypeError, UsageError) as e:
+        except (ValueError, KeyError, TypeError) as e:  # SituationError is a ValueError
             return problem("paste", "calc.p.paste_bad", why=str(e))
         self._take(trial)
         return None
@@ -520,7 +519,7 @@ class Calc:
             if isinstance(data.get("_chicken"), str):
                 c.chicken = T.tile(data["_chicken"])
             return c
-        except (ValueError, KeyError, TypeError, AttributeError, UsageError, T.NotationError):
+        except (ValueError, KeyError, TypeError, AttributeError, T.NotationError):
             return cls()
 
 
@@ -528,7 +527,7 @@ def judge_json(data: dict[str, Any]) -> Outcome:
     """The ``score`` code's verdict on a situation JSON, as ``python -m game score --json`` prints it."""
     try:
         _variant, _sit, sc = judge(data)
-    except UsageError as e:
+    except SituationError as e:
         return Outcome(problems=[problem("input", "calc.p.input", why=str(e))])
     out = sc.to_json()
     if not sc.valid:
@@ -541,7 +540,7 @@ def judge_json(data: dict[str, Any]) -> Outcome:
 
 
 def from_json(data: Any) -> Calc:
-    """A calculator holding a ``score`` JSON situation (ValueError / UsageError on what it cannot hold)."""
+    """A calculator holding a ``score`` JSON situation (ValueError on what it cannot hold)."""
     if not isinstance(data, dict):
         raise ValueError("a score situation is a JSON object")
     vid = data.get("variant", "wenshan")

@@ -346,7 +346,7 @@ def summary(findings: list[Finding]) -> dict:
 
 
 def _size(text: str) -> tuple[int, int]:
-    from game.cli.errors import UsageError
+    from game.errors import UsageError
 
     try:
         w, h = (int(x) for x in text.lower().split("x"))
@@ -358,7 +358,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def main(argv=None) -> int:
-    from game.cli.errors import UsageError
+    from game.errors import UsageError
     from game.rules.variants import ids
 
     p = argparse.ArgumentParser(prog="python -m game audit-ui")

@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from game.bots import make_bot
-from game.cli.errors import UsageError
+from game.errors import UsageError
 from game.rules.variants import get as get_variant
 from game.session import LocalSession
 from game.ui.app import App

@@ -1,8 +1,9 @@
-"""The project's layering (guide: rules <- bots <- session <- ui/netplay/cli) as a test.
+"""The project's layering (guide: rules <- bots <- session <- ui/netplay/cli) as a test, the window's rooms included.
 
 Every import statement of every module (module level and inside functions alike: a lazy
 import is still a dependency) is read with ``ast``; a lower layer importing a higher one
-fails with the file, the line and the import.
+fails with the file, the line and the import. Inside a room of the window, the imports that
+close a circle are listed (``CIRCLE_CLOSERS``, measured by ``build/module_graph.py``).
 """
 
 from __future__ import annotations
@@ -11,31 +12,60 @@ import ast
 import sys
 from pathlib import Path
 
+from tests.build_tools import load as load_build_tool
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Which project packages each layer may import (its own included). Most specific prefix wins.
+UI_BASE = ("game.rules", "game.bots", "game.session", "game.errors", "game.userdirs")
 ALLOWED: dict[str, tuple[str, ...]] = {
     "game.rules": ("game.rules",),
     "game.bots": ("game.rules", "game.bots"),
     "game.session": ("game.rules", "game.bots", "game.session"),
     # netplay is a client and a host of the session layer; it never imports the window (game.ui)
-    # and takes only the command line's error type from game.cli.
-    "netplay": ("game.rules", "game.bots", "game.session", "netplay", "game.cli.errors", "game.userdirs", "game"),
-    # the window may use the LAN client (a peer layer); game.cli.errors is a leaf (the UsageError type of
-    # the subcommands the UI implements, e.g. screenshot); game.cli.score is the score command's parser and
-    # judgement, which the score calculator calls so that both give one answer (it imports only rules and errors)
-    "game.ui": ("game.rules", "game.bots", "game.session", "game.ui", "netplay", "game.cli.errors", "game.cli.score",
-                "game.userdirs", "game"),
+    "netplay": ("game.rules", "game.bots", "game.session", "netplay", "game.errors", "game.userdirs", "game"),
+    # the window's rooms, floor by floor: kit and settings, app, nav, the table, then the calculator and LAN
+    # (which draw with the table's parts), the screens around them, and the developers' tools on top.
+    # A room may use the LAN client (a peer layer) only where it plays over it.
+    "game.ui": ("game.ui",),  # game/ui/__init__.py
+    "game.ui.kit": ("game.rules", "game.errors", "game.ui.kit"),
+    "game.ui.settings": ("game.userdirs", "game.ui.settings", "game"),
+    "game.ui.app": ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app"),
+    "game.ui.nav": ("game.ui.app", "game.ui.nav"),
+    "game.ui.table": UI_BASE + ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.nav",
+                                "game.ui.table"),
+    "game.ui.calc": UI_BASE + ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.nav",
+                               "game.ui.table", "game.ui.calc"),
+    "game.ui.lan": UI_BASE + ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.nav",
+                              "game.ui.table", "game.ui.lan", "netplay"),
+    "game.ui.menus": UI_BASE + ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.nav",
+                                "game.ui.table", "game.ui.calc", "game.ui.menus", "game"),
+    "game.ui.devtools": UI_BASE + ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.nav",
+                                   "game.ui.table", "game.ui.calc", "game.ui.lan", "game.ui.menus",
+                                   "game.ui.devtools", "netplay"),
     "game.cli": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
-                 "game"),
+                 "game.errors", "game"),
     "game.bench": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
-                   "game"),
+                   "game.errors", "game"),
     "game.__main__": ("game.cli",),  # the entry point
     "game.userdirs": ("game.userdirs",),  # a leaf: where user files live (platformdirs), for the window and the host
+    "game.errors": ("game.errors",),  # a leaf: UsageError, the one-line error of every command
     "game": ("game",),  # game/__init__.py
 }
 # "game" alone (``from game import __version__``) names the package's own top module.
 TOP_ONLY = {"game"}
+# "game.ui" in a room's list is the package alone (``from game.ui import nav`` names it), not every room in it.
+PACKAGE_ONLY = {"game.ui"}
+# Inside a room, imports that close a circle (a part taking the whole scene that imports it, by a lazy or a
+# type-only import). The table scene's and the calculator's rewrite as components removes them (issue 43);
+# none may be added.
+CIRCLE_CLOSERS = {
+    ("calc.calcsettle", "calc.calculator"),
+    ("table.hud", "table.scene"),
+    ("table.switches", "table.scene"),
+    ("table.tableinput", "table.scene"),
+    ("table.tablepanels", "table.scene"),
+}
 
 
 def _modules() -> list[tuple[str, Path]]:
@@ -85,6 +115,10 @@ def _project(name: str) -> bool:
 
 def _allowed(layer: str, name: str) -> bool:
     for ok in ALLOWED[layer]:
+        if ok in PACKAGE_ONLY and layer.startswith(ok + "."):
+            if name == ok:
+                return True
+            continue
         if ok in TOP_ONLY:
             if name == ok or (name.startswith("game.") and name.count(".") == 1 and
                               name.split(".")[1] in ("__version__", "__main__")):
@@ -128,6 +162,22 @@ def test_the_check_catches_a_violation(tmp_path):
         p.write_text(src)
         layer = _layer(mod)
         assert any(_project(n) and not _allowed(layer, n) for _l, n in _imports(mod, p)), mod
+
+
+def test_the_rooms_package_alone_is_not_every_room(tmp_path):
+    """``from game.ui import nav`` names the package ``game.ui``: allowed to the table, which may not reach menus."""
+    p = tmp_path / "x.py"
+    p.write_text("from game.ui import nav\n")
+    assert all(_allowed("game.ui.table", n) for _l, n in _imports("game.ui.table.x", p))
+    assert not _allowed("game.ui.table", "game.ui.menus.scenes") and _allowed("game.cli", "game.ui.menus.scenes")
+
+
+def test_inside_the_window_only_the_listed_imports_close_a_circle():
+    """The window's rooms have no circle between them; inside a room, only the parts the component rewrite
+    removes (CIRCLE_CLOSERS) import the scene that imports them. A new one fails; a removed one must leave the list."""
+    graph = load_build_tool("module_graph").figures(ROOT, "game.ui")
+    assert graph["room_circles"] == [] and graph["room_upward"] == []
+    assert {tuple(a) for a in graph["upward"]} == CIRCLE_CLOSERS
 
 
 def _alias_clashes(files: list[tuple[str, Path]]) -> dict[str, set[str]]:

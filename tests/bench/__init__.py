@@ -1,0 +1,1 @@
+"""The benchmarks: what they measure and how they say it."""

@@ -1,0 +1,1 @@
+"""The bots: decisions with one right answer, each level's play, the framework, soaks."""

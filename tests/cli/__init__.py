@@ -1,0 +1,1 @@
+"""The command line and the program as a player starts it: subcommands, --auto play, version, user folders."""

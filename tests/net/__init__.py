@@ -1,0 +1,1 @@
+"""LAN play: protocol, host, discovery, clients, secrecy, durability, abuse, watching."""

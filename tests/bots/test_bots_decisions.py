@@ -8,7 +8,7 @@ from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
 t = T.tile
 SKILLED = ("normal", "strong")

@@ -17,7 +17,7 @@ from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.test_bots_decisions import decide, play, start, until_turn
+from tests.bots.test_bots_decisions import decide, play, start, until_turn
 
 t = T.tile
 CHICKEN = ("guiyang", "zhuoji")

@@ -8,8 +8,8 @@ from game.bots.expert import plan_for
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.test_bots_decisions import decide, play, start
-from tests.test_bots_expert_chicken import exposed_flush
+from tests.bots.test_bots_decisions import decide, play, start
+from tests.bots.test_bots_expert_chicken import exposed_flush
 
 t = T.tile
 

@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
-ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin=None):

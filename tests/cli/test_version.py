@@ -5,7 +5,7 @@ from pathlib import Path
 
 import game
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_version_comes_from_pyproject():

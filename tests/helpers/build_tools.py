@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-BUILD = Path(__file__).resolve().parents[1] / "build"
+BUILD = Path(__file__).resolve().parents[2] / "build"
 
 
 def load(name: str) -> ModuleType:

@@ -26,7 +26,7 @@ from netplay import protocol as wire
 from netplay.client import BotClient
 from netplay.seatbot import DecisionBot
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS4 = ["r0", "r1", "r2", "r3"]
 LOOPBACK = ["127.0.0.1"]
 ALIASES = {"kunming"}  # kunming plays wenshan's rules under another name

@@ -20,7 +20,7 @@ from netplay import protocol as wire
 from netplay.client import BotClient, NetSession, list_tables
 from netplay.discovery import Advertiser
 from netplay.host import Host, TableConfig
-from tests.net_util import (
+from tests.helpers.net_util import (
     LOOPBACK,
     ROOT,
     Recorder,

@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from tests.net_util import ROOT, env
+from tests.helpers.net_util import ROOT, env
 
 
 def test_bench_lan_reports_the_round_trip_seen_by_the_clients():

@@ -8,7 +8,7 @@ import pytest
 from game.cli.sim import default_level
 from netplay.client import list_tables
 from netplay.host import Host, TableConfig
-from tests.net_util import LOOPBACK, ROOT, env
+from tests.helpers.net_util import LOOPBACK, ROOT, env
 
 
 def run(*args, timeout=30):
@@ -51,7 +51,7 @@ def test_a_headless_host_is_advertised_under_a_name_people_recognise(tmp_path):
     game (not "Table 1"); the id that tells hosts apart comes with them."""
     import socket
 
-    from tests.net_util import start_host_proc, stop_proc
+    from tests.helpers.net_util import start_host_proc, stop_proc
 
     proc, port = start_host_proc("--variant", "yuxi", "--tables", "2", "--state-dir", str(tmp_path))
     try:

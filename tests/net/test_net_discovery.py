@@ -14,7 +14,7 @@ from netplay.client import NetSession
 from netplay.discovery import Browser, check_interfaces
 from netplay.host import Host, TableConfig
 from netplay.protocol import PROTOCOL
-from tests.net_util import LOOPBACK, ROOT, env, final_record, start_host_proc, stop_proc
+from tests.helpers.net_util import LOOPBACK, ROOT, env, final_record, start_host_proc, stop_proc
 
 
 def test_loopback_guard():

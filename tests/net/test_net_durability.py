@@ -17,7 +17,7 @@ from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from netplay.client import BotClient
 from netplay.host import Host, TableConfig
-from tests.net_util import (
+from tests.helpers.net_util import (
     LOOPBACK,
     SEEDS4,
     final_record,

@@ -20,7 +20,7 @@ import msgpack
 
 from netplay import protocol as wire
 from netplay.client import BotClient
-from tests.net_util import Recorder, local_play, norm, play_clients, start_host_proc, stop_proc
+from tests.helpers.net_util import Recorder, local_play, norm, play_clients, start_host_proc, stop_proc
 
 SEED = "4711"
 TARGET_FRAMES = 24_000

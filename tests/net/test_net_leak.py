@@ -28,7 +28,7 @@ from game.rules.state import Seat
 from game.rules.variants import get as get_variant
 from game.rules.view import pending_state, same_point, view, visible_step
 from netplay.host import Host, TableConfig
-from tests.net_util import (
+from tests.helpers.net_util import (
     CAN,
     CANNOT,
     LOOPBACK,

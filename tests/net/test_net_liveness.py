@@ -14,7 +14,7 @@ import time
 
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, TableConfig
-from tests.net_util import (
+from tests.helpers.net_util import (
     LOOPBACK,
     ROOT,
     SEEDS4,

@@ -14,7 +14,7 @@ from game.rules.view import view
 from netplay import protocol as wire
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, Limits, TableConfig
-from tests.net_util import LOOPBACK, hello, local_play, norm, peer_view, play_clients, same_game, variants
+from tests.helpers.net_util import LOOPBACK, hello, local_play, norm, peer_view, play_clients, same_game, variants
 
 
 @pytest.fixture

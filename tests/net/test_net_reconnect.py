@@ -16,7 +16,7 @@ from game.rules.variants import get as get_variant
 from game.rules.view import view
 from netplay.client import BotClient
 from netplay.host import Host, TableConfig
-from tests.net_util import (
+from tests.helpers.net_util import (
     LOOPBACK,
     final_record,
     local_play,
@@ -209,7 +209,7 @@ def test_resume_with_nothing_saved_is_a_usage_error(tmp_path):
     import subprocess
     import sys
 
-    from tests.net_util import ROOT, env
+    from tests.helpers.net_util import ROOT, env
 
     r = subprocess.run([sys.executable, "-m", "game", "host", "--headless", "--resume", "--interfaces", "127.0.0.1",
                         "--state-dir", str(tmp_path)], cwd=ROOT, env=env(), capture_output=True, text=True,

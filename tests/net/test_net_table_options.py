@@ -6,7 +6,7 @@ import pytest
 
 from netplay.client import NetSession
 from netplay.host import Host, TableConfig
-from tests.net_util import LOOPBACK
+from tests.helpers.net_util import LOOPBACK
 
 
 @pytest.mark.parametrize(("assists", "next_s"), [(False, 30.0), (True, None)])

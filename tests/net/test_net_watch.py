@@ -25,7 +25,7 @@ from game.rules.kinds import Phase
 from game.rules.view import public_events, public_step, public_view
 from netplay.host import Host, TableConfig
 from netplay.watch import WatchSession
-from tests.net_util import (
+from tests.helpers.net_util import (
     CAN,
     CANNOT,
     LOOPBACK,
@@ -38,7 +38,7 @@ from tests.net_util import (
     until_seat2_discards,
     variants,
 )
-from tests.test_net_leak import points, scramble
+from tests.net.test_net_leak import points, scramble
 
 SEED = 918273645502
 
@@ -172,7 +172,7 @@ def test_the_check_catches_leaky_watcher_events(monkeypatch):
 
 
 def _watcher_stream(monkeypatch, seat2: list[int]):
-    """The 捉鸡麻将 deal of tests/test_net_leak.py (seat 2 may or may not pung the dealer's 9p), with a watcher."""
+    """The 捉鸡麻将 deal of tests/net/test_net_leak.py (seat 2 may or may not pung the dealer's 9p), with a watcher."""
     h = claim_deal_host(monkeypatch, seat2)
     rec = Recorder()
     ws = _watcher(h, rec)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from netplay.watch import WatchSession
-from tests.net_util import ROOT, env, start_host_proc, stop_proc
+from tests.helpers.net_util import ROOT, env, start_host_proc, stop_proc
 
 
 def run(*args, timeout=60):

@@ -16,7 +16,7 @@ from netplay import protocol as wire
 from netplay.host import Host, Limits, TableConfig
 from netplay.protocol import Code
 from netplay.watch import WatchSession
-from tests.net_util import LOOPBACK, decode_stream, play_clients
+from tests.helpers.net_util import LOOPBACK, decode_stream, play_clients
 
 
 def _read_frames(sock: socket.socket, want, timeout: float = 10.0) -> list[dict]:
@@ -253,7 +253,7 @@ def test_watcher_churn_reaches_the_players_at_most_once_a_second():
     """Twenty watchers coming and going in a burst: the seated player gets a handful of seat messages, not 40."""
     h = _host(hands=1)
     from netplay.client import NetSession
-    from tests.net_util import Recorder
+    from tests.helpers.net_util import Recorder
 
     rec = Recorder()
     try:

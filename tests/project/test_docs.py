@@ -14,7 +14,7 @@ from game.rules.match import replay_match
 from game.rules.variants import get
 from game.ui import settings as cfg
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 

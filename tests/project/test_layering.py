@@ -12,9 +12,9 @@ import ast
 import sys
 from pathlib import Path
 
-from tests.build_tools import load as load_build_tool
+from tests.helpers.build_tools import load as load_build_tool
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # Which project packages each layer may import (its own included). Most specific prefix wins.
 UI_BASE = ("game.rules", "game.bots", "game.session", "game.errors", "game.userdirs")
@@ -211,7 +211,7 @@ def _alias_clashes(files: list[tuple[str, Path]]) -> dict[str, set[str]]:
 def test_a_one_letter_module_alias_means_one_module():
     """``S`` or ``P`` may not name several modules anywhere in the project or its tests."""
     files = list(_modules())
-    files += [(f"tests.{p.stem}", p) for p in sorted((ROOT / "tests").glob("*.py"))]
+    files += [(".".join(p.relative_to(ROOT).with_suffix("").parts), p) for p in sorted((ROOT / "tests").rglob("*.py"))]
     clashes = _alias_clashes(files)
     assert not clashes, "\n".join(f"{alias}: " + ", ".join(sorted(ts)) for alias, ts in clashes.items())
 

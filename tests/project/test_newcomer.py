@@ -13,7 +13,7 @@ import pytest
 
 from game.ui.kit import sound
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _env(**extra) -> dict:
@@ -25,7 +25,7 @@ def _env(**extra) -> dict:
 
 def test_the_readme_test_command_prints_the_summary_line():
     """`python -m pytest -q` with the project's settings ends on `N passed` (an extra -q in addopts hid it)."""
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_version.py"],
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/cli/test_version.py"],
                        cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120, check=False)
     assert r.returncode == 0, r.stdout + r.stderr
     assert re.search(r"^2 passed in ", r.stdout, re.M), r.stdout

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.test_chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
+from tests.rules.test_chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
 
 # ---- 闷豆 and 点豆 -----------------------------------------------------------------------------
 # Seat 1 holds 5555m and makes a concealed kong on its first turn (闷豆). Seat 3 konges dealer 0's 9p

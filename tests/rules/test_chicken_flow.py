@@ -10,7 +10,7 @@ from game.rules.actions import Action
 from game.rules.codes import Refusal
 from game.rules.variants import get
 from game.rules.variants.chicken import drawn_hand_dealer
-from tests.test_chicken_util import act, decline, deltas, has_item, kinds, net, play_until, run, start
+from tests.rules.test_chicken_util import act, decline, deltas, has_item, kinds, net, play_until, run, start
 
 t = T.tile
 

@@ -7,7 +7,7 @@ hand-computed settlement (base 1), asserted exactly per seat.
 import pytest
 
 from game.rules import tiles as T
-from tests.test_chicken_util import deltas, has_item, labels, net, run
+from tests.rules.test_chicken_util import deltas, has_item, labels, net, run
 
 # ---- guiyang: the default chickens, 冲锋, 包鸡 and the flip --------------------------------------
 #

@@ -1,7 +1,7 @@
 """Helpers for the chicken-game scenario tests (guiyang / zhuoji), plus checks of the helpers' hands.
 
 Hands are written out in full; the wall is ``front`` (draws in order, then the 捉鸡牌 after a
-win) + filler + reversed(``back``) (kong replacements in the order drawn), as tests/scen.py builds it.
+win) + filler + reversed(``back``) (kong replacements in the order drawn), as tests/helpers/scen.py builds it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
 t = T.tile
 

@@ -16,7 +16,7 @@ from game.rules.actions import Action
 from game.rules.match import CLAIM_PROMPT, Match, level_prompts, replay_match
 from game.rules.variants import get
 from game.rules.view import events_for, view
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
 t = T.tile
 SEAT0 = "3455m19p19s23z6z8p9m"

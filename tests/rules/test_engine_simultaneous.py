@@ -10,7 +10,7 @@ from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants.wenshan import Wenshan
 from game.rules.view import view
-from tests.scen import deal
+from tests.helpers.scen import deal
 
 t = T.tile
 

@@ -10,7 +10,7 @@ from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action, ActionError
 from game.rules.view import events_for, view
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
 t = T.tile
 

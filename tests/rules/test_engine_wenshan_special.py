@@ -7,7 +7,7 @@ from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
 t = T.tile
 J0 = "19p19s23z66z28m5p8p9m"

@@ -1,7 +1,7 @@
 """玉溪扳倒胡 on the round engine (shared/rules/yuxi.md): 翻屁股 tail tiles, kongs and 抄底, the
 20-tile stop, 一炮多响, 抢杠胡, 过手胡/过手碰, 十风/十三幺, simultaneous claim priority, next dealer.
 
-Hands are written as scenarios (tests/scen.py). ``None`` in a hand list, or a hand ending in ``+``,
+Hands are written as scenarios (tests/helpers/scen.py). ``None`` in a hand list, or a hand ending in ``+``,
 is filled with tiles that are far from ready and hold no pair (they never claim or win by accident).
 The face-up tail tiles are the wall's last two tiles (``tail=``); ``back=`` lists the tiles turned up
 next, in order; ``front=`` the draws (and blind replacements) from the front.
@@ -18,7 +18,7 @@ from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.view import view
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
 t = T.tile
 V = get("yuxi")

@@ -10,10 +10,10 @@ from game.rules import scenario as SC
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.view import view
-from tests.invariants import check_conservation
-from tests.scen import scenario
-from tests.test_engine_wenshan import H1, H2, act, concealed_kong_win, kinds, kong_deal, start
-from tests.test_wenshan_score import judge, keys
+from tests.helpers.scen import scenario
+from tests.rules.invariants import check_conservation
+from tests.rules.test_engine_wenshan import H1, H2, act, concealed_kong_win, kinds, kong_deal, start
+from tests.rules.test_wenshan_score import judge, keys
 
 V = get("wenshan")
 

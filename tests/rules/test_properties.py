@@ -12,7 +12,7 @@ from game.rules import tiles as T
 from game.rules.actions import KINDS, Action, ActionError
 from game.rules.match import replay_match
 from game.rules.variants import get, ids
-from tests.invariants import check_conservation, check_zero_sum, fingerprint, option_combos
+from tests.rules.invariants import check_conservation, check_zero_sum, fingerprint, option_combos
 
 VARIANTS = ids()
 

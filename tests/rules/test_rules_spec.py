@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from game.rules import tiles as T
 from game.rules.variants import wenshan_shapes as WS
-from tests.test_chicken_fowl import play_c
-from tests.test_chicken_util import deltas, has_item, labels, net, run
-from tests.test_wenshan_score import judge, keys
+from tests.rules.test_chicken_fowl import play_c
+from tests.rules.test_chicken_util import deltas, has_item, labels, net, run
+from tests.rules.test_wenshan_score import judge, keys
 
 # ---- wenshan.md ---------------------------------------------------------------------------------------
 
@@ -163,8 +163,8 @@ def test_state_copy_is_equal_and_independent_at_every_step():
 
     from game.rules import engine as E
     from game.rules.variants import get
-    from tests.test_chicken_beans import B1, b1_actions
-    from tests.test_chicken_util import start
+    from tests.rules.test_chicken_beans import B1, b1_actions
+    from tests.rules.test_chicken_util import start
 
     states = []
     st = start("guiyang", B1, front="9s9m1p6m5p7m3s8m", back="2m4m")
@@ -194,7 +194,7 @@ def test_guiyang_ze_ren_after_an_earlier_charging_wu_gu():
     """chicken.md 冲锋 and 责任 side by side: seat 3 leads 8p, unclaimed (冲锋乌骨鸡, 2 × 2 = 4); dealer 0's first
     1s is ponged by seat 2 (责任鸡: seat 0 pays seat 2 1). Both count: seat 3, not ready, owes 包冲锋乌骨鸡 4 to
     each ready seat (1 and 2)."""
-    from tests.test_chicken_fowl import Z_ACTIONS, Z_SEAT1
+    from tests.rules.test_chicken_fowl import Z_ACTIONS, Z_SEAT1
 
     acts = [list(a) for a in Z_ACTIONS]
     acts[2] = [2, "discard", "5s"]
@@ -211,7 +211,7 @@ def test_guiyang_ze_ren_after_an_earlier_charging_wu_gu():
 def test_di_hu_flag_scores_and_is_refused_to_the_dealer_or_after_a_pung():
     """chicken.md 地胡: guiyang an event +10 that drops 平胡's 1 (平胡 + 地胡 = 10 from each on a self-draw);
     zhuoji a pattern of 30. Only a non-dealer's, and (guiyang) before any pung or kong."""
-    from tests.test_chicken_score import judge, pung
+    from tests.rules.test_chicken_score import judge, pung
 
     res, code = judge("guiyang", "123m456m789s234p55s", "5s", flags=["di_hu"], seat=1)
     assert code == 0 and res["total"] == 10 and res["payments"] == {"0": 10, "2": 10, "3": 10}

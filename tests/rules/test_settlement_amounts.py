@@ -15,7 +15,7 @@ from game.bots.simple import SimpleBot
 from game.rules import engine as E
 from game.rules.variants import get
 from game.rules.view import view
-from tests.invariants import option_combos
+from tests.rules.invariants import option_combos
 
 # ---- wenshan.md --------------------------------------------------------------------------------------------
 WENSHAN_BASE = {"ping_hu": 1, "lan": 1, "yao": 1, "qi_xing": 2, "qi_dui": 2, "long_qi_dui": 4, "shuang_long": 8,

@@ -13,7 +13,7 @@ from game.rules import engine as E
 from game.rules.match import Match
 from game.rules.variants import get, ids
 from game.rules.view import view
-from tests.invariants import check_conservation, check_zero_sum, option_combos
+from tests.rules.invariants import check_conservation, check_zero_sum, option_combos
 
 TOTAL = int(os.environ.get("SOAK_HANDS", "2000"))
 

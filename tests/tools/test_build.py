@@ -12,7 +12,7 @@ import pytest
 
 from game.cli import winconsole
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load_build():

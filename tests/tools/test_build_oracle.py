@@ -13,7 +13,7 @@ from game.rules.kinds import Phase, WinBy
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
-from tests.build_tools import load
+from tests.helpers.build_tools import load
 
 
 def _oracle():

@@ -10,7 +10,7 @@ from game.rules import engine as E
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
-from tests.build_tools import load
+from tests.helpers.build_tools import load
 
 
 def _pimc():

@@ -4,7 +4,7 @@ must record what the second discard really scores, and its switching rule must c
 from game.bots import second_look as SL
 from game.bots.runner import decisions
 from game.rules import engine as E
-from tests.build_tools import load
+from tests.helpers.build_tools import load
 
 
 def _sl():

@@ -25,7 +25,7 @@ from game.ui.calc.calcmodel import Calc, chickens_held, formula, from_json, judg
 from game.ui.calc.calcnote import parse_notation
 from game.ui.kit import strings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def build(vid: str, hand: str, win_tile: str | None = None, melds=(), flags=(), how="self_draw", src=None,

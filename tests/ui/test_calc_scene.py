@@ -213,7 +213,7 @@ def test_screenshot_command_renders_the_scene(tmp_path, scene, variant, lang):
     import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     out = tmp_path / f"{scene}.png"
     p = subprocess.run([sys.executable, "-m", "game", "screenshot", "--scene", scene, "--variant", variant, "--lang",
                         lang, "--out", str(out)], cwd=root, capture_output=True, text=True, timeout=120,

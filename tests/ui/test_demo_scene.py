@@ -18,7 +18,7 @@ from game.ui.kit import widgets as W
 from game.ui.menus.demo_scene import KEEP, DemoScene
 from game.ui.menus.scenes import MenuScene
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.ui.kit import assets, fonts
-from tests.build_tools import load
+from tests.helpers.build_tools import load
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _make_font():

@@ -16,7 +16,7 @@ from game.ui.devtools import screenshot as shot
 from game.ui.kit import drawlog, strings
 from game.ui.kit import widgets as W
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

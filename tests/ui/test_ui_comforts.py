@@ -21,7 +21,7 @@ from game.ui.table.scene import TableScene
 from game.ui.table.tablelink import DROPPED, LEFT, LOST, OK, RECONNECTING, TableLink
 from game.ui.table.tableview import display_meld
 from game.ui.table.tracker import TrackerModel, rows_of
-from tests.scen import scenario
+from tests.helpers.scen import scenario
 
 t = T.tile
 # wenshan, wildcard 中 (indicator 4z), dealer 3 discards 5m; seat 0 holds 3455m (碰 or 吃)

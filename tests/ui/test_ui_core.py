@@ -19,7 +19,7 @@ from game.ui.kit.sound import EFFECTS, SoundBank, synthesize, to_bytes
 from game.ui.table.hints import HintEngine
 from game.ui.table.layout import TableLayout
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # ------------------------------------------------------------------ strings
@@ -168,7 +168,7 @@ def test_layout_fits_every_size(size, n):
     assert not any(r.colliderect(L.compass_rect()) for rs in ponds.values() for r in rs)
 
 
-# ------------------------------------------------------------------ hints (advice itself: tests/test_advice.py)
+# ------------------------------------------------------------------ hints (advice itself: tests/rules/test_advice.py)
 
 def test_hints_word_the_advice_codes_in_the_player_language():
     """The table shows the core's advice; refusal codes become the table's sentences in zh and en."""

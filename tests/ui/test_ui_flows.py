@@ -15,7 +15,7 @@ from game.ui.devtools import screenshot as shot
 from game.ui.kit.names import shown
 from game.ui.settings import Settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

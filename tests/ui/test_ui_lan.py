@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from tests.net_util import LOOPBACK
-from tests.ui_util import Rows, frames, join_list, lan_home, player_app, type_text
+from tests.helpers.net_util import LOOPBACK
+from tests.ui.ui_util import Rows, frames, join_list, lan_home, player_app, type_text
 
 pytest.importorskip("netplay.host")
 

@@ -1,6 +1,6 @@
 """Drive the real game window on an X display (run under ``xvfb-run``) with xdotool: typing, clicking, the wheel.
 
-Prints one ``PASS``/``FAIL`` line per check; ``tests/test_ui_xwindow.py`` runs it. Screenshots go to
+Prints one ``PASS``/``FAIL`` line per check; ``tests/ui/test_ui_xwindow.py`` runs it. Screenshots go to
 ``$XWIN_OUT`` (a folder) when it is set. Scene changes come from the game's own trace (YUNGUI_TRACE_SCENES).
 """
 
@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*cmd: str) -> str:

@@ -1,1 +1,1 @@
-"""The rules core's specifications: tiles, analysis, engine, scoring and settlement of every variant, properties and soaks."""
+"""The rules core's specifications: tiles, analysis, engine, scoring and settlement of every variant, properties."""

@@ -1,1 +1,1 @@
-"""The scripts under build/: packaging and the bots' study tools (a room named tools: pytest skips folders named build)."""
+"""The scripts under build/: packaging and the study tools (named tools: pytest skips folders named build)."""

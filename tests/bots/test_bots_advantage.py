@@ -11,7 +11,7 @@ from game.rules import tiles as T
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
-from tests.bots.test_bots_decisions import play, start, until_turn
+from tests.bots.bot_util import play, start, until_turn
 
 t = T.tile
 

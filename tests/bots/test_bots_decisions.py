@@ -3,46 +3,14 @@
 import pytest
 
 from game.bots import make_bot
-from game.rules import engine as E
-from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.helpers.scen import scenario
+from tests.bots.bot_util import decide, play, start, until_turn
 
 t = T.tile
 SKILLED = ("normal", "strong")
 ALL = ("easy", "normal", "strong")
-
-
-def start(variant, hands, front="", back="", flip=None, tail="", options=None, dealer=0):
-    st, _ = SC.start(scenario(variant, list(hands), front=front, back=back, flip=flip, tail=tail,
-                              options=options, dealer=dealer))
-    return st
-
-
-def play(st, actions):
-    """Apply scripted actions; open decisions the script does not answer are passed."""
-    for seat, kind, *arg in actions:
-        tile = t(arg[0]) if arg else None
-        while not any(a.kind == kind for a in E.legal_actions(st, seat)):
-            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
-        E.apply(st, Action(seat, kind, tile))
-    return st
-
-
-def until_turn(st, seat):
-    """Pass open windows until ``seat`` has its turn."""
-    while not (st.phase == "turn" and st.turn == seat):
-        E.apply(st, Action(E.acting_seats(st)[0], "pass"))
-    return st
-
-
-def decide(st, seat, level, seed=0):
-    v = view(st, seat)
-    a = make_bot(level, seed).act(v)
-    assert a in v["legal"], f"{level} returned an illegal {a}"
-    return a
 
 
 # ---- wenshan: indicator 4z → wildcard 7z (中), 白 stands for 中 --------------------------------------------

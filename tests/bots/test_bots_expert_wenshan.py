@@ -12,7 +12,7 @@ from game.bots.expert import plan_for
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.bots.test_bots_decisions import decide, play, start
+from tests.bots.bot_util import decide, play, start
 
 t = T.tile
 

@@ -8,8 +8,7 @@ from game.bots.expert import plan_for
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.bots.test_bots_decisions import decide, play, start
-from tests.bots.test_bots_expert_chicken import exposed_flush
+from tests.bots.bot_util import decide, exposed_flush, play, start
 
 t = T.tile
 

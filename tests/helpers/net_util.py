@@ -160,6 +160,16 @@ def wait_until(pred, timeout: float = 60.0, what: str = "condition"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def bot_clients(addr: str, port: int, seeds: list, swap: dict | None = None, **kw) -> list:
+    """One simple bot client per seed (seat i plays ``seeds[i]`` as ``p<i>``), not started; ``swap`` maps a seat to
+    ``(client class, its extra keywords)`` for a client that misbehaves there; ``kw`` goes to every client."""
+    out = []
+    for i, sd in enumerate(seeds):
+        cls, extra = (swap or {}).get(i, (BotClient, {}))
+        out.append(cls(addr, port, "simple", f"p{i}", seed=sd, seat=i, **kw, **extra))
+    return out
+
+
 def start_clients(bcs: list, timeout: float, *, first: int = 0, out: dict | None = None):
     """Start ``bc.run(timeout)`` of each client in a daemon thread: (out, threads); ``out[first + k]`` gets the
     result of ``bcs[k]`` or the exception it raised (for the test to report)."""

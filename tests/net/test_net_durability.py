@@ -20,6 +20,7 @@ from netplay.host import Host, TableConfig
 from tests.helpers.net_util import (
     LOOPBACK,
     SEEDS4,
+    bot_clients,
     final_record,
     local_play,
     saved_table,
@@ -36,11 +37,6 @@ def _limit(pid: int, size: int) -> None:
     resource.prlimit(pid, resource.RLIMIT_FSIZE, (size, resource.RLIM_INFINITY))
 
 
-def _clients(port: int, think: float = 0.01) -> list[BotClient]:
-    return [BotClient("127.0.0.1", port, "simple", f"p{i}", seed=sd, seat=i, think=think, reconnect_s=60)
-            for i, sd in enumerate(SEEDS)]
-
-
 def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path):
     """Point 1: the disk refuses mid-hand. Nobody is told "illegal", every seat gets the disk_full notice, the game
     waits (nothing is shown before it is saved); once space frees the same match goes on and ends as if nothing
@@ -48,7 +44,7 @@ def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path):
     args = ["--hands", "2", "--seed", "61", "--state-dir", str(tmp_path), "--once"]
     proc, port = start_host_proc(*args)
     try:
-        bcs = _clients(port)
+        bcs = bot_clients("127.0.0.1", port, SEEDS, think=0.01, reconnect_s=60)
         out, ths = start_clients(bcs, 150)
         wait_until(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 10,
                    what="the first hand to be under way")
@@ -82,7 +78,7 @@ def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path):
     proc, port = start_host_proc(*args)
     proc2 = None
     try:
-        bcs = _clients(port)
+        bcs = bot_clients("127.0.0.1", port, SEEDS, think=0.01, reconnect_s=60)
         out, ths = start_clients(bcs, 150)
         wait_until(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 8,
                    what="the first hand to be under way")

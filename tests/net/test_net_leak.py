@@ -20,14 +20,9 @@ import random
 import msgpack
 import pytest
 
-from game.rules import engine as E
-from game.rules.actions import from_json
-from game.rules.kinds import Phase
-from game.rules.match import Match
-from game.rules.state import Seat
-from game.rules.variants import get as get_variant
-from game.rules.view import pending_state, same_point, view, visible_step
+from game.rules.view import view, visible_step
 from netplay.host import Host, TableConfig
+from tests.helpers.hidden import points, scramble
 from tests.helpers.net_util import (
     CAN,
     CANNOT,
@@ -58,87 +53,6 @@ def reference_filter(events: list, seat: int) -> list:
                 shown.pop(k, None)
         out.append(shown)
     return out
-
-
-def _tiles_in(obj, out: list) -> None:
-    if isinstance(obj, bool):
-        return
-    if isinstance(obj, int) and 0 <= obj < 34:
-        out.append(obj)
-    elif isinstance(obj, (list, tuple)):
-        for x in obj:
-            _tiles_in(x, out)
-    elif isinstance(obj, dict):
-        for x in obj.values():
-            _tiles_in(x, out)
-
-
-def scramble(st, seat: int, rng: random.Random):
-    """A copy of ``st`` with every tile ``seat`` may not know shuffled among the hidden places."""
-    s2 = st.copy()
-    # wall tiles the rules show (wenshan's indicator lies outside [front, back); yuxi's tail tiles and the
-    # chicken flip lie inside): keep one wall position per tile named in the public info, tail first
-    shown: list[int] = []
-    _tiles_in(st.variant.public_info(st, seat), shown)
-    order = []
-    lo, hi = s2.front, s2.back - 1
-    while lo <= hi:
-        order.append(hi)
-        if lo != hi:
-            order.append(lo)
-        lo, hi = lo + 1, hi - 1
-    order = order[:2] + sorted(order[2:], key=lambda p: min(p - s2.front, s2.back - 1 - p))
-    pinned = set()
-    for t in shown:
-        for p in order:
-            if p not in pinned and s2.wall[p] == t:
-                pinned.add(p)
-                break
-    wall_pos = [p for p in range(s2.front, s2.back) if p not in pinned]
-    pool = [s2.wall[p] for p in wall_pos]
-    sizes = {}
-    if st.phase != Phase.END:
-        for i, s in enumerate(s2.seats):
-            if i != seat:
-                c = s.concealed()
-                sizes[i] = len(c)
-                pool += c
-    rng.shuffle(pool)
-    it = iter(pool)
-    for i, k in sizes.items():
-        old = s2.seats[i]
-        new = Seat()
-        for _ in range(k):
-            new.add(next(it))
-        for attr in ("melds", "discards", "draws", "declared", "missed_win", "missed_pungs", "kong_late", "extra"):
-            setattr(new, attr, getattr(old, attr))
-        new.drawn = new.concealed()[0] if old.drawn is not None and k else None
-        s2.seats[i] = new
-    for p in wall_pos:
-        s2.wall[p] = next(it)
-    s2.extra.pop("_turn_cache", None)
-    return s2
-
-
-def points(vid: str, record: dict):
-    """Every point of the match at which the host may send a state: (hand, state, the events since the previous
-    point). After a discard or an added kong there are two: the window everybody is shown first
-    (``pending_state``), then where the rules went on from there."""
-    v = get_variant(vid)
-    m = Match(v, record["options"], record["seed"], record["hands"])
-    for h, hrec in enumerate(record["hands_played"]):
-        st, events = m.start_hand()
-        yield h, st.copy(), events
-        for item in hrec["actions"]:
-            a = from_json(item)
-            pending = pending_state(st, a)
-            st, events = E.apply(st, a)
-            if pending is not None and not same_point(pending, st):
-                cut = next(k + 1 for k, e in enumerate(events) if e["type"] in ("discard", "kong_declared"))
-                yield h, pending, events[:cut]
-                events = events[cut:]
-            yield h, st.copy(), events
-        m.finish_hand()
 
 
 def check_stream(vid: str, record: dict, seat: int, frames: list) -> int:

@@ -18,6 +18,7 @@ from netplay.client import BotClient
 from netplay.host import Host, TableConfig
 from tests.helpers.net_util import (
     LOOPBACK,
+    bot_clients,
     final_record,
     local_play,
     play_clients,
@@ -66,15 +67,6 @@ class Dropper(BotClient):
         super().step()
 
 
-def _clients(h, dropper_kw, seat=1, **kw):
-    addr, port = h.address
-    out = []
-    for i, sd in enumerate(SEEDS):
-        cls, extra = (Dropper, dropper_kw) if i == seat else (BotClient, {})
-        out.append(cls(addr, port, "simple", f"p{i}", seed=sd, seat=i, **kw, **extra))
-    return out
-
-
 def _one_per_claim_policy() -> list[str]:
     out = {}
     for v in variants():
@@ -88,7 +80,7 @@ def test_reconnect_mid_hand_while_the_table_waits(vid):
              interfaces=LOOPBACK, advertise=False).start()
     try:
         table = h.tables["t"]
-        bcs = _clients(h, {"after": 12, "pause": 0.5})
+        bcs = bot_clients(*h.address, SEEDS, {1: (Dropper, {"after": 12, "pause": 0.5})})
         results, _ = play_clients(h, SEEDS, clients=bcs, timeout=120)
         record = h.finished[-1]["record"]
     finally:
@@ -111,8 +103,8 @@ def test_a_bot_plays_a_dropped_seat_and_the_player_resyncs():
     synced = []
     try:
         # back only once the host's bot has played the seat (however slowly the others bring its turn round)
-        bcs = _clients(h, {"after": 8, "pause": 1.0, "until": lambda: seat_actions(h, 1) > bcs[1].decisions},
-                       think=0.01)
+        dropper = {"after": 8, "pause": 1.0, "until": lambda: seat_actions(h, 1) > bcs[1].decisions}
+        bcs = bot_clients(*h.address, SEEDS, {1: (Dropper, dropper)}, think=0.01)
         orig = bcs[1].session._on_msg
 
         def spy(m):  # the first state after the reconnect
@@ -140,7 +132,7 @@ def test_a_seat_not_reclaimed_in_time_is_released_and_a_newcomer_takes_it():
              interfaces=LOOPBACK, advertise=False).start()
     table = h.tables["t"]
     try:
-        bcs = _clients(h, {"after": 5, "pause": 1.0}, think=0.01)
+        bcs = bot_clients(*h.address, SEEDS, {1: (Dropper, {"after": 5, "pause": 1.0})}, think=0.01)
         done, ths = start_clients(bcs, 60)
         end = time.monotonic() + 30
         while not h.call(lambda: table.slots[1].token is None and bcs[1].dropped_at is not None):

@@ -25,6 +25,7 @@ from game.rules.kinds import Phase
 from game.rules.view import public_events, public_step, public_view
 from netplay.host import Host, TableConfig
 from netplay.watch import WatchSession
+from tests.helpers.hidden import points, scramble
 from tests.helpers.net_util import (
     CAN,
     CANNOT,
@@ -38,7 +39,6 @@ from tests.helpers.net_util import (
     until_seat2_discards,
     variants,
 )
-from tests.net.test_net_leak import points, scramble
 
 SEED = 918273645502
 

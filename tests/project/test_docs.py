@@ -128,3 +128,12 @@ def test_the_bots_record_names_tools_that_exist():
     assert {"ab.py", "pimc.py", "oracle.py", "diverge.py", "breakdown.py"} <= tools
     for t in tools:
         assert (ROOT / "build" / t).exists(), t
+
+
+def test_the_mutation_run_names_files_that_exist():
+    """docs/mutation-testing.md's run reads pyproject.toml: its test selection and copies must exist (tests move)."""
+    import tomllib
+
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    paths = conf["pytest_add_cli_args_test_selection"] + conf["also_copy"] + conf["source_paths"]
+    assert len(paths) > 20 and not [p for p in paths if not (ROOT / p).exists()]

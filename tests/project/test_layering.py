@@ -229,3 +229,36 @@ def test_the_alias_check_catches_a_clash(tmp_path):
         other.write_text(src)
         clashes = _alias_clashes([("game.bots.a", plan), ("tests.c", other)])
         assert set(clashes) == {"P"} and len(clashes["P"]) == 2, src
+
+
+def _test_imports(files: list[Path]) -> list[str]:
+    """Imports of a test module (``test_*.py``) or a conftest from any test file: helpers only may be shared."""
+    bad = []
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                last = name.rpartition(".")[2]
+                if name.startswith("tests.") and (last.startswith("test_") or last == "conftest"):
+                    bad.append(f"{path.name}:{node.lineno}: {name}")
+    return bad
+
+
+def test_no_test_module_imports_another():
+    """Tests share helpers (tests/helpers/, a room's *_util.py) and fixtures (its conftest.py), never each other."""
+    assert not _test_imports(sorted((ROOT / "tests").rglob("*.py")))
+    rooms = [p for p in (ROOT / "tests").iterdir() if p.is_dir() and (p / "__init__.py").exists()]
+    assert len(rooms) >= 5 and all((p / "conftest.py").exists() for p in rooms if p.name != "helpers")
+    assert not list((ROOT / "tests").glob("test_*.py")), "a test outside the rooms"
+
+
+def test_the_test_import_check_catches_one(tmp_path):
+    p = tmp_path / "test_x.py"
+    p.write_text("def test_a():\n    from tests.net.test_net_leak import points\n")
+    assert _test_imports([p]) == ["test_x.py:2: tests.net.test_net_leak"]

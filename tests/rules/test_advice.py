@@ -16,9 +16,9 @@ from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import events_for, spectator_events, view
 from tests.helpers.scen import scenario
-from tests.rules.test_chicken_flow import J3, WAIT_6S_9M
-from tests.rules.test_chicken_util import act, decline, play_until
-from tests.rules.test_chicken_util import start as chicken_start
+from tests.rules.chicken_hands import J3, WAIT_6S_9M
+from tests.rules.chicken_util import act, decline, play_until
+from tests.rules.chicken_util import start as chicken_start
 
 t = T.tile
 WENSHAN = ["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"]

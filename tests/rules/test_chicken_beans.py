@@ -2,20 +2,10 @@
 
 import pytest
 
-from tests.rules.test_chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
+from tests.rules.chicken_hands import B1, R_SEAT3, b1_actions
+from tests.rules.chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
 
-# ---- 闷豆 and 点豆 -----------------------------------------------------------------------------
-# Seat 1 holds 5555m and makes a concealed kong on its first turn (闷豆). Seat 3 konges dealer 0's 9p
-# (点豆, seat 3 stays not ready). Seat 2 self-draws 3s: 平胡. 捉鸡牌 8m → 9m: seat 2, the winner,
-# discarded a 9m (a winner's flipped chickens count in its discards): 1 from each.
-B1 = ["9p1m4m7m2p5p3s6s9m7z3m6m2s4p", "5555m123p456s78s2m", "234m678m234p567p3s", "999p1p4s7s1m5s8s7z7z9s9m"]
 B1_Z = ["9p1m4m7m2p5p3s6s9m9s3m6m2s4p", "5555m123p456s78s2m", "234m678m234p567p3s", "999p1p4s7s1m5s8s3p3p9s9m"]
-
-
-def b1_actions(first):
-    return [[0, "discard", first], [1, "kong", "5m"], [1, "discard", "9s"], [2, "discard", "9m"],
-            [3, "discard", "1p"], [0, "discard", "9p"], [3, "kong"], [3, "discard", "4m"], [0, "discard", "5p"],
-            [1, "discard", "7m"], [2, "hu"]]
 
 
 def test_guiyang_men_dou_and_void_dian_dou():
@@ -83,12 +73,6 @@ def test_pung_with_the_fourth_tile_held_makes_a_late_added_kong():
     act(st, 1, "kong", "6p")
     m = st.seats[1].melds[0]
     assert m.kind == "added_kong" and m.late
-
-
-# ---- burning (烧) ----------------------------------------------------------------------------------
-# 热炮: seat 1 konges 5555m, draws the replacement 9m and lets 2p go: seat 2 wins on it (平胡 needs no
-# pass on a 热炮). Seat 1 is ready with 11s and a 闷豆 but collects nothing: burned.
-R_SEAT3 = "3m6m9m1p4p7p2s5s8s4s7s1m9m"
 
 
 @pytest.mark.parametrize("variant, seat0, first, pay", [

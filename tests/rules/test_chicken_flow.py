@@ -10,23 +10,10 @@ from game.rules.actions import Action
 from game.rules.codes import Refusal
 from game.rules.variants import get
 from game.rules.variants.chicken import drawn_hand_dealer
-from tests.rules.test_chicken_util import act, decline, deltas, has_item, kinds, net, play_until, run, start
+from tests.rules.chicken_hands import D_ACTIONS, J3, OPENING, S0, S0_Z, S1, S2_JUNK, S2_READY, S3, S3_Z, WAIT_6S_9M, D
+from tests.rules.chicken_util import act, decline, deltas, has_item, kinds, net, play_until, run, start
 
 t = T.tile
-
-# ---- 报听 ----------------------------------------------------------------------------------------------
-# Seat 1 draws 4p, lets 9p go and declares ready (waits 1s/4p). Seat 3 then discards 1s: seat 1 may win
-# (no pass needed) but not pung; it passes. Seat 0's 4p right after is the same value: 过胡 forbids it.
-# Seat 1's next draw (6s) is discarded by itself. Seat 0's next 4p is won: 报听 10 (平胡's 1 dropped).
-S0 = "7z1m4m7m1p5p7p2s4s6s3m6m9m3p"
-S1 = "123m456m789m1s1s4p9p"
-S2_JUNK = "2m5m8m2p6p9p3s5s8s9s4m7m1p"
-S2_READY = "234m567p678s9m9m4s5s"  # waits 3s/6s
-S3 = "1s2m5m8m3p6p9p2s5s7z7z3s9s"
-S0_Z = "9s1m4m7m1p5p7p2s4s6s3m6m9m3p"  # zhuoji twins (no 红中)
-S3_Z = "1s2m5m8m3p6p9p2s5s5p5p3s9s"
-OPENING = [[0, "discard", "7z"], [1, "discard", "9p"], [1, "declare_ready"], [2, "discard", "2s"],
-           [3, "discard", "1s"], [1, "pass"]]
 
 
 def test_bao_ting_flow_and_win():
@@ -112,10 +99,8 @@ def test_missed_win_allows_a_higher_value():
 
 # ---- the pass (通行证), 天胡 / 地胡 -------------------------------------------------------------------------
 J1 = "1m4m7m1p4p7p2s5s8s3m6m9m2p"
-J3 = "2m5m8m3p6p9p3s9s4m7m5p7s1p"
 JB = "5m8m3p6p9p3s9s4m7m5p7s1p6s"
 JC = "1m4m7m2p5p8p3s6s9s5m8m3p9m"
-WAIT_6S_9M = "234m567p345s6s6s9m9m"
 
 
 def test_di_hu_on_the_dealers_discard_must_be_won_not_ponged():
@@ -234,14 +219,6 @@ def test_multiple_winners(variant, winners, expect, dealer):
     assert sorted(w.seat for w in st.wins) == winners
     assert deltas(st) == expect
     assert st.variant.next_dealer(st) == dealer
-
-
-# ---- 查叫 at a drawn hand -------------------------------------------------------------------------------------
-# The wall runs out. Seat 0 waits 4s with seven pairs (and holds 11s), seat 1 waits 2m-6m (best: 5m makes
-# 222m 333m 444m 999p 55m). Seats 2 (a 闷豆 of 2s) and 3 (led 8p: 冲锋乌骨鸡) are not ready.
-D = ["1s1s3p3p5p5p7s7s9m9m6p6p4s8m", "222m333m444m5m999p", "2222s1m4m7m1p4p8s6s3s9s", "8p1m7m2p5p3s6s9s5s8s6m8m7p"]
-D_ACTIONS = [[0, "discard", "8m"], [1, "discard", "7p"], [2, "kong", "2s"], [2, "discard", "2m"],
-             [3, "discard", "8p"], [0, "discard", "7m"]]
 
 
 def test_guiyang_cha_jiao():

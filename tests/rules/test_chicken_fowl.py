@@ -7,21 +7,17 @@ hand-computed settlement (base 1), asserted exactly per seat.
 import pytest
 
 from game.rules import tiles as T
-from tests.rules.test_chicken_util import deltas, has_item, labels, net, run
-
-# ---- guiyang: the default chickens, 冲锋, 包鸡 and the flip --------------------------------------
-#
-# Dealer 0 (not ready) discards 1s first (冲锋鸡, nobody claims) and 1s again later (a plain one).
-# Seat 1 draws 1s, drops 4p and waits 8p/1s; it self-draws 8p: 平胡, holding 888p and 11s.
-# Seat 2 is ready (waits 1m/4m) and holds 77p. Seat 3 (not ready) discards 8p first: 冲锋乌骨鸡.
-# The 捉鸡牌 is the next wall tile after seat 1's draw.
-A_HANDS = ["1s1s2m5m9m3p6p9p4s7s7z3m5p9s", "123m456m789m8p8p1s4p", "123p456p789s23m77p", "8p1m4m7m2p5p9p2s5s3s6s7z9m"]
-A_ACTIONS = [[0, "discard", "1s"], [1, "discard", "4p"], [2, "discard", "9m"], [3, "discard", "8p"],
-             [0, "discard", "1s"], [1, "hu"]]
-
-
-def play_a(zhuo, options=None, front="1s9m7z6s8p", fill=True):
-    return run("guiyang", A_HANDS, front=front + zhuo, actions=A_ACTIONS, options=options, fill=fill)
+from tests.rules.chicken_hands import (
+    A_ACTIONS,
+    A_HANDS,
+    Z_ACTIONS,
+    Z_SEAT1,
+    Z_SEAT3,
+    play_a,
+    play_c,
+    play_zeren,
+)
+from tests.rules.chicken_util import deltas, has_item, labels, net, run
 
 
 def test_guiyang_default_chickens_flip_charge_and_bao():
@@ -144,24 +140,9 @@ def test_man_ji_qing_yi_se(on, expect, pattern):
     assert st.wins[0].score.label == pattern.split()[0]  # the win shows the pattern as settled
 
 
-# ---- 责任鸡 both ways (guiyang ×1, zhuoji ×3) ----------------------------------------------------
-# Dealer 0 discards 1s first; seat 2 pungs it (责任鸡: seat 0 is responsible to seat 2).
-# Seat 1 (waits 1p/4p) self-draws 4p. 捉鸡牌 8s → 9s (nobody ready holds one).
-Z_SEAT1 = "234s567s678m11m2p3p"
-Z_SEAT3 = "3m6m4s7s2s5s8s5p7m1m3p6p9s"
-Z_ACTIONS = [[0, "discard", "1s"], [2, "pung"], [2, "discard", None], [3, "discard", "4m"], [0, "discard", "7s"],
-             [1, "hu"]]
-
-
-def _zeren(variant, seat0, seat2, drop):
-    acts = [list(a) for a in Z_ACTIONS]
-    acts[2] = [2, "discard", drop]
-    return run(variant, [seat0, Z_SEAT1, seat2, Z_SEAT3], front="4m7s4p8s", actions=acts)
-
-
 def test_guiyang_ze_ren_claimer_ready():
     """Seat 2 ends ready (waits 9p): seat 0 pays it 责任鸡 1; seat 2's 111s meld collects 3 from each."""
-    st = _zeren("guiyang", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
+    st = play_zeren("guiyang", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
     assert st.settlement.info["ready"] == [False, True, True, False]
     assert deltas(st) == [-5, 0, 9, -4]
     assert net(st, "ze_ren_ji") == [-1, 0, 1, 0]
@@ -171,7 +152,7 @@ def test_guiyang_ze_ren_claimer_ready():
 def test_guiyang_ze_ren_claimer_not_ready():
     """Seat 2 ends not ready, seat 0 (the discarder) is ready: seat 2 pays seat 0 包责任鸡 1, and 包鸡
     3 (its exposed 111s) to each ready player."""
-    st = _zeren("guiyang", "1s123p456p234s5m5m6s6s", "1s1s234m567m3p5p9p5s7s", "9p")
+    st = play_zeren("guiyang", "1s123p456p234s5m5m6s6s", "1s1s234m567m3p5p9p5s7s", "9p")
     assert st.settlement.info["ready"] == [True, True, False, False]
     assert deltas(st) == [3, 6, -8, -1]
     assert net(st, "bao_ze_ren_ji") == [1, 0, -1, 0]
@@ -191,7 +172,7 @@ def test_guiyang_ze_ren_wu_gu_ji():
 
 def test_zhuoji_ze_ren_claimer_ready_and_su_gua_dou():
     """zhuoji: 责任鸡 is 3× (3); seat 1's self-drawn 平胡 has no chicken and no bean: 素瓜豆 6 from each."""
-    st = _zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
+    st = play_zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
     assert deltas(st) == [-12, 15, 6, -9]
     assert has_item(st, 1, "素瓜豆 6", 18)
     assert st.wins[0].score.patterns[0].key == "su_gua_dou" and st.wins[0].score.total == 6
@@ -199,21 +180,9 @@ def test_zhuoji_ze_ren_claimer_ready_and_su_gua_dou():
 
 
 def test_zhuoji_ze_ren_claimer_not_ready():
-    st = _zeren("zhuoji", "1s123p456p234s5m5m6s6s", "1s1s234m567m3p5p9p5s7s", "9p")
+    st = play_zeren("zhuoji", "1s123p456p234s5m5m6s6s", "1s1s234m567m3p5p9p5s7s", "9p")
     assert deltas(st) == [0, 21, -15, -6]
     assert has_item(st, 2, "包责任鸡 1s ×3", -3)
-
-
-# ---- zhuoji: 冲锋 ×3, 跟冲, 金鸡 ×3, 本鸡, 上下鸡, 连庄 -----------------------------------------------
-# Dealer 0 discards 1s (冲锋鸡) and waits 1p/4p; seat 1's first discard is 1s too (跟冲) and it waits
-# 2m/5m; seat 2 (not ready) also leads 1s (跟冲, owed as 包). Seat 0 self-draws 4p.
-C_HANDS = ["1s123m456m789m2p3p7p7p", "1s234s567s9m9m5p6p3m4m", "1s1m4m7m2p5p9p3s6s9s8m2m6p",
-           "1m4m7m2p5p9p3s6s9s8m5m1p4s"]
-C_ACTIONS = [[0, "discard", "1s"], [1, "discard", "1s"], [2, "discard", "1s"], [3, "discard", "7s"], [0, "hu"]]
-
-
-def play_c(zhuo, options=None, streak=0):
-    return run("zhuoji", C_HANDS, front="7p3p7s4p" + zhuo, actions=C_ACTIONS, options=options, streak=streak)
 
 
 def test_zhuoji_charge_and_following_charge():

@@ -1,36 +1,15 @@
 """``python -m game score`` for the chicken games: every pattern of both tables, every event, the pass rule,
 and the payment rules (自摸翻倍, 抢杠包两家, 杀报 paid by the declared, 连庄) - exact totals and payments."""
 
-import json
 
 import pytest
 
-from game.cli import score as score_cli
 from game.errors import UsageError
 from game.rules import tiles as T
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
-
-
-def judge(variant, hand, win_tile, win="self_draw", melds=(), flags=(), frm=None, options=None, seat=1,
-          dealer=0, streak=None):
-    data = {"variant": variant, "options": options or {}, "players": 4, "dealer": dealer, "seat": seat,
-            "hand": hand, "melds": list(melds), "win_tile": win_tile, "win": win, "flags": list(flags)}
-    if frm is not None:
-        data["from"] = frm
-    if streak is not None:
-        data["dealer_streak"] = streak
-    out, code = score_cli.run(json.dumps(data), True)
-    return json.loads(out), code
-
-
-def pung(tiles, frm=0):
-    return {"kind": "pung", "tiles": tiles, "from": frm}
-
-
-def keys(res):
-    return [p["key"] for p in res["patterns"]]
-
+from tests.rules.scoring import judge_chicken as judge
+from tests.rules.scoring import keys, pung
 
 # ---- patterns: (hand, win tile, melds, how) -> (key, guiyang value, zhuoji value) ---------------------------
 PATTERNS = [

@@ -121,7 +121,7 @@ def test_cli_sim_and_replay(tmp_path, capsys):
     data = json.loads([ln for ln in out.splitlines() if ln.startswith("{")][0])
     assert sum(data["totals"]) == 0
     from tests.helpers.scen import scenario
-    from tests.rules.test_chicken_fowl import A_ACTIONS, A_HANDS
+    from tests.rules.chicken_hands import A_ACTIONS, A_HANDS
     f = tmp_path / "hand.json"
     f.write_text(json.dumps(scenario("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS)), encoding="utf-8")
     assert main(["replay", str(f), "--json"]) == 0
@@ -134,7 +134,7 @@ def test_cli_sim_and_replay(tmp_path, capsys):
 
 def test_scenario_result_json_and_view_after_the_end():
     from tests.helpers.scen import scenario
-    from tests.rules.test_chicken_fowl import A_ACTIONS, A_HANDS
+    from tests.rules.chicken_hands import A_ACTIONS, A_HANDS
     st = SC.run(scenario("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS))
     v = view(st, 2)
     r = v["result"]

@@ -11,11 +11,11 @@ from game.rules.kinds import WinBy
 from game.rules.state import Meld
 from game.rules.variants import chicken_fowl as F
 from game.rules.variants import chicken_patterns, get
-from tests.rules.test_chicken_beans import R_SEAT3
-from tests.rules.test_chicken_flow import (
+from tests.rules.chicken_hands import (
     D_ACTIONS,
     J3,
     OPENING,
+    R_SEAT3,
     S0,
     S0_Z,
     S1,
@@ -24,10 +24,12 @@ from tests.rules.test_chicken_flow import (
     S3,
     S3_Z,
     WAIT_6S_9M,
+    Z_ACTIONS,
+    Z_SEAT1,
     D,
+    play_c,
 )
-from tests.rules.test_chicken_fowl import Z_ACTIONS, Z_SEAT1, play_c
-from tests.rules.test_chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
+from tests.rules.chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
 
 t = T.tile
 

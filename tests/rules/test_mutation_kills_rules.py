@@ -25,10 +25,10 @@ from game.rules.state import Meld, Seat
 from game.rules.variants import get
 from game.rules.view import view
 from tests.helpers.scen import scenario
+from tests.rules.chicken_hands import J3, WAIT_6S_9M
+from tests.rules.chicken_util import run as chicken_run
 from tests.rules.invariants import check_conservation
-from tests.rules.test_chicken_flow import J3, WAIT_6S_9M
-from tests.rules.test_chicken_util import run as chicken_run
-from tests.rules.test_engine_wenshan import H1, H2, H3, KONG0, act, kong_deal, start
+from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, kong_deal, start
 
 t = T.tile
 
@@ -364,9 +364,9 @@ def test_zhuoji_first_dealer_is_drawn_from_the_match_seed():
 
 def test_only_the_discarder_decides_on_declaring_ready():
     """chicken.md 报听: after its discard the player alone may declare ready (or pass); nobody else acts."""
-    from tests.rules.test_chicken_flow import OPENING, S0, S1, S2_JUNK, S3
-    from tests.rules.test_chicken_util import play_until
-    from tests.rules.test_chicken_util import start as cstart
+    from tests.rules.chicken_hands import OPENING, S0, S1, S2_JUNK, S3
+    from tests.rules.chicken_util import play_until
+    from tests.rules.chicken_util import start as cstart
 
     st = cstart("guiyang", [S0, S1, S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
     play_until(st, OPENING[:2])
@@ -377,10 +377,10 @@ def test_only_the_discarder_decides_on_declaring_ready():
 def test_a_declared_player_may_not_kong_a_discard():
     """chicken.md 报听: once declared, a player may still win but not pung or kong. Seat 1 declares with 111s
     (waiting 4p); seat 3's 1s is offered to it neither as a kong nor as a pung."""
-    from tests.rules.test_chicken_flow import S0, S2_JUNK, S3
-    from tests.rules.test_chicken_util import kinds as ckinds
-    from tests.rules.test_chicken_util import play_until
-    from tests.rules.test_chicken_util import start as cstart
+    from tests.rules.chicken_hands import S0, S2_JUNK, S3
+    from tests.rules.chicken_util import kinds as ckinds
+    from tests.rules.chicken_util import play_until
+    from tests.rules.chicken_util import start as cstart
 
     st = cstart("guiyang", [S0, "123m456m789m1s1s1s9p", S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
     play_until(st, [[0, "discard", "7z"], [1, "discard", "9p"], [1, "declare_ready"], [2, "discard", "2s"],
@@ -392,8 +392,8 @@ def test_a_declared_player_may_not_kong_a_discard():
 def test_a_chow_meld_records_who_gave_the_tile():
     """yuxi.md: chows are allowed (from the player before). Seat 1 chows seat 0's 4m with 3m 5m: the meld is
     345m from seat 0, the claimed tile its middle one."""
-    from tests.rules.test_engine_yuxi import act as yact
-    from tests.rules.test_engine_yuxi import start as ystart
+    from tests.rules.yuxi_util import act as yact
+    from tests.rules.yuxi_util import start as ystart
 
     st = ystart(["4m+", "35m+", None, None])
     yact(st, 0, "discard", "4m")
@@ -429,8 +429,8 @@ def test_passing_a_win_is_noted_once_and_taking_it_never():
 def test_no_kong_on_the_last_tile_of_the_wall():
     """chicken.md: the hand is drawn when the wall is empty; a kong needs a replacement tile. Seat 1 draws the
     wall's last tile, its fourth 1m: it may only discard."""
-    from tests.rules.test_chicken_util import kinds as ckinds
-    from tests.rules.test_chicken_util import start as cstart
+    from tests.rules.chicken_util import kinds as ckinds
+    from tests.rules.chicken_util import start as cstart
 
     st = cstart("guiyang", ["1p4p7p2s5s8s3m6m9m2p5p8p3s6s", "111m4m7m1p4p7p9p2s5s8s9s", J3,
                             "2m5m8m3p6p9p2s5s8s4m7m5p1p"], front="1m", fill=False)
@@ -470,8 +470,8 @@ def test_the_state_version_grows_with_every_step_automatic_ones_too():
     thought (netplay/table.py): it must grow with every step, also the automatic ones. chicken.md 报听: seat 1's
     drawn 6s, which does not win, is discarded by itself right after seat 0's 4p: that action moves the
     version by two (the action and the automatic discard)."""
-    from tests.rules.test_chicken_flow import OPENING, S0, S1, S2_JUNK, S3
-    from tests.rules.test_chicken_util import start as cstart
+    from tests.rules.chicken_hands import OPENING, S0, S1, S2_JUNK, S3
+    from tests.rules.chicken_util import start as cstart
 
     st = cstart("guiyang", [S0, S1, S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
     seen = [st.version]

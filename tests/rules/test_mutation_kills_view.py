@@ -9,7 +9,7 @@ from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import events_for, pending_state, public_events, public_view, view, visible_step
-from tests.rules.test_engine_wenshan import H1, H2, act, kong_deal, start
+from tests.rules.wenshan_util import H1, H2, act, kong_deal, start
 
 t = T.tile
 OPTIONS = {"players": 4, "soft_lan": False, "penalty_discard": False, "reserved_tiles": 0, "base": 1}
@@ -125,8 +125,8 @@ def test_visible_step_counts_own_passes_not_others():
 def test_the_result_carries_the_settlement_info_and_no_tile_is_drawable_at_the_stop():
     """A finished hand's result holds the settlement's info (yuxi: the face-up tail); at yuxi's 20-tile stop
     (yuxi.md End) the views show 0 drawable tiles, never more."""
-    from tests.rules.test_engine_yuxi import run as yrun
-    from tests.rules.test_engine_yuxi import short_wall
+    from tests.rules.yuxi_util import run as yrun
+    from tests.rules.yuxi_util import short_wall
 
     st = yrun(["1111m234p567p789s5s", None, None, None], [[0, "kong", "1m"]], tail="9m5s", back="7p")
     r = view(st, 2)["result"]

@@ -12,8 +12,9 @@ from game.rules.variants import get
 from game.rules.view import view
 from tests.helpers.scen import scenario
 from tests.rules.invariants import check_conservation
-from tests.rules.test_engine_wenshan import H1, H2, act, concealed_kong_win, kinds, kong_deal, start
-from tests.rules.test_wenshan_score import judge, keys
+from tests.rules.scoring import judge_wenshan as judge
+from tests.rules.scoring import keys
+from tests.rules.wenshan_util import H1, H2, act, concealed_kong_win, kinds, kong_deal, start
 
 V = get("wenshan")
 

@@ -11,7 +11,7 @@ from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.state import Meld
 from game.rules.view import view
-from tests.rules.test_engine_yuxi import FENG_ORDER, V, kinds, rob_scenario, run, sequence_game, start, tiles
+from tests.rules.yuxi_util import FENG_ORDER, V, kinds, rob_scenario, run, sequence_game, start, tiles
 
 
 @pytest.mark.parametrize("tail,taken,left", [("6s9s", "6s", "9s"), ("9s6s", "9s", "6s")])

@@ -124,9 +124,9 @@ def test_transfer_score_win_and_meld_json():
 
 def test_view_result_of_an_ended_hand():
     from game.rules.view import result
-    from tests.rules.test_rules_spec import _dian
+    from tests.rules.chicken_hands import play_dian
 
-    st = _dian("zhuoji")
+    st = play_dian("zhuoji")
     r = result(st)
     assert r["end"] == "win" and r["winners"] == [1] and r["deltas"] == [-6, 12, -3, -3]
     assert r["wins"][0]["seat"] == 1 and r["wins"][0]["total"] == st.wins[0].score.total == 3
@@ -219,7 +219,7 @@ def test_replay_checks_the_dealer_and_counts_hands_when_the_record_does_not_say(
 
 def test_chicken_settlement_lines_in_english():
     """The English settlement screen names every line (README: Chinese and English)."""
-    from tests.rules.test_chicken_fowl import play_a, play_c
+    from tests.rules.chicken_hands import play_a, play_c
 
     st = play_a("9s")
     assert [(i.seat, i.label_en, i.points) for i in st.settlement.items_for(1)] == [
@@ -236,9 +236,9 @@ def test_chicken_settlement_lines_in_english():
 
 def test_zhuoji_su_gua_dou_is_the_settled_score():
     """chicken.md 素瓜豆 (zhuoji, 6): known only after the flip, it replaces the scored 平胡 in the win's score."""
-    from tests.rules.test_chicken_fowl import _zeren
+    from tests.rules.chicken_hands import play_zeren
 
-    st = _zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
+    st = play_zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
     sc = st.wins[0].score
     assert sc.valid is True and sc.total == 6 and sc.payments == {0: 6, 2: 6, 3: 6}
     assert [(p.key, p.name, p.name_en, p.value) for p in sc.patterns] == [
@@ -248,7 +248,8 @@ def test_zhuoji_su_gua_dou_is_the_settled_score():
 
 def test_guiyang_flush_ignores_red_but_not_a_meld_of_another_suit():
     """chicken.md: 红中 does not count as a suit; a pung of 1p beside 1-9m and 红中 is no 清一色 (平胡 1)."""
-    from tests.rules.test_chicken_score import judge, keys, pung
+    from tests.rules.scoring import judge_chicken as judge
+    from tests.rules.scoring import keys, pung
 
     res, code = judge("guiyang", "123m456m789m7z7z", "7z", melds=[pung("111p")])
     assert code == 0 and keys(res) == ["ping_hu"] and res["total"] == 1
@@ -268,12 +269,12 @@ def test_readings_refuse_a_fifth_copy_before_anything_else():
 def test_chicken_public_info_names_charges_and_responsibilities():
     """What every seat may see of the chickens (the UI marks them): 冲锋 by its discarder, 跟冲 by seat, 责任 as
     [discarder, claimer]."""
-    from tests.rules.test_chicken_fowl import _zeren, play_c
+    from tests.rules.chicken_hands import play_c, play_zeren
 
     st = play_c("5s")
     pi = st.variant.public_info(st, 0)
     assert pi["chong_feng"] == {"1s": 0} and pi["gen_chong"] == [["1s", 1], ["1s", 2]] and pi["ze_ren"] == {}
-    st = _zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
+    st = play_zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
     pi = st.variant.public_info(st, 3)
     assert pi["ze_ren"] == {"1s": [0, 2]} and pi["chong_feng"] == {}
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from game.rules import tiles as T
 from game.rules.variants import wenshan_shapes as WS
-from tests.rules.test_chicken_fowl import play_c
-from tests.rules.test_chicken_util import deltas, has_item, labels, net, run
-from tests.rules.test_wenshan_score import judge, keys
+from tests.rules.chicken_hands import play_c, play_dian
+from tests.rules.chicken_util import deltas, has_item, labels, net, run
+from tests.rules.scoring import judge_wenshan as judge
+from tests.rules.scoring import keys
 
 # ---- wenshan.md ---------------------------------------------------------------------------------------
 
@@ -98,24 +99,11 @@ def test_zhuoji_silver_chicken_is_worth_two():
 
 # ---- chicken.md: 点豆 from the discarder only ---------------------------------------------------------------
 
-# Dealer 0 leads 9p; seat 1 konges it with 999p (点豆), discards the replacement and waits 6s/9s; it
-# self-draws 6s. Nobody else is ready or holds a chicken; 捉鸡牌 2p → 3p, which seat 1 does not hold.
-DIAN = ["9p1m4m7m2p5p3s6s9m{x}3m6m2s4p", "999p123m456m78s5s5s", "1m4m7m2p5p3s6s9s8m5m1p4s6m",
-        "2m5m8m3p6p2s5s8s{x}3m9m4p7p"]
-
-
-def _dian(variant: str):
-    x = "7z" if variant == "guiyang" else "9s"
-    hands = [h.format(x=x) for h in DIAN]
-    actions = [[0, "discard", "9p"], [1, "kong"], [1, "discard", x], [2, "discard", "2m"], [3, "discard", "3p"],
-               [0, "discard", "4s"], [1, "hu"]]
-    return run(variant, hands, front="2m3p4s6s2p", back=x, actions=actions)
-
 
 def test_guiyang_ready_player_collects_dian_dou_from_the_discarder_only():
     """chicken.md beans: 点豆 "3 from the discarder only [D]". Seat 1 (ready, the winner) konged dealer
     0's 9p: 3 from seat 0 alone. Hand 平胡 self-drawn: 1 from each. Seat 0: -1 - 3 = -4; seats 2, 3: -1."""
-    st = _dian("guiyang")
+    st = play_dian("guiyang")
     assert [(m.kind, m.from_seat) for m in st.seats[1].melds] == [("kong", 0)]
     assert deltas(st) == [-4, 6, -1, -1]
     assert net(st, "dian_dou") == [-3, 3, 0, 0]
@@ -125,7 +113,7 @@ def test_guiyang_ready_player_collects_dian_dou_from_the_discarder_only():
 def test_zhuoji_ready_player_collects_dian_dou_from_the_discarder_only():
     """chicken.md beans (zhuoji): 点豆 3 from the discarder only. 平胡 self-drawn 3 from each; a bean, so no
     素瓜豆. Seat 0: -3 - 3 = -6; seat 1: 9 + 3 = 12; seats 2, 3: -3."""
-    st = _dian("zhuoji")
+    st = play_dian("zhuoji")
     assert deltas(st) == [-6, 12, -3, -3]
     assert net(st, "dian_dou") == [-3, 3, 0, 0]
 
@@ -163,8 +151,8 @@ def test_state_copy_is_equal_and_independent_at_every_step():
 
     from game.rules import engine as E
     from game.rules.variants import get
-    from tests.rules.test_chicken_beans import B1, b1_actions
-    from tests.rules.test_chicken_util import start
+    from tests.rules.chicken_hands import B1, b1_actions
+    from tests.rules.chicken_util import start
 
     states = []
     st = start("guiyang", B1, front="9s9m1p6m5p7m3s8m", back="2m4m")
@@ -194,7 +182,7 @@ def test_guiyang_ze_ren_after_an_earlier_charging_wu_gu():
     """chicken.md 冲锋 and 责任 side by side: seat 3 leads 8p, unclaimed (冲锋乌骨鸡, 2 × 2 = 4); dealer 0's first
     1s is ponged by seat 2 (责任鸡: seat 0 pays seat 2 1). Both count: seat 3, not ready, owes 包冲锋乌骨鸡 4 to
     each ready seat (1 and 2)."""
-    from tests.rules.test_chicken_fowl import Z_ACTIONS, Z_SEAT1
+    from tests.rules.chicken_hands import Z_ACTIONS, Z_SEAT1
 
     acts = [list(a) for a in Z_ACTIONS]
     acts[2] = [2, "discard", "5s"]
@@ -211,7 +199,8 @@ def test_guiyang_ze_ren_after_an_earlier_charging_wu_gu():
 def test_di_hu_flag_scores_and_is_refused_to_the_dealer_or_after_a_pung():
     """chicken.md 地胡: guiyang an event +10 that drops 平胡's 1 (平胡 + 地胡 = 10 from each on a self-draw);
     zhuoji a pattern of 30. Only a non-dealer's, and (guiyang) before any pung or kong."""
-    from tests.rules.test_chicken_score import judge, pung
+    from tests.rules.scoring import judge_chicken as judge
+    from tests.rules.scoring import pung
 
     res, code = judge("guiyang", "123m456m789s234p55s", "5s", flags=["di_hu"], seat=1)
     assert code == 0 and res["total"] == 10 and res["payments"] == {"0": 10, "2": 10, "3": 10}

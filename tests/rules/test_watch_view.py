@@ -13,8 +13,8 @@ import pytest
 
 from game.rules.kinds import Phase
 from game.rules.view import public_events, public_step, public_view, spectator_events
+from tests.helpers.hidden import points, scramble
 from tests.helpers.net_util import local_play, norm, variants
-from tests.net.test_net_leak import points, scramble
 
 HIDDEN_VIEW_KEYS = ("hand", "legal", "acting", "awaiting", "offer", "missed_win", "win_refusal")
 

@@ -9,22 +9,8 @@ import pytest
 
 from game.cli import score as score_cli
 from game.errors import UsageError
-
-
-def judge(hand, win_tile, win="self_draw", melds=(), flags=(), wildcard="4m", frm=None, options=None,
-          seat=1, dealer=0):
-    data = {"variant": "wenshan", "options": options or {}, "players": 4, "dealer": dealer, "seat": seat,
-            "hand": hand, "melds": list(melds), "win_tile": win_tile, "win": win, "wildcard": wildcard,
-            "flags": list(flags)}
-    if frm is not None:
-        data["from"] = frm
-    out, code = score_cli.run(json.dumps(data), True)
-    return json.loads(out), code
-
-
-def keys(res):
-    return [p["key"] for p in res["patterns"]]
-
+from tests.rules.scoring import judge_wenshan as judge
+from tests.rules.scoring import keys
 
 # ---- the seed's worked examples (竞品示例) ---------------------------------------------
 

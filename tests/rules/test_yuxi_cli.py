@@ -11,7 +11,7 @@ from game.cli import replay as replay_cli
 from game.cli.main import main
 from game.errors import UsageError
 from game.rules.variants import get
-from tests.rules.test_engine_yuxi import deal
+from tests.rules.yuxi_util import deal
 
 V = get("yuxi")
 

@@ -4,29 +4,12 @@ points per payer = 底注 × 2^(N+M); N = the largest base pattern, M = the larg
 Self-draw: every other player pays; discard: only the discarder; 抢杠胡: see the rob tests.
 """
 
-import json
 
 import pytest
 
-from game.cli import score as score_cli
 from game.errors import UsageError
-
-
-def judge(hand, win_tile, win="self_draw", melds=(), flags=(), frm=None, options=None, seat=1, players=4,
-          kong_draws=None):
-    data = {"variant": "yuxi", "options": options or {}, "players": players, "dealer": 0, "seat": seat,
-            "hand": hand, "melds": list(melds), "win_tile": win_tile, "win": win, "flags": list(flags)}
-    if frm is not None:
-        data["from"] = frm
-    if kong_draws is not None:
-        data["kong_draws"] = kong_draws
-    out, code = score_cli.run(json.dumps(data), True)
-    return json.loads(out), code
-
-
-def keys(res):
-    return [p["key"] for p in res["patterns"]]
-
+from tests.rules.scoring import judge_yuxi as judge
+from tests.rules.scoring import keys
 
 KONG_1M = {"kind": "concealed_kong", "tiles": "1111m"}
 

@@ -12,15 +12,9 @@ from game.rules import tiles as T
 from game.ui import nav
 from game.ui.calc.calculator import CalculatorScene, clipboard_get
 from game.ui.devtools import screenshot as shot
-from game.ui.kit import strings
 from game.ui.menus.scenes import MenuScene
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
-    yield
-    strings.set_lang("zh")
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def fresh(lang: str = "zh", size=(1280, 720)):

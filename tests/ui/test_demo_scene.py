@@ -21,9 +21,7 @@ from game.ui.menus.scenes import MenuScene
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def app_with(pin: str = "", seed: int = 5, lang: str = "zh"):

@@ -24,11 +24,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(autouse=True)
-def _zh():
-    strings.set_lang("zh")
-    yield
-    strings.set_lang("zh")
+pytestmark = pytest.mark.usefixtures("zh")
 
 
 def view(public=None, **kw):
@@ -260,7 +256,7 @@ def test_each_games_headline_rules_can_be_found(vid, head):
 def test_gang_shang_hua_from_a_face_up_tail_tile_on_the_engine():
     """yuxi.md 翻屁股: 暗杠 1m, the face-up 5s completes the hand - the engine's own events teach 杠上花."""
     from game.rules.view import view as seat_view
-    from tests.rules.test_engine_yuxi import act, start
+    from tests.rules.yuxi_util import act, start
 
     st = start(["1111m234p567p789s5s", None, None, None], tail="9m5s", back="7p")
     te = Teacher("yuxi", 4)

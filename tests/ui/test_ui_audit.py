@@ -13,17 +13,13 @@ import pytest
 
 from game.ui.devtools import audit
 from game.ui.devtools import screenshot as shot
-from game.ui.kit import drawlog, strings
+from game.ui.kit import drawlog
 from game.ui.kit import widgets as W
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
-    yield
-    strings.set_lang("zh")
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def _frame(draw, size=(1280, 720), lang="zh"):

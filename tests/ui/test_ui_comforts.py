@@ -1,7 +1,6 @@
 """The table's comforts (issue 15): 托管, 自动胡, 不吃碰杠, the idle offer, the 记牌器, a LAN table's notices."""
 
 import pygame
-import pytest
 
 from game.rules import engine as E
 from game.rules import scenario as SC
@@ -11,10 +10,8 @@ from game.rules.advice import tracker
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
-from game.ui.app import App
 from game.ui.kit import strings
 from game.ui.menus.scenes import start_local_table
-from game.ui.settings import Settings
 from game.ui.table.comforts import IDLE_LAN_S, IDLE_OFFER_S, Comforts, auto_answer
 from game.ui.table.dock import CHIPS
 from game.ui.table.scene import TableScene
@@ -233,13 +230,6 @@ def test_next_deal_countdown():
 
 
 # ------------------------------------------------------------------ at the table
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(anim="off", sound=False), save=False, sound=False)
-    yield a
-    pygame.event.clear()
 
 
 def key(app, k):

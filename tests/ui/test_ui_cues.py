@@ -52,12 +52,7 @@ def of(steps, kind):
     return [s for s in steps if isinstance(s, kind)]
 
 
-@pytest.fixture(autouse=True)
-def english():
-    old = strings.lang()
-    strings.set_lang("en")
-    yield
-    strings.set_lang(old)
+pytestmark = pytest.mark.usefixtures("en")
 
 
 @pytest.mark.parametrize("vid, seed", [("wenshan", 3), ("yuxi", 3), ("guiyang", 3), ("zhuoji", 3)])

@@ -1,22 +1,13 @@
 """End to end: a scripted player clicks and types through whole hands against bots (synthesized events, headless)."""
 
 import pygame
-import pytest
 
 from game.rules.variants import get
-from game.ui.app import App
 from game.ui.menus.scenes import start_local_table
-from game.ui.settings import Settings
 from game.ui.table.scene import TableScene
 from game.ui.table.settle import MatchEndScene
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(anim="fast", sound=False), save=True, sound=False)
-    yield a
-    pygame.event.clear()
+APP_SETTINGS = {"anim": "fast", "save": True}  # the app fixture (conftest.py): saves replays
 
 
 def post_click(pos):

@@ -18,11 +18,6 @@ from game.ui.settings import Settings
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
-    return tmp_path
-
 
 def _app():
     return App(size=(1280, 720), settings=Settings(anim="off", sound=False), save=False, sound=False)

@@ -4,17 +4,11 @@ import pygame
 import pytest
 
 from game.ui.devtools import screenshot as shot
-from game.ui.kit import strings
 from game.ui.kit import widgets as W
 from game.ui.lan import lobby
 from game.ui.menus.scenes import MenuScene, SetupScene
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
-    yield
-    strings.set_lang("zh")
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def _click(app, pos):

@@ -6,17 +6,12 @@ import time
 import pytest
 
 from tests.helpers.net_util import LOOPBACK
-from tests.ui.ui_util import Rows, frames, join_list, lan_home, player_app, type_text
+from tests.ui.ui_util import Rows, frames, join_list, player_app, type_text
 
 pytest.importorskip("netplay.host")
 
 from game.ui.lan import lobby
 from netplay.host import Host, TableConfig
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    return lan_home(tmp_path, monkeypatch)
 
 
 def _row(h, **kw):

@@ -32,12 +32,7 @@ def claim_with(*wanted):
     return lambda v: v["phase"] in ("claim", "rob") and set(wanted) <= kinds(v)
 
 
-@pytest.fixture(autouse=True)
-def chinese():
-    old = strings.lang()
-    strings.set_lang("zh")
-    yield
-    strings.set_lang(old)
+pytestmark = pytest.mark.usefixtures("zh")
 
 
 def test_a_claim_offers_each_kind_once_in_the_variants_order_with_pass_last():

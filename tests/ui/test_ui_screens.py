@@ -33,9 +33,7 @@ def spread(surf) -> float:
     return (sum((v - m) ** 2 for v in vals) / len(vals)) ** 0.5
 
 
-@pytest.fixture(autouse=True)
-def _quiet(tmp_path, monkeypatch):
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("home")
 
 
 @pytest.mark.parametrize("scene", ["menu", "setup", "rules", "settings", "lobby", "join", "host", "replay", "match_end",

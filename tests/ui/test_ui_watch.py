@@ -5,18 +5,13 @@ watch."""
 import pytest
 
 from tests.helpers.net_util import LOOPBACK
-from tests.ui.ui_util import frames, join_list, lan_home, player_app, type_text
+from tests.ui.ui_util import frames, join_list, player_app, type_text
 
 pytest.importorskip("netplay.host")
 
 from game.ui.kit import widgets as W
 from game.ui.lan import lobby, watch_screen
 from netplay.host import Host, TableConfig
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    return lan_home(tmp_path, monkeypatch)
 
 
 def _row(h, **kw):

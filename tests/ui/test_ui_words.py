@@ -15,11 +15,7 @@ from game.ui.table.settle import footer_notes, in_words
 OWN_NAMES = {"lang.zh", "menu.lang_toggle"}
 
 
-@pytest.fixture(autouse=True)
-def _zh():
-    strings.set_lang("zh")
-    yield
-    strings.set_lang("zh")
+pytestmark = pytest.mark.usefixtures("zh")
 
 
 def test_every_english_string_is_english():

@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
-import pytest
 
 from game.ui.app import App
 from game.ui.settings import Settings
-
-
-def lan_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Settings and host journals under ``tmp_path``; the window's LAN code binds loopback only."""
-    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("YUNGUI_LAN_INTERFACES", "127.0.0.1")
-    return tmp_path
 
 
 def player_app(size: tuple[int, int] = (1280, 720)) -> App:

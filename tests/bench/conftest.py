@@ -1,0 +1,1 @@
+"""Fixtures of the benchmark tests: none is shared yet."""

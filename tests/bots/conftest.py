@@ -1,0 +1,1 @@
+"""Fixtures of the bot tests: none is shared yet; their helpers are plain functions (bot_util)."""

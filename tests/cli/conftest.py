@@ -1,0 +1,1 @@
+"""Fixtures of the command-line tests: none is shared yet."""

@@ -1,0 +1,1 @@
+"""Fixtures of the project-wide tests: none is shared yet."""

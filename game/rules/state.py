@@ -28,7 +28,7 @@ def copy_fields(obj: _D, how: dict[str, Callable[[Any], Any]], shared: frozenset
     """A copy of dataclass ``obj``: fields named in ``how`` copied by their function, those in ``shared`` shared.
 
     A field in neither raises, so a field added to a class cannot be forgotten by its
-    ``copy`` (tests/test_state_copy.py also checks every class's lists against its fields).
+    ``copy`` (tests/rules/test_state_copy.py also checks every class's lists against its fields).
     """
     kw = {}
     for f in dataclasses.fields(obj):  # type: ignore[arg-type]

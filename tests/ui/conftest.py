@@ -25,7 +25,7 @@ def home(tmp_path, monkeypatch):
 def app(home, request):
     """A headless 1280x720 app with no animations, sound or saving; a module's ``APP_SETTINGS`` changes that
     (e.g. ``{"anim": "fast", "save": True}``)."""
-    opts = dict(anim="off", save=False, **getattr(request.module, "APP_SETTINGS", {}))
+    opts = {"anim": "off", "save": False} | getattr(request.module, "APP_SETTINGS", {})
     a = App(size=(1280, 720), settings=Settings(anim=opts["anim"], sound=False), save=opts["save"], sound=False)
     yield a
     pygame.event.clear()

@@ -581,9 +581,12 @@ def _answer_in_turn(st: HandState, w: ClaimWindow, a: Action, events: list[Event
 
 
 def _try_resolve(st: HandState, events: list[Event]) -> None:
-    """Simultaneous policy: act once nobody who could outrank the best choice is still thinking."""
+    """Simultaneous policy: act once nobody who could outrank the best choice is still thinking.
+
+    Everyone who may win answers before a win is settled, also with 一炮多响 off (``multi_win``): there the
+    first 胡 in turn order after the discarder wins and the others' 胡 lapse (chicken.md, Options).
+    """
     w = _window(st)
-    v = st.variant
     best = 0
     chosen: list[Action] = []
     for k in range(1, st.n):
@@ -594,7 +597,7 @@ def _try_resolve(st: HandState, events: list[Event]) -> None:
         p = _prio(st, a.kind)
         if p > best:
             best, chosen = p, [a]
-        elif p == best and a.kind == HU and v.multi_win:
+        elif p == best and a.kind == HU:
             chosen.append(a)
     first = chosen[0].seat if chosen else None
     for k in range(1, st.n):
@@ -605,11 +608,21 @@ def _try_resolve(st: HandState, events: list[Event]) -> None:
         if pot > best:
             return
         if pot == best and best > 0:
-            if best == _prio(st, HU) and v.multi_win:
+            if best == _prio(st, HU):
                 return
             if _nearer(st, seat, first, w.source):
                 return
+    if len(chosen) > 1 and not st.variant.multi_win_on(st.options):
+        _lapse(st, w, chosen[1:], chosen[0].seat, events)
+        chosen = chosen[:1]
     _resolve(st, chosen if best else [], events)
+
+
+def _lapse(st: HandState, w: ClaimWindow, lapsed: list[Action], winner: int, events: list[Event]) -> None:
+    """一炮多响 off: these seats chose 胡 on the tile a nearer seat wins; their hands count as not won."""
+    st.extra["lapsed"] = [a.seat for a in lapsed]
+    for a in lapsed:
+        events.append(ev.win_lapsed(a.seat, w.tile, w.source, winner))
 
 
 def _nearer(st: HandState, a: int, b: int | None, src: int) -> bool:

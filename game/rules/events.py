@@ -28,6 +28,7 @@ class EventType(WireName):
     ANSWERED = "answered"
     MISSED_WIN = "missed_win"
     REFUSED_WIN = "refused_win"
+    WIN_LAPSED = "win_lapsed"
     CLAIM = "claim"
     KONG_DECLARED = "kong_declared"
     KONG = "kong"
@@ -131,6 +132,18 @@ RefusedWinEvent = TypedDict("RefusedWinEvent", {
 过手胡, ...). Only that seat sees it; a spectator of an open table (the demo) sees everyone's."""
 
 
+WinLapsedEvent = TypedDict("WinLapsedEvent", {
+    "type": Literal[EventType.WIN_LAPSED],
+    "seat": int,
+    "tile": int,
+    "from": int,
+    "winner": int,
+    "to": NotRequired[list[int]],
+})
+"""This seat chose 胡 but a seat nearer the discarder won the tile (一炮多响 off): the 胡 lapsed. Only that
+seat is told now; the settlement shows it to everyone (a 0-point line) once every hand is open."""
+
+
 ClaimEvent = TypedDict("ClaimEvent", {
     "type": Literal[EventType.CLAIM],
     "seat": int,
@@ -230,8 +243,9 @@ class ChickenEvent(TypedDict):
 
 
 Event = (DealEvent | StartEvent | FlipEvent | DrawEvent | DiscardEvent | DeclareReadyEvent | ClaimWindowEvent
-         | AnsweredEvent | MissedWinEvent | RefusedWinEvent | ClaimEvent | KongDeclaredEvent | KongEvent | AutoEvent
-         | WinEvent | ExhaustedEvent | EndEvent | BlindDrawEvent | TailTakeEvent | SequenceWinEvent | ChickenEvent)
+         | AnsweredEvent | MissedWinEvent | RefusedWinEvent | WinLapsedEvent | ClaimEvent | KongDeclaredEvent
+         | KongEvent | AutoEvent | WinEvent | ExhaustedEvent | EndEvent | BlindDrawEvent | TailTakeEvent
+         | SequenceWinEvent | ChickenEvent)
 
 # Fields hidden from other seats, by event (``secret``).
 SECRET_DEAL = ("tiles",)
@@ -296,6 +310,10 @@ def missed_win(seat: int) -> MissedWinEvent:
 def refused_win(seat: int, tile: int, source: int, how: WinBy, refusal: Refusal) -> RefusedWinEvent:
     return {"type": EventType.REFUSED_WIN, "seat": seat, "tile": tile, "from": source, "how": how,
             "refusal": refusal, "to": [seat]}
+
+
+def win_lapsed(seat: int, tile: int, source: int, winner: int) -> WinLapsedEvent:
+    return {"type": EventType.WIN_LAPSED, "seat": seat, "tile": tile, "from": source, "winner": winner, "to": [seat]}
 
 
 def claim(seat: int, kind: MeldKind, source: int, tile: int, tiles: list[int], face: int) -> ClaimEvent:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-Options = dict[str, Any]  # resolved options: every key of the variant's schema, bool or int values
+Options = dict[str, Any]  # resolved options: every key of the variant's schema, bool, int or str values
 
 
 class OptionError(ValueError):
@@ -18,18 +18,37 @@ class Option:
     zh: str
     en: str
     default: Any
-    choices: tuple[int, ...] | None = None  # for int/str choices; None with a bool default means on/off
+    choices: tuple[Any, ...] | None = None  # int or str choices; None with a bool default means on/off
     fixed: bool = False  # shown but not changeable (e.g. zhuoji's "always" rules)
     help_zh: str = ""
     help_en: str = ""
+    names: tuple[tuple[str, str], ...] = ()  # (中文, English) of each str choice, in ``choices`` order
+    calc: bool = True  # the score calculator offers it: it can change what one hand scores or shows there
 
     @property
     def is_bool(self) -> bool:
         return isinstance(self.default, bool)
 
+    @property
+    def is_text(self) -> bool:
+        """A choice among named values (``first_dealer``: host / random)."""
+        return isinstance(self.default, str)
+
+    def choice_name(self, value: Any, lang: str = "zh") -> str:
+        """How a value is shown: a str choice by its name in ``lang`` (zh / en), anything else as written."""
+        if self.is_text and self.choices and value in self.choices and len(self.names) == len(self.choices):
+            zh, en = self.names[self.choices.index(value)]
+            return zh if lang == "zh" else en
+        return str(value)
+
     def coerce(self, value: Any) -> Any:
-        v: bool | int
-        if self.is_bool:
+        v: bool | int | str
+        if self.is_text:
+            if not isinstance(value, str) or value.strip().lower() not in (self.choices or ()):
+                raise OptionError(
+                    f"option {self.key} must be one of {', '.join(map(str, self.choices or ()))}, got {value!r}")
+            v = value.strip().lower()
+        elif self.is_bool:
             if isinstance(value, bool):
                 v = value
             elif isinstance(value, (int,)) and value in (0, 1):

@@ -43,7 +43,9 @@ def load(data: object) -> tuple[Variant, Options, int, list[list[int]], list[int
         wall = T.parse(data.get("wall", ""))
     except T.NotationError as e:
         raise ScenarioError(str(e)) from None
-    dealer = data.get("dealer", 0)
+    if "dealer" not in data and options.get("first_dealer") == "random":
+        raise ScenarioError("first_dealer is random: a scenario must name its \"dealer\" (the seat dealt 14 tiles)")
+    dealer = data.get("dealer", 0)  # without one, first_dealer=host: seat 0
     if not isinstance(dealer, int) or isinstance(dealer, bool):
         raise ScenarioError("dealer must be a seat number")
     raw_actions = data.get("actions", [])

@@ -277,13 +277,15 @@ def test_option_schemas():
     g, z = get("guiyang"), get("zhuoji")
     assert [o.key for o in g.schema] == ["players", "wu_gu", "man_tang", "yin_ji", "zuan_shi", "man_ji_qing",
                                           "zimo_double", "rob_pays_all", "rob_burns_beans", "rob_burns_chickens",
-                                          "base"]
+                                          "base", "multi_win", "bao_ji", "first_dealer"]
     og = g.resolve_options({})
     assert og["wu_gu"] and og["rob_pays_all"] and not og["man_tang"] and og["players"] == 4
+    assert og["multi_win"] and og["bao_ji"] and og["first_dealer"] == "host"
     assert all(o.zh and o.en for o in g.schema + z.schema)
     assert all(o.help_zh and o.help_en for o in g.schema + z.schema if o.key != "players")
     fixed = {o.key for o in z.schema if o.fixed}
-    assert fixed == {"players", "wu_gu", "yin_ji", "rob_burns_beans", "rob_burns_chickens"}
+    assert fixed == {"players", "wu_gu", "yin_ji", "rob_burns_beans", "rob_burns_chickens", "multi_win", "bao_ji"}
+    assert z.resolve_options({})["first_dealer"] == "random"
     with pytest.raises(OptionError):
         z.resolve_options({"wu_gu": False})
     with pytest.raises(OptionError):

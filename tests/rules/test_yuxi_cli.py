@@ -73,9 +73,9 @@ def test_sim_bad_option_is_one_line_exit_2(capsys, opt):
 def test_option_schema():
     """Options of shared/rules/yuxi.md with defaults, Chinese/English labels and help for the menus."""
     sch = {o.key: o for o in V.schema}
-    assert list(sch) == ["players", "with_honors", "chao_di", "rob_pays_all", "base"]
+    assert list(sch) == ["players", "with_honors", "chao_di", "rob_pays_all", "base", "first_dealer"]
     assert V.resolve_options({}) == {"players": 4, "with_honors": False, "chao_di": False, "rob_pays_all": True,
-                                     "base": 1}
+                                     "base": 1, "first_dealer": "host"}
     assert sch["players"].choices == (2, 3, 4)
     assert (sch["with_honors"].zh, sch["rob_pays_all"].zh, sch["base"].zh) == ("有风", "抢杠三家包", "底注")
     assert sch["chao_di"].zh.startswith("抄底")

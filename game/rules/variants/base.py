@@ -18,6 +18,17 @@ from ..state import HandState, Meld, PendingWin
 # Claim priorities (higher first). Variants may override.
 PRIORITY: dict[ActionKind, int] = {HU: 3, KONG: 2, PUNG: 2, CHOW: 1}
 
+FIRST_DEALERS = ("host", "random")
+
+
+def first_dealer_option(default: str = "host") -> Option:
+    """首局庄家, in every variant (chicken.md, Options): ``host`` = seat 0, whoever opened the table (the player
+    in a local game, the host at a LAN table); ``random`` = a seat drawn from the match seed."""
+    return Option("first_dealer", "首局庄家", "First dealer", default, FIRST_DEALERS,
+                  help_zh="开房者（座位0）坐首局庄，或由系统随机选庄",
+                  help_en="the player who opened the table deals first, or a random seat does",
+                  names=(("开房者", "Table opener"), ("随机", "Random")), calc=False)
+
 
 class Variant:
     """Rules as data plus small hooks. Subclasses set the class attributes and override hooks."""
@@ -65,7 +76,15 @@ class Variant:
         return T.tile_set(T.SUITED)
 
     def first_dealer(self, options: Options, seed: Any, n: int) -> int:
+        """The first hand's dealer: seat 0 (``first_dealer=host``) or drawn from the match seed (``random``)."""
+        if options.get("first_dealer", "host") == "random":
+            return random.Random(f"{seed}:first_dealer").randrange(n)
         return 0
+
+    def multi_win_on(self, options: Options) -> bool:
+        """Whether several players may win on one discard (一炮多响): the variant allows it and, where it is an
+        option (``multi_win``), the table has it on."""
+        return self.multi_win and bool(options.get("multi_win", True))
 
     def setup(self, state: HandState, events: list[Event]) -> None:
         """After the deal: flips, indicators. Default nothing."""

@@ -58,7 +58,6 @@ Decisions taken where chicken.md and the seeds are silent (what a player of the 
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar, cast
 
 from .. import events as ev
@@ -74,7 +73,7 @@ from ..state import HandState, Meld, PendingWin
 from . import chicken_fowl as F
 from . import chicken_patterns as patterns
 from . import chicken_settle as CS
-from .base import Variant
+from .base import Variant, first_dealer_option
 from .chicken_tables import GUIYANG, ZHUOJI, Table
 
 
@@ -286,6 +285,15 @@ _ROB_BEANS = ("抢杠烧豆", "Robbing burns beans", "被抢杠者收不到豆�
 _ROB_CHICKENS = ("抢杠烧鸡", "Robbing burns chickens", "被抢杠者收不到鸡分，输的照付",
                  "the robbed player collects no chickens but still pays")
 _BASE = ("底注", "Base stake", "所有分数乘以底注", "every point is multiplied by the stake")
+# (中文, English, guiyang help 中文/English, zhuoji help 中文/English: there the rule always holds)
+_MULTI_WIN = ("一炮多响", "Several win on one discard",
+              "一张牌可被多家同时胡；不勾选时只由放炮者之后最近的一家胡",
+              "several players may win on one discard; off: only the nearest after the discarder wins",
+              "多家可同时胡同一张牌", "several players may win on one discard")
+_BAO_JI = ("包鸡", "Not ready pays chickens",
+           "没叫嘴者为亮出的鸡包给叫嘴者；不勾选时只包冲锋鸡",
+           "not ready pays the ready for exposed chickens; off: only the charging chicken",
+           "没叫嘴的玩家为亮出的鸡包给叫嘴玩家", "a player not ready pays the ready ones for their exposed chickens")
 
 
 class Guiyang(ChickenGame):
@@ -315,6 +323,9 @@ class Guiyang(ChickenGame):
         _opt("rob_burns_beans", *_ROB_BEANS[:2], False, *_ROB_BEANS[2:]),
         _opt("rob_burns_chickens", *_ROB_CHICKENS[:2], False, *_ROB_CHICKENS[2:]),
         _opt("base", *_BASE[:2], 1, *_BASE[2:]),
+        _opt("multi_win", *_MULTI_WIN[:2], True, *_MULTI_WIN[2:4], calc=False),
+        _opt("bao_ji", *_BAO_JI[:2], True, *_BAO_JI[2:4], calc=False),
+        first_dealer_option("host"),
     ]
 
     def tile_set(self, options: Options) -> list[int]:
@@ -343,9 +354,8 @@ class Zhuoji(ChickenGame):
         _opt("shang_xia_ji", "上下鸡", "Neighbour chickens", False, "捉鸡牌的上一张和下一张都是鸡，每张1番",
              "the tiles just below and above the turned-up tile are chickens, 1 each"),
         _opt("base", *_BASE[:2], 1, *_BASE[2:]),
+        _opt("multi_win", *_MULTI_WIN[:2], True, *_MULTI_WIN[4:], fixed=True, calc=False),
+        _opt("bao_ji", *_BAO_JI[:2], True, *_BAO_JI[4:], fixed=True, calc=False),
+        first_dealer_option("random"),  # 首局由系统随机选取 (seed 004)
     ]
-
-    def first_dealer(self, options: Options, seed: Any, n: int) -> int:
-        """首局随机坐庄: drawn from the match seed."""
-        return random.Random(f"{seed}:first_dealer").randrange(n)
 

@@ -116,7 +116,19 @@ def _win_lines(cx: Ctx) -> list[Line]:
 
 
 def part_hand(cx: Ctx) -> list[Line]:
-    return [ln for ln in _win_lines(cx) if ln.part == "hand"]
+    return [ln for ln in _win_lines(cx) if ln.part == "hand"] + _lapsed_lines(cx)
+
+
+def _lapsed_lines(cx: Ctx) -> list[Line]:
+    """一炮多响 off: a 胡 chosen on the tile a nearer seat won lapsed (0 points: the hand counts as not won)."""
+    lapsed = cx.st.extra.get("lapsed") or []
+    if not lapsed or not cx.st.wins:
+        return []
+    w = cx.st.wins[0]
+    tile = T.name(w.tile)
+    return [Line("hand", "win_lapsed", f"胡 {tile} 作废：座位{w.seat}先胡（一炮多响未勾选）",
+                 f"win on {tile} lapsed: seat {w.seat} was first (one winner per discard)", None, s, 0)
+            for s in lapsed]
 
 
 def part_events(cx: Ctx) -> list[Line]:
@@ -213,6 +225,12 @@ def part_bao(cx: Ctx) -> list[Line]:
         takers = [a for a in range(cx.n) if cx.ready[a] and a != b]
         for key, t, zh, en, unit, count in F.group(F.exposed(cx.tb, cx.kinds, cx.held[b], b, cx.charge)):
             label, label_en = _chicken_label(zh, en, t, unit, count)
+            if key == "bao_ji" and not cx.opts.get("bao_ji", True):
+                # 包鸡 off (guiyang option): exposed chickens are not owed; the 冲锋鸡 still is (包冲锋)
+                if takers:
+                    out.append(Line("bao", "bao_ji", f"{label} 不包（包鸡未勾选）",
+                                    f"{label_en}: not owed (option off)", None, b, 0))
+                continue
             for a in takers:
                 if a not in cx.burned_chickens:
                     out.append(Line("bao", "bao_ji" if key == "bao_ji" else "bao_chong_feng_ji", label, label_en,

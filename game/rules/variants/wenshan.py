@@ -46,7 +46,7 @@ from ..situation import Score, Situation
 from ..state import HandState, Meld
 from . import wenshan_score as WS
 from . import wenshan_shapes as shapes
-from .base import Variant
+from .base import Variant, first_dealer_option
 
 
 class Wenshan(Variant):
@@ -69,6 +69,7 @@ class Wenshan(Variant):
         Option("reserved_tiles", "黄牌留牌", "Reserved tiles", 0, (0, 8, 14, 20),
                help_zh="牌墙末尾留下不摸的张数", help_en="tiles at the back of the wall that are never drawn"),
         Option("base", "底注", "Base stake", 1),
+        first_dealer_option("host"),
     ]
 
     def tile_set(self, options: Options) -> list[int]:

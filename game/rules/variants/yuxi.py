@@ -69,7 +69,7 @@ from ..settlement import Settlement
 from ..situation import Score, Situation
 from ..state import HandState, Meld, PendingWin
 from . import yuxi_score as YS
-from .base import Variant
+from .base import Variant, first_dealer_option
 
 STOP = 20  # the hand is drawn when the wall (face-up tail tiles included) is down to this
 _KONG_NEED = {MeldKind.KONG: 3, MeldKind.ADDED_KONG: 1, MeldKind.CONCEALED_KONG: 4}
@@ -102,6 +102,7 @@ class Yuxi(Variant):
                help_zh="被抢杠者替其他玩家付自摸的分",
                help_en="the robbed player pays what everyone would pay on a self-draw"),
         Option("base", "底注", "Base stake", 1, help_zh="每番分数的底", help_en="points per unit"),
+        first_dealer_option("host"),
     ]
 
     # ---- table --------------------------------------------------------------------

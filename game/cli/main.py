@@ -45,10 +45,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("score", help="score one hand situation (JSON on stdin)")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
+                    help="a table option over the situation's options (e.g. bao_ji=off)")
 
     sp = sub.add_parser("replay", help="replay a scenario or saved match and print the settlement")
     sp.add_argument("file")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
+                    help="a table option over the file's options (e.g. multi_win=off)")
 
     sp = sub.add_parser("host", help="host a LAN table")
     sp.add_argument("--headless", action="store_true", help="a dedicated host without a window")
@@ -183,13 +187,13 @@ def _dispatch(args) -> int:
     if args.cmd == "score":
         from . import score
 
-        out, code = score.run(sys.stdin.read(), args.json)
+        out, code = score.run(sys.stdin.read(), args.json, args.opt)
         print(out)
         return code
     if args.cmd == "replay":
         from . import replay
 
-        out, code = replay.run(args.file, args.json)
+        out, code = replay.run(args.file, args.json, args.opt)
         print(out)
         return code
     if args.cmd == "sim":

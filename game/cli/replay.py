@@ -8,6 +8,7 @@ from ..errors import UsageError
 from ..rules import scenario as SC
 from ..rules.match import replay_match
 from ..rules.variants import get as get_variant
+from .opts import overlay
 
 
 def load_file(path: str):
@@ -22,11 +23,13 @@ def load_file(path: str):
         raise UsageError(f"{path} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
-def run(path: str, as_json: bool) -> tuple[str, int]:
+def run(path: str, as_json: bool, opts: list[str] | None = None) -> tuple[str, int]:
+    """The command: replay ``path``; ``opts`` (``--opt key=value``) are laid over the file's options."""
     data = load_file(path)
     saved = isinstance(data, dict) and str(data.get("format", "")).startswith("yungui-replay")
     if saved and isinstance(data.get("match"), dict):
         data = data["match"]  # a replay file the game saved (docs/file-formats.md): the match is inside
+    data = overlay(data, opts)
     if isinstance(data, dict) and "hands_played" in data:
         return _match(data, as_json)
     try:

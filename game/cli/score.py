@@ -7,15 +7,17 @@ import json
 from ..errors import UsageError
 from ..rules import codes
 from ..rules.judge import SituationError, judge
+from .opts import overlay
 
 
-def run(text: str, as_json: bool) -> tuple[str, int]:
+def run(text: str, as_json: bool, opts: list[str] | None = None) -> tuple[str, int]:
+    """The command: ``text`` is the situation JSON, ``opts`` the ``--opt key=value`` pairs laid over its options."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise UsageError(f"input is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     try:
-        _variant, _sit, sc = judge(data)
+        _variant, _sit, sc = judge(overlay(data, opts))
     except SituationError as e:
         raise UsageError(str(e)) from None
     out = sc.to_json()

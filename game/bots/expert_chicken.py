@@ -119,13 +119,14 @@ class ChickenExpert:
         tb = self.tb
         chong = ctx.public.get("chong_feng") or {}
         mine_chong = {name for name, seat in chong.items() if seat == ctx.seat}
+        bao = bool(ctx.view["options"].get("bao_ji", True))  # 包鸡 off: only the 冲锋鸡 is owed when not ready
         total = expo = 0.0
         for m in ctx.melds:
             for t in m["tiles"]:
                 v = vals.get(t)
                 if v:
                     total += v
-                    if m["kind"] != "concealed_kong":
+                    if m["kind"] != "concealed_kong" and bao:
                         expo += v
         seen_charge: set[int] = set()
         from ..rules.tiles import name as tname
@@ -141,7 +142,7 @@ class ChickenExpert:
                 expo += v * tb.chong_feng_mult
             else:
                 total += v
-                expo += v
+                expo += v if bao else 0.0
         beans = 0.0
         for m in ctx.melds:
             if m["kind"] in ("concealed_kong", "added_kong"):

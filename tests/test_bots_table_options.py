@@ -1,4 +1,5 @@
-"""Bots at a table with 一炮多响 off (guiyang ``multi_win=off``): a 胡 that lapses is not an error, at every level.
+"""Bots at a table with the issue-44 options off. 一炮多响 off (guiyang ``multi_win=off``): a 胡 that lapses is not an
+error, at every level. 包鸡 off: the 高手 no longer counts exposed chickens (the 冲锋鸡 aside) as owed.
 
 tests/fixtures/multi-win-off.json is a hand 熟手 bots played (seed 12, hand 3, ``--opt multi_win=off``): seat 0's
 7p is won by seats 2 and 3. Bots of each level take the hand over just before that discard's answers.
@@ -58,3 +59,23 @@ def test_bots_play_a_match_with_multi_win_off(level):
                        on_hand=lambda st, rec: hands.append(rec))
     assert stats.hands == 4 and sum(stats.totals) == 0
     assert all(len(r["winners"]) <= 1 and sum(r["deltas"]) == 0 for r in hands)
+
+
+# The 包鸡 table of tests/test_table_options.py: dealer 0 (not ready) has let 1s go twice, the first a 冲锋鸡.
+A = ["1s1s2m5m9m3p6p9p4s7s7z3m5p9s", "123m456m789m8p8p1s4p", "123p456p789s23m77p", "8p1m4m7m2p5p9p2s5s3s6s7z9m"]
+A_ACTIONS = [[0, "discard", "1s"], [1, "discard", "4p"], [2, "discard", "9m"], [3, "discard", "8p"],
+             [0, "discard", "1s"]]
+
+
+@pytest.mark.parametrize("bao_ji, owed", [(True, 3.0), (False, 2.0)])
+def test_the_expert_counts_what_bao_ji_makes_it_owe(bao_ji, owed):
+    """Seat 0's chickens if it ends not ready: 包冲锋鸡 2 plus, with 包鸡, its plain exposed 1s (1). What it would
+    collect if ready (3) does not change."""
+    from game.bots.core import Ctx
+    from game.bots.expert import plan_for
+    from game.rules.view import view
+    from tests.test_chicken_util import play_until, start
+
+    st = play_until(start("guiyang", A, front="1s9m7z6s8p6p", options={"bao_ji": bao_ji}), A_ACTIONS)
+    total, expo, _beans = plan_for("guiyang").own_fowl(Ctx(view(st, 0)))
+    assert (total, expo) == (3.0, owed)

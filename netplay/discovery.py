@@ -152,13 +152,41 @@ def table_props(summary: dict, host_name: str, host_id: str = "") -> dict:
     return {"id": summary["table_id"], "name": summary["name"], "v": summary["variant"], "n": summary["players"],
             "taken": summary["seats_taken"], "free": summary["seats_free"], "proto": PROTOCOL,
             "pw": int(summary["password"]), "host": host_name, "hid": host_id, "w": summary.get("watchers", 0),
-            "wm": summary.get("watch", WATCH_PUBLIC)}
+            "wm": summary.get("watch", WATCH_PUBLIC), "opt": encode_options(summary.get("options") or {})}
+
+
+# The table's options that differ from the variant's defaults, as "key=value,..." in one TXT entry (at most 255
+# bytes): bools as 1/0, numbers and named choices as written. What a browser reads back is untrusted text.
+_OPT_ITEM = re.compile(r"([a-z][a-z0-9_]{0,31})=([a-z0-9_]{1,16})")
+MAX_OPTS = 24
+
+
+def encode_options(options: dict) -> str:
+    out = []
+    for k, v in sorted(options.items()):
+        text = ("1" if v else "0") if isinstance(v, bool) else str(v)
+        if _OPT_ITEM.fullmatch(f"{k}={text}"):
+            out.append(f"{k}={text}")
+    while len(",".join(out)) > 255:  # a TXT entry's limit: the last options are left out
+        out.pop()
+    return ",".join(out)
+
+
+def decode_options(text: str) -> dict[str, str]:
+    """``encode_options``'s text back as {key: value text}; anything malformed is left out, never raised."""
+    out: dict[str, str] = {}
+    for item in (text or "")[:255].split(",")[:MAX_OPTS]:
+        m = _OPT_ITEM.fullmatch(item.strip())
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
 
 
 class Browser:
     """Lists the tables advertised on the network, live. ``tables()`` keys: table_id, name, variant,
     players (seats at the table), seats_taken, seats_free, protocol, password (bool), host (address),
-    port, host_name, host_id, watchers (how many watch), watch (public / open / off)."""
+    port, host_name, host_id, watchers (how many watch), watch (public / open / off), options (the table's
+    options that differ from the variant's defaults, {key: value text})."""
 
     def __init__(self, interfaces=None):
         self.interfaces = check_interfaces(interfaces)
@@ -233,4 +261,5 @@ def _parse(info) -> dict | None:
             "seats_taken": num("taken"), "seats_free": num("free"), "protocol": num("proto"),
             "password": p.get("pw") == "1", "host": addrs[0], "port": info.port, "host_name": p.get("host", ""),
             "host_id": p.get("hid", ""), "watchers": num("w"),
-            "watch": p.get("wm") if p.get("wm") in WATCH_MODES else WATCH_PUBLIC}
+            "watch": p.get("wm") if p.get("wm") in WATCH_MODES else WATCH_PUBLIC,
+            "options": decode_options(p.get("opt", ""))}

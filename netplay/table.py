@@ -173,11 +173,14 @@ class Table:
         return self.match
 
     def summary(self) -> dict:
-        """The lobby line: what discovery and ``list`` show."""
+        """The lobby line: what discovery and ``list`` show (``options``: those that differ from the defaults)."""
         free = sum(1 for s in self.slots if s.open)
+        defaults = self.variant.resolve_options({})
+        changed = {k: v for k, v in self.options.items() if k != "players" and v != defaults.get(k)}
         return {"table_id": self.table_id, "name": self.cfg.name or f"{self.variant.name_zh} {self.table_id}",
                 "variant": self.variant.id, "players": self.n, "seats_taken": self.n - free, "seats_free": free,
-                "password": bool(self.password), "watchers": len(self.watchers), "watch": self.cfg.watch}
+                "password": bool(self.password), "watchers": len(self.watchers), "watch": self.cfg.watch,
+                "options": changed}
 
     @property
     def open_watch(self) -> bool:

@@ -41,7 +41,7 @@ def test_tables_appear_update_and_disappear():
         assert t1 == {"table_id": "1", "name": "东风桌", "variant": "wenshan", "players": 4, "seats_taken": 0,
                       "seats_free": 4, "protocol": PROTOCOL, "password": True, "host": "127.0.0.1",
                       "port": h.address[1], "host_name": name, "host_id": h.host_id, "watchers": 0,
-                      "watch": "public"}
+                      "watch": "public", "options": {}}
         s = NetSession(t1["host"], t1["port"], "me", table_id="1", password="pw")
         try:
             rows = br.wait_for(lambda r: any(x["host_name"] == name and x["table_id"] == "1" and x["seats_taken"] == 1

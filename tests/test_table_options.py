@@ -279,3 +279,15 @@ def test_scenario_dealer_follows_the_option():
     g = data("guiyang", M, front=M_FRONT)
     del g["dealer"]
     assert SC.start(g)[0].dealer == 0
+
+
+def test_saved_options_are_salvaged_one_by_one():
+    """A settings file from another version: what the schema still takes is kept, the rest alone falls back."""
+    from game.rules.options import salvage
+
+    g = get("guiyang")
+    got = salvage(g.schema, {"players": 3, "zimo_double": True, "multi_win": "maybe", "first_dealer": "east",
+                             "soft_lan": True, "bao_ji": "off"})
+    assert got == {**g.resolve_options({}), "players": 3, "zimo_double": True, "bao_ji": False}
+    assert salvage(g.schema, ["not", "a", "dict"]) == g.resolve_options({})
+    assert salvage(get("zhuoji").schema, {"multi_win": False})["multi_win"] is True  # fixed: stays on

@@ -87,6 +87,20 @@ def resolve(schema: list[Option], given: dict[str, Any] | None) -> Options:
     return out
 
 
+def salvage(schema: list[Option], given: object) -> Options:
+    """Defaults overlaid with what ``given`` holds that this schema still takes: an unknown key or a value an
+    option cannot take (a settings file written by another version, or edited by hand) is dropped alone."""
+    by_key = {o.key: o for o in schema}
+    out = {o.key: o.default for o in schema}
+    for k, v in (given.items() if isinstance(given, dict) else ()):
+        if k in by_key:
+            try:
+                out[k] = by_key[k].coerce(v)
+            except OptionError:
+                pass
+    return out
+
+
 def parse_kv(pairs: list[str]) -> dict[str, str]:
     """``["soft_lan=on", "players=3"]`` -> dict; a pair without '=' raises OptionError."""
     out: dict[str, str] = {}

@@ -54,6 +54,16 @@ Decisions taken where chicken.md and the seeds are silent (what a player of the 
   nothing (平胡 0 under a +10 event, 憨包豆 ×0, burned or void collections).
 - The engine marks an added kong late (憨包豆) when its fourth tile was already held at the pung:
   declining the 点豆 on that discard and adding the tile later is the "delayed kong".
+- 一炮多响 off (guiyang ``multi_win``, chicken.md Options): the window still waits for every seat that may win,
+  so each decides as with it on; then the first 胡 after the discarder in turn order wins. The others' 胡
+  lapse: each is told so privately at once (``win_lapsed``), and the settlement shows everyone a 0-point
+  line on its row; a lapsed seat settles as a ready player (its chickens and beans count, it is not a
+  winner: no flipped chicken in its discards, no hand payment). It passed nothing, so no 过胡 follows (the
+  hand is over anyway). A 地胡 that lapses lapses too: the rule names no exception.
+- 包鸡 off (guiyang ``bao_ji``): the exposed chickens a not-ready player no longer owes show as a 0-point
+  line (包鸡 … 不包), so the settlement says why nothing was paid.
+- ``first_dealer`` (every variant): ``random`` draws ``random.Random(f"{seed}:first_dealer")`` - the draw
+  zhuoji made before the option existed, so matches saved by 0.1.0 replay with the same dealers.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ def test_manual_address_lists_tables_and_joins_by_address():
         rows = list_tables(addr, port)
         assert rows == [{"table_id": "7", "name": "seven", "variant": "wenshan", "players": 4, "seats_taken": 3,
                          "seats_free": 1, "password": False, "protocol": 2, "host_id": h.host_id, "watchers": 0,
-                         "watch": "public"}]
+                         "watch": "public", "options": {}}]
         r = run("join", "--addr", f"{addr}:{port}", "--bot", default_level(), "--table", "7", timeout=60)
         assert r.returncode == 0, r.stderr
         assert '"seat": 0' in r.stdout and h.finished

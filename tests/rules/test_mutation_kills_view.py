@@ -12,7 +12,8 @@ from game.rules.view import events_for, pending_state, public_events, public_vie
 from tests.rules.wenshan_util import H1, H2, act, kong_deal, start
 
 t = T.tile
-OPTIONS = {"players": 4, "soft_lan": False, "penalty_discard": False, "reserved_tiles": 0, "base": 1}
+OPTIONS = {"players": 4, "soft_lan": False, "penalty_discard": False, "reserved_tiles": 0, "base": 1,
+           "first_dealer": "host"}
 KONG_FACE_DOWN = {"kind": "concealed_kong", "tiles": [None] * 4, "faces": [None] * 4, "from": None, "claimed": None}
 
 

@@ -13,7 +13,7 @@ from game.rules.match import replay_match
 from game.rules.variants import get
 from game.ui import settings as cfg
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "v0.1.0"
+FIX = Path(__file__).resolve().parents[1] / "fixtures" / "v0.1.0"
 REPLAYS = sorted((FIX / "replays").glob("*.json"))
 
 

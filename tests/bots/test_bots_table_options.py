@@ -19,7 +19,7 @@ from game.rules import tiles as T
 from game.rules.actions import HU
 from game.rules.variants import get
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "multi-win-off.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "multi-win-off.json"
 
 
 def _before_the_answers():
@@ -61,7 +61,7 @@ def test_bots_play_a_match_with_multi_win_off(level):
     assert all(len(r["winners"]) <= 1 and sum(r["deltas"]) == 0 for r in hands)
 
 
-# The 包鸡 table of tests/test_table_options.py: dealer 0 (not ready) has let 1s go twice, the first a 冲锋鸡.
+# The 包鸡 table of tests/rules/test_table_options.py: dealer 0 (not ready) has let 1s go twice, the first a 冲锋鸡.
 A = ["1s1s2m5m9m3p6p9p4s7s7z3m5p9s", "123m456m789m8p8p1s4p", "123p456p789s23m77p", "8p1m4m7m2p5p9p2s5s3s6s7z9m"]
 A_ACTIONS = [[0, "discard", "1s"], [1, "discard", "4p"], [2, "discard", "9m"], [3, "discard", "8p"],
              [0, "discard", "1s"]]
@@ -74,7 +74,7 @@ def test_the_expert_counts_what_bao_ji_makes_it_owe(bao_ji, owed):
     from game.bots.core import Ctx
     from game.bots.expert import plan_for
     from game.rules.view import view
-    from tests.test_chicken_util import play_until, start
+    from tests.rules.chicken_util import play_until, start
 
     st = play_until(start("guiyang", A, front="1s9m7z6s8p6p", options={"bao_ji": bao_ji}), A_ACTIONS)
     total, expo, _beans = plan_for("guiyang").own_fowl(Ctx(view(st, 0)))

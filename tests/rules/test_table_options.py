@@ -21,7 +21,7 @@ from game.rules.match import Match, play_hand, replay_match
 from game.rules.options import OptionError
 from game.rules.variants import all_variants, get
 from game.rules.view import events_for
-from tests.test_chicken_util import data, deltas, has_item, net, play_until, run, start
+from tests.rules.chicken_util import data, deltas, has_item, net, play_until, run, start
 
 t = T.tile
 
@@ -144,7 +144,7 @@ def test_multi_win_is_only_a_chicken_option():
 # ---- 包鸡 (bao_ji) --------------------------------------------------------------------------------------------
 # Dealer 0 (not ready) discards 1s first (冲锋鸡, nobody claims) and 1s again later (a plain exposed one).
 # Seat 1 self-draws 8p: 平胡 with 888p and 11s. Seat 2 is ready (waits 1m/4m) with 77p. Seat 3 (not ready)
-# leads 8p: 冲锋乌骨鸡. (The same table as tests/test_chicken_fowl.py's A.)
+# leads 8p: 冲锋乌骨鸡. (The same table as tests/rules/test_chicken_fowl.py's A.)
 A = ["1s1s2m5m9m3p6p9p4s7s7z3m5p9s", "123m456m789m8p8p1s4p", "123p456p789s23m77p", "8p1m4m7m2p5p9p2s5s3s6s7z9m"]
 A_ACTIONS = [[0, "discard", "1s"], [1, "discard", "4p"], [2, "discard", "9m"], [3, "discard", "8p"],
              [0, "discard", "1s"], [1, "hu"]]
@@ -171,7 +171,7 @@ def test_guiyang_bao_ji_on_and_off(zhuo, on, off, bao):
 
 
 # 责任鸡: seat 2 pungs dealer 0's first 1s and drops 9p, ending not ready; the discarder 0 is ready; seat 1
-# self-draws. (The table of tests/test_chicken_fowl.py's 责任鸡 tests.)
+# self-draws. (The table of tests/rules/test_chicken_fowl.py's 责任鸡 tests.)
 Z = ["1s123p456p234s5m5m6s6s", "234s567s678m11m2p3p", "1s1s234m567m3p5p9p5s7s", "3m6m4s7s2s5s8s5p7m1m3p6p9s"]
 Z_ACTIONS = [[0, "discard", "1s"], [2, "pung"], [2, "discard", "9p"], [3, "discard", "4m"], [0, "discard", "7s"],
              [1, "hu"]]

@@ -12,7 +12,7 @@ import pytest
 from game.cli.main import main
 from game.rules.match import Match, play_hand
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "multi-win-off.json"  # 熟手 bots, guiyang seed 12 hand 3: 7p won twice
 LAPSE = "  seat 3: 胡 7p 作废：座位2先胡（一炮多响未勾选） 0"
 

@@ -113,7 +113,7 @@ def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeyp
             status, error, error_code, names, seat, n, variant_id, table_name = "seated", None, None, [], 0, 4, \
                 "wenshan", "t"
             addr, host_name, view, variant, hands_total = ("127.0.0.1", 50555), None, None, None, None
-            connected, bots, started, watchers, watch = [], [], False, 0, "public"
+            connected, bots, started, watchers, watch, options = [], [], False, 0, "public", None
 
             def prefetch(self):
                 pass

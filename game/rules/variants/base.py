@@ -25,7 +25,7 @@ def first_dealer_option(default: str = "host") -> Option:
     """首局庄家, in every variant (chicken.md, Options): ``host`` = seat 0, whoever opened the table (the player
     in a local game, the host at a LAN table); ``random`` = a seat drawn from the match seed."""
     return Option("first_dealer", "首局庄家", "First dealer", default, FIRST_DEALERS,
-                  help_zh="开房者（座位0）坐首局庄，或由系统随机选庄",
+                  help_zh="开桌的人坐首局庄，或由系统随机选一家坐庄",
                   help_en="the player who opened the table deals first, or a random seat does",
                   names=(("开房者", "Table opener"), ("随机", "Random")), calc=False)
 

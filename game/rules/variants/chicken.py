@@ -297,7 +297,7 @@ _ROB_CHICKENS = ("抢杠烧鸡", "Robbing burns chickens", "被抢杠者收不�
 _BASE = ("底注", "Base stake", "所有分数乘以底注", "every point is multiplied by the stake")
 # (中文, English, guiyang help 中文/English, zhuoji help 中文/English: there the rule always holds)
 _MULTI_WIN = ("一炮多响", "Several win on one discard",
-              "一张牌可被多家同时胡；不勾选时只由放炮者之后最近的一家胡",
+              "一炮可多家胡；不勾选时只有放炮者之后最近的一家胡",
               "several players may win on one discard; off: only the nearest after the discarder wins",
               "多家可同时胡同一张牌", "several players may win on one discard")
 _BAO_JI = ("包鸡", "Not ready pays chickens",

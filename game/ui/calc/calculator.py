@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from game.rules.options import salvage
+from game.rules.variants import get as get_variant
 from game.ui import nav
 from game.ui.app import Scene
 from game.ui.calc import calcsettle
@@ -395,7 +397,7 @@ class CalculatorScene(Scene):
     def _set_variant(self, vid: str) -> None:
         saved = (self.app.settings.last_options or {}).get(vid, {})
         try:
-            self.calc.set_variant(vid, saved)
+            self.calc.set_variant(vid, salvage(get_variant(vid).schema, saved))
         except ValueError:
             self.calc.set_variant(vid)
         if self.target in TILE_TARGETS:
@@ -511,6 +513,8 @@ class CalculatorScene(Scene):
         y = round(130 * s)
         self.option_widgets = []
         for o in c.variant.schema:
+            if not o.calc:
+                continue  # table rules that change no score it shows (一炮多响, 包鸡, 首局庄家)
             label = W.lang_label(o.zh, o.en)
             val = c.options.get(o.key, o.default)
             if o.is_bool:

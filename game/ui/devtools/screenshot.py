@@ -36,7 +36,8 @@ from game.ui.table.scene import TableScene
 from game.ui.table.settle import MatchEndScene
 
 SCENES: tuple[str, ...]  # the scenes by name, then the table's states
-SCENES = ("menu", "setup", "table", "claim", "settlement", "rules", "replay", "lobby", "settings", "match_end", "demo",
+SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rules", "replay", "lobby", "settings",
+          "match_end", "demo",
           "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
           "lan_missing", "refused", "watch")
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
@@ -124,9 +125,11 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
     if scene == "menu":
         app.goto(MenuScene(app))
         app.scene.focus.index = 0
-    elif scene == "setup":
+    elif scene in ("setup", "setup_options"):
         app.settings.last_variant = variant_id
         app.goto(SetupScene(app))
+        if scene == "setup_options":  # the 勾选项 column scrolled to its end, where the table rules are
+            app.scene.col_a.scroll_to(app.scene.col_a.max_scroll)
     elif scene == "host":
         app.settings.last_variant = variant_id
         app.goto(SetupScene(app, mode="host", on_start=lambda *a: None))
@@ -437,6 +440,15 @@ class _StubHost:
         pass
 
 
+def stub_options(variant) -> dict:
+    """A LAN table's options for a picture: a random first dealer and, where the game lets it be unticked,
+    一炮多响 off (what the join list and the lobby then name)."""
+    given: dict = {"first_dealer": "random"}
+    if any(o.key == "multi_win" and not o.fixed for o in variant.schema):
+        given["multi_win"] = False
+    return variant.resolve_options(given)
+
+
 class _StubBrowser:
     """Two tables found on the network, for a picture of the join list."""
 
@@ -444,7 +456,8 @@ class _StubBrowser:
         n = variant.players(variant.resolve_options({}))
         self.rows = [
             {"name": TYPED_NAMES[1], "variant": variant.id, "players": n, "seats_taken": 1, "seats_free": n - 1,
-             "host_name": TYPED_NAMES[0], "host": "192.168.1.20", "port": 50555, "table_id": "1"},
+             "host_name": TYPED_NAMES[0], "host": "192.168.1.20", "port": 50555, "table_id": "1",
+             "options": {k: str(v) for k, v in stub_options(variant).items()}},
             {"name": TYPED_NAMES[3], "variant": "yuxi", "players": 4, "seats_taken": 4, "seats_free": 0,
              "host_name": TYPED_NAMES[4], "host": "192.168.1.31", "port": 50555, "table_id": "1",
              "watchers": 3, "watch": "open"},
@@ -462,6 +475,7 @@ class _StubLobby:
 
     def __init__(self, variant, app):
         self.variant_id = variant.id
+        self.options = stub_options(variant)
         self.variant = None
         self.view = None
         self.table_name = player_name(app)

@@ -1,10 +1,13 @@
-"""Display names every screen shows: the games, the players, the bots and their levels."""
+"""Display names every screen shows: the games, their options (勾选项), the players, the bots and their levels."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from game.rules.options import Option
+from game.rules.variants import get as get_variant
 from game.ui.kit import strings
 
 # Every game the client knows, in menu order; those not yet registered are shown as coming soon.
@@ -21,6 +24,50 @@ def variant_name(v: Any) -> str:
 def variant_title(vid: str | None) -> str | None:
     """A game's name by id (a LAN table, a saved match); an id this build does not know is shown as it is."""
     return strings.pick(*_TITLES[vid]) if vid in _TITLES else vid
+
+
+def option_value_text(o: Option, value: Any) -> str:
+    """An option's value as players read it: 开/关 (On/Off), a named choice by its name, a number as written."""
+    if o.is_bool:
+        return strings.tr("common.on" if value else "common.off")
+    return o.choice_name(value, strings.lang())
+
+
+def choice_labels(o: Option, values: list) -> list:
+    """The labels of an option's values in a ◀ value ▶ selector: named choices in the language shown, numbers as
+    written (labels are callables where the language may change under them)."""
+    if o.is_text and len(o.names) == len(o.choices or ()):
+        return [(lambda v=v: o.choice_name(v, strings.lang())) for v in values]
+    return [str(v) for v in values]
+
+
+def fixed_help(o: Option) -> Any:
+    """The explanation under an option a game fixes: "固定：" and what the rule does (or just "固定")."""
+    if o.help_zh or o.help_en:
+        return lambda: strings.tr("setup.fixed_help", what=strings.pick(o.help_zh, o.help_en))
+    return lambda: strings.tr("setup.fixed")
+
+
+def options_summary(variant_id: str | None, options: Mapping[str, Any] | None) -> str:
+    """"一炮多响 关 · 首局庄家 随机": the options that differ from the game's defaults (the player count aside), in
+    the current language, in the game's own order. ``options`` may hold value texts (a join list row: "0",
+    "random"); a key or a value this build does not know is left out (a newer host's option)."""
+    try:
+        v = get_variant(variant_id or "")
+    except ValueError:
+        return ""
+    parts = []
+    for o in v.schema:
+        if o.key == "players" or o.key not in (options or {}):
+            continue
+        try:
+            val = o.coerce((options or {})[o.key])
+        except ValueError:
+            continue
+        if val != o.default:
+            name = strings.pick(o.zh, o.en)
+            parts.append(strings.tr("setup.option_value", name=name, value=option_value_text(o, val)))
+    return " · ".join(parts)
 
 
 def player_name(app: Any) -> str:

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from game.ui.kit import strings
 
@@ -344,7 +344,73 @@ def explain(key: str | None, variant_id: str = "") -> str:
 
 def doc_for(variant_id: str) -> list[Block]:
     fam = FAMILY.get(variant_id, variant_id)
-    return DOCS.get(fam, []) + COMMON
+    return DOCS.get(fam, []) + option_blocks(fam) + COMMON
+
+
+# What an option does, where one line of help (the setup screen's) does not say it all: (中文, English).
+OPTION_EFFECTS: dict[str, tuple[str, str]] = {
+    "multi_win": (
+        "勾选：一张牌可以被几家同时胡，每家都由放炮的人付；下一局由放炮者之后最近的胡牌者坐庄（其余几家全胡时放炮者坐庄）。"
+        "不勾选：几家都选了胡时，只有放炮者下家起第一个选胡的人胡，其他人的胡作废（结算时写明），按没胡计算，"
+        "听牌照样算；抢杠胡也一样。",
+        "On: everyone who says hu on a discard wins, each paid by the discarder; the nearest winner after the "
+        "discarder deals next (the discarder, if everyone else won). Off: when several say hu, only the first of "
+        "them after the discarder wins; the others' hu lapse (the settlement says so) and they settle as players "
+        "who did not win but are ready. Robbing a kong works the same way."),
+    "bao_ji": (
+        "勾选：有人胡牌后，没叫嘴的玩家要为亮在桌上的鸡（打出的、碰杠的幺鸡和乌骨鸡，金鸡按金鸡算）包给每个叫嘴的玩家。"
+        "不勾选：这些鸡不用包，冲锋鸡照包（包冲锋），包责任鸡不变。荒庄时本来就不包。",
+        "On: after a win, a player who is not ready pays every ready player for the chickens they showed (1 Bamboo "
+        "and 8 Dots discarded, punged or konged; golden ones at the golden value). Off: those are not owed, but the "
+        "charging chicken still is, and the liable chicken is unchanged. A drawn hand never pays them."),
+    "first_dealer": (
+        "选“开房者”：开桌的人（座位一：自己开局时是你，局域网上是开桌的主机）坐第一局的庄；选“随机”：由这场牌的随机种子"
+        "选一家坐庄。之后按各玩法的规则换庄。",
+        "'Table opener': whoever opened the table (seat 1: you at a table of your own, the host at a LAN table) "
+        "deals the first hand; 'Random': a seat drawn from the match's seed. After that the dealer moves as each "
+        "game's rules say."),
+}
+
+
+SHORT_EN = {"guiyang": "Guiyang", "zhuoji": "Zhuoji"}  # the games of one page, named where a default differs
+
+
+def _default_text(o: Any, lang: str) -> tuple[str, str]:
+    """(中文, English) of an option's default as the rules viewer says it."""
+    if o.is_bool:
+        if o.fixed:
+            return ("固定勾选", "always") if o.default else ("固定不勾选", "never")
+        return ("默认勾选", "on by default") if o.default else ("默认不勾选", "off by default")
+    zh, en = o.choice_name(o.default, "zh"), o.choice_name(o.default, "en")
+    return (f"固定{zh}", f"always {en}") if o.fixed else (f"默认{zh}", f"{en} by default")
+
+
+def option_blocks(fam: str) -> list[Block]:
+    """The family's 勾选项 from its games' option tables: each option's name, default per game and effect (the
+    player count and the stake aside, which the setup screen says itself)."""
+    from game.rules.variants import all_variants
+
+    games = [v for v in all_variants() if FAMILY.get(v.id) == fam and not (fam == "wenshan" and v.id == "kunming")]
+    if not games:
+        return []
+    keys: list[str] = []
+    for v in games:
+        keys += [o.key for o in v.schema if o.key not in keys and o.key not in ("players", "base")]
+    out: list[Block] = [("h", "勾选项", "Table options"),
+                        ("p", "开桌时选定，整场不变；下面是每项的作用和默认值。",
+                         "Chosen when the table is set up and kept for the whole match: what each one does, and "
+                         "its default.")]
+    for key in keys:
+        have = [(v, next(o for o in v.schema if o.key == key)) for v in games if any(o.key == key for o in v.schema)]
+        o = have[0][1]
+        if len(games) > 1:
+            zh_d = "；".join(f"{v.name_zh}：{_default_text(x, 'zh')[0]}" for v, x in have)
+            en_d = "; ".join(f"{SHORT_EN.get(v.id, v.name_en)}: {_default_text(x, 'en')[1]}" for v, x in have)
+        else:
+            zh_d, en_d = _default_text(o, "zh")[0], _default_text(o, "en")[1]
+        zh_e, en_e = OPTION_EFFECTS.get(key, (o.help_zh, o.help_en))
+        out.append(("li", f"{o.zh}（{zh_d}）：{zh_e}", f"{o.en} ({en_d}): {en_e}"))
+    return out
 
 
 # shorter English names for the rules' tabs (the full ones do not fit a tab)

@@ -407,12 +407,15 @@ def help_lines(text: str, width: int, scale: float) -> list[str]:
     return [ln for ln in wrap(text, help_size(scale), max(20, width)) if ln] if text else []
 
 
-def option_height(bar: int, help_text: str, width: int, scale: float) -> int:
-    """A checkbox's or choice's height: its bar, then its explanation wrapped below the label."""
+def option_height(bar: int, help_text: str, width: int, scale: float, tuck: bool = True) -> int:
+    """A checkbox's or choice's height: its bar, then its explanation wrapped below the label (``tuck``: starting
+    inside the bar's lower part, beside a checkbox; a choice's selector fills that part, so its help starts under
+    the bar)."""
     n = len(help_lines(help_text, width, scale))
     if not n:
         return bar
-    return max(bar, round(bar * 0.74) + round(n * help_size(scale) * 1.3) + round(6 * scale))
+    lines = round(n * help_size(scale) * 1.3) + round(6 * scale)
+    return max(bar, round(bar * 0.74) + lines) if tuck else bar + lines
 
 
 class Checkbox(Widget):
@@ -473,11 +476,12 @@ class Checkbox(Widget):
             pygame.draw.rect(dest, GOLD, r.inflate(8, 4), 1, border_radius=6)
 
 
-def _draw_help(dest, text: str, x: int, y: int, width: int, bar_h: int) -> None:
+def _draw_help(dest, text: str, x: int, y: int, width: int, bar_h: int, tuck: bool = True) -> None:
     """An option's explanation, wrapped under its bar (sized like ``help_size`` at the bar's scale)."""
     scale = bar_h / 46
     size = help_size(scale)
-    y -= bar_h - round(bar_h * 0.74)  # just under the label, which is centred in the bar
+    if tuck:
+        y -= bar_h - round(bar_h * 0.74)  # just under the label, which is centred in the bar
     for line in help_lines(text, width, scale):
         draw_text(dest, line, (x, y), size, MUTED)
         y += round(size * 1.3)
@@ -545,7 +549,7 @@ class Choice(Widget):
         draw_text(dest, _label(self.label), (r.x, bar.centery), round(bar.h * 0.38), tc, "bold", anchor="midleft",
                   max_width=round(r.w * self.label_w) - 6)
         if self.help:
-            _draw_help(dest, _label(self.help), r.x, bar.bottom, r.w, bar.h)
+            _draw_help(dest, _label(self.help), r.x, bar.bottom, r.w, bar.h, tuck=False)  # the selector is beside
         left, right = self._arrows()
         body = pygame.Rect(left.x, r.y + 2, right.right - left.x, bar.h - 4)
         pygame.draw.rect(dest, (8, 24, 18), body, border_radius=body.h // 2)

@@ -19,7 +19,7 @@ from game.ui import nav
 from game.ui.app import App, Scene
 from game.ui.kit import hostmsg, strings
 from game.ui.kit import widgets as W
-from game.ui.kit.names import player_name, shown, variant_title
+from game.ui.kit.names import options_summary, player_name, shown, variant_title
 from game.ui.table.tableview import background
 
 try:  # optional: a build without netplay plays offline only
@@ -171,6 +171,8 @@ class Lobbying(hostmsg.Connecting, Protocol):
     def variant(self) -> Variant | None: ...  # once seated
     @property
     def variant_id(self) -> str | None: ...
+    @property
+    def options(self) -> Mapping[str, Any] | None: ...  # the table's options (勾选项), once seated
     @property
     def table_name(self) -> str | None: ...
     @property
@@ -338,6 +340,10 @@ class LobbyScene(Scene):
         W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold",
                     max_width=box.w - round(72 * s))
         y += round(40 * s)
+        opts = options_summary(ses.variant_id, ses.options)  # the table's 勾选项 off their defaults
+        if opts:
+            W.draw_text(surf, opts, (x, y - round(6 * s)), round(15 * s), W.GOLD, max_width=box.w - round(72 * s))
+            y += round(24 * s)
         if self.host is not None:
             W.draw_text(surf, self.share_text(), (x, y), round(17 * s), W.GOLD, "bold", max_width=box.w - round(72 * s))
             y += round(28 * s)
@@ -676,9 +682,12 @@ class JoinScene(Scene):
 
     @staticmethod
     def row_host_text(r: dict) -> str:
-        """The second line of a list row: which host (hosts of the same name differ by their id) and where."""
-        return strings.tr("lan.host_id", name=r.get("host_name", ""), id=r.get("host_id") or "?") + \
+        """The second line of a list row: the table's options off their defaults (一炮多响 关 ...), then which host
+        (hosts of the same name differ by their id) and where."""
+        where = strings.tr("lan.host_id", name=r.get("host_name", ""), id=r.get("host_id") or "?") + \
             f" · {r.get('host')}:{r.get('port')}"
+        opts = options_summary(r.get("variant"), r.get("options"))
+        return f"{opts}  ·  {where}" if opts else where
 
     def _draw_prompt(self, surf) -> None:
         s = self.s

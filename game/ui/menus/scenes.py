@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
+from game.rules.options import salvage
 from game.ui import nav
 from game.ui import settings as cfg
 from game.ui.app import Scene
 from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
-from game.ui.kit.names import KNOWN_VARIANTS, player_name
+from game.ui.kit.names import KNOWN_VARIANTS, choice_labels, fixed_help, player_name
 from game.ui.table.tableview import background
 
 if TYPE_CHECKING:
@@ -253,10 +254,7 @@ class SetupScene(Scene):
             self.options = {}
             return
         saved = (self.app.settings.last_options or {}).get(self.variant_id, {})
-        try:
-            self.options = v.resolve_options(saved)
-        except ValueError:
-            self.options = v.resolve_options({})
+        self.options = salvage(v.schema, saved)  # an option a settings file cannot give falls back alone
 
     def players(self) -> int:
         v = self.variant
@@ -366,8 +364,9 @@ class SetupScene(Scene):
         label = W.lang_label(o.zh, o.en)
         help_ = W.lang_label(o.help_zh, o.help_en) if (o.help_zh or o.help_en) else None
         val = self.options.get(o.key, o.default)
+        if o.fixed:  # "固定：…": the rule always holds in this game, and what it does
+            help_ = fixed_help(o)
         if o.is_bool:
-            help_ = help_ if not o.fixed else W.tr_label("setup.fixed")
             cb = W.Checkbox((0, 0, pw, rh), label, bool(val), lambda x, k=o.key: self.set_option(k, x),
                             enabled=not o.fixed, help=help_, bar=rh)
             cb.rect.h = W.option_height(rh, W._label(help_) if help_ else "", cb.help_width(), self.s)
@@ -375,9 +374,9 @@ class SetupScene(Scene):
         choices = list(o.choices) if o.choices else list(BASE_CHOICES)
         if val not in choices:
             choices = sorted(set(choices) | {val})
-        ch = W.Choice((0, 0, pw, rh), label, choices, [str(c) for c in choices], val,
+        ch = W.Choice((0, 0, pw, rh), label, choices, choice_labels(o, choices), val,
                       lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_, bar=rh)
-        ch.rect.h = W.option_height(rh, W._label(help_) if help_ else "", pw, self.s)
+        ch.rect.h = W.option_height(rh, W._label(help_) if help_ else "", pw, self.s, tuck=False)
         return ch
 
     def _set_level(self, seat, val):

@@ -216,6 +216,9 @@ class _Director:
                     self.label(ev["seat"], strings.tr("big.kong"), LABEL_COLORS["kong"], delay)
                     self.sound(now + delay * f, "kong")
                     self.caption_claim(ev["seat"], "kong")
+            elif et == "win_lapsed" and ev.get("seat") is not None and ev.get("winner") is not None:
+                # 一炮多响 off: a nearer seat won the tile this seat also said 胡 on (told to that seat alone)
+                self.caption(strings.tr("demo.win_lapsed", who=st.names[ev["seat"]], winner=st.names[ev["winner"]]))
             elif et == "declare_ready":
                 self.label(ev["seat"], strings.tr("big.ready"), LABEL_COLORS["ready"], delay)
                 self.sound(now + delay * f, "claim")

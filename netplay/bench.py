@@ -19,6 +19,8 @@ import tempfile
 import threading
 import time
 
+from game.oscompat import loadavg
+
 LOOPBACK = ["127.0.0.1"]
 
 
@@ -29,8 +31,29 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, round(p / 100 * (len(xs) - 1)))]
 
 
-def _source(table: int, seat: int) -> str:
-    return f"127.1.{table % 250}.{seat + 1 + 10 * (table // 250)}"
+def _spread_ok() -> bool:
+    """Whether this machine answers on all of 127.0.0.0/8 (Linux, Windows), so each client can come from an address
+    of its own as on a LAN; macOS has only 127.0.0.1 unless more are aliased (``ifconfig lo0 alias 127.1.1.1``)."""
+    if _SPREAD:
+        return _SPREAD[0]
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind(("127.1.1.1", 0))
+        ok = True
+    except OSError:
+        ok = False
+    _SPREAD.append(ok)
+    return ok
+
+
+_SPREAD: list[bool] = []
+
+
+def _source(table: int, seat: int) -> str | None:
+    """The client's own loopback address (None: 127.0.0.1 for all, where only that one answers)."""
+    return f"127.1.{table % 250}.{seat + 1 + 10 * (table // 250)}" if _spread_ok() else None
 
 
 def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think: tuple[float, float],
@@ -90,7 +113,7 @@ def watch_worker(host: str, port: int, tables: list[str], per_table: int, second
     sessions = []
     for tid in tables:
         for k in range(per_table):
-            src = f"127.2.{int(tid) % 250}.{k + 1}"
+            src = f"127.2.{int(tid) % 250}.{k + 1}" if _spread_ok() else None
             sessions.append(WatchSession(host, port, f"watch-{tid}-{k}", tid, connect_timeout=15, reconnect_s=15,
                                          source=src))
     deadline = time.monotonic() + seconds
@@ -124,11 +147,12 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
     cfgs = [TableConfig(table_id=str(i + 1), name=f"Bench {i + 1}", hands=hands, seed=f"{seed}:{i}",
                         sub_bot="simple", bots={3 - b: "normal" for b in range(host_bots)},
                         bot_delay=sum(think) / 2 if host_bots else 0.0) for i in range(tables)]
-    load0 = os.getloadavg()
+    load0 = loadavg()
+    one_addr = {} if _spread_ok() else {"per_addr": 1 << 16, "watch_per_addr": 1 << 16}  # all from 127.0.0.1
     with tempfile.TemporaryDirectory(prefix="lanbench-", dir=state_dir) as state:
         t_adv = time.perf_counter()
         host = Host(tables=cfgs, name=f"bench-{os.getpid()}", interfaces=LOOPBACK, state_dir=state,
-                    limits=Limits(max_conns=max(256, 2 * tables * 4))).start()
+                    limits=Limits(max_conns=max(256, 2 * tables * 4), **one_addr)).start()
         try:
             if host.advertiser is not None:
                 host.advertiser.registered.wait(30)
@@ -220,8 +244,8 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
         "play_s": round(play_s, 3),
         "hands_completed": hands_done,
         "matches_completed": matches // max(1, players) == tables,
-        "loadavg_before": [round(x, 2) for x in load0],
-        "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+        "loadavg_before": load0,  # None where the system keeps no load average (Windows)
+        "loadavg_after": loadavg(),
         "errors": errors,
         "target_p99_ms": 20,
         "watchers_per_table": watchers,
@@ -333,7 +357,7 @@ def _compare(one, args) -> int:
         "per_run": [{"watchers": w, "rtt_p50_ms": r["rtt_p50_ms"], "rtt_p90_ms": round(_pct(r["rtts_ms"], 90), 3),
                      "rtt_p99_ms": r["rtt_p99_ms"], "samples": r["rtt_samples"], "p99_ms": r["p99_ms"],
                      "watch_frames": r["watch_frames"], "watch_fulls": r["watch_fulls"],
-                     "load": r["loadavg_before"][0], "errors": r["errors"]}
+                     "load": (r["loadavg_before"] or [None])[0], "errors": r["errors"]}
                     for pair in zip(runs[0], runs[args.watchers]) for w, r in zip((0, args.watchers), pair)],
         "without": {p: round(_pct(off, p), 3) for p in (50, 90, 99)},
         "with": {p: round(_pct(on, p), 3) for p in (50, 90, 99)},

@@ -343,8 +343,10 @@ class Host:
         loop = self.loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         try:
+            # reuse_address left to asyncio: set on POSIX (a resumed host takes its port back past TIME_WAIT), not on
+            # Windows, where SO_REUSEADDR would let a second host bind the same port (Windows needs none to rebind)
             self._server = loop.run_until_complete(
-                loop.create_server(lambda: Conn(self), self.bind, self.port, reuse_address=True))
+                loop.create_server(lambda: Conn(self), self.bind, self.port))
             self.port = self._server.sockets[0].getsockname()[1]
             if self.store is not None:
                 self.store.save_meta({"name": self.name, "port": self.port, "host_id": self.host_id})

@@ -22,6 +22,10 @@ from pathlib import Path
 
 FORMAT = 2
 SUFFIX = ".journal"
+# Windows opens descriptors in text mode unless told otherwise ("\n" would be written as "\r\n")
+_BINARY = getattr(os, "O_BINARY", 0)
+# fdatasync is Linux's; Windows and macOS flush file data with fsync
+_datasync = getattr(os, "fdatasync", os.fsync)
 
 
 def default_dir() -> Path:
@@ -99,7 +103,7 @@ def _fsync_dir(path: Path) -> None:
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
-        return
+        return  # Windows opens no folder this way (and needs no folder sync for a rename to last)
     try:
         os.fsync(fd)
     except OSError:
@@ -111,7 +115,7 @@ def _fsync_dir(path: Path) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` so that a reader sees the old or the new file; OSError leaves the old one."""
     tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o600)
     try:
         try:
             view = memoryview(data)
@@ -147,8 +151,8 @@ class Journal:
 
     def rewrite(self, base: bytes) -> None:
         """Compaction: the file becomes the single record ``base``."""
+        self.close()  # first: Windows refuses to replace a file that is still open
         write_atomic(self.path, base)
-        self.close()
         self.size = len(base)
 
     def append(self, data: bytes) -> None:
@@ -156,7 +160,7 @@ class Journal:
         if self.size is None:
             raise OSError(errno.ENOENT, "the journal has no table record yet")
         if self._fd is None:
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | _BINARY)
         fd = self._fd
         if os.fstat(fd).st_size != self.size:
             os.ftruncate(fd, self.size)  # what an earlier failed write left behind
@@ -164,7 +168,7 @@ class Journal:
             n = os.write(fd, data)
             if n != len(data):
                 raise OSError(errno.ENOSPC, f"short write ({n} of {len(data)} bytes)")
-            os.fdatasync(fd)
+            _datasync(fd)
         except OSError:
             try:
                 os.ftruncate(fd, self.size)
@@ -307,10 +311,6 @@ def _entry_ok(e) -> bool:
 
 
 def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
+    from game.oscompat import pid_alive
+
+    return pid_alive(pid)

@@ -26,13 +26,10 @@ from typing import Any
 
 
 def _rss_kb() -> int:
-    """Resident memory of this process in KiB (0 where /proc is missing)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as f:
-            pages = int(f.read().split()[1])
-        return pages * os.sysconf("SC_PAGE_SIZE") // 1024
-    except (OSError, ValueError, IndexError):
-        return 0
+    """Resident memory of this process in KiB (see ``game.oscompat.rss_kb``: 0 where the system gives none)."""
+    from game.oscompat import rss_kb
+
+    return rss_kb()
 
 
 def capped_caches() -> dict[str, int]:

@@ -125,8 +125,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def utf8_streams() -> None:
+    """Redirected standard streams speak UTF-8 on every system: on Windows a pipe or file would otherwise get the
+    ANSI code page (cp1252 cannot write 高手, so ``score > out.json`` would fail). A console is left alone."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or (getattr(stream, "encoding", "") or "").lower().replace("-", "") == "utf8":
+            continue
+        try:
+            if not stream.isatty():
+                reconfigure(encoding="utf-8")
+        except (OSError, ValueError):
+            pass
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    utf8_streams()
     try:
         args = build_parser().parse_args(argv)
         if args.version:

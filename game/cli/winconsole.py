@@ -22,9 +22,11 @@ def reattach(argv: list[str], kernel32=None, opener=open) -> bool:
     if not missing:
         return False  # everything redirected (or a console build): nothing to do
     if kernel32 is None:
+        if sys.platform != "win32":
+            return False
         import ctypes
 
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        kernel32 = ctypes.windll.kernel32
     if not kernel32.AttachConsole(ATTACH_PARENT_PROCESS):
         return False  # started by Explorer or a service: no terminal to print to
     for name in missing:

@@ -12,7 +12,7 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin=None):
-    p = subprocess.run([sys.executable, "-m", "game", *args], input=stdin, capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "game", *args], input=stdin, capture_output=True, encoding="utf-8",
                        cwd=ROOT, timeout=120)
     return p.returncode, p.stdout, p.stderr
 

@@ -20,7 +20,7 @@ def play(tmp_path, *args, timeout=None):
                PYTHONPATH=str(ROOT))
     if timeout is not None:
         env["YUNGUI_QUIT_ON_TIMEOUT"] = str(timeout)
-    p = subprocess.run([sys.executable, "-m", "game", "play", *args], capture_output=True, text=True, cwd=ROOT,
+    p = subprocess.run([sys.executable, "-m", "game", "play", *args], capture_output=True, encoding="utf-8", cwd=ROOT,
                        env=env, timeout=200)
     return p.returncode, p.stdout, p.stderr
 
@@ -33,7 +33,7 @@ def test_match_end_is_reached_and_its_replay_prints_the_same_deltas(tmp_path):
     assert len(shown) == 2
     path = out.strip().splitlines()[-1].removeprefix("replay saved: ")
     assert Path(path).is_file() and str(tmp_path) in path
-    p = subprocess.run([sys.executable, "-m", "game", "replay", path, "--json"], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "game", "replay", path, "--json"], capture_output=True, encoding="utf-8",
                        cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
     assert p.returncode == 0, p.stderr
     replayed = json.loads(p.stdout)

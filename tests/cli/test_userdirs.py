@@ -144,5 +144,5 @@ def test_the_module_imports_no_pygame():
     import subprocess
 
     code = "import sys, game.userdirs, netplay.store; print('pygame' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8", check=True).stdout
     assert out.strip() == "False"

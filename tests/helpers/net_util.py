@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import msgpack
+import pytest
 
 os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"  # discovery and hosts refuse anything but loopback
 
@@ -125,7 +126,7 @@ def saved_table(state_dir, table_id: str = "1") -> dict | None:
     old = Path(state_dir) / f"table-{table_id}.json"
     if old.exists():  # the whole-file format of protocol 1 hosts (so these tests can be run against them)
         try:
-            return json.loads(old.read_text())
+            return json.loads(old.read_text(encoding="utf-8"))
         except ValueError:
             return None
     try:
@@ -144,7 +145,7 @@ def final_record(state_dir, table_id: str = "1") -> dict:
     """The match log a host left in its state directory (archived once everyone left)."""
     done = sorted((Path(state_dir) / "done").glob(f"table-{table_id}-*.json"))
     if done:
-        d = json.loads(done[-1].read_text())
+        d = json.loads(done[-1].read_text(encoding="utf-8"))
         return d.get("match", d)  # protocol 1 hosts kept {"match": ...}; now the match record itself
     return saved_table(state_dir, table_id)["match"]
 
@@ -256,20 +257,42 @@ class Recorder:
                 self.tx.append(bytes(data))
 
 
+def _loopback_range() -> bool:
+    """Whether the machine answers on more of 127.0.0.0/8 than 127.0.0.1 (Linux and Windows do)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind(("127.0.0.2", 0))
+    except OSError:
+        return False
+    return True
+
+
+#: for tests that play several machines from several loopback addresses (per-address limits)
+LOOPBACK_RANGE = pytest.mark.skipif(
+    not _loopback_range(),
+    reason="needs 127.0.0.2 and up: macOS answers on 127.0.0.1 only until more are aliased "
+           "(sudo ifconfig lo0 alias 127.0.0.2 up, as CI does)")
+
+
 def env() -> dict:
     e = dict(os.environ)
     e["YUNGUI_NET_LOOPBACK_ONLY"] = "1"
     e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
-    return e  # XDG_STATE_HOME: the tests' scratch folder (conftest), never the developer's
+    return e  # YUNGUI_HOME: the test's own scratch folder (conftest's yungui_home), never the developer's
 
 
-def start_host_proc(*args, timeout: float = 20.0, log=None):
+def start_host_proc(*args, timeout: float = 20.0, log=None, launcher: tuple[str, ...] = ("-m", "game"),
+                    extra_env: dict[str, str] | None = None):
     """``python -m game host --headless ...`` in a subprocess; returns (Popen, port) once it listens.
 
-    Its log goes to ``log`` (a path) or is discarded: an unread pipe would stall a chatty host."""
+    Its log goes to ``log`` (a path) or is discarded: an unread pipe would stall a chatty host. ``launcher``
+    replaces ``-m game`` (``-m tests.disk_fault writer``: the same program with a disk that can fill up)."""
     err = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 - the child holds it; closed below
-    p = subprocess.Popen([sys.executable, "-m", "game", "host", "--headless", "--interfaces", "127.0.0.1", *args],
-                         cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=err, text=True)
+    p = subprocess.Popen([sys.executable, *launcher, "host", "--headless", "--interfaces", "127.0.0.1", *args],
+                         cwd=ROOT, env=dict(env(), **(extra_env or {})), stdout=subprocess.PIPE, stderr=err,
+                         encoding="utf-8")
     if log:
         err.close()
     end = time.monotonic() + timeout

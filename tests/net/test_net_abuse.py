@@ -22,6 +22,7 @@ from netplay.discovery import Advertiser
 from netplay.host import Host, TableConfig
 from tests.helpers.net_util import (
     LOOPBACK,
+    LOOPBACK_RANGE,
     ROOT,
     Recorder,
     decode_stream,
@@ -64,7 +65,7 @@ def test_peers_that_reset_mid_reply_cannot_flood_the_log(tmp_path):
         time.sleep(0.5)
     finally:
         stop_proc(proc)
-    lines = log.read_text().splitlines()
+    lines = log.read_text(encoding="utf-8").splitlines()
     assert conns > 50
     assert sum("socket.send() raised" in ln for ln in lines) == 0
     assert len(lines) < 100, f"{len(lines)} log lines in 3 s of resets"
@@ -104,6 +105,7 @@ def _list_from(addr, source: str) -> list:
                     return m["tables"]
 
 
+@LOOPBACK_RANGE
 def test_one_machine_cannot_use_up_the_connections_and_silent_ones_are_closed():
     """Point 5: 300 idle sockets from one address; twenty newcomers from other addresses are all answered, and a
     socket that never says hello is closed by the host's hello deadline."""
@@ -171,6 +173,7 @@ def test_a_join_leave_loop_does_not_make_the_host_shout_on_the_network(monkeypat
 
 # ---------------------------------------------------------------------------------------------- point 10
 
+@LOOPBACK_RANGE
 def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
     """Point 10: everything seat 0 sends and receives, including a reconnect, holds neither its seat token nor the
     table password; replaying its recorded hello (the reconnect's proof) on a new connection is refused and the
@@ -212,6 +215,7 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         h.stop()
 
 
+@LOOPBACK_RANGE
 def test_password_guessing_slows_down_and_is_logged(caplog):
     """Point 10: after three wrong passwords from one address every further try must wait (even the right one),
     and the host logs it; another address is not affected."""
@@ -261,8 +265,8 @@ def test_two_hosts_with_one_name_are_told_apart(tmp_path):
         def join(table):
             return subprocess.run([sys.executable, "-m", "game", "join", "--discover", "--bot", "simple",
                                    "--interfaces", "127.0.0.1", "--table", table, "--timeout", "10"],
-                                  cwd=ROOT, env=dict(env(), XDG_STATE_HOME=str(tmp_path)), capture_output=True,
-                                  text=True, timeout=120)
+                                  cwd=ROOT, env=dict(env(), YUNGUI_HOME=str(tmp_path)), capture_output=True,
+                                  encoding="utf-8", timeout=120)
 
         r = join(name)
         assert r.returncode == 1 and r.stderr.count("\n") == 1
@@ -276,6 +280,7 @@ def test_two_hosts_with_one_name_are_told_apart(tmp_path):
             h.stop()
 
 
+@LOOPBACK_RANGE
 @pytest.mark.parametrize("level", ["simple"])
 def test_an_honest_match_still_plays_with_every_limit_on(level):
     """The limits do not get in the way of players: a whole match from four addresses."""

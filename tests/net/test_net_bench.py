@@ -12,7 +12,7 @@ from tests.helpers.net_util import ROOT, env
 
 def test_bench_lan_reports_the_round_trip_seen_by_the_clients():
     r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "2", "--seconds", "4", "--think",
-                        "0.02,0.05", "--json"], cwd=ROOT, env=env(), capture_output=True, text=True, timeout=180)
+                        "0.02,0.05", "--json"], cwd=ROOT, env=env(), capture_output=True, encoding="utf-8", timeout=180)
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])
     for key in ("rtt_p50_ms", "rtt_p99_ms", "actions_per_s", "p99_ms", "discovery_s"):
@@ -29,7 +29,7 @@ def test_bench_lan_compares_the_round_trip_without_and_with_watchers():
     received the game."""
     r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "1", "--seconds", "3", "--think",
                         "0.02,0.05", "--watchers", "10", "--compare", "--runs", "1", "--json"], cwd=ROOT, env=env(),
-                       capture_output=True, text=True, timeout=240)
+                       capture_output=True, encoding="utf-8", timeout=240)
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert [x["watchers"] for x in out["per_run"]] == [0, 10]

@@ -12,8 +12,8 @@ from tests.helpers.net_util import LOOPBACK, ROOT, env
 
 
 def run(*args, timeout=30):
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env(), capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env(), capture_output=True,
+                          encoding="utf-8", timeout=timeout)
 
 
 @pytest.mark.parametrize("args, code, text", [

@@ -67,7 +67,7 @@ def test_headless_host_and_three_client_processes_play_a_match(tmp_path):
             joins.append(subprocess.Popen(
                 [sys.executable, "-m", "game", "join", "--discover", "--bot", "simple", "--interfaces", "127.0.0.1",
                  "--table", name, "--seed", str(i), "--timeout", "20"],
-                cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+                cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8"))
         outs = [p.communicate(timeout=120) for p in joins]
         assert proc.wait(30) == 0
     finally:

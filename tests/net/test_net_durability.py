@@ -1,22 +1,26 @@
 """Host state that survives a full disk, a kill -9 and damaged files (issue 16, points 1, 8 and 11).
 
-The disk is filled the way the platform notes show: ``RLIMIT_FSIZE`` of the running
-host process set to 0 (every write that would grow a file fails, as on a full
-disk), then lifted again.
+The disk fills up under a real host process (``tests/helpers/disk_fault.py``): on every system its store's writes go
+through a writer that writes what still fits and then raises ``ENOSPC``; on POSIX the same tests also run with the
+process's own ``RLIMIT_FSIZE`` lowered, so that the kernel refuses the writes (the platform notes' way).
 """
 
 import json
 import os
 import random
-import resource
 import shutil
 import time
+import types
 from pathlib import Path
+
+import pytest
 
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
 from netplay.client import BotClient
 from netplay.host import Host, TableConfig
+from tests.helpers.disk_fault import ENV as DISK_ENV
+from tests.helpers.disk_fault import set_limit
 from tests.helpers.net_util import (
     LOOPBACK,
     SEEDS4,
@@ -33,30 +37,39 @@ from tests.helpers.net_util import (
 SEEDS = SEEDS4
 
 
-def _limit(pid: int, size: int) -> None:
-    resource.prlimit(pid, resource.RLIMIT_FSIZE, (size, resource.RLIM_INFINITY))
+DISKS = [pytest.param("writer", id="enospc-writer"),
+         pytest.param("rlimit", id="rlimit", marks=pytest.mark.posix_only(reason="RLIMIT_FSIZE is POSIX's"))]
 
 
-def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path):
+def _host_with_a_disk(mode: str, control: Path, *args):
+    """A real host whose store's disk fills up when ``set_limit(control, size)`` says so."""
+    return start_host_proc(*args, launcher=("-m", "tests.helpers.disk_fault", mode),
+                           extra_env={DISK_ENV: str(control)})
+
+
+@pytest.mark.parametrize("disk", DISKS)
+def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path, disk):
     """Point 1: the disk refuses mid-hand. Nobody is told "illegal", every seat gets the disk_full notice, the game
     waits (nothing is shown before it is saved); once space frees the same match goes on and ends as if nothing
     happened."""
-    args = ["--hands", "2", "--seed", "61", "--state-dir", str(tmp_path), "--once"]
-    proc, port = start_host_proc(*args)
+    control = tmp_path / "disk-limit"
+    state = tmp_path / "state"
+    args = ["--hands", "2", "--seed", "61", "--state-dir", str(state), "--once"]
+    proc, port = _host_with_a_disk(disk, control, *args)
     try:
         bcs = bot_clients("127.0.0.1", port, SEEDS, think=0.01, reconnect_s=60)
         out, ths = start_clients(bcs, 150)
-        wait_until(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 10,
+        wait_until(lambda: (d := saved_table(state)) and d["phase"] == "playing" and len(d["current"] or []) >= 10,
                    what="the first hand to be under way")
-        _limit(proc.pid, 0)  # the disk is full from now on
+        set_limit(control, 0)  # the disk is full from now on
         wait_until(lambda: all(any(c == "disk_full" for c, _m, _s in getattr(bc.session, "notices", [])) for bc in bcs),
                    what="every seat to hear that the host cannot save")
         frozen = [bc.session.updates for bc in bcs]
-        size = next(tmp_path.glob("table-1.*")).stat().st_size
+        size = next(state.glob("table-1.*")).stat().st_size
         time.sleep(1.5)  # the host retries meanwhile; no state may reach anyone while nothing can be saved
         assert [bc.session.updates for bc in bcs] == frozen
-        assert next(tmp_path.glob("table-1.*")).stat().st_size == size
-        _limit(proc.pid, resource.RLIM_INFINITY)
+        assert next(state.glob("table-1.*")).stat().st_size == size
+        set_limit(control, None)
         for t in ths:
             t.join(150)
         assert proc.wait(30) == 0
@@ -68,29 +81,33 @@ def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path):
         assert out[i]["totals"] == m.scores, "the match after the full disk ended differently"
         assert not {c for c, _ in bc.session.refusals} - {"stale"}, bc.session.refusals  # never "illegal"
         assert ("saved" in {c for c, _m, _s in bc.session.notices}) and bc.session.connections == 1
-    assert replay_match(get_variant("wenshan"), final_record(tmp_path)).scores == m.scores
+    assert replay_match(get_variant("wenshan"), final_record(state)).scores == m.scores
 
 
-def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path):
-    """Point 1: a write that only partly fits is cut back off; after a kill -9 ``--resume`` continues the match
-    (the old whole-file rewrite left a cut-off file and said "nothing to resume")."""
-    args = ["--hands", "2", "--seed", "62", "--state-dir", str(tmp_path), "--once"]
-    proc, port = start_host_proc(*args)
+@pytest.mark.parametrize("disk", DISKS)
+def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path, disk):
+    """Point 1: a write that only partly fits is cut back off; after a kill -9 (``Popen.kill``: SIGKILL, or
+    TerminateProcess on Windows) ``--resume`` continues the match (the old whole-file rewrite left a cut-off file and
+    said "nothing to resume")."""
+    control = tmp_path / "disk-limit"
+    state = tmp_path / "state"
+    args = ["--hands", "2", "--seed", "62", "--state-dir", str(state), "--once"]
+    proc, port = _host_with_a_disk(disk, control, *args)
     proc2 = None
     try:
         bcs = bot_clients("127.0.0.1", port, SEEDS, think=0.01, reconnect_s=60)
         out, ths = start_clients(bcs, 150)
-        wait_until(lambda: (d := saved_table(tmp_path)) and d["phase"] == "playing" and len(d["current"] or []) >= 8,
+        wait_until(lambda: (d := saved_table(state)) and d["phase"] == "playing" and len(d["current"] or []) >= 8,
                    what="the first hand to be under way")
-        journal = next(tmp_path.glob("table-1.*"))  # table-1.journal
-        _limit(proc.pid, journal.stat().st_size + 150)  # room for a record or two, then a short write
+        journal = next(state.glob("table-1.*"))  # table-1.journal
+        set_limit(control, journal.stat().st_size + 150)  # room for a record or two, then a short write
         wait_until(lambda: any(c == "disk_full" for c, _m, _s in getattr(bcs[0].session, "notices", [])), 20,
                    what="the players to hear that the disk is full")
         proc.kill()
         proc.wait(10)
-        before = saved_table(tmp_path)
+        before = saved_table(state)
         assert before is not None and before["phase"] == "playing"
-        proc2, port2 = start_host_proc("--resume", "--state-dir", str(tmp_path), "--once")
+        proc2, port2 = start_host_proc("--resume", "--state-dir", str(state), "--once")
         assert port2 == port
         for t in ths:
             t.join(150)
@@ -103,7 +120,7 @@ def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path):
     for i in range(4):
         assert isinstance(out[i], dict), out[i]
         assert out[i]["totals"] == m.scores
-    assert replay_match(get_variant("wenshan"), final_record(tmp_path)).scores == m.scores
+    assert replay_match(get_variant("wenshan"), final_record(state)).scores == m.scores
 
 
 # ---------------------------------------------------------------------------------------------- point 11
@@ -115,26 +132,33 @@ def _bot_table(tid: str, hands: int, seed) -> TableConfig:
 def test_an_action_appends_a_short_record_instead_of_rewriting_the_match(tmp_path, monkeypatch):
     """Point 11: an action appends a short record; the whole match is written once per hand (compaction), not
     once per action. Counted at the system calls: bytes written and files replaced in the state folder."""
+    from netplay import store
+
     written: list[int] = []
     replaced: list[str] = []
-    real_write, real_replace = os.write, os.replace
+    paths: dict[int, str] = {}  # the store's open descriptors and what they write to
+
+    def ours(path) -> bool:
+        return str(path).startswith(str(tmp_path)) and "table-" in str(path)
+
+    def spy_open(path, flags, *a, **kw):
+        fd = os.open(path, flags, *a, **kw)
+        paths[fd] = str(path)
+        return fd
 
     def spy_write(fd, data):
-        try:
-            path = os.readlink(f"/proc/self/fd/{fd}")
-        except OSError:
-            path = ""
-        if path.startswith(str(tmp_path)) and "table-" in path:
+        if ours(paths.get(fd, "")):
             written.append(len(data))
-        return real_write(fd, data)
+        return os.write(fd, data)
 
     def spy_replace(src, dst, *a, **kw):
-        if str(dst).startswith(str(tmp_path)) and "table-" in str(dst):
+        if ours(dst):
             replaced.append(str(dst))
-        return real_replace(src, dst, *a, **kw)
+        return os.replace(src, dst, *a, **kw)
 
-    monkeypatch.setattr(os, "write", spy_write)
-    monkeypatch.setattr(os, "replace", spy_replace)
+    spy = types.SimpleNamespace(**{k: getattr(os, k) for k in dir(os) if not k.startswith("__")})
+    spy.open, spy.write, spy.replace = spy_open, spy_write, spy_replace
+    monkeypatch.setattr(store, "os", spy)
     hands = 6
     h = Host(tables=[_bot_table("1", hands, 11)], interfaces=LOOPBACK, advertise=False, state_dir=tmp_path).start()
     try:
@@ -147,6 +171,7 @@ def test_an_action_appends_a_short_record_instead_of_rewriting_the_match(tmp_pat
     assert actions > 200
     # one base per hand (plus the first and the last) and a short record per action; the old whole-file
     # rewrite cost about actions x match_size / 2
+    assert written, "the spy saw none of the journal's writes"
     assert sum(written) < 120 * actions + (hands + 2) * match_size, (sum(written), actions, match_size)
     assert len(replaced) <= hands + 3, f"{len(replaced)} rewrites for {hands} hands"
 
@@ -236,10 +261,10 @@ def test_resume_names_the_damaged_file_and_resumes_the_rest(tmp_path):
     log = tmp_path / "host.log"
     proc, _port = start_host_proc("--resume", "--state-dir", str(tmp_path), log=log)
     try:
-        wait_until(lambda: f"{p.name} is damaged" in log.read_text(), 20, "the log line")
+        wait_until(lambda: f"{p.name} is damaged" in log.read_text(encoding="utf-8"), 20, "the log line")
     finally:
         stop_proc(proc)
-    text = log.read_text()
+    text = log.read_text(encoding="utf-8")
     lines = [ln for ln in text.splitlines() if p.name in ln]
     assert len(lines) == 1 and "not resumed" in lines[0] and "Traceback" not in text
     assert "table 1: resumed at hand 2" in text

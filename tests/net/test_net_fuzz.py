@@ -13,11 +13,13 @@ and the host's memory did not grow.
 import os
 import random
 import socket
+import sys
 import threading
 import time
 
 import msgpack
 
+from game.oscompat import rss_kb as rss_kb_of
 from netplay import protocol as wire
 from netplay.client import BotClient
 from tests.helpers.net_util import Recorder, local_play, norm, play_clients, start_host_proc, stop_proc
@@ -27,11 +29,10 @@ TARGET_FRAMES = 24_000
 
 
 def rss_kb(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+    """The host process's resident memory (every system; see game.oscompat)."""
+    kb = rss_kb_of(pid)
+    assert kb > 0, f"no resident memory figure for process {pid} on {sys.platform}"
+    return kb
 
 
 def rand_obj(rng: random.Random, depth: int = 0):

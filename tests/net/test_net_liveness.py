@@ -1,19 +1,22 @@
 """Seats that come back: a frozen client, a crashed client, a crashed host (issue 16, points 2, 9 and 12).
 
-The frozen client is a real ``python -m game join --bot`` process stopped with SIGSTOP
-(a closed laptop lid: the socket stays open, nothing answers); the crashed one is
-killed with SIGKILL and started again with the same command.
+The frozen client is a real ``python -m game join --bot`` process behind a relay that stops passing anything (a
+closed laptop lid: the connection stays open, nothing answers; every system), and on POSIX also the process itself
+stopped with SIGSTOP; the crashed one is killed (``Popen.kill``: SIGKILL, or TerminateProcess on Windows) and
+started again with the same command.
 """
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
 
+import pytest
+
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, TableConfig
+from tests.helpers.net_proxy import FreezingRelay
 from tests.helpers.net_util import (
     LOOPBACK,
     ROOT,
@@ -29,10 +32,10 @@ from tests.helpers.net_util import (
 
 def _join_proc(port: int, home, name: str = "lid") -> subprocess.Popen:
     e = env()
-    e["XDG_STATE_HOME"] = str(home)  # where the client keeps its seat token
+    e["YUNGUI_HOME"] = str(home)  # where the client keeps its seat token (state/seats.json)
     return subprocess.Popen([sys.executable, "-m", "game", "join", "--addr", f"127.0.0.1:{port}", "--bot", "simple",
                              "--table", "t", "--name", name, "--seed", "3"], cwd=ROOT, env=e,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8")
 
 
 def _three_clients(h, think=0.05):
@@ -44,25 +47,55 @@ def _three_clients(h, think=0.05):
     return bcs, out, ths
 
 
-def test_a_frozen_client_is_played_by_a_bot_and_gets_its_seat_back(tmp_path):
-    """Point 2: SIGSTOP a client mid-match. After the host's read timeout a bot plays its seat (the table goes on);
-    after SIGCONT the client reconnects with its token and plays its seat to the end."""
+class _Lid:
+    """How the client's machine stops answering, and starts again."""
+
+    def __init__(self, how: str, proc: subprocess.Popen, relay: FreezingRelay):
+        self.how, self.proc, self.relay = how, proc, relay
+
+    def shut(self) -> None:
+        if self.how == "sigstop":
+            import signal
+
+            os.kill(self.proc.pid, signal.SIGSTOP)
+        else:
+            self.relay.freeze()
+
+    def open(self) -> None:
+        if self.how == "sigstop":
+            import signal
+
+            os.kill(self.proc.pid, signal.SIGCONT)
+        else:
+            self.relay.thaw()
+
+
+@pytest.mark.parametrize("how", [
+    pytest.param("relay", id="silent-connection"),
+    pytest.param("sigstop", id="sigstop", marks=pytest.mark.posix_only(reason="SIGSTOP/SIGCONT are POSIX signals")),
+])
+def test_a_frozen_client_is_played_by_a_bot_and_gets_its_seat_back(tmp_path, how):
+    """Point 2: a client's machine stops answering mid-match (its connection silent in both directions, or the
+    process itself stopped). After the host's read timeout a bot plays its seat (the table goes on); once it answers
+    again the client reconnects with its token and plays its seat to the end."""
     h = Host(tables=[TableConfig(table_id="t", hands=3, seed=21, hold_s=120, sub_bot="simple", next_s=None)],
              interfaces=LOOPBACK, advertise=False).start()
+    relay = FreezingRelay(h.address)
     proc = None
     try:
         table = h.tables["t"]
         bcs, out, ths = _three_clients(h)
-        proc = _join_proc(h.port, tmp_path)
+        proc = _join_proc(relay.port, tmp_path)
+        lid = _Lid(how, proc, relay)
         wait_until(lambda: seat_actions(h, 3) >= 2, 60, "the frozen-to-be client to play")
         token = h.call(lambda: table.slots[3].token)
-        os.kill(proc.pid, signal.SIGSTOP)
+        lid.shut()
         stopped = seat_actions(h, 3)
         wait_until(lambda: h.call(lambda: table.slots[3].peer is None), 30, "the host to notice the silent seat")
         wait_until(lambda: seat_actions(h, 3) >= stopped + 2, 30, "a bot to play the silent seat")
         assert h.call(lambda: table.slots[3].token) == token  # held for its player, not given away
         assert any(c == "bot_plays" and seat == 3 for bc in bcs for c, _m, seat in bc.session.notices)
-        os.kill(proc.pid, signal.SIGCONT)
+        lid.open()
         wait_until(lambda: h.call(lambda: table.slots[3].peer is not None), 30, "the client to take its seat back")
         back = seat_actions(h, 3)
         out_text, err = proc.communicate(timeout=180)
@@ -70,8 +103,9 @@ def test_a_frozen_client_is_played_by_a_bot_and_gets_its_seat_back(tmp_path):
             t.join(180)
     finally:
         if proc is not None and proc.poll() is None:
-            os.kill(proc.pid, signal.SIGCONT)
+            _Lid(how, proc, relay).open()
             proc.kill()
+        relay.close()
         h.stop()
     assert proc.returncode == 0, err
     res = json.loads(out_text.strip().splitlines()[-1])

@@ -194,7 +194,7 @@ def test_kill_9_mid_hand_then_resume(tmp_path):
         assert bcs[i].session.connections == 2
     record = final_record(tmp_path)
     assert replay_match(get_variant(vid), record).scores == m.scores
-    assert "resumed at hand 1" in (tmp_path / "host2.log").read_text()
+    assert "resumed at hand 1" in (tmp_path / "host2.log").read_text(encoding="utf-8")
 
 
 def test_resume_with_nothing_saved_is_a_usage_error(tmp_path):
@@ -204,6 +204,6 @@ def test_resume_with_nothing_saved_is_a_usage_error(tmp_path):
     from tests.helpers.net_util import ROOT, env
 
     r = subprocess.run([sys.executable, "-m", "game", "host", "--headless", "--resume", "--interfaces", "127.0.0.1",
-                        "--state-dir", str(tmp_path)], cwd=ROOT, env=env(), capture_output=True, text=True,
+                        "--state-dir", str(tmp_path)], cwd=ROOT, env=env(), capture_output=True, encoding="utf-8",
                        timeout=30)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "nothing to resume" in r.stderr

@@ -2,7 +2,6 @@
 watcher that follows a host through a restart (issue 17)."""
 
 import json
-import signal
 import subprocess
 import sys
 import time
@@ -14,8 +13,8 @@ from tests.helpers.net_util import ROOT, env, start_host_proc, stop_proc
 
 
 def run(*args, timeout=60):
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env(), capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env(), capture_output=True,
+                          encoding="utf-8", timeout=timeout)
 
 
 @pytest.mark.parametrize("args, text", [
@@ -67,7 +66,7 @@ def test_a_watcher_follows_the_table_through_a_host_restart(tmp_path):
             ws.poll()
         assert ws.status == "watching" and ws.updates >= 20
         hand_before = ws.view["hand_no"]
-        proc.send_signal(signal.SIGKILL)
+        proc.kill()  # kill -9 (TerminateProcess on Windows): no chance to say goodbye
         proc.wait(10)
         stop_proc(proc)
         time.sleep(0.5)

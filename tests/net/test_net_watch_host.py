@@ -16,7 +16,7 @@ from netplay import protocol as wire
 from netplay.host import Host, Limits, TableConfig
 from netplay.protocol import Code
 from netplay.watch import WatchSession
-from tests.helpers.net_util import LOOPBACK, decode_stream, play_clients
+from tests.helpers.net_util import LOOPBACK, LOOPBACK_RANGE, decode_stream, play_clients
 
 
 def _read_frames(sock: socket.socket, want, timeout: float = 10.0) -> list[dict]:
@@ -155,6 +155,7 @@ def test_a_stuck_watcher_is_cut_off_and_counted_out():
         h.stop()
 
 
+@LOOPBACK_RANGE
 def test_watchers_have_their_own_limit_per_address_and_take_no_seat():
     h = _host(Limits(watch_per_addr=2, per_addr=16))
     socks = []

@@ -26,12 +26,12 @@ def _env(**extra) -> dict:
 def test_the_readme_test_command_prints_the_summary_line():
     """`python -m pytest -q` with the project's settings ends on `N passed` (an extra -q in addopts hid it)."""
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/cli/test_version.py"],
-                       cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120, check=False)
+                       cwd=ROOT, env=_env(), capture_output=True, encoding="utf-8", timeout=120, check=False)
     assert r.returncode == 0, r.stdout + r.stderr
     assert re.search(r"^2 passed in ", r.stdout, re.M), r.stdout
 
 
-@pytest.mark.skipif(os.name != "posix", reason="C libraries write to fd 2 like this on POSIX")
+@pytest.mark.posix_only(reason="C libraries write to fd 2 like this on POSIX")
 def test_quiet_stderr_swallows_what_c_libraries_write_and_restores_stderr(capfd):
     print("before", file=sys.stderr)
     with sound.quiet_stderr():
@@ -50,7 +50,7 @@ def test_opening_the_mixer_without_a_sound_card_prints_nothing():
     code = ("from game.ui.kit.sound import SoundBank; b = SoundBank(); "
             "print(b.available, b.reason if not b.available else b.driver)")
     r = subprocess.run([sys.executable, "-c", code], env=_env(SDL_AUDIODRIVER="alsa"), capture_output=True,
-                       text=True, timeout=60, check=False)
+                       encoding="utf-8", timeout=60, check=False)
     assert r.returncode == 0, r.stderr
     assert "ALSA lib" not in r.stderr and r.stderr.strip() == "", r.stderr
     available, detail = r.stdout.strip().split(" ", 1)
@@ -61,7 +61,7 @@ def test_smoke_says_audio_off_where_the_game_hears_nothing():
     """With SDL's dummy driver the mixer opens, yet no sound reaches a device: --smoke must not say "audio on"."""
     r = subprocess.run([sys.executable, "-m", "game", "--smoke"], cwd=ROOT,
                        env=_env(SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="dummy"),
-                       capture_output=True, text=True, timeout=120, check=False)
+                       capture_output=True, encoding="utf-8", timeout=120, check=False)
     assert r.returncode == 0, r.stderr
     assert "audio off (SDL's dummy driver" in r.stdout and "audio on" not in r.stdout, r.stdout
 
@@ -105,7 +105,7 @@ def test_the_version_comes_from_installed_metadata_first(tmp_path, editable):
     env = _env()
     env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "src"), str(tmp_path / "site"), env["PYTHONPATH"]])
     r = subprocess.run([sys.executable, "-m", "game", "--version"], cwd=ROOT, env=env, capture_output=True,
-                       text=True, timeout=60, check=False)
+                       encoding="utf-8", timeout=60, check=False)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     source = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M).group(1)
     assert r.stdout.strip() == f"yungui-mahjong {source if editable else '9.8.7'}", r.stdout + r.stderr

@@ -12,10 +12,9 @@ from game.ui.settings import Settings
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    """Settings, replays and host journals under ``tmp_path`` (returned); the window's LAN code binds loopback
-    only; the language is 中文 again afterwards."""
+    """Settings, replays, host journals and seat tokens under ``tmp_path`` (returned; ``YUNGUI_HOME`` is its
+    ``home``); the window's LAN code binds loopback only; the language is 中文 again afterwards."""
     monkeypatch.setenv("YUNGUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("YUNGUI_LAN_INTERFACES", "127.0.0.1")
     yield tmp_path
     strings.set_lang("zh")

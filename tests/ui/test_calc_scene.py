@@ -210,7 +210,7 @@ def test_screenshot_command_renders_the_scene(tmp_path, scene, variant, lang):
     root = Path(__file__).resolve().parents[2]
     out = tmp_path / f"{scene}.png"
     p = subprocess.run([sys.executable, "-m", "game", "screenshot", "--scene", scene, "--variant", variant, "--lang",
-                        lang, "--out", str(out)], cwd=root, capture_output=True, text=True, timeout=120,
+                        lang, "--out", str(out)], cwd=root, capture_output=True, encoding="utf-8", timeout=120,
                        env={**os.environ, "PYTHONPATH": str(root)})
     assert p.returncode == 0, p.stderr
     img = pygame.image.load(str(out))

@@ -178,10 +178,10 @@ def test_cli_json_and_exit_code(tmp_path):
     env = {"YUNGUI_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
     r = subprocess.run([sys.executable, "-m", "game", "audit-ui", "--json", "--scene", "menu", "--size", "1280x720"],
-                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+                       capture_output=True, encoding="utf-8", cwd=ROOT, env=env, timeout=120)
     out = json.loads(r.stdout)
     assert r.returncode == (1 if out["problems"] else 0)
     assert out["pictures"] == 2 and set(out["by_check"]) >= set(audit.CHECKS)
-    bad = subprocess.run([sys.executable, "-m", "game", "audit-ui", "--scene", "nope"], capture_output=True, text=True,
-                         cwd=ROOT, env=env, timeout=60)
+    bad = subprocess.run([sys.executable, "-m", "game", "audit-ui", "--scene", "nope"], capture_output=True,
+                         encoding="utf-8", cwd=ROOT, env=env, timeout=60)
     assert bad.returncode == 2 and bad.stderr.startswith("error: unknown scene")

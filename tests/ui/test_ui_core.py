@@ -211,7 +211,8 @@ def test_a_sound_really_reaches_the_audio_device(tmp_path):
         "b.close()\n"
     )
     env = {**os.environ, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(out), "SDL_VIDEODRIVER": "dummy"}
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, encoding="utf-8",
+                       timeout=60)
     assert r.returncode == 0, r.stderr
     data = out.read_bytes()
     assert len(data) > 10000 and any(b not in (0, 0x80) for b in data[:200000])

@@ -150,7 +150,7 @@ def test_hosting_player_fills_open_seats_with_bots(home):
 
 
 def _run(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, encoding="utf-8",
                           timeout=timeout, env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy",
                                                 "SDL_AUDIODRIVER": "dummy"})
 

@@ -51,7 +51,6 @@ def shows(app) -> tuple:
 @pytest.fixture
 def run_loop(tmp_path, monkeypatch):
     monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     clock = FakeClock()
     flips: list[tuple[float, tuple]] = []
     changes: list[tuple[float, tuple, str]] = []

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*cmd: str) -> str:
-    return subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=30).stdout.strip()
+    return subprocess.run(cmd, capture_output=True, encoding="utf-8", check=True, timeout=30).stdout.strip()
 
 
 class Window:
@@ -46,7 +46,7 @@ class Window:
         return path
 
     def scenes(self) -> list[str]:
-        return [ln.split()[1] for ln in self.trace.read_text().splitlines() if ln.startswith("scene ")]
+        return [ln.split()[1] for ln in self.trace.read_text(encoding="utf-8").splitlines() if ln.startswith("scene ")]
 
 
 def layout() -> dict:
@@ -82,7 +82,7 @@ def changed(a: Path, b: Path, box: tuple[int, int, int, int]) -> int:
 
 
 def main() -> int:
-    pos = json.loads(subprocess.run([sys.executable, __file__, "--layout"], capture_output=True, text=True,
+    pos = json.loads(subprocess.run([sys.executable, __file__, "--layout"], capture_output=True, encoding="utf-8",
                                     check=True, cwd=ROOT, timeout=60).stdout)
     home = Path(tempfile.mkdtemp(prefix="xwin-home-"))
     (home / "settings.json").write_text(json.dumps({"lang": "zh", "window": [1280, 720], "sound": False,

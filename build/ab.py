@@ -48,7 +48,7 @@ def wall(task: tuple) -> tuple[float, int]:
     for r in range(n):
         pts = []
         for settings in (sa, sb):
-            bots = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
+            bots: list[Any] = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
             bots[r].plans = {vid: _plan(vid, settings)}
             st = play_match(v, opts, wall_seed, 1, bots)
             pts.append(st.totals[r])

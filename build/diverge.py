@@ -27,6 +27,7 @@ import multiprocessing as mp
 import os
 import sys
 from collections import defaultdict
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -106,7 +107,7 @@ def hand(task):
     out = []
     for r in range(n):
         st, _ = Match(v, opts, wall_seed, 1).start_hand()
-        bots = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
+        bots: list[Any] = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
         if settings:
             bots[r].plans = {vid: _plan(vid, settings)}
         shadow = make_bot("normal", seed=f"{wall_seed}:{r}")

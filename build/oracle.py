@@ -142,7 +142,7 @@ def table(vid: str, wall_seed: str, seat: int, plan: Told | None) -> tuple[HandS
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
-    bots = [make_bot("strong" if s == seat else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
+    bots: list[Any] = [make_bot("strong" if s == seat else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
     if plan is not None:
         bots[seat].plans = {vid: plan}
     st, _ = Match(v, opts, wall_seed, 1).start_hand()

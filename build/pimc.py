@@ -43,6 +43,7 @@ import os
 import random
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -235,8 +236,8 @@ def play(vid, wall_seed, seat, levels, search=None):
     opts = v.resolve_options({})
     n = v.players(opts)
     st, _ = Match(v, opts, wall_seed, 1).start_hand()
-    bots = [make_bot(levels if s == seat else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
-    stats = {"decisions": 0, "searched": 0, "changed": 0}
+    bots: list[Any] = [make_bot(levels if s == seat else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
+    stats: dict[str, Any] = {"decisions": 0, "searched": 0, "changed": 0}
     if search is None:
         return _finish(st, seat, bots), stats
     samples, top, rng, z, held = search

@@ -50,6 +50,7 @@ class MatchStats:
     seconds: float = 0.0
     seats: list[SeatStats] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    match: Match | None = field(default=None, compare=False, repr=False)  # the match played (its log replays it)
 
     def to_json(self) -> dict:
         return {
@@ -165,5 +166,5 @@ def play_match(variant, options: dict, seed, hands: int, bots: list, names: list
     stats.totals = list(m.scores)
     for i, s in enumerate(stats.seats):
         s.points = m.scores[i]
-    stats.match = m  # type: ignore[attr-defined]
+    stats.match = m
     return stats

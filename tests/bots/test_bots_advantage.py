@@ -8,6 +8,7 @@ from game.bots.read import Read, opp_info
 from game.bots.strategy import for_variant
 from game.rules import engine as E
 from game.rules import tiles as T
+from game.rules.actions import Action
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
@@ -108,7 +109,7 @@ def test_strong_waits_on_a_face_up_tail_tile_while_holding_a_triplet():
     hands = ["1m1m1m2p3p4p5s6s7s2m3m4m5m9m", "3789m2468p13579s", "2468m13579p2468s", "3467m1367p1367s9s"]
     st = start("yuxi", hands, tail="9m8s", dealer=0)
     v = view(st, 0)
-    assert make_bot("normal").act(v) == E.Action(0, "discard", t("9m")), "the scenario's efficient discard"
+    assert make_bot("normal").act(v) == Action(0, "discard", t("9m")), "the scenario's efficient discard"
     a = make_bot("strong").act(v)
     assert a.kind == "discard" and a.tile in (t("2m"), t("5m"))
 
@@ -117,7 +118,7 @@ def test_strong_without_the_tail_tile_keeps_the_wider_wait():
     """The same hand with other tiles face up at the tail: nothing to gain, the wider wait stays."""
     hands = ["1m1m1m2p3p4p5s6s7s2m3m4m5m9m", "3789m2468p13579s", "2468m13579p2468s", "3467m1367p1367s9s"]
     st = start("yuxi", hands, tail="8s4p", dealer=0)
-    assert make_bot("strong").act(view(st, 0)) == E.Action(0, "discard", t("9m"))
+    assert make_bot("strong").act(view(st, 0)) == Action(0, "discard", t("9m"))
 
 
 def _hopeless_table(drawable_left):
@@ -141,9 +142,9 @@ def test_strong_plays_safe_once_the_hand_cannot_be_won():
     assert v["drawable"] < 4
     ctx, _strat = _ctx(st, 0)
     assert min(r[0] for r in scan(ctx, _strat, _strat.normal_routes(ctx), "all")) >= 1
-    assert make_bot("strong").act(v) == E.Action(0, "discard", t("9s"))
+    assert make_bot("strong").act(v) == Action(0, "discard", t("9s"))
 
 
 def test_strong_keeps_its_pair_while_the_hand_can_still_be_won():
     st = _hopeless_table(drawable_left=None)
-    assert make_bot("strong").act(view(st, 0)) != E.Action(0, "discard", t("9s"))
+    assert make_bot("strong").act(view(st, 0)) != Action(0, "discard", t("9s"))

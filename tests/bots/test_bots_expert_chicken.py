@@ -8,6 +8,8 @@ difference the issue asks for.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.bots import make_bot
@@ -109,7 +111,7 @@ def test_zhuoji_strong_charges_its_1s_early():
 
 def test_release_prices_a_claim_higher_late():
     early, late = late_first_yao(0), late_first_yao(7)
-    x = plan_for("zhuoji")
+    x: Any = plan_for("zhuoji")
     q = []
     for st in (early, late):
         ctx = Ctx(view(st, 0))
@@ -150,7 +152,7 @@ def test_speed_guard_drops_only_plain_and_flush_plans_that_cost_a_shanten(varian
     """From 1m 4m 55m 8m 1p 3p 5p..9p 8s9s (14 tiles): 1m keeps the plain hand two from ready, 5m and 9p
     leave it three. A 5m planned for the plain hand or for 清一色 is dropped; a 9p planned for 七对 stays
     (the guard is about the plain hand's speed, not the other routes')."""
-    x = plan_for(variant)
+    x: Any = plan_for(variant)
     c = [0] * 34
     for k in T.parse("1m4m5m5m8m1p3p5p6p7p8p9p8s9s"):
         c[k] += 1
@@ -232,7 +234,7 @@ def test_a_rob_or_hot_read_does_not_trust_tiles_a_passless_player_let_go(variant
     as every cost against an exposed one-suit hand is (its 清一色)."""
     st = exposed_flush(variant)
     ctx = Ctx(view(st, 0))
-    x = plan_for(variant)
+    x: Any = plan_for(variant)
     plain = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx, None).opps}
     rob = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx, None, rob=True).opps}
     for tile in ("6m", "2m"):
@@ -268,7 +270,7 @@ def test_guiyang_strong_stays_ready_through_a_mildly_dangerous_tile():
     v = _replayed("guiyang", "endv:guiyang:96", 43)
     assert v["seat"] == 0 and v["drawable"] == 30 and T.fmt(sorted(v["hand"])) == "799p57s"
     assert [T.fmt(m["faces"]) for m in v["seats"][2]["melds"]] == ["6666p", "555p"]
-    x = plan_for("guiyang")
+    x: Any = plan_for("guiyang")
     c = [0] * 34
     for k in T.parse("9p9p5s7s"):
         c[k] += 1

@@ -6,6 +6,8 @@ they do not interfere; the bot sees only its view.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.expert import plan_for
@@ -67,7 +69,7 @@ def test_an_honor_wildcard_standing_as_itself_in_seven_stars_is_hard_work():
                     ["2356m13469p1245s", "2356m13469p1245s", "2358m13469p1245s"])
     ctx = _ctx(st)
     assert ctx.jk == t("4z")
-    x = plan_for("wenshan")
+    x: Any = plan_for("wenshan")
     routes = {r.key: r for r in x.routes(ctx, [], ctx.counts)}
     c = list(ctx.counts)
     c[t("9m")] -= 1

@@ -1,6 +1,7 @@
 """The bot framework: levels and names, determinism, views in wire form, the sim summary and the bench's JSON."""
 
 import json
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,8 @@ def test_levels_and_their_names():
     assert set(LEVELS) == {"easy", "normal", "strong"}
     assert [LEVELS[k].name_zh for k in ("easy", "normal", "strong")] == ["新手", "熟手", "高手"]
     for k in LEVELS:
-        assert make_bot(k).level == k
+        bot: Any = make_bot(k)
+        assert bot.level == k
     with pytest.raises(ValueError):
         make_bot("grandmaster")
 

@@ -61,24 +61,27 @@ def install_writer(control: Path) -> None:
     proxy = types.ModuleType("os_with_a_full_disk")
     proxy.__dict__.update({k: getattr(real, k) for k in dir(real) if not k.startswith("__")})
     proxy.write = write  # type: ignore[attr-defined]
-    store.os = proxy  # type: ignore[assignment]
+    store.os = proxy
 
 
 def install_rlimit(control: Path) -> None:
     """A thread applies the control file's limit to this process's RLIMIT_FSIZE (POSIX only)."""
-    import resource
+    if sys.platform == "win32":
+        raise SystemExit("RLIMIT_FSIZE is POSIX's")
+    else:
+        import resource
 
-    def follow() -> None:
-        last: int | None = -1
-        while True:
-            limit = _limit(control)
-            if limit != last:
-                soft = resource.RLIM_INFINITY if limit is None else limit
-                resource.setrlimit(resource.RLIMIT_FSIZE, (soft, resource.RLIM_INFINITY))
-                last = limit
-            time.sleep(0.005)
+        def follow() -> None:
+            last: int | None = -1
+            while True:
+                limit = _limit(control)
+                if limit != last:
+                    soft = resource.RLIM_INFINITY if limit is None else limit
+                    resource.setrlimit(resource.RLIMIT_FSIZE, (soft, resource.RLIM_INFINITY))
+                    last = limit
+                time.sleep(0.005)
 
-    threading.Thread(target=follow, name="disk-fault", daemon=True).start()
+        threading.Thread(target=follow, name="disk-fault", daemon=True).start()
 
 
 def main(argv: list[str]) -> int:

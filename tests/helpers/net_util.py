@@ -231,7 +231,7 @@ def hello(hi: dict, name: str = "raw", *, table=None, seat=None, password=None, 
         msg["pw"] = auth.password_proof(key, password)
     if token is not None:
         msg["proof"] = auth.token_proof(token, hi["nonce"], nonce)
-    hello.key = key  # the connection key of the last hello built (tests derive the seat token from it)
+    hello.key = key  # type: ignore[attr-defined]  # the last hello's connection key (tests derive seat tokens)
     return msg
 
 

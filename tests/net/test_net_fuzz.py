@@ -16,6 +16,7 @@ import socket
 import sys
 import threading
 import time
+from typing import Any
 
 import msgpack
 
@@ -235,8 +236,8 @@ def test_fuzzing_a_running_host(tmp_path):
         pid = proc.pid
         seeds = ["h0", "h1", "h2", "h3"]
         recs = [Recorder() for _ in range(4)]
-        bcs = [BotClient("127.0.0.1", port, "simple", f"p{i}", seed=seeds[i], seat=i, tap=recs[i], think=0.01)
-               for i in range(3)]
+        bcs: list[Any] = [BotClient("127.0.0.1", port, "simple", f"p{i}", seed=seeds[i], seat=i, tap=recs[i],
+                                    think=0.01) for i in range(3)]
         bcs.append(InjectingBot("127.0.0.1", port, "simple", "p3", seed=seeds[3], seat=3, rec=recs[3], think=0.01))
         replays: list[bytes] = []
         fuzzers = [Fuzzer(port, k, replays) for k in range(2)]

@@ -54,20 +54,20 @@ class _Lid:
         self.how, self.proc, self.relay = how, proc, relay
 
     def shut(self) -> None:
-        if self.how == "sigstop":
+        if self.how == "relay":
+            self.relay.freeze()
+        elif sys.platform != "win32":  # sigstop: POSIX only (the test is posix_only)
             import signal
 
             os.kill(self.proc.pid, signal.SIGSTOP)
-        else:
-            self.relay.freeze()
 
     def open(self) -> None:
-        if self.how == "sigstop":
+        if self.how == "relay":
+            self.relay.thaw()
+        elif sys.platform != "win32":
             import signal
 
             os.kill(self.proc.pid, signal.SIGCONT)
-        else:
-            self.relay.thaw()
 
 
 @pytest.mark.parametrize("how", [

@@ -6,6 +6,8 @@ win) + filler + reversed(``back``) (kong replacements in the order drawn), as te
 
 from __future__ import annotations
 
+from typing import cast
+
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
@@ -71,7 +73,7 @@ def has_item(st, seat, label, points=None):
 
 
 def ready(variant, hand: str, melds=()) -> bool:
-    tb = get(variant).table
+    tb = cast(ChickenGame, get(variant)).table
     return patterns.is_ready(tb, T.counts(T.parse(hand)), list(melds))
 
 

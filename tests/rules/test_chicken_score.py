@@ -216,7 +216,7 @@ def test_invalid_situations():
 # ---- waits (叫嘴) --------------------------------------------------------------------------------------------
 
 def test_waits_include_seven_pairs_di_long_and_skip_a_fifth_copy():
-    tbz, tbg = get("zhuoji").table, get("guiyang").table
+    tbz, tbg = cast(ChickenGame, get("zhuoji")).table, cast(ChickenGame, get("guiyang")).table
     c = T.counts(T.parse("1122334455667m"))
     assert patterns.waits(tbz, c, []) == sorted(set(patterns.waits(tbz, c, [])))
     assert T.tile("7m") in patterns.waits(tbz, c, [])

@@ -5,6 +5,8 @@ seats a self-draw's 杀报 is charged to."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.kinds import WinBy
@@ -69,7 +71,7 @@ def test_chicken_kinds_carry_their_rule_keys():
     """chicken.md chicken kinds: the rule key of each (the settlement's reason): 捉鸡牌 4p flips 5p, a
     翻牌鸡 (fan_pai_ji); with zhuoji's 本鸡 the 捉鸡牌 4p itself is a 本鸡 (ben_ji); a guiyang flip of 红中
     with 钻石鸡 on makes each 红中 a 钻石鸡 (zuan_shi_ji)."""
-    z, g = get("zhuoji"), get("guiyang")
+    z, g = cast(ChickenGame, get("zhuoji")), cast(ChickenGame, get("guiyang"))
     ks = F.kinds(z.table, z.resolve_options({"ben_ji": True}), t("4p"))
     assert (ks[t("5p")].key, ks[t("5p")].zh) == ("fan_pai_ji", "翻牌鸡")
     assert (ks[t("4p")].key, ks[t("4p")].zh) == ("ben_ji", "本鸡")
@@ -91,7 +93,7 @@ def test_zhuoji_di_long_needs_the_winning_tile_in_the_shape_test():
     guiyang has no 地龙."""
     counts = T.counts(T.parse("11m33m55p77p99s5s"))
     pung = Meld("pung", tuple(T.parse("5s5s5s")), tuple(T.parse("5s5s5s")), from_seat=2)
-    z, g = get("zhuoji"), get("guiyang")
+    z, g = cast(ChickenGame, get("zhuoji")), cast(ChickenGame, get("guiyang"))
     assert z.tiles_win(z.resolve_options({}), {}, counts, [pung], t("5s"))
     assert not z.tiles_win(z.resolve_options({}), {}, counts, [pung], None)
     assert not g.tiles_win(g.resolve_options({}), {}, counts, [pung], t("5s"))
@@ -101,7 +103,7 @@ def test_guiyang_robbed_kong_line_with_zimo_double():
     """chicken.md 抢杠 with 抢杠包两家 (guiyang): scored as a self-draw, all of it paid by the robbed player;
     自摸翻倍 doubles it. 平胡 (0 beside an event) + 抢杠 10, robbed seat 2 pays for 3 players × 2 = 60, and
     the lines say both multipliers."""
-    g = get("guiyang")
+    g = cast(ChickenGame, get("guiyang"))
     lines = chicken_patterns.hand_lines(g.table, g.resolve_options({"zimo_double": True}), 4, 0, 0, 1,
                                         WinBy.ROB_KONG, 2, ("ping_hu", "平胡", "Plain", 0), ["qiang_gang"], None)
     assert [(ln.key, ln.label, ln.label_en, ln.payer, ln.payee, ln.points) for ln in lines] == [
@@ -113,7 +115,7 @@ def test_guiyang_robbed_kong_line_with_zimo_double():
 def test_zhuoji_lian_zhuang_line_keyed_by_its_rule():
     """chicken.md zhuoji 连庄: each hand the dealer kept the seat adds 1 to the multiplier of every hand payment
     made to or by the dealer. Dealer 0 (kept twice) wins 平胡 3 on seat 2's discard: 3 + 3 × 2 = 9."""
-    z = get("zhuoji")
+    z = cast(ChickenGame, get("zhuoji"))
     lines = chicken_patterns.hand_lines(z.table, z.resolve_options({}), 4, 0, 2, 0, WinBy.DISCARD, 2,
                          ("ping_hu", "平胡", "Plain", 3), [], None)
     assert [(ln.part, ln.key, ln.label, ln.points) for ln in lines] == [

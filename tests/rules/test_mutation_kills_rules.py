@@ -16,7 +16,7 @@ from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tables as TB
 from game.rules import tiles as T
-from game.rules.actions import Action, InvalidActionError, from_json
+from game.rules.actions import Action, IllegalActionError, InvalidActionError, from_json
 from game.rules.advice import advise
 from game.rules.codes import ActionProblem, Refusal
 from game.rules.options import OptionError
@@ -38,21 +38,21 @@ t = T.tile
 def test_illegal_actions_are_told_what_is_possible():
     """One-line messages naming what the seat may do: waiting seats, tiles it may discard, the kongs it holds."""
     st = start()
-    with pytest.raises(E.IllegalActionError) as e:
+    with pytest.raises(IllegalActionError) as e:
         E.normalize(st, Action(2, "discard", t("1m")))
     assert str(e.value) == "seat 2 has no decision now (waiting for seat 3)"
     assert e.value.code == ActionProblem.NO_DECISION
-    with pytest.raises(E.IllegalActionError, match=r"^3 discard 9s is not legal now \(seat 3 may: discard; may "
+    with pytest.raises(IllegalActionError, match=r"^3 discard 9s is not legal now \(seat 3 may: discard; may "
                                                    r"discard 369m258p23468s13z\)$"):
         E.normalize(st, Action(3, "discard", t("9s")))
-    with pytest.raises(E.IllegalActionError, match=r"^3 pung is not legal now \(seat 3 may: discard\)$"):
+    with pytest.raises(IllegalActionError, match=r"^3 pung is not legal now \(seat 3 may: discard\)$"):
         E.normalize(st, Action(3, "pung"))
     st = kong_deal()
     act(st, 3, "discard", "2p")
-    with pytest.raises(E.IllegalActionError, match=r"^0 kong 5m is not legal now \(seat 0 may: discard, kong; "
+    with pytest.raises(IllegalActionError, match=r"^0 kong 5m is not legal now \(seat 0 may: discard, kong; "
                                                    r"possible: 0 kong 7p\)$"):
         E.normalize(st, Action(0, "kong", t("5m")))
-    with pytest.raises(E.IllegalActionError, match=r"^0 pung is not legal now \(seat 0 may: discard, kong\)$"):
+    with pytest.raises(IllegalActionError, match=r"^0 pung is not legal now \(seat 0 may: discard, kong\)$"):
         E.normalize(st, Action(0, "pung"))
 
 

@@ -4,6 +4,8 @@ Written against the survivors of the mutation run (docs/mutation-report.md): eac
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from game.rules import analysis as A
@@ -15,6 +17,7 @@ from game.rules.settlement import Transfer
 from game.rules.situation import Pattern, Score
 from game.rules.state import Meld, Win
 from game.rules.variants import all_variants, get, ids
+from game.rules.variants.yuxi import Yuxi
 from game.rules.variants.yuxi_score import one_suit
 
 
@@ -284,7 +287,7 @@ def test_yuxi_shi_feng_and_shi_san_yao_progress():
     progress counts clean discards and stops (None) once the sequence is broken or past its length."""
     from game.rules.state import Discard
 
-    v = get("yuxi")
+    v = cast(Yuxi, get("yuxi"))
     st, _ = E.new_hand(v, v.resolve_options({"with_honors": True}), seed=1)
     s = st.seats[1]
     s.discards = [Discard(T.tile("1z"))] * 10

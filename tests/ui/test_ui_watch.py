@@ -2,6 +2,8 @@
 loopback host (no concealed tile drawn, the settlement held, the next hand followed), and the players told how many
 watch."""
 
+from typing import Any
+
 import pytest
 
 from tests.helpers.net_util import LOOPBACK

@@ -118,12 +118,16 @@ def host_scene(app):
     why = lan_missing()
     if why:
         return UnavailableScene(app, why)
-    sc = nav.screen(app, "setup", mode="host", on_start=lambda *a: start_hosting(app, *a, assists=sc.assists,
-                                                                                    watch=sc.watch))
+    sc: Any = None
+
+    def start(*a: Any) -> None:
+        start_hosting(app, *a, assists=sc.assists, watch=sc.watch)
+
+    sc = nav.screen(app, "setup", mode="host", on_start=start)
     return sc
 
 
-def start_hosting(app, variant, options, hands, seed, levels, table_name, assists: bool = True,
+def start_hosting(app, variant, options, hands, seed, levels, table_name, *, assists: bool = True,
                   watch: str = "public") -> None:
     bots = {i: lvl for i, lvl in enumerate(levels) if i > 0 and lvl and lvl != "open"}
     cfg = TableConfig(table_id="1", name=table_name[:32], variant=variant.id, options=dict(options), hands=hands,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -367,7 +368,7 @@ class SetupScene(Scene):
         if o.fixed:  # "固定：…": the rule always holds in this game, and what it does
             help_ = fixed_help(o)
         if o.is_bool:
-            cb = W.Checkbox((0, 0, pw, rh), label, bool(val), lambda x, k=o.key: self.set_option(k, x),
+            cb = W.Checkbox((0, 0, pw, rh), label, bool(val), partial(self.set_option, o.key),
                             enabled=not o.fixed, help=help_, bar=rh)
             cb.rect.h = W.option_height(rh, W._label(help_) if help_ else "", cb.help_width(), self.s)
             return cb

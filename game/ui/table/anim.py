@@ -75,7 +75,7 @@ class Animator:
         return bool(self.items)
 
     def hidden(self) -> set:
-        out = set()
+        out: set = set()
         for a in self.items:
             out.update(a.hide)
         return out

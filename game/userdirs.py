@@ -8,8 +8,12 @@ The folders are platformdirs' usual places for the system:
 - Linux: settings in ``~/.config/yungui-mahjong``, replays in ``~/.local/share/yungui-mahjong/replays``,
   host state in ``~/.local/state/yungui-mahjong/host``.
 
+The log and crash reports go to platformdirs' user log folder: ``%LOCALAPPDATA%\\YunGuiMahjong\\Logs``,
+``~/Library/Logs/YunGuiMahjong``, ``~/.local/state/yungui-mahjong/log``.
+
 (Linux honours ``XDG_CONFIG_HOME``, ``XDG_DATA_HOME`` and ``XDG_STATE_HOME``.) ``$YUNGUI_HOME``, when set,
-holds everything instead (tests, a portable copy): settings and ``replays/`` in it, host state in ``state/host``.
+holds everything instead (tests, a portable copy): settings and ``replays/`` in it, host state in ``state/host``,
+the log and crash reports in ``logs/``.
 
 Up to 0.1.0 the replays lived in ``replays/`` beside the settings and the host state was always under
 ``~/.local/state`` (even on Windows). The first call that needs a folder moves such files to the new place,
@@ -76,6 +80,14 @@ def host_state_dir() -> Path:
     new = Path(_dirs(roaming=False).user_state_dir) / "host"
     migrate(legacy_host_state_dir(), new)
     return new
+
+
+def log_dir() -> Path:
+    """The folder of the client's rotating log and its crash reports."""
+    home = _home_override()
+    if home:
+        return home / "logs"
+    return Path(_dirs(roaming=False).user_log_dir)
 
 
 def legacy_config_dir() -> Path:

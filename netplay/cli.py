@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import socket
 import sys
 import time
@@ -16,8 +15,10 @@ from .protocol import PROTOCOL
 
 
 def _logging(verbose: bool = True) -> None:
-    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
-                        format="%(asctime)s %(name)s: %(message)s", datefmt="%H:%M:%S")
+    """The host's log on stderr (INFO), a client's warnings only; the log file is ``game.logs.setup``'s."""
+    from game import logs
+
+    logs.console("info" if verbose else "warning")
 
 
 def _interfaces(text):

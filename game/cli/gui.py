@@ -104,7 +104,9 @@ def _run_until(app, what: str) -> int:
 
     app.on_flip.append(check)
     limit = float(os.environ.get("YUNGUI_QUIT_ON_TIMEOUT", QUIT_ON_TIMEOUT))  # tests of the exit-1 path
-    app.run(limit)
+    code = app.run(limit)
+    if code:  # a crash: its message was shown and its report named
+        return code
     if reached:
         print(reached[0], flush=True)
         return 0

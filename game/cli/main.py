@@ -9,6 +9,17 @@ import sys
 from .. import __version__
 from ..errors import UsageError
 
+LOG_LEVEL = ("--log-level",)
+#: the commands that run the window or take part in LAN play: they log to the user's log folder
+LOGGED = (None, "play", "demo", "host", "join", "watch")
+
+
+def _log_level_kw(default) -> dict:
+    from game.logs import LEVELS
+
+    return {"default": default, "type": str.lower, "choices": LEVELS, "metavar": "LEVEL",
+            "help": "what goes into the log file in the user's log folder: debug, info (default), warning, error"}
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, no usage dump
@@ -20,9 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
                 description="Yunnan & Guizhou mahjong (文山翻小鸡, 玉溪扳倒胡, 贵阳捉鸡, 捉鸡麻将)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--smoke", action="store_true", help="check assets and the rules core, render one frame, exit")
+    p.add_argument(*LOG_LEVEL, **_log_level_kw(None))
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
 
     sp = sub.add_parser("play", help="straight to a table vs 3 bots")
+    sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
     sp.add_argument("--variant", default="wenshan")
     sp.add_argument("--seed", type=int, default=None)
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
@@ -32,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="exit 0 once that screen has been drawn, 1 after 120 s without it")
 
     sp = sub.add_parser("demo", help="the demo that teaches: bots play every hand open, with captions")
+    sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
     sp.add_argument("--variant", default=None, help="pin the demo to one game (default: every game in turn)")
     sp.add_argument("--seed", type=int, default=None)
 
@@ -55,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a table option over the file's options (e.g. multi_win=off)")
 
     sp = sub.add_parser("host", help="host a LAN table")
+    sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
     sp.add_argument("--headless", action="store_true", help="a dedicated host without a window")
     sp.add_argument("--name", default=None, help="the table name shown to players")
     sp.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
@@ -81,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
 
     sp = sub.add_parser("join", help="join a LAN table")
+    sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
     g = sp.add_mutually_exclusive_group()
     g.add_argument("--discover", action="store_true", help="find the host on the local network")
     g.add_argument("--addr", default=None, metavar="HOST:PORT", help="connect to this address")
@@ -93,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", default="0", help="the bot's seed")
 
     sp = sub.add_parser("watch", help="watch a LAN table without a seat (the event screen)")
+    sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
     sp.add_argument("--addr", required=True, metavar="HOST:PORT", help="the host's address")
     sp.add_argument("--table", default=None, help="the table id (default: the host's first table)")
     sp.add_argument("--password", default=None, help="the table password, if it has one")
@@ -149,6 +166,8 @@ def main(argv=None) -> int:
             return 0
         if args.smoke:
             return _lazy("game.cli.smoke", "main")(args)
+        if args.cmd in LOGGED:
+            _start_logging(args.log_level or "info")
         if args.cmd is None:
             return _lazy("game.cli.gui", "main")(args)
         return _dispatch(args)
@@ -159,6 +178,16 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _start_logging(level: str) -> None:
+    """The log file and the crash reports of the window and of LAN play (``game.logs``, ``game.crash``)."""
+    from game import crash, logs
+
+    logs.setup(level)
+    if sys.stderr is not None:
+        logs.console("warning")  # what Python printed here before there was a log file
+    crash.install()
 
 
 def _lan_window():

@@ -9,6 +9,7 @@ and the app times asked for with ``redraw_at`` (timers, countdowns).
 from __future__ import annotations
 
 import heapq
+import logging
 import os
 import sys
 import time
@@ -16,11 +17,14 @@ from collections.abc import Callable
 
 import pygame
 
+from game import crash
 from game.ui import settings as cfg
 from game.ui.kit import drawlog, strings
 from game.ui.kit import widgets as W
 from game.ui.kit.icon import icon_surface
 from game.ui.kit.sound import SoundBank
+
+log = logging.getLogger("game.ui")
 
 BUSY_FPS = 60
 IDLE_FPS = 20  # an idle frame draws nothing; this only bounds how late a session update is seen (50 ms)
@@ -196,6 +200,7 @@ class App:
         if self.scene is not None:
             self.scene.leave()
         self.scene = scene
+        log.info("screen %s", scene.name)
         scene.enter()
         self.dirty = True
         if os.environ.get("YUNGUI_TRACE_SCENES"):  # tests that drive a real window read where it went
@@ -218,6 +223,7 @@ class App:
         returns (the button it is about). A callable ``text`` follows a change of language."""
         self.toasts.append([text, self.now + seconds, self.now, anchor])
         self.dirty = True
+        log.info("notice: %s", text() if callable(text) else text)
 
     def quit(self) -> None:
         self.running = False
@@ -235,7 +241,10 @@ class App:
             self._handle(ev)
             if not self.running:
                 return False
+        crash.raise_pending()  # a thread's crash stops the client as one of the loop would
         if self.scene:
+            if self.scene.name == "table":
+                crash.fault_point("ui")  # YUNGUI_FAULT=ui: the crash handler's test switch (CONTRIBUTING.md)
             self.scene.update(dt)
         if self.toasts:
             before = len(self.toasts)
@@ -296,7 +305,13 @@ class App:
             self.scene.handle(ev)
 
     def run(self, seconds: float | None = None) -> int:
-        """The main loop: full rate while something moves, a low capped rate (and no redraw) when idle."""
+        """The main loop: full rate while something moves, a low capped rate (and no redraw) when idle. A bug in
+        it, or in a thread, ends in the crash message (``crash_screen``) and a non-zero exit."""
+        from game.ui import crash_screen
+
+        return crash_screen.guarded(self, lambda: self._loop(seconds))
+
+    def _loop(self, seconds: float | None) -> int:
         clock = self.clock
         last = clock.now()
         end = None if seconds is None else last + seconds

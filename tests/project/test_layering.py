@@ -23,14 +23,17 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "game.bots": ("game.rules", "game.bots"),
     "game.session": ("game.rules", "game.bots", "game.session"),
     # netplay is a client and a host of the session layer; it never imports the window (game.ui)
-    "netplay": ("game.rules", "game.bots", "game.session", "netplay", "game.errors", "game.userdirs", "game"),
+    "netplay": ("game.rules", "game.bots", "game.session", "netplay", "game.errors", "game.userdirs", "game",
+                "game.oscompat", "game.logs", "game.progress"),
     # the window's rooms, floor by floor: kit and settings, app, nav, the table, then the calculator and LAN
     # (which draw with the table's parts), the screens around them, and the developers' tools on top.
     # A room may use the LAN client (a peer layer) only where it plays over it.
     "game.ui": ("game.ui",),  # game/ui/__init__.py
     "game.ui.kit": ("game.rules", "game.errors", "game.ui.kit"),
     "game.ui.settings": ("game.userdirs", "game.ui.settings", "game"),
-    "game.ui.app": ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app"),
+    "game.ui.app": ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.crash_screen", "game.crash"),
+    # the crash message the loop shows: drawn with the kit, never importing the loop itself
+    "game.ui.crash_screen": ("game.ui", "game.ui.kit", "game.ui.crash_screen", "game.crash"),
     "game.ui.nav": ("game.ui.app", "game.ui.nav"),
     "game.ui.table": UI_BASE + ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.nav",
                                 "game.ui.table"),
@@ -44,12 +47,16 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                                    "game.ui.table", "game.ui.calc", "game.ui.lan", "game.ui.menus",
                                    "game.ui.devtools", "netplay"),
     "game.cli": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
-                 "game.errors", "game"),
+                 "game.errors", "game", "game.crash", "game.logs", "game.progress"),
     "game.bench": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
-                   "game.errors", "game"),
+                   "game.errors", "game", "game.oscompat", "game.progress"),
     "game.__main__": ("game.cli",),  # the entry point
     "game.userdirs": ("game.userdirs",),  # a leaf: where user files live (platformdirs), for the window and the host
     "game.errors": ("game.errors",),  # a leaf: UsageError, the one-line error of every command
+    "game.oscompat": ("game.oscompat",),  # a leaf: the OS facilities whose call differs between systems
+    "game.logs": ("game.logs", "game.userdirs"),  # the log file (in the user's log folder) and its recent lines
+    "game.crash": ("game.crash", "game.logs", "game.userdirs", "game"),  # crash reports: no pygame, no window
+    "game.progress": ("game.progress",),  # progress bars on stderr for the long commands (tqdm)
     "game": ("game",),  # game/__init__.py
 }
 # "game" alone (``from game import __version__``) names the package's own top module.

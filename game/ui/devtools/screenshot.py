@@ -39,7 +39,7 @@ SCENES: tuple[str, ...]  # the scenes by name, then the table's states
 SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rules", "replay", "lobby", "settings",
           "match_end", "demo",
           "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
-          "lan_missing", "refused", "watch")
+          "lan_missing", "refused", "watch", "crash", "crash_lan")
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
@@ -251,6 +251,11 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         js.update(0.0)
     elif scene == "lan_missing":
         app.goto(UnavailableScene(app, "ModuleNotFoundError: No module named 'zeroconf'", "lan.join_title"))
+    elif scene in ("crash", "crash_lan"):  # the crash message, with a report where this user's would go
+        from game.ui.crash_screen import CrashScene
+        from game.userdirs import log_dir
+
+        app.goto(CrashScene(app, log_dir() / "crash-20261206-210512.txt", "player" if scene == "crash_lan" else None))
     elif scene == "settings":
         app.goto(SettingsScene(app))
     elif scene == "calculator":

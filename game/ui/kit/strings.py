@@ -129,6 +129,24 @@ S: dict[str, tuple[str, str]] = {
     "notice.lang": ("语言：中文", "Language: English"),
     "notice.fullscreen_failed": ("无法切换全屏", "Could not switch to full screen"),
     "notice.error": ("出错了：{msg}", "Something went wrong: {msg}"),
+    # ---- the crash message (game/ui/crash_screen.py)
+    "crash.title": ("游戏出错了", "Something went wrong"),
+    "crash.saved": ("游戏出错，无法继续，只能关闭。出错的经过已保存在这个文件：",
+                    "The game hit an error it cannot recover from and has to close. What happened is saved in "
+                    "this file:"),
+    "crash.unsaved": ("（这个文件没有保存成功）", "(the file could not be saved)"),
+    "crash.attach": ("报错时请带上这个文件，发给开发者。", "Please attach this file when you report the bug."),
+    "crash.safe": ("你的设置和牌局回放都完好无损。", "Your settings and saved replays are intact."),
+    "crash.lan_player": ("局域网牌桌上，主机会为你保留座位 60 秒（其间由机器人代打）：重新打开游戏并加入同一牌桌，"
+                         "即可回到座位。",
+                         "At the LAN table the host keeps your seat for 60 seconds (a bot plays it meanwhile): "
+                         "start the game again and join the same table to take it back."),
+    "crash.lan_host": ("你开设的局域网牌桌已保存：运行 yungui-mahjong host --resume 即可继续，其他玩家的座位会为他们"
+                       "保留。",
+                       "The LAN table you hosted is saved: yungui-mahjong host --resume continues it, and the "
+                       "other players' seats are kept for them."),
+    "crash.close": ("关闭", "Close"),
+    "crash.folder": ("打开文件所在位置", "Open its folder"),
     # ---- menu
     "menu.play": ("人机对战", "Play vs bots"),
     "menu.host": ("创建局域网牌桌", "Host a LAN table"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from game.bots import make_bot
@@ -31,4 +32,6 @@ def local_table(app: Any, variant: Any, options: dict, hands: int, seed: Any, le
     bots = make_bots(levels, seed)
     names = [player_name(app)] + [bot_name(i, levels[i]) for i in range(1, n)]
     session = LocalSession(variant, options, seed, hands, bots=bots, seat=0, names=names)
+    logging.getLogger("game.ui").info("table vs bots: %s, options %s, seed %s, %d hand(s), bots %s", variant.id,
+                                      session.match.options, seed, hands, levels[1:])
     return TableScene(app, session, variant, names=names, hands_total=hands, bot_levels=levels)

@@ -15,7 +15,6 @@ import argparse
 import copy
 import json
 import math
-import multiprocessing as mp
 import os
 import re
 import sys
@@ -26,6 +25,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from game.bots import make_bot
 from game.bots.expert import plan_for
 from game.bots.runner import play_match
+from game.oscompat import mp_context
+from game.progress import track
 from game.rules.variants import get
 
 
@@ -79,8 +80,8 @@ def main() -> int:
     n = get(vid).players(get(vid).resolve_options({}))
     walls = max(1, a.hands // n)
     tasks = [(vid, parse(a.a), parse(a.b), f"ab:{a.seed}:{vid}:{i}") for i in range(walls)]
-    with mp.get_context("fork").Pool(a.jobs) as pool:
-        res = pool.map(wall, tasks, chunksize=4)
+    with mp_context().Pool(a.jobs) as pool:
+        res = list(track(pool.imap(wall, tasks, chunksize=4), len(tasks), f"ab {vid}", "wall"))
     ds = [d for d, _c in res]
     m = sum(ds) / len(ds)
     sd = math.sqrt(sum((x - m) ** 2 for x in ds) / max(1, len(ds) - 1))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing as mp
 import os
 import sys
 from collections import Counter, defaultdict
@@ -23,6 +22,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.bots import make_bot
 from game.bots.runner import play_match
+from game.oscompat import mp_context
+from game.progress import track
 from game.rules.variants import get
 
 MATCH = 8
@@ -74,7 +75,7 @@ def _match(task: tuple) -> dict[str, Any]:
             "gross": [dict(g) for g in gross]}
 
 
-def run(vid: str, bots: list[str], hands: int, seed: int, jobs: int) -> dict[str, Any]:
+def run(vid: str, bots: list[str], hands: int, seed: int, jobs: int, quiet: bool = True) -> dict[str, Any]:
     tasks = []
     left = hands
     i = 0
@@ -84,10 +85,11 @@ def run(vid: str, bots: list[str], hands: int, seed: int, jobs: int) -> dict[str
         left -= k
         i += 1
     if jobs > 1:
-        with mp.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_match, tasks, chunksize=2)
+        with mp_context().Pool(jobs) as pool:
+            parts = list(track(pool.imap(_match, tasks, chunksize=2), len(tasks), f"bot stats {vid}", "match",
+                               quiet))
     else:
-        parts = [_match(t) for t in tasks]
+        parts = [_match(t) for t in track(tasks, len(tasks), f"bot stats {vid}", "match", quiet)]
     total = sum(p["hands"] for p in parts)
     by: dict[str, Any] = {}
     for part in parts:
@@ -128,7 +130,7 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
-    res = run(a.variant, a.bots.split(","), a.hands, a.seed, a.jobs)
+    res = run(a.variant, a.bots.split(","), a.hands, a.seed, a.jobs, quiet=a.json)
     if a.json:
         print(json.dumps(res, ensure_ascii=False))
         return 0

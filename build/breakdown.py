@@ -14,7 +14,6 @@ each case, for both levels.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import os
 import sys
 from collections import Counter, defaultdict
@@ -26,6 +25,8 @@ from duel import _mean_ci
 
 from game.bots import make_bot
 from game.bots.runner import play_match
+from game.oscompat import mp_context
+from game.progress import track
 from game.rules.variants import get
 
 
@@ -76,8 +77,8 @@ def main() -> int:
     vid = a.variant
     tasks = [(vid, f"bd:{a.seed}:{vid}:{i}", a.a, a.b) for i in range(a.hands)]
     pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    with mp.get_context("fork").Pool(a.jobs) as pool:
-        for got in pool.imap_unordered(wall, tasks, chunksize=4):
+    with mp_context().Pool(a.jobs) as pool:
+        for got in track(pool.imap_unordered(wall, tasks, chunksize=4), len(tasks), f"breakdown {vid}", "wall"):
             pairs += got
     reasons = sorted({k for x, y in pairs for k in (*x["net"], *y["net"])})
     rows = [("total", _mean_ci([y["total"] - x["total"] for x, y in pairs]))]

@@ -9,7 +9,8 @@ Works the same on Windows, macOS and Linux (PyInstaller only builds for the OS i
 - macOS: ``yungui-mahjong.app`` with its icon and version, ad-hoc signed (``codesign -s -``).
 - Linux: one-file ``yungui-mahjong`` (the window icon is set at run time from assets/icons).
 ``--package DIR`` also writes the download named by system, architecture and version into DIR
-(``yungui-mahjong-0.1.0-windows-x86_64.exe``, ``-macos-arm64.zip`` with the .app, ``-linux-x86_64``).
+(``yungui-mahjong-0.1.0-windows-x86_64.exe``, ``-macos-arm64.zip`` with the .app, ``-linux-x86_64.tar.gz`` with a
+folder holding the executable, its run bit kept, and the licence).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ DATA = (
     (ROOT / "assets", "assets"),
     (ROOT / "game" / "rules" / "data" / "tables.bin", "game/rules/data"),
     (ROOT / "pyproject.toml", "."),  # the version when no installed metadata is bundled
+    (ROOT / "LICENSE", "."),  # MIT: the notice travels with every copy
 )
 SYSTEM_NAMES = {"Windows": "windows", "Darwin": "macos", "Linux": "linux"}
 
@@ -52,8 +54,8 @@ def arch(machine: str | None = None) -> str:
 
 
 def artifact_name(system: str, machine: str, ver: str) -> str:
-    """The download's file name: ``yungui-mahjong-VERSION-SYSTEM-ARCH`` plus .exe / .zip."""
-    ext = {"Windows": ".exe", "Darwin": ".zip"}.get(system, "")
+    """The download's file name: ``yungui-mahjong-VERSION-SYSTEM-ARCH`` plus .exe / .zip / .tar.gz."""
+    ext = {"Windows": ".exe", "Darwin": ".zip"}.get(system, ".tar.gz")
     return f"{NAME}-{ver}-{SYSTEM_NAMES.get(system, system.lower())}-{arch(machine)}{ext}"
 
 
@@ -164,9 +166,30 @@ def package(p: Plan, ver: str, dest: Path) -> Path:
         # ditto keeps the bundle's symlinks and signature intact (zip -r would not)
         subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(p.bundle), str(target)],
                        check=True)
+    elif target.name.endswith(".tar.gz"):
+        write_tarball(target, p.executable)
     else:
         shutil.copy2(p.executable, target)
     return target
+
+
+def write_tarball(target: Path, executable: Path) -> None:
+    """Linux: a folder named like the download holding the executable (run bit set, as tar keeps it) and the
+    licence; owned by nobody in particular, so that unpacking it gives the player's own files."""
+    import tarfile
+
+    folder = target.name.removesuffix(".tar.gz")
+
+    def entry(name: str, mode: int, size: int = 0, kind: bytes = tarfile.REGTYPE) -> tarfile.TarInfo:
+        info = tarfile.TarInfo(f"{folder}/{name}" if name else folder)
+        info.mode, info.size, info.type, info.mtime = mode, size, kind, int(executable.stat().st_mtime)
+        return info
+
+    with tarfile.open(target, "w:gz") as tar:
+        tar.addfile(entry("", 0o755, kind=tarfile.DIRTYPE))
+        for src, name, mode in ((executable, NAME, 0o755), (ROOT / "LICENSE", "LICENSE", 0o644)):
+            with src.open("rb") as f:
+                tar.addfile(entry(name, mode, src.stat().st_size), f)
 
 
 def main(argv=None) -> int:
@@ -198,19 +221,32 @@ def main(argv=None) -> int:
     if p.version_file is not None:
         p.version_file.parent.mkdir(parents=True, exist_ok=True)
         p.version_file.write_text(win_version_info(ver), encoding="utf-8")
-    pyi.run(p.options)
-    if not p.executable.exists():
-        print("build failed: no executable produced", file=sys.stderr)
-        return 1
-    if p.bundle is not None:
-        _finish_mac_bundle(p.bundle, ver)
-    if p.bundle is not None:
-        size = sum(f.stat().st_size for f in p.bundle.rglob("*") if f.is_file())
-    else:
-        size = p.executable.stat().st_size
+    from game.progress import bar
+
+    steps = 1 + (p.bundle is not None) + bool(args.package)
+    with bar(steps, "build: PyInstaller", "step", ticking=True) as b:  # a terminal only; stdout stays one line
+        pyi.run(p.options)
+        b.update(1)
+        if not p.executable.exists():
+            b.close()
+            print("build failed: no executable produced", file=sys.stderr)
+            return 1
+        if p.bundle is not None:
+            b.set_description_str("build: signing the app")
+            _finish_mac_bundle(p.bundle, ver)
+            b.update(1)
+        if p.bundle is not None:
+            size = sum(f.stat().st_size for f in p.bundle.rglob("*") if f.is_file())
+        else:
+            size = p.executable.stat().st_size
+        packaged = None
+        if args.package:
+            b.set_description_str("build: packaging")
+            packaged = package(p, ver, Path(args.package))
+            b.update(1)
     print(f"built {NAME} {ver} for {system} {arch()} ({size / 1e6:.1f} MB)", file=sys.stderr)
-    if args.package:
-        print(f"packaged {package(p, ver, Path(args.package))}", file=sys.stderr)
+    if packaged is not None:
+        print(f"packaged {packaged}", file=sys.stderr)
     print(p.executable.as_posix())  # forward slashes: usable from bash on Windows too
     return 0
 

@@ -36,6 +36,7 @@ from ab import _plan, parse
 from game.bots import make_bot
 from game.bots import shape as S
 from game.bots.runner import decisions
+from game.progress import track
 from game.rules import engine as E
 from game.rules.analysis import keys_of
 from game.rules.match import Match
@@ -173,7 +174,7 @@ def main(argv=None) -> int:
     tasks = [(a.variant, f"div:{a.seed}:{a.variant}:{i}", parse(a.set), mode) for i in range(a.hands)]
     rows = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:
-        for o in pool.imap_unordered(hand, tasks, chunksize=2):
+        for o in track(pool.imap_unordered(hand, tasks, chunksize=2), len(tasks), f"diverge {a.variant}", "hand"):
             rows.extend(o)
     for r in rows:
         if a.show and "/".join(r[k] for k in ("why", "sh", "left")) == a.show:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing as mp
 import os
 import sys
 import time
@@ -24,6 +23,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.bots import make_bot
 from game.bots.runner import play_match
+from game.oscompat import mp_context
+from game.progress import track
 from game.rules.variants import get
 
 SETTINGS: list[tuple[str, str, Any]] = []
@@ -78,11 +79,11 @@ def run(vid: str, hands: int, seed: int, jobs: int, tested: str, other: str, off
     tasks = [(vid, tested, other, f"duel:{seed}:{vid}:{i}") for i in range(offset, offset + walls)]
     t0 = time.perf_counter()
     if jobs > 1:
-        with mp.get_context("fork").Pool(jobs, initializer=_init, initargs=(SETTINGS,)) as pool:
-            res = pool.map(play_wall, tasks, chunksize=4)
+        with mp_context().Pool(jobs, initializer=_init, initargs=(SETTINGS,)) as pool:
+            res = list(track(pool.imap(play_wall, tasks, chunksize=4), len(tasks), f"duel {vid}", "wall"))
     else:
         _apply_settings()
-        res = [play_wall(t) for t in tasks]
+        res = [play_wall(t) for t in track(tasks, len(tasks), f"duel {vid}", "wall")]
     own, diff, times = [], [], []
     for rows, ts in res:
         own.append(sum(a for a, _ in rows) / len(rows))

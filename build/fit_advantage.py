@@ -25,6 +25,7 @@ from game.bots.normal import scan
 from game.bots.read import Read
 from game.bots.runner import decisions
 from game.bots.strategy import for_variant
+from game.progress import shown, track
 from game.rules import engine as E
 from game.rules.actions import Action
 from game.rules.match import Match
@@ -111,9 +112,10 @@ def main(argv=None) -> int:
     tasks = [(a.variant, f"{a.tag}:{i}") for i in range(a.hands)]
     data = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:
-        for i, o in enumerate(pool.imap_unordered(hand, tasks, chunksize=4)):
+        done = pool.imap_unordered(hand, tasks, chunksize=4)
+        for i, o in enumerate(track(done, len(tasks), f"fit {a.variant}", "hand")):
             data.extend(o)
-            if i % 500 == 0:
+            if i % 500 == 0 and not shown():  # the bar says as much where there is one
                 print(f"{i} hands, {len(data)} decisions", file=sys.stderr, flush=True)
     w = fit(data)
     print("WEIGHTS = (" + ", ".join(f"{x:.6f}" for x in w) + ")")

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import multiprocessing as mp
 import os
 import sys
 from typing import Any
@@ -38,6 +37,8 @@ from duel import _mean_ci
 from game.bots import make_bot
 from game.bots.expert_chicken import ChickenExpert, _Defence
 from game.bots.runner import decisions
+from game.oscompat import mp_context
+from game.progress import track
 from game.rules import engine as E
 from game.rules.actions import DISCARD, HU, PASS, Action
 from game.rules.kinds import Phase
@@ -186,8 +187,8 @@ def main() -> int:
         raise SystemExit(f"error: --tell takes wins, chickens and/or wall, not {a.tell!r}")
     walls = max(1, a.hands // 4)
     tasks = [(a.variant, f"oracle:{a.seed}:{a.variant}:{i}", tell, a.hard) for i in range(walls)]
-    with mp.get_context("fork").Pool(a.jobs) as pool:
-        res = pool.map(wall, tasks, chunksize=4)
+    with mp_context().Pool(a.jobs) as pool:
+        res = list(track(pool.imap(wall, tasks, chunksize=4), len(tasks), f"oracle {a.variant}", "wall"))
     m, ci = _mean_ci([d for d, _c in res])
     print(f"{a.variant} told {'+'.join(tell)}{' (hard)' if a.hard else ''} - plain 高手: {m:+.3f} ±{ci:.3f} "
           f"own points/hand ({walls * 4} seat-hands, {sum(c for _d, c in res)} differed)")

@@ -54,6 +54,7 @@ from game.bots import make_bot
 from game.bots.core import Ctx
 from game.bots.normal import scan
 from game.bots.runner import decisions
+from game.progress import shown, track
 from game.rules import engine as E
 from game.rules.match import Match
 from game.rules.tiles import fmt
@@ -304,9 +305,9 @@ def main(argv=None) -> int:
     tasks = [(a.variant, i, a.seed, a.samples, a.top, a.z, held, a.base) for i in range(a.hands)]
     rows = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:
-        for k, out in enumerate(pool.imap_unordered(task, tasks)):
+        for k, out in enumerate(track(pool.imap_unordered(task, tasks), len(tasks), f"pimc {a.variant}", "wall")):
             rows.extend(out)
-            if (k + 1) % 25 == 0:
+            if (k + 1) % 25 == 0 and not shown():  # the bar says as much where there is one
                 print(f"  {k + 1} walls", file=sys.stderr, flush=True)
     d_sn = _mean_ci([r[1] - r[0] for r in rows])
     d_xn = _mean_ci([r[2] - r[0] for r in rows])

@@ -19,7 +19,7 @@ DOWNLOADS = """\
 | Windows 10/11 (64-bit) | `yungui-mahjong-{v}-windows-x86_64.exe` |
 | macOS, Apple silicon (M1 and later) | `yungui-mahjong-{v}-macos-arm64.zip` |
 | macOS, Intel | `yungui-mahjong-{v}-macos-x86_64.zip` |
-| Linux (x86-64) | `yungui-mahjong-{v}-linux-x86_64` |
+| Linux (x86-64) | `yungui-mahjong-{v}-linux-x86_64.tar.gz` (unpack, start `yungui-mahjong` inside) |
 
 `yungui-mahjong-{v}-SHA256SUMS.txt` holds the files' SHA-256 checksums. The first start on macOS and
 Windows asks for one extra click (the downloads are not notarised or code-signed by a publisher):

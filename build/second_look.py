@@ -37,6 +37,7 @@ from game.bots.core import Ctx
 from game.bots.runner import decisions
 from game.bots.second_look import features, gain, runner_up
 from game.bots.strategy import for_variant
+from game.progress import track
 from game.rules import engine as E
 from game.rules.match import Match
 from game.rules.variants import get
@@ -152,7 +153,8 @@ def main(argv=None) -> int:
     else:
         walls = [(a.variant, f"second:{a.seed}:{a.variant}:{i}") for i in range(a.hands + a.test)]
         with mp.get_context("spawn").Pool(a.jobs) as pool:
-            per_wall = pool.map(forks, walls, chunksize=4)
+            per_wall = list(track(pool.imap(forks, walls, chunksize=4), len(walls), f"second look {a.variant}",
+                                  "wall"))
     if a.save:
         with open(a.save, "wb") as f:
             pickle.dump(per_wall, f)

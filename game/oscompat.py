@@ -1,4 +1,4 @@
-"""The few OS facilities whose call differs between Windows, macOS and Linux: process liveness, memory, load.
+"""The few OS facilities whose call differs between Windows, macOS and Linux: process liveness, memory, load, fork.
 
 Everything here answers on all three systems (``None`` or 0 where a system has no such figure) and
 never raises, so code on a path Windows reaches calls these instead of ``os.kill(pid, 0)``,
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 _STILL_ACTIVE = 259  # GetExitCodeProcess's answer for a process that has not ended
 _QUERY_LIMITED = 0x1000  # PROCESS_QUERY_LIMITED_INFORMATION
@@ -99,6 +100,13 @@ def _windows_working_set(pid: int | None) -> int:
         if not own:
             kernel32.CloseHandle(handle)
     return int(c.WorkingSetSize) if ok else 0
+
+
+def mp_context() -> Any:
+    """multiprocessing's ``fork`` where the system has it (Linux, macOS), else ``spawn`` (Windows has no fork)."""
+    import multiprocessing as mp
+
+    return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
 
 
 def loadavg() -> list[float] | None:

@@ -135,10 +135,12 @@ def watch_worker(host: str, port: int, tables: list[str], per_table: int, second
 
 def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", seconds: float = 40.0,
         think: tuple[float, float] = (0.4, 1.2), host_bots: int = 0, state_dir: str | None = None,
-        watchers: int = 0, watch_nice: int = 0) -> dict:
+        watchers: int = 0, watch_nice: int = 0, quiet: bool = True) -> dict:
     """Play for ``seconds`` (or until every match is over) and gather the figures; ``watchers`` per table watch
     from a process of their own (each from its own loopback address) while the clients play."""
     os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"
+    from game.progress import bar
+
     from .discovery import Browser
     from .host import Host, Limits
     from .table import TableConfig
@@ -188,6 +190,7 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
                     time.sleep(0.05)
             timer = threading.Timer(seconds, snapshot)
             timer.start()
+            clock_bar = bar(seconds, f"bench lan ({tables} tables)", "s", quiet=quiet, clock=True)
             t_play = time.perf_counter()
             ps = [subprocess.Popen([sys.executable, "-m", "netplay.bench", "--worker", addr, str(port), ",".join(g),
                                     seed, str(players), f"{think[0]},{think[1]}", str(seconds)],
@@ -196,6 +199,7 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
                   for g in groups]
             outs = [p.communicate(timeout=seconds + 600)[0] for p in ps]
             play_s = min(seconds, time.perf_counter() - t_play)
+            clock_bar.close()
             timer.cancel()
             actions = at_end.get("actions", host.actions) - a0
             lat = list(host.latencies)
@@ -296,7 +300,7 @@ def main(argv=None) -> int:
 
     def one(watchers: int) -> dict:
         return run(args.tables, args.hands, min(args.procs, args.tables), args.seed, args.seconds, (lo, hi),
-                   args.host_bots, args.state_dir, watchers, max(0, args.watch_nice))
+                   args.host_bots, args.state_dir, watchers, max(0, args.watch_nice), quiet=args.json)
 
     if args.compare:
         return _compare(one, args)

@@ -43,10 +43,57 @@ def yungui_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
     return home
 
 
+def _real_user_dirs() -> list[Path]:
+    """The game's folders in the real user profile: where it would write without ``YUNGUI_HOME`` (and 0.1.0's)."""
+    import platformdirs
+
+    app = "YunGuiMahjong" if sys.platform in ("win32", "darwin") else "yungui-mahjong"
+    found: set[str] = set()
+    for roaming in (True, False):
+        d = platformdirs.PlatformDirs(app, appauthor=False, roaming=roaming)
+        found |= {d.user_config_dir, d.user_data_dir, d.user_state_dir, d.user_log_dir}
+    home = Path.home()
+    found |= {str(home / ".config" / "yungui-mahjong"), str(home / ".local" / "state" / "yungui-mahjong")}
+    return sorted(Path(p) for p in found)
+
+
+def _snapshot(folders: list[Path]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for folder in folders:
+        try:
+            out[str(folder)] = sorted((str(f.relative_to(folder)), f.stat().st_size, f.stat().st_mtime_ns)
+                                      for f in folder.rglob("*") if f.is_file()) if folder.is_dir() else None
+        except OSError as e:
+            out[str(folder)] = repr(e)
+    return out
+
+
+_USER_DIRS: dict[str, object] = {}
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The suite leaves the player's real folders as it found them (on every system; .ci/run also checks an empty
+    HOME): a test that writes there without ``YUNGUI_HOME`` fails the run."""
+    before = _USER_DIRS.get("before")
+    if not isinstance(before, dict) or "MUTANT_UNDER_TEST" in os.environ:
+        return
+    after = _snapshot([Path(p) for p in before])
+    changed = [p for p in before if before[p] != after[p]]
+    if changed:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.ensure_newline()
+            reporter.write_line(f"error: the suite wrote into the user's own folders: {', '.join(changed)}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 def pytest_sessionstart(session: object) -> None:
-    """Under ``mutmut run`` each mutant gets a fresh session in a process forked from one that already ran
-    the suite: empty the rules core's memo caches so a mutant's code runs instead of the original's
-    remembered answers (decompose._readings, analysis._group_need, wenshan_shapes._soft_room)."""
+    """Notes the real user folders (``pytest_sessionfinish`` compares). Under ``mutmut run`` each mutant gets a
+    fresh session in a process forked from one that already ran the suite: empty the rules core's memo caches so
+    a mutant's code runs instead of the original's remembered answers (decompose._readings, analysis._group_need,
+    wenshan_shapes._soft_room)."""
+    if "before" not in _USER_DIRS:
+        _USER_DIRS["before"] = _snapshot(_real_user_dirs())
     if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
         return
     for name, module in list(sys.modules.items()):

@@ -33,12 +33,19 @@ def _batch(vid: str, opts: dict, level: str, seed: str, hands: int) -> tuple[flo
 
 
 def run(variants: list[str], hands: int | None, seed: int, out=None, options: dict | None = None,
-        levels: tuple[str, ...] = LEVELS) -> dict:
+        levels: tuple[str, ...] = LEVELS, quiet: bool = True) -> dict:
     """Per variant and level: hands/s over ``hands`` hands (the same walls for every level) and the
-    ratio to the reference level."""
-    from ..rules.variants import get
+    ratio to the reference level. Unless ``quiet``, a progress bar counts the hands on stderr (a terminal only)."""
+    from ..progress import bar
 
     hands = hands or DEFAULT_HANDS
+    with bar(hands * len(levels) * len(variants), "bench bots --speed", "hand", quiet=quiet) as b:
+        return _run(variants, hands, seed, out, options, levels, b)
+
+
+def _run(variants: list[str], hands: int, seed: int, out, options: dict | None, levels: tuple[str, ...], b) -> dict:
+    from ..rules.variants import get
+
     batches = max(1, math.ceil(hands / BATCH))
     result: dict = {"hands": hands, "seed": seed, "levels": list(levels),
                     "reference": REFERENCE, "what": "whole-game hands per second, every seat the same level"}
@@ -54,6 +61,7 @@ def run(variants: list[str], hands: int | None, seed: int, out=None, options: di
                 dt, nd = _batch(vid, opts, lv, f"speed:{seed}:{vid}:{b}", size)
                 secs[lv] += dt
                 decs[lv] += nd
+                b.update(size)
             played += size
         entry: dict = {"hands": played}
         for lv in levels:
@@ -65,6 +73,7 @@ def run(variants: list[str], hands: int | None, seed: int, out=None, options: di
                 entry[f"{lv}_over_{REFERENCE}"] = round(entry[f"{lv}_hands_per_s"] / ref, 3)
         result[vid] = entry
         if out:
+            b.clear()
             parts = [f"{lv} {entry[f'{lv}_hands_per_s']:.1f}" for lv in levels]
             ratios = [f"{lv}/{REFERENCE} {entry[f'{lv}_over_{REFERENCE}']:.3f}" for lv in levels
                       if f"{lv}_over_{REFERENCE}" in entry]

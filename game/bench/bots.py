@@ -120,8 +120,25 @@ def _p99(xs: list[float]) -> float:
 
 
 def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.stderr, options: dict | None = None,
-        pairings=PAIRINGS) -> dict:
-    """``hands`` per pairing in every variant; None: each pairing's default (``default_hands``)."""
+        pairings=PAIRINGS, quiet: bool = True) -> dict:
+    """``hands`` per pairing in every variant; None: each pairing's default (``default_hands``). Unless ``quiet``,
+    a progress bar counts the walls on stderr (a terminal only)."""
+    from ..progress import bar
+    from ..rules.variants import get
+
+    def walls_of(vid: str, strong: str, weak: str) -> int:
+        v = get(vid)
+        return max(1, math.ceil((hands or default_hands(vid, strong, weak)) / v.players(v.resolve_options(options
+                                                                                                            or {}))))
+
+    total = sum(walls_of(vid, s, w) for vid in variants for s, w in pairings)
+    with bar(total, "bench bots", "wall", quiet=quiet) as b:
+        return _run(variants, hands, seed, jobs, out, options, pairings, b)
+
+
+def _run(variants: list[str], hands: int | None, seed: int, jobs: int, out, options: dict | None, pairings,
+         b) -> dict:
+    from ..oscompat import mp_context
     from ..rules.variants import get
 
     result: dict = {"hands": hands, "seed": seed, "calibration_seeds": list(CALIBRATION_SEEDS),
@@ -130,9 +147,7 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
     all_times: dict[str, list[float]] = {"easy": [], "normal": [], "strong": []}
     pool = None
     if jobs > 1:
-        import multiprocessing as mp
-
-        pool = mp.get_context("fork").Pool(jobs)
+        pool = mp_context().Pool(jobs)
     try:
         for vid in variants:
             v = get(vid)
@@ -143,6 +158,7 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
             played = 0
             for strong, weak in pairings:
                 walls = max(1, math.ceil((hands or default_hands(vid, strong, weak)) / n))
+                b.set_description_str(f"bench bots {vid} {strong}-{weak}")
                 tasks = [(vid, opts, strong, weak, f"bench:{seed}:{vid}:{i}") for i in range(walls)]
                 it = pool.imap(play_wall, tasks, chunksize=4) if pool else map(play_wall, tasks)
                 diffs, mine = [], []
@@ -152,6 +168,7 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
                     for lv, ts in times.items():
                         all_times.setdefault(lv, []).extend(ts)
                     played += len(rows)
+                    b.update(1)
                 key = f"{strong}_minus_{weak}"
                 gain, gain_ci = _mean_ci(mine)
                 m, ci = _mean_ci(diffs)
@@ -161,6 +178,7 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
                 entry[key + "_ci95"] = round(ci, 4)
                 entry[key + "_hands"] = walls * n
                 if out:
+                    b.clear()  # the line goes above the bar (both may share the terminal)
                     print(f"{vid:>8} {strong:>6} vs {n - 1}×{weak:<6} gain {gain:+.3f} ±{gain_ci:.3f} pts/hand "
                           f"[minus the others' mean: {m:+.3f} ±{ci:.3f} = {n}/{n - 1} × gain] "
                           f"({walls * n} hands)", file=out, flush=True)
@@ -204,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
         from . import bot_speed
 
         opts = dict(x.split("=", 1) for x in args.opt)
-        res = bot_speed.run(variants, args.hands, args.seed, out=None if args.json else sys.stdout, options=opts)
+        res = bot_speed.run(variants, args.hands, args.seed, out=None if args.json else sys.stdout, options=opts,
+                            quiet=args.json)
         if args.json:
             print(json.dumps(res, ensure_ascii=False))
         return 0
@@ -214,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     pairings = tuple(tuple(x.split("-", 1)) for x in args.pair) if args.pair else PAIRINGS
     opts = dict(x.split("=", 1) for x in args.opt)
     res = run(variants, args.hands, args.seed, max(1, args.jobs), out=None if args.json else sys.stdout,
-              options=opts, pairings=pairings)
+              options=opts, pairings=pairings, quiet=args.json)
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
         return 0

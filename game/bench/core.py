@@ -149,8 +149,10 @@ def _measure_tables() -> dict[str, Any]:
 Loop = Callable[[list[Any]], None]
 
 
-def time_chunks(loops: dict[str, tuple[Loop, list[Any]]], rounds: int) -> dict[str, float]:
-    """CPU seconds per loop over all its items: per chunk the best of ``rounds``, loops interleaved."""
+def time_chunks(loops: dict[str, tuple[Loop, list[Any]]], rounds: int,
+                tick: Callable[[], object] | None = None) -> dict[str, float]:
+    """CPU seconds per loop over all its items: per chunk the best of ``rounds``, loops interleaved; ``tick`` is
+    called after each round (a progress bar), outside the timings."""
     chunks = {name: [items[i:i + CHUNK] for i in range(0, len(items), CHUNK)] for name, (_, items) in loops.items()}
     best = {name: [float("inf")] * len(cs) for name, cs in chunks.items()}
     names = list(loops)
@@ -168,17 +170,27 @@ def time_chunks(loops: dict[str, tuple[Loop, list[Any]]], rounds: int) -> dict[s
                         fn(chunk)
                         dt = clock() - t0
                         best[name][i] = min(best[name][i], dt)
+            if tick is not None:
+                tick()
     finally:
         if enabled:
             gc.enable()
     return {name: sum(b) for name, b in best.items()}
 
 
-def run(seed: int = 0, n: int = 20000, rounds: int = 7) -> dict[str, Any]:
-    """Time and cross-check both libraries on the same hands; raises ImportError without ``mahjong``."""
+def run(seed: int = 0, n: int = 20000, rounds: int = 7, quiet: bool = True) -> dict[str, Any]:
+    """Time and cross-check both libraries on the same hands; raises ImportError without ``mahjong``. Unless
+    ``quiet``, a progress bar counts the timing rounds on stderr (a terminal only)."""
     from mahjong.agari import Agari
     from mahjong.shanten import Shanten
 
+    from ..progress import bar
+
+    with bar(4 * rounds, "bench core", "round", quiet=quiet) as b:
+        return _run(seed, n, rounds, lambda: b.update(1), Agari, Shanten)
+
+
+def _run(seed: int, n: int, rounds: int, tick: Callable[[], object], Agari: Any, Shanten: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": seed, "n": n, "rounds": rounds, "chunk": CHUNK, "clock": "process CPU time"}
     out.update(_measure_tables())
     h14, h13 = make_hands(seed, n)
@@ -251,7 +263,7 @@ def run(seed: int = 0, n: int = 20000, rounds: int = 7) -> dict[str, Any]:
     for j in range(5):
         loops[f"jokers{j}"] = (joker_loop(j), _less(complete, j, seed + 1 + j) if j else complete)
         loops[f"jokers{j}_random"] = (joker_loop(j), _less(h14[0::3], j, seed + 11 + j) if j else h14[0::3])
-    times = time_chunks(loops, rounds)
+    times = time_chunks(loops, rounds, tick)
     sizes = {"win": len(h14), "waits": len(h13), "shanten": len(both)}
     for name, secs in times.items():
         if not name.startswith("jokers"):
@@ -264,12 +276,12 @@ def run(seed: int = 0, n: int = 20000, rounds: int = 7) -> dict[str, Any]:
     out["joker_cost_max"] = max(out["joker_cost"].values())
     out["joker_cost_random"] = {str(j): round(times[f"jokers{j}_random"] / times["jokers0_random"], 3)
                                 for j in range(1, 5)}
-    out.update(by_class(h14, rounds))
+    out.update(by_class(h14, rounds, tick))
     out.update(agreement(h14, h13, Agari, Shanten))
     return out
 
 
-def by_class(h14: list[Counts], rounds: int) -> dict[str, Any]:
+def by_class(h14: list[Counts], rounds: int, tick: Callable[[], object] | None = None) -> dict[str, Any]:
     """The win ratio on each third of the 14-tile hands (random / standard / seven pairs)."""
     from mahjong.agari import Agari
 
@@ -286,7 +298,7 @@ def by_class(h14: list[Counts], rounds: int) -> dict[str, Any]:
     out = {}
     for k, name in enumerate(("random", "standard", "seven_pairs")):
         part = h14[k::3]
-        t = time_chunks({"ours": (ours, part), "peer": (peer, part)}, rounds)
+        t = time_chunks({"ours": (ours, part), "peer": (peer, part)}, rounds, tick)
         out[name] = round(t["peer"] / t["ours"], 2)
     return {"win_ratio_by_hand_kind": out}
 
@@ -359,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print(MISSING_PEER, file=sys.stderr)
         return 2
-    result = run(args.seed, args.n, max(1, args.rounds))
+    result = run(args.seed, args.n, max(1, args.rounds), quiet=args.json)
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 

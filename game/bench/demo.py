@@ -65,7 +65,17 @@ def _pct(xs: list[float], p: float) -> float:
 
 def run(hours: float = 3.0, dt: float = 1.0, every_min: float = 15.0, warmup_min: float = 15.0,
         size: tuple[int, int] = (1280, 720), seed: int = 7, pin: str = "", heap: bool = True,
-        keep_caches: bool = False) -> dict[str, Any]:
+        keep_caches: bool = False, quiet: bool = True) -> dict[str, Any]:
+    """The demo for ``hours`` simulated hours; unless ``quiet``, a progress bar counts simulated minutes on stderr
+    (a terminal only)."""
+    from game.progress import bar
+
+    with bar(round(hours * 60), "bench demo", "min", quiet=quiet) as b:
+        return _run(hours, dt, every_min, warmup_min, size, seed, pin, heap, keep_caches, b)
+
+
+def _run(hours: float, dt: float, every_min: float, warmup_min: float, size: tuple[int, int], seed: int, pin: str,
+         heap: bool, keep_caches: bool, b: Any) -> dict[str, Any]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -90,6 +100,8 @@ def run(hours: float = 3.0, dt: float = 1.0, every_min: float = 15.0, warmup_min
         t0 = clock()
         app.frame([], dt)
         window.append((clock() - t0) * 1000)
+        if app.now // 60 > b.n:
+            b.update(int(app.now // 60 - b.n))
         if app.scene is not last:
             scenes += 1
             last = app.scene
@@ -152,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv or [])
     res = run(args.hours, args.dt, args.every, args.every, pin=args.pin, heap=not args.no_heap,
-              keep_caches=args.keep_caches)
+              keep_caches=args.keep_caches, quiet=args.json)
     if args.json:
         print(json.dumps(res))
         return 0

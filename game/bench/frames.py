@@ -39,8 +39,16 @@ def _summary(times: list[float], prefix: str = "") -> dict:
 
 
 def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: int = 3, idle_s: float = 3.0,
-        driver: str = "dummy") -> dict:
-    """One run on SDL video ``driver`` (dummy: off-screen; x11: the X display in DISPLAY)."""
+        driver: str = "dummy", quiet: bool = True) -> dict:
+    """One run on SDL video ``driver`` (dummy: off-screen; x11: the X display in DISPLAY). Unless ``quiet``, a
+    progress bar counts the frames on stderr (a terminal only)."""
+    from game.progress import bar
+
+    with bar(frames, f"bench frames ({driver})", "frame", quiet=quiet) as b:
+        return _run(frames, size, variant_id, seed, idle_s, driver, b)
+
+
+def _run(frames: int, size, variant_id: str, seed: int, idle_s: float, driver: str, b) -> dict:
     os.environ["SDL_VIDEODRIVER"] = driver
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -79,6 +87,7 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
             anim_frames += 1
         if scene.settle is not None:
             scene.next_hand()
+        b.update(1)  # outside the timed part
     # idle: the player's own decision, nothing animating; the real loop with its frame cap
     from game.ui.devtools.screenshot import drive
 
@@ -135,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with real_display(args.xvfb, (w, h)) as (display, how):
         shown = run_on_display(display, args.frames, args.size, args.variant, args.idle) if display else None
-    res = run(args.frames, (w, h), args.variant, idle_s=args.idle)
+    res = run(args.frames, (w, h), args.variant, idle_s=args.idle, quiet=args.json)
     res["display"] = shown
     res["display_source"] = how if display else None
     res["display_missing"] = None if display else how

@@ -74,12 +74,15 @@ def main(argv=None) -> int:
     if not exe.is_file():
         print(f"error: no executable at {exe}: build it first with `python build/build.py`", file=sys.stderr)
         return 2
+    from game.progress import track
+
     from .display import real_display
 
     runs = max(1, args.runs)
     with real_display(args.xvfb) as (display, how):
-        shown = [launch_once(exe, display=display) for _ in range(runs)] if display else []
-    times = [launch_once(exe) for _ in range(runs)]
+        shown = [launch_once(exe, display=display)
+                 for _ in track(range(runs), runs, "bench startup (display)", "run", args.json)] if display else []
+    times = [launch_once(exe) for _ in track(range(runs), runs, "bench startup", "run", args.json)]
     res = {"first_frame_s": round(statistics.median(times), 3), "exe_mb": round(exe.stat().st_size / 2**20, 2),
            "runs": len(times), "min_s": round(min(times), 3), "max_s": round(max(times), 3), "driver": "dummy",
            "first_frame_display_s": round(statistics.median(shown), 3) if shown else None,

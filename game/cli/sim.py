@@ -30,7 +30,11 @@ def run(args) -> int:
         bots = [make_bot(lv.strip(), seed=f"{args.seed}:{i}") for i, lv in enumerate(levels)]
     except ValueError as e:
         raise UsageError(str(e)) from None
-    stats = play_match(variant, options, args.seed, args.hands, bots, [lv.strip() for lv in levels])
+    from ..progress import bar
+
+    with bar(args.hands, f"sim {variant.id}", "hand", quiet=args.json) as b:
+        stats = play_match(variant, options, args.seed, args.hands, bots, [lv.strip() for lv in levels],
+                           on_hand=lambda _st, _rec: b.update(1))
     out = stats.to_json()
     out["seed"] = args.seed
     out["options"] = options

@@ -96,8 +96,8 @@ def test_icons_are_real_ico_and_icns_files():
     ("Windows", "ARM64", "yungui-mahjong-{v}-windows-arm64.exe"),
     ("Darwin", "arm64", "yungui-mahjong-{v}-macos-arm64.zip"),
     ("Darwin", "x86_64", "yungui-mahjong-{v}-macos-x86_64.zip"),
-    ("Linux", "x86_64", "yungui-mahjong-{v}-linux-x86_64"),
-    ("Linux", "aarch64", "yungui-mahjong-{v}-linux-arm64"),
+    ("Linux", "x86_64", "yungui-mahjong-{v}-linux-x86_64.tar.gz"),
+    ("Linux", "aarch64", "yungui-mahjong-{v}-linux-arm64.tar.gz"),
 ])
 def test_downloads_are_named_by_system_architecture_and_version(system, machine, name):
     assert B.artifact_name(system, machine, VER) == name.format(v=VER)
@@ -114,46 +114,119 @@ def _lines(script: str) -> list[str]:
     return [ln.strip() for ln in script.splitlines() if ln.strip() and not ln.strip().startswith("#")]
 
 
+def _ci_run_block(lines: list[str], first: str, last: str) -> list[str]:
+    i = next(k for k, ln in enumerate(lines) if ln.startswith(first))
+    j = next(k for k, ln in enumerate(lines) if k >= i and ln.startswith(last))
+    return lines[i:j + 1]
+
+
 def test_the_ci_workflow_runs_what_ci_run_runs_on_every_system():
-    """The README's test command, then build/build.py and --smoke/--version in a clean environment, line for line
-    as in .ci/run (the workflow adds --package to keep the named download); one job per system."""
+    """The README's test command (installing from the lock), lint and types (mypy also for Windows and macOS),
+    build/build.py and the start of the executable and of the download in a clean environment: line for line as in
+    .ci/run on Linux; the same build and smoke on macOS and Windows, macOS adding the unzipped .app started with
+    `open`. One job per system; the soak test sized down, never skipped, off Linux."""
     yaml = pytest.importorskip("yaml")
     R = _run_workflow_job()
     wf = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
     job = wf["jobs"]["build"]
-    systems = {(m["system"], m["arch"]): m["os"] for m in job["strategy"]["matrix"]["include"]}
+    include = job["strategy"]["matrix"]["include"]
+    systems = {(m["system"], m["arch"]): m["os"] for m in include}
     assert set(systems) == {("linux", "x86_64"), ("windows", "x86_64"), ("macos", "arm64"), ("macos", "x86_64")}
+    soak = {m["system"]: int(m["soak"]) for m in include}
+    assert soak["linux"] == 2000 and all(0 < n <= 2000 for n in soak.values())
+    assert job["env"]["SOAK_HANDS"] == "${{ matrix.soak }}"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    test_cmd = re.search(r"Install and run the whole test suite:\s*```\s*(.+?)\s*```", readme, re.S).group(1)
+    test_cmd = re.search(r"Install and run the whole test suite.*?```\s*(.+?)\s*```", readme, re.S).group(1)
+    assert "--require-hashes -r requirements/dev.txt" in test_cmd
     ci_run = _lines((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
     assert test_cmd in ci_run
-    start = next(i for i, ln in enumerate(ci_run) if ln.startswith("exe=$(python build/build.py"))
-    packaging = ci_run[start:start + 4]
+    by_name = {s["name"]: s for s in job["steps"]}
+    assert by_name["Test (the README's command)"]["run"].strip() == test_cmd
+    lint = _ci_run_block(ci_run, "python -m ruff check", "python -m mypy --platform darwin")
+    assert lint == ["python -m ruff check game netplay build tests", "python -m mypy",
+                    "python -m mypy --platform win32", "python -m mypy --platform darwin"]
     runs = [s for s in job["steps"] if "run" in s]
-    assert runs[0]["run"].strip() == test_cmd
-    unix = next(s for s in runs if s.get("if") == "runner.os != 'Windows'")
-    assert [ln.replace(" --package dist", "") for ln in _lines(unix["run"])] == packaging
+    assert _lines(next(s for s in runs if s["name"].startswith("Lint and types"))["run"]) == lint
+    packaging = _ci_run_block(ci_run, "rm -rf dist", 'env -i PATH=/usr/bin:/bin HOME="$home" SDL_VIDEODRIVER=dummy '
+                                                   'SDL_AUDIODRIVER=dummy "$unpacked"')
+    linux = next(s for s in runs if s.get("if") == "runner.os == 'Linux'" and "build.py" in s["run"])
+    assert _lines(linux["run"]) == packaging
+    mac = _lines(next(s for s in runs if s.get("if") == "runner.os == 'macOS'" and "build.py" in s["run"])["run"])
+    assert mac[:5] == packaging[:5]
+    assert any(ln.startswith("open -W -n ") for ln in mac) and any("--args --smoke" in ln for ln in mac)
+    assert mac[-1] == "grep -q '^smoke ok' \"$unpacked/smoke.out\""
     win = next(s for s in runs if s.get("if") == "runner.os == 'Windows'")
     win_lines = [ln.replace(' "${win[@]}"', "") for ln in _lines(win["run"])]
-    assert win_lines[0].replace(" --package dist", "") == packaging[0]
-    assert win_lines[-2:] == packaging[-2:]  # the same commands, plus what Windows needs to start a program
+    assert win_lines[:2] == packaging[:2]
+    assert win_lines[-2:] == packaging[3:5]  # the same commands, plus what Windows needs to start a program
     upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["with"]["path"] == "dist/"
     # what runs here for the Linux job is exactly those steps
-    assert [s.get("run") for s in R.steps(wf, "build", R.pick_matrix(job, {"system": "linux"})) if "run" in s] == (
-        [runs[0]["run"], unix["run"]] if R.RUNNER_OS != "Windows" else [runs[0]["run"], win["run"]])
+    here = [s.get("run") for s in R.steps(wf, "build", R.pick_matrix(job, {"system": "linux"})) if "run" in s]
+    if R.RUNNER_OS == "Linux":
+        assert [_lines(x) for x in here] == [[test_cmd], lint, ["python build/lock.py --check"], packaging]
 
 
 def test_the_release_builds_with_the_ci_workflow_and_publishes_checksums():
     yaml = pytest.importorskip("yaml")
-    wf = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    wf = yaml.safe_load(text)
     assert wf[True]["push"]["tags"] == ["v*"]  # YAML 1.1 reads the key `on` as True
-    assert wf["jobs"]["build"]["uses"] == "$/.github/workflows/ci.yml"
+    assert wf["jobs"]["build"]["uses"] == "./.github/workflows/ci.yml"  # the documented form
     assert wf["permissions"] == {} and wf["jobs"]["publish"]["permissions"] == {"contents": "write"}
     script = "\n".join(s.get("run", "") for s in wf["jobs"]["publish"]["steps"])
     assert 'sha256sum -- "${files[@]}" > "yungui-mahjong-$VERSION-SHA256SUMS.txt"' in script
     assert 'gh release create "$TAG" dist/*' in script
     assert "${{" not in script  # expressions reach the scripts through env only
+
+
+def _pins(path: Path) -> dict[str, str]:
+    """name -> version of a locked requirements file; every pin must carry hashes."""
+    out: dict[str, str] = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for k, ln in enumerate(lines):
+        m = re.match(r"^([A-Za-z0-9_.-]+)==([^\s;]+)", ln)
+        if m:
+            assert ln.rstrip().endswith("\\") and "--hash=sha256:" in lines[k + 1], f"{path.name}: {ln} has no hash"
+            out[m.group(1).lower().replace("_", "-")] = m.group(2)
+    return out
+
+
+def _names(specs: list[str]) -> set[str]:
+    return {re.split(r"[<>=!~;\[ ]", s.strip(), maxsplit=1)[0].lower().replace("_", "-") for s in specs}
+
+
+def test_the_lock_pins_everything_with_hashes_and_ci_installs_from_it():
+    """requirements/dev.txt pins pyproject's dependencies, its dev extra and requirements/*.in (builders, uv, the
+    workflow linters) with hashes; run.txt the dependencies at the same versions. CI, .ci/run and the README install
+    from it (`python build/lock.py --check`, run by CI, says whether the pins are exactly what the inputs give)."""
+    meta = B.tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    ins = [ln for f in ("run.in", "dev.in") for ln in (ROOT / "requirements" / f).read_text(encoding="utf-8")
+           .splitlines() if ln.strip() and not ln.startswith(("#", "-r"))]
+    dev, run = _pins(ROOT / "requirements" / "dev.txt"), _pins(ROOT / "requirements" / "run.txt")
+    assert _names(meta["dependencies"] + meta["optional-dependencies"]["dev"] + ins) <= set(dev)
+    assert _names(meta["dependencies"]) | {"setuptools", "wheel"} <= set(run)
+    assert all(dev[name] == version for name, version in run.items()), "run.txt and dev.txt disagree"
+    install = "python -m pip install --require-hashes -r requirements/dev.txt"
+    for path in (ROOT / ".ci" / "run", ROOT / ".github" / "workflows" / "ci.yml", ROOT / "README.md"):
+        assert install in path.read_text(encoding="utf-8"), path
+    bot = (ROOT / ".github" / "dependabot.yml").read_text(encoding="utf-8")
+    assert "package-ecosystem: pip" in bot and "package-ecosystem: github-actions" in bot
+
+
+def test_the_linux_download_is_a_tarball_that_keeps_the_run_bit(tmp_path):
+    import tarfile
+
+    exe = tmp_path / "yungui-mahjong"
+    exe.write_bytes(b"#!/bin/sh\necho hi\n")
+    target = tmp_path / B.artifact_name("Linux", "x86_64", VER)
+    B.write_tarball(target, exe)
+    with tarfile.open(target) as tar:
+        members = {m.name: m for m in tar.getmembers()}
+    folder = target.name.removesuffix(".tar.gz")
+    assert set(members) == {folder, f"{folder}/yungui-mahjong", f"{folder}/LICENSE"}
+    assert members[f"{folder}/yungui-mahjong"].mode == 0o755 and members[folder].isdir()
+    assert members[f"{folder}/LICENSE"].mode == 0o644
 
 
 def test_release_notes_are_the_changelog_section_and_the_downloads():

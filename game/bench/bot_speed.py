@@ -39,11 +39,12 @@ def run(variants: list[str], hands: int | None, seed: int, out=None, options: di
     from ..progress import bar
 
     hands = hands or DEFAULT_HANDS
-    with bar(hands * len(levels) * len(variants), "bench bots --speed", "hand", quiet=quiet) as b:
-        return _run(variants, hands, seed, out, options, levels, b)
+    with bar(hands * len(levels) * len(variants), "bench bots --speed", "hand", quiet=quiet) as shown:
+        return _run(variants, hands, seed, out, options, levels, shown)
 
 
-def _run(variants: list[str], hands: int, seed: int, out, options: dict | None, levels: tuple[str, ...], b) -> dict:
+def _run(variants: list[str], hands: int, seed: int, out, options: dict | None, levels: tuple[str, ...],
+         shown) -> dict:
     from ..rules.variants import get
 
     batches = max(1, math.ceil(hands / BATCH))
@@ -61,7 +62,7 @@ def _run(variants: list[str], hands: int, seed: int, out, options: dict | None, 
                 dt, nd = _batch(vid, opts, lv, f"speed:{seed}:{vid}:{b}", size)
                 secs[lv] += dt
                 decs[lv] += nd
-                b.update(size)
+                shown.update(size)
             played += size
         entry: dict = {"hands": played}
         for lv in levels:
@@ -73,7 +74,7 @@ def _run(variants: list[str], hands: int, seed: int, out, options: dict | None, 
                 entry[f"{lv}_over_{REFERENCE}"] = round(entry[f"{lv}_hands_per_s"] / ref, 3)
         result[vid] = entry
         if out:
-            b.clear()
+            shown.clear()
             parts = [f"{lv} {entry[f'{lv}_hands_per_s']:.1f}" for lv in levels]
             ratios = [f"{lv}/{REFERENCE} {entry[f'{lv}_over_{REFERENCE}']:.3f}" for lv in levels
                       if f"{lv}_over_{REFERENCE}" in entry]

@@ -132,12 +132,12 @@ def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.st
                                                                                                             or {}))))
 
     total = sum(walls_of(vid, s, w) for vid in variants for s, w in pairings)
-    with bar(total, "bench bots", "wall", quiet=quiet) as b:
-        return _run(variants, hands, seed, jobs, out, options, pairings, b)
+    with bar(total, "bench bots", "wall", quiet=quiet) as prog:
+        return _run(variants, hands, seed, jobs, out, options, pairings, prog)
 
 
 def _run(variants: list[str], hands: int | None, seed: int, jobs: int, out, options: dict | None, pairings,
-         b) -> dict:
+         prog) -> dict:
     from ..oscompat import mp_context
     from ..rules.variants import get
 
@@ -158,7 +158,7 @@ def _run(variants: list[str], hands: int | None, seed: int, jobs: int, out, opti
             played = 0
             for strong, weak in pairings:
                 walls = max(1, math.ceil((hands or default_hands(vid, strong, weak)) / n))
-                b.set_description_str(f"bench bots {vid} {strong}-{weak}")
+                prog.set_description_str(f"bench bots {vid} {strong}-{weak}")
                 tasks = [(vid, opts, strong, weak, f"bench:{seed}:{vid}:{i}") for i in range(walls)]
                 it = pool.imap(play_wall, tasks, chunksize=4) if pool else map(play_wall, tasks)
                 diffs, mine = [], []
@@ -168,7 +168,7 @@ def _run(variants: list[str], hands: int | None, seed: int, jobs: int, out, opti
                     for lv, ts in times.items():
                         all_times.setdefault(lv, []).extend(ts)
                     played += len(rows)
-                    b.update(1)
+                    prog.update(1)
                 key = f"{strong}_minus_{weak}"
                 gain, gain_ci = _mean_ci(mine)
                 m, ci = _mean_ci(diffs)
@@ -178,7 +178,7 @@ def _run(variants: list[str], hands: int | None, seed: int, jobs: int, out, opti
                 entry[key + "_ci95"] = round(ci, 4)
                 entry[key + "_hands"] = walls * n
                 if out:
-                    b.clear()  # the line goes above the bar (both may share the terminal)
+                    prog.clear()  # the line goes above the bar (both may share the terminal)
                     print(f"{vid:>8} {strong:>6} vs {n - 1}×{weak:<6} gain {gain:+.3f} ±{gain_ci:.3f} pts/hand "
                           f"[minus the others' mean: {m:+.3f} ±{ci:.3f} = {n}/{n - 1} × gain] "
                           f"({walls * n} hands)", file=out, flush=True)

@@ -70,12 +70,12 @@ def run(hours: float = 3.0, dt: float = 1.0, every_min: float = 15.0, warmup_min
     (a terminal only)."""
     from game.progress import bar
 
-    with bar(round(hours * 60), "bench demo", "min", quiet=quiet) as b:
-        return _run(hours, dt, every_min, warmup_min, size, seed, pin, heap, keep_caches, b)
+    with bar(round(hours * 60), "bench demo", "min", quiet=quiet) as prog:
+        return _run(hours, dt, every_min, warmup_min, size, seed, pin, heap, keep_caches, prog)
 
 
 def _run(hours: float, dt: float, every_min: float, warmup_min: float, size: tuple[int, int], seed: int, pin: str,
-         heap: bool, keep_caches: bool, b: Any) -> dict[str, Any]:
+         heap: bool, keep_caches: bool, prog: Any) -> dict[str, Any]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -100,8 +100,8 @@ def _run(hours: float, dt: float, every_min: float, warmup_min: float, size: tup
         t0 = clock()
         app.frame([], dt)
         window.append((clock() - t0) * 1000)
-        if app.now // 60 > b.n:
-            b.update(int(app.now // 60 - b.n))
+        if app.now // 60 > prog.n:
+            prog.update(int(app.now // 60 - prog.n))
         if app.scene is not last:
             scenes += 1
             last = app.scene

@@ -44,11 +44,11 @@ def run(frames: int = 900, size=(1280, 720), variant_id: str = "wenshan", seed: 
     progress bar counts the frames on stderr (a terminal only)."""
     from game.progress import bar
 
-    with bar(frames, f"bench frames ({driver})", "frame", quiet=quiet) as b:
-        return _run(frames, size, variant_id, seed, idle_s, driver, b)
+    with bar(frames, f"bench frames ({driver})", "frame", quiet=quiet) as prog:
+        return _run(frames, size, variant_id, seed, idle_s, driver, prog)
 
 
-def _run(frames: int, size, variant_id: str, seed: int, idle_s: float, driver: str, b) -> dict:
+def _run(frames: int, size, variant_id: str, seed: int, idle_s: float, driver: str, prog) -> dict:
     os.environ["SDL_VIDEODRIVER"] = driver
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -87,7 +87,7 @@ def _run(frames: int, size, variant_id: str, seed: int, idle_s: float, driver: s
             anim_frames += 1
         if scene.settle is not None:
             scene.next_hand()
-        b.update(1)  # outside the timed part
+        prog.update(1)  # outside the timed part
     # idle: the player's own decision, nothing animating; the real loop with its frame cap
     from game.ui.devtools.screenshot import drive
 

@@ -38,7 +38,7 @@ def load(root: Path) -> dict[str, tuple[str, int | None]]:
     out: dict[str, tuple[str, int | None]] = {}
     for meta in sorted((root / "mutants").rglob("*.py.meta")):
         module = str(meta.relative_to(root / "mutants"))[: -len(".meta")]
-        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+        for name, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
             out[name] = (module, code)
     return out
 
@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.baseline:
         fresh = {m.strip() for m in args.fresh.split(",") if m.strip()}
-        base = {k: (m, c) for k, (m, c) in json.loads(Path(args.baseline).read_text()).items() if m not in fresh}
+        old = json.loads(Path(args.baseline).read_text(encoding="utf-8"))
+        base = {k: (m, c) for k, (m, c) in old.items() if m not in fresh}
         for name, (module, code) in results.items():
             if code is not None or name not in base:
                 base[name] = (module, code)
@@ -98,13 +99,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         wanted = set()
         for f in args.only.split(","):
-            wanted |= set(Path(f).read_text().split())
+            wanted |= set(Path(f).read_text(encoding="utf-8").split())
         results = {k: v for k, v in results.items() if k in wanted}
     if not results:
         print("no mutants/ results: run `mutmut run` first", file=sys.stderr)
         return 2
-    equivalent: dict[str, str] = json.loads(EQUIVALENT_FILE.read_text()) if EQUIVALENT_FILE.exists() else {}
-    by_hand: dict[str, str] = json.loads(BY_HAND_FILE.read_text()) if BY_HAND_FILE.exists() else {}
+    equivalent: dict[str, str] = (json.loads(EQUIVALENT_FILE.read_text(encoding="utf-8"))
+                                  if EQUIVALENT_FILE.exists() else {})
+    by_hand: dict[str, str] = json.loads(BY_HAND_FILE.read_text(encoding="utf-8")) if BY_HAND_FILE.exists() else {}
     per: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     survivors: dict[str, list[str]] = collections.defaultdict(list)
     for name, (module, code) in results.items():

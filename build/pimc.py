@@ -317,7 +317,7 @@ def main(argv=None) -> int:
     chg = sum(r[3]["changed"] for r in rows)
     cpu = sum(r[4] for r in rows)
     if a.log:
-        with open(a.log, "w") as f:
+        with open(a.log, "w", encoding="utf-8") as f:
             for r in rows:
                 for line in r[3].get("log", []):
                     f.write(line + "\n")

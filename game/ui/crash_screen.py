@@ -1,8 +1,10 @@
 """The crash message: what the player sees when the client meets a bug it cannot go on from, and the loop's hook.
 
-``crashed(app, exc)`` is all the main loop calls: it writes the report (``game.crash``), shows ``CrashScene`` in the
-player's language with the report's path (and, at a LAN table, what becomes of the seat), waits for the player to
-close it, and returns ``crash.EXIT_CODE``. Nothing is saved on the way out: not the settings, not a replay.
+``guarded(app, loop)`` is all the window's loop calls: an exception in the loop (or in one of its threads, see
+``game.crash``) writes the report, shows ``CrashMessage`` in the player's language with the report's path (and, at
+a LAN table, what becomes of the seat) until the player closes it, and returns ``crash.EXIT_CODE``. Nothing is
+saved on the way out: not the settings, not a replay. Drawn with the kit only: this module never imports the loop
+(``game.ui.app``) that calls it.
 """
 
 from __future__ import annotations
@@ -13,72 +15,93 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from game import crash
-from game.ui import strings
-from game.ui import widgets as W
-from game.ui.app import App, Scene
-from game.ui.felt import felt_surface
+from game.ui.kit import strings
+from game.ui.kit import widgets as W
+from game.ui.kit.felt import felt_surface
 
 
-class CrashScene(Scene):
+class Window(Protocol):
+    """What the crash message needs of the window's app (``game.ui.app.App``)."""
+
+    screen: pygame.Surface
+    scene: Any
+    toasts: list
+    on_flip: list
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def scale(self) -> float: ...
+
+
+class CrashMessage:
     """The report's path, what is safe, what to do; 关闭 (Enter, Esc, or closing the window) ends the game."""
 
     name = "crash"
 
-    def __init__(self, app: App, report: Path | None, lan: str | None = None):
-        super().__init__(app)
+    def __init__(self, report: Path | None, lan: str | None = None):
         self.report = report
         self.lan = lan  # None, "player" (the host keeps the seat) or "host" (this machine hosted the table)
+        self.closed = False
         self.close_btn: W.Button | None = None
         self.folder_btn: W.Button | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.s = 1.0
 
     def texts(self) -> list[str]:
         """The paragraphs under the path, in the current language."""
         keys = ["crash.attach", "crash.safe"] + ([f"crash.lan_{self.lan}"] if self.lan else [])
         return [strings.tr(k) for k in keys]
 
-    def layout(self) -> None:
-        s = self.s
-        w, h = self.app.size
+    def path_text(self) -> str:
+        return str(self.report) if self.report is not None else strings.tr("crash.unsaved")
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        s = self.s = scale
+        w, h = size
         width = min(w - round(40 * s), round(860 * s))
         inner = width - round(88 * s)
-        size, psize = round(18 * s), round(16 * s)
-        step = round(size * 1.35)
-        body = len(W.wrap(strings.tr("crash.saved"), size, inner)) * step
-        body += len(path_lines(self.path_text(), psize, inner - round(24 * s))) * round(psize * 1.45) + round(40 * s)
-        body += sum(len(W.wrap(t, size, inner)) * step + round(8 * s) for t in self.texts())
+        text, ptext = round(18 * s), round(16 * s)
+        step = round(text * 1.35)
+        body = len(W.wrap(strings.tr("crash.saved"), text, inner)) * step
+        body += len(path_lines(self.path_text(), ptext, inner - round(24 * s))) * round(ptext * 1.45) + round(40 * s)
+        body += sum(len(W.wrap(t, text, inner)) * step + round(8 * s) for t in self.texts())
         height = min(h - round(24 * s), round(26 * s) + round(60 * s) + body + round(100 * s))
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (w // 2, h // 2)
         bw, bh = round(220 * s), round(50 * s)
         y = self.rect.bottom - bh - round(24 * s)
         self.close_btn = W.Button((self.rect.centerx + round(12 * s), y, bw, bh), W.tr_label("crash.close"),
-                                  self.app.quit, "gold", name="close", size=round(18 * s))
+                                  self.close, "gold", name="close", size=round(18 * s))
         self.folder_btn = None
         if self.report is not None:
             self.folder_btn = W.Button((self.rect.centerx - bw - round(12 * s), y, bw, bh),
                                        W.tr_label("crash.folder"), self.open_folder, "green", name="folder",
                                        size=round(18 * s))
 
-    def path_text(self) -> str:
-        return str(self.report) if self.report is not None else strings.tr("crash.unsaved")
+    def close(self) -> None:
+        self.closed = True
 
     def open_folder(self) -> None:
         if self.report is not None:
             reveal(self.report.parent)
 
-    def handle(self, ev) -> None:
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.close()
+            return
         for b in (self.folder_btn, self.close_btn):
             if b is not None and b.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
                                                       pygame.K_SPACE):
-            self.app.quit()
+            self.close()
 
     def draw(self, surf: pygame.Surface) -> None:
         s = self.s
@@ -91,18 +114,18 @@ class CrashScene(Scene):
         W.draw_text(surf, strings.tr("crash.title"), (box.centerx, y), round(30 * s), W.GOLD, "bold",
                     anchor="midtop")
         y += round(60 * s)
-        size, psize = round(18 * s), round(16 * s)
-        y += W.draw_wrapped(surf, strings.tr("crash.saved"), pygame.Rect(x, y, width, box.bottom - y), size)
-        lines = path_lines(self.path_text(), psize, width - round(24 * s))
-        well = pygame.Rect(x, y + round(6 * s), width, len(lines) * round(psize * 1.45) + round(16 * s))
+        text, ptext = round(18 * s), round(16 * s)
+        y += W.draw_wrapped(surf, strings.tr("crash.saved"), pygame.Rect(x, y, width, box.bottom - y), text)
+        lines = path_lines(self.path_text(), ptext, width - round(24 * s))
+        well = pygame.Rect(x, y + round(6 * s), width, len(lines) * round(ptext * 1.45) + round(16 * s))
         W.panel(surf, well, (20, 12, 10), 235, round(8 * s), 1, (120, 96, 60), shadow=False)
         yy = well.y + round(8 * s)
         for line in lines:
-            W.draw_text(surf, line, (well.x + round(12 * s), yy), psize, W.GOLD, "bold")
-            yy += round(psize * 1.45)
+            W.draw_text(surf, line, (well.x + round(12 * s), yy), ptext, W.GOLD, "bold")
+            yy += round(ptext * 1.45)
         y = well.bottom + round(18 * s)
-        for text in self.texts():
-            y += W.draw_wrapped(surf, text, pygame.Rect(x, y, width, box.bottom - y), size) + round(8 * s)
+        for para in self.texts():
+            y += W.draw_wrapped(surf, para, pygame.Rect(x, y, width, box.bottom - y), text) + round(8 * s)
         for b in (self.folder_btn, self.close_btn):
             if b is not None:
                 b.draw(surf)
@@ -144,7 +167,7 @@ def reveal(folder: Path) -> None:
         pass
 
 
-def scene_facts(app: App) -> dict[str, Any]:
+def scene_facts(app: Window) -> dict[str, Any]:
     """What the client was doing, for the report: the screen, and at a table its variant, options, seed and hand."""
     sc = app.scene
     out: dict[str, Any] = {"screen": getattr(sc, "name", type(sc).__name__), "language": strings.lang(),
@@ -185,7 +208,7 @@ def lan_role() -> str:
     return "host" if any(t.name == "netplay-host" and t.is_alive() for t in threading.enumerate()) else "player"
 
 
-def guarded(app: App, loop: Callable[[], int]) -> int:
+def guarded(app: Window, loop: Callable[[], int]) -> int:
     """Run the window's loop; any exception in it (or in a thread meanwhile) ends in ``crashed``."""
     crash.set_facts(lambda: scene_facts(app))
     try:
@@ -194,34 +217,40 @@ def guarded(app: App, loop: Callable[[], int]) -> int:
         return crashed(app, e)
 
 
-def crashed(app: App, exc: BaseException) -> int:
+def crashed(app: Window, exc: BaseException) -> int:
     """Write the report (a thread's is written already), show the message until the player closes it, and return
     the exit code."""
     path = exc.path if isinstance(exc, crash.ThreadCrashed) else crash.report(exc)
     lan = lan_role() if getattr(app.scene, "lan", False) else None
     try:
-        show(app, CrashScene(app, path, lan))
+        show(app, CrashMessage(path, lan))
     except Exception as e:  # noqa: BLE001 - a window that cannot even draw this: the report is written, leave
         crash.log.error("the crash message could not be shown: %r", e)
     return crash.EXIT_CODE
 
 
-def show(app: App, scene: CrashScene) -> None:
-    """Draw ``scene`` until the player closes it; a single frame where nobody can see or answer it (no display)."""
+def show(app: Window, msg: CrashMessage) -> None:
+    """Draw ``msg`` on the window until the player closes it; a single frame where nobody can see or answer it (no
+    display). The broken scene is left alone: its ``leave`` might save, or fail again."""
     app.toasts.clear()
-    app.scene = scene  # no leave() of the broken scene: it might save, or fail again
-    scene.enter()
-    app.running = True
-    app.dirty = True
     headless = pygame.display.get_driver() in ("dummy", "offscreen")
-    while app.running:
-        if app.frame(pygame.event.get(), 1 / 30):
-            pygame.display.flip()
-            for fn in list(app.on_flip):
-                try:
-                    fn()
-                except Exception:  # noqa: BLE001 - a watcher of frames (a test, --quit-on) must not stop this
-                    pass
-        if headless or not app.running:
-            break
-        app.clock.wait(30)
+    clock = pygame.time.Clock()
+    msg.layout(app.size, app.scale)
+    while True:
+        for ev in pygame.event.get():
+            if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                surf = pygame.display.get_surface()
+                if surf is not None:
+                    app.screen = surf
+                    msg.layout(app.size, app.scale)
+            msg.handle(ev)
+        msg.draw(app.screen)
+        pygame.display.flip()
+        for fn in list(app.on_flip):
+            try:
+                fn()
+            except Exception:  # noqa: BLE001 - a watcher of frames (a test, --quit-on) must not stop this
+                pass
+        if headless or msg.closed:
+            return
+        clock.tick(30)

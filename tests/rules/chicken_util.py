@@ -14,6 +14,7 @@ from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
+from game.rules.variants.chicken import ChickenGame
 from tests.helpers.scen import scenario
 
 t = T.tile

@@ -2,12 +2,15 @@
 and the payment rules (自摸翻倍, 抢杠包两家, 杀报 paid by the declared, 连庄) - exact totals and payments."""
 
 
+from typing import cast
+
 import pytest
 
 from game.errors import UsageError
 from game.rules import tiles as T
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
+from game.rules.variants.chicken import ChickenGame
 from tests.rules.scoring import judge_chicken as judge
 from tests.rules.scoring import keys, pung
 

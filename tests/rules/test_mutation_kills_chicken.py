@@ -13,6 +13,7 @@ from game.rules.kinds import WinBy
 from game.rules.state import Meld
 from game.rules.variants import chicken_fowl as F
 from game.rules.variants import chicken_patterns, get
+from game.rules.variants.chicken import ChickenGame
 from tests.rules.chicken_hands import (
     D_ACTIONS,
     J3,

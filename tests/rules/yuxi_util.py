@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from game.rules import analysis as A
 from game.rules import engine as E
@@ -10,12 +11,13 @@ from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import get
+from game.rules.variants.yuxi import Yuxi
 from tests.helpers.scen import scenario
 
 t = T.tile
 
 
-V = get("yuxi")
+V = cast(Yuxi, get("yuxi"))
 
 
 def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), fill=True, extra_front=0,

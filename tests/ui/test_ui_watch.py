@@ -128,7 +128,7 @@ def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
         js.watch_addr_btn.on_click()
         assert isinstance(app.scene, watch_screen.WatchScene)
         assert frames(app, lambda: isinstance(app.scene, lobby.JoinScene) and app.scene.ask is not None)
-        back = app.scene
+        back: Any = app.scene
         assert back.ask is not None and back.ask.get("watching") and back.ask["port"] == h.port
         assert W._label(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
         back.pw_text = "茶"

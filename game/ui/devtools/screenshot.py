@@ -21,7 +21,8 @@ from game.bots import make_bot
 from game.errors import UsageError
 from game.rules.variants import get as get_variant
 from game.session import LocalSession
-from game.ui.app import App
+from game.ui.app import App, Scene
+from game.ui.crash_screen import CrashMessage
 from game.ui.kit import strings
 from game.ui.kit.names import bot_name, player_name
 from game.ui.lan.lobby import JoinScene, LobbyScene, UnavailableScene
@@ -34,6 +35,7 @@ from game.ui.table.hints import HintEngine
 from game.ui.table.local import make_bots
 from game.ui.table.scene import TableScene
 from game.ui.table.settle import MatchEndScene
+from game.userdirs import log_dir
 
 SCENES: tuple[str, ...]  # the scenes by name, then the table's states
 SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rules", "replay", "lobby", "settings",
@@ -106,6 +108,25 @@ def table_scene(app, variant, seed, stop, tries=40):
     sc.auto_bots = False
     app.goto(sc)
     return sc
+
+
+class CrashPicture(Scene):
+    """The crash message (``game.ui.crash_screen``) as a scene, for pictures and the audit."""
+
+    name = "crash"
+
+    def __init__(self, app, report, lan=None):
+        super().__init__(app)
+        self.msg = CrashMessage(report, lan)
+
+    def layout(self) -> None:
+        self.msg.layout(self.app.size, self.app.scale)
+
+    def handle(self, ev) -> None:
+        self.msg.handle(ev)
+
+    def draw(self, surf) -> None:
+        self.msg.draw(surf)
 
 
 def build(scene: str, variant_id: str = "wenshan", size=(1280, 720), seed: int = 1, lang: str = "zh"):
@@ -252,10 +273,7 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
     elif scene == "lan_missing":
         app.goto(UnavailableScene(app, "ModuleNotFoundError: No module named 'zeroconf'", "lan.join_title"))
     elif scene in ("crash", "crash_lan"):  # the crash message, with a report where this user's would go
-        from game.ui.crash_screen import CrashScene
-        from game.userdirs import log_dir
-
-        app.goto(CrashScene(app, log_dir() / "crash-20261206-210512.txt", "player" if scene == "crash_lan" else None))
+        app.goto(CrashPicture(app, log_dir() / "crash-20261206-210512.txt", "player" if scene == "crash_lan" else None))
     elif scene == "settings":
         app.goto(SettingsScene(app))
     elif scene == "calculator":

@@ -12,7 +12,7 @@ from pathlib import Path
 from game import progress
 from game.cli.main import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Terminal(io.StringIO):

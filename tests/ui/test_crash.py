@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from game import __version__, crash
-from game.ui import drawlog, strings
 from game.ui.app import App
-from game.ui.crash_screen import CrashScene, path_lines
-from game.ui.local import local_table
+from game.ui.crash_screen import path_lines
+from game.ui.kit import drawlog, strings
 from game.ui.settings import Settings
+from game.ui.table.local import local_table
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _client(home: Path, *args: str, fault: str | None = "ui") -> subprocess.CompletedProcess:
@@ -113,9 +113,7 @@ def test_the_message_shows_the_report_in_the_players_language_and_the_lan_seat(y
         drawlog.stop()
         strings.set_lang("zh")
     assert code == crash.EXIT_CODE
-    assert isinstance(app.scene, CrashScene) and app.scene.lan == "player"
-    report = app.scene.report
-    assert report is not None and report.is_file() and report.parent == yungui_home / "logs"
+    (report,) = (yungui_home / "logs").glob("crash-*.txt")
     strings.set_lang(lang)
     try:
         drawn = " ".join(it.text for it in log.items if it.kind == "text")

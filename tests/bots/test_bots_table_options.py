@@ -7,6 +7,7 @@ tests/fixtures/multi-win-off.json is a hand 熟手 bots played (seed 12, hand 3,
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,5 +78,6 @@ def test_the_expert_counts_what_bao_ji_makes_it_owe(bao_ji, owed):
     from tests.rules.chicken_util import play_until, start
 
     st = play_until(start("guiyang", A, front="1s9m7z6s8p6p", options={"bao_ji": bao_ji}), A_ACTIONS)
-    total, expo, _beans = plan_for("guiyang").own_fowl(Ctx(view(st, 0)))
+    plan: Any = plan_for("guiyang")
+    total, expo, _beans = plan.own_fowl(Ctx(view(st, 0)))
     assert (total, expo) == (3.0, owed)

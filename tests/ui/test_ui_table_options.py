@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,8 @@ def _setup(app, vid: str) -> SetupScene:
 def _widget(sc: SetupScene, key: str):
     """The column-A widget of option ``key`` (found by its label in the current language)."""
     o = next(o for o in sc.variant.schema if o.key == key)
-    return next(w for w in sc.colA if W._label(w.label) == strings.pick(o.zh, o.en))
+    widgets: list[Any] = list(sc.colA)  # checkboxes and choices: each has its label
+    return next(w for w in widgets if W._label(w.label) == strings.pick(o.zh, o.en))
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -125,7 +127,8 @@ def test_the_calculator_leaves_out_what_changes_no_score(app):
     app.goto(sc)
     sc._set_variant("guiyang")
     sc.open_options()
-    shown = {W._label(w.label) for w in sc.option_widgets}
+    option_widgets: list[Any] = list(sc.option_widgets)
+    shown = {W._label(w.label) for w in option_widgets}
     assert shown and not shown & {"一炮多响", "包鸡", "首局庄家"}
     sit = {"variant": "guiyang", "seat": 0, "hand": "123m456m789s234p55s", "win_tile": "5s", "win": "rob_kong",
            "from": 2}

@@ -71,8 +71,10 @@ def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think
 
     def play(tid: str, k: int) -> None:
         try:
+            # verify_shuffle off: a real client checks one hand per machine; dozens in one process here would
+            # measure the clients' replays, not the host
             bc = BotClient(host, port, "simple", f"bench-{tid}-{k}", seed=f"{seed}:{tid}:{k}", table_id=tid,
-                           connect_timeout=15, think=think, source=_source(int(tid), k))
+                           connect_timeout=15, think=think, source=_source(int(tid), k), verify_shuffle=False)
             s = bc.session
             try:
                 while time.monotonic() < deadline and not s.match_over:
@@ -133,9 +135,31 @@ def watch_worker(host: str, port: int, tables: list[str], per_table: int, second
     return 1 if errors else 0
 
 
+def seal_cost(n: int = 2000) -> dict:
+    """The channel's cost per frame, measured here: sealing and opening one state (padded to its bucket)."""
+    from .channel import STATE_FLOOR, Ephemeral, Keys, transcript
+
+    a, b = Ephemeral(), Ephemeral()
+    th = transcript(b"hi", b"ch")
+    seal, _ = Keys(a.shared(b.public), th).host_ciphers()
+    _, opener = Keys(b.shared(a.public), th).client_ciphers()
+    body = os.urandom(3000)
+    frames = [seal.seal(body, STATE_FLOOR)[4:] for _ in range(n)]
+    t0 = time.perf_counter()
+    seal2, _ = Keys(a.shared(b.public), th).host_ciphers()
+    for _ in range(n):
+        seal2.seal(body, STATE_FLOOR)
+    t_seal = (time.perf_counter() - t0) / n
+    t0 = time.perf_counter()
+    for f in frames:
+        opener.open(f)
+    t_open = (time.perf_counter() - t0) / n
+    return {"seal_us": round(t_seal * 1e6, 2), "open_us": round(t_open * 1e6, 2), "frame_bytes": len(frames[0])}
+
+
 def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", seconds: float = 40.0,
         think: tuple[float, float] = (0.4, 1.2), host_bots: int = 0, state_dir: str | None = None,
-        watchers: int = 0, watch_nice: int = 0, quiet: bool = True) -> dict:
+        watchers: int = 0, watch_nice: int = 0, quiet: bool = True, claim_s: float | None = None) -> dict:
     """Play for ``seconds`` (or until every match is over) and gather the figures; ``watchers`` per table watch
     from a process of their own (each from its own loopback address) while the clients play."""
     os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"
@@ -148,7 +172,7 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
     players = 4 - host_bots
     cfgs = [TableConfig(table_id=str(i + 1), name=f"Bench {i + 1}", hands=hands, seed=f"{seed}:{i}",
                         sub_bot="simple", bots={3 - b: "normal" for b in range(host_bots)},
-                        bot_delay=sum(think) / 2 if host_bots else 0.0) for i in range(tables)]
+                        bot_delay=sum(think) / 2 if host_bots else 0.0, claim_s=claim_s) for i in range(tables)]
     load0 = loadavg()
     one_addr = {} if _spread_ok() else {"per_addr": 1 << 16, "watch_per_addr": 1 << 16}  # all from 127.0.0.1
     with tempfile.TemporaryDirectory(prefix="lanbench-", dir=state_dir) as state:
@@ -192,6 +216,8 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
             timer.start()
             clock_bar = bar(seconds, f"bench lan ({tables} tables)", "s", quiet=quiet, clock=True)
             t_play = time.perf_counter()
+            cpu0 = time.process_time()
+            sealed0 = host.sealed
             ps = [subprocess.Popen([sys.executable, "-m", "netplay.bench", "--worker", addr, str(port), ",".join(g),
                                     seed, str(players), f"{think[0]},{think[1]}", str(seconds)],
                                    stdout=subprocess.PIPE, text=True,
@@ -200,6 +226,8 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
             outs = [p.communicate(timeout=seconds + 600)[0] for p in ps]
             play_s = min(seconds, time.perf_counter() - t_play)
             clock_bar.close()
+            cpu_s = time.process_time() - cpu0  # the host's threads (this process runs no client)
+            sealed = host.sealed - sealed0
             timer.cancel()
             actions = at_end.get("actions", host.actions) - a0
             lat = list(host.latencies)
@@ -250,6 +278,10 @@ def run(tables: int = 8, hands: int = 4, procs: int = 4, seed: str = "bench", se
         "matches_completed": matches // max(1, players) == tables,
         "loadavg_before": load0,  # None where the system keeps no load average (Windows)
         "loadavg_after": loadavg(),
+        "claim_window_s": host.tables["1"].claim_s,
+        "host_cpu_ms_per_action": round(1000 * cpu_s / actions, 3) if actions else None,
+        "frames_sealed": sealed,
+        "seal": seal_cost(),
         "errors": errors,
         "target_p99_ms": 20,
         "watchers_per_table": watchers,
@@ -269,7 +301,7 @@ def main(argv=None) -> int:
         return worker(argv[1], int(argv[2]), argv[3].split(","), argv[4], int(argv[5]), (lo, hi), float(argv[7]))
     ap = argparse.ArgumentParser(prog="python -m game bench lan")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--tables", type=int, default=8)
+    ap.add_argument("--tables", default="8", help="tables on the host, or a list (1,8,32): one run each")
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=40.0, help="how long the clients play (or until the matches end)")
     ap.add_argument("--think", default="0.4,1.2", help="LOW,HIGH seconds a bot thinks per decision (a human pace)")
@@ -283,13 +315,23 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="with --compare: pairs of runs")
     ap.add_argument("--watch-nice", type=int, default=0,
                     help="niceness of the watchers' process (19: their CPU yields, as on other machines)")
+    ap.add_argument("--claim-window", type=float, default=None,
+                    help="seconds each discard stays open for claims (default: the tables' default, 1.5)")
     args = ap.parse_args(argv)
     try:
         lo, hi = (float(x) for x in args.think.split(","))
     except ValueError:
         print("error: --think takes LOW,HIGH seconds", file=sys.stderr)
         return 2
-    if not 1 <= args.tables <= 64 or not 0 <= args.host_bots <= 3 or lo < 0 or hi < lo:
+    try:
+        sweep = [int(x) for x in str(args.tables).split(",") if x.strip()]
+    except ValueError:
+        sweep = []
+    if not sweep or any(not 1 <= t <= 64 for t in sweep) or (len(sweep) > 1 and args.compare):
+        print("error: --tables N or N,N,... (1..64 each; one N with --compare)", file=sys.stderr)
+        return 2
+    args.tables = sweep[0]
+    if not 0 <= args.host_bots <= 3 or lo < 0 or hi < lo:
         print("error: --tables 1..64, --host-bots 0..3, --think LOW,HIGH with 0 <= LOW <= HIGH", file=sys.stderr)
         return 2
     if not 0 <= args.watchers * args.tables <= 120 or args.watchers < 0 or (args.compare and not args.watchers) \
@@ -298,12 +340,27 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 2
 
-    def one(watchers: int) -> dict:
-        return run(args.tables, args.hands, min(args.procs, args.tables), args.seed, args.seconds, (lo, hi),
-                   args.host_bots, args.state_dir, watchers, max(0, args.watch_nice), quiet=args.json)
+    def one(watchers: int, tables: int | None = None) -> dict:
+        n = tables or args.tables
+        return run(n, args.hands, min(args.procs, n), args.seed, args.seconds, (lo, hi),
+                   args.host_bots, args.state_dir, watchers, max(0, args.watch_nice), quiet=args.json,
+                   claim_s=args.claim_window)
 
     if args.compare:
         return _compare(one, args)
+    if len(sweep) > 1:
+        rows = []
+        for n in sweep:
+            r = one(args.watchers, n)
+            r.pop("rtts_ms")
+            rows.append(r)
+            if not args.json:
+                print(f"{n:3d} tables: round trip p50 {r['rtt_p50_ms']:.2f} ms, p99 {r['rtt_p99_ms']:.2f} ms; host "
+                      f"CPU {r['host_cpu_ms_per_action']} ms/action; sealing {r['seal']['seal_us']} us/frame; load "
+                      f"{(r['loadavg_before'] or ['?'])[0]}", flush=True)
+        if args.json:
+            print(json.dumps(rows))
+        return 0 if all(not r["errors"] for r in rows) else 1
     r = one(args.watchers)
     r.pop("rtts_ms")
     if args.json:
@@ -317,7 +374,10 @@ def main(argv=None) -> int:
         print(f"  host time per action (read -> states sent, journal synced): p50 {r['p50_ms']:.2f} ms, "
               f"p99 {r['p99_ms']:.2f} ms, max {r['max_ms']} ms")
         print(f"  {r['actions']} actions in {r['play_s']:.1f} s: {r['actions_per_s']} actions/s; "
-              f"{r['hands_completed']} hands completed")
+              f"{r['hands_completed']} hands completed; claim window {r['claim_window_s']} s")
+        print(f"  host CPU per action {r['host_cpu_ms_per_action']} ms; {r['frames_sealed']} frames sealed, "
+              f"{r['seal']['seal_us']} us to seal and {r['seal']['open_us']} us to open one state of "
+              f"{r['seal']['frame_bytes']} bytes")
         if r["watchers_per_table"]:
             print(f"  watchers received {r['watch_frames']} frames, {r['watch_fulls']} whole pictures")
         print(f"  discovery: {r['tables_discovered']}/{r['tables']} tables listed in {r['discovery_s']:.2f} s "

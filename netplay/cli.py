@@ -50,7 +50,7 @@ def _configs(args) -> list:
     from game.rules.options import OptionError, parse_kv
     from game.rules.variants import get as get_variant
 
-    from .table import TableConfig
+    from .table import CLAIM_S_MAX, TableConfig
 
     try:
         variant = get_variant(args.variant or "wenshan")
@@ -67,6 +67,9 @@ def _configs(args) -> list:
     pause = getattr(args, "watch_pause", None)
     if pause is not None and not 0 <= pause <= 3600:
         raise UsageError("--watch-pause must be 0..3600 seconds")
+    claim = getattr(args, "claim_window", None)
+    if claim is not None and not 0 <= claim <= CLAIM_S_MAX:
+        raise UsageError(f"--claim-window must be 0..{CLAIM_S_MAX:g} seconds")
     n = variant.players(options)
     watch = getattr(args, "watch", None)
     bots = _bot_seats(args.bots, n, all_seats=bool(getattr(args, "headless", False)) and watch in ("public", "open"))
@@ -77,7 +80,8 @@ def _configs(args) -> list:
                                hands=hands, seed=seed, bots=bots, hold_s=60.0 if args.hold is None else args.hold,
                                on_drop="wait" if args.wait else "bot", bot_delay=args.bot_delay,
                                assists=not getattr(args, "no_assists", False),
-                               watch=watch or "public", watch_pause=15.0 if pause is None else pause))
+                               watch=watch or "public", watch_pause=15.0 if pause is None else pause,
+                               claim_s=claim))
     return out
 
 
@@ -165,8 +169,20 @@ def _matches(t: dict, want: str | None) -> bool:
     return want in (t["table_id"], t["name"], t["host_name"], t["host_id"])
 
 
-def _pick(tables: list[dict], want: str | None) -> dict | None:
-    """The table to join; LookupError when ``want`` fits tables of several hosts (they share a name)."""
+def held_here(rows: list[dict], name: str, seats) -> list[dict]:
+    """The discovered tables where this machine holds a seat for ``name`` (a crashed client's), each with the
+    ``held_seat`` it can take back, even when the table shows no free seat."""
+    held = {(e["host_id"], e["table"]): e["seat"] for e in seats.held() if e["name"] == name}
+    return [dict(t, held_seat=held[(t["host_id"], t["table_id"])]) for t in rows
+            if t["protocol"] == PROTOCOL and (t["host_id"], t["table_id"]) in held]
+
+
+def _pick(tables: list[dict], want: str | None, held: list[dict] | None = None) -> dict | None:
+    """The table to join: one where this machine holds a seat first; LookupError when ``want`` fits tables of
+    several hosts (they share a name)."""
+    mine = [t for t in held or [] if _matches(t, want)]
+    if mine:
+        return mine[-1]
     fits = [t for t in tables if t["protocol"] == PROTOCOL and t["seats_free"] > 0 and _matches(t, want)]
     hosts = sorted({(t["host_id"], t["host_name"]) for t in fits})
     if want is not None and len(hosts) > 1:
@@ -176,14 +192,17 @@ def _pick(tables: list[dict], want: str | None) -> dict | None:
     return fits[0] if fits else None
 
 
-def _discover(args) -> tuple[str, int, str | None]:
+def _discover(args, name: str, seats) -> tuple[str, int, str | None, str]:
+    """(address, port, table id, host id) of the table to join: a held seat's first, else one with a free seat."""
+    from .channel import short
     from .discovery import Browser
 
     interfaces = _interfaces(args.interfaces)
     br = Browser(interfaces).start()
     try:
         def found(rows: list[dict]) -> bool:
-            return any(t["protocol"] == PROTOCOL and t["seats_free"] > 0 and _matches(t, args.table) for t in rows)
+            return bool(held_here(rows, name, seats)) or any(
+                t["protocol"] == PROTOCOL and t["seats_free"] > 0 and _matches(t, args.table) for t in rows)
 
         rows = br.wait_for(found, args.timeout)
         if found(rows):  # other hosts answer a moment later: give them that moment before choosing
@@ -191,14 +210,15 @@ def _discover(args) -> tuple[str, int, str | None]:
             rows = br.tables()
     finally:
         br.close()
-    t = _pick(rows, args.table)
+    t = _pick(rows, args.table, held_here(rows, name, seats))
     if t is None:
         other = [r for r in rows if r["protocol"] != PROTOCOL]
         why = f" ({len(other)} speak another protocol version)" if other else ""
         raise LookupError(f"no table with a free seat found in {args.timeout:g} s{why}")
-    print(f"found table {t['name']!r} ({t['variant']}) of {t['host_name']!r} (id {t['host_id']}) at "
-          f"{t['host']}:{t['port']}", file=sys.stderr, flush=True)
-    return t["host"], t["port"], t["table_id"]
+    what = f"rejoining seat {t['held_seat']} at table" if "held_seat" in t else "found table"
+    print(f"{what} {t['name']!r} ({t['variant']}) of {t['host_name']!r} (id {t['host_id']}, key "
+          f"{short(t['host_id'])}) at {t['host']}:{t['port']}", file=sys.stderr, flush=True)
+    return t["host"], t["port"], t["table_id"], t["host_id"]
 
 
 def _addr(text: str) -> tuple[str, int]:
@@ -219,15 +239,18 @@ def join_main(args: Any, window: WindowLoader = _no_window) -> int:
         if win is None:
             raise UsageError("joining without --bot needs the window: add --bot LEVEL for a headless client")
         return win.join_window(args)
+    name = (args.name or f"{args.bot}@{socket.gethostname()}")[:32]
+    seats = SeatStore()
     try:
+        expect = None
         if args.addr:
             host, port = _addr(args.addr)
             table = args.table
         else:
-            host, port, table = _discover(args)
-        bc = BotClient(host, port, level=args.bot, name=args.name or f"{args.bot}@{socket.gethostname()}"[:32],
-                       seed=args.seed, table_id=table, password=args.password, connect_timeout=args.timeout,
-                       seats=SeatStore())
+            host, port, table, expect = _discover(args, name, seats)
+        bc = BotClient(host, port, level=args.bot, name=name, seed=args.seed, table_id=table, password=args.password,
+                       connect_timeout=args.timeout, seats=seats, expect=expect,
+                       accept_new_key=bool(getattr(args, "accept_new_key", False)))
     except ValueError as e:
         raise UsageError(str(e)) from None
     except LookupError as e:

@@ -14,19 +14,34 @@ import collections
 import gc
 import ipaddress
 import logging
-import secrets
 import socket
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import ClassVar
 
-from . import auth, lograte
+from . import auth, cpace, lograte
 from . import protocol as wire
+from .channel import (
+    MAX_RECORD,
+    STATE_FLOOR,
+    ChannelError,
+    Ephemeral,
+    HostKey,
+    Keys,
+    Opener,
+    Sealer,
+    new_nonce,
+    transcript,
+)
 from .discovery import Advertiser, check_interfaces, lan_addresses, table_props
 from .protocol import Code
-from .store import Damaged, Store
+from .store import Damaged, Store, read_head, unique
+from .store import _where as store_where
 from .table import Table, TableConfig, load_saved, restore_config
+from .throttle import Throttle
 
 log = logging.getLogger("netplay.host")
 
@@ -46,6 +61,8 @@ class Limits:
     write_cap: int = 1 << 20  # bytes waiting to be sent to a peer that does not read
     pw_free: int = 3  # wrong passwords from one address before each further try must wait
     pw_wait_max: float = 60.0  # the longest such wait (it doubles with every wrong password)
+    pw_table_free: int = 10  # wrong passwords at one table, from anywhere, before every try there must wait
+    hs_per_addr: int = 8  # connections from one address still in the handshake (each costs a key agreement)
     mdns_s: float = 1.0  # at most one discovery update per table this often
     watch_per_addr: int = 8  # watchers from one address (watchers take no seat; players keep their room)
     watchers: int = 128  # watchers in all, so that watchers never fill the host
@@ -69,8 +86,12 @@ class Conn(asyncio.Protocol):
         self.t_tokens = self.t_open = self.last_rx = time.monotonic()
         self.peer = "?"
         self.ip = "?"
-        self.nonce = auth.new_nonce()
-        self.key: bytes | None = None
+        self.keys: Keys | None = None  # the channel's keys once the handshake is done
+        self._eph: Ephemeral | None = None
+        self._hi: bytes = b""
+        self._seal: Sealer | None = None
+        self._open: Opener | None = None
+        self.pake: tuple | None = None  # a password run under way: (isk, table, message, handler)
         self.watching: Table | None = None  # the table this connection watches (it has no seat)
         self.paused = False  # the transport's buffer is over its high-water mark (asyncio flow control)
         self.behind = False  # a watcher's frame was skipped while paused: it gets a full state when it drains
@@ -83,9 +104,50 @@ class Conn(asyncio.Protocol):
         if peer:
             self.ip, self.peer = peer[0], f"{peer[0]}:{peer[1]}"
         if self.host.admit(self):
-            h = self.host
-            self.send(wire.make("hi", proto=wire.PROTOCOL, host=h.name[:64], host_id=h.host_id, nonce=self.nonce,
-                                dh=h.keys.public_hex))
+            self._eph = Ephemeral()
+            hi = wire.pack(wire.make("hi", proto=wire.PROTOCOL, e=self._eph.public, nonce=new_nonce()))
+            self._hi = hi
+            transport.write(wire.encode(wire.banner()) + wire.HEADER.pack(len(hi)) + hi)
+
+    def _handshake(self, body: bytes) -> None:
+        """The client's ``ch``: the keys, then the host's signed ``id`` (sealed). Anything else is an older client,
+        which has read the banner (a refusal naming the version to install) and is let go."""
+        try:
+            obj = wire.unpack(body)
+        except wire.Garbage as e:
+            self.kill(e.code, str(e))
+            return
+        if isinstance(obj, dict) and obj.get("t") in ("hello", "watch", "list"):
+            self.kill(Code.VERSION, "an older client (the banner told it the version to install)")
+            return
+        try:
+            msg = wire.validate(obj, wire.CLIENT)
+        except wire.ProtocolError as e:
+            self.kill(e.code, str(e))
+            return
+        if msg["t"] != "ch":
+            self.kill(Code.MALFORMED, "the handshake starts with ch")
+            return
+        if msg["proto"] != wire.PROTOCOL:
+            self.kill(Code.VERSION, wire.version_text(msg["proto"]))
+            return
+        h = self.host
+        assert self._eph is not None
+        th = transcript(self._hi, body)
+        try:
+            self.keys = keys = Keys(self._eph.shared(msg["e"]), th)
+        except ChannelError as e:
+            self.kill(Code.CHANNEL, str(e))
+            return
+        self._eph = None
+        self._seal, self._open = keys.host_ciphers()
+        self.reader = wire.FrameReader(MAX_RECORD)
+        self.host.handshakes += 1
+        want = msg.get("want")
+        self.send(wire.make("id", proto=wire.PROTOCOL, host=h.name[:64], host_id=h.host_id, key=h.key.public,
+                            sig=h.key.sign_transcript(th)))
+        if want and want != h.host_id:
+            self.kill(Code.HOST_KEY, f"you expect host {want[:8]}, this is {h.host_id[:8]}")
 
     def data_received(self, data: bytes) -> None:
         if self.dead:
@@ -99,6 +161,14 @@ class Conn(asyncio.Protocol):
             return
         for body in bodies:
             if self.dead:
+                return
+            if self._open is None:
+                self._handshake(body)
+                continue
+            try:
+                body = self._open.open(body)
+            except ChannelError as e:
+                self.kill(Code.CHANNEL, str(e))
                 return
             try:
                 msg = wire.decode(body, wire.CLIENT)
@@ -115,6 +185,9 @@ class Conn(asyncio.Protocol):
                 self.refuse(Code.INTERNAL, None, msg.get("n"))
 
     def connection_lost(self, exc) -> None:
+        if not self.dead and self.reader.pending:
+            self.host.note("peer %s disconnected inside a frame (%d bytes of it unread)", self.peer,
+                           self.reader.pending)
         self.dead = True
         self._detach()
 
@@ -141,22 +214,30 @@ class Conn(asyncio.Protocol):
         tr = self.transport
         if self.dead or tr is None or tr.is_closing():
             return  # writing to a lost connection only makes asyncio log about it
-        tr.write(wire.encode(msg))
+        tr.write(self._frame(wire.pack(msg), STATE_FLOOR if msg.get("t") == "state" else 0))
         if tr.get_write_buffer_size() > self.host.limits.write_cap:
             self.host.note("peer %s does not read; cut off", self.peer)
             self.dead = True
             tr.abort()
             self._detach()
 
-    def send_frame(self, frame: bytes) -> None:
-        """A watcher's frame, encoded once for every watcher: skipped (never queued) while the watcher lags."""
+    def _frame(self, body: bytes, floor: int = 0) -> bytes:
+        """Sealed once the channel is up; in the clear before (a refusal during the handshake)."""
+        if self._seal is not None:
+            self.host.sealed += 1
+            return self._seal.seal(body, floor)
+        return wire.HEADER.pack(len(body)) + body
+
+    def send_frame(self, body: bytes) -> None:
+        """A watcher's message, packed once for every watcher (sealed for each): skipped (never queued) while the
+        watcher lags."""
         tr = self.transport
         if self.dead or tr is None or tr.is_closing():
             return
         if self.paused:
             self.behind = True
             return
-        tr.write(frame)
+        tr.write(self._frame(body, STATE_FLOOR))
 
     def watch_mode(self) -> None:
         """This connection watches: small send buffers (the kernel's and asyncio's), so that a slow reader skips
@@ -237,8 +318,10 @@ class Host:
         self.bind = bind
         self.port = port
         self.damaged: list[str] = []  # one line per saved file that could not be resumed
+        self.notes: list[str] = []  # one line per thing the hosting player should know (a cut-off line dropped)
         meta = self._meta()
-        self.host_id: str = meta.get("host_id") or secrets.token_hex(3)
+        self.key = meta["key"]
+        self.host_id: str = self.key.host_id
         saved: dict[str, tuple] = {}
         if resume:
             if self.store is None:
@@ -267,19 +350,34 @@ class Host:
             if got is None and self.store is not None:
                 self._keep_unfinished(f"table-{cfg.table_id}")
             try:
-                self.tables[cfg.table_id] = Table(cfg, self, got, password)
+                table = Table(cfg, self, got, password)
+                if got is not None:
+                    self._check_witness(table)
+                self.tables[cfg.table_id] = table
+            except Damaged as e:
+                if got is None:
+                    raise
+                got[1].close()
+                self._set_aside(f"table-{cfg.table_id}", e)
             except Exception as e:
                 if got is None:
                     raise
                 got[1].close()
                 self._set_aside(f"table-{cfg.table_id}", Damaged(got[1].path, f"its records do not replay: {e}"))
+        if self.store is not None:
+            for line in self.store.notes:
+                log.warning("%s", line)
+                self.notes.append(line)
         if not self.tables:
             raise ValueError("nothing to resume: " + "; ".join(self.damaged))
         self.owner = owner
-        self.keys = auth.KeyPair()
         self.conns: set[Conn] = set()
         self.by_addr: dict[str, list[Conn]] = {}
-        self._pw_fails: dict[str, list[float]] = {}  # address -> [wrong passwords, time of the last]
+        lim = self.limits
+        self.pw_by_addr = Throttle(lim.pw_free, lim.pw_wait_max)
+        self.pw_by_table = Throttle(lim.pw_table_free, lim.pw_wait_max)
+        self.handshakes = 0  # channels set up (tests and the bench count them)
+        self.sealed = 0  # frames sealed (the bench's cost of encryption)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.io = ThreadPoolExecutor(4, thread_name_prefix="netplay-io")
         self.bots = ThreadPoolExecutor(1, thread_name_prefix="netplay-bots")
@@ -301,14 +399,30 @@ class Host:
         self._note_t, self._note_n, self._note_dropped = time.monotonic(), 0, 0
 
     def _meta(self) -> dict:
+        """The host's name, port and key: ``host.meta``, else its backup, else what a journal kept; a new key only
+        when none of them has one (a damaged file is then set aside and named)."""
         if self.store is None:
-            return {}
+            return {"key": HostKey()}
+        meta, lines = self.store.recover_meta()
+        for line in lines:
+            log.error("%s", line)
+            self.damaged.append(line)
         try:
-            return self.store.load_meta()
-        except Damaged as e:
-            log.error("%s; the host starts with a new id", e)
-            self.damaged.append(str(e))
-            return {}
+            meta["key"] = HostKey.from_hex(meta["key"]) if isinstance(meta.get("key"), str) else HostKey()
+        except ValueError:
+            meta["key"] = HostKey()
+        return meta
+
+    def _check_witness(self, table: Table) -> None:
+        """A journal whose size fits its witness must also stand at the witness's hand and phase."""
+        assert self.store is not None
+        head = read_head(self.store.head_path(table.store_name))
+        j = table.keeper.journal
+        if head is None or j is None or head["gen"] != j.gen or head["size"] != j.size:
+            return
+        now = table._describe()
+        if (head.get("hand"), head.get("phase")) != (now["hand"], now["phase"]):
+            raise Damaged(j.path, f"it stands at {store_where(now)}, but the host had saved {store_where(head)}")
 
     def _set_aside(self, fname: str, e: Damaged) -> None:
         assert self.store is not None
@@ -324,10 +438,14 @@ class Host:
         """A new table replaces a saved one of the same id: keep the old journal in done/ rather than lose it."""
         assert self.store is not None
         p = self.store.path(fname)
+        try:
+            self.store.head_path(fname).unlink()  # a new journal starts a new witness
+        except OSError:
+            pass
         if p.exists():
             done = self.store.root / "done"
             done.mkdir(exist_ok=True)
-            p.replace(done / f"{fname}-{time.strftime('%Y%m%d-%H%M%S')}.unfinished{p.suffix}")
+            p.replace(unique(done / f"{fname}-{time.strftime('%Y%m%d-%H%M%S')}.unfinished{p.suffix}"))
 
     # ---------------------------------------------------------------- lifecycle
     def start(self) -> Host:
@@ -349,7 +467,7 @@ class Host:
                 loop.create_server(lambda: Conn(self), self.bind, self.port))
             self.port = self._server.sockets[0].getsockname()[1]
             if self.store is not None:
-                self.store.save_meta({"name": self.name, "port": self.port, "host_id": self.host_id})
+                self.store.save_meta(self.meta())
             if self.advertise:
                 try:
                     adv = Advertiser(self.name, self.port, self.interfaces, host_id=self.host_id)
@@ -376,6 +494,10 @@ class Host:
         finally:
             loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
+
+    def meta(self) -> dict:
+        """What ``host.meta`` holds (journals keep a copy, so a damaged file loses neither the key nor the port)."""
+        return {"name": self.name, "port": self.port, "host_id": self.host_id, "key": self.key.secret_hex}
 
     @property
     def address(self) -> tuple[str, int]:
@@ -471,6 +593,9 @@ class Host:
         """Room for a new connection: per address first, then in all; the oldest unseated ones make way."""
         lim = self.limits
         same = self.by_addr.get(conn.ip, [])
+        if sum(1 for c in same if c.keys is None) >= lim.hs_per_addr:
+            conn.kill(Code.BUSY, f"more than {lim.hs_per_addr} handshakes at once from {conn.ip}")
+            return False
         if len(same) >= lim.per_addr and not self._evict(same):
             conn.kill(Code.BUSY, f"more than {lim.per_addr} connections from {conn.ip}")
             return False
@@ -561,82 +686,91 @@ class Host:
                 conn.refuse(Code.REPLAY, None, n)
                 return
             conn.last_n = n
-        if t == "hello":
-            if conn.charge(10):  # a key agreement costs the host a few milliseconds
-                self._hello(conn, msg)
-        elif t == "watch":
-            if conn.charge(10):
-                self._watch(conn, msg)
-        elif t == "list":
-            if self._version_ok(conn, msg) and conn.charge():
-                conn.send(wire.make("tables", proto=wire.PROTOCOL, host=self.name[:64], host_id=self.host_id,
-                                    tables=[tb.summary() for tb in self.tables.values()]))
-        elif t == "ping":
-            if conn.charge():
-                conn.send(wire.make("pong", n=n))
-        elif t == "bye":
-            if conn.table is not None:
-                conn.table.drop(conn, leaving=True)
-            conn.kill(Code.LEFT)
-        elif conn.watching is not None:
-            if t == "sync" and conn.charge():
-                conn.watching.watch_sync(conn)
-                conn.watching.keeper.flush()
-            elif t != "sync":
-                conn.refuse(Code.WATCHER, None, n)
+        cost = wire.COST.get(t, 1.0)
+        if cost and not conn.charge(cost):
+            return
+        handler = self.HANDLERS.get(t)
+        if handler is not None:
+            handler(self, conn, msg, t0)
+
+    def _on_list(self, conn: Conn, msg: dict, t0: float) -> None:
+        conn.send(wire.make("tables", proto=wire.PROTOCOL, host=self.name[:64], host_id=self.host_id,
+                            tables=[tb.summary() for tb in self.tables.values()]))
+
+    def _on_ping(self, conn: Conn, msg: dict, t0: float) -> None:
+        conn.send(wire.make("pong", n=msg["n"]))
+
+    def _on_bye(self, conn: Conn, msg: dict, t0: float) -> None:
+        if conn.table is not None:
+            conn.table.drop(conn, leaving=True)
+        conn.kill(Code.LEFT)
+
+    def _on_sync(self, conn: Conn, msg: dict, t0: float) -> None:
+        if conn.watching is not None:
+            conn.watching.watch_sync(conn)
+            conn.watching.keeper.flush()
         elif conn.table is None:
-            conn.refuse(Code.NOT_JOINED, None, n)
-        elif t == "act":
-            err = conn.table.act(conn, msg, t0)
-            if err:
-                conn.refuse(err[0], err[1], n)
-        elif t == "next":
-            err = conn.table.ready(conn)
-            if err:
-                conn.refuse(err[0], err[1], n)
-        elif t == "sync" and conn.charge():
+            conn.refuse(Code.NOT_JOINED, None, msg["n"])
+        else:
             conn.table.resync(conn)
 
-    def _version_ok(self, conn: Conn, msg: dict) -> bool:
-        if msg["proto"] == wire.PROTOCOL:
-            return True
-        log.warning("peer %s speaks protocol %s, this host speaks %s: refused", conn.peer, msg["proto"], wire.PROTOCOL)
-        conn.send(wire.make("error", code=Code.VERSION, ref=None, proto=wire.PROTOCOL,
-                            msg=f"this host speaks protocol {wire.PROTOCOL}, your game speaks {msg['proto']}: "
-                                f"both players need the same game version"))
-        conn.kill(Code.VERSION, f"protocol {msg['proto']} is not {wire.PROTOCOL}")
-        return False
+    def _seated(self, conn: Conn, msg: dict) -> Table | None:
+        """The table of a seated connection; a watcher or a stranger is refused."""
+        if conn.watching is not None:
+            conn.refuse(Code.WATCHER, None, msg.get("n"))
+        elif conn.table is None:
+            conn.refuse(Code.NOT_JOINED, None, msg.get("n"))
+        else:
+            return conn.table
+        return None
 
-    def _greeted(self, conn: Conn, msg: dict) -> bool:
-        """What a ``hello`` and a ``watch`` both need first: the same protocol, not yet at a table, the
-        connection's key from the key exchange, and a table id (if any) this host has."""
-        if not self._version_ok(conn, msg):
-            return False
+    def _on_act(self, conn: Conn, msg: dict, t0: float) -> None:
+        table = self._seated(conn, msg)
+        if table is not None:
+            err = table.act(conn, msg, t0)
+            if err:
+                conn.refuse(err[0], err[1], msg["n"])
+
+    def _on_next(self, conn: Conn, msg: dict, t0: float) -> None:
+        table = self._seated(conn, msg)
+        if table is not None:
+            err = table.ready(conn)
+            if err:
+                conn.refuse(err[0], err[1], msg["n"])
+
+    def _on_shuffle(self, conn: Conn, msg: dict, t0: float) -> None:
+        table = self._seated(conn, msg)
+        if table is not None:
+            err = table.shuffle_answer(conn, msg)
+            if err:
+                conn.refuse(err[0], err[1], None)
+
+    def _not_joined(self, conn: Conn) -> bool:
         if conn.table is not None or conn.watching is not None:
             conn.refuse(Code.ALREADY_JOINED, None, None)
             return False
-        try:
-            conn.key = auth.connection_key(self.keys, msg["dh"], conn.nonce, msg["nonce"])
-        except auth.AuthError as e:
-            conn.refuse(Code.MALFORMED, f"{msg['t']}: {e}", None)
+        if conn.pake is not None:
+            conn.refuse(Code.NOT_NOW, "a password run is under way", None)
             return False
-        tid = msg.get("table")
+        return True
+
+    def _table_named(self, conn: Conn, tid: str | None) -> bool:
         if tid is not None and tid not in self.tables:
             conn.refuse(Code.NO_TABLE, f"no table {tid!r} here", None)
             return False
         return True
 
-    def _hello(self, conn: Conn, msg: dict) -> None:
-        if not self._greeted(conn, msg):
+    def _on_hello(self, conn: Conn, msg: dict, t0: float) -> None:
+        if not self._not_joined(conn) or not self._table_named(conn, msg.get("table")):
             return
-        name = msg["name"].strip() or "player"
         tid = msg.get("table")
         proof = msg.get("proof")
         if proof:
+            assert conn.keys is not None
             for held in ([self.tables[tid]] if tid is not None else self.tables.values()):
-                i = held.find_proof(proof, conn.nonce, msg["nonce"], msg.get("seat"))
+                i = held.find_proof(proof, conn.keys, msg.get("seat"))
                 if i is not None:
-                    held.rejoin(conn, i, name)
+                    held.rejoin(conn, i, msg["name"].strip() or "player")
                     return
             conn.refuse(Code.BAD_TOKEN, None, None)
             return
@@ -645,19 +779,23 @@ class Host:
         if table is None:
             conn.refuse(Code.FULL, "every table is full", None)
             return
-        if table.password and not self._password_ok(conn, table, msg.get("pw")):
-            return
         seat = msg.get("seat")
         if seat is not None and not 0 <= seat < table.n:
             conn.refuse(Code.FULL, f"the table has seats 0..{table.n - 1}", None)
             return
-        err = table.join(conn, name, seat)
-        if err:
-            conn.refuse(err, None, None)
+        if not any(s.open for s in table.slots) or (seat is not None and not table.slots[seat].open):
+            conn.refuse(Code.FULL, table.full_text(seat), None)
+            return
+        self._password(conn, table, msg, self._seat)
 
-    def _watch(self, conn: Conn, msg: dict) -> None:
+    def _seat(self, conn: Conn, table: Table, msg: dict) -> None:
+        err = table.join(conn, msg["name"].strip() or "player", msg.get("seat"))
+        if err:
+            conn.refuse(err, table.full_text(msg.get("seat")) if err == Code.FULL else None, None)
+
+    def _on_watch(self, conn: Conn, msg: dict, t0: float) -> None:
         """A watcher: no seat, its own limits per address and in all; a password table wants its password."""
-        if not self._greeted(conn, msg):
+        if not self._not_joined(conn) or not self._table_named(conn, msg.get("table")):
             return
         tid = msg.get("table")
         table = self.tables[tid] if tid is not None else \
@@ -673,42 +811,65 @@ class Host:
         if sum(1 for c in watching if c.ip == conn.ip) >= lim.watch_per_addr:
             conn.refuse(Code.BUSY, f"more than {lim.watch_per_addr} watchers from {conn.ip}", None)
             return
-        if table.password and not self._password_ok(conn, table, msg.get("pw")):
-            return
+        self._password(conn, table, msg, self._watch)
+
+    def _watch(self, conn: Conn, table: Table, msg: dict) -> None:
         conn.watch_mode()
         err = table.watch(conn)
         if err:
             conn.refuse(err, None, None)
 
-    def _password_ok(self, conn: Conn, table: Table, proof: str | None) -> bool:
-        """Check a password proof; wrong guesses from one address make every further try wait longer."""
-        lim = self.limits
-        now = time.monotonic()
-        fails = self._pw_fails.get(conn.ip)
-        if fails is not None and now - fails[1] > 600:  # a quiet spell forgives
-            del self._pw_fails[conn.ip]
-            fails = None
-        if fails is not None and fails[0] >= lim.pw_free:
-            wait = min(lim.pw_wait_max, 2.0 ** (fails[0] - lim.pw_free)) - (now - fails[1])
-            if wait > 0:
-                conn.refuse(Code.SLOW_DOWN, f"{wire.ERRORS[Code.SLOW_DOWN]} ({wait:.0f} s)", None)
-                return False
-        if proof is None:
+    # ---------------------------------------------------------------- passwords
+    def _password(self, conn: Conn, table: Table, msg: dict, then) -> None:
+        """``then(conn, table, msg)`` at once at a table without a password; else after a CPace run (``pake`` out,
+        ``pw`` back), each try held to the address's and the table's throttle."""
+        if not table.password:
+            then(conn, table, msg)
+            return
+        wait = max(self.pw_by_addr.wait(conn.ip), self.pw_by_table.wait(table.table_id))
+        if wait > 0:
+            conn.refuse(Code.SLOW_DOWN, f"{wire.ERRORS[Code.SLOW_DOWN]} ({wait:.0f} s)", None)
+            return
+        if msg.get("pk") is None:
             conn.refuse(Code.PASSWORD, "this table has a password", None)
-            return False
-        if table.check_password(conn.key, proof):
-            self._pw_fails.pop(conn.ip, None)
-            return True
-        if len(self._pw_fails) > 4096:
-            self._pw_fails.clear()
-        fails = self._pw_fails.setdefault(conn.ip, [0, now])
-        fails[0] += 1
-        fails[1] = now
-        if fails[0] == lim.pw_free or fails[0] % 10 == 0:
-            log.warning("%d wrong passwords for table %s from %s: slowing that address down", fails[0],
-                        table.table_id, conn.ip)
+            return
+        assert conn.keys is not None
+        try:
+            party = cpace.Party(table.password, self.pake_ci(), conn.keys.th, initiator=False)
+            isk = party.finish(msg["pk"])
+        except cpace.PakeError as e:
+            conn.refuse(Code.MALFORMED, str(e), None)
+            return
+        conn.pake = (isk, table, msg, then)
+        conn.send(wire.make("pake", pk=party.msg))
+
+    def pake_ci(self) -> bytes:
+        """CPace's channel identifier: this host (the run is bound to the connection by its transcript as ``sid``;
+        a client that names no table does not know which table's password it proves until it is seated)."""
+        return b"yunguimj/3 password\0" + self.host_id.encode()
+
+    def _on_pw(self, conn: Conn, msg: dict, t0: float) -> None:
+        if conn.pake is None:
+            conn.refuse(Code.NOT_NOW, "no password run under way", None)
+            return
+        isk, table, first, then = conn.pake
+        conn.pake = None
+        if auth.same(msg["tag"], cpace.confirm(isk, b"client")):
+            self.pw_by_addr.forget(conn.ip)
+            then(conn, table, first)
+            return
+        n_addr = self.pw_by_addr.failed(conn.ip)
+        n_table = self.pw_by_table.failed(table.table_id)
+        lim = self.limits
+        if n_addr == lim.pw_free or n_table == lim.pw_table_free or n_table % 50 == 0:
+            log.warning("%d wrong passwords for table %s (%d from %s): further tries must wait", n_table,
+                        table.table_id, n_addr, conn.ip)
         conn.refuse(Code.PASSWORD, None, None)
-        return False
+
+    # one line per client message type (``protocol.CLIENT``): handler(host, conn, msg, t0)
+    HANDLERS: ClassVar[dict[str, Callable]] = {
+        "hello": _on_hello, "watch": _on_watch, "pw": _on_pw, "list": _on_list, "ping": _on_ping, "bye": _on_bye,
+        "sync": _on_sync, "act": _on_act, "next": _on_next, "commit": _on_shuffle, "reveal": _on_shuffle}
 
 
 async def _call(fn):

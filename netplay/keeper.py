@@ -10,6 +10,7 @@ retries with a growing pause, and says so again when saving works (``on_saved``)
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -25,9 +26,11 @@ class Keeper:
     """``journal`` None: nothing is kept and every message goes out at once."""
 
     def __init__(self, host, journal: Journal | None, on_stall: Callable[[str], None],
-                 on_saved: Callable[[], None], since_base: int = 0):
+                 on_saved: Callable[[], None], since_base: int = 0, describe: Callable[[], dict] | None = None):
         self.host = host
         self.journal = journal
+        self.describe = describe or dict  # the table's hand and phase, written to the journal's witness
+        self.gen = journal.gen if journal is not None else 0
         self.on_stall = on_stall
         self.on_saved = on_saved
         self.since_base = since_base
@@ -51,7 +54,8 @@ class Keeper:
     def compact(self, base: dict) -> None:
         """Queue a rewrite of the journal as the single record ``base`` (after the appends before it)."""
         if self.journal is not None:
-            self._queue.append(("b", encode(base)))
+            self.gen += 1
+            self._queue.append(("b", encode(dict(base, gen=self.gen))))
             self.since_base = 0
 
     def send(self, peer, msg: dict | bytes) -> None:
@@ -81,7 +85,7 @@ class Keeper:
         self._queue = []
         self._inflight = batch
         upto = len(self._held)
-        fut = self.host.io.submit(write, self.journal, batch)
+        fut = self.host.io.submit(write, self.journal, batch, self.describe(), self.gen)
         fut.add_done_callback(lambda f: self.host.soon(self._written, f, upto))
 
     def close(self) -> None:
@@ -133,13 +137,22 @@ def why(err: BaseException) -> str:
     return (getattr(err, "strerror", None) or str(err) or type(err).__name__)[:120]
 
 
-def write(journal: Journal, batch: list[tuple[str, bytes]]) -> tuple[int, BaseException | None]:
-    """The writer thread's part: every item in order; stops at the first append that fails."""
+def write(journal: Journal, batch: list[tuple[str, bytes]], tag: dict | None = None,
+          gen: int | None = None) -> tuple[int, BaseException | None]:
+    """The writer thread's part: every item in order; stops at the first append that fails. Then the journal's
+    witness (``tag``: the table's hand and phase once the batch is on disk; ``gen``: the last base's generation)."""
+    done, err = _write(journal, batch, gen)
+    if err is None and tag is not None:
+        journal.witness(tag)
+    return done, err
+
+
+def _write(journal: Journal, batch: list[tuple[str, bytes]], gen: int | None) -> tuple[int, BaseException | None]:
     done = 0
     for kind, data in batch:
         try:
             if kind == "b":
-                journal.rewrite(data)
+                journal.rewrite(data, json.loads(data[9:]).get("gen", gen))
             else:
                 journal.append(data)
         except OSError as e:

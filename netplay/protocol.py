@@ -9,45 +9,63 @@ Tiles travel as ints 0-33 inside views and events (``game.rules.tiles``) and as
 notation strings inside actions (``[seat, kind]`` or ``[seat, kind, "tiles"]``,
 ``game.rules.actions`` wire form).
 
+Every connection starts with the host's version banner and the handshake
+(``netplay.channel``); everything after ``id`` is sealed and padded.
+
+Host -> client, in the clear
+  error    code:"version" msg:str ref:nil proto:int
+           The banner, sent first on every connection. Clients of protocols 1 and 2 read it as a
+           refusal and show ``msg``, which names the version to install; a client of protocol
+           ``proto`` goes on, any other refuses with it.
+  hi       proto:int e:bin nonce:bin          The host's fresh X25519 value and nonce.
+Client -> host, in the clear
+  ch       proto:int e:bin nonce:bin want:str|nil
+           The client's fresh X25519 value; ``want`` the host id it expects (from discovery or
+           the key it pinned), so that a spoofed TXT record breaks the handshake.
+Host -> client, sealed
+  id       proto:int host:str host_id:str key:bin sig:bin
+           The host's Ed25519 key and its signature over the handshake transcript; ``host_id`` is
+           the key's fingerprint. The client checks both, and the key it pinned for ``host``.
+
 Client -> host
-  hello  proto:int name:str table:str|nil seat:int|nil dh:str nonce:str pw:str|nil proof:str|nil
+  hello  name:str table:str|nil seat:int|nil pk:bin|nil proof:bin|nil
          Take a seat: the first free one (or ``seat``) at ``table`` (nil: the
-         first table with a free seat). ``dh`` is the client's Diffie-Hellman
-         value and ``nonce`` its random nonce (``netplay.auth``); ``pw`` proves the
-         table password and ``proof`` a seat token, both bound to this connection,
-         so nothing sniffed can be replayed. With ``proof``: reclaim the seat that
-         token belongs to (``table``/``seat`` name it; a live older connection is
-         dropped).
-  watch  proto:int name:str table:str|nil dh:str nonce:str pw:str|nil
+         first table with a free seat). ``pk`` starts a password run (CPace, ``netplay.cpace``:
+         the host answers ``pake``, the client proves with ``pw``); ``proof`` proves a seat token
+         bound to this connection's keys (``auth.token_proof``): reclaim the seat that token
+         belongs to (``table``/``seat`` name it; a live older connection is dropped).
+  watch  name:str table:str|nil pk:bin|nil
          Watch ``table`` (nil: the first table that takes watchers) without a seat:
          answered with ``watching``, then ``table`` and ``state`` messages holding the
          public view (``game.rules.view.public_view``: no concealed tile, no wall order,
          no options; every hand on a table open to its watchers). A watcher has no
          decisions, never holds up the players, and is skipped to the latest state when
          it reads too slowly. A table password is proven as in ``hello``.
-  list   proto:int
-         Ask for the host's tables (answered with ``tables``; for manual address entry).
+  pw     tag:bin            The password run's key confirmation (``cpace.confirm``).
+  list                      Ask for the host's tables (answered with ``tables``).
   act    n:int ack:int a:action
          This seat's decision. ``n`` strictly increases on a connection (a lower or
          equal ``n`` is a replay); ``ack`` is the ``seq`` of the last ``state`` the
-         client has seen (anything older is stale).
+         client has seen (anything older is stale). An answer inside a claim window
+         is acknowledged with ``ok``; what it changes is told when the window closes.
   next   n:int ack:int      Ready for the next hand (after a hand ended).
   sync   n:int              Ask for a full ``state``.
   ping   n:int              Answered with ``pong``. A seated client sends one every
                             ``HEARTBEAT_S`` of silence; a seat silent for longer than
                             the host's read timeout is handed to a bot.
+  commit hand:int hash:bin  This seat's shuffle commitment for hand ``hand`` (``netplay.shuffle``).
+  reveal hand:int value:bin The value behind it, once every commitment is in.
   bye                       Leave the table (the seat is given to a bot and opened).
 
 Host -> client
-  hi       proto:int host:str host_id:str nonce:str dh:str
-           Sent first on every connection: the host's fresh nonce and DH value.
-  welcome  proto:int host:str host_id:str table:str table_name:str seat:int n:int
-           variant:str options:map hands:int [assists:bool] [next_s:int]
+  pake     pk:bin           The host's CPace value for a password run.
+  welcome  host:str host_id:str table:str table_name:str seat:int n:int
+           variant:str options:map hands:int [assists:bool] [next_s:int] [claim_ms:int]
            Seated. The seat token is derived on both sides from this connection's
-           key (``auth.seat_token``); it never travels. ``assists`` false: the table
+           keys (``auth.seat_token``); it never travels. ``assists`` false: the table
            asks windows to show no hints and no tile tracker; ``next_s``: seconds
-           after a hand before the next one deals itself.
-  watching proto:int host:str host_id:str table:str table_name:str n:int variant:str options:map
+           after a hand before the next one deals itself; ``claim_ms``: the claim window.
+  watching host:str host_id:str table:str table_name:str n:int variant:str options:map
            hands:int open:bool
            Watching (``open``: the host shows watchers every hand). Then a full ``state``.
   tables   proto:int host:str host_id:str tables:[map]   (table_id name variant players
@@ -59,20 +77,33 @@ Host -> client
            changes the game). ``bots``: a bot plays the seat; before the game starts, a bot
            was given the seat (the others are open).
   state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
-           hand_over:bool match_over:bool hands:int
+           hand_over:bool match_over:bool hands:int [window:int]
            The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and
            the events it may see since its previous ``state``. ``seq`` increases by
            one with every state sent to the seat; ``full`` marks a resync (no events).
-           ``step`` counts the actions of the hand this seat can see. A watcher's
-           states carry the public view, the public events and ``view.public_step``;
-           its ``seq`` counts the table's watcher frames (a newer ``full`` state may
-           overtake frames it skipped).
+           ``step`` counts the actions of the hand this seat can see. ``window``: a claim
+           window opened with this state and closes in this many milliseconds (every seat
+           and watcher gets it after every discard, whether or not anybody may claim; the
+           next state comes when it closes, or later while a player still decides).
+           A watcher's states carry the public view, the public events and
+           ``view.public_step``; its ``seq`` counts the table's watcher frames (a newer
+           ``full`` state may overtake frames it skipped).
+  ok       n:int            An answer inside a claim window was taken.
+  shuffle  hand:int step:str [commit:bin] [commits:[bin]] [values:[bin]] [by_host:[int]] [seed:str]
+           [log:list]
+           The hand's shuffle (``netplay.shuffle``): step "commit" with ``commit`` (the host's
+           hash: send yours), "reveal" with ``commits`` (every hash: send your value), "open"
+           after the hand with ``commits``, ``values``, ``by_host`` (seats whose value the
+           host chose), ``seed`` and the hand's ``log``: check them.
   error    code:str msg:str ref:int|nil proto:int|nil
            A refusal; ``ref`` is the ``n`` of the refused message. The game did not change.
   notice   code:str msg:str seat:int|nil
            Something every seat should know (the host cannot save, a bot plays a seat).
   pong     n:int
   bye      code:str msg:str   The host closes the connection after this.
+
+A new message type is one line in ``CLIENT`` or ``HOST`` below and one handler
+(``host.Host.HANDLERS``; its flood cost in ``COST``).
 
 Every ``code`` is a ``Code`` value: stable, for the window to show in its own
 language; ``msg`` is the English text.
@@ -90,7 +121,8 @@ from game.rules.actions import Action, ActionError, from_json
 from game.rules.kinds import ActionKind
 from game.rules.view import View
 
-PROTOCOL = 2
+PROTOCOL = 3
+FIRST_VERSION = "0.2.0"  # the first release that speaks PROTOCOL (what the banner tells older clients to install)
 SERVICE_TYPE = "_yunguimj._tcp.local."
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct("!I")
@@ -133,6 +165,9 @@ class Code(enum.StrEnum):
     PLAYER_BACK = "player_back"
     NO_WATCH = "no_watch"
     WATCHER = "watcher"
+    HOST_KEY = "host_key"
+    CHANNEL = "channel"
+    SHUFFLE = "shuffle"
 
 
 ERRORS = {
@@ -167,6 +202,9 @@ ERRORS = {
     Code.PLAYER_BACK: "the player is back in their seat",
     Code.NO_WATCH: "this table takes no watchers",
     Code.WATCHER: "a watcher has no decisions",
+    Code.HOST_KEY: "the host's key is not the one this machine knows for it",
+    Code.CHANNEL: "a frame did not open: the connection is closed",
+    Code.SHUFFLE: "the host's shuffle did not check out",
 }
 
 
@@ -208,37 +246,73 @@ NAME = _str(32)
 SHORT = _str(64)
 _N = {"n": INT}
 
-HEX = _str(600)  # a DH value (2048 bits) or a nonce/proof in hex
+BIN = "bin"
 
+
+def _bin(lo, hi=None):
+    return ("bin", lo, lo if hi is None else hi)
+
+
+KEY32 = _bin(32)
 CLIENT = {
-    "hello": {"proto": INT, "name": NAME, "table": _opt(NAME), "seat": _opt(INT), "dh": HEX, "nonce": SHORT,
-              "pw": _opt(SHORT), "proof": _opt(SHORT)},
-    "watch": {"proto": INT, "name": NAME, "table": _opt(NAME), "dh": HEX, "nonce": SHORT, "pw": _opt(SHORT)},
-    "list": {"proto": INT},
+    "ch": {"proto": INT, "e": KEY32, "nonce": _bin(16, 64), "want": _opt(SHORT)},
+    "hello": {"name": NAME, "table": _opt(NAME), "seat": _opt(INT), "pk": _opt(KEY32), "proof": _opt(KEY32)},
+    "watch": {"name": NAME, "table": _opt(NAME), "pk": _opt(KEY32)},
+    "pw": {"tag": KEY32},
+    "list": {},
     "act": {"n": INT, "ack": INT, "a": ACTION},
     "next": {"n": INT, "ack": INT},
     "sync": _N,
     "ping": _N,
+    "commit": {"hand": INT, "hash": KEY32},
+    "reveal": {"hand": INT, "value": KEY32},
     "bye": {},
 }
 
 HOST = {
-    "hi": {"proto": INT, "host": SHORT, "host_id": SHORT, "nonce": SHORT, "dh": HEX},
-    "welcome": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "seat": INT,
+    "hi": {"proto": INT, "e": KEY32, "nonce": _bin(16, 64)},
+    "id": {"proto": INT, "host": SHORT, "host_id": SHORT, "key": KEY32, "sig": _bin(64)},
+    "pake": {"pk": KEY32},
+    "welcome": {"host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "seat": INT,
                 "n": INT, "variant": NAME, "options": MAP, "hands": INT, "assists": _opt(BOOL),
-                "next_s": _opt(INT)},
-    "watching": {"proto": INT, "host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "n": INT,
+                "next_s": _opt(INT), "claim_ms": _opt(INT)},
+    "watching": {"host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "n": INT,
                  "variant": NAME, "options": MAP, "hands": INT, "open": BOOL},
     "tables": {"proto": INT, "host": SHORT, "host_id": SHORT, "tables": LIST},
     "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL,
               "watchers": _opt(INT), "watch": _opt(NAME)},
     "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,
-              "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT},
+              "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT, "window": _opt(INT)},
+    "ok": _N,
+    "shuffle": {"hand": INT, "step": NAME, "commit": _opt(KEY32), "commits": _opt(LIST), "values": _opt(LIST),
+                "by_host": _opt(LIST), "seed": _opt(SHORT), "log": _opt(LIST)},
     "error": {"code": NAME, "msg": _str(500), "ref": _opt(INT), "proto": _opt(INT)},
     "notice": {"code": NAME, "msg": _str(500), "seat": _opt(INT)},
     "pong": _N,
     "bye": {"code": NAME, "msg": _str(500)},
 }
+
+# flood tokens a message costs the host (default 1; a game move costs nothing, a key agreement or a password
+# run a few): a new message type adds its line here if it is dearer or cheaper than that
+COST = {"act": 0.0, "next": 0.0, "commit": 0.0, "reveal": 0.0, "hello": 10.0, "watch": 10.0, "pw": 5.0,
+        "bye": 0.0}
+
+
+def banner() -> dict:
+    """The first frame on every connection: a version refusal to clients of protocols 1 and 2 (who show its text),
+    the version check for the others."""
+    return make("error", code=Code.VERSION, ref=None, proto=PROTOCOL,
+                msg=f"这台主机需要云贵麻将 {FIRST_VERSION} 或更新的版本（联机协议 {PROTOCOL}），请安装后再加入。"
+                    f" This host needs YunGui Mahjong {FIRST_VERSION} or later (LAN protocol {PROTOCOL}): "
+                    f"install it to join.")
+
+
+def version_text(theirs: int) -> str:
+    """Why a host or client of protocol ``theirs`` cannot play with this one, naming the version to install."""
+    if theirs > PROTOCOL:
+        return f"the host speaks LAN protocol {theirs}, this game {PROTOCOL}: install the host's version of the game"
+    return f"the peer speaks LAN protocol {theirs}, this game {PROTOCOL}: install version {FIRST_VERSION} or later"
+
 
 INT_RANGE = (-(2**53), 2**53)
 ACTION_KINDS = tuple(ActionKind)
@@ -261,6 +335,9 @@ def _check(value, spec, field: str) -> None:
     elif spec == LIST:
         if type(value) is not list:
             raise Malformed(f"{field} must be a list")
+    elif isinstance(spec, tuple) and spec[0] == BIN:
+        if type(value) is not bytes or not spec[1] <= len(value) <= spec[2]:
+            raise Malformed(f"{field} must be {spec[1]}..{spec[2]} bytes")
     elif spec == ACTION:
         _check_action(value, field)
     elif isinstance(spec, tuple) and spec[0] == "str":
@@ -343,11 +420,17 @@ def _plain(obj):
     raise TypeError(f"cannot send {type(obj).__name__}")
 
 
-def encode(msg: dict) -> bytes:
-    """One frame (header + msgpack). Raises ValueError when over ``MAX_FRAME``."""
+def pack(msg: dict) -> bytes:
+    """One message as msgpack (what a sealed frame carries). Raises ValueError when over ``MAX_FRAME``."""
     body = msgpack.packb(msg, default=_plain, use_bin_type=True)
     if len(body) > MAX_FRAME:
         raise ValueError(f"{msg.get('t')} message of {len(body)} bytes exceeds the {MAX_FRAME}-byte cap")
+    return body
+
+
+def encode(msg: dict) -> bytes:
+    """One plain frame (header + msgpack): the banner and the handshake. Raises ValueError when over ``MAX_FRAME``."""
+    body = pack(msg)
     return HEADER.pack(len(body)) + body
 
 

@@ -19,7 +19,6 @@ from typing import Any
 from game.rules.events import Event
 from game.rules.view import PublicView
 
-from . import auth
 from . import protocol as wire
 from .client import NetSession
 from .protocol import Code
@@ -81,16 +80,11 @@ class WatchSession(NetSession):
     def _resumable(self) -> bool:
         return True  # a watcher holds nothing: it can always come back
 
-    def _hello(self, hi: dict, use_store: bool = True) -> bytes:
-        self._hi = hi
-        self.host_id = hi["host_id"]
-        mine, nonce = auth.KeyPair(), auth.new_nonce()
-        self._key = auth.connection_key(mine, hi["dh"], hi["nonce"], nonce)
+    def _first(self) -> bytes:
         self._proved = None
-        pw = auth.password_proof(self._key, self.password) if self.password else None
-        msg = wire.make("watch", proto=wire.PROTOCOL, name=self.name[:32], table=self.table_id, dh=mine.public_hex,
-                        nonce=nonce, pw=pw)
-        return wire.encode({k: v for k, v in msg.items() if v is not None})
+        pk = self._pake_start(self.table_id) if self.password else None
+        msg = wire.make("watch", name=self.name[:32], table=self.table_id, pk=pk)
+        return wire.pack({k: v for k, v in msg.items() if v is not None})
 
     def _on_msg(self, m: dict) -> str | None:
         t = m["t"]

@@ -113,3 +113,15 @@ def pytest_collection_modifyitems(config: object, items: list) -> None:
         if mark is not None:
             reason = mark.kwargs.get("reason") or (mark.args[0] if mark.args else "needs POSIX")
             item.add_marker(pytest.mark.skip(reason=f"POSIX only: {reason}"))
+
+
+import pytest  # noqa: E402 - after the environment above is set
+
+
+@pytest.fixture(autouse=True)
+def _quick_claim_windows(monkeypatch):
+    """LAN tables in tests close their claim windows after 5 ms instead of a person's 1.5 s (a test that is about
+    the window sets ``claim_s`` itself)."""
+    import netplay.table
+
+    monkeypatch.setattr(netplay.table, "CLAIM_S_DEFAULT", 0.005)

@@ -94,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--watch-pause", type=float, default=None,
                     help="a watched table of bots only: seconds between hands and matches (15)")
     sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
+    sp.add_argument("--claim-window", type=float, default=None, metavar="S",
+                    help="seconds every discard stays open for claims, whether or not anybody may claim (1.5)")
 
     sp = sub.add_parser("join", help="join a LAN table")
     sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
@@ -107,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--interfaces", default=None, help="comma-separated addresses to discover on")
     sp.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for discovery/connection")
     sp.add_argument("--seed", default="0", help="the bot's seed")
+    sp.add_argument("--accept-new-key", action="store_true",
+                    help="the host was set up again: accept the new key it shows under its known name")
 
     sp = sub.add_parser("watch", help="watch a LAN table without a seat (the event screen)")
     sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))

@@ -42,15 +42,19 @@ class Match:
         self.hand_no = 0
         self.records: list[HandRecord] = []
         self.state: HandState | None = None
+        self.hand_seed: Any = None  # the hand being played was dealt from its own seed (``start_hand``)
 
     @property
     def over(self) -> bool:
         return self.hand_no >= self.hands_total and self.state is None
 
-    def start_hand(self) -> tuple[HandState, list[Event]]:
-        """Deal the next hand; returns (state, events)."""
-        st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=self.dealer,
-                                hand_no=self.hand_no, dealer_streak=self.streak, scores=self.scores)
+    def start_hand(self, seed: Any = None) -> tuple[HandState, list[Event]]:
+        """Deal the next hand; returns (state, events). ``seed``: this hand's own seed (a LAN table's shuffle,
+        recorded with the hand) instead of the match's."""
+        self.hand_seed = seed
+        st, events = E.new_hand(self.variant, self.options, seed=self.seed if seed is None else seed,
+                                dealer=self.dealer, hand_no=self.hand_no, dealer_streak=self.streak,
+                                scores=self.scores)
         if self.level_prompts:
             st.extra[E.LEVEL_PROMPTS] = True
         self.state = st
@@ -76,6 +80,8 @@ class Match:
             "deltas": deltas,
             "next_dealer": nxt,
         }
+        if self.hand_seed is not None:
+            rec["seed"] = self.hand_seed
         self.records.append(rec)
         self.streak = self.streak + 1 if nxt == st.dealer else 0
         self.dealer = nxt
@@ -108,7 +114,7 @@ def replay_match(variant: Variant, data: dict[str, Any]) -> Match:
     for i, rec in enumerate(data["hands_played"]):
         if rec.get("dealer", m.dealer) != m.dealer:
             raise ValueError(f"hand {i}: recorded dealer {rec.get('dealer')} but the rules give {m.dealer}")
-        st, _ = m.start_hand()
+        st, _ = m.start_hand(rec.get("seed"))
         for j, item in enumerate(rec.get("actions", [])):
             a = from_json(item)
             try:

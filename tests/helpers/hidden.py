@@ -66,8 +66,10 @@ def points(vid: str, record: dict):
     (``pending_state``), then where the rules went on from there."""
     v = get_variant(vid)
     m = Match(v, record["options"], record["seed"], record["hands"])
+    from netplay.table import window_prompts
+
     for h, hrec in enumerate(record["hands_played"]):
-        st, events = m.start_hand()
+        st, events = m.start_hand(hrec.get("seed"))
         yield h, st.copy(), events
         for item in hrec["actions"]:
             a = from_json(item)
@@ -78,6 +80,9 @@ def points(vid: str, record: dict):
                 yield h, pending, events[:cut]
                 events = events[cut:]
             yield h, st.copy(), events
+            if pending is not None:  # issue 38: every seat with an option is asked at the window's point
+                for prompt in window_prompts(pending).values():  # (the window is open: pending is that point)
+                    yield h, prompt, []
         m.finish_hand()
 
 

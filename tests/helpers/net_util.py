@@ -67,8 +67,10 @@ def same_game(events: list) -> list:
     return [e for e in norm(events) if e.get("type") != "answered"]
 
 
-def local_play(variant_id: str, options: dict, seed, hands: int, bot_seeds: list, level: str = "simple"):
-    """The same match played in-process with the same deterministic bots: (Match, per-seat event streams)."""
+def local_play(variant_id: str, options: dict, seed, hands: int, bot_seeds: list, level: str = "simple",
+               hand_seeds: list | None = None):
+    """The same match played in-process with the same deterministic bots: (Match, per-seat event streams).
+    ``hand_seeds``: each hand's seed as the LAN table's shuffle fixed it (``seeds_of``)."""
     v = get_variant(variant_id)
     m = Match(v, options, seed, hands)
     bots = [DecisionBot(level, s) for s in bot_seeds]
@@ -78,8 +80,8 @@ def local_play(variant_id: str, options: dict, seed, hands: int, bot_seeds: list
         for i in range(m.n):
             streams[i].extend(events_for(ev, i))
 
-    for _ in range(hands):
-        st, ev = m.start_hand()
+    for k in range(hands):
+        st, ev = m.start_hand(hand_seeds[k] if hand_seeds else None)
         push(ev)
         while st.end is None:
             for seat in E.acting_seats(st):
@@ -91,6 +93,15 @@ def local_play(variant_id: str, options: dict, seed, hands: int, bot_seeds: list
     return m, [norm(s) for s in streams]
 
 
+def seeds_of(source) -> list:
+    """Each hand's seed from a match record (``hands_played[].seed``) or a client (``NetSession``) that checked the
+    host's shuffle: what ``local_play`` needs to deal the same hands."""
+    if isinstance(source, dict):
+        return [hp.get("seed") for hp in source["hands_played"]]
+    seeds = source.shuffle.seeds
+    return [seeds.get(k) for k in range(max(seeds) + 1)] if seeds else []
+
+
 def states_at(variant_id: str, record: dict, hand: int, step: int, seat: int) -> list:
     """The host's states in hand ``hand`` at which ``seat`` had seen ``step`` actions (``visible_step``: the other
     seats' passes are not counted, so several states share a step), rebuilt from its match log."""
@@ -99,7 +110,7 @@ def states_at(variant_id: str, record: dict, hand: int, step: int, seat: int) ->
     m = Match(get_variant(variant_id), record["options"], record["seed"], record["hands"])
     out = []
     for h, rec in enumerate(record["hands_played"]):
-        st, _ = m.start_hand()
+        st, _ = m.start_hand(rec.get("seed"))
         for item in rec["actions"]:
             if h == hand and visible_step(st, seat) == step:
                 out.append(st.copy())
@@ -216,23 +227,73 @@ def play_clients(host, seeds: list, *, table_id=None, level="simple", timeout=12
     return [results[i] for i in range(len(bcs))], bcs
 
 
-def hello(hi: dict, name: str = "raw", *, table=None, seat=None, password=None, token=None, proto=None) -> dict:
-    """A client's hello answering the host's ``hi``: the DH value, and proofs of a password or token."""
+class Raw:
+    """A hand-driven client over the real channel (``netplay.client.Channel``): ``hello`` with a password run or a
+    seat proof, then ``send``/``recv`` any message, well formed or not."""
+
+    def __init__(self, addr, source: str | None = None, timeout: float = 5.0, expect: str | None = None,
+                 proto: int | None = None):
+        from netplay.client import Channel
+
+        self.ch = Channel(addr[0], addr[1], timeout, source, expect, proto)
+        self.keys = self.ch.keys
+
+    def send(self, msg: dict) -> None:
+        self.ch.send(msg)
+
+    def send_body(self, body: bytes) -> None:
+        """Seal arbitrary bytes (a message that is not msgpack, or not a map)."""
+        self.ch.sock.sendall(self.ch.seal.seal(body))
+
+    def recv(self, t: str | None = None) -> dict | None:
+        """The next message (of type ``t``, skipping others); None when the host closed the connection."""
+        while True:
+            m = self.ch.recv()
+            if m is None or t is None or m["t"] == t:
+                return m
+
+    def hello(self, name: str = "raw", *, table=None, seat=None, password=None, token=None, host_id=None,
+              kind: str = "hello") -> None:
+        """Take a seat (or watch): a password run when ``password`` is given, a seat proof for ``token``."""
+        from netplay import auth, cpace
+
+        msg = {"t": kind, "name": name}
+        for k, v in (("table", table), ("seat", seat)):
+            if v is not None:
+                msg[k] = v
+        party = None
+        if password is not None:
+            hid = host_id or self.ch.ident["host_id"]
+            ci = b"yunguimj/3 password\0" + hid.encode()
+            party = cpace.Party(password, ci, self.keys.th, initiator=True)
+            msg["pk"] = party.msg
+        if token is not None:
+            msg["proof"] = auth.token_proof(token, self.keys)
+        self.send(msg)
+        if party is not None:
+            m = self.recv()
+            if m is None or m["t"] != "pake":
+                self.pending = m  # a refusal (slow down, no such table): the test reads it
+                return
+            self.send({"t": "pw", "tag": cpace.confirm(party.finish(m["pk"]), b"client")})
+        self.pending = None
+
+    def next(self, t: str | None = None) -> dict | None:
+        """The message a ``hello`` left unread, else the next one."""
+        m, self.pending = getattr(self, "pending", None), None
+        if m is not None and (t is None or m["t"] == t):
+            return m
+        return self.recv(t)
+
+    def close(self) -> None:
+        self.ch.close()
+
+
+def seat_token(raw: Raw, table: str, seat: int) -> str:
+    """The token of the seat ``raw`` took (derived from its channel, as host and client do)."""
     from netplay import auth
 
-    mine, nonce = auth.KeyPair(), auth.new_nonce()
-    key = auth.connection_key(mine, hi["dh"], hi["nonce"], nonce)
-    msg = {"t": "hello", "proto": wire.PROTOCOL if proto is None else proto, "name": name, "dh": mine.public_hex,
-           "nonce": nonce}
-    for k, v in (("table", table), ("seat", seat)):
-        if v is not None:
-            msg[k] = v
-    if password is not None:
-        msg["pw"] = auth.password_proof(key, password)
-    if token is not None:
-        msg["proof"] = auth.token_proof(token, hi["nonce"], nonce)
-    hello.key = key  # type: ignore[attr-defined]  # the last hello's connection key (tests derive seat tokens)
-    return msg
+    return auth.seat_token(raw.keys, table, seat)
 
 
 def decode_stream(data: bytes) -> list[dict]:
@@ -290,6 +351,8 @@ def start_host_proc(*args, timeout: float = 20.0, log=None, launcher: tuple[str,
     Its log goes to ``log`` (a path) or is discarded: an unread pipe would stall a chatty host. ``launcher``
     replaces ``-m game`` (``-m tests.disk_fault writer``: the same program with a disk that can fill up)."""
     err = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 - the child holds it; closed below
+    if "--claim-window" not in args:
+        args = (*args, "--claim-window", "0.005")  # as the in-process tables of the tests (conftest)
     p = subprocess.Popen([sys.executable, *launcher, "host", "--headless", "--interfaces", "127.0.0.1", *args],
                          cwd=ROOT, env=dict(env(), **(extra_env or {})), stdout=subprocess.PIPE, stderr=err,
                          encoding="utf-8")
@@ -367,7 +430,8 @@ def claim_deal_host(monkeypatch, seat2: list[int]):
     hands, wall = claim_deal(seat2)
 
     class Scenario(Match):
-        def start_hand(self):
+        def start_hand(self, seed=None):
+            self.hand_seed = seed
             st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
                                     dealer_streak=self.streak, scores=self.scores, hands=hands, wall=wall)
             self.state = st
@@ -397,3 +461,94 @@ def until_seat2_discards(frames: list[dict]) -> list[dict]:
             return out  # (seat 2 holds other tiles in the two deals: from here on its choices may differ)
         out.append({k: f[k] for k in ("seq", "step", "view", "events", "totals", "hand_over")})
     raise AssertionError("seat 2 never discarded")
+
+
+class Relay:
+    """A TCP relay on loopback between clients and a host: it keeps every byte both ways (``c2h``, ``h2c``) and can
+    tamper with one client frame (``tamper``: "alter", "replay", "reorder" or "truncate" the ``at``-th frame the
+    client sends, counting from 0: the ``ch``, then sealed frames)."""
+
+    def __init__(self, target: tuple[str, int], tamper: str | None = None, at: int = 3):
+        import socket as _socket
+
+        self.target = target
+        self.tamper, self.at = tamper, at
+        self.c2h = bytearray()
+        self.h2c = bytearray()
+        self.lock = threading.Lock()
+        self.srv = _socket.create_server(("127.0.0.1", 0))
+        self.address = self.srv.getsockname()
+        self.conns: list = []
+        self.tampered = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket as _socket
+
+        while True:
+            try:
+                c, _ = self.srv.accept()
+            except OSError:
+                return
+            h = _socket.create_connection(self.target)
+            self.conns += [c, h]
+            threading.Thread(target=self._pump, args=(c, h, True), daemon=True).start()
+            threading.Thread(target=self._pump, args=(h, c, False), daemon=True).start()
+
+    def _pump(self, src, dst, up: bool) -> None:
+        buf = bytearray()
+        k = 0
+        held = None
+        try:
+            while True:
+                data = src.recv(65536)
+                if not data:
+                    break
+                with self.lock:
+                    (self.c2h if up else self.h2c).extend(data)
+                if not up or self.tamper is None or (self.tampered.is_set() and held is None and not buf):
+                    dst.sendall(data)
+                    continue
+                buf += data
+                while len(buf) >= 4:
+                    size = int.from_bytes(buf[:4], "big")
+                    if len(buf) < 4 + size:
+                        break
+                    frame, buf = bytes(buf[:4 + size]), buf[4 + size:]
+                    if k == self.at and not self.tampered.is_set():
+                        self.tampered.set()
+                        if self.tamper == "alter":
+                            frame = frame[:-1] + bytes([frame[-1] ^ 1])
+                        elif self.tamper == "replay":
+                            frame = frame + frame
+                        elif self.tamper == "reorder":
+                            held = frame
+                            k += 1
+                            continue
+                        elif self.tamper == "truncate":
+                            dst.sendall(frame[:len(frame) // 2])
+                            dst.shutdown(2)
+                            return
+                    if held is not None:
+                        frame, held = frame + held, None
+                    dst.sendall(frame)
+                    k += 1
+                if self.tampered.is_set() and held is None and buf:
+                    dst.sendall(bytes(buf))
+                    buf = bytearray()
+        except OSError:
+            pass
+        finally:
+            for s in (src, dst):
+                try:
+                    s.shutdown(2)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.srv.close()
+        for s in self.conns:
+            try:
+                s.close()
+            except OSError:
+                pass

@@ -12,7 +12,8 @@ from tests.helpers.net_util import ROOT, env
 
 def test_bench_lan_reports_the_round_trip_seen_by_the_clients():
     r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "2", "--seconds", "4", "--think",
-                        "0.02,0.05", "--json"], cwd=ROOT, env=env(), capture_output=True, encoding="utf-8", timeout=180)
+                        "0.02,0.05", "--claim-window", "0.01",
+                        "--json"], cwd=ROOT, env=env(), capture_output=True, encoding="utf-8", timeout=180)
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])
     for key in ("rtt_p50_ms", "rtt_p99_ms", "actions_per_s", "p99_ms", "discovery_s"):
@@ -21,6 +22,8 @@ def test_bench_lan_reports_the_round_trip_seen_by_the_clients():
     assert out["rtt_samples"] > 20 and out["actions"] >= out["rtt_samples"] // 2
     assert 0 < out["rtt_p50_ms"] <= out["rtt_p99_ms"] <= out["rtt_max_ms"]
     assert out["actions_per_s"] > 0
+    assert out["host_cpu_ms_per_action"] > 0 and out["frames_sealed"] > out["actions"]
+    assert out["seal"]["seal_us"] > 0 and out["seal"]["frame_bytes"] > 16_000  # a state, padded
 
 
 def test_bench_lan_compares_the_round_trip_without_and_with_watchers():
@@ -28,7 +31,8 @@ def test_bench_lan_compares_the_round_trip_without_and_with_watchers():
     turn and reports both distributions (the figures are the note's, not a threshold here); the watchers really
     received the game."""
     r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "1", "--seconds", "3", "--think",
-                        "0.02,0.05", "--watchers", "10", "--compare", "--runs", "1", "--json"], cwd=ROOT, env=env(),
+                        "0.02,0.05", "--claim-window", "0.01",
+                        "--watchers", "10", "--compare", "--runs", "1", "--json"], cwd=ROOT, env=env(),
                        capture_output=True, encoding="utf-8", timeout=240)
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])

@@ -37,7 +37,7 @@ def test_manual_address_lists_tables_and_joins_by_address():
         addr, port = h.address
         rows = list_tables(addr, port)
         assert rows == [{"table_id": "7", "name": "seven", "variant": "wenshan", "players": 4, "seats_taken": 3,
-                         "seats_free": 1, "password": False, "protocol": 2, "host_id": h.host_id, "watchers": 0,
+                         "seats_free": 1, "password": False, "protocol": 3, "host_id": h.host_id, "watchers": 0,
                          "watch": "public", "options": {}}]
         r = run("join", "--addr", f"{addr}:{port}", "--bot", default_level(), "--table", "7", timeout=60)
         assert r.returncode == 0, r.stderr
@@ -51,21 +51,18 @@ def test_a_headless_host_is_advertised_under_a_name_people_recognise(tmp_path):
     game (not "Table 1"); the id that tells hosts apart comes with them."""
     import socket
 
-    from tests.helpers.net_util import start_host_proc, stop_proc
+    from tests.helpers.net_util import Raw, start_host_proc, stop_proc
 
     proc, port = start_host_proc("--variant", "yuxi", "--tables", "2", "--state-dir", str(tmp_path))
     try:
-        s = socket.create_connection(("127.0.0.1", port), timeout=5)
-        from netplay import protocol as wire
-
-        s.sendall(wire.encode(wire.make("list", proto=wire.PROTOCOL)))
-        reader, got = wire.FrameReader(), []
-        while not any(m["t"] == "tables" for m in got):
-            got += [wire.decode(b, wire.HOST) for b in reader.feed(s.recv(65536))]
-        s.close()
+        raw = Raw(("127.0.0.1", port))
+        raw.send({"t": "list"})
+        tables = raw.recv("tables")
+        ident = raw.ch.ident
+        raw.close()
     finally:
         stop_proc(proc)
-    hi, tables = got[0], got[-1]
-    assert hi["host"] != socket.gethostname() and socket.gethostname()[:20] in hi["host"] and "麻将" in hi["host"]
+    assert ident["host"] != socket.gethostname() and socket.gethostname()[:20] in ident["host"]
+    assert "麻将" in ident["host"]
     assert [t["name"] for t in tables["tables"]] == ["玉溪扳倒胡 1", "玉溪扳倒胡 2"]
-    assert len(tables["host_id"]) == 6
+    assert tables["host_id"] == ident["host_id"] and len(tables["host_id"]) == 32  # the host key's fingerprint

@@ -5,7 +5,9 @@ clients play a match; seat 3 also slips refused messages into its own connection
 (actions for other seats, replays of its own old frames, stale and illegal actions,
 wrong field types). Meanwhile fuzz connections send random bytes, random msgpack,
 mutated valid frames, huge and truncated lengths, extension types, replays of the
-honest clients' frames and actions for every seat. Afterwards: the host is alive and
+honest clients' frames and actions for every seat; half of them before the handshake
+(in the clear), half inside a channel of their own (sealed), where a last frame that
+does not open cuts them off. Afterwards: the host is alive and
 answers, every honest seat saw exactly the events of the same match played locally,
 and the host's memory did not grow.
 """
@@ -23,7 +25,7 @@ import msgpack
 from game.oscompat import rss_kb as rss_kb_of
 from netplay import protocol as wire
 from netplay.client import BotClient
-from tests.helpers.net_util import Recorder, local_play, norm, play_clients, start_host_proc, stop_proc
+from tests.helpers.net_util import Recorder, local_play, norm, play_clients, seeds_of, start_host_proc, stop_proc
 
 SEED = "4711"
 TARGET_FRAMES = 24_000
@@ -56,14 +58,6 @@ def rand_obj(rng: random.Random, depth: int = 0):
             for _ in range(rng.randrange(5))}
 
 
-def _dh(rng: random.Random) -> str:
-    """A DH value: mostly a random one, sometimes one the host must refuse (0, 1, p-1, p, not hex)."""
-    from netplay.auth import PRIME
-
-    return rng.choice([format(rng.randrange(2, PRIME - 1), "x")] * 4 + ["0", "1", format(PRIME - 1, "x"),
-                                                                       format(PRIME, "x"), "zz"])
-
-
 def valid_msgs(rng: random.Random, n: int) -> list[dict]:
     seat = rng.randrange(4)
     return [
@@ -73,14 +67,13 @@ def valid_msgs(rng: random.Random, n: int) -> list[dict]:
         wire.make("next", n=n, ack=rng.randrange(9)),
         wire.make("sync", n=n),
         wire.make("ping", n=n),
-        wire.make("list", proto=wire.PROTOCOL),
-        wire.make("hello", proto=wire.PROTOCOL, name="fuzz", table=rng.choice(["1", "2", None]), dh=_dh(rng),
-                  nonce=os.urandom(16).hex()),
-        wire.make("hello", proto=wire.PROTOCOL, name="fuzz", dh=_dh(rng), nonce=os.urandom(16).hex(),
-                  proof=os.urandom(32).hex(), seat=rng.randrange(-1, 5)),
-        wire.make("hello", proto=wire.PROTOCOL, name="fuzz", table="1", dh=_dh(rng),
-                  nonce=os.urandom(rng.randrange(20)).hex(), pw=os.urandom(32).hex()),
-        wire.make("hello", proto=rng.randrange(99), name="old", dh="2", nonce="00"),
+        wire.make("list"),
+        wire.make("commit", hand=rng.randrange(3), hash=os.urandom(32)),
+        wire.make("reveal", hand=rng.randrange(3), value=os.urandom(32)),
+        wire.make("pw", tag=os.urandom(32)),
+        wire.make("hello", name="fuzz", table=rng.choice(["1", "2"]), pk=os.urandom(32)),
+        wire.make("hello", name="fuzz", proof=os.urandom(32), seat=rng.randrange(-1, 5)),
+        wire.make("ch", proto=rng.randrange(99), e=os.urandom(32), nonce=os.urandom(16)),
     ]
 
 
@@ -101,18 +94,16 @@ def mutate(rng: random.Random, msg: dict) -> bytes:
     return bytes(body)
 
 
-def soft_frame(rng: random.Random, n: int, replays: list[bytes]) -> bytes:
-    """Frames that get an error reply (or an answer) without the connection being cut."""
+def soft_body(rng: random.Random, n: int, replays: list[bytes]) -> bytes:
+    """Messages (sealed by the caller) that get an error reply (or an answer) without the connection being cut."""
     k = rng.randrange(5)
     if k == 0 and replays:
-        return rng.choice(replays)
+        return rng.choice(replays)[4:]
     msgs = valid_msgs(rng, n)
-    msg = rng.choice(msgs[:6])
+    msg = rng.choice(msgs[:10])
     if k == 1:
-        body = msgpack.packb({"t": msg["t"], **{f: rand_obj(rng) for f in msg if f != "t"}})
-    else:
-        body = msgpack.packb(msg)
-    return wire.HEADER.pack(len(body)) + body
+        return msgpack.packb({"t": msg["t"], **{f: rand_obj(rng) for f in msg if f != "t"}}, use_bin_type=True)
+    return msgpack.packb(msg, use_bin_type=True)
 
 
 def hard_frame(rng: random.Random) -> bytes:
@@ -152,18 +143,29 @@ class Fuzzer:
 
     def one_connection(self) -> None:
         rng = self.rng
+        sealed = rng.random() < 0.5
         try:
-            s = socket.create_connection(("127.0.0.1", self.port), timeout=5)
-        except OSError:
+            if sealed:
+                from netplay.client import Channel
+
+                ch = Channel("127.0.0.1", self.port, 5)
+                s, seal = ch.sock, ch.seal.seal
+            else:
+                s = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        except (OSError, wire.ProtocolError):
             time.sleep(0.05)
             return
         self.conns += 1
         try:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)
-            n = rng.randrange(20, 120)
-            frames = [soft_frame(rng, i + 1, self.replays) for i in range(n)]
+            n = rng.randrange(20, 120) if sealed else 1
+            if sealed:
+                frames = [seal(soft_body(rng, i + 1, self.replays)) for i in range(n)]
+            else:  # before the handshake: one frame in the clear, then the host cuts it off
+                body = soft_body(rng, 1, self.replays)
+                frames = [wire.HEADER.pack(len(body)) + body]
             if rng.random() < 0.9:
-                frames.append(hard_frame(rng))
+                frames.append(hard_frame(rng) if not sealed or rng.random() < 0.5 else seal(hard_frame(rng)[4:]))
             elif rng.random() < 0.5:
                 frames.append(wire.HEADER.pack(5000) + b"\x81")  # truncated: wait, then hang up
             s.sendall(b"".join(frames))
@@ -211,11 +213,10 @@ class InjectingBot(BotClient):
             wire.make("act", n=s._next_n(), ack=s.seq, a=[seat, "discard", absent]),
             wire.make("next", n=s._next_n(), ack=s.seq),
         ]
-        frames = [wire.encode(rng.choice(choices))]
+        frames = [wire.pack(rng.choice(choices))]
         if acts:
-            frames.append(rng.choice(acts))  # replay of an old frame of ours: old n
-        body = msgpack.packb({"t": "act", "n": s._next_n(), "ack": s.seq, "a": [seat, "discard", 5]})
-        frames.append(wire.HEADER.pack(len(body)) + body)
+            frames.append(rng.choice(acts)[4:])  # replay of an old message of ours: old n (sealed anew)
+        frames.append(msgpack.packb({"t": "act", "n": s._next_n(), "ack": s.seq, "a": [seat, "discard", 5]}))
         for f in frames:
             s._send_raw(f)
         self.injected += len(frames)
@@ -267,17 +268,12 @@ def test_fuzzing_a_running_host(tmp_path):
         assert proc.poll() is None, "the host died"
         rss1 = rss_kb(pid)
         # the host still answers a newcomer
-        s = socket.create_connection(("127.0.0.1", port), timeout=5)
-        s.sendall(wire.encode(wire.make("list", proto=wire.PROTOCOL)))
-        s.settimeout(5)
-        got, reader = [], wire.FrameReader()
-        while not any(m["t"] == "tables" for m in got):
-            got += [wire.decode(b, wire.HOST) for b in reader.feed(s.recv(65536))]
-        s.close()
-        assert [m["t"] for m in got] == ["hi", "tables"]
+        from netplay.client import list_tables
+
+        assert list_tables("127.0.0.1", port, timeout=5)
     finally:
         stop_proc(proc)
-    m, streams = local_play(vid, {}, SEED, 2, seeds)
+    m, streams = local_play(vid, {}, SEED, 2, seeds, hand_seeds=seeds_of(bcs[0].session))
     for i, r in enumerate(results):
         assert r["totals"] == m.scores, "the fuzzing changed the game"
         assert norm(bcs[i].events) == streams[i], f"seat {i} saw a different game"

@@ -60,7 +60,7 @@ def check_stream(vid: str, record: dict, seat: int, frames: list) -> int:
     carry exactly the events the rules let it see since the previous frame, and not depend on hidden tiles.
     Returns the frames checked."""
     states = [f for f in frames if f["t"] == "state"]
-    assert {f["t"] for f in frames} <= {"hi", "welcome", "table", "state"}
+    assert {f["t"] for f in frames} <= {"error", "hi", "id", "welcome", "table", "state", "ok", "shuffle", "pong"}
     assert states, "no state reached the peer"
     rng = random.Random(seat)
     idx = 0

@@ -25,6 +25,7 @@ from tests.helpers.net_util import (
     same_game,
     saved_table,
     seat_actions,
+    seeds_of,
     start_clients,
     start_host_proc,
     states_at,
@@ -88,7 +89,7 @@ def test_reconnect_mid_hand_while_the_table_waits(vid):
     d = bcs[1]
     assert d.dropped_at is not None and d.dropped_at[0] == 0, "the drop was not mid-hand"
     assert d.session.connections == 2
-    m, streams = local_play(vid, {}, 31, 2, SEEDS)
+    m, streams = local_play(vid, {}, 31, 2, SEEDS, hand_seeds=seeds_of(record))
     for i, r in enumerate(results):
         assert r["totals"] == m.scores, "the interrupted match ended differently"
         if i != 1:
@@ -187,7 +188,7 @@ def test_kill_9_mid_hand_then_resume(tmp_path):
         stop_proc(proc)
         if proc2 is not None:
             stop_proc(proc2)
-    m, _ = local_play(vid, {}, "77", 2, SEEDS)
+    m, _ = local_play(vid, {}, "77", 2, SEEDS, hand_seeds=seeds_of(final_record(tmp_path)))
     for i in range(4):
         assert isinstance(out[i], dict), out[i]
         assert out[i]["totals"] == m.scores, "the resumed match ended differently"

@@ -47,7 +47,7 @@ def check_watch_stream(vid: str, record: dict, frames: list, open_hands: bool = 
     """Walk the match point by point; every state frame must be the public view at the next point that fits it and
     carry exactly the public events since the previous frame. Returns the frames checked."""
     states = [f for f in frames if f["t"] == "state"]
-    assert {f["t"] for f in frames} <= {"hi", "watching", "table", "state", "pong"}
+    assert {f["t"] for f in frames} <= {"error", "hi", "id", "watching", "table", "state", "pong"}
     # a watcher that has said nothing for HEARTBEAT_S pings (a slow match, a busy machine): the pong is its counter
     assert all(set(f) == {"t", "n"} for f in frames if f["t"] == "pong")
     assert states, "no state reached the watcher"

@@ -6,12 +6,10 @@ it is given the latest picture. The round-trip figures with and without watchers
 ``python -m game bench lan --watchers K`` (see the closing note of net17b).
 """
 
-import socket
 import time
 
 import pytest
 
-from netplay import auth
 from netplay import protocol as wire
 from netplay.host import Host, Limits, TableConfig
 from netplay.protocol import Code
@@ -19,44 +17,54 @@ from netplay.watch import WatchSession
 from tests.helpers.net_util import LOOPBACK, LOOPBACK_RANGE, decode_stream, play_clients
 
 
-def _read_frames(sock: socket.socket, want, timeout: float = 10.0) -> list[dict]:
-    reader = wire.FrameReader()
+class RawConn:
+    """A hand-driven connection over the channel (the test decides when it reads): ``sendall`` takes plain frames
+    and seals each one."""
+
+    def __init__(self, ch):
+        self.ch = ch
+
+    def sendall(self, data: bytes) -> None:
+        for body in wire.FrameReader().feed(data):
+            self.ch.sock.sendall(self.ch.seal.seal(body))
+
+    def close(self) -> None:
+        self.ch.close()
+
+
+def _read_frames(conn: RawConn, want, timeout: float = 10.0) -> list[dict]:
     out: list[dict] = []
     end = time.monotonic() + timeout
+    ch = conn.ch
     while time.monotonic() < end:
-        sock.settimeout(max(0.01, end - time.monotonic()))
+        ch.timeout = max(0.01, end - time.monotonic())
         try:
-            data = sock.recv(1 << 16)
+            m = ch.recv()
         except TimeoutError:
             break
-        if not data:
+        if m is None:
             break
-        out += [wire.decode(b, wire.HOST) for b in reader.feed(data)]
+        out.append(m)
         if want(out):
             break
     return out
 
 
 def raw_watcher(host: Host, table: str | None = "t", *, source: str = "127.0.0.1", rcvbuf: int | None = None,
-                password: str | None = None) -> tuple[socket.socket, list[dict]]:
-    """A watcher made of a bare socket (it reads only when the test says so): returns it and the frames read so far
-    (``hi`` and the answer to its ``watch``)."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    if rcvbuf:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    sock.bind((source, 0))
-    sock.connect(host.address)
-    hi = _read_frames(sock, bool)[0]
-    mine, nonce = auth.KeyPair(), auth.new_nonce()
-    key = auth.connection_key(mine, hi["dh"], hi["nonce"], nonce)
-    msg = {"t": "watch", "proto": wire.PROTOCOL, "name": "raw", "dh": mine.public_hex, "nonce": nonce}
-    if table is not None:
-        msg["table"] = table
-    if password is not None:
-        msg["pw"] = auth.password_proof(key, password)
-    sock.sendall(wire.encode(msg))
-    got = _read_frames(sock, lambda fs: any(f["t"] in ("watching", "error", "bye") for f in fs), 5)
-    return sock, [hi] + got
+                password: str | None = None) -> tuple[RawConn, list[dict]]:
+    """A watcher made of a bare connection (it reads only when the test says so): returns it and the frames read
+    so far (``id`` and the answer to its ``watch``)."""
+    from netplay.client import Channel
+    from tests.helpers.net_util import Raw
+
+    ch = Channel(*host.address, 5.0, source, rcvbuf=rcvbuf)
+    raw = Raw.__new__(Raw)
+    raw.ch, raw.keys = ch, ch.keys
+    raw.hello("raw", table=table, password=password, kind="watch")
+    conn = RawConn(ch)
+    got = [raw.pending] if getattr(raw, "pending", None) else []
+    got += _read_frames(conn, lambda fs: any(f["t"] in ("watching", "error", "bye") for f in fs), 5)
+    return conn, [ch.ident] + got
 
 
 def _host(limits: Limits | None = None, **cfg) -> Host:
@@ -75,7 +83,7 @@ def test_a_watcher_that_never_reads_delays_no_player_and_is_given_the_latest_pic
     h = _host(Limits(watch_buffer=8192, idle_s=300), bots={1: "simple", 2: "simple", 3: "simple"})
     try:
         sock, first = raw_watcher(h, rcvbuf=4096)  # never reads while the match is played (nor pings)
-        assert [f["t"] for f in first][:2] == ["hi", "watching"]
+        assert [f["t"] for f in first][:2] == ["id", "watching"]
         bc = BotClient(*h.address, "simple", "p0", seat=0)
         end = time.monotonic() + 120
         while not bc.session.match_over and time.monotonic() < end:
@@ -185,7 +193,7 @@ def test_a_watcher_has_no_decisions_and_a_table_may_refuse_watchers():
     try:
         sock, _ = raw_watcher(h)
         sock.sendall(wire.encode({"t": "act", "n": 1, "ack": 0, "a": [0, "discard", "1m"]}))
-        sock.sendall(wire.encode({"t": "hello", "proto": wire.PROTOCOL, "name": "x", "dh": "ab", "nonce": "cd"}))
+        sock.sendall(wire.encode({"t": "hello", "name": "x"}))
         frames = _read_frames(sock, lambda fs: sum(f["t"] == "error" for f in fs) >= 2)
         assert [f["code"] for f in frames if f["t"] == "error"] == [Code.WATCHER, Code.ALREADY_JOINED]
         sock.close()

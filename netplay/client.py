@@ -25,7 +25,7 @@ from .shuffle import Check, replay_tiles
 # a join that cannot succeed by retrying
 REFUSALS = (Code.VERSION, Code.PASSWORD, Code.SLOW_DOWN, Code.FULL, Code.NO_TABLE, Code.BAD_TOKEN, Code.HOST_KEY)
 FINAL_BYES = (Code.SUPERSEDED, Code.LEFT, Code.VERSION, Code.FLOOD, Code.GARBAGE, Code.TOO_BIG, Code.SLOW,
-              Code.TIMEOUT)
+              Code.TIMEOUT, Code.ENDED)
 DEAD_S = 4 * wire.HEARTBEAT_S  # nothing heard for this long (the host answers every ping): reconnect
 
 
@@ -253,7 +253,11 @@ class NetSession(Session):
                 except OSError as e:
                     if time.monotonic() >= give_up:
                         where = f"{self.addr[0]}:{self.addr[1]}"
-                        self._end("closed", f"cannot reach the host at {where} ({e.strerror or e})")
+                        if self.status == "reconnecting":  # it was there and did not come back: say that, no more
+                            self.error_code = "lost"
+                            self._end("closed", f"the host at {where} did not come back in {self.reconnect_s:g} s")
+                        else:
+                            self._end("closed", f"cannot reach the host at {where} ({e.strerror or e})")
                         return
                     time.sleep(0.2)
                     continue
@@ -261,6 +265,7 @@ class NetSession(Session):
                 if outcome != "lost" or self._closing:
                     return
                 if not self._resumable():
+                    self.error_code = Code.SHUTDOWN if self.error_code == Code.SHUTDOWN else "lost"
                     self._end("closed", "the connection to the host was lost")
                     return
                 self.status = "reconnecting"
@@ -578,7 +583,9 @@ class NetSession(Session):
             except ValueError:
                 self.variant = None
             if self.seats is not None:
-                self.seats.put(self.host_id, self.name, self.table_id, self.seat, self.token)
+                self.seats.put(self.host_id, self.name, self.table_id, self.seat, self.token,
+                               addr=f"{self.addr[0]}:{self.addr[1]}", host_name=self.host_name,
+                               table_name=self.table_name)
             self.connections += 1
             self.status = "seated"
             self.error, self.error_code = None, None

@@ -262,7 +262,7 @@ class Conn(asyncio.Protocol):
         """Say bye and close; the seat (if any) is held or freed by its table."""
         if self.dead:
             return
-        if code not in (Code.LEFT, Code.SHUTDOWN, Code.SUPERSEDED):
+        if code not in (Code.LEFT, Code.SHUTDOWN, Code.SUPERSEDED, Code.ENDED):
             self.host.note("peer %s disconnected: %s", self.peer, detail or code)
         self.send(wire.make("bye", code=code, msg=wire.describe(code, detail)[:500]))
         self.dead = True
@@ -522,11 +522,13 @@ class Host:
                 return t.table_id, t.owner, token
         return None
 
-    def stop(self) -> None:
+    def stop(self, ended: bool = False) -> None:
+        """Stop serving. ``ended``: the hosting player ended the table for everyone (the players are told so and
+        stop waiting for it); otherwise they keep trying to reconnect, as after a crash (``--resume``)."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self._shutdown)
+                loop.call_soon_threadsafe(self._shutdown, ended)
             except RuntimeError:
                 pass
         if self._thread is not None:
@@ -539,10 +541,10 @@ class Host:
             self.advertiser.close()
             self.advertiser = None
 
-    def _shutdown(self) -> None:
+    def _shutdown(self, ended: bool = False) -> None:
         assert self.loop is not None
         for c in list(self.conns):
-            c.kill(Code.SHUTDOWN)
+            c.kill(Code.ENDED if ended else Code.SHUTDOWN)
         if self._server is not None:
             self._server.close()
         if self._tick_handle is not None:

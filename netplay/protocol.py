@@ -168,6 +168,7 @@ class Code(enum.StrEnum):
     HOST_KEY = "host_key"
     CHANNEL = "channel"
     SHUFFLE = "shuffle"
+    ENDED = "ended"
 
 
 ERRORS = {
@@ -205,6 +206,7 @@ ERRORS = {
     Code.HOST_KEY: "the host's key is not the one this machine knows for it",
     Code.CHANNEL: "a frame did not open: the connection is closed",
     Code.SHUFFLE: "the host's shuffle did not check out",
+    Code.ENDED: "the hosting player ended the table for everyone",
 }
 
 

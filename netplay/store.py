@@ -451,7 +451,8 @@ class SeatStore:
                 pid = e.get("pid")
                 if not (isinstance(pid, int) and pid != os.getpid() and _alive(pid)):
                     out.append({"host_id": hid, "name": name, "table": e["table"], "seat": e["seat"],
-                                "token": e["token"], "t": e.get("t", 0)})
+                                "token": e["token"], "t": e.get("t", 0), "addr": e.get("addr"),
+                                "host_name": e.get("host_name"), "table_name": e.get("table_name")})
         return sorted(out, key=lambda e: e["t"])
 
     def _write(self, data: dict) -> None:
@@ -473,11 +474,14 @@ class SeatStore:
                 return {k: e[k] for k in ("table", "seat", "token")}
         return None
 
-    def put(self, host_id: str, name: str, table: str, seat: int, token: str) -> None:
+    def put(self, host_id: str, name: str, table: str, seat: int, token: str, addr: str | None = None,
+            host_name: str | None = None, table_name: str | None = None) -> None:
+        """Keep a seat (``addr``/``host_name``/``table_name``: so that the first screen can offer it back)."""
         data = self._read()
         key = self._key(host_id, name)
         entries = [e for e in data.get(key, []) if e["token"] != token]
-        entries.append({"table": table, "seat": seat, "token": token, "pid": os.getpid(), "t": time.time()})
+        entries.append({"table": table, "seat": seat, "token": token, "pid": os.getpid(), "t": time.time(),
+                        "addr": addr, "host_name": host_name, "table_name": table_name})
         data[key] = entries[-8:]
         self._write(data)
 

@@ -271,6 +271,10 @@ class App:
 
     def _handle(self, ev) -> None:
         if ev.type == pygame.QUIT:
+            # a scene may ask first (the hosting player's LAN table: "end the table for everyone?")
+            ask = getattr(self.scene, "on_quit", None)
+            if ask is not None and ask():
+                return
             self.running = False
             return
         if ev.type == pygame.VIDEORESIZE and not self.fullscreen:

@@ -66,13 +66,34 @@ def code_text(code: str | None, msg: str | None = None, **fmt: object) -> str:
 
 
 def session_text(session: Failing) -> str | None:
-    """Why a LAN session failed or what it is doing about it, from its code (None when all is well)."""
+    """Why a LAN session failed or what it is doing about it, from its code (None when all is well). A session that
+    has given up never says it is still reconnecting: the words follow its status."""
     code, msg = session.error_code, session.error
     if code is None and not msg:
         return None
+    status = getattr(session, "status", None)
+    gave_up = status in ("closed", "refused")
     if code == "reconnecting" or (code is None and msg and msg.startswith("connection to the host lost")):
-        return code_text("reconnecting")
+        return code_text("lost") if gave_up else code_text("reconnecting")
+    if code == "lost" and msg and "did not come back" in msg:
+        n = getattr(session, "reconnect_s", None)
+        return strings.tr("lan.code.gone", n=f"{n:g}") if isinstance(n, (int, float)) else code_text("lost")
+    if code == "host_key":
+        change = getattr(session, "key_change", None)
+        if change:
+            return strings.tr("lan.code.host_key", name=getattr(session, "host_name", "") or "?",
+                              old=short(change[0]), new=short(change[1]))
+        return code_text("host_key_plain")
+    if code == "full" and msg and "held" in msg:
+        return code_text("full_held")
+    if code == "shuffle":
+        return strings.tr("lan.code.shuffle", why=(msg or "").split(": ", 1)[-1])
     return code_text(code, msg)
+
+
+def short(host_id: str) -> str:
+    """A host key's short fingerprint as players compare it (``netplay.channel.short``): ``abcd-ef01``."""
+    return f"{host_id[:4]}-{host_id[4:8]}" if len(host_id) >= 8 else host_id
 
 
 def os_error_text(e: BaseException) -> str:

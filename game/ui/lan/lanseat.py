@@ -18,11 +18,12 @@ class LobbySession(NetSession):
 
     def __init__(self, host: str, port: int, name: str, table_id: str | None = None, password: str | None = None,
                  token: str | None = None, *, seat: int | None = None, seats: SeatStore | None = None,
-                 app: App | None = None) -> None:
+                 app: App | None = None, expect: str | None = None, accept_new_key: bool = False) -> None:
         self._buffer: list[Event] = []
         self._app = app
         self._seen = 0  # notices already shown
-        super().__init__(host, port, name, table_id, password, token, seat=seat, seats=seats)
+        super().__init__(host, port, name, table_id, password, token, seat=seat, seats=seats, expect=expect,
+                         accept_new_key=accept_new_key)
 
     def poll(self) -> list[Event]:
         out = self._buffer + super().poll()
@@ -46,4 +47,6 @@ def notice_text(code: str, msg: str, seat: int | None, names: Sequence[str | Non
     """A host notice in the UI language, from its code (see game.ui.kit.hostmsg)."""
     who = (names[seat] if seat is not None and seat < len(names) else None) or \
         strings.tr("bot.name", i=(seat or 0) + 1)
+    if code == "shuffle":  # a shuffle that does not check out: what was wrong, as the check found it
+        return strings.tr("lan.code.shuffle", why=msg.split(": ", 1)[-1])
     return hostmsg.code_text(code, msg, who=shown(who))

@@ -114,16 +114,22 @@ class UnavailableScene(Scene):
 
 # ====================================================================== hosting
 
-def host_scene(app):
+def host_scene(app, fresh: bool = False):
+    """The LAN host entry: the saved tables to resume first (a relaunched game), else the table's set-up."""
     why = lan_missing()
     if why:
         return UnavailableScene(app, why)
-    sc: Any = None
+    if not fresh:
+        from game.ui.lan.comeback import ResumeScene, saved_tables
 
-    def start(*a: Any) -> None:
-        start_hosting(app, *a, assists=sc.assists, watch=sc.watch)
+        tables, bad = saved_tables()
+        if tables:
+            return ResumeScene(app, tables, bad, lambda: app.goto(host_scene(app, fresh=True)))
 
-    sc = nav.screen(app, "setup", mode="host", on_start=start)
+    def on_start(variant, options, hands, seed, levels, table_name) -> None:
+        start_hosting(app, variant, options, hands, seed, levels, table_name, assists=sc.assists, watch=sc.watch)
+
+    sc: Any = nav.screen(app, "setup", mode="host", on_start=on_start)
     return sc
 
 
@@ -150,18 +156,22 @@ def connect_owner(app, host: Host, stop_on_leave: bool = True) -> None:
     got = host.owner_seat()
     table_id, seat, token = got if got is not None else (None, None, None)
     addr, port = host.address
-    connect(app, addr, port, table_id, host=host if stop_on_leave else None, token=token, seat=seat)
+    connect(app, addr, port, table_id, host=host if stop_on_leave else None, token=token, seat=seat, hosting=host)
 
 
 def connect(app, addr: str, port: int, table_id: str | None = None, host: LobbyHost | None = None,
-            password: str | None = None, token: str | None = None, seat: int | None = None, on_refused=None) -> None:
+            password: str | None = None, token: str | None = None, seat: int | None = None, on_refused=None,
+            hosting: LobbyHost | None = None, expect: str | None = None, accept_new_key: bool = False) -> None:
+    """``host``: the host this window runs and stops on leaving; ``hosting``: the host it runs (closing the window
+    mid-match asks first); ``expect``: the host id the join list advertised."""
     try:
         session = LobbySession(addr, int(port), player_name(app)[:32], table_id, password, token, seat=seat,
-                               seats=SeatStore() if token is None else None, app=app)
+                               seats=SeatStore() if token is None else None, app=app, expect=expect,
+                               accept_new_key=accept_new_key)
     except (OSError, ValueError) as e:  # no sockets to be had, a port that is not a number
         app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
         return
-    app.goto(LobbyScene(app, session, host=host, on_refused=on_refused))
+    app.goto(LobbyScene(app, session, host=host, on_refused=on_refused, hosting=hosting or host))
 
 
 # ====================================================================== lobby
@@ -235,10 +245,12 @@ class LobbyHost(Protocol):
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app: App, session: Lobbying, host: LobbyHost | None = None, on_refused=None):
+    def __init__(self, app: App, session: Lobbying, host: LobbyHost | None = None, on_refused=None,
+                 hosting: LobbyHost | None = None):
         super().__init__(app)
         self.session = session
         self.host = host
+        self.hosting = hosting or host  # the host this window runs, also when the command line stops it
         self.on_refused = on_refused  # on_refused(code, text): e.g. back to the join list's password prompt
         self.started_at = app.now
 
@@ -314,8 +326,10 @@ class LobbyScene(Scene):
 
         from game.ui.lan.watch_screen import PlayerTable  # the table scene, plus how many watch
 
-        self.app.goto(PlayerTable(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
-                                  on_leave=on_leave, lan=True))
+        table = PlayerTable(self.app, ses, ses.variant, names=names, hands_total=ses.hands_total,
+                            on_leave=on_leave, lan=True)
+        table.hosting = self.hosting  # closing the hosting player's window mid-match asks first
+        self.app.goto(table)
 
     def handle(self, ev) -> None:
         if self.leave_btn.handle(ev):
@@ -352,12 +366,14 @@ class LobbyScene(Scene):
             W.draw_text(surf, self.share_text(), (x, y), round(17 * s), W.GOLD, "bold", max_width=box.w - round(72 * s))
             y += round(28 * s)
             W.draw_text(surf, strings.tr("lan.share") + "  ·  " + strings.tr("lan.host_id", name=self.host.name,
-                                                                             id=self.host.host_id),
+                                                                             id=hostmsg.short(self.host.host_id)),
                         (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
             y += round(26 * s)
         elif addr:
             where = f"{addr[0]}:{addr[1]}"
             host_name = ses.host_name
+            hid = getattr(ses, "host_id", None)
+            where = f"{where} · {hostmsg.short(hid)}" if hid else where
             W.draw_text(surf, f"{host_name} · {where}" if host_name else where, (x, y), round(15 * s),
                         W.MUTED, max_width=box.w - round(72 * s))
             y += round(28 * s)
@@ -450,6 +466,8 @@ class JoinScene(Scene):
         self.ask = ask_password  # the table (a list row, or just host/port) whose password is being typed
         self.pw_text = ""
         self._watch_key: list | None = None  # the rows the watch buttons were made for
+        self._raw_rows: list = []  # the tables as discovery lists them
+        self._pins: dict | None = None  # host name -> the key this machine pinned for it
         self._watch_btns: list[W.Button] = []
 
     def enter(self) -> None:
@@ -511,12 +529,52 @@ class JoinScene(Scene):
         self.pw_text = t
 
     def join_row(self, r: dict) -> None:
-        """Connect to a listed table, asking for its password first when it has one."""
+        """Connect to a listed table: take a seat kept for this machine back, or ask for the password first when the
+        table has one."""
+        if r.get("held_seat") is not None:
+            connect(self.app, r["host"], r["port"], r["table_id"], seat=r["held_seat"], expect=r.get("host_id"),
+                    on_refused=self._refused(r))
+            return
         if r.get("password"):
             self.ask, self.pw_text, self.error = dict(r), "", None
             self.layout()
             return
-        connect(self.app, r["host"], r["port"], r["table_id"], on_refused=self._refused(r))
+        connect(self.app, r["host"], r["port"], r["table_id"], on_refused=self._refused(r), expect=r.get("host_id"))
+
+    def accept_key(self, r: dict) -> None:
+        """The player accepts the new key a known host now shows (it was set up again): pin it, then join."""
+        try:
+            SeatStore().pin(r.get("host_name", ""), r.get("host_id", ""))
+        except OSError:
+            pass
+        self.app.notice(strings.tr("lan.key_accepted", name=shown(r.get("host_name", "")),
+                                   fp=hostmsg.short(r.get("host_id", ""))), 4)
+        self._pins = None
+        self._build_rows([x for x, _b in self.rows])
+
+    def annotate(self, rows: list) -> list:
+        """Each found table with what this machine knows of it: a seat it holds there (``held_seat``) and the key
+        it knew for that host's name when that differs (``known_key``)."""
+        try:
+            store = SeatStore()
+            me = player_name(self.app)[:32]
+            held = {(e["host_id"], e["table"]): e["seat"] for e in store.held() if e["name"] == me}
+            pins = getattr(self, "_pins", None)
+            if pins is None:
+                pins = self._pins = {r.get("host_name"): store.pinned(r.get("host_name", "")) for r in rows}
+        except OSError:
+            return rows
+        out = []
+        for r in rows:
+            r = dict(r)
+            seat = held.get((r.get("host_id"), r.get("table_id")))
+            if seat is not None:
+                r["held_seat"] = seat
+            known = pins.get(r.get("host_name"))
+            if known and known != r.get("host_id"):
+                r["known_key"] = known
+            out.append(r)
+        return out
 
     def connect_password(self) -> None:
         r, pw = self.ask, self.pw_text
@@ -605,7 +663,9 @@ class JoinScene(Scene):
     def update(self, dt: float) -> None:
         if self.browser is not None:
             rows = self.browser.tables()
-            if rows != [r for r, _b in self.rows]:
+            if rows != self._raw_rows:
+                self._raw_rows = rows
+                self._pins = None
                 self._build_rows(rows)
                 self.app.dirty = True
 
@@ -613,10 +673,17 @@ class JoinScene(Scene):
         s = self.s
         self.rows = []
         y = self.list_rect.y + round(10 * s)
-        for i, r in enumerate(rows):
-            b = W.Button((self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s)),
-                         W.tr_label("lan.connect"), lambda r=r: self.join_row(r),
-                         "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
+        for i, r in enumerate(self.annotate(rows)):
+            rect = (self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s))
+            if r.get("known_key"):  # a known host's name with another key: nothing is joined before the player says
+                b = W.Button(rect, W.tr_label("lan.accept_key"), lambda r=r: self.accept_key(r), "red",
+                             name=f"row{i}", size=round(15 * s))
+            elif r.get("held_seat") is not None:  # a seat kept for this machine: also on a full table
+                b = W.Button(rect, W.tr_label("lan.rejoin_seat", n=r["held_seat"] + 1), lambda r=r: self.join_row(r),
+                             "gold", name=f"row{i}", size=round(15 * s))
+            else:
+                b = W.Button(rect, W.tr_label("lan.connect"), lambda r=r: self.join_row(r),
+                             "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
             self.rows.append((r, b))
             y += round(60 * s)
 
@@ -687,9 +754,12 @@ class JoinScene(Scene):
     @staticmethod
     def row_host_text(r: dict) -> str:
         """The second line of a list row: the table's options off their defaults (一炮多响 关 ...), then which host
-        (hosts of the same name differ by their id) and where."""
-        where = strings.tr("lan.host_id", name=r.get("host_name", ""), id=r.get("host_id") or "?") + \
+        (its key's short fingerprint tells hosts of one name apart), where, and a changed key with both fingerprints."""
+        where = strings.tr("lan.host_id", name=r.get("host_name", ""), id=hostmsg.short(r.get("host_id") or "?")) + \
             f" · {r.get('host')}:{r.get('port')}"
+        if r.get("known_key"):
+            where += "  · " + strings.tr("lan.key_changed", old=hostmsg.short(r["known_key"]),
+                                         new=hostmsg.short(r.get("host_id") or "?"))
         opts = options_summary(r.get("variant"), r.get("options"))
         return f"{opts}  ·  {where}" if opts else where
 

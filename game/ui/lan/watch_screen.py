@@ -500,12 +500,35 @@ class WatchScene(Scene):
 # ====================================================================== the players' table
 
 class PlayerTable(TableScene):
-    """A LAN table for a player: the table scene, plus how many watch (and whether they see every hand)."""
+    """A LAN table for a player: the table scene, plus how many watch (and whether they see every hand). The hosting
+    player's (``hosting``: the host it runs) asks before closing the window ends the table for everyone."""
+
+    hosting: Any = None
+    _guard: Any = None
+
+    def guard(self):
+        if self._guard is None and self.hosting is not None:
+            from game.ui.lan.comeback import EndTableGuard
+
+            self._guard = EndTableGuard(self, self.hosting)
+        return self._guard
+
+    def on_quit(self) -> bool:
+        g = self.guard()
+        return g.on_quit() if g is not None else False
+
+    def handle(self, ev) -> None:
+        g = self._guard
+        if g is not None and g.handle(ev):
+            return
+        super().handle(ev)
 
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
         if self.L is not None:
             draw_watchers_badge(surf, self.session, self.L.plate_rect(self.me).top, self.s)
+        if self._guard is not None:
+            self._guard.draw(surf)
 
 
 def draw_watchers_badge(surf: pygame.Surface, session: Session, bottom: int, s: float) -> None:

@@ -100,6 +100,18 @@ class MenuScene(Scene):
         ring.insert(ring.index(demo) + 1, self.demo_pin)
         self.focus = W.FocusRing(ring)
         self.focus.index = old.index if old is not None else 0
+        self.held = self._held_panel()
+        if self.held is not None:
+            self.held.layout(s, (W_, H_))
+
+    def _held_panel(self):
+        """A LAN seat this machine still holds (a client that crashed or was closed): offered back at once."""
+        if getattr(self, "held", None) is None:
+            from game.ui.lan.comeback import HeldPanel, held_offers
+
+            offers = held_offers(self.app)
+            return HeldPanel(self.app, offers) if offers else None
+        return self.held
 
     def play(self) -> None:
         self.app.goto(SetupScene(self.app))
@@ -131,6 +143,8 @@ class MenuScene(Scene):
 
     def handle(self, ev) -> None:
         if self.lang_btn.handle(ev) or self.demo_pin.handle(ev):
+            return
+        if self.held is not None and self.held.handle(ev):
             return
         for b in self.buttons:
             if b.handle(ev):
@@ -172,6 +186,8 @@ class MenuScene(Scene):
             b.draw(surf, self.focus.current is b)
         self.demo_pin.draw(surf, self.focus.current is self.demo_pin)
         self.lang_btn.draw(surf)
+        if self.held is not None:
+            self.held.draw(surf, s)
 
     def busy(self) -> bool:
         return False

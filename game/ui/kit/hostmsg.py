@@ -77,17 +77,17 @@ def session_text(session: Failing) -> str | None:
         return code_text("lost") if gave_up else code_text("reconnecting")
     if code == "lost" and msg and "did not come back" in msg:
         n = getattr(session, "reconnect_s", None)
-        return strings.tr("lan.code.gone", n=f"{n:g}") if isinstance(n, (int, float)) else code_text("lost")
+        return strings.tr("lan.gone_after", n=f"{n:g}") if isinstance(n, (int, float)) else code_text("gone")
     if code == "host_key":
         change = getattr(session, "key_change", None)
         if change:
-            return strings.tr("lan.code.host_key", name=getattr(session, "host_name", "") or "?",
+            return strings.tr("lan.host_key_changed", name=getattr(session, "host_name", "") or "?",
                               old=short(change[0]), new=short(change[1]))
-        return code_text("host_key_plain")
+        return code_text("host_key")
     if code == "full" and msg and "held" in msg:
         return code_text("full_held")
-    if code == "shuffle":
-        return strings.tr("lan.code.shuffle", why=(msg or "").split(": ", 1)[-1])
+    if code == "shuffle" and not strings.is_zh():
+        return strings.tr("lan.shuffle_bad", why=(msg or "").split(": ", 1)[-1])
     return code_text(code, msg)
 
 

@@ -479,17 +479,21 @@ S: dict[str, tuple[str, str]] = {
     # ---- what a LAN host says, by its code (game.ui.kit.hostmsg); the client's own states after them
     "lan.code.version": ("主机的游戏版本与你的不同：请安装同一版本",
                          "The host runs another version of the game: both need the same"),
-    "lan.code.host_key": ("主机「{name}」的密钥变了：现在是 {new}，这台电脑记得的是 {old}。若主机重新安装过，"
+    "lan.code.host_key": ("主机的密钥与这台电脑记得的不同：可能是别的电脑冒充它",
+                          "The host's key is not the one this computer knows: another machine may pose as it"),
+    "lan.host_key_changed": ("主机「{name}」的密钥变了：现在是 {new}，这台电脑记得的是 {old}。若主机重新安装过，"
                           "可在加入列表中选「接受新密钥」；否则可能是别的电脑冒充它",
                           "The key of host '{name}' changed: it shows {new}, this computer knew {old}. If it was set "
                           "up again, choose 'Accept new key' in the join list; otherwise another machine may pose "
                           "as it"),
-    "lan.code.host_key_plain": ("主机无法证明它的身份（密钥不符）", "The host could not prove who it is (its key)"),
     "lan.code.channel": ("与主机之间的数据被篡改或中断，连接已关闭",
                          "Data between you and the host was altered or cut: the connection was closed"),
-    "lan.code.shuffle": ("洗牌核对不符：{why}", "The shuffle does not check out: {why}"),
+    "lan.code.shuffle": ("洗牌核对不符：主机发的牌与大家的随机数不一致",
+                         "The shuffle does not check out: the host's deal does not fit everybody's values"),
+    "lan.shuffle_bad": ("洗牌核对不符：{why}", "The shuffle does not check out: {why}"),
     "lan.code.ended": ("主机结束了这张牌桌", "The hosting player ended the table"),
-    "lan.code.gone": ("主机没有回来（等了 {n} 秒）", "The host did not come back (waited {n} s)"),
+    "lan.code.gone": ("主机没有回来", "The host did not come back"),
+    "lan.gone_after": ("主机没有回来（等了 {n} 秒）", "The host did not come back (waited {n} s)"),
     "lan.code.garbage": ("主机收到了无法识别的数据", "The host received data it could not read"),
     "lan.code.too_big": ("消息过大，主机没有接受", "A message was too large for the host"),
     "lan.code.malformed": ("主机无法理解这条消息", "The host could not understand a message"),
@@ -498,8 +502,8 @@ S: dict[str, tuple[str, str]] = {
     "lan.code.already_joined": ("这个连接已经入座", "This connection already has a seat"),
     "lan.code.no_table": ("主机上没有这张牌桌", "The host has no such table"),
     "lan.code.full": ("牌桌已满", "The table is full"),
-    "lan.code.full_held": ("牌桌已满：有座位为掉线的玩家保留着", "The table is full: a seat is kept for a player who "
-                           "dropped out"),
+    "lan.code.full_held": ("牌桌已满：有座位为掉线的玩家保留着",
+                           "The table is full: a seat is kept for a player who dropped out"),
     "lan.code.password": ("牌桌密码不对", "Wrong table password"),
     "lan.code.slow_down": ("密码错误次数太多，请稍后再试", "Too many wrong passwords: wait and try again"),
     "lan.code.bad_token": ("座位凭证已失效，请重新加入", "Your seat's key is no longer valid: join again"),

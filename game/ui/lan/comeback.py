@@ -169,8 +169,8 @@ class ResumeScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         bw, bh = round(220 * s), round(52 * s)
-        self.box = pygame.Rect(0, 0, round(820 * s), round(130 * s) + len(self.tables) * round(44 * s)
-                               + round(130 * s))
+        self.box = pygame.Rect(0, 0, round(820 * s), round(60 * s) + (len(self.tables) + min(2, len(self.bad)))
+                               * round(44 * s) + round(110 * s))
         self.box.midtop = (W_ // 2, round(110 * s))
         y = self.box.bottom - round(80 * s)
         self.resume_btn = W.Button((self.box.right - round(40 * s) - bw, y, bw, bh), W.tr_label("lan.resume"),

@@ -47,6 +47,6 @@ def notice_text(code: str, msg: str, seat: int | None, names: Sequence[str | Non
     """A host notice in the UI language, from its code (see game.ui.kit.hostmsg)."""
     who = (names[seat] if seat is not None and seat < len(names) else None) or \
         strings.tr("bot.name", i=(seat or 0) + 1)
-    if code == "shuffle":  # a shuffle that does not check out: what was wrong, as the check found it
-        return strings.tr("lan.code.shuffle", why=msg.split(": ", 1)[-1])
+    if code == "shuffle" and not strings.is_zh():  # what the check found, in its English words
+        return strings.tr("lan.shuffle_bad", why=msg.split(": ", 1)[-1])
     return hostmsg.code_text(code, msg, who=shown(who))

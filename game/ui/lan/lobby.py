@@ -566,7 +566,7 @@ class JoinScene(Scene):
             return rows
         out = []
         for r in rows:
-            r = dict(r)
+            r = {k: v for k, v in r.items() if k not in ("held_seat", "known_key")}  # what was known before
             seat = held.get((r.get("host_id"), r.get("table_id")))
             if seat is not None:
                 r["held_seat"] = seat
@@ -740,7 +740,7 @@ class JoinScene(Scene):
             W.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), W.CREAM, "bold",
                         max_width=row.w - round(340 * s))
             W.draw_text(surf, self.row_host_text(r), (row.x + round(16 * s), row.y + round(32 * s)), round(13 * s),
-                        W.MUTED, max_width=row.w - round(340 * s))
+                        (255, 170, 150) if r.get("known_key") else W.MUTED, max_width=row.w - round(340 * s))
             b.draw(surf)
         for b in self.watch_buttons():
             b.draw(surf)

@@ -31,14 +31,20 @@ def _bots(n: int = 3) -> dict:
 
 def _mid_hand_journal(tmp_path, seed: int = 5):
     """A host whose only table stopped mid-hand, several hands in (bots only: it plays by itself)."""
-    h = Host(tables=[TableConfig(table_id="1", hands=3, seed=seed, bots={0: "simple", **_bots()}, next_s=None)],
+    h = Host(tables=[TableConfig(table_id="1", hands=3, seed=seed, bots={0: "simple", **_bots()}, next_s=None,
+                             bot_delay=0.01)],
              interfaces=LOOPBACK, advertise=False, state_dir=tmp_path)
     # four bot seats: the table starts as soon as it opens
     h.start()
     try:
         table = h.tables["1"]
-        wait_until(lambda: h.call(lambda: table.match is not None and table.match.hand_no >= 1
-                                  and table.state is not None and len(table.state.log) > 20), 120, "hand 2 under way")
+        journal = tmp_path / "table-1.journal"
+
+        def acted_since_base() -> bool:  # on disk: a base, then at least a few hundred bytes of this hand's records
+            data = journal.read_bytes() if journal.exists() else b""
+            return h.call(lambda: table.match is not None and table.match.hand_no >= 1) and \
+                len(data) - data.find(b"\n") > 800
+        wait_until(acted_since_base, 120, "hand 2 under way on disk")
     finally:
         h.stop()
     return tmp_path / "table-1.journal"

@@ -154,7 +154,7 @@ def test_the_host_setup_chooses_what_watchers_see_and_the_table_is_hosted_so(hom
     monkeypatch.setattr(lobby, "start_hosting", lambda *a, **kw: got.update(kw))
     modes.on_change("open")
     sc.start()
-    assert got == {"assists": True, "watch": "open"}
+    assert got == {"assists": True, "watch": "open", "claim_s": None}  # None: the default claim window
     from game.rules.variants import get
 
     hosted = []

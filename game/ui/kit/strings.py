@@ -263,6 +263,8 @@ S: dict[str, tuple[str, str]] = {
     "lan.watch_mode.public": ("不见手牌", "Hands hidden"),
     "lan.watch_mode.open": ("明牌", "Hands open"),
     "lan.watch_mode.off": ("不可观战", "Not allowed"),
+    "lan.claim_window": ("吃碰等待", "Claim window"),
+    "lan.claim_s": ("{s} 秒", "{s} s"),
     "act.chow": ("吃", "Chow"),
     "act.pung": ("碰", "Pung"),
     "act.kong": ("杠", "Kong"),

@@ -127,17 +127,18 @@ def host_scene(app, fresh: bool = False):
             return ResumeScene(app, tables, bad, lambda: app.goto(host_scene(app, fresh=True)))
 
     def on_start(variant, options, hands, seed, levels, table_name) -> None:
-        start_hosting(app, variant, options, hands, seed, levels, table_name, assists=sc.assists, watch=sc.watch)
+        start_hosting(app, variant, options, hands, seed, levels, table_name, assists=sc.assists, watch=sc.watch,
+                      claim_s=getattr(sc, "claim_s", None))
 
     sc: Any = nav.screen(app, "setup", mode="host", on_start=on_start)
     return sc
 
 
 def start_hosting(app, variant, options, hands, seed, levels, table_name, *, assists: bool = True,
-                  watch: str = "public") -> None:
+                  watch: str = "public", claim_s: float | None = None) -> None:
     bots = {i: lvl for i, lvl in enumerate(levels) if i > 0 and lvl and lvl != "open"}
     cfg = TableConfig(table_id="1", name=table_name[:32], variant=variant.id, options=dict(options), hands=hands,
-                      seed=seed, bots=bots, bot_delay=0.6, assists=assists, watch=watch)
+                      seed=seed, bots=bots, bot_delay=0.6, assists=assists, watch=watch, claim_s=claim_s)
     me = player_name(app)[:32]
     try:
         # saved like a headless host's tables: ``python -m game host --resume`` continues them

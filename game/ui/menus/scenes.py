@@ -255,6 +255,8 @@ class SetupScene(Scene):
         self.assists = True  # host: the players' windows may show hints and the tile tracker
         # host: what watchers see; hands open suits a teaching or bot-only table (the join list says so)
         self.watch = "public"
+        # host: how long every discard stays open for claims, the same whoever may claim (None: the tables' default)
+        self.claim_s: float | None = None
         self._load_options()
 
     # ------------------------------------------------------------------ state
@@ -356,6 +358,10 @@ class SetupScene(Scene):
                 modes = ["public", "open", "off"]
                 colB.append(W.Choice((0, 0, pw, rh), W.tr_label("lan.watch_mode"), modes,
                                      [W.tr_label(f"lan.watch_mode.{m}") for m in modes], self.watch, self._set_watch))
+                windows = [1.0, None, 2.0, 3.0, 5.0]  # None: the default, 1.5 s
+                colB.append(W.Choice((0, 0, pw, rh), W.tr_label("lan.claim_window"), windows,
+                                     [W.tr_label("lan.claim_s", s=f"{w or 1.5:g}") for w in windows], self.claim_s,
+                                     self._set_claim))
         top = round(140 * s)
         gap = round(10 * s)
         old_a = getattr(self, "col_a", None)
@@ -413,6 +419,9 @@ class SetupScene(Scene):
 
     def _set_watch(self, mode: str) -> None:
         self.watch = mode
+
+    def _set_claim(self, seconds: float | None) -> None:
+        self.claim_s = seconds
 
     # ------------------------------------------------------------------ actions
     def back(self) -> None:

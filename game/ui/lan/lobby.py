@@ -382,6 +382,8 @@ class LobbyScene(Scene):
         n = ses.n or len(ses.names) or 4
         names, connected, bots = ses.names, ses.connected, ses.bots
         my_seat = ses.seat
+        if not names and status in ("refused", "closed"):
+            n = 0  # refused before the host said who sits where: no seats are drawn as open (they may not be)
         for i in range(n):
             r = pygame.Rect(x, y, box.w - round(72 * s), round(48 * s))
             mine = i == my_seat

@@ -146,6 +146,8 @@ def test_a_whole_hand_captured_between_host_and_seat_shows_nothing_in_the_clear(
     clear += [msgpack.packb(hand0), msgpack.packb(sorted(hand0))]
     for s in clear:
         assert s not in wire_bytes, f"{s!r} readable on the wire"
+    print(f"\n  capture: {len(relay.c2h)} bytes seat->host, {len(relay.h2c)} bytes host->seat, a whole hand; none of "
+          f"{len(clear)} keys, names and tile lists found in the clear")
     # what is in the clear: the version banner, then two fresh key-agreement values
     assert b"LAN protocol 3" in relay.h2c[:400]
     assert record["hands_played"]

@@ -103,6 +103,12 @@ class Table:
     """A Table runs only on the host's event-loop thread. Peers reach it through
     ``join``/``rejoin``/``act``/``ready``/``sync``/``drop``.
 
+    After every discard (or added kong) every seat and watcher is shown the claim window's point at once
+    (``Window``); what follows goes out when the window closes, ``claim_s`` later, whether or not anybody could
+    claim, and answers given inside it are acknowledged with ``ok`` only. Under a sequential claim policy every
+    seat with an option is asked at that point (``window_prompts``). The only thing others can time is a player
+    deciding longer than the window: the window then stays open until they answer.
+
     Every change is a journal record (``_record``): it is applied in memory at once,
     and everything a peer would hear because of it waits (``keeper.Keeper.send``)
     until the record is on disk. When the disk refuses, the table says so to every seat,

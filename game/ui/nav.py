@@ -24,6 +24,18 @@ SCREENS: dict[str, tuple[str, str]] = {
 }
 
 
+# name -> (module, factory): parts a screen shows that belong to another room (the menu's "a seat is kept for you")
+PARTS: dict[str, tuple[str, str]] = {
+    "held_seats": ("game.ui.lan.lobby", "held_panel"),
+}
+
+
+def part(app: App, name: str, **kw: Any) -> Any:
+    """A part by name, made by its own room (None when it has nothing to show)."""
+    module, factory = PARTS[name]
+    return getattr(importlib.import_module(module), factory)(app, **kw)
+
+
 def screen(app: App, name: str, **kw: Any) -> Scene:
     """A new screen by name (a name not in ``SCREENS`` is a KeyError: a bug, not a user error)."""
     module, factory = SCREENS[name]

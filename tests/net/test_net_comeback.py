@@ -139,13 +139,13 @@ def test_every_seat_checks_the_shuffle_and_the_match_replays_from_the_derived_se
 def test_a_host_that_changes_the_wall_is_caught(monkeypatch, cheat):
     """Point 10: a host that deals from another seed than the values give ("wall"), or swaps a seat's value for one
     of its own ("value"), is caught by every seat's check and shown to the player (a notice)."""
-    import netplay.shuffle as S
+    import netplay.shuffle as shuffle_mod
 
-    real_seed = S.Round.seed
+    real_seed = shuffle_mod.Round.seed
     if cheat == "wall":
-        monkeypatch.setattr(S.Round, "seed", lambda self: real_seed(self)[:-1] + "0")  # a wall the host chose
+        monkeypatch.setattr(shuffle_mod.Round, "seed", lambda self: real_seed(self)[:-1] + "0")  # a wall the host chose
     else:
-        real_value = S.Round.take_value
+        real_value = shuffle_mod.Round.take_value
 
         def swap(self, seat, v):  # the host keeps seat 0's hash but uses a value of its own
             ok = real_value(self, seat, v)
@@ -153,7 +153,7 @@ def test_a_host_that_changes_the_wall_is_caught(monkeypatch, cheat):
                 self.values[1] = os.urandom(32)
             return ok
 
-        monkeypatch.setattr(S.Round, "take_value", swap)
+        monkeypatch.setattr(shuffle_mod.Round, "take_value", swap)
     h = Host(tables=[TableConfig(table_id="t", hands=1, seed=3, bots=_bots(), next_s=None)], interfaces=LOOPBACK,
              advertise=False).start()
     try:

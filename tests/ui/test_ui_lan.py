@@ -74,7 +74,8 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
     host = sc.host
     assert frames(app, lambda: isinstance(app.scene, TableScene))
     acted = 0
-    for _ in range(200):  # the hosting player makes a few moves
+    end = time.monotonic() + 60  # a generous bound: bots think 0.6 s a move, and the machine may be busy
+    while time.monotonic() < end:  # the hosting player makes a few moves
         app.frame([], 0.05)
         v = app.scene.view
         if v and v["legal"] and v["phase"] != "end":

@@ -33,7 +33,9 @@ def test_the_first_screen_offers_a_kept_seat_and_rejoins_it(monkeypatch, tmp_pat
     app = make_app(lang="en")
     _store(monkeypatch, app, tmp_path)
     joined = []
-    monkeypatch.setattr(comeback, "rejoin", lambda app, o: joined.append(o))
+    from game.ui.lan import lobby
+
+    monkeypatch.setattr(lobby, "rejoin", lambda app, o: joined.append(o))
     m = MenuScene(app)
     app.goto(m)
     app.draw()

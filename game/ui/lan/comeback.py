@@ -36,20 +36,14 @@ def held_offers(app, seats=None) -> list[dict]:
     return list(out.values())[-3:]
 
 
-def rejoin(app, offer: dict) -> None:
-    """Take a kept seat back (the token is found in ``seats.json`` once the host has proven its key)."""
-    from game.ui.lan.lobby import connect
-
-    host, _sep, port = str(offer["addr"]).rpartition(":")
-    connect(app, host.strip("[]"), int(port), offer["table"], seat=offer["seat"])
-
-
 class HeldPanel:
-    """On the first screen: "a seat is still kept for you", one line and a "rejoin seat N" button per seat."""
+    """On the first screen: "a seat is still kept for you", one line and a "rejoin seat N" button per seat
+    (``rejoin(offer)`` takes it back: the lobby's connection)."""
 
-    def __init__(self, app, offers: list[dict]):
+    def __init__(self, app, offers: list[dict], rejoin):
         self.app = app
         self.offers = offers
+        self.rejoin = rejoin
         self.buttons: list[W.Button] = []
         self.dismiss: W.Button | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -67,7 +61,7 @@ class HeldPanel:
         for k, o in enumerate(self.offers):
             self.buttons.append(W.Button((self.rect.right - round(170 * s), y + round(18 * s), round(150 * s),
                                           round(38 * s)), W.tr_label("lan.rejoin_seat", n=o["seat"] + 1),
-                                         lambda o=o: rejoin(self.app, o), "gold", name=f"rejoin{k}",
+                                         lambda o=o: self.rejoin(o), "gold", name=f"rejoin{k}",
                                          size=round(15 * s)))
             y += round(62 * s)
         self.dismiss = W.Button((self.rect.x + round(20 * s), self.rect.bottom - round(46 * s), round(130 * s),
@@ -159,11 +153,12 @@ class ResumeScene(Scene):
 
     name = "lan_resume"
 
-    def __init__(self, app, tables: list[dict], bad: list[str], new_table):
+    def __init__(self, app, tables: list[dict], bad: list[str], new_table, resume=None):
         super().__init__(app)
         self.tables = tables
         self.bad = bad
         self.new_table = new_table
+        self.on_resume = resume  # resume(): host every saved table again and take the hosting player's seat
 
     def layout(self) -> None:
         s = self.s
@@ -181,19 +176,8 @@ class ResumeScene(Scene):
                                  lambda: nav.go(self.app, "menu"), "dark", name="back", size=round(18 * s))
 
     def resume(self) -> None:
-        from game.ui.lan.lobby import connect_owner, lan_interfaces
-        from netplay.host import Host
-        from netplay.store import default_dir
-
-        me = player_name(self.app)[:32]
-        try:
-            host = Host(name=me, state_dir=default_dir(), resume=True, owner=me, interfaces=lan_interfaces()).start()
-        except (OSError, RuntimeError, ValueError) as e:
-            self.app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
-            return
-        for line in host.damaged:
-            self.app.notice(strings.tr("lan.resume_damaged", why=line), 8)
-        connect_owner(self.app, host)
+        if self.on_resume is not None:
+            self.on_resume()
 
     def handle(self, ev) -> None:
         for b in (self.resume_btn, self.new_btn, self.back_btn):

@@ -124,7 +124,8 @@ def host_scene(app, fresh: bool = False):
 
         tables, bad = saved_tables()
         if tables:
-            return ResumeScene(app, tables, bad, lambda: app.goto(host_scene(app, fresh=True)))
+            return ResumeScene(app, tables, bad, lambda: app.goto(host_scene(app, fresh=True)),
+                               resume=lambda: resume_hosting(app))
 
     def on_start(variant, options, hands, seed, levels, table_name) -> None:
         start_hosting(app, variant, options, hands, seed, levels, table_name, assists=sc.assists, watch=sc.watch,
@@ -132,6 +133,33 @@ def host_scene(app, fresh: bool = False):
 
     sc: Any = nav.screen(app, "setup", mode="host", on_start=on_start)
     return sc
+
+
+def resume_hosting(app) -> None:
+    """Host every saved table again (as ``host --resume``), the hosting player back in their seat at once."""
+    me = player_name(app)[:32]
+    try:
+        host = Host(name=me, state_dir=default_dir(), resume=True, owner=me, interfaces=lan_interfaces()).start()
+    except (OSError, RuntimeError, ValueError) as e:  # nothing left to resume, a port in use, a read-only disk
+        app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
+        return
+    for line in host.damaged:
+        app.notice(strings.tr("lan.resume_damaged", why=line), 8)
+    connect_owner(app, host)
+
+
+def held_panel(app):
+    """The first screen's "a seat is kept for you" (``nav.part``): None when no seat is kept."""
+    from game.ui.lan.comeback import HeldPanel, held_offers
+
+    offers = held_offers(app)
+    return HeldPanel(app, offers, rejoin=lambda o: rejoin(app, o)) if offers else None
+
+
+def rejoin(app, offer: dict) -> None:
+    """Take a kept seat back (the token is found in ``seats.json`` once the host has proven its key)."""
+    host, _sep, port = str(offer["addr"]).rpartition(":")
+    connect(app, host.strip("[]"), int(port), offer["table"], seat=offer["seat"], expect=offer.get("host_id"))
 
 
 def start_hosting(app, variant, options, hands, seed, levels, table_name, *, assists: bool = True,

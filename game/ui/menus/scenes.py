@@ -107,10 +107,7 @@ class MenuScene(Scene):
     def _held_panel(self):
         """A LAN seat this machine still holds (a client that crashed or was closed): offered back at once."""
         if getattr(self, "held", None) is None:
-            from game.ui.lan.comeback import HeldPanel, held_offers
-
-            offers = held_offers(self.app)
-            return HeldPanel(self.app, offers) if offers else None
+            return nav.part(self.app, "held_seats")
         return self.held
 
     def play(self) -> None:

@@ -23,7 +23,7 @@ def test_bench_lan_reports_the_round_trip_seen_by_the_clients():
     assert 0 < out["rtt_p50_ms"] <= out["rtt_p99_ms"] <= out["rtt_max_ms"]
     assert out["actions_per_s"] > 0
     assert out["host_cpu_ms_per_action"] > 0 and out["frames_sealed"] > out["actions"]
-    assert out["seal"]["seal_us"] > 0 and out["seal"]["frame_bytes"] > 16_000  # a state, padded
+    assert out["seal"]["seal_us"] > 0 and out["seal"]["frame_bytes"] > 8000  # a state, padded
 
 
 def test_bench_lan_compares_the_round_trip_without_and_with_watchers():

@@ -78,7 +78,7 @@ class Conn(asyncio.Protocol):
 
     def __init__(self, host: Host):
         self.host = host
-        self.reader = wire.FrameReader()
+        self.reader = wire.FrameReader(MAX_RECORD)  # plain handshake frames, then sealed (padded) records
         self.transport = None
         self.table: Table | None = None
         self.seat: int | None = None
@@ -95,6 +95,8 @@ class Conn(asyncio.Protocol):
         self._seal: Sealer | None = None
         self._open: Opener | None = None
         self.pake: tuple | None = None  # a password run under way: (isk, table, message, handler)
+        self._hs_queued = False  # its ``ch`` waits for its turn (``Host.queue_handshake``)
+        self._early: list[bytes] = []  # frames that came after the ``ch`` while it waited
         self.watching: Table | None = None  # the table this connection watches (it has no seat)
         self.paused = False  # the transport's buffer is over its high-water mark (asyncio flow control)
         self.behind = False  # a watcher's frame was skipped while paused: it gets a full state when it drains
@@ -111,6 +113,16 @@ class Conn(asyncio.Protocol):
             hi = wire.pack(wire.make("hi", proto=wire.PROTOCOL, e=self._eph.public, nonce=new_nonce()))
             self._hi = hi
             transport.write(wire.encode(wire.banner()) + wire.HEADER.pack(len(hi)) + hi)
+
+    def handshake_turn(self, body: bytes) -> None:
+        """The queued ``ch`` gets its turn: the handshake, then whatever came after it."""
+        self._hs_queued = False
+        if self.dead:
+            return
+        self._handshake(body)
+        early, self._early = self._early, []
+        if early and not self.dead:
+            self._take(early, time.perf_counter())
 
     def _handshake(self, body: bytes) -> None:
         """The client's ``ch``: the keys, then the host's signed ``id`` (sealed). Anything else is an older client,
@@ -144,7 +156,6 @@ class Conn(asyncio.Protocol):
             return
         self._eph = None
         self._seal, self._open = keys.host_ciphers()
-        self.reader = wire.FrameReader(MAX_RECORD)
         self.host.handshakes += 1
         want = msg.get("want")
         self.send(wire.make("id", proto=wire.PROTOCOL, host=h.name[:64], host_id=h.host_id, key=h.key.public,
@@ -162,11 +173,20 @@ class Conn(asyncio.Protocol):
         except wire.Garbage as e:
             self.kill(e.code, str(e))
             return
-        for body in bodies:
+        self._take(bodies, t0)
+
+    def _take(self, bodies: list[bytes], t0: float) -> None:
+        for k, body in enumerate(bodies):
             if self.dead:
                 return
             if self._open is None:
-                self._handshake(body)
+                if self._hs_queued:  # a frame after the ``ch`` (an honest client waits for ``id``): kept, a few
+                    self._early += bodies[k:]
+                    if len(self._early) > 4:
+                        self.kill(Code.FLOOD, "frames before the handshake is done")
+                    return
+                self._hs_queued = True
+                self.host.queue_handshake(self, body)
                 continue
             try:
                 body = self._open.open(body)
@@ -380,6 +400,8 @@ class Host:
         self.pw_by_addr = Throttle(lim.pw_free, lim.pw_wait_max)
         self.pw_by_table = Throttle(lim.pw_table_free, lim.pw_wait_max)
         self.handshakes = 0  # channels set up (tests and the bench count them)
+        self._hs_queue: collections.deque = collections.deque()  # (conn, ch) waiting for their key agreement
+        self._hs_draining = False
         self.sealed = 0  # frames sealed (the bench's cost of encryption)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.io = ThreadPoolExecutor(4, thread_name_prefix="netplay-io")
@@ -594,6 +616,31 @@ class Host:
             self._note_dropped += 1
 
     # ---------------------------------------------------------------- connections
+    HS_PER_TURN = 4  # key agreements per turn of the loop: a burst of hellos waits its turn behind the players
+
+    def queue_handshake(self, conn: Conn, body: bytes) -> None:
+        """A client's ``ch``: its key agreement runs a few at a time, each batch after what else is ready (a
+        player's move is never behind more than a few of them)."""
+        self._hs_queue.append((conn, body))
+        if not self._hs_draining and self.loop is not None:
+            self._hs_draining = True
+            self.loop.call_soon(self._drain_handshakes)
+
+    def _drain_handshakes(self) -> None:
+        for _ in range(self.HS_PER_TURN):
+            if not self._hs_queue:
+                break
+            conn, body = self._hs_queue.popleft()
+            try:
+                conn.handshake_turn(body)
+            except Exception:
+                log.exception("peer %s: handshake failed", conn.peer)
+                conn.kill(Code.INTERNAL)
+        if self._hs_queue and self.loop is not None:
+            self.loop.call_soon(self._drain_handshakes)
+        else:
+            self._hs_draining = False
+
     def admit(self, conn: Conn) -> bool:
         """Room for a new connection: per address first, then in all; the oldest unseated ones make way."""
         lim = self.limits

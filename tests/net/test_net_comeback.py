@@ -281,22 +281,23 @@ def _p99(xs: list[float]) -> float:
 def test_a_flood_of_handshakes_does_not_stall_an_honest_seat(capsys):
     """Point 6: 16 hellos at once from one address, then 256 from 16 addresses, while a seat plays: its round-trip
     p99 stays under 100 ms. The bound is the issue's 100 ms or, on a machine too busy for that, three times the same
-    seat's p99 without the flood measured just before in this process, whichever is larger (the raw figures are
-    printed for the note)."""
+    seat's p99 without the flood, measured before each flood in this process, whichever is larger (the raw figures
+    are printed for the note)."""
     h = Host(tables=[TableConfig(table_id="t", hands=50, seed=6, bots=_bots(), next_s=0.0, claim_s=0.01)],
              interfaces=LOOPBACK, advertise=False, limits=Limits(max_conns=512, idle_s=30)).start()
     try:
         quiet = _honest_rtts(h, 6.0)
         one = _honest_rtts(h, 6.0, (["127.0.4.1"], 16))
+        quiet2 = _honest_rtts(h, 6.0)  # the machine may have got busier meanwhile: measured again between floods
         many = _honest_rtts(h, 6.0, ([f"127.0.5.{k + 1}" for k in range(16)], 16))
     finally:
         h.stop()
-    bound = max(100.0, 3 * _p99(quiet))
-    rows = [("quiet", quiet), ("16 from one address", one), ("256 from 16 addresses", many)]
+    bound = max(100.0, 3 * max(_p99(quiet), _p99(quiet2)))
+    rows = [("quiet", quiet), ("16 from one address", one), ("quiet again", quiet2), ("256 from 16 addresses", many)]
     with capsys.disabled():
         for what, xs in rows:
             print(f"\n  flood {what}: {len(xs)} round trips, p50 {sorted(xs)[len(xs) // 2]:.2f} ms, "
                   f"p99 {_p99(xs):.2f} ms, max {max(xs):.2f} ms")
-    for what, xs in rows[1:]:
+    for what, xs in (rows[1], rows[3]):
         assert len(xs) >= 10, what  # enough round trips to speak of (a flood slows the host bots down)
         assert _p99(xs) < bound, f"{what}: p99 {_p99(xs):.1f} ms (quiet {_p99(quiet):.1f} ms)"

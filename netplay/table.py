@@ -154,6 +154,7 @@ class Table:
         self._w_last: dict | None = None  # the last public view sent to the watchers (without its version)
         self._presence_timer = None  # a coalesced seat/watcher update after watchers came or went
         self.window: Window | None = None  # the claim window after the latest discard, until it is released
+        self._closed: Window | None = None  # the last window that closed
         self.round: Round | None = None  # the shuffle of the hand being dealt or played
         self._shuffle_timer = None
         self._shuffle_next: dict | None = None  # the record that deals once the shuffle is done
@@ -541,6 +542,15 @@ class Table:
             return Code.MALFORMED, str(e)
         if a.seat != i:
             return Code.NOT_YOUR_SEAT, f"you sit at seat {i}, not {a.seat}"
+        c = self._closed
+        if c is not None and c is not self.window and i in c.asked and i not in c.answered \
+                and msg["ack"] == c.seqs.get(i):
+            # an answer to a window that closed without it (a claim before it took the discard): dropped as
+            # overtaken, like an answer a window's outcome overtook while open; what happened is in the state sent
+            c.answered.add(i)
+            self.keeper.send(peer, wire.make("ok", n=msg["n"]))
+            self.keeper.flush()
+            return None
         w = self.window
         if self.phase != PLAYING:
             if w is not None and i in w.asked and i not in w.answered and msg["ack"] == self.slots[i].seq:
@@ -617,6 +627,7 @@ class Table:
             w.asked = {i for i in range(self.n) if E.legal_actions(w.prompts.get(i) or point, i)}
             w.handle = self.loop.call_at(w.deadline, self._window_due)
             self._broadcast(first, point)
+            w.seqs = {k: s.seq for k, s in enumerate(self.slots)}  # the state each seat was asked at
             if t0 is not None:
                 self.keeper.mark(t0)
             self._pump_soon()
@@ -692,6 +703,7 @@ class Table:
         if w is None:
             return
         self.window = None
+        self._closed = w  # a late answer to it is dropped, not refused
         if w.handle is not None:
             w.handle.cancel()
         self._open_shuffle()
@@ -1088,7 +1100,7 @@ def window_prompts(point: HandState) -> dict[int, HandState]:
 class Window:
     """A claim window: the point everybody was shown, when it closes, and what has happened since (held)."""
 
-    __slots__ = ("answered", "asked", "deadline", "due", "early", "events", "handle", "point", "prompts")
+    __slots__ = ("answered", "asked", "deadline", "due", "early", "events", "handle", "point", "prompts", "seqs")
 
     def __init__(self, point: HandState, deadline: float, events: list):
         self.point = point
@@ -1100,6 +1112,7 @@ class Window:
         self.early: dict[int, Action] = {}  # answers waiting for the rules' queue to reach their seat
         self.asked: set[int] = set()  # seats with a decision at the point
         self.answered: set[int] = set()
+        self.seqs: dict[int, int] = {}  # seat -> the ``seq`` of the state that showed it the point
 
 
 class Fanout:

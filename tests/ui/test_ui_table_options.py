@@ -143,7 +143,7 @@ def test_the_join_list_and_the_lobby_name_a_tables_options(en):
            "port": 5, "options": {"bao_ji": "0", "first_dealer": "random", "multi_win": "0", "future_rule": "1"}}
     assert JoinScene.row_host_text(row) == \
         "Several win on one discard: Off · Not ready pays chickens: Off · First dealer: Random  ·  " \
-        "host h · id ab12 · 10.0.0.2:5"
+        "host h · key ab12 · 10.0.0.2:5"
     strings.set_lang("zh")
     assert options_summary("guiyang", row["options"]) == "一炮多响 关 · 包鸡 关 · 首局庄家 随机"
     assert options_summary("zhuoji", {"first_dealer": "random"}) == ""  # its default

@@ -143,7 +143,11 @@ def test_a_host_that_changes_the_wall_is_caught(monkeypatch, cheat):
 
     real_seed = shuffle_mod.Round.seed
     if cheat == "wall":
-        monkeypatch.setattr(shuffle_mod.Round, "seed", lambda self: real_seed(self)[:-1] + "0")  # a wall the host chose
+        def chosen(self):  # a wall the host chose: one digit of the seed changed
+            real = real_seed(self)
+            return real[:-1] + ("1" if real.endswith("0") else "0")
+
+        monkeypatch.setattr(shuffle_mod.Round, "seed", chosen)
     else:
         real_value = shuffle_mod.Round.take_value
 

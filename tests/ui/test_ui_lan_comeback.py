@@ -3,6 +3,8 @@ list, and the hosting player asked before closing the window ends the table for 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.rules.variants import get as get_variant
@@ -122,6 +124,7 @@ def test_closing_the_hosting_window_mid_match_asks_first():
     class Scene:
         session = Ses()
         s = 1.0
+        app: Any = None
 
     sc = Scene()
     sc.app = app

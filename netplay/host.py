@@ -69,7 +69,9 @@ class Limits:
     mdns_s: float = 1.0  # at most one discovery update per table this often
     watch_per_addr: int = 8  # watchers from one address (watchers take no seat; players keep their room)
     watchers: int = 128  # watchers in all, so that watchers never fill the host
-    watch_buffer: int = 64 * 1024  # bytes queued for a watcher before its frames are skipped to the latest
+    # bytes queued for a watcher before its frames are skipped to the latest (about 30 states: each is sealed and
+    # padded to 8 KiB)
+    watch_buffer: int = 256 * 1024
     watch_stuck_s: float = 20.0  # a watcher that reads nothing this long while frames wait is cut off
 
 

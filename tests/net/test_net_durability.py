@@ -117,7 +117,7 @@ def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path, disk):
         stop_proc(proc)
         if proc2 is not None:
             stop_proc(proc2)
-    m, _ = local_play("wenshan", {}, "62", 2, SEEDS, hand_seeds=seeds_of(final_record(tmp_path)))
+    m, _ = local_play("wenshan", {}, "62", 2, SEEDS, hand_seeds=seeds_of(final_record(state)))
     for i in range(4):
         assert isinstance(out[i], dict), out[i]
         assert out[i]["totals"] == m.scores

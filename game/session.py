@@ -15,7 +15,7 @@ from typing import Any
 
 from .bots.core import Player
 from .rules import engine as E
-from .rules.actions import Action, ActionError
+from .rules.actions import Action, ActionError, from_json
 from .rules.codes import ActionProblem
 from .rules.events import Event
 from .rules.match import Match
@@ -84,8 +84,9 @@ class LocalSession(Session):
     """Engine in-process; ``players[seat]`` (the ``bots`` argument) plays every seat that is not ``seat``."""
 
     def __init__(self, variant: Variant, options: dict[str, Any] | None, seed: Any, hands: int,
-                 bots: dict[int, Player], seat: int | None = 0, names: list[str] | None = None):
-        self.match = Match(variant, options, seed, hands)
+                 bots: dict[int, Player], seat: int | None = 0, names: list[str] | None = None,
+                 level_prompts: bool = False):
+        self.match = Match(variant, options, seed, hands, level_prompts=level_prompts)
         self.variant = variant
         self.seat = seat
         self.players = bots
@@ -129,6 +130,50 @@ class LocalSession(Session):
         self.error = self.error_code = None
         self._push(ev)
         self._book()
+
+    def fast_forward(self, hands_played: list[dict[str, Any]], in_progress: list[Any] | None = None) -> None:
+        """Bring a fresh session (dealt its first hand, nothing played) to where a saved match stopped: every
+        recorded hand is played again from the match's seed and its actions, then ``in_progress`` (the actions of
+        the next hand so far; None: the session stays on the last recorded hand's end, its settlement). Nothing
+        of it is shown as events. ValueError (naming the hand and the move) when the record does not fit."""
+        if self.match.hand_no or self.match.records or (self._state is not None and self._state.log):
+            raise ValueError("only a fresh session can be brought forward")
+        for i, rec in enumerate(hands_played):
+            if i:
+                self._deal()
+            self._replay(i, rec.get("actions", []))
+            if rec.get("dealer", self._state.dealer) != self._state.dealer:
+                raise ValueError(f"hand {i + 1}: recorded dealer {rec.get('dealer')} but the rules give "
+                                 f"{self._state.dealer}")
+            if self._state.end is None:
+                raise ValueError(f"hand {i + 1}: the moves end before the hand is over")
+            self._book()
+        if in_progress is not None and self.match.hand_no < self.match.hands_total:
+            if hands_played:
+                self._deal()
+            self._replay(len(hands_played), in_progress)
+            self._book()
+        self._events = []
+        self.view = view(self._state, self._viewer())
+
+    def _replay(self, hand: int, actions: list[Any]) -> None:
+        assert self._state is not None
+        for j, item in enumerate(actions):
+            try:
+                E.apply(self._state, from_json(item))
+            except Exception as e:  # noqa: BLE001 - a damaged record: reported with its position
+                raise ValueError(f"hand {hand + 1}, move {j + 1} {item}: {e}") from None
+
+    def results(self) -> list[dict[str, Any]]:
+        """The settlement of every hand this session has played to its end, as the seat's view showed it."""
+        return [view(rec["_state"], self._viewer())["result"] for rec in self.hand_records]
+
+    def in_progress(self) -> list[Any] | None:
+        """The actions of the hand under way (None between hands: the last one ended and no next one is dealt)."""
+        st = self._state
+        if st is None or st.end is not None:
+            return None
+        return [a.to_json() for a in st.log]
 
     def bot_due(self) -> int | None:
         """The seat of a bot with a decision now, or None."""

@@ -14,6 +14,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -118,7 +119,7 @@ class App:
         self.on_flip: list[Callable[[], None]] = []  # called after every frame shown on the display
         self.sound = SoundBank(settings.sound, settings.volume) if sound else SoundBank(False, 0.0, open_device=False)
         if notice:
-            self.notice(strings.tr(notice))
+            self.notice(partial(strings.tr_notice, notice.key, notice.fmt), 10)
         if sound and not self.sound.available:
             self.notice(strings.tr("notice.no_audio"), 6)
         elif sound and settings.sound:

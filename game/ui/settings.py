@@ -85,6 +85,9 @@ class Settings:
                     setattr(s, f.name, v)
             elif isinstance(cur, list) and isinstance(v, list):
                 setattr(s, f.name, v)
+        # the nested values other screens read without checking: only their expected shapes are kept
+        s.last_options = {k: dict(o) for k, o in s.last_options.items() if isinstance(k, str) and isinstance(o, dict)}
+        s.last_bots = [b if isinstance(b, str) else "normal" for b in s.last_bots[:8]]
         if s.lang not in ("zh", "en"):
             s.lang = "zh"
         if s.anim not in ANIM_SPEEDS:
@@ -101,19 +104,65 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """(settings, notice key or None). A missing file is silent; a broken one gives a notice."""
+def load_settings() -> tuple[Settings, Notice | None]:
+    """(settings, notice or None). A missing file is silent. A file that cannot be read or parsed is kept aside
+    as ``settings.json.bad-<time>`` (so nothing the player had is lost and the game starts with defaults) and
+    the notice names it; a file with a few wrong values keeps the others, silently."""
     p = settings_path()
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = p.read_bytes()
     except FileNotFoundError:
         return Settings(), None
-    except OSError:
-        return Settings(), "notice.settings_corrupt"
+    except OSError as e:
+        return Settings(), _set_aside(p, "unreadable", e.strerror or type(e).__name__)
+    problem, data = parse_json_bytes(raw)
+    if problem is None:
+        try:
+            return Settings.from_json(data), None
+        except (ValueError, TypeError):
+            problem = "not_object"
+    return Settings(), _set_aside(p, problem, "")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What went wrong with one of the player's files, for a notice in the player's language:
+    ``strings.tr(key, **fmt)``."""
+
+    key: str
+    fmt: dict = field(default_factory=dict)
+
+
+# why a file could not be used (the keys of ``strings``' "bad." texts)
+BAD_REASONS = ("unreadable", "not_utf8", "not_json", "not_object")
+
+
+def parse_json_bytes(raw: bytes) -> tuple[str | None, object]:
+    """(None, data) for UTF-8 JSON, else (the reason, None): "not_utf8" or "not_json". Never raises."""
     try:
-        return Settings.from_json(json.loads(text)), None
-    except (ValueError, TypeError):
-        return Settings(), "notice.settings_corrupt"
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "not_utf8", None
+    try:
+        return None, json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
+        return "not_json", None
+
+
+def _set_aside(path: Path, reason: str, why: str) -> Notice:
+    """Move a settings file the game cannot use to ``NAME.bad-<time>`` (never deleted; the next save would
+    otherwise overwrite it) and say so."""
+    aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    k = 1
+    while aside.exists():
+        k += 1
+        aside = aside.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}-{k}")
+    try:
+        os.replace(path, aside)
+    except OSError as e:
+        return Notice("notice.settings_stuck", {"file": str(path), "why": e.strerror or type(e).__name__,
+                                                "reason": reason})
+    return Notice("notice.settings_bad", {"file": str(aside), "reason": reason, "why": why})
 
 
 def save_settings(s: Settings) -> str | None:
@@ -160,6 +209,21 @@ def save_replay(record: dict, names: list[str], human_seat: int | None,
     return (None, err) if err else (path, None)
 
 
+class ReplayProblem(ValueError):
+    """Why a saved replay cannot be listed or shown: ``reason`` names it for the player (a key of the "bad."
+    texts, with what to do in "replays.fix."), ``detail`` says exactly where (logs, bug reports)."""
+
+    def __init__(self, reason: str, detail: str = ""):
+        super().__init__(detail or reason)
+        self.reason = reason
+        self.detail = detail
+
+
+# why a replay cannot be used, beyond BAD_REASONS: valid JSON that is no replay, a replay with fields of the
+# wrong kind, a game this build does not have, moves the rules refuse
+REPLAY_REASONS = (*BAD_REASONS, "not_replay", "damaged", "unknown_variant", "bad_moves")
+
+
 @dataclass
 class ReplayEntry:
     path: Path
@@ -169,11 +233,13 @@ class ReplayEntry:
     hands: int = 0
     totals: list = field(default_factory=list)
     finished: bool = True
-    error: str | None = None
+    error: str | None = None  # a ReplayProblem's reason
+    detail: str = ""  # and its detail
+    branch: dict | None = None  # a match played on from another one's position (its file, hand and move)
 
 
 def list_replays() -> list[ReplayEntry]:
-    """Saved replays, newest first; unreadable files are listed with their error."""
+    """Saved replays, newest first; unreadable files are listed with what is wrong."""
     d = replay_dir()
     try:
         files = sorted(d.glob("*.json"), reverse=True)
@@ -185,26 +251,59 @@ def list_replays() -> list[ReplayEntry]:
         try:
             data = load_replay(p)
             m = data["match"]
-            e.saved = str(data.get("saved", ""))
-            e.variant = str(m.get("variant", ""))
-            e.names = list(data.get("names") or [])
+            e.saved = str(data.get("saved", ""))[:40]
+            e.variant = str(m.get("variant", ""))[:40]
+            e.names = [str(x)[:40] for x in data.get("names") or []]
             e.hands = len(m.get("hands_played", []))
-            e.totals = list(m.get("totals") or [])
+            e.totals = [t for t in (m.get("totals") or []) if isinstance(t, int) and not isinstance(t, bool)]
             e.finished = bool(data.get("finished", True))
-        except (OSError, ValueError, KeyError, TypeError) as ex:
-            e.error = str(ex)[:80] or type(ex).__name__
+            e.branch = data.get("branch") if isinstance(data.get("branch"), dict) else None
+        except ReplayProblem as ex:
+            e.error, e.detail = ex.reason, ex.detail[:120]
         out.append(e)
     return out
 
 
 def load_replay(path) -> dict:
-    """The saved data; a bare Match.to_json() file is accepted too. ValueError when it is not a replay."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    """The saved data; a bare Match.to_json() file is accepted too. Any bytes at all: what cannot be used is a
+    ReplayProblem saying why (unreadable, not UTF-8, not JSON, not a replay, fields of the wrong kind)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise ReplayProblem("unreadable", e.strerror or type(e).__name__) from None
+    problem, data = parse_json_bytes(raw)
+    if problem is not None:
+        raise ReplayProblem(problem)
     if not isinstance(data, dict):
-        raise ValueError("not a replay file")
+        raise ReplayProblem("not_replay", "the file holds no JSON object")
     if "match" not in data and "hands_played" in data:
         data = {"match": data, "names": [], "human_seat": None, "finished": True}
     m = data.get("match")
     if not isinstance(m, dict) or not isinstance(m.get("hands_played"), list):
-        raise ValueError("not a replay file")
+        raise ReplayProblem("not_replay", "no match with its hands in it")
+    try:
+        check_match(m)
+    except ValueError as e:
+        raise ReplayProblem("damaged", str(e)) from None
+    if not isinstance(data.get("names") or [], list):
+        raise ReplayProblem("damaged", "the players' names are not a list")
     return data
+
+
+def check_match(m: dict) -> None:
+    """The fields a saved match must have, with their types: a damaged file is a ValueError saying what is wrong."""
+    if not isinstance(m.get("variant"), str):
+        raise ValueError("the match names no variant")
+    if not isinstance(m.get("options") or {}, dict):
+        raise ValueError("the match's options are not a map")
+    seed = m.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, (int, float, str)):
+        raise ValueError("the match's seed is not a number")
+    hands = m.get("hands", len(m["hands_played"]))
+    if isinstance(hands, str) and hands.isdigit():
+        hands = int(hands)
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 0 <= hands <= 10_000:
+        raise ValueError("the match's hand count is not a number of hands")
+    for i, rec in enumerate(m["hands_played"]):
+        if not isinstance(rec, dict) or not isinstance(rec.get("actions", []), list):
+            raise ValueError(f"hand {i + 1} is not a list of moves")

@@ -77,7 +77,39 @@ def test_a_corrupt_settings_file_falls_back_to_defaults(tmp_path, monkeypatch, c
     s, notice = cfg.load_settings()
     assert s.lang == "zh" and s.volume == 0.7
     if content.startswith("{not") or content.startswith("["):
-        assert notice == "notice.settings_corrupt"
+        assert notice is not None and notice.key == "notice.settings_bad"
+        assert notice.fmt["reason"] == ("not_json" if content.startswith("{") else "not_object")
+    else:
+        assert notice is None, "a file with a few wrong values keeps the rest and says nothing"
+
+
+@pytest.mark.parametrize("raw, reason", [(bytes(range(128, 256)) * 4, "not_utf8"), (b"[" * 100_000, "not_json"),
+                                         (b'{"lang": "en", "vol', "not_json")])
+def test_a_settings_file_the_game_cannot_use_is_kept_aside_and_named(tmp_path, monkeypatch, raw, reason):
+    """Issue 40: bytes that are not UTF-8 stopped the game from starting; now the file is moved to
+    settings.json.bad-<time> (nothing lost), the game starts with defaults, and the notice names the file."""
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_bytes(raw)
+    s, notice = cfg.load_settings()
+    assert s == cfg.Settings()
+    (aside,) = tmp_path.glob("settings.json.bad-*")
+    assert aside.read_bytes() == raw and not (tmp_path / "settings.json").exists()
+    assert notice.key == "notice.settings_bad" and notice.fmt == {"file": str(aside), "reason": reason, "why": ""}
+    for lang, words in (("zh", "不是"), ("en", "kept as")):
+        strings.set_lang(lang)
+        text = strings.tr_notice(notice.key, notice.fmt)
+        assert str(aside) in text and words in text
+    strings.set_lang("zh")
+
+
+def test_nested_settings_of_the_wrong_shape_are_dropped(tmp_path, monkeypatch):
+    monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps({"last_options": {"wenshan": 5, "yuxi": {"base": 2}, "7": []},
+                                                        "last_bots": ["easy", 3, None], "name": "阿明"}),
+                                            encoding="utf-8")
+    s, notice = cfg.load_settings()
+    assert notice is None and s.name == "阿明"
+    assert s.last_options == {"yuxi": {"base": 2}} and s.last_bots == ["easy", "normal", "normal"]
 
 
 def test_the_app_says_so_and_carries_on_with_a_broken_or_read_only_home(tmp_path, monkeypatch):
@@ -86,14 +118,15 @@ def test_the_app_says_so_and_carries_on_with_a_broken_or_read_only_home(tmp_path
     (tmp_path / "settings.json").write_text("{{{", encoding="utf-8")
     monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))
     app = App(size=(1024, 576), sound=False)
-    assert any(strings.tr("notice.settings_corrupt") in t[0] for t in app.toasts)
+    (aside,) = tmp_path.glob("settings.json.bad-*")
+    assert any(str(aside) in t[0]() for t in app.toasts)
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")  # a home that cannot be created, even for root
     monkeypatch.setenv("YUNGUI_HOME", str(blocker / "sub"))
     try:
         app2 = App(size=(1024, 576), sound=False)
         app2.set_lang("en")  # saving fails: a notice, no crash
-        assert any("Could not save" in t[0] for t in app2.toasts)
+        assert any("Could not save" in (t[0]() if callable(t[0]) else t[0]) for t in app2.toasts)
         path, err = cfg.save_replay({"variant": "wenshan", "hands_played": []}, [], 0, True)
         assert path is None and err
         assert cfg.list_replays() == []

@@ -9,7 +9,7 @@ from game.rules.variants import all_variants
 from game.ui.devtools.audit import CJK
 from game.ui.kit import hostmsg, rulesdoc, strings
 from game.ui.kit.names import shown, shown_all
-from game.ui.table.settle import footer_notes, in_words
+from game.ui.kit.settletext import footer_notes, in_words
 
 # the only Chinese an English screen may show: the language's own name (the toggle and the language choice)
 OWN_NAMES = {"lang.zh", "menu.lang_toggle"}

@@ -17,7 +17,10 @@ _TITLES = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
 
 
 def variant_name(v: Any) -> str:
-    """A variant object's name in the current language."""
+    """A variant object's name in the current language (one name per game on every screen: the names table's)."""
+    vid = getattr(v, "id", None)
+    if vid in _TITLES:
+        return strings.pick(*_TITLES[vid])
     return strings.pick(getattr(v, "name_zh", ""), getattr(v, "name_en", "")) or getattr(v, "id", "?")
 
 

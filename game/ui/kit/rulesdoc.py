@@ -22,8 +22,8 @@ FAMILY = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang":
 
 TITLES = {
     "wenshan": ("文山翻小鸡 / 昆明文山麻将", "Wenshan Flip-the-Chick / Kunming Wenshan"),
-    "yuxi": ("玉溪扳倒胡", "Yuxi Ban-Dao-Hu"),
-    "chicken": ("贵阳捉鸡 / 捉鸡麻将", "Guiyang Chicken / Zhuoji"),
+    "yuxi": ("玉溪扳倒胡", "Yuxi Bandaohu"),
+    "chicken": ("贵阳捉鸡 / 捉鸡麻将", "Guiyang Catch-the-Chicken / Catch-the-Chicken Mahjong"),
 }
 
 # the blocks of a rules page, as the module docstring lists them
@@ -414,7 +414,7 @@ def option_blocks(fam: str) -> list[Block]:
 
 
 # shorter English names for the rules' tabs (the full ones do not fit a tab)
-TAB_TITLES_EN = {"wenshan": "Wenshan · Kunming", "yuxi": "Yuxi Ban-Dao-Hu", "chicken": "Guiyang · Zhuoji"}
+TAB_TITLES_EN = {"wenshan": "Wenshan · Kunming", "yuxi": "Yuxi Bandaohu", "chicken": "Guiyang · Zhuoji"}
 
 
 def tab_title(variant_id: str) -> str:

@@ -42,7 +42,17 @@ def tr(key: str, **fmt) -> str:
     if pair is None:
         return key
     text = pick(*pair)
+    if fmt.get("n") == 1 and _state["lang"] == "en" and key in ONE_EN:
+        text = ONE_EN[key]  # "1 hand", not "1 hands"
     return text.format(**fmt) if fmt else text
+
+
+def tr_notice(key: str, fmt: dict) -> str:
+    """``tr(key, **fmt)`` where ``fmt["reason"]`` is itself a key of the "bad." texts (why a file was unusable)."""
+    fmt = dict(fmt)
+    if "reason" in fmt:
+        fmt["reason"] = tr("bad." + str(fmt["reason"]))
+    return tr(key, **fmt)
 
 
 _NUM_ZH = "一二三四五六七八九"
@@ -104,8 +114,8 @@ BOT_LEVELS = ("easy", "normal", "strong")
 S: dict[str, tuple[str, str]] = {
     # ---- app / general
     "app.title": ("云贵麻将", "Yun-Gui Mahjong"),
-    "app.subtitle": ("文山翻小鸡 · 玉溪扳倒胡 · 贵阳捉鸡 · 捉鸡麻将",
-                     "Wenshan · Yuxi · Guiyang · Zhuoji"),
+    "app.subtitle": ("文山翻小鸡 · 昆明文山麻将 · 玉溪扳倒胡 · 贵阳捉鸡 · 捉鸡麻将",
+                     "Wenshan · Kunming · Yuxi · Guiyang · Catch-the-Chicken"),
     "app.version": ("版本 {v}", "version {v}"),
     "common.back": ("返回", "Back"),
     "common.ok": ("确定", "OK"),
@@ -121,7 +131,16 @@ S: dict[str, tuple[str, str]] = {
     "common.random": ("随机", "random"),
     "common.esc_back": ("Esc 返回", "Esc: back"),
     "notice.no_audio": ("没有可用的音频设备：游戏将静音运行", "No audio device: the game runs silently"),
-    "notice.settings_corrupt": ("设置文件损坏，已恢复默认设置", "The settings file was damaged: defaults restored"),
+    "notice.settings_bad": ("设置文件无法使用（{reason}）：已另存为 {file}，本次使用默认设置",
+                            "The settings file could not be used ({reason}): it is kept as {file}, and the game "
+                            "starts with the defaults"),
+    "notice.settings_stuck": ("设置文件无法使用（{reason}），也无法移开（{why}）：{file}。本次使用默认设置",
+                              "The settings file could not be used ({reason}) nor moved aside ({why}): {file}. "
+                              "The game starts with the defaults"),
+    "bad.unreadable": ("无法读取", "it cannot be read"),
+    "bad.not_utf8": ("不是 UTF-8 文本", "it is not UTF-8 text"),
+    "bad.not_json": ("不是完整的 JSON", "it is not complete JSON"),
+    "bad.not_object": ("内容不是设置", "it holds no settings"),
     "notice.settings_readonly": ("无法保存设置（{why}），本次仍可继续游戏",
                                  "Could not save settings ({why}); playing on without saving"),
     "notice.replay_saved": ("本场已保存到回放", "Match saved to replays"),
@@ -389,7 +408,24 @@ S: dict[str, tuple[str, str]] = {
     "replays.hands": ("{n} 局", "{n} hands"),
     "replays.unfinished": ("未完成", "unfinished"),
     "replays.open": ("观看", "Watch"),
-    "replays.broken": ("无法读取：{why}", "Cannot read: {why}"),
+    "replays.broken": ("无法观看 {file}：{why}。{fix}", "Cannot show {file}: {why}. {fix}"),
+    "replays.broken_row": ("无法观看：{why}", "Cannot be shown: {why}"),
+    "bad.not_replay": ("不是本游戏保存的牌局", "it is not a match this game saved"),
+    "bad.damaged": ("牌局记录不完整或被改动过", "the match record is incomplete or was edited"),
+    "bad.unknown_variant": ("本版本没有这个玩法", "this version does not have its game"),
+    "bad.bad_moves": ("记录的走法在本版规则下走不通", "its moves do not replay under this version's rules"),
+    "replays.fix.unreadable": ("请检查文件权限，或把它移出这个文件夹", "Check its permissions, or move it out of this folder"),
+    "replays.fix.not_utf8": ("文件已损坏（可能保存时被中断），可以删除它", "The file is damaged (saving may have been cut "
+                             "off); you may delete it"),
+    "replays.fix.not_json": ("文件不完整（可能保存时被中断），可以删除它", "The file is incomplete (saving may have been "
+                             "cut off); you may delete it"),
+    "replays.fix.not_object": ("可以把它移出这个文件夹", "You may move it out of this folder"),
+    "replays.fix.not_replay": ("可以把它移出这个文件夹", "You may move it out of this folder"),
+    "replays.fix.damaged": ("这一场无法观看，可以删除它", "This match cannot be watched; you may delete it"),
+    "replays.fix.unknown_variant": ("它可能来自更新的版本：更新游戏后再看", "It may come from a newer version: "
+                                    "update the game to watch it"),
+    "replays.fix.bad_moves": ("它可能来自其他版本或被改动过；报告问题时请附上这个文件", "It may come from another "
+                              "version or have been edited; attach it to a bug report"),
     "replay.hand": ("第 {i}/{n} 局", "Hand {i}/{n}"),
     "replay.step": ("第 {i}/{n} 步", "Move {i}/{n}"),
     "replay.view": ("视角", "View"),
@@ -845,11 +881,21 @@ S: dict[str, tuple[str, str]] = {
     # ---- games and languages
     "variant.wenshan": ("文山翻小鸡", "Wenshan Flip-the-Chick"),
     "variant.kunming": ("昆明文山麻将", "Kunming Wenshan"),
-    "variant.yuxi": ("玉溪扳倒胡", "Yuxi Ban-Dao-Hu"),
-    "variant.guiyang": ("贵阳捉鸡", "Guiyang Chicken"),
-    "variant.zhuoji": ("捉鸡麻将", "Zhuoji Chicken"),
+    "variant.yuxi": ("玉溪扳倒胡", "Yuxi Bandaohu"),
+    "variant.guiyang": ("贵阳捉鸡", "Guiyang Catch-the-Chicken"),
+    "variant.zhuoji": ("捉鸡麻将", "Catch-the-Chicken Mahjong"),
     "lang.zh": ("中文", "中文"),
     "lang.en": ("English", "English"),
     # ---- variants not yet in this build
     "variant.missing": ("该玩法尚未加入本版本", "This game is not in this build yet"),
+}
+
+
+# English texts for n == 1 of the keys whose English counts something with a plural noun
+ONE_EN: dict[str, str] = {
+    "end.played": "{n} hand",
+    "replays.hands": "{n} hand",
+    "table.wall_tip_all": "{n} tile in the wall, to be drawn",
+    "table.wall_tip": "{wall} tiles in the wall; the last {k} are never drawn: {n} draw left",
+    "setup.players_fixed": "{n} player in this game",
 }

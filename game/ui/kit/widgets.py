@@ -493,8 +493,10 @@ class Choice(Widget):
     wheel = True  # the mouse wheel over it steps the value (off in a list that the wheel scrolls)
 
     def __init__(self, rect, label, values: list, labels: list, value, on_change, enabled=True,
-                 help: str | Callable | None = None, label_w: float = 0.46, bar: int | None = None):
+                 help: str | Callable | None = None, label_w: float = 0.46, bar: int | None = None,
+                 ordered: bool = False):
         self.rect = pygame.Rect(rect)
+        self.ordered = ordered  # values in order (counts, sizes): ◀ stops at the first, ▶ at the last
         self.bar = bar or self.rect.h
         self.label = label
         self.values = list(values)
@@ -519,8 +521,20 @@ class Choice(Widget):
     def step(self, d: int) -> None:
         if not self.enabled:
             return
-        self.index = (self.index + d) % len(self.values)
+        if self.ordered:
+            i = max(0, min(len(self.values) - 1, self.index + d))
+            if i == self.index:
+                return
+            self.index = i
+        else:
+            self.index = (self.index + d) % len(self.values)
         self.on_change(self.value)
+
+    def can_step(self, d: int) -> bool:
+        """Whether ◀ (d=-1) or ▶ (d=1) changes the value (an ordered choice stops at its ends)."""
+        if not self.enabled:
+            return False
+        return not self.ordered or 0 <= self.index + d < len(self.values)
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.MOUSEMOTION:
@@ -563,7 +577,7 @@ class Choice(Widget):
                 cx, cy = rr.center
                 k = rr.h * 0.18
                 pts = [(cx + d * k, cy), (cx - d * k * 0.7, cy - k), (cx - d * k * 0.7, cy + k)]
-                pygame.draw.polygon(dest, CREAM, pts)
+                pygame.draw.polygon(dest, CREAM if self.can_step(d) else (70, 96, 82), pts)
 
 
 class Slider(Widget):

@@ -7,10 +7,12 @@ the recorded actions are applied one by one.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.rules import engine as E
-from game.rules.actions import ActionError, from_json
+from game.rules.actions import from_json
 from game.rules.match import Match, level_prompts
 from game.rules.variants import get as get_variant
 from game.rules.view import View
@@ -22,37 +24,30 @@ from game.ui.kit import drawlog, strings
 from game.ui.kit import widgets as W
 from game.ui.kit.names import shown, shown_all, variant_name, variant_title
 from game.ui.table.layout import TableLayout
-from game.ui.table.settle import win_line
+from game.ui.kit.settletext import win_line
 from game.ui.table.tableview import TableRenderer, background
-
-
-def check_match(m: dict) -> None:
-    """The fields a saved match must have, with their types: a damaged file is a ValueError saying what is wrong."""
-    if not isinstance(m.get("variant"), str):
-        raise ValueError("the match names no variant")
-    if not isinstance(m.get("options") or {}, dict):
-        raise ValueError("the match's options are not a map")
-    if not all(isinstance(m.get(k, 0), (int, float, str)) for k in ("seed", "hands")):
-        raise ValueError("the match's seed or hand count is not a number")
-    for i, rec in enumerate(m["hands_played"]):
-        if not isinstance(rec, dict) or not isinstance(rec.get("actions", []), list):
-            raise ValueError(f"hand {i + 1} is not a list of moves")
 
 
 class ReplayData:
     """A saved match with per-hand starting conditions; hands are expanded into states on demand."""
 
     def __init__(self, data: dict):
+        """``data`` as ``settings.load_replay`` returns it; a match this build cannot replay is a ReplayProblem
+        ("unknown_variant", "damaged" or "bad_moves", its detail naming the hand and the move)."""
         self.data = data
         m = data["match"]
-        check_match(m)
-        if not isinstance(data.get("names") or [], list):
-            raise ValueError("the players' names are not a list")
+        cfg.check_match(m)
         self.match = m
-        self.variant = get_variant(m["variant"])
+        try:
+            self.variant = get_variant(m["variant"])
+        except ValueError as e:
+            raise cfg.ReplayProblem("unknown_variant", str(e)) from None
         self.raw_names = [str(x) for x in (data.get("names") or [])]
-        probe = Match(self.variant, m.get("options"), m.get("seed", 0), int(m.get("hands", len(m["hands_played"]))),
-                      level_prompts=level_prompts(m))
+        try:
+            probe = Match(self.variant, m.get("options"), m.get("seed", 0),
+                          int(m.get("hands", len(m["hands_played"]))), level_prompts=level_prompts(m))
+        except (ValueError, TypeError, KeyError) as e:  # options this build does not take
+            raise cfg.ReplayProblem("damaged", str(e)) from None
         self.n = probe.n
         if len(self.raw_names) < self.n:
             self.raw_names += [f"#{i + 1}" for i in range(len(self.raw_names), self.n)]
@@ -63,10 +58,10 @@ class ReplayData:
             for j, item in enumerate(rec.get("actions", [])):
                 try:
                     E.apply(st, from_json(item))
-                except ActionError as e:
-                    raise ValueError(f"hand {i + 1}, move {j + 1}: {e}") from None
+                except Exception as e:  # noqa: BLE001 - any damage to a move: reported with its position
+                    raise cfg.ReplayProblem("bad_moves", f"hand {i + 1}, move {j + 1}: {e}") from None
             if st.end is None:
-                raise ValueError(f"hand {i + 1} does not end")
+                raise cfg.ReplayProblem("bad_moves", f"hand {i + 1} does not end")
             probe.finish_hand()
         self.options = probe.options
         self.seed = m.get("seed", 0)
@@ -152,10 +147,13 @@ class ReplaysScene(Scene):
         e = self.entries[i]
         try:
             data = ReplayData(cfg.load_replay(e.path))
-        except (OSError, ValueError) as ex:  # unreadable, not a replay, or moves this build refuses
-            self.app.notice(strings.tr("replays.broken", why=str(ex)[:80]), 5)
+        except cfg.ReplayProblem as ex:  # changed since listed, or moves this build refuses
+            e.error, e.detail = ex.reason, ex.detail
+            self._rows()
+            self.app.notice(partial(problem_text, e.path.name, ex.reason), 8)
             return
-        self.app.goto(ReplayViewer(self.app, data, back=lambda: self.app.goto(ReplaysScene(self.app))))
+        self.app.goto(ReplayViewer(self.app, data, back=lambda: self.app.goto(ReplaysScene(self.app)),
+                                   path=e.path))
 
     def handle(self, ev) -> None:
         if self.back_btn.handle(ev):
@@ -198,20 +196,43 @@ class ReplaysScene(Scene):
                 if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
                     continue
                 pygame.draw.rect(surf, (40, 70, 52) if i == self.sel else (24, 46, 36), r, border_radius=round(10 * s))
+                if e.error:
+                    self._draw_broken(surf, r, e)
+                    continue
                 vn = variant_title(e.variant)
                 W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
                 meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}"
                 if not e.finished:
                     meta += f" · {strings.tr('replays.unfinished')}"
-                if e.error:
-                    meta = strings.tr("replays.broken", why=e.error)
+                if e.branch:
+                    meta += f" · {strings.tr('replays.branch_tag')}"
                 W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
                             max_width=round(r.w * 0.4))
                 scores = "   ".join(f"{shown(n)} {t:+d}" for n, t in zip(e.names, e.totals))
                 W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM,
-                            anchor="midleft", max_width=round(r.w * 0.42))
+                            anchor="midleft", max_width=b.rect.x - round(16 * s) - (r.x + round(r.w * 0.42)))
                 b.draw(surf, i == self.sel)
         self.back_btn.draw(surf)
+
+
+    def _draw_broken(self, surf, r: pygame.Rect, e: cfg.ReplayEntry) -> None:
+        """A file that cannot be shown: its name, what is wrong and what to do, in the player's language."""
+        s = self.s
+        pygame.draw.rect(surf, (150, 80, 60), r, max(1, round(2 * s)), border_radius=round(10 * s))
+        W.draw_text(surf, e.path.name, (r.x + round(16 * s), r.y + round(8 * s)), round(16 * s), (240, 170, 140),
+                    "bold", max_width=round(r.w * 0.4))
+        W.draw_text(surf, strings.tr("replays.broken_row", why=strings.tr("bad." + str(e.error))),
+                    (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.CREAM, max_width=round(r.w * 0.4))
+        fix = strings.tr("replays.fix." + str(e.error))
+        x = r.x + round(r.w * 0.42)
+        W.draw_wrapped(surf, fix, pygame.Rect(x, r.y + round(8 * s), r.right - round(16 * s) - x, r.h - round(12 * s)),
+                       round(14 * s), W.MUTED)
+
+
+def problem_text(name: str, reason: str) -> str:
+    """A replay that cannot be shown, in the player's language: its file's name, what is wrong, what to do."""
+    return strings.tr("replays.broken", file=name, why=strings.tr("bad." + reason),
+                      fix=strings.tr("replays.fix." + reason))
 
 
 # ====================================================================== the viewer

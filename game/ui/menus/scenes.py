@@ -326,7 +326,7 @@ class SetupScene(Scene):
                 colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.players"), list(players_opt.choices),
                                      [str(c) for c in players_opt.choices],
                                      self.options.get("players", players_opt.default),
-                                     lambda val: self.set_option("players", val)))
+                                     lambda val: self.set_option("players", val), ordered=True))
             n = self.players()
             levels = available_levels()
             while len(self.levels) < n:
@@ -345,7 +345,7 @@ class SetupScene(Scene):
                 colB.append(W.Choice((0, 0, pw, rh), lbl, vals, labels, cur,
                                      lambda val, seat=seat: self._set_level(seat, val)))
             colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.hands"), list(HAND_CHOICES),
-                                 [str(h) for h in HAND_CHOICES], self.hands, self._set_hands))
+                                 [str(h) for h in HAND_CHOICES], self.hands, self._set_hands, ordered=True))
             colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.seed"), self.seed_text, self._set_seed,
                                     placeholder=W.tr_label("setup.seed_hint"), max_len=12, allowed="0123456789"))
             if self.mode == "host":
@@ -394,8 +394,10 @@ class SetupScene(Scene):
         choices = list(o.choices) if o.choices else list(BASE_CHOICES)
         if val not in choices:
             choices = sorted(set(choices) | {val})
+        numeric = all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in choices)
         ch = W.Choice((0, 0, pw, rh), label, choices, choice_labels(o, choices), val,
-                      lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_, bar=rh)
+                      lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_, bar=rh,
+                      ordered=numeric)
         ch.rect.h = W.option_height(rh, W._label(help_) if help_ else "", pw, self.s, tuck=False)
         return ch
 
@@ -532,7 +534,7 @@ class SettingsScene(Scene):
         sizes = list(cfg.WINDOW_SIZES)
         cur = tuple(st.window)
         if cur not in sizes:
-            sizes.append(cur)
+            sizes = sorted([*sizes, cur])
         sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
         self.widgets = [
             W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"],
@@ -543,7 +545,7 @@ class SettingsScene(Scene):
                      [W.tr_label(f"anim.{a}") for a in cfg.ANIM_SPEEDS], st.anim, self._anim),
             W.Checkbox((x, 0, pw, rh), W.tr_label("settings.hints"), st.hints, self._hints),
             W.Choice((x, 0, pw, rh), W.tr_label("settings.window"), sizes, [f"{a}×{b}" for a, b in sizes], cur,
-                     self._window),
+                     self._window, ordered=True),
             W.Checkbox((x, 0, pw, rh), W.tr_label("settings.fullscreen"), self.app.fullscreen, self.app.set_fullscreen),
             W.TextInput((x, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
                         placeholder=W.tr_label("player.you"), max_len=16),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 from ..errors import UsageError
 
@@ -49,6 +50,10 @@ def main(args) -> int:
     table = _table_args(args) if play else None  # bad input fails before a window opens
     if play and args.hands is not None and args.hands < 1:
         raise UsageError("--hands must be at least 1")
+    if play and args.save:
+        folder = Path(args.save).resolve().parent
+        if not folder.is_dir():
+            raise UsageError(f"no such folder for --save: {folder}")
     try:
         import pygame  # noqa: F401
     except ImportError:
@@ -70,11 +75,14 @@ def main(args) -> int:
         n = variant.players(options)
         hands = args.hands or app.settings.last_hands or 8
         start_local_table(app, variant, options, hands, seed, [None] + ["normal"] * (n - 1))
-        if args.auto:
-            from game.ui.table.scene import TableScene
+        from game.ui.table.scene import TableScene
 
-            sc = app.scene
-            assert isinstance(sc, TableScene)
+        sc = app.scene
+        assert isinstance(sc, TableScene)
+        if args.save:
+            sc.save_to = Path(args.save)
+        if args.auto:
+            sc.keep = False  # a script's run is no one's match: not in the replays, nothing to continue
             sc.pace = AUTO_PACE
             sc.switches.set_auto(True)
         if args.quit_on:
@@ -97,8 +105,8 @@ def _run_until(app, what: str) -> int:
             reached.append(f"settlement of hand {sc.view['hand_no'] + 1} drawn")
         elif what == "match-end" and isinstance(sc, MatchEndScene):
             lines = [f"hand {i + 1}: " + " ".join(f"{d:+d}" for d in r["deltas"]) for i, r in enumerate(sc.results)]
-            reached.append("\n".join(["match end drawn", *lines,
-                                       "replay saved: " + str(getattr(app, "last_replay", None))]))
+            saved = getattr(app, "last_replay", None)
+            reached.append("\n".join(["match end drawn", *lines] + ([f"match saved: {saved}"] if saved else [])))
         if reached:
             app.quit()
 

@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--auto", action="store_true", help="your seat on 托管 (a bot plays it): no input needed")
     sp.add_argument("--quit-on", choices=("settlement", "match-end"), default=None,
                     help="exit 0 once that screen has been drawn, 1 after 120 s without it")
+    sp.add_argument("--save", default=None, metavar="FILE",
+                    help="write the match to FILE (a replay file) as hands end and when the window closes")
 
     sp = sub.add_parser("demo", help="the demo that teaches: bots play every hand open, with captions")
     sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
@@ -62,11 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
                     help="a table option over the situation's options (e.g. bao_ji=off)")
 
-    sp = sub.add_parser("replay", help="replay a scenario or saved match and print the settlement")
+    sp = sub.add_parser("replay", help="replay a scenario or saved match and print every hand's settlement")
     sp.add_argument("file")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
                     help="a table option over the file's options (e.g. multi_win=off)")
+    sp.add_argument("--lang", default="zh", choices=("zh", "en"), help="the text's language (default 中文)")
 
     sp = sub.add_parser("host", help="host a LAN table")
     sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))
@@ -241,7 +244,7 @@ def _dispatch(args) -> int:
     if args.cmd == "replay":
         from . import replay
 
-        out, code = replay.run(args.file, args.json, args.opt)
+        out, code = replay.run(args.file, args.json, args.lang, args.opt)
         print(out)
         return code
     if args.cmd == "sim":

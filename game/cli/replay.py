@@ -1,68 +1,112 @@
-"""``python -m game replay FILE``: replay a scenario or a saved match and print its settlement."""
+"""``python -m game replay FILE [--json] [--lang zh|en]``: replay a scenario or a saved match and print it.
+
+``--json`` prints exactly what shared/spec/cli.md fixes (other tools read it). The text tells each hand as
+the settlement screen does (``replay_text``). Any bytes at all: a file that cannot be used is one line on
+stderr and exit 2.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..errors import UsageError
 from ..rules import scenario as SC
 from ..rules.match import replay_match
+from ..rules.state import HandState
 from ..rules.variants import get as get_variant
+from . import replay_text
 from .opts import overlay
 
+LANGS = ("zh", "en")
 
-def load_file(path: str):
+
+def load_file(path: str) -> Any:
+    """The file's JSON; a file that cannot be read, is not UTF-8 or not JSON is a one-line UsageError."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+        raise UsageError(f"cannot read {path}: {e.strerror or type(e).__name__}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{path} is not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}): "
+                         "not a replay or scenario file, or a damaged one") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise UsageError(f"{path} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise UsageError(f"{path} is not valid JSON: nested too deeply") from None
 
 
-def run(path: str, as_json: bool, opts: list[str] | None = None) -> tuple[str, int]:
-    """The command: replay ``path``; ``opts`` (``--opt key=value``) are laid over the file's options."""
+def run(path: str, as_json: bool, lang: str = "zh", opts: list[str] | None = None) -> tuple[str, int]:
+    """The command: replay ``path`` told in ``lang``; ``opts`` (``--opt key=value``) are laid over the file's
+    options."""
+    if lang not in LANGS:
+        raise UsageError(f"--lang is zh or en, got {lang!r}")
     data = load_file(path)
     saved = isinstance(data, dict) and str(data.get("format", "")).startswith("yungui-replay")
+    names = None
     if saved and isinstance(data.get("match"), dict):
+        names = data.get("names")
         data = data["match"]  # a replay file the game saved (docs/file-formats.md): the match is inside
     data = overlay(data, opts)
-    if isinstance(data, dict) and "hands_played" in data:
-        return _match(data, as_json)
+    try:
+        if isinstance(data, dict) and "hands_played" in data:
+            return _match(data, as_json, lang, names)
+        return _scenario(data, as_json, lang)
+    except UsageError:
+        raise
+    except RecursionError:
+        raise UsageError(f"{path}: nested too deeply to be a replay") from None
+    except Exception as e:  # noqa: BLE001 - the promise is one line, never a traceback; the words say it is ours
+        raise UsageError(f"{path}: cannot replay it ({type(e).__name__}: {e}); this is a bug in the game, "
+                         "please report it with the file") from None
+
+
+def _scenario(data: Any, as_json: bool, lang: str) -> tuple[str, int]:
     try:
         st = SC.run(data)
     except SC.ScenarioError as e:
         raise UsageError(str(e)) from None
-    res = SC.result_json(st)
     if as_json:
-        return json.dumps(res, ensure_ascii=False), 0
-    return _text(res), 0
+        return json.dumps(SC.result_json(st), ensure_ascii=False), 0
+    return replay_text.scenario(st, lang), 0
 
 
-def _text(res: dict) -> str:
-    lines = [f"end: {res['end']}" + (f", winners: {', '.join(map(str, res['winners']))}" if res["winners"] else "")]
-    lines += [f"  {line}" for line in res["items"]]
-    lines.append("deltas: " + " ".join(f"{d:+d}" for d in res["deltas"]))
-    lines.append(f"next dealer: {res['next_dealer']}")
-    return "\n".join(lines)
-
-
-def _match(data: dict, as_json: bool) -> tuple[str, int]:
+def _match(data: dict, as_json: bool, lang: str, names: Any) -> tuple[str, int]:
+    problem = match_problem(data)
+    if problem:
+        raise UsageError(f"match replay: {problem}")
+    states: list[HandState] = []
     try:
         variant = get_variant(data.get("variant", ""))
-        m = replay_match(variant, data)
+        m = replay_match(variant, data, on_hand=None if as_json else states.append)
     except (ValueError, KeyError, TypeError) as e:
         raise UsageError(f"match replay: {e}") from None
     hands = [{k: r[k] for k in ("hand_no", "dealer", "end", "winners", "deltas", "next_dealer")} for r in m.records]
     if as_json:
         return json.dumps({"variant": variant.id, "hands": hands, "totals": m.scores}, ensure_ascii=False), 0
-    lines = [f"{variant.id} match, {len(hands)} hands"]
-    for h in hands:
-        lines.append(f"hand {h['hand_no']}: dealer {h['dealer']}, {h['end']}"
-                     + (f" by {', '.join(map(str, h['winners']))}" if h["winners"] else "")
-                     + "  " + " ".join(f"{d:+d}" for d in h["deltas"]))
-    lines.append("totals: " + " ".join(f"{d:+d}" for d in m.scores))
-    return "\n".join(lines), 0
+    return replay_text.match(variant, data, states, m.scores, names, lang), 0
+
+
+def match_problem(m: dict) -> str | None:
+    """What makes a saved match unplayable before any move is tried (its fields' kinds), or None."""
+    if not isinstance(m.get("variant"), str):
+        return "the match names no variant"
+    if not isinstance(m.get("options") or {}, dict):
+        return "the match's options are not an object"
+    if not isinstance(m["hands_played"], list):
+        return "hands_played is not a list"
+    seed = m.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, (int, float, str)):
+        return "the match's seed is not a number"
+    hands = m.get("hands", len(m["hands_played"]))
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 0 <= hands <= 10_000:
+        return "the match's hand count is not a number of hands"
+    for i, rec in enumerate(m["hands_played"]):
+        if not isinstance(rec, dict) or not isinstance(rec.get("actions", []), list):
+            return f"hand {i} is not a list of moves"
+    return None

@@ -104,8 +104,10 @@ class Match:
         return out
 
 
-def replay_match(variant: Variant, data: dict[str, Any]) -> Match:
-    """Replay a saved match; returns the Match with every hand re-run from its actions.
+def replay_match(variant: Variant, data: dict[str, Any],
+                 on_hand: Callable[[HandState], None] | None = None) -> Match:
+    """Replay a saved match; returns the Match with every hand re-run from its actions. ``on_hand(state)`` sees
+    each hand's final state before it is booked (what a text of the match tells).
 
     Raises ValueError (with the hand and action index) when the log does not fit.
     """
@@ -123,6 +125,8 @@ def replay_match(variant: Variant, data: dict[str, Any]) -> Match:
                 raise ValueError(f"hand {i}, action {j} {item}: {e}") from None
         if st.end is None:
             raise ValueError(f"hand {i}: the actions end before the hand is over")
+        if on_hand is not None:
+            on_hand(st)
         m.finish_hand()
     return m
 

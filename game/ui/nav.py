@@ -14,6 +14,8 @@ SCREENS: dict[str, tuple[str, str]] = {
     "setup": ("game.ui.menus.scenes", "SetupScene"),
     "settings": ("game.ui.menus.scenes", "SettingsScene"),
     "local_table": ("game.ui.table.local", "local_table"),
+    "resume_table": ("game.ui.table.local", "resume_table"),
+    "records": ("game.ui.menus.records", "RecordsScene"),
     "demo": ("game.ui.menus.demo_scene", "DemoScene"),
     "calculator": ("game.ui.calc.calculator", "CalculatorScene"),
     "rules": ("game.ui.menus.rulesview", "RulesScene"),

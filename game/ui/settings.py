@@ -149,9 +149,9 @@ def parse_json_bytes(raw: bytes) -> tuple[str | None, object]:
         return "not_json", None
 
 
-def _set_aside(path: Path, reason: str, why: str) -> Notice:
-    """Move a settings file the game cannot use to ``NAME.bad-<time>`` (never deleted; the next save would
-    otherwise overwrite it) and say so."""
+def _set_aside(path: Path, reason: str, why: str, key: str = "notice.settings_bad") -> Notice:
+    """Move a file the game cannot use (settings, the unfinished match) to ``NAME.bad-<time>`` (never deleted;
+    the next save would otherwise overwrite it) and say so."""
     aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
     k = 1
     while aside.exists():
@@ -160,17 +160,19 @@ def _set_aside(path: Path, reason: str, why: str) -> Notice:
     try:
         os.replace(path, aside)
     except OSError as e:
-        return Notice("notice.settings_stuck", {"file": str(path), "why": e.strerror or type(e).__name__,
+        return Notice(key.replace("_bad", "_stuck"), {"file": str(path), "why": e.strerror or type(e).__name__,
                                                 "reason": reason})
-    return Notice("notice.settings_bad", {"file": str(aside), "reason": reason, "why": why})
+    return Notice(key, {"file": str(aside), "reason": reason, "why": why})
 
 
 def save_settings(s: Settings) -> str | None:
     """Write the settings; returns an error text (for the notice) instead of raising."""
-    return _write_json(settings_path(), s.to_json())
+    return write_json(settings_path(), s.to_json())
 
 
-def _write_json(path: Path, data) -> str | None:
+def write_json(path: Path, data) -> str | None:
+    """Write ``data`` as UTF-8 JSON through a temporary file (a cut-off write leaves the old file); an error
+    text instead of raising."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")
@@ -187,10 +189,10 @@ def replay_dir() -> Path:
     return userdirs.replays_dir()
 
 
-def save_replay(record: dict, names: list[str], human_seat: int | None,
-                finished: bool) -> tuple[Path | None, str | None]:
-    """Save a match record (Match.to_json()); returns (path, error)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+def replay_data(record: dict, names: list[str], human_seat: int | None, finished: bool,
+                **extra: object) -> dict:
+    """A replay file's content: the match record (Match.to_json()) and what the viewer shows around it
+    (``extra``: ``branch``, ``bots``; docs/file-formats.md)."""
     data = {
         "format": "yungui-replay-1",
         "saved": time.strftime("%Y-%m-%d %H:%M"),
@@ -199,14 +201,70 @@ def save_replay(record: dict, names: list[str], human_seat: int | None,
         "finished": bool(finished),
         "match": record,
     }
-    d = replay_dir()
-    path = d / f"{stamp}-{record.get('variant', 'match')}.json"
-    k = 1
-    while path.exists():
-        path = d / f"{stamp}-{record.get('variant', 'match')}-{k}.json"
-        k += 1
-    err = _write_json(path, data)
+    data.update({k: v for k, v in extra.items() if v is not None})
+    return data
+
+
+def save_replay(record: dict, names: list[str], human_seat: int | None, finished: bool,
+                path: Path | None = None, **extra: object) -> tuple[Path | None, str | None]:
+    """Save a match record (Match.to_json()) as a new file in the replay folder, or over ``path`` (the same
+    match saved again as it goes on); returns (path, error)."""
+    data = replay_data(record, names, human_seat, finished, **extra)
+    if path is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        d = replay_dir()
+        path = d / f"{stamp}-{record.get('variant', 'match')}.json"
+        k = 1
+        while path.exists():
+            path = d / f"{stamp}-{record.get('variant', 'match')}-{k}.json"
+            k += 1
+    err = write_json(path, data)
     return (None, err) if err else (path, None)
+
+
+# ---------------------------------------------------------------- the unfinished match
+
+def unfinished_path() -> Path:
+    """The local match left unfinished (closing the window, leaving the table, a crash): 继续上局 resumes it."""
+    return replay_dir().parent / "unfinished.json"
+
+
+def keep_unfinished(data: dict) -> str | None:
+    """Keep the match under way (``replay_data`` of its record with ``match.hand_in_progress``, the moves of
+    the hand under way, and ``replay``, the name of its file in the replay folder); an error text or None.
+    The window's close, leaving the table and the crash handler all keep it through here."""
+    return write_json(unfinished_path(), data)
+
+
+def drop_unfinished() -> None:
+    try:
+        unfinished_path().unlink()
+    except OSError:
+        pass  # gone already, or a folder that cannot be written: nothing to offer either way
+
+
+def load_unfinished() -> tuple[dict | None, Notice | None]:
+    """(the unfinished match, None), (None, None) when there is none, or (None, notice) when the file cannot be
+    used: it is then kept aside as ``unfinished.json.bad-<time>`` and the notice says so."""
+    p = unfinished_path()
+    try:
+        data = load_replay(p)
+        m = data["match"]
+        prog = m.get("hand_in_progress")
+        if prog is not None and not (isinstance(prog, dict) and isinstance(prog.get("actions"), list)):
+            raise ReplayProblem("damaged", "the hand in progress is not a list of moves")
+        if not isinstance(data.get("bots") or [], list):
+            raise ReplayProblem("damaged", "the bots are not a list")
+        return data, None
+    except ReplayProblem as e:
+        if e.reason == "unreadable" and not p.exists():
+            return None, None
+        return None, _set_aside(p, e.reason, e.detail, "notice.unfinished_bad")
+
+
+def set_aside_unfinished(reason: str, detail: str = "") -> Notice:
+    """An unfinished match that does not replay (its moves, its game): kept aside, with the notice saying so."""
+    return _set_aside(unfinished_path(), reason, detail, "notice.unfinished_bad")
 
 
 class ReplayProblem(ValueError):

@@ -26,13 +26,17 @@ def play(tmp_path, *args, timeout=None):
 
 
 def test_match_end_is_reached_and_its_replay_prints_the_same_deltas(tmp_path):
+    saved = tmp_path / "match.json"
     code, out, err = play(tmp_path, "--variant", "wenshan", "--seed", "5", "--hands", "2", "--auto",
-                          "--quit-on", "match-end")
+                          "--quit-on", "match-end", "--save", str(saved))
     assert code == 0, out + err
     shown = [[int(x) for x in line.split(":")[1].split()] for line in out.splitlines() if re.match(r"hand \d+:", line)]
     assert len(shown) == 2
-    path = out.strip().splitlines()[-1].removeprefix("replay saved: ")
-    assert Path(path).is_file() and str(tmp_path) in path
+    path = out.strip().splitlines()[-1].removeprefix("match saved: ")
+    assert Path(path) == saved and saved.is_file()
+    # a script's run is no one's match: nothing in the player's replays, nothing to continue
+    assert not (tmp_path / "replays").exists() or not list((tmp_path / "replays").iterdir())
+    assert not (tmp_path / "unfinished.json").exists()
     p = subprocess.run([sys.executable, "-m", "game", "replay", path, "--json"], capture_output=True, encoding="utf-8",
                        cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
     assert p.returncode == 0, p.stderr

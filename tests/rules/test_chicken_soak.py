@@ -129,7 +129,7 @@ def test_cli_sim_and_replay(tmp_path, capsys):
     assert res["deltas"] == [-17, 32, 4, -19] and res["next_dealer"] == 1 and res["end"] == "win"
     assert any("包冲锋鸡 1s ×2" in line for line in res["items"])
     assert main(["replay", str(f)]) == 0
-    assert "捉鸡牌 6p" in capsys.readouterr().out
+    assert "捉鸡牌 六筒 → 翻牌鸡 七筒" in capsys.readouterr().out
 
 
 def test_scenario_result_json_and_view_after_the_end():

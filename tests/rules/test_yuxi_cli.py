@@ -28,8 +28,8 @@ def test_replay_scenario_json(tmp_path):
     assert res["next_dealer"] == 0
     assert {tr["reason"] for tr in res["transfers"]} == {"gang_shang_hua"}
     assert any("杠上花 2^(0+1)=2 自摸" in line and "+6" in line for line in res["items"])
-    text, _ = replay_cli.run(str(f), False)
-    assert "end: win, winners: 0" in text and "next dealer: 0" in text
+    text, _ = replay_cli.run(str(f), False, "en")
+    assert "Hand 1 · dealer seat 0 · seat 0 wins by self-draw" in text and "Next dealer: seat 0" in text
 
 
 def test_replay_illegal_action_names_its_index(tmp_path):

@@ -16,7 +16,7 @@ from game.ui import settings as cfg
 from game.ui.app import Scene
 from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
-from game.ui.kit.names import KNOWN_VARIANTS, choice_labels, fixed_help, player_name
+from game.ui.kit.names import KNOWN_VARIANTS, choice_labels, fixed_help, player_name, variant_title
 from game.ui.table.tableview import background
 
 if TYPE_CHECKING:
@@ -60,8 +60,38 @@ def _seat_label(seat: int, host: bool) -> Callable[[], str]:
 
 # ====================================================================== menu
 
+class ContinueCard(W.Button):
+    """继续上局: the unfinished match's game, hand and the player's total, one click (or Enter) from going on."""
+
+    def __init__(self, rect, info, on_click, scale: float):
+        super().__init__(rect, W.tr_label("menu.continue"), on_click, "gold", name="continue")
+        self.info = info  # () -> the second line, in the current language
+        self.s = scale
+
+    def draw(self, dest, focused: bool = False) -> None:
+        r = self.rect
+        s = self.s
+        top, bottom, edge, txt = W.BUTTON_STYLES["gold"]
+        if self.hover or focused:
+            top = W.lighter(top, 18)
+        W.gradient_box(dest, r, top, bottom, max(6, r.h // 5), 2 if focused else 1, W.CREAM if focused else edge)
+        pad = round(18 * s)
+        W.draw_text(dest, W._label(self.label), (r.x + pad, r.y + round(12 * s)), round(24 * s), txt, "bold",
+                    max_width=r.w - 2 * pad)
+        W.draw_text(dest, self.info(), (r.x + pad, r.bottom - round(14 * s)), round(15 * s), (70, 40, 0),
+                    anchor="bottomleft", max_width=r.w - 2 * pad)
+        W.draw_text(dest, "▶", (r.right - pad, r.y + round(14 * s)), round(22 * s), txt, "bold", anchor="topright")
+
+
 class MenuScene(Scene):
     name = "menu"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.unfinished, notice = cfg.load_unfinished()
+        if notice is not None:
+            app.notice(partial(strings.tr_notice, notice.key, notice.fmt), 10)
+        self.continue_card: ContinueCard | None = None
 
     def layout(self) -> None:
         s = self.s
@@ -78,13 +108,23 @@ class MenuScene(Scene):
             ("calculator", "menu.calc", self.calculator, "blue"),
             ("rules", "menu.rules", self.rules, "ghost"),
             ("replays", "menu.replays", self.replays, "ghost"),
+            ("records", "menu.records", self.records, "ghost"),
             ("settings", "menu.settings", self.settings, "ghost"),
             ("quit", "menu.quit", self.app.quit, "dark"),
         ]
-        if (H_ - y0) < len(specs) * gap + round(40 * s):
-            gap = (H_ - y0 - round(40 * s)) // len(specs)
-        self.buttons = [W.Button((x, y0 + i * gap, bw, min(bh, gap - round(8 * s))), W.tr_label(key), cb, style,
-                                 size=round(19 * s), name=name) for i, (name, key, cb, style) in enumerate(specs)]
+        # 牌局回放 and 战绩 share a row: both look back at saved matches
+        rows = [[spec] for spec in specs if spec[0] != "records"]
+        rows[[r[0][0] for r in rows].index("replays")].append(next(sp for sp in specs if sp[0] == "records"))
+        if (H_ - y0) < len(rows) * gap + round(40 * s):
+            gap = (H_ - y0 - round(40 * s)) // len(rows)
+        self.buttons = []
+        for i, row in enumerate(rows):
+            half = (bw - round(10 * s)) // 2
+            for k, (name, key, cb, style) in enumerate(row):
+                w = bw if len(row) == 1 else half
+                bx = x + k * (half + round(10 * s))
+                self.buttons.append(W.Button((bx, y0 + i * gap, w, min(bh, gap - round(8 * s))), W.tr_label(key), cb,
+                                             style, size=round(19 * s), name=name))
         self.lang_btn = W.Button((W_ - round(130 * s), round(20 * s), round(110 * s), round(38 * s)),
                                  W.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark", size=round(16 * s),
                                  name="lang")
@@ -98,6 +138,12 @@ class MenuScene(Scene):
         old = getattr(self, "focus", None)
         ring: list[W.Widget] = list(self.buttons)
         ring.insert(ring.index(demo) + 1, self.demo_pin)
+        self.continue_card = None
+        if self.unfinished is not None:
+            cw, chh = round(460 * s), round(96 * s)
+            self.continue_card = ContinueCard((round(W_ * 0.7) - cw // 2, round(H_ * 0.66), cw, chh),
+                                              self._continue_info, self.resume, s)
+            ring.insert(0, self.continue_card)  # Enter goes on with the match left unfinished
         self.focus = W.FocusRing(ring)
         self.focus.index = old.index if old is not None else 0
         self.held = self._held_panel()
@@ -112,6 +158,45 @@ class MenuScene(Scene):
 
     def play(self) -> None:
         self.app.goto(SetupScene(self.app))
+
+    def _continue_info(self) -> str:
+        data = self.unfinished or {}
+        m = data.get("match") or {}
+        played = len(m.get("hands_played") or [])
+        total = m.get("hands", played)
+        now = played + 1 if isinstance(m.get("hand_in_progress"), dict) else played
+        seat = data.get("human_seat")
+        totals = m.get("totals") or []
+        parts = [variant_title(str(m.get("variant"))) or "?", strings.tr("menu.continue_hand", i=max(1, now), n=total)]
+        if isinstance(seat, int) and 0 <= seat < len(totals) and isinstance(totals[seat], int):
+            parts.append(strings.tr("menu.continue_total", t=f"{totals[seat]:+d}" if totals[seat] else "0"))
+        if data.get("saved"):
+            parts.append(str(data["saved"])[:16])
+        return " · ".join(parts)
+
+    def resume(self) -> None:
+        """Go on with the unfinished match where it stopped; one that no longer replays is kept aside, with why."""
+        data = self.unfinished
+        if data is None:
+            return
+        try:
+            table = nav.screen(self.app, "resume_table", data=data)
+        except cfg.ReplayProblem as e:
+            self._cannot_resume(e.reason, e.detail)
+            return
+        except (ValueError, KeyError, TypeError) as e:
+            self._cannot_resume("bad_moves", str(e))
+            return
+        self.app.goto(table)
+
+    def _cannot_resume(self, reason: str, detail: str) -> None:
+        notice = cfg.set_aside_unfinished(reason, detail)
+        self.app.notice(partial(strings.tr_notice, notice.key, notice.fmt), 10)
+        self.unfinished = None
+        self.layout()
+
+    def records(self) -> None:
+        nav.go(self.app, "records")
 
     def host(self) -> None:
         nav.go(self.app, "host")
@@ -142,6 +227,8 @@ class MenuScene(Scene):
         if self.lang_btn.handle(ev) or self.demo_pin.handle(ev):
             return
         if self.held is not None and self.held.handle(ev):
+            return
+        if self.continue_card is not None and self.continue_card.handle(ev):
             return
         for b in self.buttons:
             if b.handle(ev):
@@ -182,6 +269,8 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.draw(surf, self.focus.current is b)
         self.demo_pin.draw(surf, self.focus.current is self.demo_pin)
+        if self.continue_card is not None:
+            self.continue_card.draw(surf, self.focus.current is self.continue_card)
         self.lang_btn.draw(surf)
         if self.held is not None:
             self.held.draw(surf, s)

@@ -11,6 +11,7 @@ claim buttons in ``prompt``, the switches (托管, 自动胡, 不吃碰杠, 记�
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 import pygame
 
@@ -32,21 +33,6 @@ from game.ui.table.switches import Switches
 from game.ui.table.tablelink import TableLink
 from game.ui.table.tableview import TableRenderer
 from game.ui.table.tracker import TrackerModel
-
-
-def save_match(app, session, names: list[str], finished: bool) -> bool:
-    """Save the session's match record to the replay folder and say how it went; False when no hand is recorded yet."""
-    rec = session.match_record()
-    if not rec or not rec.get("hands_played"):
-        return False
-    if app.save_enabled:
-        path, err = cfg.save_replay(rec, names, session.seat, finished)
-        app.last_replay = None if err else path  # `play --auto` prints where it went
-        if err:
-            app.notice(strings.tr("notice.replay_failed", why=err), 5)
-        elif finished:
-            app.notice(strings.tr("notice.replay_saved"), 2.5)
-    return True
 
 
 class TableScene(Scene):
@@ -88,7 +74,13 @@ class TableScene(Scene):
         self.pause_buttons: list[W.Button] = []
         self._acting_before = False
         self._leave_armed: float | None = None  # when Esc asked "again to leave" (None: it has not)
-        self.saved = False
+        # keeping the match: its file in the replay folder (rewritten as hands end), the unfinished match for
+        # 继续上局, the branch it was played from (the replay viewer's "play from here"), a script's own file
+        self.keep = not lan
+        self.replay_path: Path | None = None
+        self.branch: dict | None = None
+        self.save_to: Path | None = None
+        self.saved_final = False
         self.hand_rects: list[tuple[pygame.Rect, int, int]] = []  # (rect, tile, index)
         self.L: TableLayout | None = None
         self._discard_from: tuple | None = None
@@ -146,8 +138,12 @@ class TableScene(Scene):
         self.paused = False
         nav.go(self.app, "rules", variant_id=self.variant.id, back=lambda: self.app.goto(self))
 
+    def leave(self) -> None:
+        """Leaving the screen in any way (another screen, the window closed): the match is kept as it stands."""
+        self.save_replay(finished=self.session.match_over)
+
     def leave_table(self) -> None:
-        self.save_replay(finished=self.session.match_over if self.hand_over() else False)
+        self.save_replay(finished=self.session.match_over)
         try:
             self.session.close()
         except OSError:
@@ -172,6 +168,7 @@ class TableScene(Scene):
             self.session.error = None
         else:
             self.app.sound.play("click" if action.kind == "pass" else "select", 0.6)
+            self.checkpoint()
         self.sel = None
         self.prompt.invalidate()
         self._pump()
@@ -281,8 +278,7 @@ class TableScene(Scene):
                 if st.result is not None:
                     self.results.append(st.result)
                 self.settle_at = st.settle_at
-                if self.session.match_over:
-                    self.save_replay(finished=True)
+                self.save_replay(finished=self.session.match_over)  # every finished hand is in the replays
             elif isinstance(st, cues.BotsWait):
                 self.next_bot = max(self.next_bot, st.until)
 
@@ -298,10 +294,58 @@ class TableScene(Scene):
         self.anim.clear()
         self.render.badges = {}
 
+    def _keeps(self) -> bool:
+        """A match against bots on this machine that the player plays (not LAN, a demo, a script or a test)."""
+        return self.keep and not self.lan and not self.demo and self.app.save_enabled and self.session.seat is not None
+
     def save_replay(self, finished: bool) -> None:
-        """Keep the match in the replay folder, once (a LAN table's record is the host's)."""
-        if not self.saved and not self.lan:
-            self.saved = save_match(self.app, self.session, self.raw_names, finished)
+        """Keep the match: in its file in the replay folder once a hand has ended (the same file as it goes on),
+        as the unfinished match until it is over, and in ``save_to`` (``play --save FILE``)."""
+        if self.lan or self.saved_final:
+            return
+        rec = self.session.match_record()
+        if not rec:
+            return
+        if self.save_to is not None:
+            self._save_to(rec, finished)
+        if not self._keeps():
+            return
+        if rec.get("hands_played"):
+            path, err = cfg.save_replay(rec, self.raw_names, self.session.seat, finished, path=self.replay_path,
+                                        branch=self.branch, bots=self.bot_levels)
+            if err:
+                if self.replay_path is None or finished:
+                    self.app.notice(strings.tr("notice.replay_failed", why=err), 5)
+            else:
+                self.replay_path = path
+            self.app.last_replay = self.replay_path
+        if finished:
+            self.saved_final = True
+            cfg.drop_unfinished()
+        else:
+            self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Keep the match under way for 继续上局 (after each of the player's decisions, a hand's end, leaving)."""
+        if not self._keeps() or self.saved_final or self.session.match_over:
+            return
+        cfg.keep_unfinished(self.unfinished_data())
+
+    def unfinished_data(self) -> dict:
+        """The match so far as 继续上局 reads it: the record, the moves of the hand under way, who plays."""
+        rec = self.session.match_record()
+        progress = getattr(self.session, "in_progress", lambda: None)()
+        if progress is not None:
+            rec["hand_in_progress"] = {"hand": len(rec.get("hands_played") or []), "actions": progress}
+        return cfg.replay_data(rec, self.raw_names, self.session.seat, False, bots=self.bot_levels,
+                               branch=self.branch, replay=self.replay_path.name if self.replay_path else None)
+
+    def _save_to(self, rec: dict, finished: bool) -> None:
+        data = cfg.replay_data(rec, self.raw_names, self.session.seat, finished, bots=self.bot_levels)
+        err = cfg.write_json(self.save_to, data)
+        if err:
+            self.app.notice(strings.tr("notice.replay_failed", why=err), 5)
+        self.app.last_replay = None if err else self.save_to
 
     # ================================================================ per frame
     def busy(self) -> bool:

@@ -94,8 +94,8 @@ def main(args) -> int:
 
 def _run_until(app, what: str) -> int:
     """Run the real main loop until ``what`` has been drawn to the display: 0, or 1 after the timeout."""
+    from game.ui.table.match_end import MatchEndScene
     from game.ui.table.scene import TableScene
-    from game.ui.table.settle import MatchEndScene
 
     reached: list[str] = []
 

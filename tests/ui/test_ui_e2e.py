@@ -4,8 +4,8 @@ import pygame
 
 from game.rules.variants import get
 from game.ui.menus.scenes import start_local_table
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.scene import TableScene
-from game.ui.table.settle import MatchEndScene
 
 APP_SETTINGS = {"anim": "fast", "save": True}  # the app fixture (conftest.py): saves replays
 

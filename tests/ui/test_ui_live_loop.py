@@ -17,8 +17,8 @@ from game.ui import app as appmod
 from game.ui.app import App
 from game.ui.menus.scenes import start_local_table
 from game.ui.settings import Settings
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.scene import TableScene
-from game.ui.table.settle import MatchEndScene
 
 LIMIT = 0.1
 

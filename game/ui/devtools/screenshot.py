@@ -33,8 +33,8 @@ from game.ui.menus.scenes import MenuScene, SettingsScene, SetupScene
 from game.ui.settings import Settings, save_replay
 from game.ui.table.hints import HintEngine
 from game.ui.table.local import make_bots
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.scene import TableScene
-from game.ui.table.settle import MatchEndScene
 from game.userdirs import log_dir
 
 SCENES: tuple[str, ...]  # the scenes by name, then the table's states

@@ -8,6 +8,7 @@ the recorded actions are applied one by one.
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 import pygame
 
@@ -23,8 +24,8 @@ from game.ui.app import Scene
 from game.ui.kit import drawlog, strings
 from game.ui.kit import widgets as W
 from game.ui.kit.names import shown, shown_all, variant_name, variant_title
-from game.ui.table.layout import TableLayout
 from game.ui.kit.settletext import win_line
+from game.ui.table.layout import TableLayout
 from game.ui.table.tableview import TableRenderer, background
 
 
@@ -240,9 +241,11 @@ def problem_text(name: str, reason: str) -> str:
 class ReplayViewer(Scene):
     name = "replay"
 
-    def __init__(self, app, data: ReplayData, back=None, hand: int = 0, step: int = 0, seat: int | None = None):
+    def __init__(self, app, data: ReplayData, back=None, hand: int = 0, step: int = 0, seat: int | None = None,
+                 path: Path | None = None):
         super().__init__(app)
         self.data = data
+        self.path = path  # the file it was read from (a branch played from it names it)
         self.back_cb = back
         self.hand_i = hand
         self.step = step

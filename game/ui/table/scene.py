@@ -28,7 +28,8 @@ from game.ui.table.anim import Animator
 from game.ui.table.comforts import Comforts
 from game.ui.table.hints import HintEngine, Hints
 from game.ui.table.layout import TableLayout
-from game.ui.table.settle import MatchEndScene, SettlementPanel
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.settle import SettlementPanel
 from game.ui.table.switches import Switches
 from game.ui.table.tablelink import TableLink
 from game.ui.table.tableview import TableRenderer

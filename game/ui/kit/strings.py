@@ -481,7 +481,17 @@ S: dict[str, tuple[str, str]] = {
     "replay.seat": ("{name}", "{name}"),
     "replay.play": ("播放", "Play"),
     "replay.pause": ("暂停", "Pause"),
-    "replay.keys": ("←→ 单步 · ↑↓ 换局 · 空格 播放 · V 换视角", "←→ step · ↑↓ hand · Space play · V view"),
+    "replay.keys": ("←→ 单步 · ↑↓ 换局 · 空格 播放 · V 换视角 · P 从这里接着打",
+                    "←→ step · ↑↓ hand · Space play · V view · P play from here"),
+    "replay.branch": ("从这里接着打", "Play from here"),
+    "replay.branch_title": ("从这里接着打", "Play from here"),
+    "replay.branch_where": ("从第 {i} 局第 {k} 步起，由你来打一个座位，其余座位由电脑接手。新的一场另存为这一场的分支。",
+                            "From hand {i}, move {k}: you play one seat, bots play the others. The new match is saved "
+                            "as a branch of this one."),
+    "replay.branch_seat": ("你坐", "Your seat"),
+    "replay.branch_bots": ("电脑", "Bots"),
+    "replay.branch_start": ("开始", "Start"),
+    "replay.branch_failed": ("无法从这里接着打（{why}）", "Cannot play on from here ({why})"),
     "replay.start": ("开局", "Deal"),
     "replay.end_hand": ("本局结束", "End of hand"),
     # ---- settings

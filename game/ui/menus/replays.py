@@ -23,7 +23,7 @@ from game.ui import settings as cfg
 from game.ui.app import Scene
 from game.ui.kit import drawlog, strings
 from game.ui.kit import widgets as W
-from game.ui.kit.names import shown, shown_all, variant_name, variant_title
+from game.ui.kit.names import bot_name, player_name, shown, shown_all, variant_name, variant_title
 from game.ui.kit.settletext import win_line
 from game.ui.table.layout import TableLayout
 from game.ui.table.tableview import TableRenderer, background
@@ -76,6 +76,14 @@ class ReplayData:
     @property
     def hands(self) -> int:
         return len(self.match["hands_played"])
+
+    @property
+    def planned(self) -> int:
+        """The hands the match was to have (more than ``hands`` when it was left unfinished)."""
+        try:
+            return max(self.hands, int(self.match.get("hands", self.hands)))
+        except (TypeError, ValueError):
+            return self.hands
 
     def hand(self, i: int):
         """(states, events per step, actions) of hand i: states[k] is the table after k recorded moves."""
@@ -254,6 +262,7 @@ class ReplayViewer(Scene):
         self.playing = False
         self.next_at = 0.0
         self.render = TableRenderer()
+        self.dialog: BranchDialog | None = None
 
     @property
     def states(self):
@@ -268,9 +277,9 @@ class ReplayViewer(Scene):
         self.L = TableLayout((W_, H_ - self.bar.h), self.data.n, me, text_scale=self.app.scale)
         bw, bh = round(52 * s), round(42 * s)
         y = self.bar.y + round(8 * s)
-        specs = [("prev_hand", "◀◀", lambda: self.goto_hand(self.hand_i - 1)), ("back", "◀", lambda: self.move(-1)),
+        specs = [("prev_hand", "◀◀", self.skip_back), ("back", "◀", lambda: self.move(-1)),
                  ("play", lambda: "II" if self.playing else "▶", self.toggle_play), ("fwd", "▶", lambda: self.move(1)),
-                 ("next_hand", "▶▶", lambda: self.goto_hand(self.hand_i + 1))]
+                 ("next_hand", "▶▶", self.skip_on)]
         x = W_ // 2 - (len(specs) * (bw + round(8 * s))) // 2
         self.controls = []
         for name, label, cb in specs:
@@ -279,8 +288,15 @@ class ReplayViewer(Scene):
             x += bw + round(8 * s)
         vals = list(range(self.data.n)) + [-1]
         labels = [(lambda i=i: self.data.names[i]) for i in range(self.data.n)] + [W.tr_label("replay.all_open")]
-        self.view_choice = W.Choice((W_ - round(380 * s), y, round(360 * s), bh), W.tr_label("replay.view"), vals,
-                                    labels, self.seat, self.set_seat, label_w=0.3)
+        self.view_choice = W.Choice((W_ - round(330 * s), y, round(314 * s), bh), W.tr_label("replay.view"), vals,
+                                    labels, self.seat, self.set_seat, label_w=0.26)
+        right = self.controls[-1].rect.right + round(16 * s)
+        self.branch_btn = W.Button((right, y, self.view_choice.rect.x - round(16 * s) - right, bh),
+                                   W.tr_label("replay.branch"), self.open_branch, "gold", name="branch",
+                                   size=round(16 * s))
+        self._refresh_controls()
+        if self.dialog is not None:
+            self.dialog.layout()
         self.back_btn = W.Button((round(16 * s), y, round(110 * s), bh), W.tr_label("common.back"), self.back, "dark",
                                  size=round(16 * s), name="back")
 
@@ -302,6 +318,69 @@ class ReplayViewer(Scene):
 
     def move(self, d: int) -> None:
         self.step = max(0, min(len(self.states) - 1, self.step + d))
+        self._refresh_controls()
+
+    def skip_back(self) -> None:
+        """◀◀: to this hand's deal, or from there to the previous hand's."""
+        if self.step > 0:
+            self.step = 0
+            self._refresh_controls()
+        else:
+            self.goto_hand(self.hand_i - 1)
+
+    def skip_on(self) -> None:
+        """▶▶: to this hand's end (its settlement), or from there to the next hand's deal."""
+        if self.step < len(self.states) - 1:
+            self.step = len(self.states) - 1
+            self._refresh_controls()
+        else:
+            self.goto_hand(self.hand_i + 1)
+
+    def _refresh_controls(self) -> None:
+        """Controls that would do nothing here look it (and do nothing)."""
+        last = len(self.states) - 1
+        by_name = {b.name: b for b in getattr(self, "controls", [])}
+        if not by_name:
+            return
+        by_name["prev_hand"].enabled = self.step > 0 or self.hand_i > 0
+        by_name["back"].enabled = self.step > 0
+        by_name["fwd"].enabled = self.step < last
+        by_name["next_hand"].enabled = self.step < last or self.hand_i < self.data.hands - 1
+        if getattr(self, "branch_btn", None) is not None:
+            self.branch_btn.enabled = self.can_branch()
+
+    # ------------------------------------------------------------------ play from here
+    def can_branch(self) -> bool:
+        """Anything left to play from this step: not the end of a match's last hand."""
+        planned = self.data.planned
+        at_end = self.hand_i == self.data.hands - 1 and self.step == len(self.states) - 1
+        return not (at_end and self.data.hands >= planned)
+
+    def open_branch(self) -> None:
+        if self.can_branch():
+            self.playing = False
+            self.dialog = BranchDialog(self)
+            self.dialog.layout()
+
+    def start_branch(self, seat: int, level: str) -> None:
+        """Play on from this very step against bots, the player at ``seat``; saved as a branch of this match."""
+        m = self.data.match
+        n = self.data.n
+        rec = {k: v for k, v in m.items() if k not in ("hands_played", "totals", "hand_in_progress")}
+        rec["hands_played"] = m["hands_played"][:self.hand_i]
+        rec["hand_in_progress"] = {"hand": self.hand_i,
+                                   "actions": m["hands_played"][self.hand_i].get("actions", [])[:self.step]}
+        levels: list[str | None] = [None if i == seat else level for i in range(n)]
+        names = [player_name(self.app) if i == seat else bot_name(i, level) for i in range(n)]
+        branch = {"of": self.path.name if self.path is not None else None, "hand": self.hand_i + 1, "step": self.step,
+                  "seat": seat}
+        data = cfg.replay_data(rec, names, seat, False, bots=levels, branch=branch)
+        try:
+            table = nav.screen(self.app, "resume_table", data=data)
+        except (ValueError, KeyError, TypeError) as e:  # the viewer replayed it, so this is not expected
+            self.app.notice(strings.tr("replay.branch_failed", why=str(e)[:80]), 6)
+            return
+        self.app.goto(table)
 
     def toggle_play(self) -> None:
         self.playing = not self.playing
@@ -315,6 +394,7 @@ class ReplayViewer(Scene):
         if self.playing and self.app.now >= self.next_at:
             if self.step < len(self.states) - 1:
                 self.step += 1
+                self._refresh_controls()
                 self.app.sound.play("tile", 0.5)
                 self.next_at = self.app.now + max(0.25, 0.8 * (self.app.settings.anim_factor or 0.5))
             else:
@@ -322,8 +402,12 @@ class ReplayViewer(Scene):
             self.app.dirty = True
 
     def handle(self, ev) -> None:
-        for b in self.controls + [self.back_btn]:
+        if self.dialog is not None:
+            self.dialog.handle(ev)
+            return
+        for b in self.controls + [self.back_btn, self.branch_btn]:
             if b.handle(ev):
+                self._refresh_controls()
                 return
         if self.view_choice.handle(ev):
             return
@@ -347,6 +431,9 @@ class ReplayViewer(Scene):
                 self.step = len(self.states) - 1
             elif k == pygame.K_v:
                 self.view_choice.step(1)
+            elif k == pygame.K_p:
+                self.open_branch()
+            self._refresh_controls()
 
     def current_view(self) -> View:
         st = self.states[self.step]
@@ -378,6 +465,7 @@ class ReplayViewer(Scene):
             b.draw(surf)
         self.back_btn.draw(surf)
         self.view_choice.draw(surf)
+        self.branch_btn.draw(surf)
         states, _, actions = self.data.hand(self.hand_i)
         info = strings.tr("replay.step", i=self.step, n=len(states) - 1)
         W.draw_text(surf, strings.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
@@ -391,3 +479,82 @@ class ReplayViewer(Scene):
                     max_width=self.controls[0].rect.x - round(150 * s))
         W.draw_text(surf, strings.tr("replay.keys"), (W_ // 2, self.bar.bottom - round(5 * s)), round(12 * s), W.MUTED,
                     anchor="midbottom")
+        if self.dialog is not None:
+            self.dialog.draw(surf)
+
+
+class BranchDialog:
+    """Play from here: which seat the player takes and how the bots play; Enter starts, Esc goes back."""
+
+    def __init__(self, viewer: ReplayViewer):
+        self.viewer = viewer
+        self.app = viewer.app
+        v = viewer
+        self.seat = v.seat if v.seat >= 0 else (v.data.data.get("human_seat") or 0)
+        if not 0 <= self.seat < v.data.n:
+            self.seat = 0
+        self.level = "normal"
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self) -> None:
+        s = self.viewer.s
+        W_, H_ = self.app.size
+        self.rect = pygame.Rect(0, 0, round(620 * s), round(330 * s))
+        self.rect.center = (W_ // 2, (H_ - self.viewer.bar.h) // 2)
+        x, w, rh = self.rect.x + round(36 * s), self.rect.w - round(72 * s), round(46 * s)
+        y = self.rect.y + round(124 * s)
+        n = self.viewer.data.n
+        self.seat_choice = W.Choice((x, y, w, rh), W.tr_label("replay.branch_seat"), list(range(n)),
+                                    [(lambda i=i: self.viewer.data.names[i]) for i in range(n)], self.seat,
+                                    self._set_seat, label_w=0.4)
+        levels = list(strings.BOT_LEVELS)
+        self.level_choice = W.Choice((x, y + rh + round(12 * s), w, rh), W.tr_label("replay.branch_bots"), levels,
+                                     [W.tr_label(f"bot.{lv}") for lv in levels], self.level, self._set_level,
+                                     label_w=0.4)
+        bw, bh = round(180 * s), round(48 * s)
+        by = self.rect.bottom - round(24 * s) - bh
+        self.start_btn = W.Button((self.rect.centerx + round(10 * s), by, bw, bh), W.tr_label("replay.branch_start"),
+                                  self.start, "gold", name="branch_start", size=round(18 * s), hotkey="Enter")
+        self.cancel_btn = W.Button((self.rect.centerx - round(10 * s) - bw, by, bw, bh), W.tr_label("common.cancel"),
+                                   self.cancel, "dark", name="branch_cancel", size=round(18 * s), hotkey="Esc")
+        self.focus = W.FocusRing([self.seat_choice, self.level_choice, self.start_btn, self.cancel_btn])
+        self.focus.index = 2
+
+    def _set_seat(self, seat: int) -> None:
+        self.seat = seat
+
+    def _set_level(self, level: str) -> None:
+        self.level = level
+
+    def start(self) -> None:
+        self.viewer.dialog = None
+        self.viewer.start_branch(self.seat, self.level)
+
+    def cancel(self) -> None:
+        self.viewer.dialog = None
+
+    def handle(self, ev) -> None:
+        for w in (self.seat_choice, self.level_choice, self.start_btn, self.cancel_btn):
+            if w.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.cancel()
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus.current in (None, self.start_btn):
+                self.start()
+            else:
+                self.focus.handle_key(ev)
+
+    def draw(self, surf) -> None:
+        s = self.viewer.s
+        W.dim_screen(surf, 150)
+        W.panel(surf, self.rect, (14, 30, 24), 245, round(16 * s), 2, W.GOLD)
+        W.draw_text(surf, strings.tr("replay.branch_title"), (self.rect.centerx, self.rect.y + round(18 * s)),
+                    round(26 * s), W.GOLD, "serif", anchor="midtop")
+        v = self.viewer
+        where = strings.tr("replay.branch_where", i=v.hand_i + 1, k=v.step)
+        W.draw_wrapped(surf, where, pygame.Rect(self.rect.x + round(36 * s), self.rect.y + round(62 * s),
+                                                self.rect.w - round(72 * s), round(56 * s)), round(15 * s), W.CREAM)
+        cur = self.focus.current
+        for w in (self.seat_choice, self.level_choice, self.start_btn, self.cancel_btn):
+            w.draw(surf, cur is w)

@@ -204,8 +204,12 @@ class App:
         log.info("screen %s", scene.name)
         scene.enter()
         self.dirty = True
-        if os.environ.get("YUNGUI_TRACE_SCENES"):  # tests that drive a real window read where it went
-            print(f"scene {scene.name}", file=sys.stderr, flush=True)
+        self.trace(f"scene {scene.name}")
+
+    def trace(self, what: str) -> None:
+        """One line on stderr for tests that drive a real window (YUNGUI_TRACE_SCENES): where it went, what showed."""
+        if os.environ.get("YUNGUI_TRACE_SCENES"):
+            print(what, file=sys.stderr, flush=True)
 
     def invalidate(self) -> None:
         """Something visible changed outside input and animations (a session update, a timer): draw next frame."""

@@ -391,6 +391,7 @@ class TableScene(Scene):
         self.settle.layout()
         self.look = False
         self.app.invalidate()
+        self.app.trace(f"settlement hand {(self.view.get('hand_no') or 0) + 1}")
 
     def next_hand(self) -> None:
         if self.session.match_over:
@@ -401,6 +402,8 @@ class TableScene(Scene):
         self.look = False
         self.auto_next_at = None
         self._pump()
+        if self.view is not None:
+            self.app.trace(f"deal hand {(self.view.get('hand_no') or 0) + 1}")
         if self.hand_over():  # a LAN table deals when every player is ready
             self.waiting_next = True
 

@@ -15,6 +15,9 @@ from game.ui.settings import ReplayProblem, replay_dir
 from game.ui.table.scene import TableScene
 
 
+RESUME_PAUSE = 1.2  # seconds a resumed table waits before a bot moves: the player sees where things stand
+
+
 def make_bots(levels: list[str | None], seed: Any) -> dict:
     """A bot per seat with a level (None: a person sits there); a level this build lacks plays as the simple bot."""
     bots = {}
@@ -77,4 +80,5 @@ def resume_table(app: Any, data: dict) -> TableScene:
     sc.branch = data.get("branch") if isinstance(data.get("branch"), dict) else None
     if session.hand_over:
         sc.settle_at = 0.0  # stopped on a hand's settlement: it shows again
+    sc.next_bot = app.now + RESUME_PAUSE
     return sc

@@ -150,12 +150,68 @@ def test_typing_notation_reads_it_on_enter():
     assert sc.calc.win_tile == T.tile("2z") and len(sc.calc.hand) == 14 and sc.calc.outcome().valid
 
 
-def test_bad_notation_keeps_the_hand_and_says_why():
+def test_bad_notation_keeps_the_hand_and_the_typed_line_and_says_why_in_the_players_language():
+    """Issue 40: after an error the typed text stayed replaced by the previous hand, and the reason was English
+    in the Chinese window."""
+    for lang, words in (("en", "Cannot read 12x: write tiles as 123m456p7z"), ("zh", "看不懂 12x：牌写成 123m456p7z")):
+        app, sc = fresh(lang)
+        tap(app, sc, "123m")
+        click(app, sc.notation._box().center)
+        key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+        key(app, 0, text="12x")
+        key(app, pygame.K_RETURN)
+        assert sc.calc.hand == T.parse("123m") and sc.message is not None and sc.message.text().startswith(words)
+        assert sc.notation.value == "12x" and sc.notation.active  # still there, still being typed: mend it
+        key(app, pygame.K_BACKSPACE)  # the x goes
+        key(app, 0, text="m3m")
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)
+        key(app, 0, text="+")  # typed where the cursor is
+        assert sc.notation.value == "12m+3m"
+        key(app, pygame.K_RETURN)
+        assert sc.message is None and sc.calc.hand == T.parse("123m") and sc.calc.win_tile == T.tile("3m")
+
+
+def test_the_notation_field_edits_like_a_text_field():
     app, sc = fresh("en")
-    tap(app, sc, "123m")
-    sc.notation.value = "12x"
-    sc.read_notation()
-    assert sc.calc.hand == T.parse("123m") and sc.message is not None and "notation" in sc.message.text()
+    click(app, sc.notation._box().center)
+    f = sc.notation
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)  # select all: typing replaces it
+    assert f.selection() == (0, len(f.value))
+    key(app, 0, text="55p")
+    assert f.value == "55p" and f.cursor == 3
+    key(app, pygame.K_HOME)
+    key(app, 0, text="4p")
+    assert f.value == "4p55p"
+    key(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    assert f.selection() == (2, 4)
+    key(app, pygame.K_BACKSPACE)
+    assert f.value == "4pp" and f.cursor == 2
+    key(app, pygame.K_DELETE)
+    assert f.value == "4p" and f.cursor == 2
+    key(app, 0, text="p")
+    key(app, pygame.K_END)
+    f.insert("+6p")  # Ctrl+V puts the clipboard at the cursor
+    assert f.value == "4pp+6p"
+
+
+def test_an_empty_hand_settles_nobody(zh):
+    """Issue 40: an empty hand opened a result titled 座位2 自摸."""
+    app, sc = fresh("zh")
+    sc.calc.hand, sc.calc.win_tile = [], None
+    sc.changed()
+    sc.open_settle()
+    from game.ui.kit import drawlog
+
+    log = drawlog.start(app.screen)
+    try:
+        app.frame([], 0.05)
+        app.draw()
+        texts = [it.text for it in log.items if getattr(it, "text", None)]
+    finally:
+        drawlog.stop()
+    assert "还不能结算" in texts and not any("自摸" in t and "座位" in t for t in texts)
 
 
 def test_options_overlay_changes_the_rules():

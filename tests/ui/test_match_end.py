@@ -42,15 +42,16 @@ def test_equal_wins_go_to_fewer_deal_ins_and_equal_everything_shares_the_place(e
 
 
 def test_the_screen_names_the_rule_and_charts_the_running_totals(app, en):
+    class Session:
+        totals = (4, 4, -4, -4)
+
     class Table:  # what the match end reads of the table it follows
-        raw_names = ["Player", "Bot 1", "Bot 2", "Bot 3"]
-        results = [{"end": "win", "wins": [win(1, "discard", 2)], "deltas": [0, 2, -1, -1]},
-                   {"end": "draw", "wins": [], "deltas": [4, 2, -3, -3]}]
+        raw_names = ("Player", "Bot 1", "Bot 2", "Bot 3")
+        results = ({"end": "win", "wins": [win(1, "discard", 2)], "deltas": [0, 2, -1, -1]},
+                   {"end": "draw", "wins": [], "deltas": [4, 2, -3, -3]})
         variant = get("wenshan")
         replay_path = None
-
-        class session:
-            totals = [4, 4, -4, -4]
+        session = Session()
 
     sc = MatchEndScene(app, Table())
     assert sc.running() == [[0, 4], [2, 4], [-1, -4], [-1, -4]]

@@ -12,8 +12,8 @@ from game.rules.variants import get
 from game.rules.view import view
 from game.ui import settings as cfg
 from game.ui.menus import recordbook
-from game.ui.menus.records import RecordsScene
 from game.ui.menus.recordbook import RecordBook, summarize
+from game.ui.menus.records import RecordsScene
 from game.ui.menus.replays import ReplayViewer
 
 

@@ -28,6 +28,7 @@ from game.ui.calc.calcnote import (
     MELD_KINDS,
     WILD_WORDS,
     CalcMeld,
+    NotationProblem,
     meld_of,
     parse_notation,
 )
@@ -469,8 +470,11 @@ class Calc:
             return self._paste_json(text)
         try:
             parsed = parse_notation(text)
-        except ValueError as e:
-            return problem("paste", "calc.p.paste_bad", why=str(e))
+        except NotationProblem as e:
+            kw = dict(e.args_)
+            if "kind" in kw:
+                kw["kind"] = strings.tr(f"calc.meld.{kw['kind']}")
+            return problem("paste", e.key, **kw)
         hand, win, melds, wild, chicken, draws = parsed
         trial = Calc(self.variant_id, dict(self.options), self.dealer, self.seat, hand, melds, win, True, self.how,
                      self.source, set(self.flags), wild if wild is not None else self.wildcard,
@@ -484,12 +488,12 @@ class Calc:
     def _paste_json(self, text: str) -> Problem | None:
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as e:
-            return problem("paste", "calc.p.paste_bad", why=f"JSON: {e.msg}")
+        except (json.JSONDecodeError, RecursionError):
+            return problem("paste", "calc.p.json_bad")
         try:
             trial = from_json(data)
-        except (ValueError, KeyError, TypeError) as e:  # SituationError is a ValueError
-            return problem("paste", "calc.p.paste_bad", why=str(e))
+        except (ValueError, KeyError, TypeError, AttributeError):  # SituationError is a ValueError
+            return problem("paste", "calc.p.json_not_hand")
         self._take(trial)
         return None
 

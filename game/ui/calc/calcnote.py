@@ -29,6 +29,23 @@ CHICKEN_WORDS = ("chicken", "翻牌鸡")
 KONG_DRAW_WORDS = ("kongdraws", "杠牌")
 
 
+class NotationProblem(ValueError):
+    """What is wrong with a notation line, for the player's language: ``key`` is a strings key ("calc.n."),
+    ``args`` its values (the message itself, in English, for logs and tests)."""
+
+    def __init__(self, key: str, message: str, **args: Any):
+        super().__init__(message)
+        self.key = key
+        self.args_ = args
+
+
+def _tiles(text: str, tok: str) -> list[int]:
+    try:
+        return T.parse(text)
+    except T.NotationError:
+        raise NotationProblem("calc.n.tiles", f"cannot read {tok!r}: write tiles like 123m456p7z", tok=tok) from None
+
+
 @dataclass
 class CalcMeld:
     """A meld on the calculator: physical ``tiles`` and what they stand for (``face``: a pung/kong's tile,
@@ -86,7 +103,8 @@ def parse_notation(text: str) -> tuple[list[int], int | None, list[CalcMeld], in
 
     The hand is the first token without a prefix; ``+X`` names the winning tile (else the last tile
     written is it). Melds are ``pung:555m``, ``chow:345m``, ``kong:``/``akong:``/``ckong:`` (or 碰/吃/
-    杠/补杠/暗杠), a substitute meld with its face after ``=`` (``pung:9p9p4m=9p``). Raises ValueError.
+    杠/补杠/暗杠), a substitute meld with its face after ``=`` (``pung:9p9p4m=9p``). Raises NotationProblem
+    (a ValueError) saying what is wrong in the player's language.
     """
     hand: list[int] = []
     win: int | None = None
@@ -98,14 +116,15 @@ def parse_notation(text: str) -> tuple[list[int], int | None, list[CalcMeld], in
         word, rest = _split_word(tok)
         if word is None:
             if seen_hand:
-                raise ValueError(f"two hands in {text!r}: write melds as pung:555m")
+                raise NotationProblem("calc.n.two_hands", f"two hands in {text!r}: write melds as pung:555m",
+                                      tok=tok)
             seen_hand = True
             main, _, plus = rest.partition("+")
-            hand = T.parse(main) if main else []
+            hand = _tiles(main, tok) if main else []
             if plus:
-                w = T.parse(plus)
+                w = _tiles(plus, tok)
                 if len(w) != 1:
-                    raise ValueError(f"+{plus} names one winning tile")
+                    raise NotationProblem("calc.n.one_win", f"+{plus} names one winning tile", tok=f"+{plus}")
                 win = w[0]
                 hand.append(win)
             elif hand:
@@ -116,24 +135,27 @@ def parse_notation(text: str) -> tuple[list[int], int | None, list[CalcMeld], in
         elif word in CHICKEN_WORDS:
             chicken = _one(rest, tok)
         elif word in KONG_DRAW_WORDS:
-            draws = T.parse(rest)
+            draws = _tiles(rest, tok)
         else:
             kind = next(k for k, words in MELD_WORDS.items() if word in words)
             tiles_s, _, face_s = rest.partition("=")
-            tl = T.parse(tiles_s)
+            tl = _tiles(tiles_s, tok)
             size = 4 if kind in KONGS else 3
             if len(tl) != size:
-                raise ValueError(f"{tok}: a {kind} has {size} tiles")
+                raise NotationProblem("calc.n.size", f"{tok}: a {kind} has {size} tiles", tok=tok, kind=kind,
+                                      size=size)
             if face_s:
-                fc = T.parse(face_s)
+                fc = _tiles(face_s, tok)
+                if not fc:
+                    raise NotationProblem("calc.n.one_tile", f"{tok}: name the face after =", tok=tok)
                 face = min(fc)
             elif kind == "chow":
                 face = min(tl)
                 if sorted(tl) != [face, face + 1, face + 2] or face >= 27 or face // 9 != (face + 2) // 9:
-                    raise ValueError(f"{tok} is not a run of one suit")
+                    raise NotationProblem("calc.n.run", f"{tok} is not a run of one suit", tok=tok)
             else:
                 if len(set(tl)) != 1:
-                    raise ValueError(f"{tok} mixes tiles: give its face after =")
+                    raise NotationProblem("calc.n.mixed", f"{tok} mixes tiles: give its face after =", tok=tok)
                 face = tl[0]
             melds.append(CalcMeld(kind, tl, face))
     return hand, win, melds, wild, chicken, draws
@@ -144,7 +166,7 @@ def _split_word(tok: str) -> tuple[str | None, str]:
         word, _, rest = tok.replace("：", ":").partition(":")
         word = word.strip().lower()
         if not _known_word(word):
-            raise ValueError(f"unknown prefix {word!r} in {tok!r}")
+            raise NotationProblem("calc.n.prefix", f"unknown prefix {word!r} in {tok!r}", tok=tok, word=word)
         return word, rest
     for words in (*MELD_WORDS.values(), WILD_WORDS, CHICKEN_WORDS, KONG_DRAW_WORDS):
         for w in sorted(words, key=len, reverse=True):
@@ -158,7 +180,7 @@ def _known_word(word: str) -> bool:
 
 
 def _one(text: str, tok: str) -> int:
-    tl = T.parse(text)
+    tl = _tiles(text, tok)
     if len(tl) != 1:
-        raise ValueError(f"{tok} names one tile")
+        raise NotationProblem("calc.n.one_tile", f"{tok} names one tile", tok=tok)
     return tl[0]

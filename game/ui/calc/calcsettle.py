@@ -84,8 +84,8 @@ def _draw_hand(surf: pygame.Surface, sc: CalculatorScene) -> None:
     hand = sc.display_hand()
     probs = field_problems(sc, "hand", "win_tile")
     head = f"{strings.tr('calc.hand')}  {strings.tr('calc.hand_n', k=len(c.hand), n=c.hand_size())}"
-    hr = W.draw_text(surf, head, (L.hand_row.x, L.left.y + round(8 * s)), round(15 * s),
-                     WARN if probs and c.hand else W.GOLD, "bold", max_width=L.hand_tools.x - L.hand_row.x - 8)
+    W.draw_text(surf, head, (L.hand_row.x, L.left.y + round(8 * s)), round(15 * s),
+                WARN if probs and c.hand else W.GOLD, "bold", max_width=L.hand_tools.x - L.hand_row.x - 8)
     for b in (sc.win_btn, sc.remove_btn, sc.clear_btn):
         b.draw(surf, sc.focus.current is b)
     tw = L.hand_tw
@@ -108,9 +108,8 @@ def _draw_hand(surf: pygame.Surface, sc: CalculatorScene) -> None:
             W.draw_text(surf, strings.tr("calc.win_tile"), (r.centerx, r.bottom + round(3 * s)), round(12 * s),
                         W.GOLD, "bold", anchor="midtop")
         x += cw + max(1, round(2 * s))
-    if probs and hand:
-        W.draw_text(surf, probs[0], (hr.x, L.hand_row.bottom + round(4 * s)), round(13 * s), WARN,
-                    max_width=L.hand_row.w - round(120 * s))
+    # a problem with the hand is told beside the tiles to tap and in the panel on the right: a line here would
+    # run into the melds' heading
 
 
 def _draw_melds(surf: pygame.Surface, sc: CalculatorScene) -> None:
@@ -347,6 +346,8 @@ class SettleView:
                     W.MUTED)
         src = seat_label(c, c.source) if c.source is not None else "?"
         title = strings.tr(f"calc.settle_win.{c.how}", who=seat_label(c, c.seat), src=src)
+        if out.problems:  # nothing to settle yet (an empty hand, no winning tile): no winner in the title
+            title = strings.tr("calc.settle_blocked")
         W.draw_text(surf, title, (box.centerx, box.y + round(14 * s)), round(34 * s),
                     (255, 214, 100) if out.valid else (210, 220, 230), "serif", anchor="midtop", shadow=True,
                     max_width=box.w - round(420 * s))

@@ -459,10 +459,15 @@ class CalculatorScene(Scene):
         self.notation_text = text
 
     def read_notation(self) -> None:
-        problem = self.calc.paste(self.notation.value)
+        typed = self.notation.value
+        problem = self.calc.paste(typed)
         self.changed(problem)
         if problem is None:
             self.note = strings.tr("calc.pasted")
+        else:  # the typed line stays, still being typed, so it can be mended
+            self.notation.value = typed
+            self.notation.active = True
+            self.notation.cursor = len(typed)
 
     def copy(self) -> None:
         self._copy(self.calc.notation())
@@ -567,7 +572,7 @@ class CalculatorScene(Scene):
                 self.read_notation()
                 return
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL:
-                self.notation.value = (self.notation.value + clipboard_get())[: self.notation.max_len]
+                self.notation.insert(clipboard_get())
                 return
             if self.notation.handle(ev):
                 return

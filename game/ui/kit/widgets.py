@@ -639,6 +639,9 @@ class Slider(Widget):
 
 
 class TextInput(Widget):
+    """A line to type in: a cursor (←/→, Home/End, a click), a selection (Shift+arrows, Ctrl+A, a drag is not
+    needed), Backspace/Delete, typing or ``insert`` (a paste) replacing the selection."""
+
     def __init__(self, rect, label, value: str, on_change, placeholder: str | Callable = "", max_len: int = 24,
                  allowed: str | None = None, label_w: float = 0.46):
         self.rect = pygame.Rect(rect)
@@ -651,38 +654,110 @@ class TextInput(Widget):
         self.active = False
         self.submitted = False  # typing was just ended with Enter (the focus ring must not start it again)
         self.label_w = label_w
+        self.cursor = len(value)
+        self.anchor: int | None = None  # the selection's other end (None: no selection)
 
     def _box(self):
         r = self.rect
         x0 = r.x + round(r.w * self.label_w) if self.label else r.x
         return pygame.Rect(x0, r.y + 2, r.right - x0, r.h - 4)
 
+    # ------------------------------------------------------------------ editing
+    def selection(self) -> tuple[int, int] | None:
+        """(start, end) of the selected text, or None."""
+        self.cursor = max(0, min(len(self.value), self.cursor))
+        if self.anchor is None or self.anchor == self.cursor:
+            return None
+        a = max(0, min(len(self.value), self.anchor))
+        return (min(a, self.cursor), max(a, self.cursor))
+
+    def insert(self, text: str) -> None:
+        """Put ``text`` at the cursor (over the selection), as far as the length and the allowed characters go."""
+        add = "".join(c for c in text if (self.allowed is None or c in self.allowed) and c.isprintable())
+        sel = self.selection()
+        a, b = sel if sel else (self.cursor, self.cursor)
+        room = self.max_len - (len(self.value) - (b - a))
+        add = add[:max(0, room)]
+        self.value = self.value[:a] + add + self.value[b:]
+        self.cursor, self.anchor = a + len(add), None
+        self.on_change(self.value)
+
+    def _delete(self, forward: bool) -> None:
+        sel = self.selection()
+        if sel is None:
+            a = self.cursor if forward else self.cursor - 1
+            if not 0 <= a < len(self.value):
+                return
+            sel = (a, a + 1)
+        self.value = self.value[:sel[0]] + self.value[sel[1]:]
+        self.cursor, self.anchor = sel[0], None
+        self.on_change(self.value)
+
+    def _move(self, to: int, select: bool) -> None:
+        if select:
+            if self.anchor is None:
+                self.anchor = self.cursor
+        else:
+            sel = self.selection()
+            if sel is not None and to in (self.cursor - 1, self.cursor + 1):
+                to = sel[0] if to < self.cursor else sel[1]  # ←/→ on a selection goes to its edge
+            self.anchor = None
+        self.cursor = max(0, min(len(self.value), to))
+
+    def _index_at(self, x: int) -> int:
+        """The character gap nearest to ``x`` on the drawn text (which may be squeezed to fit the box)."""
+        b = self._box()
+        size = round(self.rect.h * 0.4)
+        full = text_width(self.value, size) or 1
+        shown = min(full, b.w - 16)
+        best, best_d = 0, abs(x - (b.x + 8))
+        for i in range(1, len(self.value) + 1):
+            px = b.x + 8 + text_width(self.value[:i], size) * shown / full
+            if abs(x - px) < best_d:
+                best, best_d = i, abs(x - px)
+        return best
+
     def handle(self, ev) -> bool:
         """Typing while active. A click elsewhere or Enter ends typing *and* still does what it does: the click
         presses the button under it, Enter submits the form (the scene's Enter); Esc only ends typing."""
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            self.active = self._box().collidepoint(ev.pos)
+            inside = self._box().collidepoint(ev.pos)
+            if inside:
+                self.cursor, self.anchor = self._index_at(ev.pos[0]), None
+            self.active = inside
             return self.active
         if self.active and ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-                self.on_change(self.value)
-                return True
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            shift = bool(ev.mod & pygame.KMOD_SHIFT)
+            ctrl = bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            k = ev.key
+            if k == pygame.K_BACKSPACE:
+                self._delete(forward=False)
+            elif k == pygame.K_DELETE:
+                self._delete(forward=True)
+            elif k == pygame.K_LEFT:
+                self._move(self.cursor - 1, shift)
+            elif k == pygame.K_RIGHT:
+                self._move(self.cursor + 1, shift)
+            elif k == pygame.K_HOME:
+                self._move(0, shift)
+            elif k == pygame.K_END:
+                self._move(len(self.value), shift)
+            elif k == pygame.K_a and ctrl:
+                self.anchor, self.cursor = 0, len(self.value)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.active = False
-                self.submitted = ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                return ev.key == pygame.K_ESCAPE
+                self.anchor = None
+                self.submitted = k in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                return k == pygame.K_ESCAPE
             return True  # text arrives as TEXTINPUT
         if self.active and ev.type == pygame.TEXTINPUT:
-            add = "".join(c for c in ev.text if self.allowed is None or c in self.allowed)
-            if add:
-                self.value = (self.value + add)[: self.max_len]
-                self.on_change(self.value)
+            self.insert(ev.text)
             return True
         return False
 
     def activate(self) -> None:
         self.active = True
+        self.cursor, self.anchor = len(self.value), None
 
     def draw(self, dest, focused=False) -> None:
         r = self.rect
@@ -693,14 +768,22 @@ class TextInput(Widget):
         pygame.draw.rect(dest, (250, 248, 240), b, border_radius=6)
         pygame.draw.rect(dest, GOLD if (self.active or focused) else (120, 140, 130), b, 2, border_radius=6)
         size = round(r.h * 0.4)
-        if self.value:
-            rr = draw_text(dest, self.value, (b.x + 8, b.centery), size, INK, anchor="midleft", max_width=b.w - 16)
-        else:
-            rr = pygame.Rect(b.x + 8, b.centery, 0, 0)
+        if not self.value:
             draw_text(dest, _label(self.placeholder), (b.x + 8, b.centery), size, (150, 150, 150), anchor="midleft",
                       max_width=b.w - 16)
+        full = text_width(self.value, size) or 1
+        ratio = min(full, b.w - 16) / full
+
+        def at(i: int) -> int:
+            return b.x + 8 + round(text_width(self.value[:i], size) * ratio)
+
+        sel = self.selection() if self.active else None
+        if sel is not None:
+            pygame.draw.rect(dest, (180, 210, 250), (at(sel[0]), b.y + 5, max(2, at(sel[1]) - at(sel[0])), b.h - 10))
+        if self.value:
+            draw_text(dest, self.value, (b.x + 8, b.centery), size, INK, anchor="midleft", max_width=b.w - 16)
         if self.active and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = rr.right + 2
+            x = at(self.cursor) + 1
             pygame.draw.line(dest, INK, (x, b.y + 6), (x, b.bottom - 6), 2)
 
 

@@ -14,7 +14,6 @@ from game.ui.kit.names import bot_name, player_name
 from game.ui.settings import ReplayProblem, replay_dir
 from game.ui.table.scene import TableScene
 
-
 RESUME_PAUSE = 1.2  # seconds a resumed table waits before a bot moves: the player sees where things stand
 
 

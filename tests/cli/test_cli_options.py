@@ -14,7 +14,7 @@ from game.rules.match import Match, play_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "multi-win-off.json"  # 熟手 bots, guiyang seed 12 hand 3: 7p won twice
-LAPSE = "  seat 3: 胡 7p 作废：座位2先胡（一炮多响未勾选） 0"
+LAPSE = "      胡 七筒 作废：座位2先胡（一炮多响未勾选）  0"  # replay's text (game/cli/replay_text.py)
 
 
 def cli(capsys, *args, stdin=None, monkeypatch=None):
@@ -30,13 +30,14 @@ def test_replay_multi_win_off_the_second_hu_lapses(capsys):
     only seat 2 (next after seat 0) wins its 七对 10; seat 3's 平胡 1 lapses (0-point line) and it settles as a
     ready player; deltas +9 -31 +14 +8 become +10 -31 +14 +7; seat 2 deals next either way."""
     code, out, _ = cli(capsys, "replay", str(FIXTURE))
-    assert code == 0 and out.splitlines()[0] == "end: win, winners: 2, 3"
-    assert "deltas: +9 -31 +14 +8" in out and LAPSE not in out
+    assert code == 0 and out.splitlines()[1] == "第 1 局 · 庄家 座位0 · 一炮多响 · 座位0 点炮"
+    assert "  座位2  +14" in out and "  座位3  +8" in out and LAPSE not in out
     code, out, _ = cli(capsys, "replay", str(FIXTURE), "--opt", "multi_win=off")
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "end: win, winners: 2"
-    assert LAPSE in lines and "  seat 3: 平胡 1 (←0) +1" not in lines
-    assert lines[-2:] == ["deltas: +10 -31 +14 +7", "next dealer: 2"]
+    assert code == 0 and lines[1] == "第 1 局 · 庄家 座位0 · 座位2 胡牌 · 座位0 点炮"
+    assert LAPSE in lines and "      平胡 1 (←座位0)  +1" not in lines
+    assert "  座位2  +14" in lines and "  座位3  +7" in lines and "  座位0  +10" in lines
+    assert lines[-1] == "  下局庄家：座位2"
     code, out, _ = cli(capsys, "replay", str(FIXTURE), "--opt", "multi_win=off", "--json")
     res = json.loads(out)
     assert res["winners"] == [2] and res["deltas"] == [10, -31, 14, 7] and res["next_dealer"] == 2

@@ -69,5 +69,5 @@ def test_the_0_1_0_replays_list_and_replay_exactly(home):
 def test_the_replay_command_reads_a_0_1_0_replay(capsys):
     assert main(["replay", str(REPLAYS[1])]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "zhuoji match, 2 hands" and out[1].startswith("hand 0: dealer 2,")
-    assert out[-1] == "totals: -20 -20 -22 +62"
+    assert out[0] == "捉鸡麻将 · 已打 2/2 局 · 种子 2" and out[3].startswith("第 1 局 · 庄家 电脑2 · ")
+    assert out[-1] == "总分：老王 -20 · 电脑1 -20 · 电脑2 -22 · 电脑3 +62"

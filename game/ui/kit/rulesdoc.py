@@ -50,6 +50,10 @@ COMMON: list[Block] = [
 
 DOCS: dict[str, list[Block]] = {
     "wenshan": [
+        ("p", "昆明文山麻将（“天天爱昆明文山麻将”里的名字）就是文山翻小鸡：牌、翻小鸡、牌型、结算和勾选项完全相同，"
+              "选哪一个都按这一页打。",
+         "Kunming Wenshan (the Kunming app's name) is Wenshan Flip-the-Chick: the same tiles, chick, patterns, "
+         "payments and table options. Either one plays by this page."),
         ("h", "一句话", "In one line"),
         ("p", "开局翻一张牌，它的下一张就是“小鸡”（癞子），手里的小鸡可以当任何牌用；白板可以当小鸡那张牌。"
               "可以吃、碰、杠，只有一家能胡。",
@@ -150,9 +154,9 @@ DOCS: dict[str, list[Block]] = {
         ("hand", "1111m|33m|55p|77p|22s|44s", "龙七对", "Dragon seven pairs", {}),
         ("row", "双龙七对 / 清龙七对", "两组四张 / 清一色龙七对", "3番",
          "Two sets of four / flush dragon seven pairs"),
-        ("row", "三龙七对 / 清双龙七对", "", "4番",
+        ("row", "三龙七对 / 清双龙七对", "三组四张相同 / 清一色双龙七对", "4番",
          "Three sets of four / flush double dragon"),
-        ("row", "清三龙七对", "", "5番",
+        ("row", "清三龙七对", "清一色三龙七对", "5番",
          "Flush triple dragon"),
         ("row", "十风 / 十三幺", "（有风）前十张打的全是字牌 / 前十三张全是字牌或幺九，没吃碰杠，自动胡", "1番 / 0番",
          "(With honors) first ten discards all honors / first thirteen all honors or 1/9, no claims: wins by itself"),
@@ -347,7 +351,8 @@ def doc_for(variant_id: str) -> list[Block]:
     return DOCS.get(fam, []) + option_blocks(fam) + COMMON
 
 
-# What an option does, where one line of help (the setup screen's) does not say it all: (中文, English).
+# What an option does, where one line of help (the setup screen's) does not say it all: (中文, English), keyed
+# "family:key" where a key means something else in another family (rob_pays_all), else by the key alone.
 OPTION_EFFECTS: dict[str, tuple[str, str]] = {
     "multi_win": (
         "勾选：一张牌可以被几家同时胡，每家都由放炮的人付；下一局由放炮者之后最近的胡牌者坐庄（其余几家全胡时放炮者坐庄）。"
@@ -363,6 +368,82 @@ OPTION_EFFECTS: dict[str, tuple[str, str]] = {
         "On: after a win, a player who is not ready pays every ready player for the chickens they showed (1 Bamboo "
         "and 8 Dots discarded, punged or konged; golden ones at the golden value). Off: those are not owed, but the "
         "charging chicken still is, and the liable chicken is unchanged. A drawn hand never pays them."),
+    # 文山翻小鸡 / 昆明 (shared/rules/wenshan.md)
+    "wenshan:soft_lan": (
+        "烂牌要求每门花色的数字各取自 147、258、369 中的一组；勾选后放宽为同一门的数字两两相差三以上即可"
+        "（如一、五、九万），字牌仍要五到七种不同的。",
+        "A scattered hand normally takes each suit's numbers from one of 147 / 258 / 369. On: a suit's numbers need "
+        "only differ pairwise by three or more (1, 5 and 9 Characters will do); the five to seven different honors "
+        "stay as they are."),
+    "wenshan:penalty_discard": (
+        "点炮胡时，点炮的人付两倍的牌分，其余两家照常付一倍；自摸不受影响，杠分也不变。",
+        "On a discard win the discarder pays twice the hand's points and the others once as usual; self-draws and "
+        "kong points are unchanged."),
+    "wenshan:reserved_tiles": (
+        "牌墙最后这么多张不能摸：摸到只剩它们时这局就黄牌（不查叫，只结杠分）；杠后补牌仍可以从中摸。"
+        "可选 0、8、14、20 张。",
+        "That many tiles at the back of the wall are never drawn: when only they remain the hand is drawn (no "
+        "payments but kongs); kong replacements may still come from them. 0, 8, 14 or 20."),
+    # 玉溪扳倒胡 (shared/rules/yuxi.md)
+    "yuxi:with_honors": (
+        "加入东南西北中发白共 136 张；字牌可以碰杠、做将，前十张打的都是字牌就自动胡“十风”。",
+        "Adds the 28 honor tiles (136 in all): honors can be punged, konged and paired, and ten honor discards in a "
+        "row from the start win 'ten winds' by themselves."),
+    "yuxi:chao_di": (
+        "勾选：有杠随时可杠；翻开的两张牌尾能让你胡就用它杠上花，不能就从牌头盲摸一张（抄底）。"
+        "不勾选：只有翻开的牌尾能让你杠上花时才能开杠，最多连杠两次。",
+        "On: kong whenever you can; a face-up tail tile that wins is taken (kong bloom), else the replacement is "
+        "drawn blind from the front. Off: a kong only when a face-up tail tile would then win, at most two in a "
+        "row."),
+    "yuxi:rob_pays_all": (
+        "抢杠胡按自摸计分，三家该付的全部由被抢杠的人一人付；不勾选时被抢的人只付他自己那一份。",
+        "Robbing a kong scores as a self-draw, and the robbed player pays what all three would pay; off: the "
+        "robbed player pays only their own share."),
+    # 贵阳捉鸡 / 捉鸡麻将 (shared/rules/chicken.md)
+    "chicken:wu_gu": (
+        "八筒（乌骨鸡）和一条（幺鸡）一样是常鸡，贵阳每张 2 分（金乌骨鸡 4 分）；捉鸡麻将固定有乌骨鸡，每张 1 分。",
+        "The 8 Dots (black-bone chicken) is a standing chicken like the 1 Bamboo: worth 2 each in Guiyang (4 when "
+        "golden); Catch-the-Chicken Mahjong always has it, at 1 each."),
+    "chicken:man_tang": (
+        "翻牌鸡本来只算手里和碰杠里的；勾选后，自己打出且没人碰杠的翻牌鸡也算（满堂鸡）。胡牌者打出的翻牌鸡无论勾不勾都算。",
+        "Flipped chickens normally count in the hand and melds only; on, they also count in one's own unclaimed "
+        "discards. The winner's discarded flipped chickens count either way."),
+    "chicken:yin_ji": (
+        "捉鸡牌是九万或九筒时，翻牌鸡一万或一筒叫银鸡，每张 2 分；捉鸡麻将固定有银鸡。",
+        "When the turned-up tile is 9 Characters or 9 Dots, the flipped chicken (1 Characters or 1 Dots) is a "
+        "silver chicken worth 2 each; Catch-the-Chicken Mahjong always plays it."),
+    "chicken:zuan_shi": (
+        "捉鸡牌是红中时，翻牌鸡还是红中，叫钻石鸡，每张 4 分（只有贵阳，有红中）。",
+        "When the turned-up tile is a Red dragon the flipped chicken is the Red again: a diamond chicken worth 4 "
+        "each (Guiyang only, which has the Reds)."),
+    "chicken:man_ji_qing": (
+        "胡牌的人四张翻牌鸡都在手里或碰杠里时，牌型至少按清一色算分；本来更大的照算更大的。",
+        "A winner holding all four of the flipped chicken (in hand or melds) scores at least a full flush; a larger "
+        "pattern still counts as itself."),
+    "chicken:zimo_double": (
+        "自摸时每家付两倍的牌分（含加分事件）；点炮胡、鸡和豆都不变。",
+        "On a self-draw everyone pays twice the hand's points (events included); discard wins, chickens and beans "
+        "are unchanged."),
+    "chicken:rob_pays_all": (
+        "抢杠胡按自摸计分，全部由被抢杠的人一人付（包两家）；不勾选时只有被抢的人付他自己那一份。",
+        "Robbing a kong scores as a self-draw, all of it paid by the robbed player; off: the robbed player pays "
+        "only their own share."),
+    "chicken:rob_burns_beans": (
+        "被抢杠的人这局收不到豆分（烧豆），该付的豆照付；捉鸡麻将固定如此。",
+        "The robbed player collects no bean points this hand (burned) but still pays the beans they owe; "
+        "Catch-the-Chicken Mahjong always plays it."),
+    "chicken:rob_burns_chickens": (
+        "被抢杠的人这局收不到鸡分（烧鸡），该付的鸡照付；捉鸡麻将固定如此。",
+        "The robbed player collects no chicken points this hand (burned) but still pays the chickens they owe; "
+        "Catch-the-Chicken Mahjong always plays it."),
+    "chicken:ben_ji": (
+        "翻开的捉鸡牌本身也是鸡（本鸡），每张 1 分，和翻牌鸡一起算。",
+        "The turned-up tile itself is a chicken too (its own chicken), 1 each, counted "
+        "with the flipped chicken."),
+    "chicken:shang_xia_ji": (
+        "捉鸡牌的上一张和下一张都是鸡（上下鸡），每张 1 分；例如翻出五万，四万和六万都是鸡。",
+        "The tiles one below and one above the turned-up tile are chickens, 1 each: a "
+        "5 Characters flip makes the 4 and the 6 Characters chickens."),
     "first_dealer": (
         "选“开房者”：开桌的人（座位一：自己开局时是你，局域网上是开桌的主机）坐第一局的庄；选“随机”：由这场牌的随机种子"
         "选一家坐庄。之后按各玩法的规则换庄。",
@@ -408,7 +489,7 @@ def option_blocks(fam: str) -> list[Block]:
             en_d = "; ".join(f"{SHORT_EN.get(v.id, v.name_en)}: {_default_text(x, 'en')[1]}" for v, x in have)
         else:
             zh_d, en_d = _default_text(o, "zh")[0], _default_text(o, "en")[1]
-        zh_e, en_e = OPTION_EFFECTS.get(key, (o.help_zh, o.help_en))
+        zh_e, en_e = OPTION_EFFECTS.get(f"{fam}:{key}") or OPTION_EFFECTS.get(key, (o.help_zh, o.help_en))
         out.append(("li", f"{o.zh}（{zh_d}）：{zh_e}", f"{o.en} ({en_d}): {en_e}"))
     return out
 

@@ -414,7 +414,8 @@ S: dict[str, tuple[str, str]] = {
     "end.tie.shared": ("胡牌和点炮都相同者名次并列", "those level on wins and deal-ins too share the place"),
     # ---- rules viewer
     "rules.title": ("规则说明", "Rules"),
-    "rules.scroll": ("滚轮/↑↓ 翻页 · ←→ 切换玩法", "Wheel/↑↓ scroll · ←→ switch game"),
+    "rules.scroll": ("滚轮/↑↓ 滚动 · 空格/PgDn 翻页 · ←→ 切换玩法",
+                     "Wheel/↑↓ scroll · Space/PgDn page · ←→ switch game"),
     "rules.example": ("例", "Example"),
     # ---- replays
     "story.match": ("{game} · 已打 {n}/{planned} 局 · 种子 {seed}",

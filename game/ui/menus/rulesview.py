@@ -202,9 +202,9 @@ class RulesScene(Scene):
             if k == pygame.K_ESCAPE or k == pygame.K_BACKSPACE:
                 self.back()
             elif k == pygame.K_DOWN:
-                self.scroll += round(50 * self.s)
+                self.scroll += page // 3  # a third of a page: a few lines at a time, never a whole page unseen
             elif k == pygame.K_UP:
-                self.scroll -= round(50 * self.s)
+                self.scroll -= page // 3
             elif k in (pygame.K_PAGEDOWN, pygame.K_SPACE):
                 self.scroll += page
             elif k == pygame.K_PAGEUP:

@@ -1,0 +1,98 @@
+"""Issue 40's small things, each as the player met it: "1 hands", two English names for one game, 局数 ◀ wrapping
+from 1 to 16, the menu's subtitle without 昆明, the rules viewer's English rows on a Chinese page, its options
+without explanations, 昆明 never said to play as 文山, ↑↓ 翻页 moving 50 px, and the docs' 5z/7z."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules.variants import all_variants
+from game.ui.kit import strings
+from game.ui.kit import widgets as W
+from game.ui.kit.names import KNOWN_VARIANTS, variant_name, variant_title
+from game.ui.kit.rulesdoc import FAMILY, OPTION_EFFECTS, doc_for
+from game.ui.menus.rulesview import RulesScene
+from game.ui.menus.scenes import HAND_CHOICES, SetupScene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_one_hand_is_one_hand(en):
+    assert strings.tr("replays.hands", n=1) == "1 hand" and strings.tr("replays.hands", n=2) == "2 hands"
+    assert strings.tr("end.played", n=1) == "1 hand"
+    assert strings.tr("table.wall_tip_all", n=1).startswith("1 tile in the wall")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_game_has_one_name_per_language_on_every_screen(lang):
+    strings.set_lang(lang)
+    try:
+        for v in all_variants():
+            names = {variant_name(v), variant_title(v.id), strings.pick(v.name_zh, v.name_en)}
+            assert len(names) == 1, (v.id, names)
+    finally:
+        strings.set_lang("zh")
+
+
+def test_the_menu_subtitle_names_every_game(zh):
+    sub = strings.tr("app.subtitle")
+    assert all(zh_name in sub for _vid, zh_name, _en in KNOWN_VARIANTS)
+
+
+def test_hands_stop_at_their_ends_instead_of_wrapping(app):
+    app.settings.last_hands = 1
+    sc = SetupScene(app)
+    app.goto(sc)
+    hands = next(w for w in sc.colB if isinstance(w, W.Choice) and w.values == list(HAND_CHOICES))
+    hands.step(-1)
+    assert sc.hands == 1 and not hands.can_step(-1)
+    for _ in range(10):
+        hands.step(1)
+    assert sc.hands == 16 and not hands.can_step(1)
+
+
+def words_in(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]{3,}", text)
+
+
+@pytest.mark.parametrize("vid", ["wenshan", "yuxi", "guiyang"])
+def test_a_chinese_rules_page_has_no_english_row(vid):
+    for block in doc_for(vid):
+        if block[0] in ("h", "p", "li"):
+            assert block[1], block
+        elif block[0] == "row":
+            assert block[1] and block[2], block  # an empty Chinese description showed the English one
+
+
+def test_every_option_is_explained_beyond_its_one_line_help():
+    for v in all_variants():
+        fam = FAMILY[v.id]
+        for o in v.schema:
+            if o.key in ("players", "base"):
+                continue
+            zh, en = OPTION_EFFECTS.get(f"{fam}:{o.key}") or OPTION_EFFECTS[o.key]
+            assert len(zh) > len(o.help_zh) and len(en) > len(o.help_en), (v.id, o.key)
+
+
+def test_the_wenshan_page_says_kunming_plays_as_wenshan():
+    text = " ".join(b[1] for b in doc_for("kunming") if b[0] == "p")
+    assert "昆明" in text and "就是文山翻小鸡" in text
+
+
+def test_up_and_down_move_a_third_of_a_page(app):
+    sc = RulesScene(app, variant_id="guiyang")
+    app.goto(sc)
+    page = sc.content.h - round(60 * sc.s)
+    sc.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    assert sc.scroll == page // 3 > 150
+
+
+def test_the_docs_name_5z_white_and_7z_red():
+    for doc in ("cli.md", "file-formats.md"):
+        text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
+        assert "东南西北中发白" not in text and "东 南 西 北 中 发 白" not in text, doc
+        assert "5z is 白, 7z is 中" in text, doc

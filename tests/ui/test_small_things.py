@@ -96,3 +96,37 @@ def test_the_docs_name_5z_white_and_7z_red():
         text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
         assert "东南西北中发白" not in text and "东 南 西 北 中 发 白" not in text, doc
         assert "5z is 白, 7z is 中" in text, doc
+
+
+def test_the_saved_match_is_said_on_the_match_end_not_over_the_table(home):
+    """Issue 40: the "本场已保存到回放" toast covered the top player's revealed hand; the match end says it now."""
+    from game.bots import make_bot
+    from game.rules.variants import get
+    from game.ui.app import App
+    from game.ui.kit import drawlog
+    from game.ui.menus.scenes import start_local_table
+    from game.ui.settings import Settings
+    from game.ui.table.match_end import MatchEndScene
+
+    app = App(size=(1280, 720), settings=Settings(anim="off", sound=False), save=True, sound=False)
+    v = get("yuxi")
+    start_local_table(app, v, v.resolve_options({}), 1, 6, [None, "easy", "easy", "easy"])
+    sc = app.scene
+    me = make_bot("simple", seed=1)
+    for _ in range(5000):
+        app.frame([], 0.3)
+        if sc.settle is not None:
+            break
+        if sc.view["legal"] and sc.view["phase"] != "end":
+            sc.send(me.act(sc.view))
+    assert sc.settle is not None and not app.toasts
+    sc.next_hand()
+    assert isinstance(app.scene, MatchEndScene) and app.scene.saved_to is not None
+    log = drawlog.start(app.screen)
+    try:
+        app.frame([], 0.05)
+        app.draw()
+        texts = [it.text for it in log.items if getattr(it, "text", None)]
+    finally:
+        drawlog.stop()
+    assert any(strings.tr("end.saved") in t for t in texts)

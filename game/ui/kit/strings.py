@@ -147,7 +147,6 @@ S: dict[str, tuple[str, str]] = {
     "bad.not_object": ("内容不是设置", "it holds no settings"),
     "notice.settings_readonly": ("无法保存设置（{why}），本次仍可继续游戏",
                                  "Could not save settings ({why}); playing on without saving"),
-    "notice.replay_saved": ("本场已保存到回放", "Match saved to replays"),
     "notice.replay_failed": ("无法保存回放（{why}）", "Could not save the replay ({why})"),
     "notice.lang": ("语言：中文", "Language: English"),
     "notice.fullscreen_failed": ("无法切换全屏", "Could not switch to full screen"),

@@ -42,7 +42,7 @@ SCENES: tuple[str, ...]  # the scenes by name, then the table's states
 SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rules", "replay", "lobby", "settings",
           "match_end", "demo",
           "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
-          "lan_missing", "refused", "watch", "crash", "crash_lan", "records", "replay_branch")
+          "lan_missing", "refused", "watch", "crash", "crash_lan", "records", "replay_branch", "settlement_rich")
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
@@ -226,6 +226,12 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
             assert sc.settle is not None  # show_settlement opened it: the hand has a result
             sc.settle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
             app.now += 0.5  # the notice has faded in
+    elif scene == "settlement_rich":
+        ses, names = richest_settlement(variant, seed)
+        sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
+        sc.auto_bots = False
+        app.goto(sc)
+        sc.show_settlement()
     elif scene == "match_end":
         ses, names = new_session(variant, seed, hands=4)
         sc = UnsavedTable(app, ses, variant, names=names, hands_total=4)
@@ -309,6 +315,28 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         _table_state_scene(app, scene, variant, seed)
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
+
+
+RICH_SEARCH = 60  # seeds tried for the richest settlement of a game
+
+
+def richest_settlement(variant, seed: int):
+    """The won hand, of the first ``RICH_SEARCH`` seeds from ``seed``, whose settlement says the most (items, then
+    their text): the one that must still fit the screen in both languages at every size."""
+    best = None
+    for k in range(RICH_SEARCH):
+        ses, names = new_session(variant, seed + k)
+        drive(ses, lambda v: v["phase"] == "end")
+        res = ses.view.get("result") or {}
+        if res.get("end") != "win":
+            continue
+        items = res.get("items") or []
+        weight = (len(items), sum(len(it.get("label_en", "")) + len(it.get("detail", "")) for it in items))
+        if best is None or weight > best[0]:
+            best = (weight, ses, names)
+    if best is None:
+        return new_session(variant, seed)
+    return best[1], best[2]
 
 
 # a hand per game for the calculator's picture: (hand, winning tile, melds, how, from, flags)

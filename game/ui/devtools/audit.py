@@ -56,7 +56,8 @@ NOTATION = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z0-9])")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 PATHLIKE = re.compile(r"\S*[/\\]\S*|\d+(\.\d+){1,3}(:\d+)?")
 KEYS = {"Esc", "Enter", "Tab", "Space", "Home", "End", "English", "PgUp", "PgDn", "Shift",
-        "zeroconf", "msgpack", "netplay", "pygame"}  # keys and software are named alike in both languages
+        "zeroconf", "msgpack", "netplay", "pygame",
+        "JSON", "UTF-"}  # keys, software and file formats are named alike in both languages
 CHECKS = ("clipped", "panel", "overlap", "small", "language", "glyphs")
 
 

@@ -45,8 +45,8 @@ PER_VARIANT = ("setup", "setup_options", "host", "table", "hints", "waits", "bot
                # the table's switches and a LAN table's states
                "tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost",
                "watch")  # the watcher's screen (issue 17)
-ONCE = ("menu", "settings", "join", "lan_missing", "replays", "demo", "refused", "crash", "crash_lan", "records",
-        "replay_branch")
+ONCE = ("menu", "menu_continue", "settings", "join", "lan_missing", "replays", "demo", "refused", "crash", "crash_lan",
+        "records", "replay_branch")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
 SET_UP_PER_LANGUAGE = ("demo",)  # any key leaves the demo: its language cannot change while it runs
 CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"

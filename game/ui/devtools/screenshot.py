@@ -31,7 +31,7 @@ from game.ui.menus.records import RecordsScene
 from game.ui.menus.replays import ReplayData, ReplaysScene, ReplayViewer
 from game.ui.menus.rulesview import RulesScene
 from game.ui.menus.scenes import MenuScene, SettingsScene, SetupScene
-from game.ui.settings import Settings, replay_dir, save_replay
+from game.ui.settings import Settings, keep_unfinished, replay_data, replay_dir, save_replay
 from game.ui.table.hints import HintEngine
 from game.ui.table.local import make_bots
 from game.ui.table.match_end import MatchEndScene
@@ -42,7 +42,8 @@ SCENES: tuple[str, ...]  # the scenes by name, then the table's states
 SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rules", "replay", "lobby", "settings",
           "match_end", "demo",
           "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
-          "lan_missing", "refused", "watch", "crash", "crash_lan", "records", "replay_branch", "settlement_rich")
+          "lan_missing", "refused", "watch", "crash", "crash_lan", "records", "replay_branch", "settlement_rich",
+          "menu_continue")
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
@@ -147,6 +148,16 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
     if scene == "menu":
         app.goto(MenuScene(app))
         app.scene.focus.index = 0
+    elif scene == "menu_continue":
+        ses, names = new_session(variant, seed, hands=8)  # a match left in hand 3: 继续上局 offers it
+        for _ in range(2):
+            drive(ses, lambda v: v["phase"] == "end")
+            ses.next_hand()
+        drive(ses, lambda v: sum(len(x["discards"]) for x in v["seats"]) >= 10)
+        rec = ses.match_record()
+        rec["hand_in_progress"] = {"hand": 2, "actions": ses.in_progress()}
+        keep_unfinished(replay_data(rec, names, 0, False, bots=_levels(ses.n)))
+        app.goto(MenuScene(app))
     elif scene in ("setup", "setup_options"):
         app.settings.last_variant = variant_id
         app.goto(SetupScene(app))

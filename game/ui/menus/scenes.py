@@ -74,7 +74,9 @@ class ContinueCard(W.Button):
         top, bottom, edge, txt = W.BUTTON_STYLES["gold"]
         if self.hover or focused:
             top = W.lighter(top, 18)
-        W.gradient_box(dest, r, top, bottom, max(6, r.h // 5), 2 if focused else 1, W.CREAM if focused else edge)
+            g = W._button_glow((r.w + r.h, r.h * 2))
+            dest.blit(g, (r.centerx - (r.w + r.h) // 2, r.centery - r.h))
+        W.gradient_box(dest, r, top, bottom, max(6, r.h // 5), 3 if focused else 1, W.CREAM if focused else edge)
         pad = round(18 * s)
         W.draw_text(dest, W._label(self.label), (r.x + pad, r.y + round(12 * s)), round(24 * s), txt, "bold",
                     max_width=r.w - 2 * pad)
@@ -248,9 +250,10 @@ class MenuScene(Scene):
         # title
         W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif",
                     shadow=True)
-        W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s), (220, 236, 220))
-        pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(212 * s)), (round(520 * s), round(212 * s)),
-                         max(1, round(2 * s)))
+        sub = W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s),
+                          (220, 236, 220))
+        pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(212 * s)),
+                         (max(round(520 * s), sub.right), round(212 * s)), max(1, round(2 * s)))
         # a fan of tiles on the right
         fan = (18, 27, 33, 31, 13, 4)
         cx, cy = round(W_ * 0.7), round(H_ * 0.48)

@@ -141,11 +141,12 @@ class LocalSession(Session):
         for i, rec in enumerate(hands_played):
             if i:
                 self._deal()
+            st = self._state
+            assert st is not None
+            if rec.get("dealer", st.dealer) != st.dealer:
+                raise ValueError(f"hand {i + 1}: recorded dealer {rec.get('dealer')} but the rules give {st.dealer}")
             self._replay(i, rec.get("actions", []))
-            if rec.get("dealer", self._state.dealer) != self._state.dealer:
-                raise ValueError(f"hand {i + 1}: recorded dealer {rec.get('dealer')} but the rules give "
-                                 f"{self._state.dealer}")
-            if self._state.end is None:
+            if st.end is None:
                 raise ValueError(f"hand {i + 1}: the moves end before the hand is over")
             self._book()
         if in_progress is not None and self.match.hand_no < self.match.hands_total:
@@ -154,6 +155,7 @@ class LocalSession(Session):
             self._replay(len(hands_played), in_progress)
             self._book()
         self._events = []
+        assert self._state is not None
         self.view = view(self._state, self._viewer())
 
     def _replay(self, hand: int, actions: list[Any]) -> None:
@@ -166,7 +168,7 @@ class LocalSession(Session):
 
     def results(self) -> list[dict[str, Any]]:
         """The settlement of every hand this session has played to its end, as the seat's view showed it."""
-        return [view(rec["_state"], self._viewer())["result"] for rec in self.hand_records]
+        return [dict(view(rec["_state"], self._viewer())["result"]) for rec in self.hand_records]
 
     def in_progress(self) -> list[Any] | None:
         """The actions of the hand under way (None between hands: the last one ended and no next one is dealt)."""

@@ -7,7 +7,7 @@ carries the screen's label, its payers or payee, and its points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules.state import HandState
@@ -68,7 +68,7 @@ def _hand(st: HandState, who: list[str], next_dealer: bool) -> list[str]:
     return out
 
 
-def _order(res: dict, n: int) -> list[int]:
+def _order(res: Mapping[str, Any], n: int) -> list[int]:
     """Winners first, then the others in seat order (as the settlement screen lists them)."""
     return list(dict.fromkeys([w["seat"] for w in res.get("wins") or []] + list(range(n))))
 

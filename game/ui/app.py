@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 import pygame
 
@@ -97,6 +98,7 @@ class App:
             settings, notice = cfg.load_settings()
         self.settings = settings
         self.save_enabled = save
+        self.last_replay: Path | None = None  # where the table last saved its match (``play --quit-on`` says it)
         strings.set_lang(settings.lang)
         pygame.display.init()
         pygame.font.init()

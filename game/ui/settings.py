@@ -118,7 +118,7 @@ def load_settings() -> tuple[Settings, Notice | None]:
     problem, data = parse_json_bytes(raw)
     if problem is None:
         try:
-            return Settings.from_json(data), None
+            return Settings.from_json(data), None  # type: ignore[arg-type]  # from_json checks the kind itself
         except (ValueError, TypeError):
             problem = "not_object"
     return Settings(), _set_aside(p, problem, "")
@@ -193,7 +193,7 @@ def replay_data(record: dict, names: list[str], human_seat: int | None, finished
                 **extra: object) -> dict:
     """A replay file's content: the match record (Match.to_json()) and what the viewer shows around it
     (``extra``: ``branch``, ``bots``; docs/file-formats.md)."""
-    data = {
+    data: dict[str, object] = {
         "format": "yungui-replay-1",
         "saved": time.strftime("%Y-%m-%d %H:%M"),
         "names": list(names),
@@ -336,7 +336,7 @@ def load_replay(path) -> dict:
         raise ReplayProblem("not_replay", "the file holds no JSON object")
     if "match" not in data and "hands_played" in data:
         data = {"match": data, "names": [], "human_seat": None, "finished": True}
-    m = data.get("match")
+    m: object = data.get("match")
     if not isinstance(m, dict) or not isinstance(m.get("hands_played"), list):
         raise ReplayProblem("not_replay", "no match with its hands in it")
     try:

@@ -60,7 +60,7 @@ def resume_table(app: Any, data: dict) -> TableScene:
     seat = data.get("human_seat")
     if not isinstance(seat, int) or not 0 <= seat < n:
         seat = 0
-    saved = data.get("bots") if isinstance(data.get("bots"), list) else []
+    saved: list[Any] = data["bots"] if isinstance(data.get("bots"), list) else []
     levels: list[str | None] = [(saved[i] if i < len(saved) and isinstance(saved[i], str) else "normal")
                                 for i in range(n)]
     levels[seat] = None

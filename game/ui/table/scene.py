@@ -342,6 +342,7 @@ class TableScene(Scene):
                                branch=self.branch, replay=self.replay_path.name if self.replay_path else None)
 
     def _save_to(self, rec: dict, finished: bool) -> None:
+        assert self.save_to is not None
         data = cfg.replay_data(rec, self.raw_names, self.session.seat, finished, bots=self.bot_levels)
         err = cfg.write_json(self.save_to, data)
         if err:

@@ -80,6 +80,15 @@ class Session:
         pass
 
 
+class ReplayStop(ValueError):
+    """A recorded move that does not replay: ``hand`` and ``move`` (both from 0) say where."""
+
+    def __init__(self, hand: int, move: int, message: str):
+        super().__init__(message)
+        self.hand = hand
+        self.move = move
+
+
 class LocalSession(Session):
     """Engine in-process; ``players[seat]`` (the ``bots`` argument) plays every seat that is not ``seat``."""
 
@@ -164,7 +173,7 @@ class LocalSession(Session):
             try:
                 E.apply(self._state, from_json(item))
             except Exception as e:  # noqa: BLE001 - a damaged record: reported with its position
-                raise ValueError(f"hand {hand + 1}, move {j + 1} {item}: {e}") from None
+                raise ReplayStop(hand, j, f"hand {hand + 1}, move {j + 1} {item}: {e}") from None
 
     def results(self) -> list[dict[str, Any]]:
         """The settlement of every hand this session has played to its end, as the seat's view showed it."""

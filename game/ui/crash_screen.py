@@ -2,8 +2,9 @@
 
 ``guarded(app, loop)`` is all the window's loop calls: an exception in the loop (or in one of its threads, see
 ``game.crash``) writes the report, shows ``CrashMessage`` in the player's language with the report's path (and, at
-a LAN table, what becomes of the seat) until the player closes it, and returns ``crash.EXIT_CODE``. Nothing is
-saved on the way out: not the settings, not a replay. Drawn with the kit only: this module never imports the loop
+a LAN table, what becomes of the seat) until the player closes it, and returns ``crash.EXIT_CODE``. Nothing else
+is saved on the way out (not the settings, not a replay) but the local match under way, which the table keeps for
+继续上局 as closing the window does (``keep_match``). Drawn with the kit only: this module never imports the loop
 (``game.ui.app``) that calls it.
 """
 
@@ -221,12 +222,25 @@ def crashed(app: Window, exc: BaseException) -> int:
     """Write the report (a thread's is written already), show the message until the player closes it, and return
     the exit code."""
     path = exc.path if isinstance(exc, crash.ThreadCrashed) else crash.report(exc)
+    keep_match(app)
     lan = lan_role() if getattr(app.scene, "lan", False) else None
     try:
         show(app, CrashMessage(path, lan))
     except Exception as e:  # noqa: BLE001 - a window that cannot even draw this: the report is written, leave
         crash.log.error("the crash message could not be shown: %r", e)
     return crash.EXIT_CODE
+
+
+def keep_match(app: Window) -> None:
+    """The local match under way stays continuable (继续上局) after a crash: the scene keeps it the way closing the
+    window does (``TableScene.keep_match``); only that, nothing else is saved, and a failure only logs."""
+    keep = getattr(app.scene, "keep_match", None)
+    if not callable(keep):
+        return
+    try:
+        keep()
+    except Exception as e:  # noqa: BLE001 - the report is written; the match so far is also beside it
+        crash.log.error("the match under way could not be kept for 继续上局: %r", e)
 
 
 def show(app: Window, msg: CrashMessage) -> None:

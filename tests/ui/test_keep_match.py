@@ -128,16 +128,16 @@ def test_leaving_by_esc_keeps_it_as_well(home):
 def test_an_unfinished_match_that_cannot_go_on_is_kept_aside_with_a_notice(home, damage):
     app = window()
     v = get("wenshan")
-    start_local_table(app, v, v.resolve_options({}), 2, 9, [None, "easy", "easy", "easy"])
+    start_local_table(app, v, v.resolve_options({}), 3, 9, [None, "easy", "easy", "easy"])
     sc = app.scene
-    play_until(app, sc, lambda: len(sc.view["seats"][0]["discards"]) >= 2)
+    play_until(app, sc, lambda: sc.view["hand_no"] == 1 and len(sc.view["seats"][0]["discards"]) >= 2)
     app.shutdown()
     p = cfg.unfinished_path()
     if damage == "bytes":
         p.write_bytes(p.read_bytes()[:100] + b"\xff\xfe")
-    else:
+    else:  # a finished hand's move: the match cannot be dealt again to where it stopped
         data = json.loads(p.read_text(encoding="utf-8"))
-        data["match"]["hand_in_progress"]["actions"][0] = [0, "discard", "1m1m"]
+        data["match"]["hands_played"][0]["actions"][0] = [0, "discard", "1m1m"]
         p.write_text(json.dumps(data), encoding="utf-8")
     app2 = window()
     menu = MenuScene(app2)
@@ -213,3 +213,75 @@ def test_the_viewers_skip_buttons_always_do_something_or_look_disabled(home):
     assert (viewer.hand_i, viewer.step) == (1, 0) and viewer.branch_btn.enabled
     btn("prev_hand").activate()
     assert (viewer.hand_i, viewer.step) == (0, 0)
+
+
+def test_a_crash_keeps_the_match_as_closing_the_window_does(home):
+    """p37's crash path and the window's close are one mechanism (TableScene.keep_match): after a crash mid-hand
+    继续上局 finds the match, at the very move."""
+    from game import crash
+    from game.ui.crash_screen import crashed
+
+    app = window()
+    v = get("guiyang")
+    start_local_table(app, v, v.resolve_options({}), 3, 21, [None, "normal", "normal", "normal"])
+    sc = app.scene
+    play_until(app, sc, lambda: len(sc.view["seats"][0]["discards"]) >= 3)
+    while sc.session.tick():  # bots move after the player's last decision: only the crash path keeps those moves
+        sc._pump()
+        if sc.view["legal"] or sc.session.hand_over:
+            break
+    before = table_facts(sc.session.view)
+    try:
+        raise crash.InjectedFault("a bug mid-hand (the test)")
+    except crash.InjectedFault as e:
+        assert crashed(app, e) == crash.EXIT_CODE
+    app2 = window()
+    menu = MenuScene(app2)
+    app2.goto(menu)
+    assert menu.continue_card is not None
+    menu.resume()
+    assert isinstance(app2.scene, TableScene) and table_facts(app2.scene.session.view) == before
+
+
+def test_the_move_a_crash_was_making_is_left_out_and_the_rest_goes_on(home):
+    """A hand under way whose last recorded move does not replay (the move under way at a crash) resumes from
+    before it, with a notice; nothing else is lost."""
+    app = window()
+    v = get("wenshan")
+    start_local_table(app, v, v.resolve_options({}), 2, 9, [None, "easy", "easy", "easy"])
+    sc = app.scene
+    play_until(app, sc, lambda: len(sc.view["seats"][0]["discards"]) >= 3)
+    before = table_facts(sc.session.view)
+    data = sc.unfinished_data()
+    data["match"]["hand_in_progress"]["actions"].append([0, "discard", "9z"])  # a tile that does not exist
+    from game.ui.table.local import resume_table
+
+    app2 = window()
+    table = resume_table(app2, data)
+    assert table_facts(table.session.view) == before
+    assert any("最后 1 步无法重放" in (t[0]() if callable(t[0]) else t[0]) for t in app2.toasts)
+
+
+def test_the_real_client_keeps_the_match_when_it_crashes(home):
+    """The injected fault of the crash test (YUNGUI_FAULT=ui, issue 37) in a match the player plays: exit 70, the
+    report written, and 继续上局 finds the match."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from game import crash
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(root))
+    env[crash.FAULT_ENV] = "ui"
+    r = subprocess.run([sys.executable, "-m", "game", "play", "--variant", "yuxi", "--seed", "8", "--hands", "2"],
+                       capture_output=True, encoding="utf-8", cwd=root, env=env, timeout=200)
+    assert r.returncode == crash.EXIT_CODE, r.stdout + r.stderr
+    data, notice = cfg.load_unfinished()
+    assert notice is None and data is not None and data["match"]["hand_in_progress"]["hand"] == 0
+    app = window()
+    menu = MenuScene(app)
+    app.goto(menu)
+    menu.resume()
+    assert isinstance(app.scene, TableScene) and app.scene.session.view["hand_no"] == 0

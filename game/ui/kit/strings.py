@@ -137,6 +137,9 @@ S: dict[str, tuple[str, str]] = {
     "notice.settings_stuck": ("设置文件无法使用（{reason}），也无法移开（{why}）：{file}。本次使用默认设置",
                               "The settings file could not be used ({reason}) nor moved aside ({why}): {file}. "
                               "The game starts with the defaults"),
+    "notice.resume_dropped": ("上局最后 {n} 步无法重放（出错时正在走的一步）：从它之前接着打",
+                              "The last {n} moves of the match do not replay (the one under way at the error): "
+                              "going on from before them"),
     "notice.unfinished_bad": ("上一局无法继续（{reason}）：已另存为 {file}", "The last match cannot be continued "
                               "({reason}): it is kept as {file}"),
     "notice.unfinished_stuck": ("上一局无法继续（{reason}），也无法移开（{why}）：{file}",
@@ -981,4 +984,6 @@ ONE_EN: dict[str, str] = {
     "records.from": "from {n} saved match",
     "records.unreadable": "{n} file unreadable (see Replays)",
     "records.chart": "Running total over the last match",
+    "notice.resume_dropped": "The last move of the match does not replay (the one under way at the error): going on "
+                             "from before it",
 }

@@ -9,7 +9,8 @@ from typing import Any
 from game.bots import make_bot
 from game.rules.match import level_prompts
 from game.rules.variants import get as get_variant
-from game.session import LocalSession
+from game.session import LocalSession, ReplayStop
+from game.ui.kit import strings
 from game.ui.kit.names import bot_name, player_name
 from game.ui.settings import ReplayProblem, replay_dir
 from game.ui.table.scene import TableScene
@@ -67,11 +68,27 @@ def resume_table(app: Any, data: dict) -> TableScene:
     names = [str(x) for x in data.get("names") or []][:n]
     names += [bot_name(i, levels[i]) for i in range(len(names), n)]
     hands = int(m.get("hands", len(m["hands_played"])))
-    session = LocalSession(variant, options, m.get("seed", 0), hands, bots=make_bots(levels, m.get("seed", 0)),
-                           seat=seat, names=names, level_prompts=level_prompts(m))
     progress = m.get("hand_in_progress")
-    session.fast_forward(m["hands_played"], progress.get("actions", []) if isinstance(progress, dict) else None)
+    moves = progress.get("actions", []) if isinstance(progress, dict) else None
+
+    def session_at(moves: list | None) -> LocalSession:
+        ses = LocalSession(variant, options, m.get("seed", 0), hands, bots=make_bots(levels, m.get("seed", 0)),
+                           seat=seat, names=names, level_prompts=level_prompts(m))
+        ses.fast_forward(m["hands_played"], moves)
+        return ses
+
+    dropped = 0
+    try:
+        session = session_at(moves)
+    except ReplayStop as e:
+        if moves is None or e.hand != len(m["hands_played"]):
+            raise
+        # the hand under way stops at a move that does not replay (the move a crash was making): go on from before it
+        dropped = len(moves) - e.move
+        session = session_at(moves[:e.move])
     sc = TableScene(app, session, variant, names=names, hands_total=hands, bot_levels=levels)
+    if dropped:
+        app.notice(lambda: strings.tr("notice.resume_dropped", n=dropped), 8)
     sc.results = session.results()
     name = data.get("replay")
     if isinstance(name, str) and name.endswith(".json") and Path(name).name == name:

@@ -326,6 +326,11 @@ class TableScene(Scene):
         else:
             self.checkpoint()
 
+    def keep_match(self) -> None:
+        """Keep the match under way for 继续上局: what the crash handler calls (``crash_screen.crashed``), the same
+        as the window's close and every decision do, without saving anything else."""
+        self.checkpoint()
+
     def checkpoint(self) -> None:
         """Keep the match under way for 继续上局 (after each of the player's decisions, a hand's end, leaving)."""
         if not self._keeps() or self.saved_final or self.session.match_over:

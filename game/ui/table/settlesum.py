@@ -71,7 +71,7 @@ def counterparts(res: Mapping[str, Any], seat: int) -> list[Counterpart]:
     out = []
     for other in sorted(by):
         cp = by[other]
-        cp.items = [(zh, en, p) for zh, en, p in cp.items if p]  # type: ignore[misc]
+        cp.items = [(zh, en, p) for zh, en, p in cp.items if p]
         out.append(cp)
     return out
 

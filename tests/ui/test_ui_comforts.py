@@ -348,8 +348,8 @@ def test_a_winning_tile_that_is_the_wildcard_keeps_its_star(app, monkeypatch):
     sc.show_settlement()
     drawn = []
     monkeypatch.setattr(tileart, "draw_tile", lambda surf, t, pos, w, **kw: drawn.append((t, kw.get("highlight"))))
-    sc.settle._draw_tiles(app.screen, win["seat"], 0, 0, 30, 2000)
-    assert drawn[-1] == (win_tile, ("selected", "wild"))  # the winning tile is drawn last, starred
+    sc.settle._draw_winner_hand(app.screen, win["seat"], 0, 0, 30, 4000)
+    assert (win_tile, ("selected", "wild")) in drawn  # the winning tile is lit in its set, and starred
 
 
 def test_the_compass_says_how_many_may_be_drawn_and_how_many_are_kept(app, monkeypatch):

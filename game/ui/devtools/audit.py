@@ -41,7 +41,8 @@ BASE = (1280, 720)
 MIN_TEXT_PX = 12
 # scenes that show one game (drawn for every variant) and scenes that show none (drawn once)
 PER_VARIANT = ("setup", "setup_options", "host", "table", "hints", "waits", "bot_turn", "claim", "chow", "pause",
-               "settlement", "settlement_rich", "look", "leave", "match_end", "rules", "replay", "lobby",
+               "settlement", "settlement_rich", "settlement_items", "look", "leave", "match_end", "rules", "replay",
+               "lobby",
                # the table's switches and a LAN table's states
                "tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost",
                "watch")  # the watcher's screen (issue 17)

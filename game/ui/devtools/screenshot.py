@@ -43,7 +43,7 @@ SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rul
           "match_end", "demo",
           "join", "host", "hints", "pause", "calculator", "chow", "waits", "bot_turn", "look", "leave", "replays",
           "lan_missing", "refused", "watch", "crash", "crash_lan", "records", "replay_branch", "settlement_rich",
-          "menu_continue")
+          "menu_continue", "settlement_items")
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
@@ -237,12 +237,14 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
             assert sc.settle is not None  # show_settlement opened it: the hand has a result
             sc.settle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
             app.now += 0.5  # the notice has faded in
-    elif scene == "settlement_rich":
+    elif scene in ("settlement_rich", "settlement_items"):
         ses, names = richest_settlement(variant, seed)
         sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
         sc.auto_bots = False
         app.goto(sc)
         sc.show_settlement()
+        if scene == "settlement_items" and sc.settle is not None:  # the itemised view: the first winner's items
+            sc.settle.open_detail(sc.settle.order()[0])
     elif scene == "match_end":
         ses, names = new_session(variant, seed, hands=4)
         sc = UnsavedTable(app, ses, variant, names=names, hands_total=4)

@@ -443,6 +443,20 @@ class TableScene(Scene):
         rects = hud.draw_table_scene(surf, self, variant_name(self.variant))
         if rects is not None:
             self.hand_rects = rects  # where the hand tiles were drawn is where clicks find them
+        if self.settle is None and self.settle_at is not None and self.hand_over() and not self.demo:
+            self._draw_hold(surf)
+
+    def _draw_hold(self, surf: pygame.Surface) -> None:
+        """The moment between a hand's end and its settlement (the win shown on the table) is a deliberate hold:
+        it says so, and that any key or click shows the settlement at once."""
+        s = self.s
+        text = strings.tr("settle.hold")
+        size = max(13, round(15 * s))
+        w, h = W.text_width(text, size, "bold") + round(28 * s), size + round(16 * s)
+        r = pygame.Rect(0, 0, w, h)
+        r.midbottom = (self.app.size[0] // 2, round(self.app.size[1] * 0.62))
+        W.panel(surf, r, (30, 26, 14), 225, h // 2, 1, W.GOLD, shadow=False)
+        W.draw_text(surf, text, r.center, size, W.CREAM, "bold", anchor="center")
 
     def _set_reveal(self) -> None:
         self.render.reveal = None

@@ -1,4 +1,9 @@
-"""The settlement screen (every hand open, every item with its rule) and the match-end standings."""
+"""The settlement screen, summary first: one line per player with the hand's points by kind (hand, chickens,
+beans or kongs, liability) and the total, the winner's hand split into its sets (stand-in faces shown), and,
+behind a click on a player or Tab, that player's items grouped by who paid whom, each with its rule's label.
+
+A click anywhere else, or Enter, goes on; the demo and a watcher's screen light the items one by one instead.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,9 @@ from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
 from game.ui.kit.names import variant_name
 from game.ui.kit.rulesdoc import explain
-from game.ui.kit.settletext import detail_text, footer_notes, in_words, win_line
+from game.ui.kit.settletext import footer_notes, in_words, win_line
+from game.ui.table import settlesum
+from game.ui.table.handsets import arrange
 from game.ui.table.tableview import PUBLIC_TILES, display_meld, sort_hand, tile_marks
 
 NOT_TILES = {"reserved", "players", "n", "count", "base", "beans", "wall", "left"}
@@ -62,8 +69,13 @@ def flip_tiles(view: dict, res: dict) -> list[tuple[str, list[int], str | None]]
     return out
 
 
+WINNER_BG, OTHER_BG = (70, 54, 14), (10, 26, 20)
+KIND_COLORS = {"hand": (120, 86, 20), "chickens": (40, 96, 60), "beans": (40, 70, 110), "liability": (110, 50, 40)}
+SEAT_COLORS = ((196, 58, 46), (46, 120, 196), (70, 160, 90), (170, 110, 40))
+
+
 class SettlementPanel:
-    """Overlay drawn by the table scene once a hand has ended."""
+    """Overlay drawn by the table scene once a hand has ended: the summary, or one player's items (``detail``)."""
 
     def __init__(self, table, view: dict, res: dict):
         self.table = table
@@ -71,8 +83,10 @@ class SettlementPanel:
         self.view = view
         self.res = res
         self.buttons: list[W.Button] = []
-        self.fs, self.tw = 14, 30
         self.focus_item: int | None = None  # the item the demo is explaining (index into res["items"])
+        self.detail: int | None = None  # the seat whose items are open (None: the summary)
+        self.row_rects: list[tuple[pygame.Rect, int]] = []  # where each player's line was drawn (clicks open it)
+        self.box = pygame.Rect(0, 0, 0, 0)
 
     @property
     def s(self):
@@ -106,17 +120,49 @@ class SettlementPanel:
     def look(self) -> None:
         self.table.look = True
 
+    # ------------------------------------------------------------------ input
+    def order(self) -> list[int]:
+        """Winners first, then the others in seat order."""
+        winners = [w["seat"] for w in self.res.get("wins") or []]
+        return list(dict.fromkeys(winners + list(range(self.view["n"]))))
+
+    def open_detail(self, seat: int | None) -> None:
+        self.detail = seat
+        self.app.invalidate()
+
+    def step_detail(self, d: int) -> None:
+        """Tab: the next player's items (from the summary, the first player's; after the last, the summary)."""
+        seats: list[int | None] = [None, *self.order()]
+        i = seats.index(self.detail) if self.detail in seats else 0
+        self.open_detail(seats[(i + d) % len(seats)])
+
     def handle(self, ev) -> None:
         for b in self.buttons:
             if b.handle(ev):
                 return
-        if ev.type == pygame.KEYDOWN:
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and not self.table.demo:
+            if any(b.rect.collidepoint(ev.pos) for b in self.buttons):
+                return
+            if self.detail is not None:
+                self.open_detail(None)  # a click closes the items, back to the summary
+                return
+            hit = next((seat for r, seat in self.row_rects if r.collidepoint(ev.pos)), None)
+            if hit is not None:
+                self.open_detail(hit)
+            else:
+                self.table.next_hand()  # a click anywhere else goes on
+        elif ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.table.next_hand()
-            elif ev.key in (pygame.K_l, pygame.K_TAB):
+            elif ev.key == pygame.K_TAB:
+                self.step_detail(-1 if ev.mod & pygame.KMOD_SHIFT else 1)
+            elif ev.key == pygame.K_l:
                 self.look()
             elif ev.key == pygame.K_ESCAPE:
-                self.table._esc_leave()
+                if self.detail is not None:
+                    self.open_detail(None)
+                else:
+                    self.table._esc_leave()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
@@ -125,61 +171,48 @@ class SettlementPanel:
         W.dim_screen(surf, 165)
         res, v = self.res, self.view
         names = self.table.names
-        n = v["n"]
         box = pygame.Rect(round(30 * s), round(20 * s), W_ - round(60 * s), H_ - round(40 * s))
+        self.box = box
         W.panel(surf, box, (14, 30, 24), 238, round(18 * s), max(2, round(3 * s)), W.PANEL_EDGE)
-        # header
         hand_no = (v.get("hand_no") or 0) + 1
         W.draw_text(surf, strings.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)),
                     round(17 * s), W.MUTED, "bold")
         W.draw_text(surf, variant_name(self.table.variant), (box.x + round(24 * s), box.y + round(40 * s)),
-                    round(14 * s), W.MUTED)
-        title = win_line(res, names)
-        W.draw_text(surf, title, (box.centerx, box.y + round(14 * s)), round(38 * s),
+                    round(14 * s), W.MUTED, max_width=round(250 * s))
+        flips_left = self._draw_flips(surf, box)
+        title_w = 2 * min(flips_left - box.centerx, box.centerx - box.x - round(280 * s)) - round(20 * s)
+        W.draw_text(surf, win_line(res, names), (box.centerx, box.y + round(14 * s)), round(36 * s),
                     (255, 214, 100) if res.get("end") == "win" else (210, 220, 230), "serif", anchor="midtop",
-                    shadow=True)
-        self._draw_flips(surf, box)
-        # rows: winners first, then the others in seat order
-        winners = [w["seat"] for w in res.get("wins") or []]
-        order = list(dict.fromkeys(winners + list(range(n))))
-        top = box.y + round(78 * s)
-        bottom = box.bottom - round(86 * s)
+                    shadow=True, max_width=max(round(200 * s), title_w))
+        top = box.y + round(80 * s)
+        bottom = box.bottom - round(96 * s)
         if self.table.auto_next_at is not None:
             bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
-        avail = bottom - top
-        row_w = box.w - round(32 * s)
-        # fit the rows to what they hold: shrink the item text, then the tiles, until everything shows
-        # (never under the smallest readable text: below that the tiles shrink instead)
-        least = self.least()
-        for fs, tw in ((14, 30), (13, 28), (12, 26), (12, 24), (12, 22), (12, 20)):
-            self.fs, self.tw = max(least, round(fs * s)), max(12, round(tw * s))
-            needs = [self._row_need(seat, seat in winners, row_w) for seat in order]
-            if sum(needs) + round(8 * s) * n <= avail:
-                break
-        spare = max(0, avail - sum(needs) - round(8 * s) * n) // max(1, n)
-        y = top
-        for seat, need in zip(order, needs):
-            h = min(need + spare, round(avail * 0.6))
-            r = pygame.Rect(box.x + round(16 * s), y, row_w, h)
-            self._draw_row(surf, r, seat, seat in winners)
-            y += h + round(8 * s)
-        # footer: notes, next dealer, buttons
-        fy = box.bottom - round(74 * s)
-        notes = footer_notes(res, names, not self.table.session.match_over)
-        x = box.x + round(24 * s)
-        yy = fy + round(8 * s)
-        for line in notes[:3]:
-            W.draw_text(surf, line, (x, yy), round(14 * s), W.MUTED, max_width=round(box.w * 0.5))
-            yy += round(20 * s)
-        drawlog.dropped(surf, notes[3:], pygame.Rect(x, yy, round(box.w * 0.5), round(14 * s)), round(14 * s))
+        rows = pygame.Rect(box.x + round(16 * s), top, box.w - round(32 * s), bottom - top)
+        focus_seat = self._focus_seat()
+        detail = focus_seat if focus_seat is not None else self.detail
+        if detail is None:
+            self._draw_rows(surf, rows)
+        else:
+            self.row_rects = []
+            self._draw_detail(surf, rows, detail)
+        self._draw_footer(surf, box, bottom)
         for b in self.buttons:
             b.draw(surf)
 
-    def _draw_flips(self, surf, box) -> None:
+    def _focus_seat(self) -> int | None:
+        """The seat whose items the demo or a watcher's screen is lighting now."""
+        items = self.res.get("items") or []
+        if self.focus_item is None or not 0 <= self.focus_item < len(items):
+            return None
+        return items[self.focus_item].get("seat")
+
+    def _draw_flips(self, surf, box) -> int:
+        """The flipped tiles in the top right corner; returns the panel's left edge."""
         s = self.s
         flips = flip_tiles(self.view, self.res)
         if not flips:
-            return
+            return box.right
         tw = round(28 * s)
         cw, ch = tileart.tile_size(tw)
         y = box.y + round(12 * s)
@@ -195,90 +228,41 @@ class SettlementPanel:
                 tileart.draw_tile(surf, t, (tx, y + round(17 * s)), tw, highlight=hl)
                 tx += cw + 2
             x0 += wdt + round(12 * s)
+        return panel.x
 
-    def _items(self, seat: int) -> list[tuple[str, int]]:
-        """(text, points) of a seat's settlement items, exactly as returned (details with names)."""
-        return [(text, pts) for text, pts, _i in self._indexed_items(seat)]
-
-    def _indexed_items(self, seat: int) -> list[tuple[str, int, int]]:
-        out = []
-        names = self.table.names
-        for i, it in enumerate(self.res.get("items") or []):
-            if it.get("seat") != seat:
-                continue
-            label = in_words(strings.pick(it.get("label", ""), it.get("label_en", "")), names)
-            if it.get("detail"):
-                label += f" ({detail_text(it['detail'], names)})"
-            pts = it.get("points", 0)
-            out.append((f"{label}  {pts:+d}" if pts else f"{label}  0", pts, i))
-        return out
-
-    def _in_focus(self, i: int) -> bool:
-        """Is item ``i`` the one explained now, or the payer's side of it (same label, paid to its seat)?"""
-        if self.focus_item is None:
-            return False
-        items = self.res.get("items") or []
-        if i == self.focus_item:
-            return True
-        f, it = items[self.focus_item], items[i]
-        if it.get("label") != f.get("label") or it.get("points", 0) >= 0:
-            return False
-        return any(t.get("from") == it.get("seat") and t.get("to") == f.get("seat")
-                   and (t.get("label") or t.get("reason")) == f.get("label") for t in self.res.get("transfers") or [])
-
-    def _pill_lines(self, items, width: int) -> list[list[tuple[str, int, int]]]:
+    # ------------------------------------------------------------------ the summary
+    def _draw_rows(self, surf, area: pygame.Rect) -> None:
         s = self.s
-        lines: list[list] = [[]]
-        x = 0
-        for text, pts in items:
-            w_ = W.text_width(text, self.fs, "bold") + round(16 * s)
-            if x + w_ > width and lines[-1]:
-                lines.append([])
-                x = 0
-            lines[-1].append((text, pts, w_))
-            x += w_ + round(6 * s)
-        return lines
+        n = self.view["n"]
+        winners = [w["seat"] for w in self.res.get("wins") or []]
+        gap = round(8 * s)
+        other_h = min(round(76 * s), (area.h - gap * (n - 1)) // n)
+        win_h = 0
+        if winners:
+            win_h = (area.h - gap * (n - 1) - other_h * (n - len(winners))) // len(winners)
+            win_h = max(other_h, min(round(128 * s), win_h))
+        y = area.y
+        self.row_rects = []
+        for seat in self.order():
+            h = win_h if seat in winners else other_h
+            r = pygame.Rect(area.x, y, area.w, h)
+            self._draw_row(surf, r, seat, seat in winners)
+            self.row_rects.append((r, seat))
+            y += h + gap
 
-    def _explanations(self, seat: int) -> list[str]:
-        expl = []
-        for w in self.res.get("wins") or []:
-            if w["seat"] != seat:
-                continue
-            for p in w.get("patterns") or []:
-                e = explain(p.get("key"), self.table.variant.id)
-                if e and e not in expl:
-                    expl.append(e)
-        return expl
-
-    def _row_need(self, seat: int, winner: bool, row_w: int) -> int:
+    def _draw_who(self, surf, r: pygame.Rect, seat: int, winner: bool) -> int:
+        """The seat's wind, name and tags at the row's left; returns the x where the row's content starts."""
         s = self.s
-        width = row_w - round(190 * s) - round(150 * s)
-        ch = tileart.tile_size(self.tw)[1]
-        lines = self._pill_lines(self._items(seat), width)
-        h = round(14 * s) + ch + round(8 * s) + len(lines) * (self.fs + round(10 * s))
-        if winner and self._explanations(seat):
-            expl = W.wrap(" · ".join(self._explanations(seat)), max(self.least(), self.fs - 2), width)[:2]
-            h += len(expl) * round(self.fs * 1.25)
-        return max(h + round(6 * s), round(84 * s))
-
-    def _draw_row(self, surf, r: pygame.Rect, seat: int, winner: bool) -> None:
-        s = self.s
-        res, v = self.res, self.view
-        names = self.table.names
+        v, res = self.view, self.res
         n = v["n"]
-        bg = (70, 54, 14) if winner else (10, 26, 20)
-        W.panel(surf, r, bg, 200, round(12 * s), 1 if not winner else 2, (255, 206, 90) if winner else (80, 100, 90),
-                shadow=False)
-        # who
         wd = (seat - v["dealer"]) % n
-        ar = round(min(22 * s, r.h * 0.22))
-        ac = (r.x + round(14 * s) + ar, r.y + round(12 * s) + ar)
-        colors = ((196, 58, 46), (46, 120, 196), (70, 160, 90), (170, 110, 40))
-        pygame.draw.circle(surf, colors[wd % 4], ac, ar)
+        ar = round(min(20 * s, r.h * 0.3))
+        ac = (r.x + round(12 * s) + ar, r.y + round(10 * s) + ar)
+        pygame.draw.circle(surf, SEAT_COLORS[wd % 4], ac, ar)
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, 2)
         W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.1), (255, 255, 255), "serif", anchor="center")
         nx = ac[0] + ar + round(10 * s)
-        W.draw_text(surf, names[seat], (nx, r.y + round(10 * s)), round(17 * s), W.CREAM, "bold",
+        W.draw_text(surf, self.table.names[seat], (nx, r.y + round(8 * s)), round(17 * s), W.CREAM, "bold",
                     max_width=round(120 * s))
         tags = []
         if seat == v["dealer"]:
@@ -287,94 +271,110 @@ class SettlementPanel:
             if w["seat"] == seat:
                 tag = "settle.zimo_tag" if w.get("win") == "self_draw" else "settle.winner_tag"
                 tags.append((strings.tr(tag), (210, 50, 40)))
-            elif w.get("from") == seat and w.get("win") == "discard":
-                if (strings.tr("settle.pao_tag"), (90, 90, 160)) not in tags:
-                    tags.append((strings.tr("settle.pao_tag"), (90, 90, 160)))
-            elif w.get("from") == seat and w.get("win") == "rob_kong":
-                tags.append((strings.tr("settle.robbed_tag"), (90, 90, 160)))
+            elif w.get("from") == seat and w.get("win") in ("discard", "rob_kong"):
+                tag = strings.tr("settle.pao_tag" if w.get("win") == "discard" else "settle.robbed_tag")
+                if (tag, (90, 90, 160)) not in tags:
+                    tags.append((tag, (90, 90, 160)))
         if v["seats"][seat].get("declared"):
             tags.append((strings.tr("table.declared"), (180, 40, 40)))
-        tx = nx
-        ty = r.y + round(36 * s)
+        tx, ty = nx, r.y + round(32 * s)
         for text, c in tags:
             tw_ = W.text_width(text, round(12 * s), "bold") + round(12 * s)
-            if tx + tw_ > r.x + round(186 * s):
-                tx = nx
-                ty += round(22 * s)
+            if tx + tw_ > r.x + round(176 * s):
+                break  # the row is short: the first tags say enough (the items say the rest)
             tr_ = pygame.Rect(tx, ty, tw_, round(19 * s))
             pygame.draw.rect(surf, c, tr_, border_radius=round(6 * s))
             W.draw_text(surf, text, tr_.center, round(12 * s), (255, 255, 255), "bold", anchor="center")
             tx += tw_ + round(4 * s)
-        # delta and total at the right
-        d = (res.get("deltas") or [0] * n)[seat]
-        total = self.table.session.totals[seat] if self.table.session.totals else 0
-        rx = r.right - round(20 * s)
-        W.draw_text(surf, f"{d:+d}" if d else "0", (rx, r.y + round(8 * s)), round(34 * s),
-                    POS if d > 0 else (NEG if d < 0 else W.MUTED), "bold", anchor="topright")
-        W.draw_text(surf, f"{strings.tr('settle.total')} {total:+d}" if total else f"{strings.tr('settle.total')} 0",
-                    (rx, r.y + round(52 * s)), round(14 * s), W.CREAM, anchor="topright")
-        # tiles
-        left = r.x + round(190 * s)
-        right = r.right - round(150 * s)
-        tw = self.tw
-        self._draw_tiles(surf, seat, left, r.y + round(8 * s), tw, right)
-        ch = tileart.tile_size(tw)[1]
-        # items: exactly the settlement's labelled lines
-        iy = r.y + round(14 * s) + ch
-        size = self.fs
-        indexed = self._indexed_items(seat)
-        items = [(text, pts) for text, pts, _i in indexed]
-        lit = [self._in_focus(i) for _t, _p, i in indexed]
-        if not items:
-            W.draw_text(surf, strings.tr("settle.items_none"), (left, iy), size, W.MUTED)
-        k = 0
-        for line in self._pill_lines(items, right - left):
-            ix = left
-            for text, pts, w_ in line:
-                pill = pygame.Rect(ix, iy, w_, size + round(8 * s))
-                col = (30, 90, 50) if pts > 0 else ((100, 36, 30) if pts < 0 else (50, 60, 60))
-                if lit[k]:
-                    g = W.glow_circle(max(4, pill.h // 2), (255, 210, 90))
-                    surf.blit(pygame.transform.smoothscale(g, (pill.w + pill.h, pill.h * 2)),
-                              (pill.x - pill.h // 2, pill.y - pill.h // 2))
-                    col = (170, 120, 20)
-                k += 1
-                pygame.draw.rect(surf, col, pill, border_radius=round(8 * s))
-                W.draw_text(surf, text, (pill.x + round(8 * s), pill.centery), size, (255, 250, 235), "bold",
-                            anchor="midleft")
-                ix += w_ + round(6 * s)
-            iy += size + round(10 * s)
-        # the rule behind each pattern, for winners
-        if winner:
-            expl = self._explanations(seat)
-            if expl:
-                es = max(self.least(), size - 2)
-                lines = W.wrap(" · ".join(expl), es, right - left)
-                shown = 0
-                for text_line in lines[:2]:
-                    if iy + es > r.bottom:
-                        break
-                    W.draw_text(surf, text_line, (left, iy), es, (230, 210, 160))
-                    iy += round(es * 1.25)
-                    shown += 1
-                drawlog.dropped(surf, lines[shown:], pygame.Rect(left, iy, right - left, es), es)
+        return r.x + round(184 * s)
 
-    def _draw_tiles(self, surf, seat: int, x: int, y: int, tw: int, right: int) -> None:
-        v, res = self.view, self.res
-        info = v["seats"][seat]
-        hand = list(info.get("hand") or [])
-        marks = tile_marks(v)
-        win_tile = None
-        for w in res.get("wins") or []:
-            if w["seat"] == seat:
-                win_tile = _tile_of(w.get("tile"))
-                if w.get("win") == "self_draw" and win_tile in hand:
-                    hand.remove(win_tile)
-        hand = sort_hand(hand, marks)
-        cw, ch = tileart.tile_size(tw)
-        for m in info["melds"]:
+    def _draw_score(self, surf, r: pygame.Rect, seat: int) -> int:
+        """The hand's points and the match total at the row's right; returns the x where they start."""
+        s = self.s
+        n = self.view["n"]
+        d = (self.res.get("deltas") or [0] * n)[seat]
+        totals = self.table.session.totals
+        total = totals[seat] if totals else 0
+        rx = r.right - round(16 * s)
+        size = round((32 if r.h >= round(80 * s) else 26) * s)
+        dr = W.draw_text(surf, f"{d:+d}" if d else "0", (rx, r.y + round(6 * s)), size,
+                         POS if d > 0 else (NEG if d < 0 else W.MUTED), "bold", anchor="topright")
+        tt = f"{strings.tr('settle.total')} {total:+d}" if total else f"{strings.tr('settle.total')} 0"
+        tr_ = W.draw_text(surf, tt, (rx, dr.bottom + round(2 * s)), round(13 * s), W.CREAM, anchor="topright")
+        return min(dr.x, tr_.x) - round(12 * s)
+
+    def _draw_kinds(self, surf, x: int, y: int, seat: int, right: int) -> int:
+        """The seat's points by kind as chips from ``x``; returns the x after them."""
+        s = self.s
+        size = max(self.least(), round(14 * s))
+        kinds = settlesum.kinds(self.res, seat)
+        shown = [(k, p) for k, p in kinds.items() if p]
+        if not shown:
+            r = W.draw_text(surf, strings.tr("settle.items_none"), (x, y + round(3 * s)), size, W.MUTED)
+            return r.right
+        for kind, pts in shown:
+            text = f"{settlesum.kind_label(kind, self.table.variant.id)} {pts:+d}"
+            w_ = W.text_width(text, size, "bold") + round(14 * s)
+            if x + w_ > right:
+                break
+            chip = pygame.Rect(x, y, w_, size + round(10 * s))
+            pygame.draw.rect(surf, KIND_COLORS[kind], chip, border_radius=round(8 * s))
+            W.draw_text(surf, text, chip.center, size, POS if pts > 0 else (255, 200, 190), "bold", anchor="center")
+            x += w_ + round(6 * s)
+        return x
+
+    def _draw_row(self, surf, r: pygame.Rect, seat: int, winner: bool) -> None:
+        s = self.s
+        W.panel(surf, r, WINNER_BG if winner else OTHER_BG, 200, round(12 * s), 2 if winner else 1,
+                (255, 206, 90) if winner else (80, 100, 90), shadow=False)
+        left = self._draw_who(surf, r, seat, winner)
+        right = self._draw_score(surf, r, seat)
+        if winner:
+            kx = self._draw_kinds(surf, left, r.y + round(8 * s), seat, right)
+            self._draw_patterns(surf, seat, kx + round(10 * s), r.y + round(8 * s), right)
+            tw = max(14, min(round(46 * s), round((r.h - round(48 * s)) / 1.4)))
+            self._draw_winner_hand(surf, seat, left, r.y + round(40 * s), tw, right)
+        else:
+            kinds_w = round(300 * s)
+            self._draw_kinds(surf, left, r.centery - round(12 * s), seat, left + kinds_w)
+            tw = max(12, min(round(34 * s), round((r.h - round(16 * s)) / 1.4)))
+            ch = tileart.tile_size(tw)[1]
+            self._draw_plain_hand(surf, seat, left + kinds_w, r.centery - ch // 2, tw, right)
+
+    def _draw_patterns(self, surf, seat: int, x: int, y: int, right: int) -> None:
+        """The winner's patterns and what each is, on the row's top line after the kinds."""
+        s = self.s
+        parts = []
+        for w in self.res.get("wins") or []:
+            if w["seat"] != seat:
+                continue
+            for p in w.get("patterns") or []:
+                gloss = explain(p.get("key"), self.table.variant.id)
+                parts.append(gloss or in_words(str(p.get("name", "")), self.table.names))
+        if not parts or right - x < round(60 * s):
+            return
+        size = max(self.least(), round(13 * s))
+        W.draw_text(surf, " · ".join(dict.fromkeys(parts)), (x, y + round(5 * s)), size, (230, 210, 160),
+                    max_width=right - x)
+
+    def _win_of(self, seat: int) -> dict | None:
+        return next((w for w in self.res.get("wins") or [] if w["seat"] == seat), None)
+
+    def _concealed(self, seat: int) -> tuple[list[int], int | None]:
+        """The seat's concealed tiles as the view reveals them, and the winning tile (for a winner) apart."""
+        hand = list(self.view["seats"][seat].get("hand") or [])
+        win = self._win_of(seat)
+        win_tile = _tile_of(win.get("tile")) if win else None
+        if win is not None and win.get("win") == "self_draw" and win_tile in hand:
+            hand.remove(win_tile)
+        return hand, win_tile
+
+    def _draw_melds(self, surf, seat: int, x: int, y: int, tw: int) -> int:
+        v = self.view
+        cw = tileart.tile_size(tw)[0]
+        pub = v.get("public") or {}
+        for m in v["seats"][seat]["melds"]:
             dm = display_meld(m, seat, v["n"])
-            pub = v.get("public") or {}
             for t, f in zip(dm["tiles"], dm["faces"]):
                 if t is None:
                     tileart.draw_tile(surf, None, (x, y), tw)
@@ -383,8 +383,72 @@ class SettlementPanel:
                     if f is not None and t != f:
                         hl = "wild" if t == pub.get("wildcard") else ("standin" if t == pub.get("standin") else None)
                     tileart.draw_tile(surf, t, (x, y), tw, highlight=hl)
+                    if f is not None and t != f:
+                        self._draw_face(surf, f, (x, y), tw)
                 x += cw + 1
-            x += round(cw * 0.3)
+            x += round(cw * 0.35)
+        return x
+
+    def _draw_face(self, surf, face: int, pos: tuple[int, int], tw: int) -> None:
+        """The face a wildcard or 白 stands for: a small tile on the substitute's lower right corner."""
+        small = max(10, round(tw * 0.5))
+        cw, ch = tileart.tile_size(tw)
+        sw, sh = tileart.tile_size(small)
+        at = (pos[0] + cw - sw + round(sw * 0.25), pos[1] + ch - sh + round(sh * 0.2))
+        ring = pygame.Rect(at[0] - 2, at[1] - 2, sw + 4, sh + 4)
+        pygame.draw.rect(surf, W.GOLD, ring, border_radius=max(2, sw // 6))
+        tileart.draw_tile(surf, face, at, small)
+
+    def _draw_winner_hand(self, surf, seat: int, x: int, y: int, tw: int, right: int) -> None:
+        """Melds, then the concealed tiles split into the sets they won with, the winning tile lit."""
+        v = self.view
+        pub = v.get("public") or {}
+        hand, win_tile = self._concealed(seat)
+        win = self._win_of(seat) or {}
+        keys = [p.get("key") for p in win.get("patterns") or []]
+        full = hand + ([win_tile] if win_tile is not None and win.get("win") == "self_draw" else [])
+        if win_tile is not None and win.get("win") != "self_draw":
+            full = hand + [win_tile]
+        groups = arrange(full, keys, _tile_of(pub.get("wildcard")), _tile_of(pub.get("standin")))
+        cw, ch = tileart.tile_size(tw)
+        need = sum(len(m["tiles"]) * (cw + 1) + round(cw * 0.35) for m in v["seats"][seat]["melds"])
+        need += sum(len(g.tiles) * (cw + 1) + round(cw * 0.35) for g in groups)
+        if x + need > right:  # a long hand: the tiles shrink rather than run out of the row
+            tw = max(12, tw * (right - x) // max(1, need))
+            cw, ch = tileart.tile_size(tw)
+        x = self._draw_melds(surf, seat, x, y, tw)
+        lit = win_tile
+        marks = tile_marks(v)
+        for g in groups:
+            for t, f in g.tiles:
+                hl: object = None
+                m = marks.get(t)
+                if m in ("wild", "standin", "chicken"):
+                    hl = m
+                if lit is not None and t == lit:
+                    gl = W.glow_circle(round(cw * 0.6), (255, 210, 90))
+                    surf.blit(gl, gl.get_rect(center=(x + cw // 2, y + ch // 2)))
+                    hl = ("selected", m) if m in ("wild", "standin", "chicken") else "selected"
+                    lit = None
+                tileart.draw_tile(surf, t, (x, y), tw, highlight=hl)
+                if t != f:
+                    self._draw_face(surf, f, (x, y), tw)
+                x += cw + 1
+            x += round(cw * 0.35)
+
+    def _draw_plain_hand(self, surf, seat: int, x: int, y: int, tw: int, right: int) -> None:
+        """A player who did not win: melds, then the concealed tiles in order."""
+        v = self.view
+        hand, _ = self._concealed(seat)
+        marks = tile_marks(v)
+        hand = sort_hand(hand, marks)
+        cw, ch = tileart.tile_size(tw)
+        need = sum(len(m["tiles"]) * (cw + 1) + round(cw * 0.35) for m in v["seats"][seat]["melds"])
+        need += len(hand) * (cw + 1)
+        if x + need > right:
+            tw = max(10, tw * (right - x) // max(1, need))
+            cw, ch = tileart.tile_size(tw)
+        x = self._draw_melds(surf, seat, x, y, tw)
         for k, t in enumerate(hand):
             if x + cw > right:
                 drawlog.dropped(surf, [f"{len(hand) - k} tiles"], pygame.Rect(x, y, cw, ch), 0)
@@ -392,10 +456,100 @@ class SettlementPanel:
             m = marks.get(t)
             tileart.draw_tile(surf, t, (x, y), tw, highlight=m if m in ("wild", "standin", "chicken") else None)
             x += cw + 1
-        if win_tile is not None:
-            x += round(cw * 0.4)
-            g = W.glow_circle(round(cw * 0.6), (255, 210, 90))
-            surf.blit(g, g.get_rect(center=(x + cw // 2, y + ch // 2)))
-            mark = marks.get(win_tile)  # a winning tile that is the 小鸡 (or a chicken) keeps its star
-            tileart.draw_tile(surf, win_tile, (x, y), tw,
-                              highlight=("selected", mark) if mark in ("wild", "standin", "chicken") else "selected")
+
+    # ------------------------------------------------------------------ one player's items
+    def _draw_detail(self, surf, area: pygame.Rect, seat: int) -> None:
+        """The seat's items grouped by the other seat (who paid whom, each line with its rule's label)."""
+        s = self.s
+        names = self.table.names
+        winner = any(w["seat"] == seat for w in self.res.get("wins") or [])
+        head = pygame.Rect(area.x, area.y, area.w, round(70 * s))
+        W.panel(surf, head, WINNER_BG if winner else OTHER_BG, 210, round(12 * s), 2, (255, 206, 90), shadow=False)
+        left = self._draw_who(surf, head, seat, winner)
+        right = self._draw_score(surf, head, seat)
+        self._draw_kinds(surf, left, head.y + round(8 * s), seat, right)
+        W.draw_text(surf, strings.tr("settle.detail_title", who=names[seat]), (left, head.y + round(40 * s)),
+                    round(14 * s), W.MUTED, max_width=right - left)
+        body = pygame.Rect(area.x, head.bottom + round(8 * s), area.w, area.bottom - head.bottom - round(8 * s))
+        W.panel(surf, body, (8, 22, 16), 215, round(12 * s), 1, (80, 100, 90), shadow=False)
+        lit_label = None
+        items = self.res.get("items") or []
+        if self.focus_item is not None and 0 <= self.focus_item < len(items):
+            lit_label = items[self.focus_item].get("label")
+        size = max(self.least(), round(14 * s))
+        lines = self._detail_lines(seat, body.w - round(230 * s), size)
+        step = size + round(12 * s)
+        fits = max(1, (body.h - round(16 * s)) // step)
+        if len(lines) > fits:  # many items: a smaller size, then the rest named as dropped
+            size = self.least()
+            lines = self._detail_lines(seat, body.w - round(230 * s), size)
+            step = size + round(10 * s)
+            fits = max(1, (body.h - round(16 * s)) // step)
+        y = body.y + round(10 * s)
+        for label, chips in lines[:fits]:
+            if label:
+                W.draw_text(surf, label, (body.x + round(14 * s), y + round(4 * s)), size, W.CREAM, "bold",
+                            max_width=round(200 * s))
+            x = body.x + round(220 * s)
+            for text, pts, zh_label in chips:
+                w_ = W.text_width(text, size, "bold") + round(14 * s)
+                chip = pygame.Rect(x, y, w_, size + round(8 * s))
+                col = (30, 90, 50) if pts > 0 else ((100, 36, 30) if pts < 0 else (50, 60, 60))
+                if lit_label is not None and zh_label == lit_label:
+                    g = W.glow_circle(max(4, chip.h // 2), (255, 210, 90))
+                    surf.blit(pygame.transform.smoothscale(g, (chip.w + chip.h, chip.h * 2)),
+                              (chip.x - chip.h // 2, chip.y - chip.h // 2))
+                    col = (170, 120, 20)
+                pygame.draw.rect(surf, col, chip, border_radius=round(8 * s))
+                W.draw_text(surf, text, chip.center, size, (255, 250, 235), "bold", anchor="center")
+                x += w_ + round(6 * s)
+            y += step
+        drawlog.dropped(surf, [lbl for lbl, _c in lines[fits:]], pygame.Rect(body.x, y, body.w, size), size)
+
+    def _detail_lines(self, seat: int, width: int, size: int) -> list[tuple[str, list[tuple[str, int, str]]]]:
+        """(head, chips) lines: one head per other seat ("← Bot 1 +5" / "→ Bot 2 -3"), its items wrapped under it;
+        then the items worth nothing (said, not paid)."""
+        s = self.s
+        names = self.table.names
+        out: list[tuple[str, list[tuple[str, int, str]]]] = []
+        for cp in settlesum.counterparts(self.res, seat):
+            arrow = "←" if cp.net > 0 else ("→" if cp.net < 0 else "↔")
+            head = f"{arrow} {names[cp.other]}  {cp.net:+d}" if cp.net else f"{arrow} {names[cp.other]}  0"
+            chips: list[tuple[str, int, str]] = []
+            x = 0
+            for zh, en, pts in cp.items:
+                text = f"{in_words(strings.pick(zh, en), names)}  {pts:+d}"
+                w_ = W.text_width(text, size, "bold") + round(20 * s)
+                if chips and x + w_ > width:
+                    out.append((head, chips))
+                    head, chips, x = "", [], 0
+                chips.append((text, pts, zh))
+                x += w_
+            out.append((head, chips))
+        notes = settlesum.notes_for(self.res, seat)
+        if notes:
+            out.append((strings.tr("settle.detail_notes"),
+                        [(in_words(strings.pick(zh, en), names), 0, zh) for zh, en in notes]))
+        if not out:
+            out.append(("", [(strings.tr("settle.items_none"), 0, "")]))
+        return out
+
+    # ------------------------------------------------------------------ the footer
+    def _draw_footer(self, surf, box: pygame.Rect, rows_bottom: int) -> None:
+        s = self.s
+        names = self.table.names
+        notes = footer_notes(self.res, names, not self.table.session.match_over)
+        x = box.x + round(24 * s)
+        buttons_x = min((b.rect.x for b in self.buttons), default=box.right - round(20 * s))
+        width = buttons_x - x - round(20 * s)
+        yy = box.bottom - round(86 * s)
+        for line in notes[:3]:
+            W.draw_text(surf, line, (x, yy), round(14 * s), W.MUTED, max_width=width)
+            yy += round(20 * s)
+        drawlog.dropped(surf, notes[3:], pygame.Rect(x, yy, width, round(14 * s)), round(14 * s))
+        if self.table.demo:
+            return
+        hint = strings.tr("settle.hint_detail" if self.detail is not None else "settle.hint")
+        hy = (self.buttons[0].rect.y if self.buttons else box.bottom - round(40 * s)) - round(22 * s)
+        W.draw_text(surf, hint, (box.right - round(24 * s), hy), max(self.least(), round(13 * s)), (230, 210, 160),
+                    anchor="topright", max_width=box.right - round(24 * s) - x - round(300 * s))

@@ -21,7 +21,7 @@ BATCH = 3  # files played again per frame while the folder is read the first tim
 
 
 def percent(x: float | None) -> str:
-    return "–" if x is None else f"{x * 100:.0f}%"
+    return "-" if x is None else f"{x * 100:.0f}%"
 
 
 class RecordsScene(Scene):
@@ -161,7 +161,7 @@ class RecordsScene(Scene):
                 ("records.win_rate", percent(st.rate("wins"))),
                 ("records.self_draw_rate", percent(st.rate("self_draws"))),
                 ("records.deal_in_rate", percent(st.rate("deal_ins"))),
-                ("records.average", "–" if st.average is None else f"{st.average:+.1f}")]
+                ("records.average", "-" if st.average is None else f"{st.average:+.1f}")]
         cols, pad = 3, round(16 * s)
         cw = (box.w - pad * (cols + 1)) // cols
         ch = round(92 * s)

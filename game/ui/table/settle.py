@@ -513,7 +513,7 @@ class SettlementPanel:
         names = self.table.names
         out: list[tuple[str, list[tuple[str, int, str]]]] = []
         for cp in settlesum.counterparts(self.res, seat):
-            arrow = "←" if cp.net > 0 else ("→" if cp.net < 0 else "↔")
+            arrow = "←" if cp.net > 0 else ("→" if cp.net < 0 else "·")
             head = f"{arrow} {names[cp.other]}  {cp.net:+d}" if cp.net else f"{arrow} {names[cp.other]}  0"
             chips: list[tuple[str, int, str]] = []
             x = 0

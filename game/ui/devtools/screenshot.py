@@ -276,8 +276,9 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
     elif scene == "records":
         for k, vid in enumerate(("wenshan", "guiyang", "yuxi", "wenshan", "zhuoji", "kunming", "guiyang")):
             ses, names = new_session(get_variant(vid), seed + k, hands=2)
+            me = make_bot("normal", seed=seed + k)  # the player plays as well as the bots: some hands are won
             for _ in range(2):
-                drive(ses, lambda v: v["phase"] == "end")
+                drive(ses, lambda v: v["phase"] == "end", me_bot=me)
                 if not ses.match_over:
                     ses.next_hand()
             save_replay(ses.match_record(), names, 0, True, path=replay_dir() / f"2026120{k + 1}-2000{k}0-{vid}.json")

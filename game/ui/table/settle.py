@@ -486,8 +486,15 @@ class SettlementPanel:
             step = size + round(10 * s)
             fits = max(1, (body.h - round(16 * s)) // step)
         y = body.y + round(10 * s)
-        for label, chips in lines[:fits]:
+        heads = sum(1 for lb, _c in lines[:fits] if lb)
+        room = body.h - round(16 * s) - min(len(lines), fits) * step
+        group_gap = round(8 * s) if heads > 1 and room >= round(8 * s) * (heads - 1) else 0
+        for k, (label, chips) in enumerate(lines[:fits]):
             if label:
+                if k and group_gap:  # each other seat's items apart from the previous one's
+                    pygame.draw.line(surf, (60, 80, 70), (body.x + round(14 * s), y + group_gap // 2 - 1),
+                                     (body.right - round(14 * s), y + group_gap // 2 - 1), 1)
+                    y += group_gap
                 W.draw_text(surf, label, (body.x + round(14 * s), y + round(4 * s)), size, W.CREAM, "bold",
                             max_width=round(200 * s))
             x = body.x + round(220 * s)

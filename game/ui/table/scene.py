@@ -454,7 +454,8 @@ class TableScene(Scene):
         size = max(13, round(15 * s))
         w, h = W.text_width(text, size, "bold") + round(28 * s), size + round(16 * s)
         r = pygame.Rect(0, 0, w, h)
-        r.midbottom = (self.app.size[0] // 2, round(self.app.size[1] * 0.62))
+        top = self.L.hand_top if self.L is not None else round(self.app.size[1] * 0.86)
+        r.midbottom = (self.app.size[0] // 2, top - round(8 * s))  # just above the player's hand
         W.panel(surf, r, (30, 26, 14), 225, h // 2, 1, W.GOLD, shadow=False)
         W.draw_text(surf, text, r.center, size, W.CREAM, "bold", anchor="center")
 

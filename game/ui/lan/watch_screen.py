@@ -116,6 +116,8 @@ class Watched(hostmsg.Connecting, Protocol):
     @property
     def totals(self) -> list[int]: ...
     @property
+    def match_over(self) -> bool: ...
+    @property
     def watchers(self) -> int: ...
     @property
     def started(self) -> bool: ...
@@ -177,6 +179,14 @@ class WatchScene(Scene):
 
     def next_hand(self) -> None:
         pass  # the players deal the next hand
+
+    def esc_leave(self) -> None:
+        """Esc: the first asks, a second one soon after leaves."""
+        if self.app.now - self._leave_armed < 2.0:
+            self.leave_table()
+        else:
+            self._leave_armed = self.app.now
+            self.app.notice(strings.tr("watch.leave_confirm"), 2)
 
     # ================================================================ life cycle
     def layout(self) -> None:
@@ -303,11 +313,7 @@ class WatchScene(Scene):
     # ================================================================ input
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            if self.app.now - self._leave_armed < 2.0:
-                self.leave_table()
-            else:
-                self._leave_armed = self.app.now
-                self.app.notice(strings.tr("watch.leave_confirm"), 2)
+            self.esc_leave()
 
     # ================================================================ drawing
     def _deal_counts(self) -> dict[int, int] | None:

@@ -367,7 +367,8 @@ class TableScene(Scene):
     def handle(self, ev) -> None:
         tableinput.handle(self, ev)
 
-    def _esc_leave(self) -> None:
+    def esc_leave(self) -> None:
+        """Esc: the first asks, a second one soon after leaves the table."""
         tableinput.esc_leave(self)
 
     # ================================================================ prompt buttons

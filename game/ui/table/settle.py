@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 import pygame
 
@@ -14,6 +14,7 @@ from game.ui import nav
 from game.ui.app import Scene
 from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
+from game.ui.kit.elements import Element
 from game.ui.kit.names import shown_all, variant_name
 from game.ui.kit.rulesdoc import explain
 from game.ui.table.tableview import PUBLIC_TILES, background, display_meld, sort_hand, tile_marks
@@ -123,10 +124,42 @@ def flip_tiles(view: dict, res: dict) -> list[tuple[str, list[int], str | None]]
     return out
 
 
-class SettlementPanel:
-    """Overlay drawn by the table scene once a hand has ended."""
+class Settled(Protocol):
+    """What the settlement reads of a session: the match's totals and whether it is over."""
 
-    def __init__(self, table, view: dict, res: dict):
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def match_over(self) -> bool: ...
+
+
+class SettleHost(Protocol):
+    """What the settlement asks of the screen it is shown over (the table scene, a watcher's screen)."""
+
+    app: Any  # game.ui.app.App
+    variant: Any  # the variant played
+    demo: bool  # no buttons: the demo and a watcher move on by themselves
+    look: bool  # set by the settlement's "look at the table"
+
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def session(self) -> Settled: ...
+    @property
+    def auto_next_at(self) -> float | None: ...  # 托管's countdown (its line sits above the buttons)
+
+    def leave_table(self) -> None: ...
+    def next_hand(self) -> None: ...
+    def esc_leave(self) -> None: ...  # Esc: ask, and leave on a second Esc
+
+
+class SettlementPanel(Element):
+    """Overlay drawn by the table scene once a hand has ended (an element: it takes every input while shown)."""
+
+    takes = None
+    modal = True
+
+    def __init__(self, table: SettleHost, view: dict, res: dict):
         self.table = table
         self.app = table.app
         self.view = view
@@ -167,17 +200,18 @@ class SettlementPanel:
     def look(self) -> None:
         self.table.look = True
 
-    def handle(self, ev) -> None:
+    def handle(self, ev) -> bool:
         for b in self.buttons:
             if b.handle(ev):
-                return
+                return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.table.next_hand()
             elif ev.key in (pygame.K_l, pygame.K_TAB):
                 self.look()
             elif ev.key == pygame.K_ESCAPE:
-                self.table._esc_leave()
+                self.table.esc_leave()
+        return True
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:

@@ -102,3 +102,29 @@ class ButtonBar(Element):
     def draw(self, surf: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surf)
+
+
+class Holder(Element):
+    """A place in the stack for an element that comes and goes (each hand's settlement): it stands in for it."""
+
+    takes = None
+
+    def __init__(self) -> None:
+        self.child: Element | None = None
+
+    def hold(self, child: Element | None) -> None:
+        self.child = child
+        self.modal = child is not None and child.modal
+        self.takes = None if child is None else child.takes
+        self.rects = None if child is None else child.rects
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        return self.child is not None and self.child.handle(ev)
+
+    def update(self, now: float) -> None:
+        if self.child is not None:
+            self.child.update(now)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.child is not None:
+            self.child.draw(surf)

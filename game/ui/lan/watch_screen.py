@@ -212,17 +212,18 @@ class WatchScene(Scene):
             return
         if self.settle_at is not None and now >= self.settle_at:
             self.settle_at = None
-            self._show_settlement()
+            self.show_settlement()
         if self.settle is not None and self.settled_at is not None:
             self._light_items(now - self.settled_at)
         if self.hold_until is None or now >= self.hold_until:
-            self._pump(caught_up=self.hold_until is not None)
+            self.pump(caught_up=self.hold_until is not None)
         if now - self._changed_at > 0.5:  # the turn marker's pulse and the status dots move slowly
             self._changed_at = now
             self.app.dirty = True
 
     # ================================================================ the session
-    def _pump(self, caught_up: bool = False) -> None:
+    def pump(self, caught_up: bool = False) -> None:
+        """Take what the session has now (every frame does): the view, its events as animations and sounds."""
         ses = self.session
         try:
             events = ses.poll()
@@ -299,7 +300,8 @@ class WatchScene(Scene):
             self.settle.focus_item = focus
             self.app.dirty = True
 
-    def _show_settlement(self) -> None:
+    def show_settlement(self) -> None:
+        """Show the ended hand's settlement (held for HOLD_S seconds)."""
         v = self.view
         if v is None or "result" not in v:
             self.hold_until = None

@@ -1,4 +1,4 @@
-"""The viewer's own hand as the table shows it: display order, slots while the deal runs, lifted tiles."""
+"""The viewer's own hand as the table shows it: display order, slots while the deal runs."""
 
 from __future__ import annotations
 
@@ -43,27 +43,3 @@ def hand_slots(view: dict, me: int, layout: TableLayout, counts: dict[int, int] 
     melds = [display_meld(m, me, view["n"]) for m in view["seats"][me]["melds"]]
     slots, meld_slots = layout.bottom_hand(len(disp), has_drawn, melds)
     return disp, slots, melds, meld_slots
-
-
-def lift(i: int, sel: int | None, hover: int | None, scale: float) -> int:
-    """Pixels a hand tile rises: the selected one most, the one under the mouse a little."""
-    if i == sel:
-        return round(18 * scale)
-    if i == hover:
-        return round(7 * scale)
-    return 0
-
-
-def tile_pos(disp: list[int], slots: list[Slot], tile: int, sel: int | None, hover: int | None,
-             scale: float) -> tuple[int, int] | None:
-    """Where ``tile`` sits in my hand now (the selected copy, else the rightmost), lift included."""
-    idx = sel if sel is not None and sel < len(disp) and disp[sel] == tile else None
-    if idx is None:
-        for i in range(len(disp) - 1, -1, -1):
-            if disp[i] == tile:
-                idx = i
-                break
-    if idx is None:
-        return None
-    sl = slots[idx]
-    return (sl.x, sl.y - lift(idx, sel, hover, scale))

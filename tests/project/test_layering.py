@@ -66,9 +66,9 @@ TOP_ONLY = {"game"}
 # "game.ui" in a room's list is the package alone (``from game.ui import nav`` names it), not every room in it.
 PACKAGE_ONLY = {"game.ui"}
 # Inside a room, imports that close a circle (a part taking the whole scene that imports it, by a lazy or a
-# type-only import). The table scene is built from elements that get what they need passed in (issue 43);
-# the calculator's settle view is next. None may be added.
-CIRCLE_CLOSERS: set[tuple[str, str]] = {("calc.calcsettle", "calc.calculator")}
+# type-only import). The table scene and the calculator are built from parts that get what they need passed in
+# (issue 43): there are none, and none may be added.
+CIRCLE_CLOSERS: set[tuple[str, str]] = set()
 
 
 def _modules() -> list[tuple[str, Path]]:

@@ -26,8 +26,8 @@ from game.ui.kit import widgets as W
 from game.ui.kit.names import player_name, variant_title
 from game.ui.table import cues
 from game.ui.table.anim import Animator
+from game.ui.table.context import deal_counts
 from game.ui.table.layout import Slot, TableLayout
-from game.ui.table.myhand import deal_counts
 from game.ui.table.scene import TableScene
 from game.ui.table.settle import SettlementPanel
 from game.ui.table.tableview import TableRenderer, background, display_meld, seat_badges, seat_wind

@@ -16,8 +16,21 @@ from game.ui.kit.names import shown_all
 from game.ui.table.anim import Animator
 from game.ui.table.hints import HintEngine, Hints
 from game.ui.table.layout import TableLayout
-from game.ui.table.myhand import deal_counts
 from game.ui.table.tableview import TableRenderer
+
+
+def deal_counts(view: dict, me: int, n: int, t: float) -> dict[int, int] | None:
+    """Tiles shown per seat at progress ``t`` of the deal animation (four at a time, then the rest); None once dealt."""
+    if t >= 1:
+        return None
+    if t < 0:
+        return {seat: 0 for seat in range(n)}
+    k = int(t * 4)  # rounds 0..3: 4, 8, 12 tiles, then all
+    out = {}
+    for seat in range(n):
+        full = len(view["hand"]) if seat == me else view["seats"][seat]["concealed"]
+        out[seat] = full if k >= 3 else min(full, 4 * (k + 1))
+    return out
 
 
 @dataclass

@@ -7,6 +7,7 @@ input; what it does to the table goes through the callbacks the scene gave it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -14,16 +15,24 @@ from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
-from game.ui.table.handview import HandView
 from game.ui.table.hints import Hints
 from game.ui.table.layout import TableLayout
 from game.ui.table.prompt import row_top
 
 
+class Focus(Protocol):
+    """What the hints panel reads of the hand (``handview.HandView``): its tiles and the one in focus."""
+
+    sel: int | None
+    hover: int | None
+
+    def tiles(self) -> list[int]: ...
+
+
 class HintsPanel(Element):
     """The light bulb: waits (or what the tile in focus would wait on) and why a win is refused."""
 
-    def __init__(self, ctx: TableContext, hand: HandView):
+    def __init__(self, ctx: TableContext, hand: Focus):
         self.ctx = ctx
         self.hand = hand
 

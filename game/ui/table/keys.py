@@ -3,17 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
 from game.ui.kit import strings
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
-from game.ui.table.handview import HandView
 from game.ui.table.prompt import key_command
-from game.ui.table.promptview import PromptView
 
 LEAVE_WINDOW = 3.0  # seconds a second Esc leaves the table after the first one asked
+
+
+class Hand(Protocol):
+    """What the keys do to the hand (``handview.HandView``)."""
+
+    sel: int | None
+
+    def tiles(self) -> list[int]: ...
+    def select(self, i: int | None, sound: bool = False) -> None: ...
+    def drop_selection(self) -> None: ...
+    def discard(self, i: int) -> None: ...
+
+
+class Claims(Protocol):
+    """What the keys do to the claim prompt (``promptview.PromptView``)."""
+
+    @property
+    def choice(self) -> str | None: ...
+    def close_choice(self) -> None: ...
+    def press_number(self, n: int) -> None: ...
 
 
 class TableKeys(Element):
@@ -22,7 +41,7 @@ class TableKeys(Element):
 
     takes = frozenset({pygame.KEYDOWN})
 
-    def __init__(self, ctx: TableContext, hand: HandView, prompt: PromptView, pause: Callable[[], None],
+    def __init__(self, ctx: TableContext, hand: Hand, prompt: Claims, pause: Callable[[], None],
                  hints: Callable[[], None]):
         self.ctx = ctx
         self.hand = hand

@@ -1,4 +1,4 @@
-"""The viewer's own hand as the table shows it: display order, slots while the deal runs."""
+"""The viewer's own hand as the table shows it: display order, and where its tiles and melds stand."""
 
 from __future__ import annotations
 
@@ -19,22 +19,9 @@ def hand_order(view: dict, me: int) -> tuple[list[int], bool]:
     return sort_hand(hand, marks), False
 
 
-def deal_counts(view: dict, me: int, n: int, t: float) -> dict[int, int] | None:
-    """Tiles shown per seat at progress ``t`` of the deal animation (four at a time, then the rest); None once dealt."""
-    if t >= 1:
-        return None
-    if t < 0:
-        return {seat: 0 for seat in range(n)}
-    k = int(t * 4)  # rounds 0..3: 4, 8, 12 tiles, then all
-    out = {}
-    for seat in range(n):
-        full = len(view["hand"]) if seat == me else view["seats"][seat]["concealed"]
-        out[seat] = full if k >= 3 else min(full, 4 * (k + 1))
-    return out
-
-
 def hand_slots(view: dict, me: int, layout: TableLayout, counts: dict[int, int] | None) -> HandSlots:
-    """(tiles shown, their slots, my melds as displayed, the melds' slots), with ``counts`` from ``deal_counts``."""
+    """(tiles shown, their slots, my melds as displayed, the melds' slots); ``counts``: tiles shown per seat
+    while the deal runs (``context.deal_counts``)."""
     disp, has_drawn = hand_order(view, me)
     if counts is not None:
         n = min(len(disp), counts.get(me, len(disp)))

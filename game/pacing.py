@@ -30,14 +30,17 @@ class Pacing:
     floor: float = 0.0  # the speed factor never counts as less than this (the demo stays readable)
     speed: float = 1.0  # the table's animation factor (0: off; the window sets it)
     pace: float = 1.0  # every delay multiplied (``play --auto`` runs faster)
+    scaled: bool = True  # False: ``step`` whatever the animations (a host has none)
     next_at: float = 0.0  # the time before which no automatic move comes
 
     @classmethod
     def fixed(cls, seconds: float) -> Pacing:
-        return cls(step=seconds, instant=seconds)
+        return cls(step=seconds, scaled=False)
 
     def delay(self) -> float:
         """Seconds an automatic move waits after the last move."""
+        if not self.scaled:
+            return self.step * self.pace
         f = max(self.floor, self.speed)
         return (self.instant if f <= 0 else self.step * f) * self.pace
 

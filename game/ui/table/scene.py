@@ -93,6 +93,7 @@ class TableScene(Scene):
         self._acting_before = False
         self._seen_view: object = None
         self._seen_decisions = 0
+        self._esc_held = False  # Esc is down (a KEYDOWN came, its KEYUP not yet)
 
         ctx = self.ctx = TableContext(app, self.me, seated=session.seat is not None and not self.demo, demo=self.demo,
                                       lan=lan, raw_names=self.raw_names, hints_allowed=self.hints_allowed, view=view)
@@ -260,6 +261,7 @@ class TableScene(Scene):
     # ================================================================ life cycle
     def enter(self) -> None:
         super().enter()
+        self._esc_held = False  # back from the settings or the rules: the key that took us there is up
         if not self.hand_started:
             self.hand_started = True
             self.anim.factor = self.app.settings.anim_factor
@@ -508,6 +510,10 @@ class TableScene(Scene):
     def handle(self, ev) -> None:
         if ev.type in INPUT_EVENTS:
             self.comforts.touch(self.app.now)
+        if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key == pygame.K_ESCAPE:
+            held, self._esc_held = self._esc_held, ev.type == pygame.KEYDOWN
+            if held and ev.type == pygame.KEYDOWN:
+                return  # the key repeats while held: one press is one Esc (three would pause, ask and leave)
         self._arrange()
         self.ui.handle(ev)
 

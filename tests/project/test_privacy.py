@@ -67,6 +67,6 @@ def test_no_module_reads_another_modules_private_members():
 
 def test_the_check_sees_a_private_read(tmp_path):
     p = tmp_path / "x.py"
-    p.write_text("def f(sc, W):\n    sc._pump()\n    return W._label(1)\n")
+    p.write_text("def f(sc, W):\n    sc._pump()\n    return W._helper(1)\n")
     (tmp_path / "y.py").write_text("class A:\n    def _own(self, other):\n        return other._own()\n")
     assert len(_reads(p, tmp_path)) == 2 and not _reads(tmp_path / "y.py", tmp_path)

@@ -674,8 +674,8 @@ class TextInput(Widget):
     def draw(self, dest, focused=False) -> None:
         r = self.rect
         if self.label:
-            draw_text(dest, label_text(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM, "bold", anchor="midleft",
-                      max_width=round(r.w * self.label_w) - 6)
+            draw_text(dest, label_text(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM, "bold",
+                      anchor="midleft", max_width=round(r.w * self.label_w) - 6)
         b = self._box()
         pygame.draw.rect(dest, (250, 248, 240), b, border_radius=6)
         pygame.draw.rect(dest, GOLD if (self.active or focused) else (120, 140, 130), b, 2, border_radius=6)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bots.core import Player
+from .pacing import Pacing
 from .rules import engine as E
 from .rules.actions import Action, ActionError, from_json
 from .rules.codes import ActionProblem
@@ -43,6 +44,14 @@ class Session:
     next_s: float | None = None  # seconds after a hand before the host deals the next one by itself (None: never)
     watchers: int = 0  # how many watch the table
     watch: str = "off"  # what watchers see: "public", "open" (every hand) or "off" (none may watch)
+    _pacing: Pacing | None = None
+
+    @property
+    def pacing(self) -> Pacing:
+        """How this table paces its automatic participants (made on first use, so every session has one)."""
+        if self._pacing is None:
+            self._pacing = Pacing()
+        return self._pacing
 
     def poll(self) -> list[Event]:
         """Events since the last call (already filtered for this seat); refreshes ``view``."""
@@ -55,6 +64,15 @@ class Session:
     def tick(self) -> bool:
         """Let one automatic participant (a bot) act if one is due; True if anything happened."""
         return False
+
+    def advance(self, now: float) -> bool:
+        """``tick`` when the pacing allows a move at ``now`` (then the next one waits); True if anything happened."""
+        if not self.pacing.due(now):
+            return False
+        acted = self.tick()
+        if acted:
+            self.pacing.moved(now)
+        return acted
 
     def next_hand(self) -> None:
         """After a hand ended: deal the next one (no-op when the match is over)."""

@@ -447,7 +447,7 @@ class Host:
         j = table.keeper.journal
         if head is None or j is None or head["gen"] != j.gen or head["size"] != j.size:
             return
-        now = table._describe()
+        now = table.describe()
         if (head.get("hand"), head.get("phase")) != (now["hand"], now["phase"]):
             raise Damaged(j.path, f"it stands at {store_where(now)}, but the host had saved {store_where(head)}")
 

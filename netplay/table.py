@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.bots import default_level
+from game.pacing import Pacing
 from game.rules import engine as E
 from game.rules.actions import PASS, Action, ActionError, from_json
 from game.rules.match import Match, replay_match
@@ -58,7 +59,7 @@ class TableConfig:
     hold_s: float = 60.0  # how long a dropped player's seat is kept for them
     on_drop: str = "bot"  # "bot": a bot plays a held seat meanwhile; "wait": the table waits for the player
     sub_bot: str | None = None  # the stand-in bot's level (None: normal when available, else simple)
-    bot_delay: float = 0.0  # seconds a host bot waits before acting, so people can follow
+    bot_delay: float = 0.0  # seconds a host bot waits before acting, so people can follow (``Table.pacing``)
     next_s: float | None = 60.0  # deal the next hand this long after one ended, ready or not
     assists: bool = True  # players' windows may show hints and the tile tracker (honest clients follow it)
     watch: str = wire.WATCH_PUBLIC  # watchers see what lies face up ("public"), every hand ("open"), or nothing ("off")
@@ -146,6 +147,7 @@ class Table:
         self.phase = WAITING
         self.seed = None
         self._pump_handle = None
+        self.pacing = Pacing.fixed(cfg.bot_delay)  # when a host-played seat may act (game.pacing, as every table)
         self._next_handle = None
         self._pause_handle = None  # a watched table of bots only: the next deal after the settlement was read
         self._thinking: tuple[int, int, int] | None = None  # what a host bot is deciding on, off the loop
@@ -161,7 +163,7 @@ class Table:
         journal = saved[1] if saved is not None else \
             host.store.journal(self.store_name) if host.store is not None else None
         self.keeper = Keeper(host, journal, self._disk_full, self._saved, len(saved[0]) - 1 if saved else 0,
-                             describe=self._describe)
+                             describe=self.describe)
         if saved is not None:
             self._restore(saved[0])
         else:
@@ -711,10 +713,16 @@ class Table:
         self._after_broadcast()
 
     def _pump_soon(self) -> None:
+        """Ask a host-played seat to act when the pacing allows: a whole delay after what changed the table (a
+        move, a deal, a closed claim window, a seat taken over), at once inside a claim window."""
         if self._pump_handle is None and self.phase == PLAYING and self._thinking is None:
             if self.window is not None and not self._at_point():
                 return  # the game moved on inside the window: nobody acts before everyone has been told
-            d = 0.0 if self.window is not None else self.cfg.bot_delay  # bots answer inside the window
+            d = 0.0
+            if self.window is None:  # bots answer inside the window
+                now = self.loop.time()
+                self.pacing.moved(now)
+                d = self.pacing.wait(now)
             self._pump_handle = self.loop.call_later(d, self._pump) if d > 0 else self.loop.call_soon(self._pump)
 
     def _pump(self) -> None:
@@ -975,7 +983,7 @@ class Table:
             "host": self.host.meta() if hasattr(self.host, "meta") else None,  # host.meta's copy (key, id, port)
         }
 
-    def _describe(self) -> dict:
+    def describe(self) -> dict:
         """The journal's witness: how far the table is (a copy cut short shows as behind it)."""
         return {"hand": self.state.hand_no if self.state is not None else None, "phase": self.phase}
 

@@ -246,11 +246,34 @@ class Raw:
         self.ch.sock.sendall(self.ch.seal.seal(body))
 
     def recv(self, t: str | None = None) -> dict | None:
-        """The next message (of type ``t``, skipping others); None when the host closed the connection."""
+        """The next message (of type ``t``, skipping others); None when the host closed the connection.
+
+        A skipped ``shuffle`` request is answered as a client would: otherwise the host waits its
+        shuffle timeout for this seat, as long as this socket's, and the test races it."""
         while True:
             m = self.ch.recv()
             if m is None or t is None or m["t"] == t:
+                if m is not None and m["t"] == "welcome":
+                    self.seat = m.get("seat")
                 return m
+            if m["t"] == "welcome":
+                self.seat = m.get("seat")
+            elif m["t"] == "shuffle":
+                self._answer_shuffle(m)
+
+    def _answer_shuffle(self, m: dict) -> None:
+        from netplay.shuffle import Check
+
+        seat = getattr(self, "seat", None)
+        if seat is None:
+            return
+        self._shuffle = getattr(self, "_shuffle", None) or Check()
+        if m.get("step") == "commit" and m.get("commit") is not None:
+            self.send({"t": "commit", "hand": m["hand"], "hash": self._shuffle.on_commit(m["hand"], m["commit"])})
+        elif m.get("step") == "reveal" and isinstance(m.get("commits"), list):
+            v = self._shuffle.on_reveal(m["hand"], seat, m["commits"])
+            if v is not None:
+                self.send({"t": "reveal", "hand": m["hand"], "value": v})
 
     def hello(self, name: str = "raw", *, table=None, seat=None, password=None, token=None, host_id=None,
               kind: str = "hello") -> None:

@@ -17,14 +17,15 @@ from tests.helpers.build_tools import load as load_build_tool
 ROOT = Path(__file__).resolve().parents[2]
 
 # Which project packages each layer may import (its own included). Most specific prefix wins.
-UI_BASE = ("game.rules", "game.bots", "game.session", "game.errors", "game.userdirs")
+UI_BASE = ("game.rules", "game.bots", "game.session", "game.pacing", "game.errors", "game.userdirs")
 ALLOWED: dict[str, tuple[str, ...]] = {
     "game.rules": ("game.rules",),
     "game.bots": ("game.rules", "game.bots"),
-    "game.session": ("game.rules", "game.bots", "game.session"),
+    "game.session": ("game.rules", "game.bots", "game.session", "game.pacing"),
+    "game.pacing": ("game.pacing",),  # a leaf of the session layer: when bots may move
     # netplay is a client and a host of the session layer; it never imports the window (game.ui)
-    "netplay": ("game.rules", "game.bots", "game.session", "netplay", "game.errors", "game.userdirs", "game",
-                "game.oscompat", "game.logs", "game.progress"),
+    "netplay": ("game.rules", "game.bots", "game.session", "game.pacing", "netplay", "game.errors", "game.userdirs",
+                "game", "game.oscompat", "game.logs", "game.progress"),
     # the window's rooms, floor by floor: kit and settings, app, nav, the table, then the calculator and LAN
     # (which draw with the table's parts), the screens around them, and the developers' tools on top.
     # A room may use the LAN client (a peer layer) only where it plays over it.
@@ -65,15 +66,9 @@ TOP_ONLY = {"game"}
 # "game.ui" in a room's list is the package alone (``from game.ui import nav`` names it), not every room in it.
 PACKAGE_ONLY = {"game.ui"}
 # Inside a room, imports that close a circle (a part taking the whole scene that imports it, by a lazy or a
-# type-only import). The table scene's and the calculator's rewrite as components removes them (issue 43);
-# none may be added.
-CIRCLE_CLOSERS = {
-    ("calc.calcsettle", "calc.calculator"),
-    ("table.hud", "table.scene"),
-    ("table.switches", "table.scene"),
-    ("table.tableinput", "table.scene"),
-    ("table.tablepanels", "table.scene"),
-}
+# type-only import). The table scene and the calculator are built from parts that get what they need passed in
+# (issue 43): there are none, and none may be added.
+CIRCLE_CLOSERS: set[tuple[str, str]] = set()
 
 
 def _modules() -> list[tuple[str, Path]]:
@@ -181,8 +176,8 @@ def test_the_rooms_package_alone_is_not_every_room(tmp_path):
 
 
 def test_inside_the_window_only_the_listed_imports_close_a_circle():
-    """The window's rooms have no circle between them; inside a room, only the parts the component rewrite
-    removes (CIRCLE_CLOSERS) import the scene that imports them. A new one fails; a removed one must leave the list."""
+    """The window's rooms have no circle between them, and no module inside a room imports one that imports it
+    (CIRCLE_CLOSERS is empty: a new circle fails)."""
     graph = load_build_tool("module_graph").figures(ROOT, "game.ui")
     assert graph["room_circles"] == [] and graph["room_upward"] == []
     assert {tuple(a) for a in graph["upward"]} == CIRCLE_CLOSERS

@@ -44,6 +44,7 @@ def play_until(app: App, sc: TableScene, stop, limit: int = 20000) -> None:
             sc.next_hand()
         elif v["phase"] != "end" and v["legal"]:
             sc.send(me.act(v))
+            sc.pump()  # the decision shown at once, as the next frame would
     raise AssertionError("never reached")
 
 
@@ -98,7 +99,8 @@ def test_closing_the_window_mid_hand_keeps_the_match_and_continue_resumes_it(hom
 
 
 def test_each_decision_and_each_hand_end_keep_the_match_as_it_stands(home):
-    """A crash or a power cut loses no more than the bots' moves since the player's last decision."""
+    """A crash or a power cut loses no more than the bots' moves since the player's last decision (the frame that
+    shows a decision keeps it)."""
     app = window()
     v = get("guiyang")
     start_local_table(app, v, v.resolve_options({}), 2, 5, [None, "normal", "normal", "normal"])
@@ -110,6 +112,7 @@ def test_each_decision_and_each_hand_end_keep_the_match_as_it_stands(home):
         if sc.view["legal"] and sc.view["phase"] != "end":
             sc.send(me.act(sc.view))
             sent += 1
+            app.frame([], 0.0)  # the frame after a decision keeps it
             kept = json.loads(cfg.unfinished_path().read_text(encoding="utf-8"))
             assert kept["match"]["hand_in_progress"]["actions"] == sc.session.in_progress()
 
@@ -227,7 +230,7 @@ def test_a_crash_keeps_the_match_as_closing_the_window_does(home):
     sc = app.scene
     play_until(app, sc, lambda: len(sc.view["seats"][0]["discards"]) >= 3)
     while sc.session.tick():  # bots move after the player's last decision: only the crash path keeps those moves
-        sc._pump()
+        sc.pump()
         if sc.view["legal"] or sc.session.hand_over:
             break
     before = table_facts(sc.session.view)

@@ -262,11 +262,11 @@ def test_t_switches_auto_play_and_the_bot_plays_the_seat(app):
 
 def test_the_dock_chips_switch_and_say_so(app):
     sc = table(app)
-    names = [b.name for b in sc.switches.dock]
+    names = [b.name for b in sc.switches.dock.buttons]
     assert names == [c[0] for c in CHIPS]
-    for b in sc.switches.dock:
+    for b in sc.switches.dock.buttons:
         assert strings.tr(next(c[1] for c in CHIPS if c[0] == b.name)) != next(c[1] for c in CHIPS if c[0] == b.name)
-    chip = {b.name: b for b in sc.switches.dock}
+    chip = {b.name: b for b in sc.switches.dock.buttons}
     chip["auto_win"].activate()
     chip["no_claims"].activate()
     assert sc.comforts.auto_win and sc.comforts.no_claims and chip["auto_win"].style == "gold"
@@ -282,7 +282,7 @@ def test_idle_offer_shows_and_t_accepts_it(app):
             break
     assert sc.view["legal"]
     app.frame([], IDLE_OFFER_S + 0.1)
-    assert sc.comforts.offered and [b.name for b in sc.switches.overlay_buttons()] == ["offer_auto", "offer_no"]
+    assert sc.comforts.offered and sc.offer.visible and [b.name for b in sc.offer.buttons] == ["offer_auto", "offer_no"]
     app.frame([], IDLE_OFFER_S + IDLE_LAN_S)
     assert not sc.comforts.auto  # offline it is only offered
     key(app, pygame.K_t)
@@ -299,7 +299,7 @@ def test_assists_off_at_a_lan_table_refuses_hints_and_tracker(app):
     sc.switches.toggle_tracker()
     assert app.settings.tracker  # unchanged: refused with a notice
     assert any("提示" in t[0] or "hints" in t[0] for t in app.toasts)
-    assert not {b.name: b for b in sc.switches.dock}["tracker"].enabled
+    assert not {b.name: b for b in sc.switches.dock.buttons}["tracker"].enabled
 
 
 # ------------------------------------------------------------------ switches at a live table, drawn facts

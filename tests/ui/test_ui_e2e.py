@@ -38,7 +38,6 @@ def play_one_hand(app, sc: TableScene, use_keys: bool, max_frames=6000):
             continue
         kinds = {a.kind for a in v["legal"]}
         if v["phase"] in ("claim", "rob", "declare"):
-            sc._refresh_buttons()
             names = [b.name for b in sc.buttons]
             assert names, "a claim decision must show buttons"
             assert names[-1] == "pass" or "pass" not in kinds
@@ -56,7 +55,6 @@ def play_one_hand(app, sc: TableScene, use_keys: bool, max_frames=6000):
             step(app)
             continue
         if v["phase"] == "turn" and "hu" in kinds:
-            sc._refresh_buttons()
             b = next(b for b in sc.buttons if b.name == "hu")
             post_click(b.rect.center)
             step(app)
@@ -68,10 +66,10 @@ def play_one_hand(app, sc: TableScene, use_keys: bool, max_frames=6000):
                 post_key(pygame.K_RETURN)
             else:
                 allowed = {a.tile for a in v["legal"] if a.kind == "discard"}
-                rect = next(r for r, t, i in sc.hand_rects if t in allowed)
+                rect = next(r for r, t, i in sc.hand.tile_rects() if t in allowed)
                 post_click(rect.center)  # select
                 step(app)
-                rect = next(r for r, t, i in sc.hand_rects if i == sc.sel)
+                rect = next(r for r, t, i in sc.hand.tile_rects() if i == sc.hand.sel)
                 post_click(rect.center)  # and discard
             step(app)
             after = sum(len(s["discards"]) for s in sc.view["seats"])

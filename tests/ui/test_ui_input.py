@@ -22,7 +22,9 @@ def _type(app, text):
 
 
 def _key(app, key):
-    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], 0.02)
+    """A key pressed and let go, as a keyboard sends it."""
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+               pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)], 0.02)
 
 
 def _host_setup(started):
@@ -241,3 +243,21 @@ def test_a_joining_player_sees_open_seats_as_open(tmp_path):
     finally:
         ses.close()
         host.stop()
+
+
+def test_a_held_esc_is_one_esc_not_pause_ask_and_leave():
+    """Holding Esc repeats it (the window's key repeat): only the first press counts until the key comes up."""
+    from game.ui.table.scene import TableScene
+
+    app = shot.build("table", "wenshan", (1280, 720), 1, "zh")
+    sc = app.scene
+    app.now = 10.0
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    sc.hand.drop_selection()
+    app.frame([down, down, down, down], 0.02)  # held: it repeats
+    assert isinstance(app.scene, TableScene) and sc.paused and not app.toasts, "one press: the Esc menu only"
+    app.frame([up, down, up], 0.02)  # a second press in the menu asks
+    assert app.scene is sc and app.toasts
+    app.frame([down, up], 0.02)  # a third leaves
+    assert isinstance(app.scene, MenuScene)

@@ -44,7 +44,7 @@ def shows(app) -> tuple:
         v = sc.view or {}
         key += [v.get("version"), v.get("hand_no"), tuple(sorted(id(a) for a in sc.anim.items)),
                 sc.settle is not None, sc.look, sc.waiting_next, sc.comforts.auto, sc.comforts.offered,
-                sc.deal_start is not None, tuple(sorted(map(str, sc.anim.hidden())))]
+                sc.dealing, tuple(sorted(map(str, sc.anim.hidden())))]
     return tuple(key)
 
 

@@ -61,7 +61,7 @@ def test_table_hand_and_variant_panel(variant):
     sc = app.scene
     assert spread(surf) > 25
     # the player's hand: ivory tile faces along the bottom
-    rects = [r for r, _t, _i in sc.hand_rects]
+    rects = [r for r, _t, _i in sc.hand.tile_rects()]
     assert len(rects) >= 2
     assert all(r.bottom <= 720 and r.top > 500 for r in rects)
     for r in rects[:3]:
@@ -87,7 +87,6 @@ def test_claim_prompt(variant):
     sc = app.scene
     kinds = [a.kind for a in sc.view["legal"]]
     assert sc.view["phase"] in ("claim", "rob") and kinds
-    sc._refresh_buttons()
     names = [b.name for b in sc.buttons]
     order = [k for k in sc.variant.button_order if k in names]
     assert names[: len(order)] == order, "buttons follow the variant's order"
@@ -114,7 +113,7 @@ def test_english_and_sizes():
     for size in ((1024, 576), (1920, 1080)):
         app = shot.build("table", "wenshan", size, 2, "en")
         assert app.screen.get_size() == size
-        for r, _t, _i in app.scene.hand_rects:
+        for r, _t, _i in app.scene.hand.tile_rects():
             assert app.screen.get_rect().contains(r)
     app = shot.build("menu", "wenshan", (1280, 720), 1, "en")
     assert app.scene.buttons[0].label() == "Play vs bots"

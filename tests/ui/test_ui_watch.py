@@ -130,7 +130,7 @@ def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
         assert frames(app, lambda: isinstance(app.scene, lobby.JoinScene) and app.scene.ask is not None)
         back: Any = app.scene
         assert back.ask is not None and back.ask.get("watching") and back.ask["port"] == h.port
-        assert W._label(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
+        assert W.label_text(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
         back.pw_text = "茶"
         back.connect_password()
         _watches(app)

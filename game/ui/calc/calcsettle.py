@@ -1,21 +1,17 @@
-"""What the score calculator draws: its panels, the result beside them, and its settlement screen."""
+"""The score calculator's settlement screen (every counted item lighting up in turn, who pays) and the lines it
+shares with the calculator's panels (``calcdraw``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules import tiles as T
-from game.ui.calc.calcmodel import Calc, Outcome, chickens_held, formula, indicator_of, seat_label
+from game.ui.calc.calcmodel import Calc, Outcome, chickens_held, formula, seat_label
 from game.ui.kit import strings, tileart
 from game.ui.kit import widgets as W
 from game.ui.kit.rulesdoc import explain
-from game.ui.table.tableview import background
-
-if TYPE_CHECKING:
-    from game.ui.calc.calculator import CalculatorScene
 
 POS = (120, 230, 140)
 NEG = (255, 128, 110)
@@ -38,206 +34,6 @@ def hand_mark(calc: Calc, tile: int) -> str | None:
     if calc.family == "chicken" and any(t == tile for _k, t, *_r in chickens_held(calc)):
         return "chicken"
     return None
-
-
-def field_problems(scene: CalculatorScene, *fields: str) -> list[str]:
-    return [p.text() for p in scene.calc.check() if p.field in fields]
-
-
-# ====================================================================== the calculator screen
-
-def draw_calculator(surf: pygame.Surface, sc: CalculatorScene) -> None:
-    s = sc.s
-    L = sc.L
-    surf.blit(background(surf.get_size()), (0, 0))
-    W.draw_text(surf, strings.tr("calc.title"), (round(24 * s), round(12 * s)), round(34 * s), W.GOLD, "serif",
-                shadow=True, max_width=sc.variant_choice.rect.x - round(36 * s))
-    W.panel(surf, L.left, (10, 28, 22), 215, round(14 * s), 2)
-    W.panel(surf, L.right, (10, 28, 22), 215, round(14 * s), 2)
-    focus = sc.focus.current
-    for w in (sc.variant_choice, sc.options_btn, sc.lang_btn, sc.back_btn):
-        w.draw(surf, focus is w)
-    _draw_hand(surf, sc)
-    _draw_melds(surf, sc)
-    for b in sc.target_btns:
-        b.draw(surf, focus is b)
-    target = strings.tr("calc.target." + sc.target)
-    py = L.palette.y - round(24 * s)
-    lr = W.draw_text(surf, strings.tr("calc.palette", target=target), (L.palette.x, py), round(15 * s), W.GOLD, "bold")
-    msg = sc.message.text() if sc.message is not None else sc.note
-    if msg:
-        W.draw_text(surf, msg, (lr.right + round(16 * s), py), round(14 * s), WARN if sc.message else POS, "bold",
-                    max_width=L.left.right - lr.right - round(30 * s))
-    sc.palette.draw(surf, focus is sc.palette)
-    sc.notation.draw(surf, focus is sc.notation)
-    for b in (sc.copy_btn, sc.copy_json_btn, sc.paste_btn):
-        b.draw(surf, focus is b)
-    _draw_right(surf, sc)
-    W.draw_text(surf, strings.tr("calc.keys"), (L.left.x, L.left.bottom + round(8 * s)), round(12 * s), W.MUTED,
-                max_width=sc.app.size[0] - L.left.x - round(20 * s))
-
-
-def _draw_hand(surf: pygame.Surface, sc: CalculatorScene) -> None:
-    s = sc.s
-    L = sc.L
-    c = sc.calc
-    hand = sc.display_hand()
-    probs = field_problems(sc, "hand", "win_tile")
-    head = f"{strings.tr('calc.hand')}  {strings.tr('calc.hand_n', k=len(c.hand), n=c.hand_size())}"
-    W.draw_text(surf, head, (L.hand_row.x, L.left.y + round(8 * s)), round(15 * s),
-                WARN if probs and c.hand else W.GOLD, "bold", max_width=L.hand_tools.x - L.hand_row.x - 8)
-    for b in (sc.win_btn, sc.remove_btn, sc.clear_btn):
-        b.draw(surf, sc.focus.current is b)
-    tw = L.hand_tw
-    cw, ch = tileart.tile_size(tw)
-    x, y = L.hand_row.topleft
-    sc.hand_rects = []
-    if not hand:
-        W.draw_text(surf, strings.tr("calc.palette", target=strings.tr("calc.target.hand")),
-                    (x, y + ch // 2), round(15 * s), W.MUTED, anchor="midleft")
-    win_i = len(hand) - 1 if c.win_tile is not None and c.win_tile in c.hand else None
-    for i, t in enumerate(hand):
-        if i == win_i:
-            x += round(cw * 0.45)
-            g = W.glow_circle(round(cw * 0.62), (255, 210, 90))
-            surf.blit(g, g.get_rect(center=(x + cw // 2, y + ch // 2)))
-        marks = [m for m in (hand_mark(c, t), "selected" if sc.sel == i else None) if m]
-        r = tileart.draw_tile(surf, t, (x, y), tw, highlight=marks or None)
-        sc.hand_rects.append((r, i))
-        if i == win_i:
-            W.draw_text(surf, strings.tr("calc.win_tile"), (r.centerx, r.bottom + round(3 * s)), round(12 * s),
-                        W.GOLD, "bold", anchor="midtop")
-        x += cw + max(1, round(2 * s))
-    # a problem with the hand is told beside the tiles to tap and in the panel on the right: a line here would
-    # run into the melds' heading
-
-
-def _draw_melds(surf: pygame.Surface, sc: CalculatorScene) -> None:
-    s = sc.s
-    L = sc.L
-    c = sc.calc
-    ly = L.melds_row.y - round(24 * s)
-    lr = W.draw_text(surf, strings.tr("calc.melds"), (L.melds_row.x, ly), round(15 * s), W.GOLD, "bold")
-    if c.substitutes() and c.melds:
-        W.draw_text(surf, strings.tr("calc.subs_hint"), (lr.right + round(14 * s), ly + round(2 * s)), round(13 * s),
-                    W.MUTED)
-    tw = round(L.hand_tw * 0.78)
-    cw, ch = tileart.tile_size(tw)
-    x, y = L.melds_row.topleft
-    sc.meld_rects = []
-    sc.meld_x = []
-    if not c.melds:
-        W.draw_text(surf, strings.tr("calc.melds_none"), (x, y + ch // 2), round(14 * s), W.MUTED, anchor="midleft")
-        return
-    for i, m in enumerate(c.melds):
-        faces = m.faces()
-        x0 = x
-        for j, t in enumerate(m.tiles):
-            r = tileart.draw_tile(surf, t, (x, y), tw, highlight=sub_mark(c, t, faces[j]))
-            sc.meld_rects.append((r, i, j))
-            x += cw + 1
-        W.draw_text(surf, strings.tr(f"calc.meld.{m.kind}"), ((x0 + x) // 2, y + ch + round(2 * s)), round(12 * s),
-                    W.MUTED, "bold", anchor="midtop")
-        xr = pygame.Rect(0, 0, round(20 * s), round(20 * s))
-        xr.midleft = (x + round(4 * s), y + ch // 2)
-        pygame.draw.circle(surf, (120, 40, 30), xr.center, xr.w // 2)
-        W.draw_text(surf, "×", xr.center, round(15 * s), W.CREAM, "bold", anchor="center")
-        sc.meld_x.append((xr, i))
-        x = xr.right + round(16 * s)
-
-
-def _draw_right(surf: pygame.Surface, sc: CalculatorScene) -> None:
-    s = sc.s
-    L = sc.L
-    c = sc.calc
-    focus = sc.focus.current
-    rx = L.right.x + round(14 * s)
-    rw = L.right.w - round(28 * s)
-    W.draw_text(surf, strings.tr("calc.how"), (rx, L.right.y + round(10 * s)), round(17 * s), W.GOLD, "bold")
-    for w in (sc.how_choice, sc.seat_choice, sc.from_choice, sc.dealer_choice):
-        w.draw(surf, focus is w)
-    if field_problems(sc, "source"):
-        pygame.draw.rect(surf, WARN, sc.from_choice.rect.inflate(6, 4), 2, border_radius=8)
-    # the variant's own tile: 小鸡, 翻牌鸡 or the kong replacements
-    tw = round(26 * s)
-    cw, ch = tileart.tile_size(tw)
-    for (b, key), y in zip(sc.pick_btns, sc.pick_y):
-        label = {"wildcard": "calc.wildcard", "chicken": "calc.chicken", "kong_draws": "calc.kong_draws"}[key]
-        lr = W.draw_text(surf, strings.tr(label), (rx, y + sc.L.row_h // 2), round(14 * s),
-                         WARN if key == "wildcard" and field_problems(sc, "wildcard") else W.CREAM, "bold",
-                         anchor="midleft", max_width=round(rw * 0.45))
-        tx = max(lr.right + round(10 * s), rx + round(rw * 0.36))
-        ty = y + (sc.L.row_h - ch) // 2
-        tiles: list[tuple[int, str | None]] = []
-        if key == "wildcard" and c.wildcard is not None:
-            tiles = [(indicator_of(c.wildcard), None), (c.wildcard, "wild")]
-        elif key == "chicken" and c.chicken is not None:
-            tiles = [(c.chicken, "chicken")]
-        elif key == "kong_draws":
-            tiles = [(t, None) for t in c.kong_draws]
-        if not tiles:
-            W.draw_text(surf, strings.tr("calc.chicken_none") if key == "chicken" else "-",
-                        (tx, y + sc.L.row_h // 2), round(14 * s), W.MUTED, anchor="midleft")
-        for k, (t, hl) in enumerate(tiles):
-            tileart.draw_tile(surf, t, (tx, ty), tw, highlight=hl)
-            tx += cw + round(4 * s)
-            if key == "wildcard" and k == 0:
-                W.draw_text(surf, "→", (tx + round(6 * s), y + sc.L.row_h // 2), round(16 * s), W.GOLD, "bold",
-                            anchor="center")
-                tx += round(16 * s)
-        b.draw(surf, focus is b)
-        if key == "wildcard" and c.wildcard is not None:
-            ind = strings.tile_name(indicator_of(c.wildcard))
-            line = strings.tr("calc.wildcard_white", ind=ind) if c.wildcard == T.WHITE else \
-                strings.tr("calc.wildcard_line", ind=ind, tile=strings.tile_name(c.wildcard))
-            W.draw_text(surf, line, (rx, y + sc.L.row_h + round(2 * s)), round(12 * s), W.MUTED, max_width=rw)
-    for extra in sc.extra_widgets:
-        extra.draw(surf, focus is extra)
-    if sc.declared_label_y is not None:
-        W.draw_text(surf, strings.tr("calc.declared"), (rx, sc.declared_label_y), round(14 * s), W.CREAM, "bold",
-                    anchor="midleft", max_width=round(rw * 0.25))
-    if sc.flag_boxes:
-        W.draw_text(surf, strings.tr("calc.flags"), (rx, sc.flags_top + round(4 * s)), round(15 * s), W.GOLD, "bold")
-    for box, _key in sc.flag_boxes:
-        box.draw(surf, focus is box)
-    _draw_result(surf, sc, pygame.Rect(rx, sc.result_top, rw, sc.settle_btn.rect.y - sc.result_top - round(6 * s)))
-    sc.settle_btn.draw(surf, focus is sc.settle_btn)
-
-
-def _draw_result(surf: pygame.Surface, sc: CalculatorScene, box: pygame.Rect) -> None:
-    """The verdict in a few lines: what to fix, why it cannot win, or the points and who pays."""
-    s = sc.s
-    c = sc.calc
-    if box.h < round(30 * s):
-        return
-    pygame.draw.rect(surf, (6, 20, 14), box, border_radius=round(10 * s))
-    out = c.outcome()
-    x, y = box.x + round(10 * s), box.y + round(8 * s)
-    w = box.w - round(20 * s)
-    size = round(14 * s)
-    step = round(19 * s)
-    lines: list[tuple[str, tuple, str]] = []
-    if out.problems:
-        lines.append((strings.tr("calc.fix"), WARN, "bold"))
-        lines += [("· " + p.text(), W.CREAM, "regular") for p in out.problems]
-    elif not out.valid:
-        lines.append((strings.tr("calc.invalid", why=out.reason()), WARN, "bold"))
-    else:
-        names = "  ".join(f"{strings.pick(p['name'], p['name_en'])} {p['value']}" for p in out.patterns)
-        lines.append((names, W.GOLD, "bold"))
-        lines.append((strings.tr("calc.formula", f=formula(c.variant_id, out)) + "   " +
-                      strings.tr("calc.total", total=out.total), W.CREAM, "bold"))
-        pays = " · ".join(strings.tr("calc.pays", who=seat_label(c, p), pts=v) for p, v in sorted(out.payments.items()))
-        lines.append((pays, NEG, "regular"))
-        lines.append((strings.tr("calc.gets", who=seat_label(c, c.seat), pts=sum(out.payments.values())), POS, "bold"))
-        if c.family == "chicken":
-            lines.append((chicken_line(c), (230, 210, 160), "regular"))
-    for text, color, style in lines:
-        for ln in W.wrap(text, size, w, style):
-            if y + step > box.bottom:
-                return
-            W.draw_text(surf, ln, (x, y), size, color, style)
-            y += step
 
 
 def chicken_line(c: Calc) -> str:
@@ -271,22 +67,6 @@ def situation_line(c: Calc) -> str:
         shown = (strings.tr("common.on") if v else strings.tr("common.off")) if o.is_bool else str(v)
         parts.append(f"{strings.pick(o.zh, o.en)} {shown}")
     return strings.tr("calc.judged_with") + " · ".join(parts)
-
-
-def draw_options(surf: pygame.Surface, sc: CalculatorScene) -> None:
-    s = sc.s
-    W.dim_screen(surf, 170)
-    ws = sc.option_widgets + [sc.options_close]
-    top = ws[0].rect.y - round(70 * s)
-    box = pygame.Rect(ws[0].rect.x - round(30 * s), top, ws[0].rect.w + round(60 * s),
-                      sc.options_close.rect.bottom + round(20 * s) - top)
-    W.panel(surf, box)
-    from game.ui.kit.names import variant_name
-
-    W.draw_text(surf, strings.tr("calc.options_title", variant=variant_name(sc.calc.variant)),
-                (box.centerx, top + round(18 * s)), round(24 * s), W.GOLD, "serif", anchor="midtop")
-    for w in ws:
-        w.draw(surf, sc.option_focus.current is w)
 
 
 # ====================================================================== the settlement screen

@@ -19,7 +19,7 @@ from game.rules.options import salvage
 from game.rules.variants import get as get_variant
 from game.ui import nav
 from game.ui.app import Scene
-from game.ui.calc import calcsettle
+from game.ui.calc import calcdraw, calcsettle
 from game.ui.calc.calcmodel import WINS, Calc, Problem, seat_label
 from game.ui.kit import strings, tileart
 from game.ui.kit import widgets as W
@@ -155,9 +155,10 @@ class CalculatorScene(Scene):
         self.settle: calcsettle.SettleView | None = None
         self.option_widgets: list[W.Widget] = []
         self.notation_text = self.calc.notation()
-        self.hand_rects: list[tuple[pygame.Rect, int]] = []
-        self.meld_rects: list[tuple[pygame.Rect, int, int]] = []
-        self.meld_x: list[tuple[pygame.Rect, int]] = []
+        self.hand_rects: calcdraw.HandRects = []  # where the hand's tiles stand (worked out with the layout)
+        self.meld_rects: calcdraw.MeldRects = []
+        self.meld_x: calcdraw.MeldMarks = []
+        self._tiles_of: object = None  # what the rects above were worked out for
 
     # ------------------------------------------------------------------ layout
     def layout(self) -> None:
@@ -303,6 +304,17 @@ class CalculatorScene(Scene):
             self._layout_options()
         if self.settle is not None:
             self.settle.layout()
+        self._place_tiles()
+
+    def _place_tiles(self) -> None:
+        """Work out where the hand's and the melds' tiles stand (again only when they or the layout changed)."""
+        L, c = self.L, self.calc
+        key = (L, tuple(self.display_hand()), c.win_tile in c.hand, tuple((m.kind, tuple(m.tiles)) for m in c.melds))
+        if key == self._tiles_of:
+            return
+        self._tiles_of = key
+        self.hand_rects = calcdraw.hand_slots(c, self.display_hand(), L.hand_row, L.hand_tw, self.s)
+        self.meld_rects, self.meld_x = calcdraw.meld_slots(c, L.melds_row, round(L.hand_tw * 0.78), self.s)
 
     def _focusables(self) -> list[W.Widget]:
         return ([self.variant_choice, self.options_btn] + [b for b in self.target_btns] + [self.palette] +
@@ -603,6 +615,7 @@ class CalculatorScene(Scene):
                 self.option_focus.handle_key(ev)
 
     def _click_hand(self, pos, button: int) -> bool:
+        self._place_tiles()
         for rect, i in self.hand_rects:
             if rect.collidepoint(pos):
                 if button == 3:
@@ -660,9 +673,34 @@ class CalculatorScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf) -> None:
-        calcsettle.draw_calculator(surf, self)
+        L, s, c = self.L, self.s, self.calc
+        focus = self.focus.current
+        self._place_tiles()
+        calcdraw.draw_frame(surf, L, s, self.variant_choice.rect.x)
+        for w in (self.variant_choice, self.options_btn, self.lang_btn, self.back_btn):
+            w.draw(surf, focus is w)
+        calcdraw.draw_hand(surf, c, self.display_hand(), self.sel, self.hand_rects, L, s,
+                           [(b, focus is b) for b in (self.win_btn, self.remove_btn, self.clear_btn)])
+        calcdraw.draw_melds(surf, c, self.meld_rects, self.meld_x, L, s)
+        for b in self.target_btns:
+            b.draw(surf, focus is b)
+        msg = self.message.text() if self.message is not None else self.note
+        calcdraw.draw_palette_line(surf, self.target, msg, bool(self.message), L, s)
+        self.palette.draw(surf, focus is self.palette)
+        self.notation.draw(surf, focus is self.notation)
+        for b in (self.copy_btn, self.copy_json_btn, self.paste_btn):
+            b.draw(surf, focus is b)
+        calcdraw.draw_right(surf, c, L, s,
+                            [(w, focus is w) for w in (self.how_choice, self.seat_choice, self.from_choice,
+                                                       self.dealer_choice)],
+                            self.from_choice.rect,
+                            [(b, key, y, focus is b) for (b, key), y in zip(self.pick_btns, self.pick_y)],
+                            [(w, focus is w) for w in self.extra_widgets], self.declared_label_y, self.flags_top,
+                            [(box, focus is box) for box, _key in self.flag_boxes], self.result_top,
+                            (self.settle_btn, focus is self.settle_btn))
+        calcdraw.draw_keys_line(surf, L, s, self.app.size[0])
         if self.overlay == "options":
-            calcsettle.draw_options(surf, self)
+            calcdraw.draw_options(surf, c, self.option_widgets, self.options_close, self.option_focus.current, s)
         elif self.overlay == "settle" and self.settle is not None:
             self.settle.draw(surf)
 

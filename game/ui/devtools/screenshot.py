@@ -179,12 +179,12 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         sc = table_scene(app, variant, seed, want)
         if scene == "hints":
             sc.app.settings.hints = True
-        disp = sc.my_tiles()[0]
+        disp = sc.hand.tiles()
         hints = sc.current_hints()
         pick = None
         if hints and hints.per_discard:
             pick = next((i for i, t in enumerate(disp) if t in hints.per_discard), None)
-        sc.sel = pick if pick is not None else len(disp) - 1
+        sc.hand.select(pick if pick is not None else len(disp) - 1)
     elif scene == "waits":
         engine = HintEngine()
 
@@ -211,7 +211,7 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         sc = table_scene(app, variant, seed, want, tries=80 if scene == "chow" else 40)
         chows = [a for a in sc.legal("chow")]
         if len(chows) > 1:
-            sc.prompt.choice = "chow"
+            sc.prompt.open_choice("chow")
     elif scene == "pause":
         sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
         sc.paused = True
@@ -252,7 +252,7 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         app.goto(sc)
         while True:
             drive(ses, lambda v: v["phase"] == "end")
-            sc._pump()
+            sc.pump()
             if ses.match_over:
                 break
             ses.next_hand()
@@ -411,10 +411,10 @@ def _table_state_scene(app, scene: str, variant, seed: int) -> None:
         ses.connected = [True] + [i % 2 == 0 for i in range(1, ses.n)]
         ses.bots = [False] + [i == 1 for i in range(1, ses.n)]
         ses.held = [False] + [i == 1 for i in range(1, ses.n)]
-        sc.link._people = set(range(1, ses.n))
+        sc.link.people = set(range(1, ses.n))
         ses.status, ses.error = ("closed", "cannot reach the host") if scene == "lan_lost" else ("reconnecting", None)
         sc.paused = scene == "lan_menu"
-        sc._link(None)
+        sc.follow_link()
 
 
 def drive_demo(d, steps: int) -> None:
@@ -422,7 +422,7 @@ def drive_demo(d, steps: int) -> None:
     for k in range(steps + 200):
         if d.hand_over() or not d.session.tick():
             break
-        d._pump()
+        d.pump()
         d.queue, d.lesson_until = d.queue[-1:], 0.0
         d.show_next_lesson()
         cur = d.lessons[-1][0] if d.lessons else None
@@ -455,9 +455,9 @@ def watch_scene(app, variant, seed: int, open_hands: bool = False, moment: str =
     ses = _StubWatch(variant, public_view(st, open_hands), m.hands_total, open_hands)
     sc = WatchScene(app, ses)
     app.goto(sc)
-    sc._pump()
+    sc.pump()
     if moment == "end":
-        sc._show_settlement()
+        sc.show_settlement()
     return sc
 
 

@@ -41,7 +41,8 @@ BUTTON_STYLES = {
 }
 
 
-def _label(x) -> str:
+def label_text(x) -> str:
+    """A label's text now (a callable label follows the language)."""
     return x() if callable(x) else str(x)
 
 
@@ -249,7 +250,8 @@ def _veil(size, alpha):
 
 
 @lru_cache(maxsize=32)
-def _button_glow(size) -> pygame.Surface:
+def button_glow(size) -> pygame.Surface:
+    """The soft light behind a button under the pointer (or focused)."""
     return pygame.transform.smoothscale(glow_circle(max(4, size[1] // 4), (255, 230, 150)), size)
 
 
@@ -282,7 +284,7 @@ def _logged_draw(draw: Callable) -> Callable:
         log = drawlog.active
         if log is None or (log.controls and log.items[log.controls[-1]].extra.get("widget") == id(self)):
             return draw(self, dest, *args, **kw)
-        name = getattr(self, "name", "") or _label(getattr(self, "label", ""))
+        name = getattr(self, "name", "") or label_text(getattr(self, "label", ""))
         index = drawlog.control(dest, self.rect, name, type(self).__name__)
         if index is not None:
             log.items[index].extra["widget"] = id(self)
@@ -368,20 +370,20 @@ class Button(Widget):
             bottom = lighter(bottom, 18)
         radius = min(r.h // 2, max(6, r.h // 4)) if not self.glyph else r.h // 2
         if focused or self.hover:
-            g = _button_glow((r.w + r.h, r.h * 2))
+            g = button_glow((r.w + r.h, r.h * 2))
             dest.blit(g, (r.centerx - (r.w + r.h) // 2, r.centery - r.h))
         # drop shadow
         sh = r.move(0, max(2, r.h // 14))
         gradient_box(dest, sh, (0, 0, 0, 120), (0, 0, 0, 120), radius, 0)
         gradient_box(dest, r, top, bottom, radius, max(1, r.h // 26), edge)
-        label = _label(self.label)
+        label = label_text(self.label)
         size = self.size or max(12, round(r.h * (0.62 if self.glyph else 0.42)))
         style = "serif" if self.glyph else "bold"
         cy = r.centery - (round(r.h * 0.11) if self.sub else 0)
         draw_text(dest, label, (r.centerx, cy), size, txt, style, anchor="center",
                   shadow=self.style not in ("gold", "ghost"), max_width=r.w - 8)
         if self.sub:
-            draw_text(dest, _label(self.sub), (r.centerx, r.bottom - max(3, r.h // 10)), max(10, round(r.h * 0.2)),
+            draw_text(dest, label_text(self.sub), (r.centerx, r.bottom - max(3, r.h // 10)), max(10, round(r.h * 0.2)),
                       txt, "regular", anchor="midbottom", max_width=r.w - 6)
         if self.hotkey:
             size = max(math.ceil(12 * ui_scale() - 0.01), r.h // 6)  # readable at any button size
@@ -468,10 +470,10 @@ class Checkbox(Widget):
             pygame.draw.lines(dest, (30, 140, 70) if self.enabled else (90, 90, 90), False, pts, max(2, bs // 6))
         tc = CREAM if self.enabled else MUTED
         tx = box.right + bs // 2
-        draw_text(dest, _label(self.label), (tx, bar.centery), round(bar.h * 0.38), tc, "bold", anchor="midleft",
+        draw_text(dest, label_text(self.label), (tx, bar.centery), round(bar.h * 0.38), tc, "bold", anchor="midleft",
                   max_width=r.right - tx)
         if self.help:
-            _draw_help(dest, _label(self.help), tx, bar.bottom, r.right - tx, bar.h)
+            _draw_help(dest, label_text(self.help), tx, bar.bottom, r.right - tx, bar.h)
         if focused:
             pygame.draw.rect(dest, GOLD, r.inflate(8, 4), 1, border_radius=6)
 
@@ -560,16 +562,16 @@ class Choice(Widget):
         r = self.rect
         bar = pygame.Rect(r.x, r.y, r.w, min(self.bar, r.h))
         tc = CREAM if self.enabled or len(self.values) <= 1 else MUTED
-        draw_text(dest, _label(self.label), (r.x, bar.centery), round(bar.h * 0.38), tc, "bold", anchor="midleft",
+        draw_text(dest, label_text(self.label), (r.x, bar.centery), round(bar.h * 0.38), tc, "bold", anchor="midleft",
                   max_width=round(r.w * self.label_w) - 6)
         if self.help:
-            _draw_help(dest, _label(self.help), r.x, bar.bottom, r.w, bar.h, tuck=False)  # the selector is beside
+            _draw_help(dest, label_text(self.help), r.x, bar.bottom, r.w, bar.h, tuck=False)  # the selector is beside
         left, right = self._arrows()
         body = pygame.Rect(left.x, r.y + 2, right.right - left.x, bar.h - 4)
         pygame.draw.rect(dest, (8, 24, 18), body, border_radius=body.h // 2)
         pygame.draw.rect(dest, GOLD if (focused or self.hover) and self.enabled else (90, 120, 100), body, 1,
                          border_radius=body.h // 2)
-        val = _label(self.labels[self.index])
+        val = label_text(self.labels[self.index])
         draw_text(dest, val, body.center, round(bar.h * 0.4), GOLD if self.enabled else MUTED, "bold", anchor="center",
                   max_width=body.w - 2 * bar.h)
         if self.enabled:
@@ -625,7 +627,7 @@ class Slider(Widget):
 
     def draw(self, dest, focused=False) -> None:
         r = self.rect
-        draw_text(dest, _label(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM if self.enabled else MUTED,
+        draw_text(dest, label_text(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM if self.enabled else MUTED,
                   "bold", anchor="midleft", max_width=round(r.w * self.label_w) - 6)
         t = self._track()
         pygame.draw.rect(dest, (8, 24, 18), t.inflate(0, 4), border_radius=5)
@@ -762,14 +764,14 @@ class TextInput(Widget):
     def draw(self, dest, focused=False) -> None:
         r = self.rect
         if self.label:
-            draw_text(dest, _label(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM, "bold", anchor="midleft",
-                      max_width=round(r.w * self.label_w) - 6)
+            draw_text(dest, label_text(self.label), (r.x, r.centery), round(r.h * 0.38), CREAM, "bold",
+                      anchor="midleft", max_width=round(r.w * self.label_w) - 6)
         b = self._box()
         pygame.draw.rect(dest, (250, 248, 240), b, border_radius=6)
         pygame.draw.rect(dest, GOLD if (self.active or focused) else (120, 140, 130), b, 2, border_radius=6)
         size = round(r.h * 0.4)
         if not self.value:
-            draw_text(dest, _label(self.placeholder), (b.x + 8, b.centery), size, (150, 150, 150), anchor="midleft",
+            draw_text(dest, label_text(self.placeholder), (b.x + 8, b.centery), size, (150, 150, 150), anchor="midleft",
                       max_width=b.w - 16)
         full = text_width(self.value, size) or 1
         ratio = min(full, b.w - 16) / full

@@ -26,8 +26,8 @@ from game.ui.kit import widgets as W
 from game.ui.kit.names import player_name, variant_title
 from game.ui.table import cues
 from game.ui.table.anim import Animator
+from game.ui.table.context import deal_counts
 from game.ui.table.layout import Slot, TableLayout
-from game.ui.table.myhand import deal_counts
 from game.ui.table.scene import TableScene
 from game.ui.table.settle import SettlementPanel
 from game.ui.table.tableview import TableRenderer, background, display_meld, seat_badges, seat_wind
@@ -116,6 +116,8 @@ class Watched(hostmsg.Connecting, Protocol):
     @property
     def totals(self) -> list[int]: ...
     @property
+    def match_over(self) -> bool: ...
+    @property
     def watchers(self) -> int: ...
     @property
     def started(self) -> bool: ...
@@ -178,6 +180,14 @@ class WatchScene(Scene):
     def next_hand(self) -> None:
         pass  # the players deal the next hand
 
+    def esc_leave(self) -> None:
+        """Esc: the first asks, a second one soon after leaves."""
+        if self.app.now - self._leave_armed < 2.0:
+            self.leave_table()
+        else:
+            self._leave_armed = self.app.now
+            self.app.notice(strings.tr("watch.leave_confirm"), 2)
+
     # ================================================================ life cycle
     def layout(self) -> None:
         self.L = WatchLayout(self.app.size, self.n)
@@ -202,17 +212,18 @@ class WatchScene(Scene):
             return
         if self.settle_at is not None and now >= self.settle_at:
             self.settle_at = None
-            self._show_settlement()
+            self.show_settlement()
         if self.settle is not None and self.settled_at is not None:
             self._light_items(now - self.settled_at)
         if self.hold_until is None or now >= self.hold_until:
-            self._pump(caught_up=self.hold_until is not None)
+            self.pump(caught_up=self.hold_until is not None)
         if now - self._changed_at > 0.5:  # the turn marker's pulse and the status dots move slowly
             self._changed_at = now
             self.app.dirty = True
 
     # ================================================================ the session
-    def _pump(self, caught_up: bool = False) -> None:
+    def pump(self, caught_up: bool = False) -> None:
+        """Take what the session has now (every frame does): the view, its events as animations and sounds."""
         ses = self.session
         try:
             events = ses.poll()
@@ -289,7 +300,8 @@ class WatchScene(Scene):
             self.settle.focus_item = focus
             self.app.dirty = True
 
-    def _show_settlement(self) -> None:
+    def show_settlement(self) -> None:
+        """Show the ended hand's settlement (held for HOLD_S seconds)."""
         v = self.view
         if v is None or "result" not in v:
             self.hold_until = None
@@ -303,11 +315,7 @@ class WatchScene(Scene):
     # ================================================================ input
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            if self.app.now - self._leave_armed < 2.0:
-                self.leave_table()
-            else:
-                self._leave_armed = self.app.now
-                self.app.notice(strings.tr("watch.leave_confirm"), 2)
+            self.esc_leave()
 
     # ================================================================ drawing
     def _deal_counts(self) -> dict[int, int] | None:

@@ -31,13 +31,13 @@ from game.ui.kit import widgets as W
 from game.ui.kit.names import KNOWN_VARIANTS, bot_name, variant_name
 from game.ui.menus.scenes import registered
 from game.ui.menus.teach import Lesson, Teacher, settlement_lessons
-from game.ui.table import cues
 from game.ui.table.local import make_bots
 from game.ui.table.scene import TableScene
 
 # Options the demo plays with: yuxi with 抄底 on shows both 杠上花 from a face-up tail tile and a blind draw.
 DEMO_OPTIONS: dict[str, dict[str, Any]] = {"yuxi": {"chao_di": True}}
 BOT_DELAY = 1.0  # seconds between moves at normal animation speed
+DEMO_SLOWEST = 0.7  # faster animations speed the demo's moves up to this share of BOT_DELAY, not further
 SETTLE_FIRST = 1.6  # seconds before the first settlement item lights up
 SETTLE_STEP = (1.5, 2.6)  # seconds per item: at least, at most
 SETTLE_BUDGET = 30.0  # seconds for all items together (long settlements step faster)
@@ -261,6 +261,8 @@ class DemoScene(TableScene):
         names = [bot_name(i + 1, "normal") for i in range(n)]
         session = DemoSession(variant, opts, self.seed, names)
         super().__init__(app, session, variant, names=names, hands_total=1, bot_levels=["normal"] * n)
+        pacing = session.pacing  # slower than a table: every move is explained
+        pacing.step, pacing.floor = BOT_DELAY, DEMO_SLOWEST
         self.teacher = Teacher(variant.id, n, hand_no)
         self.lessons: list[tuple[Lesson, float]] = []  # (lesson, app time it appeared)
         self.settle_lessons: list[Lesson] = []
@@ -275,21 +277,14 @@ class DemoScene(TableScene):
     def save_replay(self, finished: bool) -> None:
         pass  # demo games are not kept
 
-    def _set_reveal(self) -> None:
-        self.render.reveal = self.session.open_hands()
+    def revealed_hands(self) -> list | None:
+        return self.session.open_hands()
 
-    def _bot_delay(self) -> float:
-        f = self.app.settings.anim_factor
-        return BOT_DELAY * max(0.7, f)
+    def hints_allowed(self) -> bool:
+        return False
 
-    def current_hints(self):
-        return None
-
-    def _apply(self, steps: list) -> None:
-        super()._apply([st for st in steps if not isinstance(st, cues.Caption)])  # the lessons replace them
-
-    def _pump(self, first: bool = False) -> None:
-        super()._pump(first)
+    def pump(self, first: bool = False) -> None:
+        super().pump(first)
         batches = self.session.take_batches()
         if not batches:
             return
@@ -307,7 +302,7 @@ class DemoScene(TableScene):
             self.add_lesson(lesson, now)
             self.lesson_until = now + lesson.hold * f
         if self.queue or self.lesson_until > now:
-            self.next_bot = max(self.next_bot, self.lesson_until + (0.3 if self.queue else 0.0))
+            self.session.pacing.hold(self.lesson_until + (0.3 if self.queue else 0.0))
 
     def add_lesson(self, lesson: Lesson, now: float) -> None:
         self.lessons.append((lesson, now))
@@ -372,13 +367,8 @@ class DemoScene(TableScene):
         if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             nav.go(self.app, "menu")
 
-    def layout(self) -> None:
-        super().layout()
-        self.top_buttons = []
-
     # ------------------------------------------------------------------ drawing
     def draw(self, surf) -> None:
-        self.captions = []
         super().draw(surf)
         draw_lessons(surf, self)
 

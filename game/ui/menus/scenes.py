@@ -74,11 +74,11 @@ class ContinueCard(W.Button):
         top, bottom, edge, txt = W.BUTTON_STYLES["gold"]
         if self.hover or focused:
             top = W.lighter(top, 18)
-            g = W._button_glow((r.w + r.h, r.h * 2))
+            g = W.button_glow((r.w + r.h, r.h * 2))
             dest.blit(g, (r.centerx - (r.w + r.h) // 2, r.centery - r.h))
         W.gradient_box(dest, r, top, bottom, max(6, r.h // 5), 3 if focused else 1, W.CREAM if focused else edge)
         pad = round(18 * s)
-        W.draw_text(dest, W._label(self.label), (r.x + pad, r.y + round(12 * s)), round(24 * s), txt, "bold",
+        W.draw_text(dest, W.label_text(self.label), (r.x + pad, r.y + round(12 * s)), round(24 * s), txt, "bold",
                     max_width=r.w - 2 * pad)
         W.draw_text(dest, self.info(), (r.x + pad, r.bottom - round(14 * s)), round(15 * s), (70, 40, 0),
                     anchor="bottomleft", max_width=r.w - 2 * pad)
@@ -305,10 +305,10 @@ class VariantCard(W.Button):
                        W.GOLD if focused else edge)
         pad = max(6, round(10 * s))
         title = max(12, round(21 * s))
-        W.draw_text(dest, W._label(self.label), (r.x + pad, r.y + pad - round(3 * s)), title,
+        W.draw_text(dest, W.label_text(self.label), (r.x + pad, r.y + pad - round(3 * s)), title,
                     txt if self.selected else (W.GOLD if self.enabled else W.MUTED), "bold", max_width=r.w - 2 * pad)
         y0 = r.y + pad + round(title * 1.25)
-        blurb = W._label(self.blurb)
+        blurb = W.label_text(self.blurb)
         for size in (round(14 * s), round(13 * s), round(12 * s)):
             step = round(size * 1.3)
             lines = W.wrap(blurb, size, r.w - 2 * pad)
@@ -481,7 +481,7 @@ class SetupScene(Scene):
         if o.is_bool:
             cb = W.Checkbox((0, 0, pw, rh), label, bool(val), partial(self.set_option, o.key),
                             enabled=not o.fixed, help=help_, bar=rh)
-            cb.rect.h = W.option_height(rh, W._label(help_) if help_ else "", cb.help_width(), self.s)
+            cb.rect.h = W.option_height(rh, W.label_text(help_) if help_ else "", cb.help_width(), self.s)
             return cb
         choices = list(o.choices) if o.choices else list(BASE_CHOICES)
         if val not in choices:
@@ -490,7 +490,7 @@ class SetupScene(Scene):
         ch = W.Choice((0, 0, pw, rh), label, choices, choice_labels(o, choices), val,
                       lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_, bar=rh,
                       ordered=numeric)
-        ch.rect.h = W.option_height(rh, W._label(help_) if help_ else "", pw, self.s, tuck=False)
+        ch.rect.h = W.option_height(rh, W.label_text(help_) if help_ else "", pw, self.s, tuck=False)
         return ch
 
     def _set_level(self, seat, val):
@@ -644,7 +644,7 @@ class SettingsScene(Scene):
         ]
         for w in self.widgets:
             if isinstance(w, W.Checkbox) and w.help:
-                w.rect.h = W.option_height(rh, W._label(w.help), w.help_width(), s)
+                w.rect.h = W.option_height(rh, W.label_text(w.help), w.help_width(), s)
         y = y0
         for w in self.widgets:
             w.rect.y = y

@@ -1,1 +1,1 @@
-"""The table scene and its parts: hand, hud, prompt, panels, switches, cues, animations, settlement, links."""
+"""The table scene and the elements it composes: board, hand view, prompt, hud, switches, panels, settlement, cues."""

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from game.ui.kit import strings, tileart
 from game.ui.kit.rulesdoc import explain
+from game.ui.table.context import deal_counts
 from game.ui.table.layout import TableLayout
-from game.ui.table.myhand import deal_counts, hand_slots
+from game.ui.table.myhand import hand_slots
 from game.ui.table.tableview import display_meld, tile_marks
 
 BIG_LABEL = {"chow": "big.chow", "pung": "big.pung", "kong": "big.kong", "added_kong": "big.kong",

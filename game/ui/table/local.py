@@ -96,5 +96,5 @@ def resume_table(app: Any, data: dict) -> TableScene:
     sc.branch = data.get("branch") if isinstance(data.get("branch"), dict) else None
     if session.hand_over:
         sc.settle_at = 0.0  # stopped on a hand's settlement: it shows again
-    sc.next_bot = app.now + RESUME_PAUSE
+    session.pacing.hold(app.now + RESUME_PAUSE)  # a resumed table waits a moment before a bot moves
     return sc

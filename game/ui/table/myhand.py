@@ -1,4 +1,4 @@
-"""The viewer's own hand as the table shows it: display order, slots while the deal runs, lifted tiles."""
+"""The viewer's own hand as the table shows it: display order, and where its tiles and melds stand."""
 
 from __future__ import annotations
 
@@ -19,22 +19,9 @@ def hand_order(view: dict, me: int) -> tuple[list[int], bool]:
     return sort_hand(hand, marks), False
 
 
-def deal_counts(view: dict, me: int, n: int, t: float) -> dict[int, int] | None:
-    """Tiles shown per seat at progress ``t`` of the deal animation (four at a time, then the rest); None once dealt."""
-    if t >= 1:
-        return None
-    if t < 0:
-        return {seat: 0 for seat in range(n)}
-    k = int(t * 4)  # rounds 0..3: 4, 8, 12 tiles, then all
-    out = {}
-    for seat in range(n):
-        full = len(view["hand"]) if seat == me else view["seats"][seat]["concealed"]
-        out[seat] = full if k >= 3 else min(full, 4 * (k + 1))
-    return out
-
-
 def hand_slots(view: dict, me: int, layout: TableLayout, counts: dict[int, int] | None) -> HandSlots:
-    """(tiles shown, their slots, my melds as displayed, the melds' slots), with ``counts`` from ``deal_counts``."""
+    """(tiles shown, their slots, my melds as displayed, the melds' slots); ``counts``: tiles shown per seat
+    while the deal runs (``context.deal_counts``)."""
     disp, has_drawn = hand_order(view, me)
     if counts is not None:
         n = min(len(disp), counts.get(me, len(disp)))
@@ -43,27 +30,3 @@ def hand_slots(view: dict, me: int, layout: TableLayout, counts: dict[int, int] 
     melds = [display_meld(m, me, view["n"]) for m in view["seats"][me]["melds"]]
     slots, meld_slots = layout.bottom_hand(len(disp), has_drawn, melds)
     return disp, slots, melds, meld_slots
-
-
-def lift(i: int, sel: int | None, hover: int | None, scale: float) -> int:
-    """Pixels a hand tile rises: the selected one most, the one under the mouse a little."""
-    if i == sel:
-        return round(18 * scale)
-    if i == hover:
-        return round(7 * scale)
-    return 0
-
-
-def tile_pos(disp: list[int], slots: list[Slot], tile: int, sel: int | None, hover: int | None,
-             scale: float) -> tuple[int, int] | None:
-    """Where ``tile`` sits in my hand now (the selected copy, else the rightmost), lift included."""
-    idx = sel if sel is not None and sel < len(disp) and disp[sel] == tile else None
-    if idx is None:
-        for i in range(len(disp) - 1, -1, -1):
-            if disp[i] == tile:
-                idx = i
-                break
-    if idx is None:
-        return None
-    sl = slots[idx]
-    return (sl.x, sl.y - lift(idx, sel, hover, scale))

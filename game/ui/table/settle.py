@@ -8,16 +8,20 @@ A click anywhere else, or Enter, goes on; the demo and a watcher's screen light 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import pygame
 
 from game.rules import tiles as T
 from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
+from game.ui.kit.elements import Element
 from game.ui.kit.names import variant_name
 from game.ui.kit.rulesdoc import explain
 from game.ui.kit.settletext import footer_notes, in_words, win_line
 from game.ui.table import settlesum
+from game.ui.table.context import TableContext
 from game.ui.table.handsets import arrange
 from game.ui.table.tableview import PUBLIC_TILES, display_meld, sort_hand, tile_marks
 
@@ -74,10 +78,44 @@ KIND_COLORS = {"hand": (120, 86, 20), "chickens": (40, 96, 60), "beans": (40, 70
 SEAT_COLORS = ((196, 58, 46), (46, 120, 196), (70, 160, 90), (170, 110, 40))
 
 
-class SettlementPanel:
-    """Overlay drawn by the table scene once a hand has ended: the summary, or one player's items (``detail``)."""
+class Settled(Protocol):
+    """What the settlement reads of a session: the match's totals and whether it is over."""
 
-    def __init__(self, table, view: dict, res: dict):
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def match_over(self) -> bool: ...
+
+
+class SettleHost(Protocol):
+    """What the settlement asks of the screen it is shown over (the table scene, a watcher's screen)."""
+
+    app: Any  # game.ui.app.App
+    variant: Any  # the variant played
+    demo: bool  # no buttons: the demo and a watcher move on by themselves
+    look: bool  # set by the settlement's "look at the table"
+
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def session(self) -> Settled: ...
+    @property
+    def auto_next_at(self) -> float | None: ...  # 托管's countdown (its line sits above the buttons)
+
+    def leave_table(self) -> None: ...
+    def next_hand(self) -> None: ...
+    def esc_leave(self) -> None: ...  # Esc: ask, and leave on a second Esc
+
+
+class SettlementPanel(Element):
+    """Overlay drawn by the table scene once a hand has ended: the summary, or one player's items (``detail``).
+    An element: it takes every input while shown; where each player's line stands (``row_rects``) is worked out
+    in ``update`` from the window and the hand, and the same rectangles are drawn and clicked."""
+
+    takes = None
+    modal = True
+
+    def __init__(self, table: SettleHost, view: dict, res: dict):
         self.table = table
         self.app = table.app
         self.view = view
@@ -116,6 +154,31 @@ class SettlementPanel:
             self.buttons.append(W.Button((x, y, bw, bh), label, cb, style, name=name, size=round(18 * s), hotkey=key))
             x -= round(14 * s)
         self.buttons.reverse()
+        self.place()
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The panel's box and the area of its rows (or of one player's items), from the window and 托管's line."""
+        s = self.s
+        W_, H_ = self.app.size
+        box = pygame.Rect(round(30 * s), round(20 * s), W_ - round(60 * s), H_ - round(40 * s))
+        top = box.y + round(80 * s)
+        bottom = box.bottom - round(96 * s)
+        if self.table.auto_next_at is not None:
+            bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
+        return box, pygame.Rect(box.x + round(16 * s), top, box.w - round(32 * s), bottom - top)
+
+    def shown_detail(self) -> int | None:
+        """The seat whose items show (the one the demo lights, else the one opened; None: the summary)."""
+        focus_seat = self._focus_seat()
+        return focus_seat if focus_seat is not None else self.detail
+
+    def place(self) -> None:
+        """Where the panel and each player's line stand now (what a click meets is what the frame shows)."""
+        self.box, rows = self._areas()
+        self.row_rects = self._row_places(rows) if self.shown_detail() is None else []
+
+    def update(self, now: float) -> None:
+        self.place()
 
     def look(self) -> None:
         self.table.look = True
@@ -128,6 +191,7 @@ class SettlementPanel:
 
     def open_detail(self, seat: int | None) -> None:
         self.detail = seat
+        self.place()
         self.app.invalidate()
 
     def step_detail(self, d: int) -> None:
@@ -136,16 +200,17 @@ class SettlementPanel:
         i = seats.index(self.detail) if self.detail in seats else 0
         self.open_detail(seats[(i + d) % len(seats)])
 
-    def handle(self, ev) -> None:
+    def handle(self, ev) -> bool:
+        """Every event stops here while the settlement shows (it is modal); True always."""
         for b in self.buttons:
             if b.handle(ev):
-                return
+                return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and not self.table.demo:
             if any(b.rect.collidepoint(ev.pos) for b in self.buttons):
-                return
+                return True
             if self.detail is not None:
                 self.open_detail(None)  # a click closes the items, back to the summary
-                return
+                return True
             hit = next((seat for r, seat in self.row_rects if r.collidepoint(ev.pos)), None)
             if hit is not None:
                 self.open_detail(hit)
@@ -162,17 +227,16 @@ class SettlementPanel:
                 if self.detail is not None:
                     self.open_detail(None)
                 else:
-                    self.table._esc_leave()
+                    self.table.esc_leave()
+        return True
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
         s = self.s
-        W_, H_ = self.app.size
         W.dim_screen(surf, 165)
         res, v = self.res, self.view
         names = self.table.names
-        box = pygame.Rect(round(30 * s), round(20 * s), W_ - round(60 * s), H_ - round(40 * s))
-        self.box = box
+        box, rows = self._areas()
         W.panel(surf, box, (14, 30, 24), 238, round(18 * s), max(2, round(3 * s)), W.PANEL_EDGE)
         hand_no = (v.get("hand_no") or 0) + 1
         W.draw_text(surf, strings.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)),
@@ -184,19 +248,12 @@ class SettlementPanel:
         W.draw_text(surf, win_line(res, names), (box.centerx, box.y + round(14 * s)), round(36 * s),
                     (255, 214, 100) if res.get("end") == "win" else (210, 220, 230), "serif", anchor="midtop",
                     shadow=True, max_width=max(round(200 * s), title_w))
-        top = box.y + round(80 * s)
-        bottom = box.bottom - round(96 * s)
-        if self.table.auto_next_at is not None:
-            bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
-        rows = pygame.Rect(box.x + round(16 * s), top, box.w - round(32 * s), bottom - top)
-        focus_seat = self._focus_seat()
-        detail = focus_seat if focus_seat is not None else self.detail
+        detail = self.shown_detail()
         if detail is None:
             self._draw_rows(surf, rows)
         else:
-            self.row_rects = []
             self._draw_detail(surf, rows, detail)
-        self._draw_footer(surf, box, bottom)
+        self._draw_footer(surf, box, rows.bottom)
         for b in self.buttons:
             b.draw(surf)
 
@@ -231,7 +288,8 @@ class SettlementPanel:
         return panel.x
 
     # ------------------------------------------------------------------ the summary
-    def _draw_rows(self, surf, area: pygame.Rect) -> None:
+    def _row_places(self, area: pygame.Rect) -> list[tuple[pygame.Rect, int]]:
+        """Each player's line in ``area``, winners first and taller (room for the hand in its sets)."""
         s = self.s
         n = self.view["n"]
         winners = [w["seat"] for w in self.res.get("wins") or []]
@@ -242,13 +300,17 @@ class SettlementPanel:
             win_h = (area.h - gap * (n - 1) - other_h * (n - len(winners))) // len(winners)
             win_h = max(other_h, min(round(128 * s), win_h))
         y = area.y
-        self.row_rects = []
+        out = []
         for seat in self.order():
             h = win_h if seat in winners else other_h
-            r = pygame.Rect(area.x, y, area.w, h)
-            self._draw_row(surf, r, seat, seat in winners)
-            self.row_rects.append((r, seat))
+            out.append((pygame.Rect(area.x, y, area.w, h), seat))
             y += h + gap
+        return out
+
+    def _draw_rows(self, surf, area: pygame.Rect) -> None:
+        winners = {w["seat"] for w in self.res.get("wins") or []}
+        for r, seat in self._row_places(area):
+            self._draw_row(surf, r, seat, seat in winners)
 
     def _draw_who(self, surf, r: pygame.Rect, seat: int, winner: bool) -> int:
         """The seat's wind, name and tags at the row's left; returns the x where the row's content starts."""
@@ -560,3 +622,24 @@ class SettlementPanel:
         hy = (self.buttons[0].rect.y if self.buttons else box.bottom - round(40 * s)) - round(22 * s)
         W.draw_text(surf, hint, (box.right - round(24 * s), hy), max(self.least(), round(13 * s)), (230, 210, 160),
                     anchor="topright", max_width=box.right - round(24 * s) - x - round(300 * s))
+
+
+class HoldNote(Element):
+    """The moment between a hand's end and its settlement (the win shown on the table) is a deliberate hold: it
+    says so, and that any key or click shows the settlement at once (drawing only; ``HandOver`` takes the key)."""
+
+    def __init__(self, ctx: TableContext):
+        self.ctx = ctx
+
+    def draw(self, surf: pygame.Surface) -> None:
+        s = self.ctx.scale
+        size_w, size_h = self.ctx.app.size
+        text = strings.tr("settle.hold")
+        size = max(13, round(15 * s))
+        w, h = W.text_width(text, size, "bold") + round(28 * s), size + round(16 * s)
+        r = pygame.Rect(0, 0, w, h)
+        layout = self.ctx.layout
+        top = layout.hand_top if layout is not None else round(size_h * 0.86)
+        r.midbottom = (size_w // 2, top - round(8 * s))  # just above the player's hand
+        W.panel(surf, r, (30, 26, 14), 225, h // 2, 1, W.GOLD, shadow=False)
+        W.draw_text(surf, text, r.center, size, W.CREAM, "bold", anchor="center")

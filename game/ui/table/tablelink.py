@@ -60,7 +60,7 @@ class TableLink:
     since: float = 0.0  # app time the current state began
     message: str = ""  # the session's own words for a lost connection
     seats: dict[int, SeatState] = field(default_factory=dict)
-    _people: set[int] = field(default_factory=set)  # seats a person has been seen in
+    people: set[int] = field(default_factory=set)  # seats a person has been seen in
     hand_end: float | None = None  # app time the current hand was seen to end
     _last_hand: object = None
 
@@ -97,9 +97,9 @@ class TableLink:
             if i == self.me:
                 continue
             if on:
-                self._people.add(i)
+                self.people.add(i)
                 continue
-            if i not in self._people:
+            if i not in self.people:
                 continue  # a seat the host gave a bot from the start
             bot = i < len(bots) and bool(bots[i])
             self.seats[i] = SeatState(DROPPED if i < len(held) and held[i] else LEFT, bot)

@@ -181,15 +181,23 @@ class TableRenderer:
     # -------------------------------------------------------- whole table
     def draw_table(self, surf: pygame.Surface, view: View, L: TableLayout, my_hand=None, thinking: int | None = None):
         """Everything but the viewer's own hand (``my_hand`` draws it) and overlays."""
+        self.draw_base(surf, view, L, thinking, skip=L.me if my_hand is not None else None)
+        if my_hand is not None:
+            my_hand()
+        self.draw_plates(surf, view, L, thinking)
+
+    def draw_base(self, surf: pygame.Surface, view: View, L: TableLayout, thinking: int | None = None,
+                  skip: int | None = None) -> None:
+        """The felt, the compass, the ponds and every seat's tiles but ``skip``'s (the hand drawn on its own)."""
         surf.blit(background(surf.get_size()), (0, 0))
         self.draw_compass(surf, view, L, thinking)
         self.draw_ponds(surf, view, L)
         for seat in range(view["n"]):
-            if seat == L.me and my_hand is not None:
-                continue
-            self.draw_seat(surf, view, L, seat)
-        if my_hand is not None:
-            my_hand()
+            if seat != skip:
+                self.draw_seat(surf, view, L, seat)
+
+    def draw_plates(self, surf: pygame.Surface, view: View, L: TableLayout, thinking: int | None = None) -> None:
+        """Every seat's name plate (over the hands)."""
         for seat in range(view["n"]):
             self.draw_plate(surf, view, L, seat, thinking)
 
@@ -214,7 +222,7 @@ class TableRenderer:
         for t, sl in zip(disp, slots):
             tileart.draw_tile(surf, t, sl.pos, sl.w, standing=True, highlight=_hl(marks.get(t)))
         for mi, (_x, ms) in enumerate(meld_slots):
-            self._draw_meld(surf, view, melds[mi], ms, seat, mi)
+            self.draw_meld(surf, view, melds[mi], ms, seat, mi)
 
     # -------------------------------------------------------- compass
     def draw_compass(self, surf, view, L: TableLayout, thinking):
@@ -328,9 +336,9 @@ class TableRenderer:
             else:
                 tileart.draw_tile(surf, None, sl.pos, sl.w, rotated=sl.rot, standing=sl.standing)
         for mi, (_a, mslots) in enumerate(meld_slots):
-            self._draw_meld(surf, view, melds[mi], mslots, seat, mi, hidden_prefix=("meld", seat, mi))
+            self.draw_meld(surf, view, melds[mi], mslots, seat, mi, hidden_prefix=("meld", seat, mi))
 
-    def _draw_meld(self, surf, view, m, mslots, seat, mi, hidden_prefix=None):
+    def draw_meld(self, surf, view, m, mslots, seat, mi, hidden_prefix=None):
         pub = view.get("public") or {}
         wild = pub.get("wildcard")
         stand = pub.get("standin")

@@ -13,7 +13,10 @@ from game.rules.advice import tracker
 from game.rules.variants import get as get_variant
 from game.ui.kit import strings, tileart
 from game.ui.kit import widgets as W
+from game.ui.kit.elements import Element
+from game.ui.table.context import TableContext
 from game.ui.table.layout import TableLayout
+from game.ui.table.tableview import tile_marks
 
 
 def rows_of(view: dict) -> list[list[int]]:
@@ -40,6 +43,20 @@ class TrackerModel:
         self._key = key
         self.counts = tracker(view)  # type: ignore[arg-type]  # a view dict (LAN: from the wire)
         self.rows = rows_of(view)
+
+
+class TrackerPanel(Element):
+    """The 记牌器 as an element over the table (the scene shows it while the switch is on)."""
+
+    def __init__(self, ctx: TableContext):
+        self.ctx = ctx
+        self.model = TrackerModel()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        v, L = self.ctx.view, self.ctx.layout
+        if v is not None and L is not None:
+            self.model.update(v)
+            draw_tracker(surf, self.model, L, tile_marks(v))
 
 
 def panel_rect(rows: int, layout: TableLayout) -> pygame.Rect:

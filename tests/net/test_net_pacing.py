@@ -1,0 +1,34 @@
+"""A LAN host paces its bots with the session layer's pacing (``game.pacing``), as the window's table does."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.pacing import Pacing
+from netplay.host import Host, TableConfig
+from tests.helpers.net_util import LOOPBACK
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.2])
+def test_a_host_bot_waits_what_the_tables_pacing_says(delay):
+    """Every request for a host-played move (after a move, a deal, a seat change) waits ``bot_delay`` (here with
+    no claim window, where bots would answer at once)."""
+    cfg = TableConfig(table_id="pace", variant="wenshan", hands=1, seed=5, next_s=None, claim_s=0,
+                      bots={i: "simple" for i in range(4)}, bot_delay=delay)
+    h = Host(tables=[cfg], interfaces=LOOPBACK, advertise=False)
+    pacing = h.tables["pace"].pacing
+    assert isinstance(pacing, Pacing) and pacing.delay() == pytest.approx(delay)
+    asked: list[float] = []
+    wait = pacing.wait
+    pacing.wait = lambda now: (asked.append(wait(now)), asked[-1])[1]
+    h.start()
+    try:
+        end = time.monotonic() + 60
+        while len(asked) < 12 and time.monotonic() < end:
+            time.sleep(0.05)
+    finally:
+        h.stop()
+    assert len(asked) >= 12, "the bots' table did not play"
+    assert all(d == pytest.approx(delay) for d in asked), asked

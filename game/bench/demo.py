@@ -52,7 +52,7 @@ def clear_capped_caches() -> None:
     clear_caches()
     W._text_cache.clear()
     tileart.clear_cache()
-    for f in (W._panel_surface, W._shadow_surface, W._gradient_rounded, W._veil, W._button_glow, W.glow_circle):
+    for f in (W._panel_surface, W._shadow_surface, W._gradient_rounded, W._veil, W.button_glow, W.glow_circle):
         f.cache_clear()
 
 

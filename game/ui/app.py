@@ -232,6 +232,10 @@ class App:
         self.dirty = True
         log.info("notice: %s", text() if callable(text) else text)
 
+    def anchored_notice(self) -> bool:
+        """A notice shows just above a button now (what else stands there gives way to it)."""
+        return any(t[3] is not None and t[1] > self.now for t in self.toasts)
+
     def quit(self) -> None:
         self.running = False
 

@@ -616,8 +616,8 @@ class SettlementPanel(Element):
             W.draw_text(surf, line, (x, yy), round(14 * s), W.MUTED, max_width=width)
             yy += round(20 * s)
         drawlog.dropped(surf, notes[3:], pygame.Rect(x, yy, width, round(14 * s)), round(14 * s))
-        if self.table.demo:
-            return
+        if self.table.demo or self.app.anchored_notice():
+            return  # Esc's "again to leave" stands above the buttons, where the hint is
         hint = strings.tr("settle.hint_detail" if self.detail is not None else "settle.hint")
         hy = (self.buttons[0].rect.y if self.buttons else box.bottom - round(40 * s)) - round(22 * s)
         W.draw_text(surf, hint, (box.right - round(24 * s), hy), max(self.least(), round(13 * s)), (230, 210, 160),

@@ -1,4 +1,4 @@
-"""The 高手's play in the chicken games (guiyang, zhuoji): readiness, patterns, beans, chickens, defence.
+"""Level 高手 × the chicken games (guiyang, zhuoji): readiness, patterns, beans, chickens, defence.
 
 Measured on four 熟手 (build/bot_stats.py): a seat that ends a won hand not ready loses about 12-15
 points, a ready one about breaks even, the winner gains 13-22. So every action is valued as
@@ -17,19 +17,30 @@ releasing one is priced by how many copies are still live.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from ..rules.actions import DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.actions import DISCARD, KONG, PASS, PUNG, Action
+from ..rules.analysis import is_win
+from ..rules.tiles import name as tname
+from ..rules.variants.chicken_patterns import waits
 from ..rules.variants.chicken_tables import TABLES
 from . import danger as D
-from . import expert as X
-from . import plan as P
-from . import second_look as SL
-from . import shape as S
-from .ev import Model
+from . import hand_math as P
+from . import hand_value as X
+from . import rollouts
+from . import shanten as S
+from .ctx import Ctx, meld_faces
+from .strong import Expert
+from .variant import VariantStrategy
+from .win_chances import Model
 
 YAO, WU_GU, RED = 18, 16, 33
 KONGS = ("kong", "added_kong", "concealed_kong")
+Fowl = tuple[float, float, float]  # chickens collected if ready, exposed if not, beans (``own_fowl``)
+# what a ranked action leaves: (13-tile counts, its evaluator, fowl, has a pass, its own points, a kong, plan)
+Tag = tuple[list[int], X.Evaluator, Fowl, bool, float, bool, str]
+Ranked = tuple[float, Action, Tag]
+SimTag = tuple[X.Evaluator, Fowl, bool]  # a rollout start's scoring context
 # typical live acceptance at each shanten per route (claim-weighted as the routes count it; 0: the waits
 # once ready), measured on 熟手 hands in guiyang (build: /tmp typ script, 60 hands)
 TYP = {
@@ -42,12 +53,11 @@ TYP = {
 }
 
 
-class ChickenExpert:
+class ChickenExpert(Expert):
     """Economy and decisions of one chicken variant (the table's values; the rest tuned on dev walls)."""
 
     ready_base = 9.0  # points of ending ready besides one's own chickens and beans
     win_extra = 3.0  # points a win brings besides its pattern (the flip counts the winner's discards...)
-    rho = 0.5  # route mixing (0: best single route)
     pung_weight = 3.0  # an accepting tile that makes a pung may come from three players' discards
     flush_min = 8  # tiles of one suit (hand and melds) before the 清一色 routes are weighed
     pung_prob = 0.7  # chance a player holding a pair of a discarded chicken pungs it
@@ -61,8 +71,6 @@ class ChickenExpert:
     commit_band = 0.25  # ... between two discards that follow different plans (or charge a chicken)
     ready_others = 0.65  # share of the other players ready at the end
     defend_scale = 1.0
-    normal_claims = False  # experiments: the 熟手's claims / turns instead
-    normal_turn = False
     pairs_scale = 1.0  # experiments: factors on the worth of the 七对 / 大对子 / 清一色 routes
     pungs_scale = 1.0
     flush_scale = 1.0
@@ -84,11 +92,10 @@ class ChickenExpert:
     # ready matches the actual one mid-game (4×熟手 walls, both games). Paired A/B on dev walls, 24,000
     # seat-hands each: guiyang +0.073 ±0.040, zhuoji +0.008 ±0.055
     std_waits: float | None = 10.0
-    # experiments: weights of ``second_look.gain``; the second-best discard is played when it is positive
-    second_look: tuple[float, ...] | None = None
 
-    def __init__(self, vid: str):
-        self.vid = vid
+    def __init__(self, vid: str, seed: object = 0) -> None:
+        super().__init__(vid, seed)
+        self.ranked: list[Ranked] | None = None  # the last turn's actions, best first (build/diverge.py --second)
         self.tb = TABLES[vid]
         self.pv = {k: v[2] for k, v in self.tb.patterns.items()}
         self.free = (RED,) if vid == "guiyang" else ()
@@ -101,36 +108,34 @@ class ChickenExpert:
             self.kappa_max = 1.4
 
     # ---- the table as this seat sees it ------------------------------------------------------------
-    def chicken_values(self, ctx: Any) -> dict[int, int]:
+    def chicken_values(self, ctx: Ctx) -> dict[int, int]:
         tb = self.tb
         out = {YAO: tb.yao}
         if ctx.options.get("wu_gu", True):
             out[WU_GU] = tb.wu_gu
         return out
 
-    def first_free(self, ctx: Any, t: int) -> bool:
+    def first_free(self, ctx: Ctx, t: int) -> bool:
         """Nobody has discarded ``t`` yet: its first discard decides 冲锋 / 责任."""
         return not any(d["tile"] == t for s in ctx.seats for d in s["discards"])
 
-    def own_fowl(self, ctx: Any) -> tuple[float, float, float]:
+    def own_fowl(self, ctx: Ctx) -> Fowl:
         """(chickens the seat collects per player if ready, chickens it pays per ready player if not, beans
         collected if ready) from its melds and discards so far (the hand's chickens are added per option)."""
         vals = self.chicken_values(ctx)
         tb = self.tb
-        chong = ctx.public.get("chong_feng") or {}
+        chong = ctx.public_seats("chong_feng")
         mine_chong = {name for name, seat in chong.items() if seat == ctx.seat}
         bao = bool(ctx.view["options"].get("bao_ji", True))  # 包鸡 off: only the 冲锋鸡 is owed when not ready
         total = expo = 0.0
         for m in ctx.melds:
             for t in m["tiles"]:
-                v = vals.get(t)
+                v = vals.get(t) if t is not None else None  # (own tiles are never face down)
                 if v:
                     total += v
                     if m["kind"] != "concealed_kong" and bao:
                         expo += v
         seen_charge: set[int] = set()
-        from ..rules.tiles import name as tname
-
         for d in ctx.my_discards:
             t = d["tile"]
             v = vals.get(t)
@@ -152,7 +157,7 @@ class ChickenExpert:
         return total, expo, beans
 
     # ---- routes --------------------------------------------------------------------------------------
-    def routes(self, ctx: Any, n_melds: int, meld_faces: list[tuple[int, ...]], has_pass: bool,
+    def routes(self, ctx: Ctx, n_melds: int, meld_faces: list[tuple[int, ...]], has_pass: bool,
                declared: bool = False) -> list[X.XRoute]:
         live = ctx.live
         pv = self.pv
@@ -205,11 +210,8 @@ class ChickenExpert:
         """The route evaluator every decision of this variant uses."""
         return X.Evaluator(model, routes, self.rho)
 
-    def model(self, ctx: Any) -> Model:
-        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
-
     # ---- valuing a 13-tile hand ----------------------------------------------------------------------
-    def worth(self, ctx: Any, ev: X.Evaluator, c: list[int], fowl: tuple[float, float, float],
+    def worth(self, ctx: Ctx, ev: X.Evaluator, c: list[int], fowl: Fowl,
               extra: bool = False, val: X.Value | None = None) -> tuple[float, X.Value]:
         total, expo, beans = fowl
         vals = self.chicken_values(ctx)
@@ -223,38 +225,29 @@ class ChickenExpert:
             lose += beans / max(1, n - 1) * (n - 1) * self.ready_others
         return val.ready * ready_pay + val.ev - (1.0 - val.ready) * lose, val
 
-    def evaluator(self, ctx: Any) -> X.Evaluator:
-        """The evaluator of the seat's current hand (its melds as they are)."""
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+    def evaluator(self, ctx: Ctx) -> X.Evaluator:
+        melds = [meld_faces(m) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         return self.ev(self.model(ctx), self.routes(ctx, ctx.n_melds, melds, has_pass))
 
     # ---- decisions -------------------------------------------------------------------------------------
-    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        hu = ctx.first(HU)
-        if hu is not None:
-            return hu
-        if self.normal_turn:
-            from .normal import NormalBot
-
-            return NormalBot.turn(bot, ctx, strat)
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+    def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
+        melds = [meld_faces(m) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         model = self.model(ctx)
         ev = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
         fowl = self.own_fowl(ctx)
-        hot = bool(getattr(bot, "hot", False))
-        danger = self.danger(ctx, strat, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
+        danger = self.turn_danger(ctx, fowl)
         c = list(ctx.counts)
         chickens = self.chicken_values(ctx)
-        scored: list[tuple[float, Action, Any]] = []
-        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
+        scored: list[Ranked] = []
+        opts = self.discard_tiles(ctx)
         vals = ev.scan(c, 0, opts)
         k = S.keys(c)
         shs: dict[Action, int] = {}  # the plain-hand shanten after each discard
         seen: set[int] = set()
         for a in ctx.legal:
-            if a.kind != DISCARD or a.tile in seen:
+            if a.kind != DISCARD or a.tile is None or a.tile in seen:
                 continue
             seen.add(a.tile)
             d = a.tile
@@ -279,7 +272,7 @@ class ChickenExpert:
                 w, act, tag = got
                 if act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
                     # an added kong may be robbed (抢杠): any ready player may rob it, pass or not
-                    pd, loss = self.danger(ctx, strat, self._rob_burn(ctx, fowl), rob=True).risk(act.tile)
+                    pd, loss = self.danger(ctx, self._rob_burn(ctx, fowl), rob=True).risk(act.tile)
                     loss *= self.defend_scale
                     w = (1.0 - pd) * w - loss
                     robbed[act] = (pd, loss)
@@ -289,29 +282,27 @@ class ChickenExpert:
         if self.speed_guard:
             scored = self._guarded(scored, shs)
         scored.sort(key=lambda x: -x[0])
-        bot.why = "x"
-        bot.ranked = scored  # for analysis (build/diverge.py --second)
+        self.why = "x"
+        self.ranked = scored
         # only a kong whose fourth tile came this turn is worth a bean (later ones are 憨包豆): search those
         kongs = [x for x in scored if x[1].kind == KONG and x[1].tile == ctx.drawn]
         rest = [x for x in scored if x[1].kind != KONG]
         if self.search_samples and kongs and rest and abs(kongs[0][0] - rest[0][0]) < self.search_band:
-            return self.searched(bot, ctx, model, [kongs[0], rest[0]], robbed=robbed)
+            return self.searched(ctx, model, [kongs[0], rest[0]], robbed=robbed)
         if self.search_samples and len(rest) > 1 and rest[0][0] - rest[1][0] < self.commit_band:
             # a close call between two plans (七对 or 清一色 or the plain hand), or charging a first chicken
             f0, f1 = rest[0][2][6], rest[1][2][6]
             if f0 != f1 or "chicken" in (f0, f1):
-                return self.searched(bot, ctx, model, rest[:2], self.commit_samples)
-        bot.why = "x:" + scored[0][2][6]
-        if self.second_look:
-            second = SL.runner_up(scored)
-            if second is not None and SL.gain(self.second_look, SL.features(self, ctx, danger, scored[0]),
-                                              SL.features(self, ctx, danger, second)) > 0.0:
-                bot.why = "x:second"
-                return second[1]
+                return self.searched(ctx, model, rest[:2], self.commit_samples)
+        self.why = "x:" + scored[0][2][6]
         return scored[0][1]
 
-    def _guarded(self, scored: list[tuple[float, Action, Any]], shs: dict[Action, int] | None = None
-                 ) -> list[tuple[float, Action, Any]]:
+    def turn_danger(self, ctx: Ctx, fowl: Fowl) -> D.Danger:
+        """The table read of this turn's discards (热炮 after the seat's own kong)."""
+        hot = self.hot
+        return self.danger(ctx, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
+
+    def _guarded(self, scored: list[Ranked], shs: dict[Action, int] | None = None) -> list[Ranked]:
         """Drop the discards whose plan is one of ``guard_families`` but which leave the plain hand a
         shanten further from ready than the fastest discard does (``shs``: those shanten, if known)."""
         sh = {}
@@ -323,8 +314,7 @@ class ChickenExpert:
         low = min(sh.values())
         return [x for x in scored if x[1] not in sh or sh[x[1]] == low or x[2][6] not in self.guard_families]
 
-    def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
-                  melds: list[tuple[int, ...]]) -> tuple[float, Action, Any] | None:
+    def turn_kong(self, ctx: Ctx, a: Action, model: Model, fowl: Fowl, melds: list[tuple[int, ...]]) -> Ranked | None:
         face = a.tile
         if face is None:
             return None
@@ -347,29 +337,27 @@ class ChickenExpert:
         w, _val = self.worth(ctx, ev, c, f2, extra=True)
         return w, a, (c, ev, f2, True, 0.0, True, "kong")
 
-    def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]],
-                 samples: int = 0, robbed: dict[Action, tuple[float, float]] | None = None) -> Action:
+    def searched(self, ctx: Ctx, model: Model, cands: list[Ranked], samples: int = 0,
+                 robbed: dict[Action, tuple[float, float]] | None = None) -> Action:
         """Compare the top actions by rollouts on the same sampled futures (see ``search``). ``robbed``:
         (chance, cost) that an added kong is robbed, which the rollouts do not play."""
-        from . import search
-
-        starts = []
+        starts: list[rollouts.Start[SimTag]] = []
         for _w, _a, (after, ev, fowl, has_pass, bonus, kong, _family) in cands:
-            starts.append(search.Start(list(after), 0, bonus, kong, tag=(ev, fowl, has_pass),
-                                  pairs=ctx.n_melds == 0 and not kong))
-        sim = search.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
-                          self._sim_leaf(ctx), self._sim_end(ctx))
+            starts.append(rollouts.Start(list(after), (ev, fowl, has_pass), 0, bonus, kong,
+                                         pairs=ctx.n_melds == 0 and not kong))
+        sim = rollouts.Simulator(ctx.live, model.hazards, ctx.n, self.rng, self._sim_shanten(ctx),
+                                 self._sim_win(ctx), self._sim_leaf(ctx), self._sim_end(ctx))
         res = sim.compare(starts, samples or self.search_samples, self.search_depth)
         for j, cand in enumerate(cands):
             if robbed and cand[1] in robbed:
                 pd, loss = robbed[cand[1]]
                 res[j] = (1.0 - pd) * res[j] - loss
         i = max(range(len(res)), key=lambda x: res[x])
-        bot.why = "search"
+        self.why = "search"
         return cands[i][1]
 
     # ---- the simulator's view of this variant ---------------------------------------------------------
-    def _sim_shanten(self, ctx: Any) -> Any:
+    def _sim_shanten(self, ctx: Ctx) -> Callable[[list[int], list[int], int], int]:
         concealed = ctx.n_melds == 0
 
         def sh(c: list[int], k: list[int], j: int) -> int:
@@ -382,8 +370,8 @@ class ChickenExpert:
 
         return sh
 
-    def risked(self, ctx: Any, w: float, risk: tuple[float, float], c: list[int],
-               fowl: tuple[float, float, float], std: int | None = None) -> float:
+    def risked(self, ctx: Ctx, w: float, risk: tuple[float, float], c: list[int], fowl: Fowl,
+               std: int | None = None) -> float:
         """The worth ``w`` of the 13-tile hand ``c`` after a discard that deals in with ``risk`` (chance,
         expected payment): a deal-in ends the hand as it stands (``end_now``; ``std``: its plain shanten)."""
         pd, loss = risk
@@ -392,7 +380,7 @@ class ChickenExpert:
             w += pd * self.end_now(ctx, c, fowl, std)
         return w
 
-    def end_now(self, ctx: Any, c: list[int], fowl: tuple[float, float, float], std: int | None = None) -> float:
+    def end_now(self, ctx: Ctx, c: list[int], fowl: Fowl, std: int | None = None) -> float:
         """What the 13-tile hand ``c`` collects (ready) or pays (not ready) if the hand ends at once, as it
         does when this seat deals in: the fowl settle as they stand (``std``: its plain shanten, if known)."""
         ready, lose = self._ready_pay(ctx, c, fowl)
@@ -401,7 +389,7 @@ class ChickenExpert:
             s = min(s, S.pairs(c, 0))
         return ready if s <= 0 else -lose
 
-    def _ready_pay(self, ctx: Any, c: list[int], fowl: tuple[float, float, float]) -> tuple[float, float]:
+    def _ready_pay(self, ctx: Ctx, c: list[int], fowl: Fowl) -> tuple[float, float]:
         total, expo, beans = fowl
         held = sum(c[t] * v for t, v in self.chicken_values(ctx).items())
         n = ctx.n
@@ -410,15 +398,13 @@ class ChickenExpert:
             lose += beans * self.ready_others
         return self.ready_base + (n - 1) * (total + held) + beans, lose
 
-    def _sim_win(self, ctx: Any) -> Any:
-        from ..rules.analysis import is_win
-
+    def _sim_win(self, ctx: Ctx) -> Callable[[rollouts.Start[SimTag], list[int], int, bool], float | None]:
         pv = self.pv
         pay = ctx.n - 1
         free = self.free
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+        melds = [meld_faces(m) for m in ctx.melds]
 
-        def win(st: Any, c: list[int], j: int, self_drawn: bool) -> float | None:
+        def win(st: rollouts.Start[SimTag], c: list[int], j: int, self_drawn: bool) -> float | None:
             _ev, fowl, has_pass = st.tag
             n_melds = (sum(c) < 14)
             seven = not n_melds and sum(c) == 14 and all(x % 2 == 0 for x in c)
@@ -444,14 +430,14 @@ class ChickenExpert:
 
         return win
 
-    def _sim_end(self, ctx: Any) -> Any:
-        def end(st: Any, c: list[int], j: int) -> float:
+    def _sim_end(self, ctx: Ctx) -> Callable[[rollouts.Start[SimTag], list[int], int], float]:
+        def end(st: rollouts.Start[SimTag], c: list[int], j: int) -> float:
             return self.end_now(ctx, c, st.tag[1])
 
         return end
 
-    def _sim_leaf(self, ctx: Any) -> Any:
-        def leaf(st: Any, c: list[int], j: int, rounds: int) -> float:
+    def _sim_leaf(self, ctx: Ctx) -> Callable[[rollouts.Start[SimTag], list[int], int, int], float]:
+        def leaf(st: rollouts.Start[SimTag], c: list[int], j: int, rounds: int) -> float:
             ev, fowl, _p = st.tag
             k = S.keys(c)
             val = ev.value(c, k, 0, exact=[False] * len(ev.routes), offset=rounds)
@@ -460,8 +446,7 @@ class ChickenExpert:
 
         return leaf
 
-    def release(self, ctx: Any, d: int, fowl: tuple[float, float, float]) -> tuple[tuple[float, float, float],
-                                                                                   float]:
+    def release(self, ctx: Ctx, d: int, fowl: Fowl) -> tuple[Fowl, float]:
         """Discarding ``d``: the seat's chickens and exposure afterwards, and the expected cost of a claim
         (the claimer's chickens from this seat, 责任鸡 on a first one, 点豆 on a kong) besides."""
         vals = self.chicken_values(ctx)
@@ -475,9 +460,7 @@ class ChickenExpert:
         first = self.first_free(ctx, d)
         gen = False
         if not first and tb.gen_chong and not ctx.my_discards:
-            from ..rules.tiles import name as tname
-
-            gen = (ctx.public.get("chong_feng") or {}).get(tname(d)) is not None
+            gen = ctx.public_seats("chong_feng").get(tname(d)) is not None
         ze = v * tb.ze_ren_mult if first else 0.0
         cost = (qp * (3 * v + ze) + qk * (4 * v + ze + tb.bean)) * self.claimer_ready
         if first or gen:
@@ -488,7 +471,7 @@ class ChickenExpert:
             return (total + gain * self.charge_boost, expo + gain, beans), -cost
         return (total + (1 - q) * v, expo + (1 - q) * v, beans), -cost
 
-    def claim_chances(self, ctx: Any, t: int) -> tuple[float, float]:
+    def claim_chances(self, ctx: Ctx, t: int) -> tuple[float, float]:
         """(pung, kong) chances for a discarded ``t``: some other player holds two (three) live copies.
         While nobody has discarded a chicken its unseen copies sit in hands more than the wall (players
         keep them), the more so the later it is."""
@@ -514,19 +497,18 @@ class ChickenExpert:
         qk = 1.0 - miss_k
         return (1.0 - miss_p) * (1.0 - qk), qk
 
-    def _rob_burn(self, ctx: Any, fowl: tuple[float, float, float]) -> float:
+    def _rob_burn(self, ctx: Ctx, fowl: Fowl) -> float:
         """What a robbed seat would have collected and loses (zhuoji always; guiyang per option)."""
         o = ctx.options
         if not (o.get("rob_burns_beans") or o.get("rob_burns_chickens")):
             return 0.0
         return self._ready_pay(ctx, list(ctx.counts), fowl)[0]
 
-    def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False,
-               rob: bool = False) -> D.Danger:
+    def danger(self, ctx: Ctx, burn: float = 0.0, hot: bool = False, rob: bool = False) -> D.Danger:
         """The table read for defence; ``hot``: this is the first discard after the seat's kong (热炮: a
         win on it needs no pass, earns the winner an event, and burns what the seat would collect);
         ``rob``: an added kong's tile, which any ready player may rob (抢杠)."""
-        dz = D.Danger(ctx, _Defence(self, hot, burn, rob))
+        dz = D.Danger(ctx, ChickenDefence(self, hot, burn, rob))
         # a declared player's hand is fixed: what it threw since declaring can never win for it
         for o, _p, _cost, mult in dz.opps:
             seat = ctx.seats[o]
@@ -537,20 +519,14 @@ class ChickenExpert:
         return dz
 
     # ---- claims ---------------------------------------------------------------------------------------
-    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        hu = ctx.first(HU)
-        if hu is not None:
-            return hu
+    def choose_claim(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         pas = ctx.first(PASS)
         claims = [a for a in ctx.legal if a.kind in (PUNG, KONG)]
         if not claims:
             return pas or ctx.legal[0]
-        if self.normal_claims:
-            from .normal import NormalBot
-
-            return NormalBot.claim(bot, ctx, strat)
         t = ctx.offer
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+        assert t is not None
+        melds = [meld_faces(m) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         model = self.model(ctx)
         fowl = self.own_fowl(ctx)
@@ -562,7 +538,7 @@ class ChickenExpert:
         resp = 0.0
         if v and self.first_free_claim(ctx, t):
             resp = v * self.tb.ze_ren_mult  # 责任鸡: the discarder pays the claimer (if ready)
-        danger = self.danger(ctx, strat)
+        danger = self.danger(ctx)
         for a in claims:
             plan = P.claim_plan(ctx, a)
             if plan is None:
@@ -593,37 +569,35 @@ class ChickenExpert:
                 best_w, best = w, a
         return best or pas or ctx.legal[0]
 
-    def first_free_claim(self, ctx: Any, t: int) -> bool:
+    def first_free_claim(self, ctx: Ctx, t: int) -> bool:
         """The offered discard is the first of its kind (it is already among the discards)."""
         n = sum(1 for s in ctx.seats for d in s["discards"] if d["tile"] == t)
         return n == 1
 
     # ---- 报听 -------------------------------------------------------------------------------------------
-    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
+    def declare(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         dec = ctx.first("declare_ready")
         pas = ctx.first(PASS)
         if dec is None:
             return pas or ctx.legal[0]
-        from ..rules.variants.chicken_patterns import waits
-
         kinds = waits(self.tb, ctx.counts, [])
         live = sum(ctx.live[t] for t in kinds)
         return dec if live >= 1 else (pas or dec)
 
 
-class _Defence:
-    """What ``danger.Danger`` asks of a strategy, for the chicken games."""
+class ChickenDefence:
+    """What ``danger.Danger`` asks of a variant (``danger.DefenceRules``), for the chicken games."""
 
     suji = 1.0
 
-    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0, rob: bool = False):
+    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0, rob: bool = False) -> None:
         self.x = x
         self.ready_mid = x.ready_mid
         self.hot = hot
         self.burn = burn
         self.rob = rob
 
-    def ron_chance(self, ctx: Any, seat: int) -> float:
+    def ron_chance(self, ctx: Ctx, seat: int) -> float:
         s = ctx.seats[seat]
         if s.get("declared") or self.hot or self.rob:
             return 1.0
@@ -631,7 +605,7 @@ class _Defence:
             return 0.7
         return 0.15
 
-    def passed_safe(self, ctx: Any, seat: int) -> bool:
+    def passed_safe(self, ctx: Ctx, seat: int) -> bool:
         """A ready player without a pass lets a 平胡 tile go by, yet may win it as a 热炮 or rob it: only
         a declared player's (or a bean holder's) passing proves it does not wait on a tile."""
         if not (self.hot or self.rob):
@@ -639,7 +613,7 @@ class _Defence:
         s = ctx.seats[seat]
         return bool(s.get("declared")) or any(m["kind"] in KONGS for m in s["melds"])
 
-    def deal_in_cost(self, ctx: Any, seat: int) -> float:
+    def deal_in_cost(self, ctx: Ctx, seat: int) -> float:
         if self.rob:
             # guiyang: 抢杠 +10 (平胡's 1 dropped), with 抢杠包两家 paid as a self-draw by the robbed alone;
             # zhuoji: the robbed pays the pattern + 15. Either way it loses what it would have collected.

@@ -1,7 +1,7 @@
-"""The 高手's play in 文山翻小鸡 (and 昆明): every pattern by its real payout, kong points, 过手胡.
+"""Level 高手 × 文山翻小鸡 (and 昆明): every pattern by its real payout, kong points, 过手胡.
 
 Every other player pays the winner T = (base + added) × 自摸 × 硬功, so the bot values each action by
-the mixed routes of ``expert.Evaluator``: 平胡 (T 1, 2 硬功), 七对 (2, 4 硬功, 龙七对 double), 清一色
+the mixed routes of ``hand_value.Evaluator``: 平胡 (T 1, 2 硬功), 七对 (2, 4 硬功, 龙七对 double), 清一色
 (4, cancelling 平胡), 清一色 七对 (6), 烂牌 / 七星 / 幺牌 (1 / 2 / 1, 硬功 double), each self-drawn
 twice, plus what a win saves (the winner pays nobody). 硬功 counts a wildcard used as its own face
 (七星 with an honor wildcard, a wildcard in its own run). A natural kong pays 1 (暗杠 2) from each
@@ -12,13 +12,19 @@ self-draw or bigger reading pays far more than the win on offer.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
-from . import expert as X
-from . import plan as P
-from . import shape as S
-from .ev import Model
+from ..rules.actions import CHOW, DISCARD, KONG, PASS, PUNG, Action
+from . import hand_math as P
+from . import hand_value as X
+from . import shanten as S
+from .ctx import Ctx, own_melds
+from .normal import Row, scan
+from .strong import Expert
+from .variant import VariantStrategy
+from .win_chances import Model
+
+Melds = list[tuple[str, tuple[int, ...], int]]
 
 WHITE = S.WHITE
 # typical live acceptance per shanten (0: waits once ready), measured on 熟手 hands in wenshan
@@ -64,7 +70,7 @@ def _lan_use(h: int, su: int, j: int, seven: bool) -> int:
     return use if use < 14 else 14
 
 
-def _lan_route(live: Any, jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]:
+def _lan_route(live: Sequence[int], jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]:
     """烂牌 (七星 with ``seven``) shanten and acceptance counted directly (each new distinct honor or
     well-spaced suited tile is one step)."""
 
@@ -99,7 +105,7 @@ def _lan_route(live: Any, jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]
     return sh, acc
 
 
-def _yao_route(live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
+def _yao_route(live: Sequence[int], jk: int | None) -> tuple[X.ShFn, X.AccFn]:
     """幺牌: every terminal or honor drawn is a step."""
     kinds = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
 
@@ -115,19 +121,16 @@ def _yao_route(live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
     return sh, acc
 
 
-class WenshanExpert:
-    rho = 0.5
+class WenshanExpert(Expert):
+    """The 高手 in 文山翻小鸡 and 昆明 (see the module)."""
+
     pung_weight = 1.75  # a pair fills from anyone's discard
     claim_speed = 1.3  # chows and pungs beyond the counted acceptance
     avoided = 1.7  # what a win saves: the winner pays nobody
     win_rate = 0.17
     ready_mid = 6.2
     flush_min = 8
-    kong_margin = 0.0
     jk_margin = 1.0  # points a wildcard discard must beat keeping it by
-    normal_claims = False  # experiments: the 熟手's claims / discards instead
-    normal_turn = False
-    legacy = False  # experiments: the previous 高手's turns and claims
     claim_aware = True
     # among equally fast discards, the one the value model prefers (硬功, 七对, 清一色, a kong to come): what
     # an expert does; on the development walls off - on measured -0.005 ± 0.048 (4,000 hands), for 15% of
@@ -142,14 +145,8 @@ class WenshanExpert:
     claim_ratio = 0.15
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
 
-    def __init__(self, vid: str):
-        self.vid = vid
-
-    def model(self, ctx: Any) -> Model:
-        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
-
     # ---- routes ----------------------------------------------------------------------------------------
-    def routes(self, ctx: Any, melds: list[tuple[str, tuple[int, ...], int]], counts: list[int]) -> list[X.XRoute]:
+    def routes(self, ctx: Ctx, melds: Melds, counts: list[int]) -> list[X.XRoute]:
         n = ctx.n
         pay = n - 1
         pen = 1 if ctx.options.get("penalty_discard") else 0
@@ -213,32 +210,22 @@ class WenshanExpert:
                 out.append(X.XRoute("yao", *_yao_route(live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
         return out
 
-    def evaluator(self, ctx: Any) -> X.Evaluator:
-        """The evaluator of the seat's current hand (its melds as they are)."""
-        return X.Evaluator(self.model(ctx), self.routes(ctx, _my_melds(ctx), ctx.counts), self.rho)
+    def evaluator(self, ctx: Ctx) -> X.Evaluator:
+        return X.Evaluator(self.model(ctx), self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
 
     # ---- decisions --------------------------------------------------------------------------------------
-    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        hu = ctx.first(HU)
-        if hu is not None:
-            return hu
-        if self.normal_turn:
-            from .normal import NormalBot
-
-            return NormalBot.turn(bot, ctx, strat)
-        if self.legacy:
-            return bot.old_turn(ctx, strat)
-        base, fast = self.fast_turn(bot, ctx, strat)
+    def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
+        base, fast = self.fast_turn(ctx, strat)
         jk = ctx.jk
-        melds = _my_melds(ctx)
+        melds = own_melds(ctx)
         model = self.model(ctx)
         ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
         valued = self.valued(ev, c, j)
         if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
-            bot.why = "plain"
+            self.why = "plain"
             return base
-        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD} if valued or not fast else fast)
+        opts = self.discard_tiles(ctx) if valued or not fast else sorted(fast)
         vals = ev.scan(c, j, opts, jk)
         evs: dict[Action, float] = {}
         for a in ctx.legal:
@@ -254,28 +241,43 @@ class WenshanExpert:
             w = self.turn_kong(ctx, a, model, melds)
             if w is not None:
                 evs[a] = w
-        return self.anchored(bot, evs, base, self.margin, self.ratio)
+        self.why = "base"
+        return self.anchored(evs, base, self.margin, self.ratio)
 
-    def fast_turn(self, bot: Any, ctx: Any, strat: Any) -> tuple[Action, set[int]]:
+    def fast_turn(self, ctx: Ctx, strat: VariantStrategy) -> tuple[Action, set[int]]:
         """The 熟手's turn with claims counted (among the fastest discards, a tile that turns a pair into a
         pung may also come from any player's discard, so it counts ``pung_weight`` times), and the
         discards as fast as the best (lowest shanten, the same acceptance)."""
-        from .normal import NormalBot, scan
-        from .strong import StrongBot
-
         routes = strat.normal_routes(ctx)
         for a in ctx.of(KONG):
-            if bot.turn_kong_ok(ctx, strat, a.tile, routes):
+            if a.tile is not None and self.turn_kong_ok(ctx, strat, a.tile, routes):
                 return a, set()
         rows = scan(ctx, strat, routes)
         if not rows:
             return ctx.legal[0], set()
-        smin = min(r[0] for r in rows)
+        smin = min(r.shanten for r in rows)
         if smin > 0 and self.claim_aware:
-            StrongBot._claim_aware(ctx, strat, rows, smin)
-        umax = max(r[1] for r in rows if r[0] == smin)
-        fast = {r[2] for r in rows if r[0] == smin and r[1] >= umax - 1e-9 and r[2] != ctx.jk}
-        return NormalBot.discard(bot, ctx, strat, routes, rows), fast
+            self._claim_aware(ctx, rows, smin)
+        umax = max(r.accept for r in rows if r.shanten == smin)
+        fast = {r.tile for r in rows if r.shanten == smin and r.accept >= umax - 1e-9 and r.tile != ctx.jk}
+        return self.discard(ctx, strat, routes, rows), fast
+
+    def _claim_aware(self, ctx: Ctx, rows: list[Row], smin: int) -> None:
+        """Re-count the acceptance of the fastest discards counting what claims bring: a tile that turns
+        a pair into a pung may also come from any other player's discard (pungs only: no chow)."""
+        jk, wf = ctx.jk, ctx.wface
+        c, j = P.split(ctx.counts, jk)
+        k = S.keys(c)
+        live = ctx.live
+        pw = self.pung_weight - 1.0
+        for row in rows:
+            s, d = row.shanten, row.tile
+            if s != smin or d == jk or row.per[0] != s:
+                continue
+            S.take(c, k, d)
+            _tot, kinds = S.std_accepts(c, k, j, s, live, jk, wf)
+            row.accept = sum(live[x] * (1.0 + pw if c[x] == 2 else 1.0) for x in kinds)
+            S.put(c, k, d)
 
     def valued(self, ev: X.Evaluator, c: list[int], j: int) -> bool:
         """Is some route worth more than the plain standard one (硬功 with a wildcard held, 七对, 清一色,
@@ -290,23 +292,10 @@ class WenshanExpert:
                 return True
         return False
 
-    @staticmethod
-    def anchored(bot: Any, evs: dict[Action, float], base: Action, margin: float, ratio: float) -> Action:
-        """The 熟手's choice ``base`` unless another action is clearly worth more by the value model."""
-        if not evs:
-            return base
-        best = max(evs, key=lambda a: evs[a])
-        b = evs.get(base)
-        if b is None or best == base or evs[best] > b + margin + ratio * abs(b):
-            bot.why = "x" if best != base else "base"
-            return best
-        bot.why = "base"
-        return base
-
-    def kong_points(self, ctx: Any, kind: str) -> float:
+    def kong_points(self, ctx: Ctx, kind: str) -> float:
         return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
 
-    def turn_kong(self, ctx: Any, a: Action, model: Model, melds: list) -> float | None:
+    def turn_kong(self, ctx: Ctx, a: Action, model: Model, melds: Melds) -> float | None:
         if a.tile is None:
             return None
         kind, got = P.turn_kong_tiles(ctx, a.tile)
@@ -323,30 +312,28 @@ class WenshanExpert:
         pts = 0.0 if subs else self.kong_points(ctx, kind)
         return val.ev + pts
 
-    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        if self.legacy:
-            return bot.old_claim(ctx, strat)
-        hu = ctx.first(HU)
-        pas = ctx.first(PASS)
+    def discard_win(self, ctx: Ctx, strat: VariantStrategy, hu: Action) -> Action:
+        """Taken unless passing it is worth more: a hand whose self-draw or bigger reading pays far more."""
+        c, j = P.split(ctx.counts, ctx.jk)
+        now = self.evaluator(ctx).value(c, S.keys(c), j)
+        won = None if ctx.offer is None else self.win_value(ctx, ctx.offer)
+        if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
+            return hu
+        self.why = "pass-win"
+        return ctx.first(PASS) or hu
+
+    def choose_claim(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         jk = ctx.jk
-        melds = _my_melds(ctx)
+        melds = own_melds(ctx)
         model = self.model(ctx)
         ev0 = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
-        if hu is not None:
-            now = ev0.value(c, S.keys(c), j)
-            won = self.win_value(ctx, ctx.offer)
-            if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
-                return hu
-            bot.why = "pass-win"
-            return pas or hu
-        from .normal import NormalBot
-
-        base = NormalBot.claim(bot, ctx, strat)
-        if self.normal_claims or (not ctx.of(KONG) and not self.valued(ev0, c, j)):
+        base = self.skilled_claim(ctx, strat)
+        if not ctx.of(KONG) and not self.valued(ev0, c, j):
             return base
         now = ev0.value(c, S.keys(c), j)
         evs: dict[Action, float] = {}
+        pas = ctx.first(PASS)
         if pas is not None:
             evs[pas] = now.ev
         for a in ctx.legal:
@@ -358,7 +345,7 @@ class WenshanExpert:
             got, faces, subs = plan
             if subs and a != base:
                 continue  # a wildcard or 白 spent on a claim: worth more in the hand
-            kind = "kong" if a.kind == KONG else a.kind
+            kind = "kong" if a.kind == KONG else str(a.kind)
             m2 = melds + [(kind, faces, subs)]
             counts = P.without(ctx.counts, got)
             c2, j2 = P.split(counts, jk)
@@ -370,32 +357,21 @@ class WenshanExpert:
                 scanned = ev.scan(c2, j2, opts, jk)
                 w = max(v.ev - (self.jk_margin if d == jk else 0.0) for d, v in scanned.items())
             evs[a] = w
-        return self.anchored(bot, evs, base, self.claim_margin, self.claim_ratio)
+        self.why = "base"
+        return self.anchored(evs, base, self.claim_margin, self.claim_ratio)
 
-    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        """No 报听 in this variant; answer a declaration prompt as the 熟手 would."""
-        return ctx.first("declare_ready") or ctx.first(PASS) or ctx.legal[0]
-
-    def pass_discount(self, ctx: Any) -> float:
+    def pass_discount(self, ctx: Ctx) -> float:
         """Passing a discard win blocks discard wins of that value until the next draw."""
         return 0.85
 
-    def win_value(self, ctx: Any, tile: int) -> float | None:
+    def win_value(self, ctx: Ctx, tile: int) -> float | None:
         """Points this seat receives for winning on ``tile`` now (None: the scoring could not be read)."""
         from ..rules.variants.wenshan_score import score
 
         return X.discard_win_value(ctx, tile, score, ctx.jk)
 
 
-def _my_melds(ctx: Any) -> list[tuple[str, tuple[int, ...], int]]:
-    out = []
-    for m in ctx.melds:
-        faces = tuple(m["faces"])
-        out.append((m["kind"], faces, sum(1 for t, f in zip(m["tiles"], faces) if t != f)))
-    return out
-
-
-def _natural(live: Any, jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
+def _natural(live: Sequence[int], jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
     """The standard shape with every wildcard as its own face and every 白 as 白 (硬功)."""
     g, r = jk // 9, S._P[jk % 9]
 
@@ -419,7 +395,7 @@ def _natural(live: Any, jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
     return sh, acc
 
 
-def _pairs_natural(live: Any, jk: int) -> tuple[X.ShFn, X.AccFn]:
+def _pairs_natural(live: Sequence[int], jk: int) -> tuple[X.ShFn, X.AccFn]:
     def sh(c: list[int], k: list[int], j: int) -> int:
         if j:
             c2 = list(c)
@@ -431,15 +407,5 @@ def _pairs_natural(live: Any, jk: int) -> tuple[X.ShFn, X.AccFn]:
         c2 = list(c)
         c2[jk] += j
         return float(S.pairs_accepts(c2, 0, s, live, None, None)[0])
-
-    return sh, acc
-
-
-def _generic(fn: Any, live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
-    def sh(c: list[int], k: list[int], j: int) -> int:
-        return int(fn(c, j))
-
-    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
-        return float(S.generic_accepts(fn, c, j, s, live, jk)[0])
 
     return sh, acc

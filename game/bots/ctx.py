@@ -7,9 +7,10 @@ from ..rules.advice import tracker
 from ..rules.kinds import ActionKind, WindowKind
 from ..rules.options import Options
 from ..rules.public import PublicInfo
+from ..rules.tiles import WHITE
 from ..rules.view import DiscardView, MeldView, SeatView, View
 
-WHITE = 31
+OwnMelds = list[tuple[str, tuple[int, ...], int]]  # the seat's melds as (kind, faces, substitutes in it)
 
 
 class Ctx:
@@ -104,7 +105,7 @@ class Ctx:
         return None
 
 
-def own_melds(ctx: Ctx) -> list[tuple[str, tuple[int, ...], int]]:
+def own_melds(ctx: Ctx) -> OwnMelds:
     """The seat's own melds as (kind, faces, substitutes in it): its own faces are never face down."""
     out = []
     for m in ctx.melds:

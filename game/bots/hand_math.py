@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.actions import CHOW, PUNG, Action
+from ..rules.tiles import WHITE
 from . import shanten as S
 from .ctx import Ctx
 from .variant import VariantStrategy
-
-WHITE = S.WHITE
 
 
 def split(counts: Sequence[int], jk: int | None) -> tuple[S.Counts, int]:

@@ -21,7 +21,7 @@ from . import shanten as S
 from .ctx import Ctx, meld_faces
 from .win_chances import Model
 
-Counts = list[int]
+Counts = S.Counts
 ShFn = Callable[[Counts, list[int], int], int]
 AccFn = Callable[[Counts, list[int], int, int], float]
 

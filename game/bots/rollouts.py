@@ -20,7 +20,7 @@ from typing import Generic, TypeVar
 
 from . import shanten as S
 
-Counts = list[int]
+Counts = S.Counts
 Tag = TypeVar("Tag")
 
 

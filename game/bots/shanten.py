@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..rules.analysis import POW5, shanten_keys
+from ..rules.tiles import WHITE
 
 Counts = list[int]  # 34 tile counts
 Keys = list[int]  # the four group keys of counts (``keys``)
 
-WHITE = 31
 NONE = 99  # the route is impossible
 _P = POW5
 _NEAR: list[tuple[int, ...]] = []

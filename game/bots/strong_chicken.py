@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from ..rules.actions import DISCARD, KONG, PASS, PUNG, Action
 from ..rules.analysis import is_win
+from ..rules.tiles import RED
 from ..rules.tiles import name as tname
 from ..rules.variants.chicken_patterns import waits
 from ..rules.variants.chicken_tables import TABLES
@@ -32,9 +33,9 @@ from . import shanten as S
 from .ctx import Ctx, meld_faces
 from .strong import Expert
 from .variant import VariantStrategy
+from .variant_chicken import WU_GU, YAO
 from .win_chances import Model
 
-YAO, WU_GU, RED = 18, 16, 33
 KONGS = ("kong", "added_kong", "concealed_kong")
 Fowl = tuple[float, float, float]  # chickens collected if ready, exposed if not, beans (``own_fowl``)
 # what a ranked action leaves: (13-tile counts, its evaluator, fowl, has a pass, its own points, a kong, plan)

@@ -18,15 +18,12 @@ from ..rules.actions import CHOW, DISCARD, KONG, PASS, PUNG, Action
 from . import hand_math as P
 from . import hand_value as X
 from . import shanten as S
-from .ctx import Ctx, own_melds
+from .ctx import Ctx, OwnMelds, own_melds
 from .normal import Row, scan
 from .strong import Expert
 from .variant import VariantStrategy
 from .win_chances import Model
 
-Melds = list[tuple[str, tuple[int, ...], int]]
-
-WHITE = S.WHITE
 # typical live acceptance per shanten (0: waits once ready), measured on 熟手 hands in wenshan
 TYP = {
     "std": {0: 9.0, 1: 23.0, 2: 35.0, 3: 49.0, 4: 66.0, 5: 73.0, 6: 78.0},
@@ -146,7 +143,7 @@ class WenshanExpert(Expert):
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
 
     # ---- routes ----------------------------------------------------------------------------------------
-    def routes(self, ctx: Ctx, melds: Melds, counts: list[int]) -> list[X.XRoute]:
+    def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
         n = ctx.n
         pay = n - 1
         pen = 1 if ctx.options.get("penalty_discard") else 0
@@ -295,7 +292,7 @@ class WenshanExpert(Expert):
     def kong_points(self, ctx: Ctx, kind: str) -> float:
         return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
 
-    def turn_kong(self, ctx: Ctx, a: Action, model: Model, melds: Melds) -> float | None:
+    def turn_kong(self, ctx: Ctx, a: Action, model: Model, melds: OwnMelds) -> float | None:
         if a.tile is None:
             return None
         kind, got = P.turn_kong_tiles(ctx, a.tile)

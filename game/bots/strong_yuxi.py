@@ -22,13 +22,12 @@ from . import advantage
 from . import hand_value as X
 from . import shanten as S
 from . import strong_yuxi_claims as YC
-from .ctx import Ctx, meld_faces, own_melds
+from .ctx import Ctx, OwnMelds, meld_faces, own_melds
 from .normal import scan
 from .read import Read
 from .strong import Expert
 from .variant import VariantStrategy
 
-Melds = list[tuple[str, tuple[int, ...], int]]
 TYP = {
     "std": {0: 4.5, 1: 14.0, 2: 26.0, 3: 37.0, 4: 60.0, 5: 70.0, 6: 75.0},
     "pungs": {0: 3.0, 1: 10.0, 2: 14.0, 3: 20.0, 4: 26.0, 5: 30.0, 6: 32.0},
@@ -56,7 +55,7 @@ class YuxiExpert(Expert):
     defend_scale = 1.0
     advantage_margin = 0.0  # how much better (points) the fitted model must think another discard is
 
-    def routes(self, ctx: Ctx, melds: Melds, counts: list[int]) -> list[X.XRoute]:
+    def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
         pay = ctx.n - 1
         live = ctx.live
         A = self.avoided
@@ -212,7 +211,7 @@ class YuxiExpert(Expert):
             self.why = "hopeless"
         return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == t)
 
-    def discard_bonus(self, ctx: Ctx, melds: Melds) -> Callable[[int], float] | None:
+    def discard_bonus(self, ctx: Ctx, melds: OwnMelds) -> Callable[[int], float] | None:
         """d -> points a discard that leaves the hand ready adds besides its fitted advantage (the 杠上花 out:
         a wait on a face-up tail tile with a triplet or pung whose fourth tile may still come). None when
         no tail tile is up."""

@@ -14,10 +14,9 @@ from ..rules.actions import CHOW, KONG, PUNG, Action
 from . import danger as D
 from . import hand_math as P
 from . import shanten as S
-from .ctx import Ctx, own_melds
+from .ctx import Ctx, OwnMelds, own_melds
 from .win_chances import KindsFn, Model, Route, ShFn
 
-Melds = list[tuple[str, tuple[int, ...], int]]
 # How readily tiles get discarded mid-hand, per copy held (measured on normal bots, relative to the mean):
 # honors and terminals leave hands first, middle tiles last.
 WAIT_WEIGHT = tuple(1.75 if t >= 27 else (1.25 if t % 9 in (0, 8) else (1.05 if t % 9 in (1, 7) else 0.9))
@@ -81,7 +80,7 @@ def claim(ctx: Ctx, base: Action, pas: Action | None) -> Action:
     return best[1] or pas or ctx.legal[0]
 
 
-def value_model(ctx: Ctx, melds: Melds) -> Model:
+def value_model(ctx: Ctx, melds: OwnMelds) -> Model:
     """The hazards and typical figures of these claims, with the 杠上花 out of a ready hand."""
     m = Model(ctx, 0.8, AVOIDED, typ=TYP_ACCEPT, typ_wait=TYP_WAIT, ready_mid=READY_MID, win_rate=0.3)
     m.wait_weight = WAIT_WEIGHT
@@ -96,7 +95,7 @@ def tail_tiles(ctx: Ctx) -> list[int]:
     return ctx.public_tiles("tail")
 
 
-def gang_shang_hua(ctx: Ctx, melds: Melds, tail: Sequence[int]) -> Callable[[S.Counts, int, Collection[int]], float]:
+def gang_shang_hua(ctx: Ctx, melds: OwnMelds, tail: Sequence[int]) -> Callable[[S.Counts, int, Collection[int]], float]:
     """A ready hand holding a triplet (or a pung) whose fourth tile may come, waiting on a face-up
     tail tile: the kong takes that tile for 杠上花, paid by everyone, one 番 up."""
     live = ctx.live
@@ -119,7 +118,7 @@ def gang_shang_hua(ctx: Ctx, melds: Melds, tail: Sequence[int]) -> Callable[[S.C
 
 
 # ---- the routes, as closures of shanten and acceptance --------------------------------------------------
-def strong_routes(ctx: Ctx, melds: Melds) -> list[Route]:
+def strong_routes(ctx: Ctx, melds: OwnMelds) -> list[Route]:
     """The routes of the hand after ``melds`` with their worth: 平胡, 大碰对, 清一色, 七对, 清七对."""
     pay = ctx.n - 1
     live = ctx.live

@@ -7,7 +7,7 @@ defend against; hands are fast (wildcards, chows). The 高手 plays with its own
 
 from __future__ import annotations
 
-from . import shanten as S
+from ..rules.tiles import WHITE
 from .ctx import Ctx
 from .variant import LAN, PAIRS, STD, YAO, VariantStrategy
 
@@ -19,6 +19,6 @@ class WenshanStrategy(VariantStrategy):
     def tile_keep(self, ctx: Ctx, t: int) -> float:
         if t == ctx.jk:
             return 20.0
-        if ctx.wface is not None and t == S.WHITE:
+        if ctx.wface is not None and t == WHITE:
             return 0.3
         return 0.0

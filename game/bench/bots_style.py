@@ -49,7 +49,7 @@ def play_wall(task: tuple[str, dict[str, object], str]) -> dict[str, Counter[str
     from ..bots.normal import NormalBot
     from ..bots.runner import decisions
     from ..bots.variants import strategy_for
-    from ..rules.actions import ActionKind
+    from ..rules.kinds import ActionKind
     from ..rules.match import Match
     from ..rules.tiles import tile as tile_of
     from ..rules.variants import get

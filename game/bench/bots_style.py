@@ -115,7 +115,10 @@ def _ready(v: object, opts: dict[str, object], st: object, seat: int) -> bool:
     if sum(counts) % 3 != 1:
         return False
     public = v.public_info(st, None)
+    jokers = v.wildcards(public)
     for t in v.tile_set(opts):
+        if counts[t] >= 4 and t not in jokers:
+            continue  # no fifth copy (the advice's waits skip it alike)
         counts[t] += 1
         try:
             if v.tiles_win(opts, public, counts, list(s.melds), t):

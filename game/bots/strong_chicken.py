@@ -93,10 +93,20 @@ class ChickenExpert(Expert):
     # ready matches the actual one mid-game (4×熟手 walls, both games). Paired A/B on dev walls, 24,000
     # seat-hands each: guiyang +0.073 ±0.040, zhuoji +0.008 ±0.055
     std_waits: float | None = 10.0
+    # issue 41's cheap fixes (each A/B'd on development walls; docs/bots.md has the figures):
+    keep_pairs = 0  # a concealed hand with this many pairs keeps 七对 open: no pung that lowers no shanten (0: off)
+    free_kong = False  # a kong of the tile just drawn that costs no shanten is made at once ...
+    free_kong_late = 24  # ... unless the hand is 2+ shanten with fewer tiles than this left to draw
+    kong_hot = 0.0  # the forced discard after a kong is a 热炮 if won on: its deal-in cost, times this
+    charge_live = 9  # a first chicken is released only while at most this many copies are live (9: no limit)
+    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the hand-set worth decides)
+    value_weights: tuple[float, ...] | None = None
+    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
 
     def __init__(self, vid: str, seed: object = 0) -> None:
         super().__init__(vid, seed)
         self.ranked: list[Ranked] | None = None  # the last turn's actions, best first (build/diverge.py --second)
+        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
         self.tb = TABLES[vid]
         self.pv = {k: v[2] for k, v in self.tb.patterns.items()}
         self.free = (RED,) if vid == "guiyang" else ()
@@ -242,6 +252,7 @@ class ChickenExpert(Expert):
         c = list(ctx.counts)
         chickens = self.chicken_values(ctx)
         scored: list[Ranked] = []
+        phis: dict[Action, list[float]] | None = {} if self.record or self.value_weights is not None else None
         opts = self.discard_tiles(ctx)
         vals = ev.scan(c, 0, opts)
         k = S.keys(c)
@@ -263,23 +274,43 @@ class ChickenExpert(Expert):
                 ka = list(k)
                 ka[d // 9] -= S._P[d % 9]
                 shs[a] = S.std(ka, 0)
-            w = self.risked(ctx, w, danger.risk(d), after, f2, shs.get(a))
+            risk = danger.risk(d)
+            w = self.risked(ctx, w, risk, after, f2, shs.get(a))
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
             scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
+            if phis is not None:
+                phis[a] = self.afterstate(ctx, model, after, f2, val, w, eff, risk, has_pass, False, family)
         robbed: dict[Action, tuple[float, float]] = {}
         for a in ctx.of(KONG):
             got = self.turn_kong(ctx, a, model, fowl, melds)
             if got is not None:
-                w, act, tag = got
+                (w, act, tag), kval = got
                 if act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
                     # an added kong may be robbed (抢杠): any ready player may rob it, pass or not
                     pd, loss = self.danger(ctx, self._rob_burn(ctx, fowl), rob=True).risk(act.tile)
                     loss *= self.defend_scale
                     w = (1.0 - pd) * w - loss
                     robbed[act] = (pd, loss)
+                if self.kong_hot:
+                    w -= self.kong_hot * self.hot_cost(ctx, tag[0], tag[2])
                 scored.append((w, act, tag))
+                if phis is not None:
+                    phis[act] = self.afterstate(ctx, model, tag[0], tag[2], kval, w, 0.0, robbed.get(act, (0.0, 0.0)),
+                                                True, True, "kong")
         if not scored:
             return ctx.legal[0]
+        if phis is not None:
+            self.last_features = phis
+            if self.value_weights is not None:
+                scored = [(self.value(phis[a]), a, tag) for _w, a, tag in scored]
+        if self.free_kong:
+            free = self.free_kong_now(ctx, strat, shs, robbed)
+            if free is not None:
+                self.why = "free-kong"
+                return free
+        if self.charge_live < 9:
+            held = [x for x in scored if x[2][6] != "chicken" or ctx.live[x[1].tile or 0] <= self.charge_live]
+            scored = held or scored
         if self.speed_guard:
             scored = self._guarded(scored, shs)
         scored.sort(key=lambda x: -x[0])
@@ -298,6 +329,65 @@ class ChickenExpert(Expert):
         self.why = "x:" + scored[0][2][6]
         return scored[0][1]
 
+    # ---- the fitted afterstate value ---------------------------------------------------------------------
+    def value(self, phi: list[float]) -> float:
+        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
+        w = self.value_weights
+        assert w is not None
+        return sum(a * b for a, b in zip(w, phi))
+
+    def afterstate(self, ctx: Ctx, model: Model, c: list[int], fowl: Fowl, val: X.Value, worth: float, eff: float,
+                   risk: tuple[float, float], has_pass: bool, kong: bool, family: str) -> list[float]:
+        """The features of the hand ``c`` an action leaves (before the next draw): what the hand-set worth
+        and its parts say (``worth``, the route value, the chances to be ready and to win), the deal-in risk of
+        the discard, the shapes (plain and 七对 shanten, pairs, live acceptance), the fowl, the wall and the
+        table's hazard. Scaled to units of about one."""
+        ready_pay, lose = self._ready_pay(ctx, c, fowl)
+        k = S.keys(c)
+        std = S.std(k, 0)
+        concealed = ctx.n_melds == 0 and not kong
+        pairs_sh = S.pairs(c, 0) if concealed else 6
+        pairs = sum(1 for x in c if x >= 2) if concealed else 0
+        acc = S.std_accepts(c, k, 0, std, ctx.live)[0] if 0 <= std < S.NONE else 0
+        wall = ctx.drawable / 20.0
+        total, expo, beans = fowl
+        held = sum(c[t] * v for t, v in self.chicken_values(ctx).items())
+        hz = model.hazards[0] / 1000.0 if model.hazards else 1.0
+        s = min(std, 6)
+        pd, loss = risk
+        fam = family.rstrip("012")
+        return [1.0, worth / 10.0, val.ev / 10.0, val.ready, val.win, val.ready * ready_pay / 10.0,
+                (1.0 - val.ready) * lose / 10.0, eff / 10.0, pd, loss / 10.0, float(s), float(min(pairs_sh, 6)),
+                float(pairs), acc / 10.0, wall, s * wall, float(ctx.n_melds + (1 if kong else 0)),
+                1.0 if has_pass else 0.0, held / 10.0, expo / 10.0, beans / 10.0, 1.0 if kong else 0.0,
+                1.0 if fam == "chicken" else 0.0, hz, 1.0 if fam == "flush" else 0.0, 1.0 if fam == "pairs" else 0.0,
+                1.0 if fam == "pungs" else 0.0, 1.0 if std <= 0 else 0.0, wall if std <= 0 else 0.0,
+                total / 10.0]
+
+    def free_kong_now(self, ctx: Ctx, strat: VariantStrategy, shs: dict[Action, int],
+                      robbed: dict[Action, tuple[float, float]]) -> Action | None:
+        """A kong of the tile just drawn (闷豆 / 爬坡豆: a bean now, a 0-point 憨包豆 if put off) that costs no
+        shanten by the 熟手's test, unless the hand is two or more from ready late in the wall, or the added
+        kong is likely robbed."""
+        face = ctx.drawn
+        if face is None:
+            return None
+        far = min(shs.values(), default=0) >= 2
+        if far and ctx.drawable < self.free_kong_late:
+            return None
+        for a in ctx.of(KONG):
+            if a.tile != face or robbed.get(a, (0.0, 0.0))[0] > 0.1:
+                continue
+            if self.turn_kong_ok(ctx, strat, face, strat.normal_routes(ctx)):
+                return a
+        return None
+
+    def hot_cost(self, ctx: Ctx, c: list[int], fowl: Fowl) -> float:
+        """What the forced discard after a kong is expected to cost as a 热炮 (a win on it needs no pass and
+        burns what the seat would collect): the least risky tile of the hand ``c`` left by the kong."""
+        dz = self.danger(ctx, self._ready_pay(ctx, c, fowl)[0], hot=True)
+        return min((dz.risk(t)[1] for t in range(34) if c[t]), default=0.0)
+
     def turn_danger(self, ctx: Ctx, fowl: Fowl) -> D.Danger:
         """The table read of this turn's discards (热炮 after the seat's own kong)."""
         hot = self.hot
@@ -315,7 +405,8 @@ class ChickenExpert(Expert):
         low = min(sh.values())
         return [x for x in scored if x[1] not in sh or sh[x[1]] == low or x[2][6] not in self.guard_families]
 
-    def turn_kong(self, ctx: Ctx, a: Action, model: Model, fowl: Fowl, melds: list[tuple[int, ...]]) -> Ranked | None:
+    def turn_kong(self, ctx: Ctx, a: Action, model: Model, fowl: Fowl, melds: list[tuple[int, ...]]
+                  ) -> tuple[Ranked, X.Value] | None:
         face = a.tile
         if face is None:
             return None
@@ -335,8 +426,8 @@ class ChickenExpert(Expert):
         else:
             total += 4 * v
         f2 = (total, expo, beans + bean)
-        w, _val = self.worth(ctx, ev, c, f2, extra=True)
-        return w, a, (c, ev, f2, True, 0.0, True, "kong")
+        w, val = self.worth(ctx, ev, c, f2, extra=True)
+        return (w, a, (c, ev, f2, True, 0.0, True, "kong")), val
 
     def searched(self, ctx: Ctx, model: Model, cands: list[Ranked], samples: int = 0,
                  robbed: dict[Action, tuple[float, float]] | None = None) -> Action:
@@ -532,20 +623,29 @@ class ChickenExpert(Expert):
         model = self.model(ctx)
         fowl = self.own_fowl(ctx)
         ev0 = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
-        best_w, _v = self.worth(ctx, ev0, list(ctx.counts), fowl)
+        best_w, v0 = self.worth(ctx, ev0, list(ctx.counts), fowl)
         best: Action | None = pas
+        phis: dict[Action, list[float]] | None = {} if self.record or self.value_weights is not None else None
+        if phis is not None and pas is not None:
+            phis[pas] = self.afterstate(ctx, model, list(ctx.counts), fowl, v0, best_w, 0.0, (0.0, 0.0), has_pass,
+                                        False, v0.best.rstrip("012"))
+            if self.value_weights is not None:
+                best_w = self.value(phis[pas])
         vals = self.chicken_values(ctx)
         v = vals.get(t, 0)
         resp = 0.0
         if v and self.first_free_claim(ctx, t):
             resp = v * self.tb.ze_ren_mult  # 责任鸡: the discarder pays the claimer (if ready)
         danger = self.danger(ctx)
+        pairs_open = self.keep_pairs and self.keeps_pairs(ctx)
         for a in claims:
             plan = P.claim_plan(ctx, a)
             if plan is None:
                 continue
             got, faces, _subs = plan
             c = P.without(ctx.counts, got)
+            if pairs_open and a.kind == PUNG and self.pung_no_faster(ctx, c):
+                continue
             total, expo, beans = fowl
             f2 = (total + v * len(faces), expo + v * len(faces), beans)
             if a.kind == KONG:
@@ -553,6 +653,12 @@ class ChickenExpert(Expert):
                 ev = self.ev(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], True))
                 w, val = self.worth(ctx, ev, c, f2, extra=True)
                 w += val.ready * resp
+                if self.kong_hot:
+                    w -= self.kong_hot * self.hot_cost(ctx, c, f2)
+                if phis is not None:
+                    phis[a] = self.afterstate(ctx, model, c, f2, val, w, 0.0, (0.0, 0.0), True, True, "kong")
+                    if self.value_weights is not None:
+                        w = self.value(phis[a])
             else:
                 ev = self.ev(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], has_pass))
                 w = -1e9
@@ -563,12 +669,42 @@ class ChickenExpert(Expert):
                     f3, eff = self.release(ctx, d, f2)
                     wd, val = self.worth(ctx, ev, c, f3, val=scanned[d])
                     wd += eff + val.ready * resp
-                    wd = self.risked(ctx, wd, danger.risk(d), c, f3)
+                    risk = danger.risk(d)
+                    wd = self.risked(ctx, wd, risk, c, f3)
+                    if phis is not None:
+                        phi = self.afterstate(ctx, model, list(c), f3, val, wd, eff, risk, has_pass, False,
+                                              val.best.rstrip("012"))
+                        if self.value_weights is not None:
+                            wd = self.value(phi)
+                        if wd > w:
+                            phis[a] = phi
                     c[d] += 1
                     w = max(w, wd)
             if w > best_w + 1e-9:
                 best_w, best = w, a
+        if phis is not None:
+            self.last_features = phis
         return best or pas or ctx.legal[0]
+
+    def keeps_pairs(self, ctx: Ctx) -> bool:
+        """A concealed hand with ``keep_pairs`` pairs or more, 七对 no further from ready than the plain hand."""
+        c = ctx.counts
+        if ctx.n_melds or sum(1 for x in c if x >= 2) < self.keep_pairs:
+            return False
+        return S.pairs(c, 0) <= S.std(S.keys(c), 0)
+
+    @staticmethod
+    def pung_no_faster(ctx: Ctx, c: list[int]) -> bool:
+        """The hand ``c`` left by a pung, after its best discard, is no nearer ready than the hand now."""
+        now = min(S.std(S.keys(ctx.counts), 0), S.pairs(ctx.counts, 0))
+        k = S.keys(c)
+        best = S.NONE
+        for d in range(34):
+            if c[d]:
+                S.take(c, k, d)
+                best = min(best, S.std(k, 0))
+                S.put(c, k, d)
+        return best >= now
 
     def first_free_claim(self, ctx: Ctx, t: int) -> bool:
         """The offered discard is the first of its kind (it is already among the discards)."""

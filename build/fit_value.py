@@ -1,0 +1,207 @@
+"""Fit the chicken 高手's afterstate value (issue 41) from its own play: features of each chosen action's
+afterstate against the points the seat ended the hand with.
+
+    python build/fit_value.py --variant guiyang --hands 20000 --seed 1 [--weights prev.json] [--out w.json]
+                              [--explore 0.05] [--lam 30] [--jobs 2]
+
+Each wall (``value:SEED:VARIANT:i``, development seeds only) is dealt once and played by one learning
+高手 (in seat ``i mod n``) against three 熟手. The learner plays with ``--weights`` (a previous fit; none:
+the hand-set worth), and at a turn with probability ``--explore`` plays its second-ranked discard so
+that the data covers more than its own first choices. At each of its decisions with two or more
+candidates it records the features of the afterstate it chose (``ChickenExpert.afterstate``: the hand
+left before the next draw); when the hand ends each record gets the seat's points for the hand. A
+ridge regression of those points on the features (the constant unpenalised) is fitted on four walls in
+five and judged on the fifth: its mean squared error beside that of the hand-set worth alone (refitted as
+a line) and of the mean. Iterate: fit, play with the fit (``--weights``), fit again.
+
+Prints the weights as the tuple ``strong_chicken.VALUE_WEIGHTS`` takes and writes them with the
+seeds, counts and figures to ``--out``. Only the weights ship; this tool and its data stay here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import random
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from game.bots import make_bot
+from game.bots.runner import decisions
+from game.bots.strong_chicken import ChickenExpert
+from game.rules.actions import DISCARD
+from game.rules.match import Match
+from game.rules.variants import get
+
+
+class Learner(ChickenExpert):
+    """The chicken 高手 recording the features of the afterstate it chose (and exploring at turns)."""
+
+    record = True
+
+    def __init__(self, vid: str, seed: object, weights: list[float] | None, explore: float) -> None:
+        super().__init__(vid, seed)
+        self.value_weights = tuple(weights) if weights else None
+        self.explore = explore
+        self.coin = random.Random(f"explore:{seed}")
+        self.taken: list[float] | None = None
+
+    def act(self, view: Any) -> Any:
+        self.last_features = {}
+        a = super().act(view)
+        f = self.last_features
+        self.taken = f.get(a) if len(f) >= 2 else None
+        return a
+
+    def choose_turn(self, ctx: Any, strat: Any) -> Any:
+        a = super().choose_turn(ctx, strat)
+        if self.explore and self.ranked and self.coin.random() < self.explore:
+            rest = [x[1] for x in self.ranked if x[1] != a and x[1].kind == DISCARD]
+            if rest and rest[0] in self.last_features:
+                return rest[0]
+        return a
+
+
+def _zeros(n: int) -> list[list[float]]:
+    return [[0.0] * n for _ in range(n)]
+
+
+def wall(task: tuple) -> dict[str, Any]:
+    """One wall: the learner's records, summed as the normal equations (train or test by the wall's index)."""
+    vid, seed, i, weights, explore = task
+    v = get(vid)
+    opts = v.resolve_options({})
+    n = v.players(opts)
+    seat = i % n
+    name = f"value:{seed}:{vid}:{i}"
+    st, _ = Match(v, opts, name, 1).start_hand()
+    me = Learner(vid, f"{name}:{seat}", weights, explore)
+    bots = [me if s == seat else make_bot("normal", seed=f"{name}:{s}") for s in range(n)]
+    rows = []
+    for s, _vw, _a in decisions(st, bots):
+        if s == seat and me.taken is not None:
+            rows.append(me.taken)
+    y = float(st.settlement.deltas[seat])
+    return {"test": i % 5 == 0, "rows": rows, "y": y}
+
+
+class Normal:
+    """Sums for least squares: X'X, X'y, y'y, and the count."""
+
+    def __init__(self, n: int) -> None:
+        self.xtx = _zeros(n)
+        self.xty = [0.0] * n
+        self.yy = 0.0
+        self.count = 0
+
+    def add(self, x: list[float], y: float) -> None:
+        for a in range(len(x)):
+            xa = x[a]
+            if xa:
+                row = self.xtx[a]
+                for b in range(len(x)):
+                    row[b] += xa * x[b]
+                self.xty[a] += xa * y
+        self.yy += y * y
+        self.count += 1
+
+    def sse(self, w: list[float]) -> float:
+        """Sum of squared errors of the weights ``w`` on these rows."""
+        n = len(w)
+        quad = sum(w[a] * sum(self.xtx[a][b] * w[b] for b in range(n)) for a in range(n))
+        return self.yy - 2 * sum(w[a] * self.xty[a] for a in range(n)) + quad
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def ridge(eq: Normal, lam: float, keep: list[int] | None = None) -> list[float]:
+    """Ridge weights on the features ``keep`` (all by default; the others 0); feature 0, the constant, is
+    not penalised."""
+    n = len(eq.xty)
+    idx = keep if keep is not None else list(range(n))
+    a = [[eq.xtx[i][j] + (lam if i == j and i != 0 else 0.0) for j in idx] for i in idx]
+    got = solve(a, [eq.xty[i] for i in idx])
+    w = [0.0] * n
+    for i, x in zip(idx, got):
+        w[i] = x
+    return w
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variant", required=True, choices=("guiyang", "zhuoji"))
+    p.add_argument("--hands", type=int, default=20000, help="walls (one hand each)")
+    p.add_argument("--seed", default="1")
+    p.add_argument("--weights", help="JSON from an earlier fit: the learner plays with it")
+    p.add_argument("--explore", type=float, default=0.05)
+    p.add_argument("--lam", type=float, default=30.0, help="ridge penalty (on sums over all rows)")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--out", help="write the fit here (JSON)")
+    a = p.parse_args()
+    weights = json.load(open(a.weights, encoding="utf-8"))["weights"] if a.weights else None
+    tasks = [(a.variant, a.seed, i, weights, a.explore) for i in range(a.hands)]
+    t0 = time.time()
+    train = test = None
+    hands = {"train": 0, "test": 0}
+    pts: list[float] = []
+    with mp.get_context("fork").Pool(a.jobs) as pool:
+        for k, res in enumerate(pool.imap_unordered(wall, tasks, chunksize=16)):
+            if not res["rows"]:
+                continue
+            nf = len(res["rows"][0])
+            if train is None:
+                train, test = Normal(nf), Normal(nf)
+            eq = test if res["test"] else train
+            hands["test" if res["test"] else "train"] += 1
+            pts.append(res["y"])
+            for x in res["rows"]:
+                eq.add(x, res["y"])
+            if (k + 1) % 2000 == 0:
+                print(f"  {k + 1} walls, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
+    assert train is not None and test is not None
+    w = ridge(train, a.lam)
+    worth_only = ridge(train, a.lam, [0, 1])
+    mean_only = ridge(train, 0.0, [0])
+    mse = {name: test.sse(x) / test.count for name, x in (("fit", w), ("worth_line", worth_only),
+                                                           ("mean", mean_only))}
+    print(f"{a.variant}: {train.count} train rows ({hands['train']} walls), {test.count} test rows "
+          f"({hands['test']} walls), {time.time() - t0:.0f} s")
+    print("test MSE: " + ", ".join(f"{k} {v:.3f}" for k, v in mse.items())
+          + f"  (R² of the fit {1 - mse['fit'] / mse['mean']:.4f}, of the worth line "
+          f"{1 - mse['worth_line'] / mse['mean']:.4f})")
+    print("points a hand of the learner:", round(sum(pts) / len(pts), 4), "±",
+          round(1.96 * math.sqrt(sum((x - sum(pts) / len(pts)) ** 2 for x in pts) / max(1, len(pts) - 1))
+                / math.sqrt(len(pts)), 4))
+    print("value_weights=" + json.dumps([round(x, 5) for x in w]))
+    if a.out:
+        with open(a.out, "w", encoding="utf-8") as f:
+            json.dump({"variant": a.variant, "weights": [round(x, 6) for x in w], "seed": a.seed,
+                       "walls": f"value:{a.seed}:{a.variant}:0..{a.hands - 1}", "hands": a.hands,
+                       "explore": a.explore, "lam": a.lam, "played_with": a.weights, "test_mse": mse,
+                       "rows": {"train": train.count, "test": test.count}}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -159,7 +159,10 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--out", help="write the fit here (JSON)")
     a = p.parse_args()
-    weights = json.load(open(a.weights, encoding="utf-8"))["weights"] if a.weights else None
+    weights = None
+    if a.weights:
+        with open(a.weights, encoding="utf-8") as f:
+            weights = json.load(f)["weights"]
     tasks = [(a.variant, a.seed, i, weights, a.explore) for i in range(a.hands)]
     t0 = time.time()
     train = test = None

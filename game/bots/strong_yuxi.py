@@ -54,6 +54,10 @@ class YuxiExpert(Expert):
     pass_discount = 0.85
     defend_scale = 1.0
     advantage_margin = 0.0  # how much better (points) the fitted model must think another discard is
+    # issue 41's cheap fix: this far from ready (99: never) while some opponent reads ready with at least
+    # ``fold_ready`` chance, the safest discard of the whole hand is played (ties: the fitted choice)
+    fold_shanten = 99
+    fold_ready = 0.6
 
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
         pay = ctx.n - 1
@@ -172,7 +176,7 @@ class YuxiExpert(Expert):
 
     def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         base = self.advantage_turn(ctx, strat)
-        if self.why == "hopeless" or ctx.of(KONG) or not self.promising(ctx):
+        if self.why in ("hopeless", "fold") or ctx.of(KONG) or not self.promising(ctx):
             return base
         ev = self.evaluator(ctx)
         c = list(ctx.counts)
@@ -201,14 +205,19 @@ class YuxiExpert(Expert):
         pick = self.discard(ctx, strat, routes, rows).tile
         assert pick is not None
         # too few draws left to win from this shanten: only dealing in is still at stake
-        hopeless = min(r.shanten for r in rows) > ctx.drawable // ctx.n
-        read = Read(ctx) if hopeless else None  # else built by choose() only when it compares
+        smin = min(r.shanten for r in rows)
+        hopeless = smin > ctx.drawable // ctx.n
+        folding = self.fold_shanten < 99 and smin >= self.fold_shanten
+        read = Read(ctx) if hopeless or folding else None  # else built by choose() only when it compares
         t = advantage.choose(ctx, rows, pick, self.advantage_margin, self.discard_bonus(ctx, own_melds(ctx)), read)
         self.why = "advantage" if t != pick else "normal"
-        if read is not None:
+        if read is not None and not hopeless and max((pr for pr, _f, _p in read.opps), default=0.0) >= self.fold_ready:
+            hopeless = True
+            self.why = "fold"
+        if read is not None and hopeless:
             risk = read.risk
             t = min((r.tile for r in rows), key=lambda d: (risk(d)[0], d != t))
-            self.why = "hopeless"
+            self.why = self.why if self.why == "fold" else "hopeless"
         return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == t)
 
     def discard_bonus(self, ctx: Ctx, melds: OwnMelds) -> Callable[[int], float] | None:

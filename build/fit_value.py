@@ -1,4 +1,4 @@
-"""Fit the chicken 高手's afterstate value (issue 41) from its own play: features of each chosen action's
+"""Fit the 高手's afterstate value (issue 41) from its own play: features of each chosen action's
 afterstate against the points the seat ended the hand with.
 
     python build/fit_value.py --variant guiyang --hands 20000 --seed 1 [--weights prev.json] [--out w.json]
@@ -8,13 +8,13 @@ Each wall (``value:SEED:VARIANT:i``, development seeds only) is dealt once and p
 高手 (in seat ``i mod n``) against three 熟手. The learner plays with ``--weights`` (a previous fit; none:
 the hand-set worth), and at a turn with probability ``--explore`` plays its second-ranked discard so
 that the data covers more than its own first choices. At each of its decisions with two or more
-candidates it records the features of the afterstate it chose (``ChickenExpert.afterstate``: the hand
+candidates it records the features of the afterstate it chose (its expert's ``afterstate``: the hand
 left before the next draw); when the hand ends each record gets the seat's points for the hand. A
 ridge regression of those points on the features (the constant unpenalised) is fitted on four walls in
 five and judged on the fifth: its mean squared error beside that of the hand-set worth alone (refitted as
 a line) and of the mean. Iterate: fit, play with the fit (``--weights``), fit again.
 
-Prints the weights as the tuple ``strong_chicken.VALUE_WEIGHTS`` takes and writes them with the
+Prints the weights as the tuple the expert's ``VALUE_WEIGHTS`` takes and writes them with the
 seeds, counts and figures to ``--out``. Only the weights ship; this tool and its data stay here.
 """
 
@@ -35,37 +35,46 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from game.bots import make_bot
 from game.bots.runner import decisions
 from game.bots.strong_chicken import ChickenExpert
+from game.bots.strong_wenshan import WenshanExpert
 from game.rules.actions import DISCARD
 from game.rules.match import Match
 from game.rules.variants import get
 
+EXPERTS = {"guiyang": ChickenExpert, "zhuoji": ChickenExpert, "wenshan": WenshanExpert}
 
-class Learner(ChickenExpert):
-    """The chicken 高手 recording the features of the afterstate it chose (and exploring at turns)."""
 
-    record = True
+def learner(vid: str, seed: object, weights: list[float] | None, explore: float) -> Any:
+    """The variant's 高手 recording the features of the afterstate it chose, exploring at turns: with
+    chance ``explore`` it plays its next-best discard (by the fitted value, else by the hand-set one)."""
+    base = EXPERTS[vid]
 
-    def __init__(self, vid: str, seed: object, weights: list[float] | None, explore: float) -> None:
-        super().__init__(vid, seed)
-        self.value_weights = tuple(weights) if weights else None
-        self.explore = explore
-        self.coin = random.Random(f"explore:{seed}")
-        self.taken: list[float] | None = None
+    class Learner(base):  # type: ignore[misc, valid-type]
+        record = True
 
-    def act(self, view: Any) -> Any:
-        self.last_features = {}
-        a = super().act(view)
-        f = self.last_features
-        self.taken = f.get(a) if len(f) >= 2 else None
-        return a
+        def __init__(self) -> None:
+            super().__init__(vid, seed)
+            self.value_weights = tuple(weights) if weights else None
+            self.coin = random.Random(f"explore:{seed}")
+            self.taken: list[float] | None = None
 
-    def choose_turn(self, ctx: Any, strat: Any) -> Any:
-        a = super().choose_turn(ctx, strat)
-        if self.explore and self.ranked and self.coin.random() < self.explore:
-            rest = [x[1] for x in self.ranked if x[1] != a and x[1].kind == DISCARD]
-            if rest and rest[0] in self.last_features:
-                return rest[0]
-        return a
+        def act(self, view: Any) -> Any:
+            self.last_features = {}
+            a = super().act(view)
+            f = self.last_features
+            self.taken = f.get(a) if len(f) >= 2 else None
+            return a
+
+        def choose_turn(self, ctx: Any, strat: Any) -> Any:
+            a = super().choose_turn(ctx, strat)
+            f = self.last_features
+            if explore and a in f and self.coin.random() < explore:
+                score = self.value if self.value_weights is not None else (lambda phi: phi[1])
+                rest = sorted((x for x in f if x != a and x.kind == DISCARD), key=lambda x: -score(f[x]))
+                if rest:
+                    return rest[0]
+            return a
+
+    return Learner()
 
 
 def _zeros(n: int) -> list[list[float]]:
@@ -81,7 +90,7 @@ def wall(task: tuple) -> dict[str, Any]:
     seat = i % n
     name = f"value:{seed}:{vid}:{i}"
     st, _ = Match(v, opts, name, 1).start_hand()
-    me = Learner(vid, f"{name}:{seat}", weights, explore)
+    me = learner(vid, f"{name}:{seat}", weights, explore)
     bots = [me if s == seat else make_bot("normal", seed=f"{name}:{s}") for s in range(n)]
     rows = []
     for s, _vw, _a in decisions(st, bots):
@@ -150,7 +159,7 @@ def ridge(eq: Normal, lam: float, keep: list[int] | None = None) -> list[float]:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--variant", required=True, choices=("guiyang", "zhuoji"))
+    p.add_argument("--variant", required=True, choices=sorted(EXPERTS))
     p.add_argument("--hands", type=int, default=20000, help="walls (one hand each)")
     p.add_argument("--seed", default="1")
     p.add_argument("--weights", help="JSON from an earlier fit: the learner plays with it")

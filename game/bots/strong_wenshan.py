@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.actions import CHOW, DISCARD, KONG, PASS, PUNG, Action
+from ..rules.tiles import WHITE
 from . import hand_math as P
 from . import hand_value as X
 from . import shanten as S
@@ -141,6 +142,13 @@ class WenshanExpert(Expert):
     claim_margin = 0.3
     claim_ratio = 0.15
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
+    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the anchored value choice)
+    value_weights: tuple[float, ...] | None = None
+    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
+
+    def __init__(self, vid: str, seed: object = 0) -> None:
+        super().__init__(vid, seed)
+        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
     # ---- routes ----------------------------------------------------------------------------------------
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
@@ -219,9 +227,17 @@ class WenshanExpert(Expert):
         ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
         valued = self.valued(ev, c, j)
-        if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
+        learn = self.record or self.value_weights is not None
+        if not learn and not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
             self.why = "plain"
             return base
+        if learn:
+            chosen = self.learned_turn(ctx, model, ev, c, j, base, fast, melds)
+            if chosen is not None:
+                return chosen
+            if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
+                self.why = "plain"
+                return base
         opts = self.discard_tiles(ctx) if valued or not fast else sorted(fast)
         vals = ev.scan(c, j, opts, jk)
         evs: dict[Action, float] = {}
@@ -293,6 +309,12 @@ class WenshanExpert(Expert):
         return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
 
     def turn_kong(self, ctx: Ctx, a: Action, model: Model, melds: OwnMelds) -> float | None:
+        got = self.kong_value(ctx, a, model, melds)
+        return None if got is None else got[0]
+
+    def kong_value(self, ctx: Ctx, a: Action, model: Model, melds: OwnMelds
+                   ) -> tuple[float, X.Evaluator, list[int], int, X.Value, float] | None:
+        """(worth, evaluator, hand left, jokers left, its value, kong points) of a kong in one's own turn."""
         if a.tile is None:
             return None
         kind, got = P.turn_kong_tiles(ctx, a.tile)
@@ -307,7 +329,64 @@ class WenshanExpert(Expert):
         ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
         val = ev.value(c, S.keys(c), j, extra=True)
         pts = 0.0 if subs else self.kong_points(ctx, kind)
-        return val.ev + pts
+        return val.ev + pts, ev, c, j, val, pts
+
+    # ---- the fitted afterstate value ---------------------------------------------------------------------
+    def value(self, phi: list[float]) -> float:
+        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
+        w = self.value_weights
+        assert w is not None
+        return sum(a * b for a, b in zip(w, phi))
+
+    def afterstate(self, ctx: Ctx, model: Model, ev: X.Evaluator, c: list[int], j: int, val: X.Value, pts: float,
+                   tile: int | None, base: bool, fast: bool, kong: bool) -> list[float]:
+        """The features of the hand (c, j) an action leaves, before the next draw: the route value and its
+        chances, the kong points it made, the shapes (plain, 硬功 and 七对 shanten, live acceptance), the
+        wildcards and 白 kept or thrown, whether it is the 熟手's choice or as fast, the wall and the hazard."""
+        k = S.keys(c)
+        shs = {r.key: s for r, s in zip(ev.routes, ev.shanten(c, k, j))}
+        std = shs["std"]
+        acc = S.std_accepts(c, k, j, std, ctx.live, ctx.jk, ctx.wface)[0] if 0 <= std < S.NONE else 0
+        wf = ctx.wface
+        fam = val.best
+        wall = ctx.drawable / 20.0
+        hz = model.hazards[0] / 1000.0 if model.hazards else 1.0
+        s = min(std, 6)
+        return [1.0, val.ev / 10.0, val.ready, val.win, pts / 10.0, float(s), float(min(shs.get("nat", std), 6)),
+                float(min(shs.get("pairs", 6), 6)), acc / 10.0, float(j), float(c[WHITE]) if wf is not None else 0.0,
+                1.0 if tile is not None and tile == ctx.jk else 0.0,
+                1.0 if tile == WHITE and wf is not None else 0.0, 1.0 if base else 0.0, 1.0 if fast else 0.0,
+                1.0 if kong else 0.0, wall, s * wall, hz, float(ctx.n_melds + (1 if kong else 0)),
+                1.0 if fam == "nat" else 0.0, 1.0 if fam in ("pairs", "pnat") else 0.0,
+                1.0 if fam in ("flush", "fpairs") else 0.0, 1.0 if fam in ("lan", "qixing", "yao") else 0.0,
+                1.0 if std <= 0 else 0.0]
+
+    def learned_turn(self, ctx: Ctx, model: Model, ev: X.Evaluator, c: list[int], j: int, base: Action,
+                     fast: set[int], melds: OwnMelds) -> Action | None:
+        """Each discard's and kong's afterstate features (kept in ``last_features``); with ``value_weights``
+        the action of the highest fitted value (ties: the 熟手's), else None."""
+        jk = ctx.jk
+        vals = ev.scan(c, j, self.discard_tiles(ctx), jk)
+        phis: dict[Action, list[float]] = {}
+        for a in ctx.legal:
+            if a.kind == DISCARD and a.tile is not None and a.tile in vals and a not in phis:
+                d = a.tile
+                jj = j - 1 if d == jk else j
+                after = list(c)
+                if d != jk:
+                    after[d] -= 1
+                phis[a] = self.afterstate(ctx, model, ev, after, jj, vals[d], 0.0, d, a == base, d in fast, False)
+        for a in ctx.of(KONG):
+            got = self.kong_value(ctx, a, model, melds)
+            if got is not None:
+                _w, kev, kc, kj, kval, pts = got
+                phis[a] = self.afterstate(ctx, model, kev, kc, kj, kval, pts, None, a == base, False, True)
+        self.last_features = phis
+        if self.value_weights is None or not phis:
+            return None
+        best = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+        self.why = "value" if best != base else "base"
+        return best
 
     def discard_win(self, ctx: Ctx, strat: VariantStrategy, hu: Action) -> Action:
         """Taken unless passing it is worth more: a hand whose self-draw or bigger reading pays far more."""
@@ -326,13 +405,17 @@ class WenshanExpert(Expert):
         ev0 = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
         base = self.skilled_claim(ctx, strat)
-        if not ctx.of(KONG) and not self.valued(ev0, c, j):
+        learn = self.record or self.value_weights is not None
+        if not learn and not ctx.of(KONG) and not self.valued(ev0, c, j):
             return base
         now = ev0.value(c, S.keys(c), j)
         evs: dict[Action, float] = {}
+        phis: dict[Action, list[float]] = {}
         pas = ctx.first(PASS)
         if pas is not None:
             evs[pas] = now.ev
+            if learn:
+                phis[pas] = self.afterstate(ctx, model, ev0, c, j, now, 0.0, None, pas == base, False, False)
         for a in ctx.legal:
             if a.kind not in (CHOW, PUNG, KONG):
                 continue
@@ -348,12 +431,37 @@ class WenshanExpert(Expert):
             c2, j2 = P.split(counts, jk)
             ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
             if a.kind == KONG:
-                w = ev.value(c2, S.keys(c2), j2, extra=True).ev + (0.0 if subs else self.kong_points(ctx, "kong"))
+                val = ev.value(c2, S.keys(c2), j2, extra=True)
+                pts = 0.0 if subs else self.kong_points(ctx, "kong")
+                w = val.ev + pts
+                if learn:
+                    phis[a] = self.afterstate(ctx, model, ev, c2, j2, val, pts, None, a == base, False, True)
             else:
                 opts = [d for d in range(34) if counts[d]]
                 scanned = ev.scan(c2, j2, opts, jk)
                 w = max(v.ev - (self.jk_margin if d == jk else 0.0) for d, v in scanned.items())
+                if learn:
+                    best: tuple[float, list[float]] | None = None
+                    for d, v in scanned.items():
+                        after = list(c2)
+                        if d != jk:
+                            after[d] -= 1
+                        phi = self.afterstate(ctx, model, ev, after, j2 - 1 if d == jk else j2, v, 0.0, d,
+                                              a == base, False, False)
+                        score = self.value(phi) if self.value_weights is not None else v.ev
+                        if best is None or score > best[0]:
+                            best = (score, phi)
+                    if best is not None:
+                        phis[a] = best[1]
             evs[a] = w
+        if learn:
+            self.last_features = phis
+            if self.value_weights is not None and phis:
+                choice = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+                self.why = "value" if choice != base else "base"
+                return choice
+            if not ctx.of(KONG) and not self.valued(ev0, c, j):
+                return base
         self.why = "base"
         return self.anchored(evs, base, self.claim_margin, self.claim_ratio)
 

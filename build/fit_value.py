@@ -36,11 +36,12 @@ from game.bots import make_bot
 from game.bots.runner import decisions
 from game.bots.strong_chicken import ChickenExpert
 from game.bots.strong_wenshan import WenshanExpert
+from game.bots.strong_yuxi import YuxiExpert
 from game.rules.actions import DISCARD
 from game.rules.match import Match
 from game.rules.variants import get
 
-EXPERTS = {"guiyang": ChickenExpert, "zhuoji": ChickenExpert, "wenshan": WenshanExpert}
+EXPERTS = {"guiyang": ChickenExpert, "zhuoji": ChickenExpert, "wenshan": WenshanExpert, "yuxi": YuxiExpert}
 
 
 def learner(vid: str, seed: object, weights: list[float] | None, explore: float) -> Any:

@@ -16,17 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules.actions import DISCARD, HU, KONG, PASS, Action
+from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
 from ..rules.analysis import is_win, waits, waits_seven_pairs
 from . import advantage
+from . import hand_math as P
 from . import hand_value as X
 from . import shanten as S
 from . import strong_yuxi_claims as YC
 from .ctx import Ctx, OwnMelds, meld_faces, own_melds
-from .normal import scan
+from .normal import isolation, scan
 from .read import Read
 from .strong import Expert
 from .variant import VariantStrategy
+from .win_chances import Model
 
 TYP = {
     "std": {0: 4.5, 1: 14.0, 2: 26.0, 3: 37.0, 4: 60.0, 5: 70.0, 6: 75.0},
@@ -58,6 +60,14 @@ class YuxiExpert(Expert):
     # ``fold_ready`` chance, the safest discard of the whole hand is played (ties: the fitted choice)
     fold_shanten = 99
     fold_ready = 0.6
+    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the fitted advantage and the
+    # anchored value choice decide)
+    value_weights: tuple[float, ...] | None = None
+    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
+
+    def __init__(self, vid: str, seed: object = 0) -> None:
+        super().__init__(vid, seed)
+        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
         pay = ctx.n - 1
@@ -176,6 +186,10 @@ class YuxiExpert(Expert):
 
     def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         base = self.advantage_turn(ctx, strat)
+        if (self.record or self.value_weights is not None) and base.kind == DISCARD:
+            chosen = self.learned_turn(ctx, strat, base)
+            if chosen is not None:
+                return chosen
         if self.why in ("hopeless", "fold") or ctx.of(KONG) or not self.promising(ctx):
             return base
         ev = self.evaluator(ctx)
@@ -190,6 +204,65 @@ class YuxiExpert(Expert):
                 pd, loss = rd.risk(a.tile)
                 evs[a] = (1.0 - pd) * vals[a.tile].ev - loss * self.defend_scale
         return self.anchored(evs, base, self.margin, self.ratio)
+
+    # ---- the fitted afterstate value ---------------------------------------------------------------------
+    def value(self, phi: list[float]) -> float:
+        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
+        w = self.value_weights
+        assert w is not None
+        return sum(a * b for a, b in zip(w, phi))
+
+    def afterstate(self, ctx: Ctx, model: Model, c: list[int], val: X.Value, risk: tuple[float, float],
+                   tile: int | None, shanten: int, accept: float, umax: float, skilled: bool, chosen: bool,
+                   bonus: float) -> list[float]:
+        """The features of the hand ``c`` an action leaves, before the next draw: the route value and its
+        chances, the deal-in risk read from the table, the plain shape (shanten, live acceptance, beside the
+        best), whether it is the 熟手's or the fitted advantage's choice, the tile thrown, the 杠上花 out,
+        the wall and the hazard."""
+        wall = ctx.drawable / 20.0
+        hz = model.hazards[0] / 1000.0 if model.hazards else 1.0
+        s = min(shanten, 6)
+        pd, loss = risk
+        t = tile if tile is not None else 0
+        edge = 1.0 if tile is not None and (t >= 27 or t % 9 in (0, 8)) else 0.0
+        return [1.0, val.ev / 10.0, val.ready, val.win, pd, loss, float(s), accept / 10.0,
+                accept / umax if umax else 0.0, 1.0 if skilled else 0.0, 1.0 if chosen else 0.0, wall, s * wall, hz,
+                float(ctx.n_melds), edge, ctx.live[t] / 4.0 if tile is not None else 0.0,
+                isolation(c, t) / 3.0 if tile is not None else 0.0, 1.0 if shanten <= 0 else 0.0, bonus,
+                pd * wall, 1.0 if val.best != "std" else 0.0]
+
+    def learned_turn(self, ctx: Ctx, strat: VariantStrategy, base: Action) -> Action | None:
+        """Each discard's afterstate features (kept in ``last_features``); with ``value_weights`` the discard
+        of the highest fitted value (ties: the base choice), else None."""
+        routes = strat.normal_routes(ctx)
+        rows = scan(ctx, strat, routes, "all")
+        if not rows:
+            return None
+        skilled = self.discard(ctx, strat, routes, rows).tile
+        model = self.model(ctx)
+        ev = X.Evaluator(model, self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
+        c = list(ctx.counts)
+        vals = ev.scan(c, 0, [r.tile for r in rows])
+        rd = Read(ctx)
+        bonus = self.discard_bonus(ctx, own_melds(ctx))
+        umax = {r.shanten: 0.0 for r in rows}
+        for r in rows:
+            umax[r.shanten] = max(umax[r.shanten], r.accept)
+        phis: dict[Action, list[float]] = {}
+        for r in rows:
+            d = r.tile
+            a = next(x for x in ctx.legal if x.kind == DISCARD and x.tile == d)
+            after = list(c)
+            after[d] -= 1
+            b = bonus(d) if bonus is not None and r.shanten == 0 else 0.0
+            phis[a] = self.afterstate(ctx, model, after, vals[d], rd.risk(d), d, r.shanten, r.accept,
+                                      umax[r.shanten], d == skilled, a == base, b)
+        self.last_features = phis
+        if self.value_weights is None:
+            return None
+        best = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+        self.why = "value" if best != base else self.why
+        return best
 
     def advantage_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         """The 熟手's kongs; among its fastest discards the one the fitted advantage model prefers
@@ -258,8 +331,60 @@ class YuxiExpert(Expert):
         return hu
 
     def choose_claim(self, ctx: Ctx, strat: VariantStrategy) -> Action:
-        """The 熟手's claim, or a kong where the first route value finds it clearly better."""
-        return YC.claim(ctx, self.skilled_claim(ctx, strat), ctx.first(PASS))
+        """The 熟手's claim, or a kong where the first route value finds it clearly better (with
+        ``value_weights``: the claim or pass of the highest fitted value)."""
+        base = self.skilled_claim(ctx, strat)
+        if self.record or self.value_weights is not None:
+            chosen = self.learned_claim(ctx, base)
+            if chosen is not None:
+                return chosen
+        return YC.claim(ctx, base, ctx.first(PASS))
+
+    def learned_claim(self, ctx: Ctx, base: Action) -> Action | None:
+        """Each answer's afterstate features: a pass keeps the hand, a pung or chow leaves the hand after its
+        best discard, a kong the hand before its replacement draw."""
+        model = self.model(ctx)
+        melds = own_melds(ctx)
+        rd = Read(ctx)
+        phis: dict[Action, list[float]] = {}
+        pas = ctx.first(PASS)
+        c = list(ctx.counts)
+        if pas is not None:
+            val = X.Evaluator(model, self.routes(ctx, melds, c), self.rho).value(c, S.keys(c), 0)
+            sh = S.std(S.keys(c), 0)
+            phis[pas] = self.afterstate(ctx, model, c, val, (0.0, 0.0), None, sh, 0.0, 0.0, pas == base, False, 0.0)
+        for a in ctx.legal:
+            if a.kind not in (CHOW, PUNG, KONG):
+                continue
+            plan = P.claim_plan(ctx, a)
+            if plan is None:
+                continue
+            got, faces, subs = plan
+            kind = "kong" if a.kind == KONG else str(a.kind)
+            counts = P.without(ctx.counts, got)
+            ev = X.Evaluator(model, self.routes(ctx, melds + [(kind, faces, subs)], counts), self.rho)
+            if a.kind == KONG:
+                val = ev.value(counts, S.keys(counts), 0, extra=True)
+                phis[a] = self.afterstate(ctx, model, counts, val, (0.0, 0.0), None, S.std(S.keys(counts), 0),
+                                          0.0, 0.0, a == base, False, 0.0)
+                continue
+            opts = [d for d in range(34) if counts[d]]
+            scanned = ev.scan(counts, 0, opts)
+            best: tuple[float, list[float]] | None = None
+            for d in opts:
+                after = list(counts)
+                after[d] -= 1
+                phi = self.afterstate(ctx, model, after, scanned[d], rd.risk(d), d, S.std(S.keys(after), 0), 0.0, 0.0,
+                                      a == base, False, 0.0)
+                score = self.value(phi) if self.value_weights is not None else scanned[d].ev
+                if best is None or score > best[0]:
+                    best = (score, phi)
+            if best is not None:
+                phis[a] = best[1]
+        self.last_features = phis
+        if self.value_weights is None or not phis:
+            return None
+        return max(phis, key=lambda a: (self.value(phis[a]), a == base))
 
     def win_value(self, ctx: Ctx, tile: int) -> float | None:
         """Points the discarder pays for this win now (None: the scoring could not be read)."""

@@ -42,10 +42,12 @@ def is_one_suit(key: str) -> bool:
     return key.startswith("qing_")
 
 
-def play_wall(task: tuple[str, dict[str, object], str]) -> dict[str, Counter[str]]:
-    """One wall played by four of each level: per level, the counts the figures are made of."""
+def play_wall(task: tuple[str, dict[str, object], str, dict[str, object]]) -> dict[str, Counter[str]]:
+    """One wall played by four of each level: per level, the counts the figures are made of (the 高手 with
+    the experiments' ``settings``, if any)."""
     from ..bots import make_bot
     from ..bots.ctx import Ctx
+    from ..bots.levels import StrongBot
     from ..bots.normal import NormalBot
     from ..bots.runner import decisions
     from ..bots.variants import strategy_for
@@ -54,7 +56,7 @@ def play_wall(task: tuple[str, dict[str, object], str]) -> dict[str, Counter[str
     from ..rules.tiles import tile as tile_of
     from ..rules.variants import get
 
-    vid, options, wall = task
+    vid, options, wall, settings = task
     v = get(vid)
     opts = v.resolve_options(options)
     n = v.players(opts)
@@ -65,7 +67,8 @@ def play_wall(task: tuple[str, dict[str, object], str]) -> dict[str, Counter[str
     for level in LEVELS:
         c: Counter[str] = Counter()
         st, _ = Match(v, opts, wall, 1).start_hand()
-        bots = [make_bot(level, seed=f"{wall}:{s}") for s in range(n)]
+        bots = [StrongBot(f"{wall}:{s}", {vid: settings}) if level == "strong" and settings
+                else make_bot(level, seed=f"{wall}:{s}") for s in range(n)]
         first: list[tuple[int, int]] = []  # (seat, index in its discards) of first chicken discards
         thrown: set[int] = set()
         for seat, vw, a in decisions(st, bots):
@@ -151,10 +154,10 @@ def figures(vid: str, totals: dict[str, Counter[str]]) -> dict[str, dict[str, fl
     return out
 
 
-def run(vid: str, options: dict[str, object], hands: int, seed: int,
-        imap: object = None) -> dict[str, dict[str, float | None]]:
+def run(vid: str, options: dict[str, object], hands: int, seed: int, imap: object = None,
+        settings: dict[str, object] | None = None) -> dict[str, dict[str, float | None]]:
     """The style object of ``vid`` over ``hands`` walls (``imap``: a pool's imap, else played here)."""
-    tasks = [(vid, options, f"style:{seed}:{vid}:{i}") for i in range(hands)]
+    tasks = [(vid, options, f"style:{seed}:{vid}:{i}", settings or {}) for i in range(hands)]
     mapper = imap if callable(imap) else map
     totals: dict[str, Counter[str]] = {level: Counter() for level in LEVELS}
     for part in mapper(play_wall, tasks):

@@ -41,7 +41,7 @@ def test_wins_self_draws_and_deal_ins_agree_with_the_match_runner():
     for level in B.LEVELS:
         got = Counter[str]()
         for w in walls:
-            got.update(B.play_wall((vid, {}, w))[level])
+            got.update(B.play_wall((vid, {}, w, {}))[level])
         wins = self_draws = deal_ins = 0
         for w in walls:
             bots = [make_bot(level, seed=f"{w}:{s}") for s in range(4)]

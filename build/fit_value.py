@@ -145,13 +145,14 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
-def ridge(eq: Normal, lam: float, keep: list[int] | None = None) -> list[float]:
-    """Ridge weights on the features ``keep`` (all by default; the others 0); feature 0, the constant, is
-    not penalised."""
+def ridge(eq: Normal, lam: float, keep: list[int] | None = None, prior: list[float] | None = None) -> list[float]:
+    """Ridge weights on the features ``keep`` (all by default; the others 0), shrunk towards ``prior`` (0
+    by default); feature 0, the constant, is not penalised."""
     n = len(eq.xty)
     idx = keep if keep is not None else list(range(n))
+    w0 = prior or [0.0] * n
     a = [[eq.xtx[i][j] + (lam if i == j and i != 0 else 0.0) for j in idx] for i in idx]
-    got = solve(a, [eq.xty[i] for i in idx])
+    got = solve(a, [eq.xty[i] + (lam * w0[i] if i != 0 else 0.0) for i in idx])
     w = [0.0] * n
     for i, x in zip(idx, got):
         w[i] = x
@@ -167,7 +168,11 @@ def main() -> int:
     p.add_argument("--explore", type=float, default=0.05)
     p.add_argument("--lam", type=float, default=30.0, help="ridge penalty (on sums over all rows)")
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--out", help="write the fit here (JSON)")
+    p.add_argument("--out", help="write the fit here (JSON), with the sums it was made from")
+    p.add_argument("--refit", help="fit again from the sums saved in this JSON instead of playing")
+    p.add_argument("--prior", type=float, default=0.0,
+                   help="shrink towards the hand-set worth (feature 1 at this weight, the rest 0) instead of 0")
+    p.add_argument("--keep", help="comma-separated feature indices to fit (the rest 0)")
     a = p.parse_args()
     weights = None
     if a.weights:
@@ -178,6 +183,14 @@ def main() -> int:
     train = test = None
     hands = {"train": 0, "test": 0}
     pts: list[float] = []
+    if a.refit:
+        with open(a.refit, encoding="utf-8") as f:
+            old = json.load(f)
+        train, test = Normal(0), Normal(0)
+        for eq, key in ((train, "train"), (test, "test")):
+            eq.xtx, eq.xty, eq.yy, eq.count = old["sums"][key]
+        hands, pts = old["walls_used"], old.get("points", [0.0])
+        tasks = []
     with mp.get_context("fork").Pool(a.jobs) as pool:
         for k, res in enumerate(pool.imap_unordered(wall, tasks, chunksize=16)):
             if not res["rows"]:
@@ -193,7 +206,11 @@ def main() -> int:
             if (k + 1) % 2000 == 0:
                 print(f"  {k + 1} walls, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
     assert train is not None and test is not None
-    w = ridge(train, a.lam)
+    nf = len(train.xty)
+    prior = [0.0] * nf
+    prior[1] = a.prior
+    keep = [int(x) for x in a.keep.split(",")] if a.keep else None
+    w = ridge(train, a.lam, keep, prior)
     worth_only = ridge(train, a.lam, [0, 1])
     mean_only = ridge(train, 0.0, [0])
     mse = {name: test.sse(x) / test.count for name, x in (("fit", w), ("worth_line", worth_only),
@@ -212,7 +229,10 @@ def main() -> int:
             json.dump({"variant": a.variant, "weights": [round(x, 6) for x in w], "seed": a.seed,
                        "walls": f"value:{a.seed}:{a.variant}:0..{a.hands - 1}", "hands": a.hands,
                        "explore": a.explore, "lam": a.lam, "played_with": a.weights, "test_mse": mse,
-                       "rows": {"train": train.count, "test": test.count}}, f, indent=1)
+                       "rows": {"train": train.count, "test": test.count}, "prior": a.prior, "keep": a.keep,
+                       "walls_used": hands, "points": pts,
+                       "sums": {k: [eq.xtx, eq.xty, eq.yy, eq.count] for k, eq in (("train", train), ("test", test))}},
+                      f)
     return 0
 
 

@@ -71,7 +71,7 @@ def forks(vid: str, wall: str, settings: dict[str, Any]) -> list[dict[str, Any]]
         if b == a:
             continue
         feats = getattr(me, "last_features", {}) or {}
-        score = me.value if getattr(me, "value_weights", None) is not None else None
+        score = getattr(me, "value", None) if getattr(me, "value_weights", None) is not None else None
         vals = {x: round(score(f), 2) for x, f in feats.items()} if score else {}
         rank = {x[1]: round(x[0], 2) for x in getattr(me, "ranked", None) or ()}
         alt = st.copy()

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing as mp
 import os
 import random
 import sys
@@ -37,6 +36,7 @@ from game.bots.runner import decisions
 from game.bots.strong_chicken import ChickenExpert
 from game.bots.strong_wenshan import WenshanExpert
 from game.bots.strong_yuxi import YuxiExpert
+from game.oscompat import mp_context
 from game.rules.actions import DISCARD
 from game.rules.match import Match
 from game.rules.variants import get
@@ -49,7 +49,7 @@ def learner(vid: str, seed: object, weights: list[float] | None, explore: float)
     chance ``explore`` it plays its next-best discard (by the fitted value, else by the hand-set one)."""
     base = EXPERTS[vid]
 
-    class Learner(base):  # type: ignore[misc, valid-type]
+    class Learner(base):
         record = True
 
         def __init__(self) -> None:
@@ -191,7 +191,7 @@ def main() -> int:
             eq.xtx, eq.xty, eq.yy, eq.count = old["sums"][key]
         hands, pts = old["walls_used"], old.get("points", [0.0])
         tasks = []
-    with mp.get_context("fork").Pool(a.jobs) as pool:
+    with mp_context().Pool(a.jobs) as pool:
         for k, res in enumerate(pool.imap_unordered(wall, tasks, chunksize=16)):
             if not res["rows"]:
                 continue

@@ -56,13 +56,16 @@ def learner(vid: str, seed: object, weights: list[float] | None, explore: float)
             super().__init__(vid, seed)
             self.value_weights = tuple(weights) if weights else None
             self.coin = random.Random(f"explore:{seed}")
-            self.taken: list[float] | None = None
+            self.taken: tuple[list[float], list[float]] | None = None  # (chosen, greedy) afterstate features
+            self.greedy: Any = None
 
         def act(self, view: Any) -> Any:
             self.last_features = {}
+            self.greedy = None
             a = super().act(view)
             f = self.last_features
-            self.taken = f.get(a) if len(f) >= 2 else None
+            g = self.greedy if self.greedy is not None else a
+            self.taken = (f[a], f[g]) if len(f) >= 2 and a in f and g in f else None
             return a
 
         def choose_turn(self, ctx: Any, strat: Any) -> Any:
@@ -70,9 +73,10 @@ def learner(vid: str, seed: object, weights: list[float] | None, explore: float)
             f = self.last_features
             if explore and a in f and self.coin.random() < explore:
                 score = self.value if self.value_weights is not None else (lambda phi: phi[1])
-                rest = sorted((x for x in f if x != a and x.kind == DISCARD), key=lambda x: -score(f[x]))
+                rest = sorted((x for x in f if x != a and x.kind == DISCARD), key=lambda x: -score(f[x]))[:3]
                 if rest:
-                    return rest[0]
+                    self.greedy = a
+                    return self.coin.choice(rest)
             return a
 
     return Learner()
@@ -84,7 +88,7 @@ def _zeros(n: int) -> list[list[float]]:
 
 def wall(task: tuple) -> dict[str, Any]:
     """One wall: the learner's records, summed as the normal equations (train or test by the wall's index)."""
-    vid, seed, i, weights, explore = task
+    vid, seed, i, weights, explore, contrast = task
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
@@ -96,7 +100,8 @@ def wall(task: tuple) -> dict[str, Any]:
     rows = []
     for s, _vw, _a in decisions(st, bots):
         if s == seat and me.taken is not None:
-            rows.append(me.taken)
+            taken, greedy = me.taken
+            rows.append(greedy + [t - g for t, g in zip(taken, greedy)] if contrast else taken)
     y = float(st.settlement.deltas[seat])
     return {"test": i % 5 == 0, "rows": rows, "y": y}
 
@@ -145,14 +150,16 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
-def ridge(eq: Normal, lam: float, keep: list[int] | None = None, prior: list[float] | None = None) -> list[float]:
+def ridge(eq: Normal, lam: float | list[float], keep: list[int] | None = None, prior: list[float] | None = None
+          ) -> list[float]:
     """Ridge weights on the features ``keep`` (all by default; the others 0), shrunk towards ``prior`` (0
-    by default); feature 0, the constant, is not penalised."""
+    by default) by ``lam`` (one penalty, or one per feature); feature 0, the constant, is not penalised."""
     n = len(eq.xty)
     idx = keep if keep is not None else list(range(n))
     w0 = prior or [0.0] * n
-    a = [[eq.xtx[i][j] + (lam if i == j and i != 0 else 0.0) for j in idx] for i in idx]
-    got = solve(a, [eq.xty[i] + (lam * w0[i] if i != 0 else 0.0) for i in idx])
+    lams = lam if isinstance(lam, list) else [0.0] + [lam] * (n - 1)
+    a = [[eq.xtx[i][j] + (lams[i] if i == j else 0.0) for j in idx] for i in idx]
+    got = solve(a, [eq.xty[i] + lams[i] * w0[i] for i in idx])
     w = [0.0] * n
     for i, x in zip(idx, got):
         w[i] = x
@@ -173,16 +180,22 @@ def main() -> int:
     p.add_argument("--prior", type=float, default=0.0,
                    help="shrink towards the hand-set worth (feature 1 at this weight, the rest 0) instead of 0")
     p.add_argument("--keep", help="comma-separated feature indices to fit (the rest 0)")
+    p.add_argument("--contrast", action="store_true",
+                   help="fit what the randomised exploration shows: the points a hand gained or lost by playing "
+                        "another discard than the greedy one, against the difference of their features (controls: "
+                        "the greedy afterstate's features); the ranking weights are that contrast's")
+    p.add_argument("--lam-contrast", type=float, default=3000.0, help="ridge penalty on the contrast weights")
     a = p.parse_args()
     weights = None
     if a.weights:
         with open(a.weights, encoding="utf-8") as f:
             weights = json.load(f)["weights"]
-    tasks = [(a.variant, a.seed, i, weights, a.explore) for i in range(a.hands)]
+    tasks = [(a.variant, a.seed, i, weights, a.explore, a.contrast) for i in range(a.hands)]
     t0 = time.time()
     train = test = None
     hands = {"train": 0, "test": 0}
     pts: list[float] = []
+    old: dict[str, Any] | None = None
     if a.refit:
         with open(a.refit, encoding="utf-8") as f:
             old = json.load(f)
@@ -208,9 +221,16 @@ def main() -> int:
     assert train is not None and test is not None
     nf = len(train.xty)
     prior = [0.0] * nf
-    prior[1] = a.prior
     keep = [int(x) for x in a.keep.split(",")] if a.keep else None
-    w = ridge(train, a.lam, keep, prior)
+    half = nf // 2
+    contrast = a.contrast or bool(old and old.get("contrast")) if a.refit else a.contrast
+    if contrast:
+        prior[half + 1] = a.prior  # the contrast's worth: the hand-set ranking
+        lams = [0.0] + [a.lam] * (half - 1) + [1e9] + [a.lam_contrast] * (half - 1)  # no constant contrast
+        w = ridge(train, lams, keep, prior)
+    else:
+        prior[1] = a.prior
+        w = ridge(train, a.lam, keep, prior)
     worth_only = ridge(train, a.lam, [0, 1])
     mean_only = ridge(train, 0.0, [0])
     mse = {name: test.sse(x) / test.count for name, x in (("fit", w), ("worth_line", worth_only),
@@ -223,10 +243,21 @@ def main() -> int:
     print("points a hand of the learner:", round(sum(pts) / len(pts), 4), "±",
           round(1.96 * math.sqrt(sum((x - sum(pts) / len(pts)) ** 2 for x in pts) / max(1, len(pts) - 1))
                 / math.sqrt(len(pts)), 4))
-    print("value_weights=" + json.dumps([round(x, 5) for x in w]))
+    ranking = [0.0] + w[half + 1:] if contrast else w
+    if contrast:
+        sigma2 = mse["fit"]
+        lam_all = [0.0] + [a.lam] * (half - 1) + [1e9] + [a.lam_contrast] * (half - 1)
+        reg = [[train.xtx[i][j] + (lam_all[i] if i == j else 0.0) for j in range(nf)] for i in range(nf)]
+        print("contrast weights (±95%, a hand-set-worth ranking is", a.prior, "on feature 1):")
+        for i in range(1, half):
+            e = [1.0 if j == half + i else 0.0 for j in range(nf)]
+            var = sigma2 * solve(reg, e)[half + i]
+            print(f"  {i:2d} {w[half + i]:+9.4f} ±{1.96 * math.sqrt(max(var, 0.0)):.4f}")
+    print("value_weights=" + json.dumps([round(x, 5) for x in ranking]))
     if a.out:
         with open(a.out, "w", encoding="utf-8") as f:
-            json.dump({"variant": a.variant, "weights": [round(x, 6) for x in w], "seed": a.seed,
+            json.dump({"variant": a.variant, "weights": [round(x, 6) for x in ranking], "contrast": contrast,
+                       "fit": [round(x, 6) for x in w], "seed": a.seed,
                        "walls": f"value:{a.seed}:{a.variant}:0..{a.hands - 1}", "hands": a.hands,
                        "explore": a.explore, "lam": a.lam, "played_with": a.weights, "test_mse": mse,
                        "rows": {"train": train.count, "test": test.count}, "prior": a.prior, "keep": a.keep,

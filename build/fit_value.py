@@ -1,21 +1,31 @@
-"""Fit the 高手's afterstate value (issue 41) from its own play: features of each chosen action's
-afterstate against the points the seat ended the hand with.
+"""Fit the 高手's afterstate value (issue 41) from its own play: features of the afterstates it chose against
+the points the seat ended the hand with.
 
-    python build/fit_value.py --variant guiyang --hands 20000 --seed 1 [--weights prev.json] [--out w.json]
-                              [--explore 0.05] [--lam 30] [--jobs 2]
+    python build/fit_value.py --variant guiyang --hands 16000 --seed 5 --explore 0.3 --contrast --prior 10 \
+        [--weights prev.json] [--out w.json] [--jobs 2]
+    python build/fit_value.py --variant guiyang --refit w.json --contrast --prior 10 --lam-contrast 300
 
 Each wall (``value:SEED:VARIANT:i``, development seeds only) is dealt once and played by one learning
 高手 (in seat ``i mod n``) against three 熟手. The learner plays with ``--weights`` (a previous fit; none:
-the hand-set worth), and at a turn with probability ``--explore`` plays its second-ranked discard so
-that the data covers more than its own first choices. At each of its decisions with two or more
-candidates it records the features of the afterstate it chose (its expert's ``afterstate``: the hand
-left before the next draw); when the hand ends each record gets the seat's points for the hand. A
-ridge regression of those points on the features (the constant unpenalised) is fitted on four walls in
-five and judged on the fifth: its mean squared error beside that of the hand-set worth alone (refitted as
-a line) and of the mean. Iterate: fit, play with the fit (``--weights``), fit again.
+the hand-set worth) and at a turn, with chance ``--explore``, plays one of its next three discards at
+random instead of its first. At each of its decisions with two or more candidates it records the
+features of the afterstate it chose (its expert's ``afterstate``: the hand left before the next draw,
+so its value is averaged over that draw) and of the one it would have chosen; when the hand ends each
+record gets the seat's points for the hand. Four walls in five fit, the fifth tests.
 
-Prints the weights as the tuple the expert's ``VALUE_WEIGHTS`` takes and writes them with the
-seeds, counts and figures to ``--out``. Only the weights ship; this tool and its data stay here.
+- Plain (Monte Carlo) fit: a ridge regression of the points on the chosen afterstate's features, the
+  constant unpenalised (``--prior P`` shrinks towards P times feature 1, the hand-set worth, instead of 0).
+- ``--contrast``: the points against the greedy afterstate's features (controls) and the difference
+  between the played and the greedy afterstate's features (the contrast). The exploration is random, so
+  the contrast weights estimate what a difference of each feature between two candidates is worth; they
+  rank the candidates (shrunk towards the hand-set ranking, ``--prior`` on feature 1, by
+  ``--lam-contrast``). The plain fit also answers for differences between states, which a decision
+  does not need and which misled it (docs/bots.md).
+
+Prints each contrast weight with its interval and the weights as the tuple the expert's
+``value_weights`` takes, and writes them with the seeds, counts, figures and the normal equations to
+``--out`` (``--refit`` fits again from those sums with other penalties, without playing). Iterate: fit,
+play with the fit (``--weights``), fit again. Only the weights ship; this tool and its data stay here.
 """
 
 from __future__ import annotations

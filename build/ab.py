@@ -12,7 +12,6 @@ seat-hands differed at all.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import math
 import os
@@ -23,20 +22,20 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.bots import make_bot
-from game.bots.expert import plan_for
+from game.bots.core import Player
+from game.bots.levels import make_expert
 from game.bots.runner import play_match
 from game.oscompat import mp_context
 from game.progress import track
 from game.rules.variants import get
 
 
-def _plan(vid: str, settings: dict[str, Any]) -> Any:
-    p = copy.copy(plan_for(vid))
-    for k, v in settings.items():
-        if not hasattr(p, k):
-            raise SystemExit(f"error: {vid} expert has no setting {k!r}")
-        setattr(p, k, v)
-    return p
+def strong(vid: str, seed: str, settings: dict[str, Any]) -> Player:
+    """The 高手 of ``vid`` with ``settings`` changed (an unknown name stops the tool)."""
+    try:
+        return make_expert(vid, seed, settings)
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
 
 
 def wall(task: tuple) -> tuple[float, int]:
@@ -49,8 +48,8 @@ def wall(task: tuple) -> tuple[float, int]:
     for r in range(n):
         pts = []
         for settings in (sa, sb):
-            bots: list[Any] = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
-            bots[r].plans = {vid: _plan(vid, settings)}
+            bots = [strong(vid, f"{wall_seed}:{s}", settings) if s == r else make_bot("normal", seed=f"{wall_seed}:{s}")
+                    for s in range(n)]
             st = play_match(v, opts, wall_seed, 1, bots)
             pts.append(st.totals[r])
         diff += pts[1] - pts[0]
@@ -79,6 +78,8 @@ def main() -> int:
     vid = a.variant
     n = get(vid).players(get(vid).resolve_options({}))
     walls = max(1, a.hands // n)
+    for settings in (parse(a.a), parse(a.b)):
+        strong(vid, "check", settings)  # an unknown setting stops here, not inside a worker
     tasks = [(vid, parse(a.a), parse(a.b), f"ab:{a.seed}:{vid}:{i}") for i in range(walls)]
     with mp_context().Pool(a.jobs) as pool:
         res = list(track(pool.imap(wall, tasks, chunksize=4), len(tasks), f"ab {vid}", "wall"))

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.bots import make_bot
-from game.bots.core import Ctx
+from game.bots.ctx import Ctx
 from game.bots.expert_chicken import ChickenExpert
 from game.bots.runner import decisions
 from game.rules.actions import DISCARD, KONG, PUNG

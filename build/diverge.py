@@ -27,14 +27,13 @@ import multiprocessing as mp
 import os
 import sys
 from collections import defaultdict
-from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from ab import _plan, parse
+from ab import parse, strong
 
 from game.bots import make_bot
-from game.bots import shape as S
+from game.bots import shanten as S
 from game.bots.runner import decisions
 from game.progress import track
 from game.rules import engine as E
@@ -108,9 +107,8 @@ def hand(task):
     out = []
     for r in range(n):
         st, _ = Match(v, opts, wall_seed, 1).start_hand()
-        bots: list[Any] = [make_bot("strong" if s == r else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
-        if settings:
-            bots[r].plans = {vid: _plan(vid, settings)}
+        bots = [strong(vid, f"{wall_seed}:{s}", settings or {}) if s == r
+                else make_bot("normal", seed=f"{wall_seed}:{s}") for s in range(n)]
         shadow = make_bot("normal", seed=f"{wall_seed}:{r}")
         forks = []
         for seat, vw, a in decisions(st, bots):

@@ -6,7 +6,7 @@ Each wall (``duel:SEED:VARIANT:i``) is played once per seat with the tested leve
 other level in the rest, as ``bench bots`` does. Prints per variant the tested bot's own points per hand
 (its gain, about 3/4 of the difference at four players) and the difference to the others' mean (today's
 ``bench bots`` figure), each with its 95% interval, and the tested level's decision time p99.
-``--set VID.NAME=VALUE`` sets an attribute of the strong bot's strategy for that variant (experiments).
+``--set VID.NAME=VALUE`` sets an attribute of the 高手's expert for that variant (experiments).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.bots import make_bot
+from game.bots.levels import StrongBot
 from game.bots.runner import play_match
 from game.oscompat import mp_context
 from game.progress import track
@@ -30,16 +31,14 @@ from game.rules.variants import get
 SETTINGS: list[tuple[str, str, Any]] = []
 
 
-def _apply_settings() -> None:
-    if not SETTINGS:
-        return
-    from game.bots import expert
-
+def _bot(level: str, seed: str) -> Any:
+    """A bot of ``level``; the 高手 with the ``--set`` changes."""
+    if level != "strong" or not SETTINGS:
+        return make_bot(level, seed=seed)
+    per: dict[str, dict[str, Any]] = {}
     for vid, name, value in SETTINGS:
-        st = expert.plan_for(vid)
-        if not hasattr(st, name):
-            raise SystemExit(f"error: {vid} expert has no setting {name!r}")
-        setattr(st, name, value)
+        per.setdefault(vid, {})[name] = value
+    return StrongBot(seed, per)
 
 
 def play_wall(task: tuple) -> tuple[list[tuple[float, float]], list[float]]:
@@ -50,7 +49,7 @@ def play_wall(task: tuple) -> tuple[list[tuple[float, float]], list[float]]:
     rows = []
     times: list[float] = []
     for r in range(n):
-        bots = [make_bot(tested if s == r else other, seed=f"{wall_seed}:{s}") for s in range(n)]
+        bots = [_bot(tested if s == r else other, f"{wall_seed}:{s}") for s in range(n)]
         names = [tested if s == r else other for s in range(n)]
         st = play_match(v, opts, wall_seed, 1, bots, names, keep_times=True)
         pts = st.totals
@@ -70,7 +69,6 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
 
 def _init(settings: list) -> None:
     SETTINGS[:] = settings
-    _apply_settings()
 
 
 def run(vid: str, hands: int, seed: int, jobs: int, tested: str, other: str, offset: int = 0) -> dict[str, Any]:
@@ -82,7 +80,6 @@ def run(vid: str, hands: int, seed: int, jobs: int, tested: str, other: str, off
         with mp_context().Pool(jobs, initializer=_init, initargs=(SETTINGS,)) as pool:
             res = list(track(pool.imap(play_wall, tasks, chunksize=4), len(tasks), f"duel {vid}", "wall"))
     else:
-        _apply_settings()
         res = [play_wall(t) for t in track(tasks, len(tasks), f"duel {vid}", "wall")]
     own, diff, times = [], [], []
     for rows, ts in res:

@@ -20,11 +20,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.bots import make_bot
 from game.bots.advantage import NF, cand_features
-from game.bots.core import Ctx
+from game.bots.ctx import Ctx
 from game.bots.normal import scan
 from game.bots.read import Read
 from game.bots.runner import decisions
-from game.bots.strategy import for_variant
+from game.bots.variants import strategy_for
 from game.progress import shown, track
 from game.rules import engine as E
 from game.rules.actions import Action
@@ -45,16 +45,16 @@ def hand(task):
     opts = v.resolve_options({})
     st, _ = Match(v, opts, seed, 1).start_hand()
     bots = [make_bot("normal", seed=s) for s in range(st.n)]
-    strat = for_variant(vid)
+    strat = strategy_for(vid)
     out = []
     for seat, vw, a in decisions(st, bots):
         if a.kind == "discard":
             ctx = Ctx(vw)
             rows = scan(ctx, strat, strat.normal_routes(ctx), "all")
-            smin = min(r[0] for r in rows)
-            cands = [r[2] for r in rows if r[0] == smin]
+            smin = min(r.shanten for r in rows)
+            cands = [r.tile for r in rows if r.shanten == smin]
             if len(cands) > 1:
-                _s, feats = cand_features(ctx, rows, Read(ctx, strat), a.tile)
+                _s, feats = cand_features(ctx, rows, Read(ctx), a.tile)
                 res = {}
                 for d in cands:
                     st2 = st.copy()

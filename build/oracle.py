@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import copy
 import os
+import random
 import sys
 from typing import Any
 
@@ -35,8 +36,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from duel import _mean_ci
 
 from game.bots import make_bot
-from game.bots.expert_chicken import ChickenExpert, _Defence
 from game.bots.runner import decisions
+from game.bots.strong_chicken import ChickenDefence, ChickenExpert
 from game.oscompat import mp_context
 from game.progress import track
 from game.rules import engine as E
@@ -91,11 +92,11 @@ class Told(ChickenExpert):
         self.state: HandState | None = None
         self.seen: tuple[Any, Any, int] = (None, None, 0)  # the decision told ``wall``: its own live, unseen
 
-    def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False, rob: bool = False) -> Any:
-        read = super().danger(ctx, strat, burn, hot, rob)
+    def danger(self, ctx: Any, burn: float = 0.0, hot: bool = False, rob: bool = False) -> Any:
+        read = super().danger(ctx, burn, hot, rob)
         if "wins" not in self.tell or rob or self.state is None:
             return read
-        d = _Defence(self, hot, burn, rob)
+        d = ChickenDefence(self, hot, burn, rob)
         return _ToldDanger(read, self.state, ctx.seat, lambda o: d.deal_in_cost(ctx, o), self.hard)
 
     def _told_wall(self, ctx: Any) -> None:
@@ -108,13 +109,13 @@ class Told(ChickenExpert):
             self.seen = (ctx, ctx.live, ctx.unseen)
             ctx.live, ctx.unseen = live, max(1, sum(live))
 
-    def turn(self, bot: Any, ctx: Any, strat: Any) -> Any:
+    def turn(self, ctx: Any, strat: Any) -> Any:
         self._told_wall(ctx)
-        return super().turn(bot, ctx, strat)
+        return super().turn(ctx, strat)
 
-    def claim(self, bot: Any, ctx: Any, strat: Any) -> Any:
+    def claim(self, ctx: Any, strat: Any) -> Any:
         self._told_wall(ctx)
-        return super().claim(bot, ctx, strat)
+        return super().claim(ctx, strat)
 
     def claim_chances(self, ctx: Any, t: int) -> tuple[float, float]:
         if "chickens" not in self.tell or self.state is None:
@@ -145,7 +146,8 @@ def table(vid: str, wall_seed: str, seat: int, plan: Told | None) -> tuple[HandS
     n = v.players(opts)
     bots: list[Any] = [make_bot("strong" if s == seat else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
     if plan is not None:
-        bots[seat].plans = {vid: plan}
+        plan.rng = random.Random(f"bot:strong:{wall_seed}:{seat}")  # the seat's own bot's stream
+        bots[seat] = plan
     st, _ = Match(v, opts, wall_seed, 1).start_hand()
     if plan is not None:
         plan.state = st  # the hand is played in place, and only the told seat's bot asks its plan

@@ -51,9 +51,11 @@ from diverge import _finish
 from duel import _mean_ci
 
 from game.bots import make_bot
-from game.bots.core import Ctx
+from game.bots.ctx import Ctx
+from game.bots.levels import make_expert
 from game.bots.normal import scan
 from game.bots.runner import decisions
+from game.bots.variants import strategy_for
 from game.progress import shown, track
 from game.rules import engine as E
 from game.rules.match import Match
@@ -179,10 +181,10 @@ def candidates(vw, strong_a, normal_a, bot, top: int) -> list:
             ranked = [x[1] for x in mine]
         else:
             ctx = Ctx(vw)
-            strat = bot.strategy(ctx.variant)
+            strat = strategy_for(ctx.variant)
             rows = scan(ctx, strat, strat.normal_routes(ctx), with_accept="all")
-            rows.sort(key=lambda r: (r[0], -r[1]))
-            ranked = [next(a for a in legal if a.kind == "discard" and a.tile == r[2]) for r in rows]
+            rows.sort(key=lambda r: (r.shanten, -r.accept))
+            ranked = [next(a for a in legal if a.kind == "discard" and a.tile == r.tile) for r in rows]
         for a in ranked:
             if len(out) >= top:
                 break
@@ -237,7 +239,10 @@ def play(vid, wall_seed, seat, levels, search=None):
     opts = v.resolve_options({})
     n = v.players(opts)
     st, _ = Match(v, opts, wall_seed, 1).start_hand()
-    bots: list[Any] = [make_bot(levels if s == seat else "normal", seed=f"{wall_seed}:{s}") for s in range(n)]
+    # the 高手 seated as its variant's expert, whose ``ranked`` holds its own order of the discards
+    bots: list[Any] = [(make_expert(vid, f"{wall_seed}:{s}") if levels == "strong"
+                        else make_bot(levels, seed=f"{wall_seed}:{s}"))
+                       if s == seat else make_bot("normal", seed=f"{wall_seed}:{s}") for s in range(n)]
     stats: dict[str, Any] = {"decisions": 0, "searched": 0, "changed": 0}
     if search is None:
         return _finish(st, seat, bots), stats

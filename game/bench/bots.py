@@ -120,26 +120,37 @@ def _p99(xs: list[float]) -> float:
 
 
 def run(variants: list[str], hands: int | None, seed: int, jobs: int, out=sys.stderr, options: dict | None = None,
-        pairings=PAIRINGS, quiet: bool = True) -> dict:
+        pairings=PAIRINGS, quiet: bool = True, style_hands: int | None = None) -> dict:
     """``hands`` per pairing in every variant; None: each pairing's default (``default_hands``). Unless ``quiet``,
-    a progress bar counts the walls on stderr (a terminal only)."""
+    a progress bar counts the walls on stderr (a terminal only). Each variant's ``style`` object (``bots_style``)
+    comes from ``style_hands`` walls (None: ``hands``, or 400 by default; 0: none)."""
     from ..progress import bar
     from ..rules.variants import get
+    from . import bots_style
+
+    if style_hands is None:
+        style_hands = hands if hands is not None else bots_style.DEFAULT_HANDS
 
     def walls_of(vid: str, strong: str, weak: str) -> int:
         v = get(vid)
         return max(1, math.ceil((hands or default_hands(vid, strong, weak)) / v.players(v.resolve_options(options
                                                                                                             or {}))))
 
-    total = sum(walls_of(vid, s, w) for vid in variants for s, w in pairings)
+    total = sum(walls_of(vid, s, w) for vid in variants for s, w in pairings) + style_hands * len(variants)
     with bar(total, "bench bots", "wall", quiet=quiet) as prog:
-        return _run(variants, hands, seed, jobs, out, options, pairings, prog)
+        return _run(variants, hands, seed, jobs, out, options, pairings, prog, style_hands)
 
 
 def _run(variants: list[str], hands: int | None, seed: int, jobs: int, out, options: dict | None, pairings,
-         prog) -> dict:
+         prog, style_hands: int) -> dict:
     from ..oscompat import mp_context
     from ..rules.variants import get
+    from . import bots_style
+
+    def ticking(f, xs):
+        for x in (pool.imap(f, xs, chunksize=4) if pool else map(f, xs)):
+            prog.update(1)
+            yield x
 
     result: dict = {"hands": hands, "seed": seed, "calibration_seeds": list(CALIBRATION_SEEDS),
                     "seed_is_calibration": seed in CALIBRATION_SEEDS, "figures": FIGURES,
@@ -185,6 +196,10 @@ def _run(variants: list[str], hands: int | None, seed: int, jobs: int, out, opti
             dt = time.perf_counter() - t0
             entry["hands_per_s"] = round(played / dt, 2) if dt else 0.0
             entry["hands_played"] = played
+            if style_hands:
+                prog.set_description_str(f"bench bots {vid} style")
+                entry["style"] = bots_style.run(vid, opts, style_hands, seed, ticking)
+                entry["style_hands"] = style_hands
             result[vid] = entry
     finally:
         if pool:
@@ -210,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pair", action="append", default=None, metavar="STRONG-WEAK",
                    help="only this pairing (repeatable), e.g. strong-normal")
     p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE", help="table options for every variant")
+    p.add_argument("--style-hands", type=int, default=None, metavar="N",
+                   help="walls for each variant's style object, four 高手 and four 熟手 on each (default: --hands, "
+                        "else 400; 0: no style object)")
     p.add_argument("--speed", action="store_true",
                    help="instead of strength: whole-game hands/s with four of each level on the same walls, and "
                         "the 高手's ratio to the 熟手 (--hands: hands per level and variant, default 100)")
@@ -233,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     pairings = tuple(tuple(x.split("-", 1)) for x in args.pair) if args.pair else PAIRINGS
     opts = dict(x.split("=", 1) for x in args.opt)
     res = run(variants, args.hands, args.seed, max(1, args.jobs), out=None if args.json else sys.stdout,
-              options=opts, pairings=pairings, quiet=args.json)
+              options=opts, pairings=pairings, quiet=args.json, style_hands=args.style_hands)
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
         return 0

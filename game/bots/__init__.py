@@ -1,4 +1,15 @@
-"""Bots: players that get a seat's view and return a legal action."""
+"""Bots: players that get a seat's view and return a legal action.
+
+The package has two axes and its tools (docs/bots.md has the map):
+
+- levels: ``easy`` 新手, ``normal`` 熟手, ``strong`` 高手 (``Expert``, the base of the per-variant
+  experts ``strong_chicken``, ``strong_wenshan``, ``strong_yuxi`` with ``strong_yuxi_claims``);
+  ``levels`` makes them by name;
+- variants: ``variant`` (the strategy base every level reads) and ``variant_chicken``,
+  ``variant_wenshan``, ``variant_yuxi``; ``variants`` makes them by variant id;
+- tools: ``core`` and ``ctx`` (the framework), ``shanten``, ``hand_math``, ``hand_value``,
+  ``win_chances``, ``rollouts``, ``read``, ``danger``, ``advantage``, ``runner``, and the tool bot ``simple``.
+"""
 
 from __future__ import annotations
 
@@ -18,11 +29,11 @@ def default_level() -> str:
 
 def _caches() -> dict[str, tuple[Callable[[], int], Callable[[], None]]]:
     """Each capped bot cache by name: how many entries it holds, and how to empty it (one list for both)."""
-    from . import ev, expert, shape
+    from . import hand_value, shanten, win_chances
 
-    return {"improving": (lambda: len(shape._IMPROVE), shape._IMPROVE.clear),
-            "win_chance": (lambda: ev.win_chance.cache_info().currsize, ev.win_chance.cache_clear),
-            "chain": (lambda: expert.chain.cache_info().currsize, expert.chain.cache_clear)}
+    return {"improving": (lambda: len(shanten._IMPROVE), shanten._IMPROVE.clear),
+            "win_chance": (lambda: win_chances.win_chance.cache_info().currsize, win_chances.win_chance.cache_clear),
+            "chain": (lambda: hand_value.chain.cache_info().currsize, hand_value.chain.cache_clear)}
 
 
 def bot_caches() -> dict[str, int]:

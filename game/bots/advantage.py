@@ -1,4 +1,4 @@
-"""Choosing among equally fast discards by a linear model of their rollout advantage.
+"""Tool: choosing among equally fast discards by a linear model of their rollout advantage (the yuxi 高手's base).
 
 For each discard of the lowest shanten the model scores acceptance, the wait it leaves, the deal-in
 risk read from the table (``read.Read``) and the tile's class; the weights were fitted (ridge
@@ -8,9 +8,12 @@ by 熟手 bots in 玉溪扳倒胡 (150,000+ decisions). ``build/fit_advantage.py
 
 from __future__ import annotations
 
-from . import plan as P
-from . import shape as S
-from .normal import isolation
+from collections.abc import Callable, Sequence
+
+from . import hand_math as P
+from . import shanten as S
+from .ctx import Ctx
+from .normal import Row, isolation
 from .read import Read
 
 NF = 22
@@ -25,14 +28,15 @@ WEIGHTS = (
 )
 
 
-def cand_features(ctx, rows, dz, d0):
-    """{tile: feature list} for the min-shanten discards."""
-    smin = min(r[0] for r in rows)
-    umax = max(r[1] for r in rows if r[0] == smin) or 1
+def cand_features(ctx: Ctx, rows: Sequence[Row], dz: Read, d0: int) -> tuple[int, dict[int, list[float]]]:
+    """(lowest shanten, {tile: feature list} for the min-shanten discards)."""
+    smin = min(r.shanten for r in rows)
+    umax = max(r.accept for r in rows if r.shanten == smin) or 1
     c, _ = P.split(ctx.counts, None)
     live = ctx.live
     out = {}
-    for s, acc, d, _ in rows:
+    for row in rows:
+        s, acc, d = row.shanten, row.accept, row.tile
         if s != smin:
             continue
         r = d % 9 if d < 27 else -1
@@ -44,7 +48,7 @@ def cand_features(ctx, rows, dz, d0):
         wl = wt = wk = 0
         pacc = 0
         if s == 0:
-            kinds = set()
+            kinds: set[int] = set()
             if S.std(k, 0) == 0:
                 kinds.update(S.std_accepts(c, k, 0, 0, live)[1])
             if ctx.concealed and S.pairs(c, 0) == 0:
@@ -53,8 +57,8 @@ def cand_features(ctx, rows, dz, d0):
             wl = sum(live[w] for w in kinds)
             wt = sum(live[w] for w in kinds if w >= 27 or w % 9 in (0, 8, 1, 7))
         elif s < 90:
-            _t, kinds = S.std_accepts(c, k, 0, s, live)
-            pacc = sum(live[x] for x in kinds if c[x] == 2)
+            _t, improving = S.std_accepts(c, k, 0, s, live)
+            pacc = sum(live[x] for x in improving if c[x] == 2)
         c[d] += 1
         out[d] = [acc / umax, (acc - umax) / 10.0, pd, loss, isolation(ctx.counts, d), ctx.counts[d], live[d] / 4.0,
                   wl / 4.0, wt / 4.0, wk, pacc / 4.0, 1.0 if d == d0 else 0.0] + cls + \
@@ -62,14 +66,15 @@ def cand_features(ctx, rows, dz, d0):
     return smin, out
 
 
-def choose(ctx, strat, rows, pick: int, margin: float = 0.0, bonus=None, read=None) -> int:
+def choose(ctx: Ctx, rows: Sequence[Row], pick: int, margin: float = 0.0,
+           bonus: Callable[[int], float] | None = None, read: Read | None = None) -> int:
     """The discard among the lowest-shanten ``rows`` (from ``normal.scan(..., "all")``) the model
     prefers to ``pick`` by more than ``margin``; else ``pick``. ``bonus(d)``, when given, adds the
     variant's own worth of a discard that leaves the hand ready."""
-    smin = min(r[0] for r in rows)
-    if sum(1 for r in rows if r[0] == smin) < 2:
+    smin = min(r.shanten for r in rows)
+    if sum(1 for r in rows if r.shanten == smin) < 2:
         return pick
-    _s, feats = cand_features(ctx, rows, read or Read(ctx, strat), pick)
+    _s, feats = cand_features(ctx, rows, read or Read(ctx), pick)
     sc = {d: sum(a * b for a, b in zip(f, WEIGHTS)) for d, f in feats.items()}
     if bonus is not None and smin == 0:
         for d in sc:

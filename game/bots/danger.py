@@ -1,8 +1,13 @@
-"""Reading the table for defence: how likely each opponent is ready, what it waits on, what dealing in costs."""
+"""Tool: reading the table for defence: how likely each opponent is ready, what it waits on, what dealing in costs."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..rules.view import MeldView, SeatView
+from .ctx import Ctx
 
 _BASE_WAIT = 0.085  # chance a ready hand waits on a given middle tile
 
@@ -18,7 +23,7 @@ def ready_chance(turns: int, melds: int, declared: bool, mid: float = 9.0) -> fl
     return 1.0 / (1.0 + math.exp(-z / 2.0))
 
 
-def discard_order(seats, dealer: int, n: int) -> list[tuple[int, int]]:
+def discard_order(seats: Sequence[SeatView], dealer: int, n: int) -> list[tuple[int, int]]:
     """(seat, index) of every discard in the order they were made, rebuilt from the public discards:
     the dealer discards first; after a claimed discard the claimer discards next, else the next seat."""
     idx = [0] * n
@@ -36,7 +41,7 @@ def discard_order(seats, dealer: int, n: int) -> list[tuple[int, int]]:
     return out
 
 
-def passed_tiles(seats, dealer: int, n: int) -> list[set]:
+def passed_tiles(seats: Sequence[SeatView], dealer: int, n: int) -> list[set[int]]:
     """Per seat: tile kinds discarded (by anyone) since that seat's own last discard and not won on.
 
     A player who could have won on such a tile would have (or passed a win, which the missed-win
@@ -44,14 +49,14 @@ def passed_tiles(seats, dealer: int, n: int) -> list[set]:
     return passed_since(discard_order(seats, dealer, n), seats, n)
 
 
-def passed_since(order, seats, n: int) -> list[set]:
+def passed_since(order: Sequence[tuple[int, int]], seats: Sequence[SeatView], n: int) -> list[set[int]]:
     """``passed_tiles`` from an already rebuilt ``discard_order``."""
     last = [-1] * n
     for pos, (s, _i) in enumerate(order):
         last[s] = pos
     out = []
     for o in range(n):
-        safe = set()
+        safe: set[int] = set()
         for pos in range(last[o] + 1, len(order)):
             s, i = order[pos]
             d = seats[s]["discards"][i]
@@ -61,12 +66,56 @@ def passed_since(order, seats, n: int) -> list[set]:
     return out
 
 
+class DefenceRules(Protocol):
+    """What ``Danger`` asks of a variant: how opponents may win on a discard and what it costs."""
+
+    @property
+    def suji(self) -> float:
+        """Danger factor of a tile three away from one the opponent discarded."""
+
+    @property
+    def ready_mid(self) -> float:
+        """Discards (+2.5 per claimed meld) at which an opponent is ready half of the time."""
+
+    def ron_chance(self, ctx: Ctx, seat: int) -> float:
+        """Chance that a ready ``seat`` may win on a discard at all (passes, patterns)."""
+
+    def deal_in_cost(self, ctx: Ctx, seat: int) -> float:
+        """Expected points lost by dealing into ``seat`` (beyond what everyone pays anyway)."""
+
+    def passed_safe(self, ctx: Ctx, seat: int) -> bool:
+        """Do tiles ``seat`` let pass since its last discard show it cannot win on them?"""
+
+
+class Defence:
+    """Plain ``DefenceRules``: every ready opponent may win on a discard, which costs ``cost``."""
+
+    suji = 1.0
+
+    def __init__(self, ready_mid: float = 9.0, cost: float = 2.0) -> None:
+        self.ready_mid = ready_mid
+        self.cost = cost
+
+    def ron_chance(self, ctx: Ctx, seat: int) -> float:
+        return 1.0
+
+    def deal_in_cost(self, ctx: Ctx, seat: int) -> float:
+        return self.cost
+
+    def passed_safe(self, ctx: Ctx, seat: int) -> bool:
+        return True
+
+
+# per opponent: (seat, chance it is ready and may win on a discard, cost of dealing in, per-kind factor)
+Opp = tuple[int, float, float, list[float]]
+
+
 class Danger:
     """Expected points lost by discarding each tile: sum over opponents of ready × waits-on × cost."""
 
-    def __init__(self, ctx, strat):
+    def __init__(self, ctx: Ctx, strat: DefenceRules) -> None:
         self.ctx = ctx
-        self.opps = []
+        self.opps: list[Opp] = []
         n = ctx.n
         vis = ctx.visible
         passed = passed_tiles(ctx.seats, ctx.dealer, n)
@@ -134,11 +183,11 @@ class Danger:
         return 1.0 - keep, loss
 
 
-def _flush_suit(melds) -> int | None:
+def _flush_suit(melds: Sequence[MeldView]) -> int | None:
     """The suit of an opponent whose two or more exposed melds are all of one suit."""
     if len(melds) < 2:
         return None
-    suits = set()
+    suits: set[int] = set()
     for m in melds:
         faces = [f for f in m["faces"] if f is not None]
         if not faces:

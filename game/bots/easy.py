@@ -1,10 +1,12 @@
-"""新手 (easy): keeps pairs and runs, claims wins, claims and discards with deliberate mistakes."""
+"""Level 新手 (easy): keeps pairs and runs, claims wins, claims and discards with deliberate mistakes."""
 
 from __future__ import annotations
 
-from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG
+from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
 from .core import BotBase
+from .ctx import Ctx
 from .simple import keep_value
+from .variant import VariantStrategy
 
 
 class EasyBot(BotBase):
@@ -14,7 +16,7 @@ class EasyBot(BotBase):
     name_en = "Beginner"
     mistake = 0.2  # share of discards taken from the worse half of the hand
 
-    def turn(self, ctx, strat):
+    def turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         hu = ctx.first(HU)
         if hu is not None:
             return hu
@@ -23,12 +25,13 @@ class EasyBot(BotBase):
             return kongs[0]
         return self.discard(ctx, strat)
 
-    def discard(self, ctx, strat):
+    def discard(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         c = ctx.counts
         jk = ctx.jk
         opts = [a for a in ctx.legal if a.kind == DISCARD]
 
-        def keep(t):
+        def keep(t: int | None) -> float:
+            assert t is not None
             if t == jk:
                 return 100.0
             return keep_value(c, t, edge=0.5) + strat.tile_keep(ctx, t) + self.rng.random() * 0.5
@@ -39,7 +42,7 @@ class EasyBot(BotBase):
             return self.rng.choice(pool)
         return ranked[0]
 
-    def claim(self, ctx, strat):
+    def claim(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         hu = ctx.first(HU)
         if hu is not None:
             return hu

@@ -1,14 +1,29 @@
-"""熟手 (normal): shanten over the variant's shapes, tile acceptance counted on visible tiles, sensible claims."""
+"""Level 熟手 (normal): shanten over the variant's shapes, tile acceptance counted on visible tiles, sensible claims."""
 
 from __future__ import annotations
 
-from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG
-from . import plan as P
-from . import shape as S
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
+from . import hand_math as P
+from . import shanten as S
 from .core import BotBase
+from .ctx import Ctx
+from .variant import VariantStrategy
 
 
-def isolation(c, t: int) -> float:
+@dataclass(slots=True)
+class Row:
+    """One discard as ``scan`` sees it."""
+
+    shanten: int  # the best over the routes after it
+    accept: float  # live tiles lowering that shanten (0 where not counted)
+    tile: int
+    per: list[int]  # the shanten by each route
+
+
+def isolation(c: Sequence[int], t: int) -> float:
     """How little a tile does for its neighbours (higher: a better discard at equal shanten)."""
     if t >= 27:
         return 3.0 - c[t]
@@ -23,8 +38,8 @@ def isolation(c, t: int) -> float:
     return v - (c[t] - 1) * 1.5
 
 
-def scan(ctx, strat, routes, with_accept: str = "best"):
-    """Evaluate each legal discard: [(shanten, accept, tile, per-route shanten)].
+def scan(ctx: Ctx, strat: VariantStrategy, routes: Sequence[str], with_accept: str = "best") -> list[Row]:
+    """Evaluate each legal discard: a ``Row`` per tile, in tile order.
 
     ``with_accept``: "best" computes tile acceptance for the lowest-shanten discards only, "all" for every one.
     """
@@ -33,8 +48,8 @@ def scan(ctx, strat, routes, with_accept: str = "best"):
     k = S.keys(c)
     nm = ctx.n_melds
     ok = P.melds_ok(ctx)
-    rows = []
-    tiles = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
+    rows: list[Row] = []
+    tiles = sorted({a.tile for a in ctx.legal if a.kind == DISCARD and a.tile is not None})
     for d in tiles:
         jj = S.take(c, k, d, j, jk)
         per = []
@@ -44,27 +59,27 @@ def scan(ctx, strat, routes, with_accept: str = "best"):
             per.append(s)
             if s < best:
                 best = s
-        rows.append([best, 0, d, per])
+        rows.append(Row(best, 0, d, per))
         S.put(c, k, d, jk)
     if not rows:
         return rows
-    smin = min(r[0] for r in rows)
+    smin = min(r.shanten for r in rows)
     live = ctx.live
     for row in rows:
-        if with_accept != "all" and row[0] != smin:
+        if with_accept != "all" and row.shanten != smin:
             continue
-        d = row[2]
+        d = row.tile
         jj = S.take(c, k, d, j, jk)
-        if row[0] >= 0 and row[0] < S.NONE:
-            if len(routes) == 1 or sum(1 for s in row[3] if s == row[0]) == 1:
-                r = routes[row[3].index(row[0])]
-                row[1] = strat.accepts(r, c, k, jj, row[0], live, jk, wf)[0]
+        if row.shanten >= 0 and row.shanten < S.NONE:
+            if len(routes) == 1 or sum(1 for s in row.per if s == row.shanten) == 1:
+                r = routes[row.per.index(row.shanten)]
+                row.accept = strat.accepts(r, c, k, jj, row.shanten, live, jk, wf)[0]
             else:
-                kinds = set()
-                for r, s in zip(routes, row[3]):
-                    if s == row[0]:
+                kinds: set[int] = set()
+                for r, s in zip(routes, row.per):
+                    if s == row.shanten:
                         kinds.update(strat.accepts(r, c, k, jj, s, live, jk, wf)[1])
-                row[1] = sum(live[u] for u in kinds)
+                row.accept = sum(live[u] for u in kinds)
         S.put(c, k, d, jk)
     return rows
 
@@ -76,29 +91,35 @@ class NormalBot(BotBase):
     name_en = "Skilled"
 
     # ---- own turn ---------------------------------------------------------------------
-    def turn(self, ctx, strat):
+    def turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         hu = ctx.first(HU)
         if hu is not None:
             return hu
         routes = strat.normal_routes(ctx)
         for a in ctx.of(KONG):
-            if self.turn_kong_ok(ctx, strat, a.tile, routes):
+            if a.tile is not None and self.turn_kong_ok(ctx, strat, a.tile, routes):
                 return a
         return self.discard(ctx, strat, routes)
 
-    def discard(self, ctx, strat, routes, rows=None):
+    def discard(self, ctx: Ctx, strat: VariantStrategy, routes: Sequence[str], rows: list[Row] | None = None
+                ) -> Action:
+        """The fastest discard: lowest shanten, most acceptance, then the least useful tile."""
         if rows is None:
             rows = scan(ctx, strat, routes)
         c = ctx.counts
         jk = ctx.jk
-        best = None
-        for s, acc, d, _per in rows:
-            key = (s, -acc, d == jk, -isolation(c, d) - strat.tile_keep(ctx, d), d)
+        best: tuple[tuple[int, float, bool, float, int], int] | None = None
+        for row in rows:
+            d = row.tile
+            key = (row.shanten, -row.accept, d == jk, -isolation(c, d) - strat.tile_keep(ctx, d), d)
             if best is None or key < best[0]:
                 best = (key, d)
-        return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == best[1])
+        assert best is not None
+        pick = best[1]
+        return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == pick)
 
-    def turn_kong_ok(self, ctx, strat, face, routes) -> bool:
+    def turn_kong_ok(self, ctx: Ctx, strat: VariantStrategy, face: int, routes: Sequence[str]) -> bool:
+        """Make this kong in one's own turn: it scores and costs no shanten."""
         kind, got = P.turn_kong_tiles(ctx, face)
         if got is None or P.subs_in(got, face) or strat.kong_value(ctx, face, kind) <= 0:
             return False
@@ -111,32 +132,34 @@ class NormalBot(BotBase):
         return after <= before
 
     # ---- claims ---------------------------------------------------------------------------
-    def claim(self, ctx, strat):
+    def claim(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         hu = ctx.first(HU)
         if hu is not None:
             return hu
         pas = ctx.first(PASS)
+        offer = ctx.offer
+        if offer is None:  # a claim window always offers a tile
+            return pas or ctx.legal[0]
         routes = strat.normal_routes(ctx)
         jk, wf = ctx.jk, ctx.wface
         c, j = P.split(ctx.counts, jk)
         now = P.best_shanten(strat, c, j, wf, ctx.n_melds, routes, P.melds_ok(ctx))
         open_routes = tuple(r for r in strat.routes if r in ("std", "pungs"))
-        best = None
+        best: tuple[tuple[int, int], Action] | None = None
         for a in ctx.legal:
             if a.kind not in (PUNG, KONG, CHOW):
                 continue
             got = P.claim_tiles(ctx, a)
             if got is None:
                 continue
-            face = ctx.offer if a.kind != CHOW else None
-            if a.kind != CHOW and (P.subs_in(got, face) or (ctx.jk is not None and ctx.offer == ctx.jk)):
+            if a.kind != CHOW and (P.subs_in(got, offer) or (ctx.jk is not None and offer == ctx.jk)):
                 continue
             if a.kind == CHOW and ctx.jk is not None and ctx.jk in got:
                 continue
             c2, j2 = P.split(P.without(ctx.counts, got), jk)
             ok = P.melds_ok(ctx) and a.kind != CHOW
             if a.kind == KONG:
-                if strat.kong_value(ctx, ctx.offer, KONG) <= 0:
+                if strat.kong_value(ctx, offer, KONG) <= 0:
                     continue
                 after = P.best_shanten(strat, c2, j2, wf, ctx.n_melds + 1, open_routes, ok)
                 if after <= now:
@@ -150,4 +173,4 @@ class NormalBot(BotBase):
                 key = (after, 1 if a.kind == PUNG else 2)
             if best is None or key < best[0]:
                 best = (key, a)
-        return best[1] if best else pas
+        return best[1] if best else (pas or ctx.legal[0])

@@ -1,4 +1,4 @@
-"""Reading opponents from the public table: how likely each is ready and which tiles it waits on.
+"""Tool: reading opponents from the public table: how likely each is ready and which tiles it waits on.
 
 Fitted (logistic regression) on tables of four 熟手 bots in 玉溪扳倒胡; used by the 高手 bot where its
 strategy asks for it.
@@ -7,7 +7,9 @@ strategy asks for it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
+from .ctx import Ctx
 from .danger import discard_order, passed_since
 
 # readiness of one opponent from its discards, melds and recent discards (see ``opp_info``'s ``fo``)
@@ -49,7 +51,7 @@ PEN_DISC_OWN = 0.6
 PEN_LAST = 0.15
 GAMMA = 0.5
 
-def block_read(pool, discards, passed, d_last):
+def block_read(pool: Sequence[int], discards: Sequence[int], passed: set[int], d_last: int | None) -> list[float]:
     """P(opponent waits on t | ready) per tile kind (approximate)."""
     dset = set(discards)
     tot = 0.0
@@ -114,7 +116,11 @@ def _end(t: int) -> bool:
     return t >= 27 or t % 9 in (0, 8)
 
 
-def opp_info(ctx):
+# per opponent: (seat, its features, the features of a tile for it, the tiles it let pass)
+OppInfo = tuple[int, list[float], Callable[[int], list[float]], set[int]]
+
+
+def opp_info(ctx: Ctx) -> list[OppInfo]:
     """Per opponent: (seat, opp features, tile-feature fn, passed set)."""
     n = ctx.n
     seats = ctx.seats
@@ -126,7 +132,7 @@ def opp_info(ctx):
         if cb is not None:
             lastclaim[cb] = pos
     live = ctx.live
-    out = []
+    out: list[OppInfo] = []
     for o in range(n):
         if o == ctx.seat:
             continue
@@ -138,10 +144,10 @@ def opp_info(ctx):
         passed = safe[o]
         since = sum(1 for pos in range(lastclaim[o] + 1, len(order)) if order[pos][0] == o) if lastclaim[o] >= 0 else nd
         l3 = ds[-3:]
-        fo = [1.0, nd, nm, nd * nm, min(since, 6), 1.0 if ds and _middle(ds[-1]) else 0.0,
+        fo: list[float] = [1.0, nd, nm, nd * nm, min(since, 6), 1.0 if ds and _middle(ds[-1]) else 0.0,
               sum(1 for t in l3 if _middle(t)), sum(1 for t in l3 if _end(t)), ctx.drawable / 10.0, nd * nd / 10.0]
         dset = set(ds)
-        msuits = set()
+        msuits: set[int] = set()
         mtiles = [0, 0, 0, 0]
         for m in claimed:
             for f in m["faces"]:
@@ -155,7 +161,8 @@ def opp_info(ctx):
 
         br = block_read(live, ds, passed, ds[-1] if ds else None)
 
-        def tf(t, br=br, ds=ds, dset=dset, fsuit=fsuit, mtiles=mtiles, sd=sd, nd=nd, l3=l3):
+        def tf(t: int, br: list[float] = br, ds: list[int] = ds, dset: set[int] = dset, fsuit: int | None = fsuit,
+               mtiles: list[int] = mtiles, sd: list[int] = sd, nd: int = nd, l3: list[int] = l3) -> list[float]:
             r = t % 9 if t < 27 else -1
             g = t // 9 if t < 27 else 3
             cls = [0.0] * 6
@@ -164,7 +171,8 @@ def opp_info(ctx):
             else:
                 cls[min(r, 8 - r)] = 1.0
             ind = 1.0 if t in dset else 0.0
-            s_n = s_h = 0
+            s_n: float = 0
+            s_h: float = 0
             nb1 = nb2 = 0
             form = 0.0
             if t < 27:
@@ -197,11 +205,11 @@ def _sig(z: float) -> float:
 class Read:
     """Deal-in chance and expected loss of each discard (same interface as ``danger.Danger``)."""
 
-    def __init__(self, ctx, strat=None):
-        self.opps = []
+    def __init__(self, ctx: Ctx) -> None:
+        self.opps: list[tuple[float, Callable[[int], list[float]], set[int]]] = []
         for _o, fo, tf, passed in opp_info(ctx):
             self.opps.append((_sig(sum(x * w for x, w in zip(fo, READY_W))), tf, passed))
-        self.cache = {}
+        self.cache: dict[int, tuple[float, float]] = {}
 
     def chances(self, t: int) -> list[float]:
         """Per opponent: the chance it wins on ``t``."""

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..rules import engine as E
 from ..rules.actions import Action
 from ..rules.kinds import HandEnd, WinBy
-from ..rules.match import Match
+from ..rules.match import HandRecord, Match
+from ..rules.options import Options
 from ..rules.state import HandState
+from ..rules.variants.base import Variant
 from ..rules.view import View, view
+
+if TYPE_CHECKING:
+    from .core import Player
 
 
 @dataclass
@@ -23,9 +29,9 @@ class SeatStats:
     deal_ins: int = 0
     decisions: int = 0
     decision_s: float = 0.0
-    decision_times: list = field(default_factory=list)
+    decision_times: list[float] = field(default_factory=list)
 
-    def to_json(self, hands: int, draws: int = 0, seconds: float = 0.0) -> dict:
+    def to_json(self, hands: int, draws: int = 0, seconds: float = 0.0) -> dict[str, object]:
         return {
             "bot": self.bot,
             "points": self.points,
@@ -52,7 +58,7 @@ class MatchStats:
     totals: list[int] = field(default_factory=list)
     match: Match | None = field(default=None, compare=False, repr=False)  # the match played (its log replays it)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "variant": self.variant,
             "hands": self.hands,
@@ -64,9 +70,9 @@ class MatchStats:
             "by_bot": self.by_bot(),
         }
 
-    def by_bot(self) -> dict:
+    def by_bot(self) -> dict[str, dict[str, float]]:
         """Per bot level: the seats playing it pooled (points per hand and rates per seat-hand)."""
-        out: dict = {}
+        out: dict[str, dict[str, float]] = {}
         for s in self.seats:
             e = out.setdefault(s.bot, {"seats": 0, "points": 0, "wins": 0, "self_draws": 0, "deal_ins": 0,
                                        "decisions": 0, "decision_s": 0.0})
@@ -77,7 +83,7 @@ class MatchStats:
             e["deal_ins"] += s.deal_ins
             e["decisions"] += s.decisions
             e["decision_s"] += s.decision_s
-        res = {}
+        res: dict[str, dict[str, float]] = {}
         for bot, e in out.items():
             sh = e["seats"] * self.hands
             res[bot] = {
@@ -98,7 +104,7 @@ class IllegalAction(AssertionError):
     """A bot returned an action that its view did not offer."""
 
 
-def decisions(st: HandState, players: Sequence) -> Iterator[tuple[int, View, Action]]:
+def decisions(st: HandState, players: Sequence[Player]) -> Iterator[tuple[int, View, Action]]:
     """Play the hand in ``st`` to its end through the seats' views: yields (seat, view, action) for each
     decision before the action is applied (tools that look at decisions; ``play_match`` times its own)."""
     while st.end is None:
@@ -113,8 +119,10 @@ def decisions(st: HandState, players: Sequence) -> Iterator[tuple[int, View, Act
             raise RuntimeError("no seat could act")
 
 
-def play_match(variant, options: dict, seed, hands: int, bots: list, names: list[str] | None = None,
-               keep_times: bool = False, on_hand=None, check_legal: bool = False) -> MatchStats:
+def play_match(variant: Variant, options: Options, seed: object, hands: int, bots: Sequence[Player],
+               names: list[str] | None = None, keep_times: bool = False,
+               on_hand: Callable[[HandState, HandRecord], None] | None = None, check_legal: bool = False
+               ) -> MatchStats:
     """Play ``hands`` hands; ``bots[seat].act(view) -> Action``. Returns statistics.
 
     With ``check_legal`` every returned action must be one of ``view["legal"]`` (IllegalAction otherwise).

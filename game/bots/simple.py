@@ -6,15 +6,16 @@ It wins when it can, keeps pairs and runs, never claims rashly.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..rules.actions import CHOW, DECLARE, DISCARD, HU, KONG, PASS, PUNG, Action
 from ..rules.view import View
 
 
-def keep_value(counts, t: int, edge: float = 1.0) -> float:
+def keep_value(counts: Sequence[int], t: int, edge: float = 1.0) -> float:
     """How much a held tile is worth keeping: copies held, neighbours within two in its suit, minus
     ``edge`` for a 1 or 9."""
-    v = counts[t] * 3
+    v: float = counts[t] * 3
     if t < 27:
         r = t % 9
         for d, w in ((1, 2), (2, 1)):
@@ -30,8 +31,8 @@ def keep_value(counts, t: int, edge: float = 1.0) -> float:
 class SimpleBot:
     name = "simple"
 
-    def __init__(self, seed=0):
-        self.rng = random.Random(seed)
+    def __init__(self, seed: object = 0) -> None:
+        self.rng = random.Random(seed if isinstance(seed, (int, str)) else str(seed))
 
     def act(self, view: View) -> Action:
         legal: list[Action] = view["legal"]
@@ -52,14 +53,15 @@ class SimpleBot:
             return next(a for a in legal if a.kind == PASS)
         return legal[0]
 
-    def _discard(self, view, options):
+    def _discard(self, view: View, options: list[Action]) -> Action:
         hand = view["hand"]
         counts = [0] * 34
         for t in hand:
             counts[t] += 1
         wild = view.get("public", {}).get("wildcard")
 
-        def keep(t):
+        def keep(t: int | None) -> float:
+            assert t is not None  # a discard names its tile
             return 100 if t == wild else keep_value(counts, t) + self.rng.random() * 0.5
 
         return min(options, key=lambda a: keep(a.tile))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..bots import default_level, make_bot
 from ..bots.runner import play_match
@@ -35,7 +36,7 @@ def run(args) -> int:
     with bar(args.hands, f"sim {variant.id}", "hand", quiet=args.json) as b:
         stats = play_match(variant, options, args.seed, args.hands, bots, [lv.strip() for lv in levels],
                            on_hand=lambda _st, _rec: b.update(1))
-    out = stats.to_json()
+    out: dict[str, Any] = stats.to_json()  # the CLI adds its own keys (seed, options)
     out["seed"] = args.seed
     out["options"] = options
     if args.json:

@@ -2,10 +2,10 @@
 
 from game.bots import make_bot
 from game.bots.advantage import NF, WEIGHTS, choose
-from game.bots.core import Ctx
+from game.bots.ctx import Ctx
 from game.bots.normal import NormalBot, scan
 from game.bots.read import Read, opp_info
-from game.bots.strategy import for_variant
+from game.bots.variants import strategy_for
 from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import Action
@@ -19,7 +19,7 @@ t = T.tile
 
 def _ctx(st, seat):
     ctx = Ctx(view(st, seat))
-    strat = for_variant(ctx.variant)
+    strat = strategy_for(ctx.variant)
     return ctx, strat
 
 
@@ -35,8 +35,8 @@ def test_a_tile_every_opponent_let_pass_is_safe():
     st = start("yuxi", hands, front="8m5m6p4m", dealer=0)
     play(st, [(0, "discard", "5s"), (1, "discard", "1p"), (2, "discard", "9m"), (3, "discard", "9s")])
     until_turn(st, 0)
-    ctx, strat = _ctx(st, 0)
-    rd = Read(ctx, strat)
+    ctx, _strat = _ctx(st, 0)
+    rd = Read(ctx)
     # 9s was discarded by seat 3 after seats 1 and 2 discarded, and nobody won on it
     pd, _loss = rd.risk(t("9s"))
     assert rd.chances(t("9s"))[:2] == [0.0, 0.0]
@@ -89,9 +89,9 @@ def test_the_choice_keeps_the_lowest_shanten_and_defaults_to_the_normal_pick():
                 rows = scan(ctx, strat, strat.normal_routes(ctx), "all")
                 pick = NormalBot.discard(bots[seat], ctx, strat, strat.normal_routes(ctx), rows).tile
                 assert pick == a.tile
-                c = choose(ctx, strat, rows, pick)
-                smin = min(r[0] for r in rows)
-                fastest = {r[2] for r in rows if r[0] == smin}
+                c = choose(ctx, rows, pick)
+                smin = min(r.shanten for r in rows)
+                fastest = {r.tile for r in rows if r.shanten == smin}
                 assert c in fastest
                 if len(fastest) == 1:
                     assert c == pick
@@ -141,7 +141,7 @@ def test_strong_plays_safe_once_the_hand_cannot_be_won():
     v = view(st, 0)
     assert v["drawable"] < 4
     ctx, _strat = _ctx(st, 0)
-    assert min(r[0] for r in scan(ctx, _strat, _strat.normal_routes(ctx), "all")) >= 1
+    assert min(r.shanten for r in scan(ctx, _strat, _strat.normal_routes(ctx), "all")) >= 1
     assert make_bot("strong").act(v) == Action(0, "discard", t("9s"))
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from game.bots import make_bot
-from game.bots.core import Ctx
-from game.bots.expert import plan_for
+from game.bots.ctx import Ctx
+from game.bots.levels import make_expert
 from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import Action
@@ -111,7 +111,7 @@ def test_zhuoji_strong_charges_its_1s_early():
 
 def test_release_prices_a_claim_higher_late():
     early, late = late_first_yao(0), late_first_yao(7)
-    x: Any = plan_for("zhuoji")
+    x: Any = make_expert("zhuoji")
     q = []
     for st in (early, late):
         ctx = Ctx(view(st, 0))
@@ -152,7 +152,7 @@ def test_speed_guard_drops_only_plain_and_flush_plans_that_cost_a_shanten(varian
     """From 1m 4m 55m 8m 1p 3p 5p..9p 8s9s (14 tiles): 1m keeps the plain hand two from ready, 5m and 9p
     leave it three. A 5m planned for the plain hand or for 清一色 is dropped; a 9p planned for 七对 stays
     (the guard is about the plain hand's speed, not the other routes')."""
-    x: Any = plan_for(variant)
+    x: Any = make_expert(variant)
     c = [0] * 34
     for k in T.parse("1m4m5m5m8m1p3p5p6p7p8p9p8s9s"):
         c[k] += 1
@@ -234,9 +234,9 @@ def test_a_rob_or_hot_read_does_not_trust_tiles_a_passless_player_let_go(variant
     as every cost against an exposed one-suit hand is (its 清一色)."""
     st = exposed_flush(variant)
     ctx = Ctx(view(st, 0))
-    x: Any = plan_for(variant)
-    plain = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx, None).opps}
-    rob = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx, None, rob=True).opps}
+    x: Any = make_expert(variant)
+    plain = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx).opps}
+    rob = {o: (p, cost, mult) for o, p, cost, mult in x.danger(ctx, rob=True).opps}
     for tile in ("6m", "2m"):
         assert plain[1][2][t(tile)] == pytest.approx(0.03 * rob[1][2][t(tile)])
     assert rob[1][0] == pytest.approx(plain[1][0] / 0.15)
@@ -270,7 +270,7 @@ def test_guiyang_strong_stays_ready_through_a_mildly_dangerous_tile():
     v = _replayed("guiyang", "endv:guiyang:96", 43)
     assert v["seat"] == 0 and v["drawable"] == 30 and T.fmt(sorted(v["hand"])) == "799p57s"
     assert [T.fmt(m["faces"]) for m in v["seats"][2]["melds"]] == ["6666p", "555p"]
-    x: Any = plan_for("guiyang")
+    x: Any = make_expert("guiyang")
     c = [0] * 34
     for k in T.parse("9p9p5s7s"):
         c[k] += 1

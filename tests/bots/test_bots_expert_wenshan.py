@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.bots import make_bot
-from game.bots.core import Ctx
-from game.bots.expert import plan_for
+from game.bots.ctx import Ctx
+from game.bots.levels import make_expert
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
@@ -69,7 +69,7 @@ def test_an_honor_wildcard_standing_as_itself_in_seven_stars_is_hard_work():
                     ["2356m13469p1245s", "2356m13469p1245s", "2358m13469p1245s"])
     ctx = _ctx(st)
     assert ctx.jk == t("4z")
-    x: Any = plan_for("wenshan")
+    x: Any = make_expert("wenshan")
     routes = {r.key: r for r in x.routes(ctx, [], ctx.counts)}
     c = list(ctx.counts)
     c[t("9m")] -= 1

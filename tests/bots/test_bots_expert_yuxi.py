@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.bots import make_bot
-from game.bots.core import Ctx
-from game.bots.expert import plan_for
+from game.bots.ctx import Ctx
+from game.bots.levels import make_expert
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
@@ -34,7 +34,7 @@ def test_the_value_of_a_discard_win_is_read_from_the_view():
     hands = ["159m159p159s2468m9s", "123m456p789s1122s", "13579m2468p1357s", "2468m13579p2468s"]
     st = start("yuxi", hands, dealer=0)
     play(st, [(0, "discard", "1s")])
-    x: Any = plan_for("yuxi")
+    x: Any = make_expert("yuxi")
     assert x.win_value(_ctx(st, 1), t("1s")) == 1.0
     st = start("yuxi", ["2p4p6p8p1s3s5s7s9s2s4s6s8s5m", "1112345678999m", "1p3p7p9p1s2s3s4s6s7s8s9s5p",
                         "2p3p6p7p9p1s2s3s4s6s7s8s9s"], dealer=0)

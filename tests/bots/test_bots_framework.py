@@ -96,6 +96,14 @@ def test_bench_json_shape(capsys):
         assert e["hands_played"] == 8
         assert e["strong_minus_normal_hands"] == e["normal_minus_easy_hands"] == 4
     assert set(data["decision_ms_p99"]) == {"easy", "normal", "strong"}
+    style = data["zhuoji"]["style"]
+    assert data["zhuoji"]["style_hands"] == 4
+    assert list(style) == ["ready_at_end", "qi_dui_per_100_wins", "qing_yi_se_per_100_wins",
+                           "free_kongs_taken_at_once", "first_chicken_claimed", "ying_gong_rate", "self_draw_rate",
+                           "mean_win_total", "deal_ins_per_100", "win_rate"]
+    assert all(set(v) == {"strong", "normal"} for v in style.values())
+    assert style["ying_gong_rate"] == {"strong": None, "normal": None}  # 硬功 is wenshan's
+    assert data["wenshan"]["style"]["first_chicken_claimed"] == {"strong": None, "normal": None}
 
 
 def test_bench_default_hands_are_at_least_2000_per_variant():

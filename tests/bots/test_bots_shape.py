@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bots import expert as X
-from game.bots import shape as S
+from game.bots import hand_value as X
+from game.bots import shanten as S
 
 TILE = st.integers(0, 33)
 

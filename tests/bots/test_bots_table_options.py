@@ -72,12 +72,12 @@ A_ACTIONS = [[0, "discard", "1s"], [1, "discard", "4p"], [2, "discard", "9m"], [
 def test_the_expert_counts_what_bao_ji_makes_it_owe(bao_ji, owed):
     """Seat 0's chickens if it ends not ready: 包冲锋鸡 2 plus, with 包鸡, its plain exposed 1s (1). What it would
     collect if ready (3) does not change."""
-    from game.bots.core import Ctx
-    from game.bots.expert import plan_for
+    from game.bots.ctx import Ctx
+    from game.bots.levels import make_expert
     from game.rules.view import view
     from tests.rules.chicken_util import play_until, start
 
     st = play_until(start("guiyang", A, front="1s9m7z6s8p6p", options={"bao_ji": bao_ji}), A_ACTIONS)
-    plan: Any = plan_for("guiyang")
+    plan: Any = make_expert("guiyang")
     total, expo, _beans = plan.own_fowl(Ctx(view(st, 0)))
     assert (total, expo) == (3.0, owed)

@@ -108,7 +108,7 @@ def test_the_bots_record_names_real_settings_with_their_defaults():
     """docs/bots.md's table of settings tried states each 高手 setting's default in brackets; the chicken
     高手 must have that setting with that default (each game's, where the doc names them), so the record
     cannot drift from the code it describes."""
-    from game.bots.expert_chicken import ChickenExpert
+    from game.bots.strong_chicken import ChickenExpert
 
     text = (DOCS / "bots.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `(\w+)` \(([^)]*)\)", text, re.M)

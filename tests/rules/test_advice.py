@@ -4,7 +4,7 @@ discard, forbidden discards with their reason codes, why a win is refused, and t
 import pytest
 
 from game.bots import make_bot
-from game.bots.core import Ctx
+from game.bots.ctx import Ctx
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T

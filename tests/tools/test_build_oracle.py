@@ -4,9 +4,9 @@ may change its play."""
 import copy
 
 from game.bots import make_bot
-from game.bots.core import Ctx
-from game.bots.expert_chicken import ChickenExpert
+from game.bots.ctx import Ctx
 from game.bots.runner import decisions
+from game.bots.strong_chicken import ChickenExpert
 from game.rules import engine as E
 from game.rules.actions import DISCARD, HU, PASS, Action
 from game.rules.kinds import Phase, WinBy

@@ -1,4 +1,4 @@
-"""The 高手's play in the chicken games (guiyang, zhuoji): readiness, patterns, beans, chickens, defence.
+"""Level 高手 × the chicken games (guiyang, zhuoji): readiness, patterns, beans, chickens, defence.
 
 Measured on four 熟手 (build/bot_stats.py): a seat that ends a won hand not ready loses about 12-15
 points, a ready one about breaks even, the winner gains 13-22. So every action is valued as
@@ -17,19 +17,31 @@ releasing one is priced by how many copies are still live.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from ..rules.actions import DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.actions import DISCARD, KONG, PASS, PUNG, Action
+from ..rules.analysis import is_win
+from ..rules.tiles import RED
+from ..rules.tiles import name as tname
+from ..rules.variants.chicken_patterns import waits
 from ..rules.variants.chicken_tables import TABLES
 from . import danger as D
-from . import expert as X
-from . import plan as P
-from . import second_look as SL
-from . import shape as S
-from .ev import Model
+from . import hand_math as P
+from . import hand_value as X
+from . import rollouts
+from . import shanten as S
+from .ctx import Ctx, meld_faces
+from .strong import Expert
+from .variant import VariantStrategy
+from .variant_chicken import WU_GU, YAO
+from .win_chances import Model
 
-YAO, WU_GU, RED = 18, 16, 33
 KONGS = ("kong", "added_kong", "concealed_kong")
+Fowl = tuple[float, float, float]  # chickens collected if ready, exposed if not, beans (``own_fowl``)
+# what a ranked action leaves: (13-tile counts, its evaluator, fowl, has a pass, its own points, a kong, plan)
+Tag = tuple[list[int], X.Evaluator, Fowl, bool, float, bool, str]
+Ranked = tuple[float, Action, Tag]
+SimTag = tuple[X.Evaluator, Fowl, bool]  # a rollout start's scoring context
 # typical live acceptance at each shanten per route (claim-weighted as the routes count it; 0: the waits
 # once ready), measured on 熟手 hands in guiyang (build: /tmp typ script, 60 hands)
 TYP = {
@@ -42,12 +54,11 @@ TYP = {
 }
 
 
-class ChickenExpert:
+class ChickenExpert(Expert):
     """Economy and decisions of one chicken variant (the table's values; the rest tuned on dev walls)."""
 
     ready_base = 9.0  # points of ending ready besides one's own chickens and beans
     win_extra = 3.0  # points a win brings besides its pattern (the flip counts the winner's discards...)
-    rho = 0.5  # route mixing (0: best single route)
     pung_weight = 3.0  # an accepting tile that makes a pung may come from three players' discards
     flush_min = 8  # tiles of one suit (hand and melds) before the 清一色 routes are weighed
     pung_prob = 0.7  # chance a player holding a pair of a discarded chicken pungs it
@@ -61,8 +72,6 @@ class ChickenExpert:
     commit_band = 0.25  # ... between two discards that follow different plans (or charge a chicken)
     ready_others = 0.65  # share of the other players ready at the end
     defend_scale = 1.0
-    normal_claims = False  # experiments: the 熟手's claims / turns instead
-    normal_turn = False
     pairs_scale = 1.0  # experiments: factors on the worth of the 七对 / 大对子 / 清一色 routes
     pungs_scale = 1.0
     flush_scale = 1.0
@@ -84,11 +93,20 @@ class ChickenExpert:
     # ready matches the actual one mid-game (4×熟手 walls, both games). Paired A/B on dev walls, 24,000
     # seat-hands each: guiyang +0.073 ±0.040, zhuoji +0.008 ±0.055
     std_waits: float | None = 10.0
-    # experiments: weights of ``second_look.gain``; the second-best discard is played when it is positive
-    second_look: tuple[float, ...] | None = None
+    # issue 41's cheap fixes (each A/B'd on development walls; docs/bots.md has the figures):
+    keep_pairs = 0  # a concealed hand with this many pairs keeps 七对 open: no pung that lowers no shanten (0: off)
+    free_kong = False  # a kong of the tile just drawn that costs no shanten is made at once ...
+    free_kong_late = 24  # ... unless the hand is 2+ shanten with fewer tiles than this left to draw
+    kong_hot = 0.0  # the forced discard after a kong is a 热炮 if won on: its deal-in cost, times this
+    charge_live = 9  # a first chicken is released only while at most this many copies are live (9: no limit)
+    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the hand-set worth decides)
+    value_weights: tuple[float, ...] | None = None
+    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
 
-    def __init__(self, vid: str):
-        self.vid = vid
+    def __init__(self, vid: str, seed: object = 0) -> None:
+        super().__init__(vid, seed)
+        self.ranked: list[Ranked] | None = None  # the last turn's actions, best first (build/diverge.py --second)
+        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
         self.tb = TABLES[vid]
         self.pv = {k: v[2] for k, v in self.tb.patterns.items()}
         self.free = (RED,) if vid == "guiyang" else ()
@@ -101,36 +119,34 @@ class ChickenExpert:
             self.kappa_max = 1.4
 
     # ---- the table as this seat sees it ------------------------------------------------------------
-    def chicken_values(self, ctx: Any) -> dict[int, int]:
+    def chicken_values(self, ctx: Ctx) -> dict[int, int]:
         tb = self.tb
         out = {YAO: tb.yao}
         if ctx.options.get("wu_gu", True):
             out[WU_GU] = tb.wu_gu
         return out
 
-    def first_free(self, ctx: Any, t: int) -> bool:
+    def first_free(self, ctx: Ctx, t: int) -> bool:
         """Nobody has discarded ``t`` yet: its first discard decides 冲锋 / 责任."""
         return not any(d["tile"] == t for s in ctx.seats for d in s["discards"])
 
-    def own_fowl(self, ctx: Any) -> tuple[float, float, float]:
+    def own_fowl(self, ctx: Ctx) -> Fowl:
         """(chickens the seat collects per player if ready, chickens it pays per ready player if not, beans
         collected if ready) from its melds and discards so far (the hand's chickens are added per option)."""
         vals = self.chicken_values(ctx)
         tb = self.tb
-        chong = ctx.public.get("chong_feng") or {}
+        chong = ctx.public_seats("chong_feng")
         mine_chong = {name for name, seat in chong.items() if seat == ctx.seat}
         bao = bool(ctx.view["options"].get("bao_ji", True))  # 包鸡 off: only the 冲锋鸡 is owed when not ready
         total = expo = 0.0
         for m in ctx.melds:
             for t in m["tiles"]:
-                v = vals.get(t)
+                v = vals.get(t) if t is not None else None  # (own tiles are never face down)
                 if v:
                     total += v
                     if m["kind"] != "concealed_kong" and bao:
                         expo += v
         seen_charge: set[int] = set()
-        from ..rules.tiles import name as tname
-
         for d in ctx.my_discards:
             t = d["tile"]
             v = vals.get(t)
@@ -152,7 +168,7 @@ class ChickenExpert:
         return total, expo, beans
 
     # ---- routes --------------------------------------------------------------------------------------
-    def routes(self, ctx: Any, n_melds: int, meld_faces: list[tuple[int, ...]], has_pass: bool,
+    def routes(self, ctx: Ctx, n_melds: int, meld_faces: list[tuple[int, ...]], has_pass: bool,
                declared: bool = False) -> list[X.XRoute]:
         live = ctx.live
         pv = self.pv
@@ -205,11 +221,8 @@ class ChickenExpert:
         """The route evaluator every decision of this variant uses."""
         return X.Evaluator(model, routes, self.rho)
 
-    def model(self, ctx: Any) -> Model:
-        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
-
     # ---- valuing a 13-tile hand ----------------------------------------------------------------------
-    def worth(self, ctx: Any, ev: X.Evaluator, c: list[int], fowl: tuple[float, float, float],
+    def worth(self, ctx: Ctx, ev: X.Evaluator, c: list[int], fowl: Fowl,
               extra: bool = False, val: X.Value | None = None) -> tuple[float, X.Value]:
         total, expo, beans = fowl
         vals = self.chicken_values(ctx)
@@ -223,38 +236,30 @@ class ChickenExpert:
             lose += beans / max(1, n - 1) * (n - 1) * self.ready_others
         return val.ready * ready_pay + val.ev - (1.0 - val.ready) * lose, val
 
-    def evaluator(self, ctx: Any) -> X.Evaluator:
-        """The evaluator of the seat's current hand (its melds as they are)."""
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+    def evaluator(self, ctx: Ctx) -> X.Evaluator:
+        melds = [meld_faces(m) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         return self.ev(self.model(ctx), self.routes(ctx, ctx.n_melds, melds, has_pass))
 
     # ---- decisions -------------------------------------------------------------------------------------
-    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        hu = ctx.first(HU)
-        if hu is not None:
-            return hu
-        if self.normal_turn:
-            from .normal import NormalBot
-
-            return NormalBot.turn(bot, ctx, strat)
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+    def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
+        melds = [meld_faces(m) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         model = self.model(ctx)
         ev = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
         fowl = self.own_fowl(ctx)
-        hot = bool(getattr(bot, "hot", False))
-        danger = self.danger(ctx, strat, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
+        danger = self.turn_danger(ctx, fowl)
         c = list(ctx.counts)
         chickens = self.chicken_values(ctx)
-        scored: list[tuple[float, Action, Any]] = []
-        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD})
+        scored: list[Ranked] = []
+        phis: dict[Action, list[float]] | None = {} if self.record or self.value_weights is not None else None
+        opts = self.discard_tiles(ctx)
         vals = ev.scan(c, 0, opts)
         k = S.keys(c)
         shs: dict[Action, int] = {}  # the plain-hand shanten after each discard
         seen: set[int] = set()
         for a in ctx.legal:
-            if a.kind != DISCARD or a.tile in seen:
+            if a.kind != DISCARD or a.tile is None or a.tile in seen:
                 continue
             seen.add(a.tile)
             d = a.tile
@@ -269,49 +274,126 @@ class ChickenExpert:
                 ka = list(k)
                 ka[d // 9] -= S._P[d % 9]
                 shs[a] = S.std(ka, 0)
-            w = self.risked(ctx, w, danger.risk(d), after, f2, shs.get(a))
+            risk = danger.risk(d)
+            w = self.risked(ctx, w, risk, after, f2, shs.get(a))
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
             scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
+            if phis is not None:
+                phis[a] = self.afterstate(ctx, model, after, f2, val, w, eff, risk, has_pass, False, family)
         robbed: dict[Action, tuple[float, float]] = {}
         for a in ctx.of(KONG):
             got = self.turn_kong(ctx, a, model, fowl, melds)
             if got is not None:
-                w, act, tag = got
+                (w, act, tag), kval = got
                 if act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
                     # an added kong may be robbed (抢杠): any ready player may rob it, pass or not
-                    pd, loss = self.danger(ctx, strat, self._rob_burn(ctx, fowl), rob=True).risk(act.tile)
+                    pd, loss = self.danger(ctx, self._rob_burn(ctx, fowl), rob=True).risk(act.tile)
                     loss *= self.defend_scale
                     w = (1.0 - pd) * w - loss
                     robbed[act] = (pd, loss)
+                if self.kong_hot:
+                    w -= self.kong_hot * self.hot_cost(ctx, tag[0], tag[2])
                 scored.append((w, act, tag))
+                if phis is not None:
+                    phis[act] = self.afterstate(ctx, model, tag[0], tag[2], kval, w, 0.0, robbed.get(act, (0.0, 0.0)),
+                                                True, True, "kong")
         if not scored:
             return ctx.legal[0]
+        if phis is not None:
+            self.last_features = phis
+            if self.value_weights is not None:
+                scored = [(self.value(phis[a]), a, tag) for _w, a, tag in scored]
+        if self.free_kong:
+            free = self.free_kong_now(ctx, strat, shs, robbed)
+            if free is not None:
+                self.why = "free-kong"
+                return free
+        if self.charge_live < 9:
+            held = [x for x in scored if x[2][6] != "chicken" or ctx.live[x[1].tile or 0] <= self.charge_live]
+            scored = held or scored
         if self.speed_guard:
             scored = self._guarded(scored, shs)
         scored.sort(key=lambda x: -x[0])
-        bot.why = "x"
-        bot.ranked = scored  # for analysis (build/diverge.py --second)
+        self.why = "x"
+        self.ranked = scored
         # only a kong whose fourth tile came this turn is worth a bean (later ones are 憨包豆): search those
         kongs = [x for x in scored if x[1].kind == KONG and x[1].tile == ctx.drawn]
         rest = [x for x in scored if x[1].kind != KONG]
         if self.search_samples and kongs and rest and abs(kongs[0][0] - rest[0][0]) < self.search_band:
-            return self.searched(bot, ctx, model, [kongs[0], rest[0]], robbed=robbed)
+            return self.searched(ctx, model, [kongs[0], rest[0]], robbed=robbed)
         if self.search_samples and len(rest) > 1 and rest[0][0] - rest[1][0] < self.commit_band:
             # a close call between two plans (七对 or 清一色 or the plain hand), or charging a first chicken
             f0, f1 = rest[0][2][6], rest[1][2][6]
             if f0 != f1 or "chicken" in (f0, f1):
-                return self.searched(bot, ctx, model, rest[:2], self.commit_samples)
-        bot.why = "x:" + scored[0][2][6]
-        if self.second_look:
-            second = SL.runner_up(scored)
-            if second is not None and SL.gain(self.second_look, SL.features(self, ctx, danger, scored[0]),
-                                              SL.features(self, ctx, danger, second)) > 0.0:
-                bot.why = "x:second"
-                return second[1]
+                return self.searched(ctx, model, rest[:2], self.commit_samples)
+        self.why = "x:" + scored[0][2][6]
         return scored[0][1]
 
-    def _guarded(self, scored: list[tuple[float, Action, Any]], shs: dict[Action, int] | None = None
-                 ) -> list[tuple[float, Action, Any]]:
+    # ---- the fitted afterstate value ---------------------------------------------------------------------
+    def value(self, phi: list[float]) -> float:
+        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
+        w = self.value_weights
+        assert w is not None
+        return sum(a * b for a, b in zip(w, phi))
+
+    def afterstate(self, ctx: Ctx, model: Model, c: list[int], fowl: Fowl, val: X.Value, worth: float, eff: float,
+                   risk: tuple[float, float], has_pass: bool, kong: bool, family: str) -> list[float]:
+        """The features of the hand ``c`` an action leaves (before the next draw): what the hand-set worth
+        and its parts say (``worth``, the route value, the chances to be ready and to win), the deal-in risk of
+        the discard, the shapes (plain and 七对 shanten, pairs, live acceptance), the fowl, the wall and the
+        table's hazard. Scaled to units of about one."""
+        ready_pay, lose = self._ready_pay(ctx, c, fowl)
+        k = S.keys(c)
+        std = S.std(k, 0)
+        concealed = ctx.n_melds == 0 and not kong
+        pairs_sh = S.pairs(c, 0) if concealed else 6
+        pairs = sum(1 for x in c if x >= 2) if concealed else 0
+        acc = S.std_accepts(c, k, 0, std, ctx.live)[0] if 0 <= std < S.NONE else 0
+        wall = ctx.drawable / 20.0
+        total, expo, beans = fowl
+        held = sum(c[t] * v for t, v in self.chicken_values(ctx).items())
+        hz = model.hazards[0] / 1000.0 if model.hazards else 1.0
+        s = min(std, 6)
+        pd, loss = risk
+        fam = family.rstrip("012")
+        return [1.0, worth / 10.0, val.ev / 10.0, val.ready, val.win, val.ready * ready_pay / 10.0,
+                (1.0 - val.ready) * lose / 10.0, eff / 10.0, pd, loss / 10.0, float(s), float(min(pairs_sh, 6)),
+                float(pairs), acc / 10.0, wall, s * wall, float(ctx.n_melds + (1 if kong else 0)),
+                1.0 if has_pass else 0.0, held / 10.0, expo / 10.0, beans / 10.0, 1.0 if kong else 0.0,
+                1.0 if fam == "chicken" else 0.0, hz, 1.0 if fam == "flush" else 0.0, 1.0 if fam == "pairs" else 0.0,
+                1.0 if fam == "pungs" else 0.0, 1.0 if std <= 0 else 0.0, wall if std <= 0 else 0.0,
+                total / 10.0]
+
+    def free_kong_now(self, ctx: Ctx, strat: VariantStrategy, shs: dict[Action, int],
+                      robbed: dict[Action, tuple[float, float]]) -> Action | None:
+        """A kong of the tile just drawn (闷豆 / 爬坡豆: a bean now, a 0-point 憨包豆 if put off) that costs no
+        shanten by the 熟手's test, unless the hand is two or more from ready late in the wall, or the added
+        kong is likely robbed."""
+        face = ctx.drawn
+        if face is None:
+            return None
+        far = min(shs.values(), default=0) >= 2
+        if far and ctx.drawable < self.free_kong_late:
+            return None
+        for a in ctx.of(KONG):
+            if a.tile != face or robbed.get(a, (0.0, 0.0))[0] > 0.1:
+                continue
+            if self.turn_kong_ok(ctx, strat, face, strat.normal_routes(ctx)):
+                return a
+        return None
+
+    def hot_cost(self, ctx: Ctx, c: list[int], fowl: Fowl) -> float:
+        """What the forced discard after a kong is expected to cost as a 热炮 (a win on it needs no pass and
+        burns what the seat would collect): the least risky tile of the hand ``c`` left by the kong."""
+        dz = self.danger(ctx, self._ready_pay(ctx, c, fowl)[0], hot=True)
+        return min((dz.risk(t)[1] for t in range(34) if c[t]), default=0.0)
+
+    def turn_danger(self, ctx: Ctx, fowl: Fowl) -> D.Danger:
+        """The table read of this turn's discards (热炮 after the seat's own kong)."""
+        hot = self.hot
+        return self.danger(ctx, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
+
+    def _guarded(self, scored: list[Ranked], shs: dict[Action, int] | None = None) -> list[Ranked]:
         """Drop the discards whose plan is one of ``guard_families`` but which leave the plain hand a
         shanten further from ready than the fastest discard does (``shs``: those shanten, if known)."""
         sh = {}
@@ -323,8 +405,8 @@ class ChickenExpert:
         low = min(sh.values())
         return [x for x in scored if x[1] not in sh or sh[x[1]] == low or x[2][6] not in self.guard_families]
 
-    def turn_kong(self, ctx: Any, a: Action, model: Model, fowl: tuple[float, float, float],
-                  melds: list[tuple[int, ...]]) -> tuple[float, Action, Any] | None:
+    def turn_kong(self, ctx: Ctx, a: Action, model: Model, fowl: Fowl, melds: list[tuple[int, ...]]
+                  ) -> tuple[Ranked, X.Value] | None:
         face = a.tile
         if face is None:
             return None
@@ -344,32 +426,30 @@ class ChickenExpert:
         else:
             total += 4 * v
         f2 = (total, expo, beans + bean)
-        w, _val = self.worth(ctx, ev, c, f2, extra=True)
-        return w, a, (c, ev, f2, True, 0.0, True, "kong")
+        w, val = self.worth(ctx, ev, c, f2, extra=True)
+        return (w, a, (c, ev, f2, True, 0.0, True, "kong")), val
 
-    def searched(self, bot: Any, ctx: Any, model: Model, cands: list[tuple[float, Action, Any]],
-                 samples: int = 0, robbed: dict[Action, tuple[float, float]] | None = None) -> Action:
+    def searched(self, ctx: Ctx, model: Model, cands: list[Ranked], samples: int = 0,
+                 robbed: dict[Action, tuple[float, float]] | None = None) -> Action:
         """Compare the top actions by rollouts on the same sampled futures (see ``search``). ``robbed``:
         (chance, cost) that an added kong is robbed, which the rollouts do not play."""
-        from . import search
-
-        starts = []
+        starts: list[rollouts.Start[SimTag]] = []
         for _w, _a, (after, ev, fowl, has_pass, bonus, kong, _family) in cands:
-            starts.append(search.Start(list(after), 0, bonus, kong, tag=(ev, fowl, has_pass),
-                                  pairs=ctx.n_melds == 0 and not kong))
-        sim = search.Simulator(ctx.live, model.hazards, ctx.n, bot.rng, self._sim_shanten(ctx), self._sim_win(ctx),
-                          self._sim_leaf(ctx), self._sim_end(ctx))
+            starts.append(rollouts.Start(list(after), (ev, fowl, has_pass), 0, bonus, kong,
+                                         pairs=ctx.n_melds == 0 and not kong))
+        sim = rollouts.Simulator(ctx.live, model.hazards, ctx.n, self.rng, self._sim_shanten(ctx),
+                                 self._sim_win(ctx), self._sim_leaf(ctx), self._sim_end(ctx))
         res = sim.compare(starts, samples or self.search_samples, self.search_depth)
         for j, cand in enumerate(cands):
             if robbed and cand[1] in robbed:
                 pd, loss = robbed[cand[1]]
                 res[j] = (1.0 - pd) * res[j] - loss
         i = max(range(len(res)), key=lambda x: res[x])
-        bot.why = "search"
+        self.why = "search"
         return cands[i][1]
 
     # ---- the simulator's view of this variant ---------------------------------------------------------
-    def _sim_shanten(self, ctx: Any) -> Any:
+    def _sim_shanten(self, ctx: Ctx) -> Callable[[list[int], list[int], int], int]:
         concealed = ctx.n_melds == 0
 
         def sh(c: list[int], k: list[int], j: int) -> int:
@@ -382,8 +462,8 @@ class ChickenExpert:
 
         return sh
 
-    def risked(self, ctx: Any, w: float, risk: tuple[float, float], c: list[int],
-               fowl: tuple[float, float, float], std: int | None = None) -> float:
+    def risked(self, ctx: Ctx, w: float, risk: tuple[float, float], c: list[int], fowl: Fowl,
+               std: int | None = None) -> float:
         """The worth ``w`` of the 13-tile hand ``c`` after a discard that deals in with ``risk`` (chance,
         expected payment): a deal-in ends the hand as it stands (``end_now``; ``std``: its plain shanten)."""
         pd, loss = risk
@@ -392,7 +472,7 @@ class ChickenExpert:
             w += pd * self.end_now(ctx, c, fowl, std)
         return w
 
-    def end_now(self, ctx: Any, c: list[int], fowl: tuple[float, float, float], std: int | None = None) -> float:
+    def end_now(self, ctx: Ctx, c: list[int], fowl: Fowl, std: int | None = None) -> float:
         """What the 13-tile hand ``c`` collects (ready) or pays (not ready) if the hand ends at once, as it
         does when this seat deals in: the fowl settle as they stand (``std``: its plain shanten, if known)."""
         ready, lose = self._ready_pay(ctx, c, fowl)
@@ -401,7 +481,7 @@ class ChickenExpert:
             s = min(s, S.pairs(c, 0))
         return ready if s <= 0 else -lose
 
-    def _ready_pay(self, ctx: Any, c: list[int], fowl: tuple[float, float, float]) -> tuple[float, float]:
+    def _ready_pay(self, ctx: Ctx, c: list[int], fowl: Fowl) -> tuple[float, float]:
         total, expo, beans = fowl
         held = sum(c[t] * v for t, v in self.chicken_values(ctx).items())
         n = ctx.n
@@ -410,15 +490,13 @@ class ChickenExpert:
             lose += beans * self.ready_others
         return self.ready_base + (n - 1) * (total + held) + beans, lose
 
-    def _sim_win(self, ctx: Any) -> Any:
-        from ..rules.analysis import is_win
-
+    def _sim_win(self, ctx: Ctx) -> Callable[[rollouts.Start[SimTag], list[int], int, bool], float | None]:
         pv = self.pv
         pay = ctx.n - 1
         free = self.free
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+        melds = [meld_faces(m) for m in ctx.melds]
 
-        def win(st: Any, c: list[int], j: int, self_drawn: bool) -> float | None:
+        def win(st: rollouts.Start[SimTag], c: list[int], j: int, self_drawn: bool) -> float | None:
             _ev, fowl, has_pass = st.tag
             n_melds = (sum(c) < 14)
             seven = not n_melds and sum(c) == 14 and all(x % 2 == 0 for x in c)
@@ -444,14 +522,14 @@ class ChickenExpert:
 
         return win
 
-    def _sim_end(self, ctx: Any) -> Any:
-        def end(st: Any, c: list[int], j: int) -> float:
+    def _sim_end(self, ctx: Ctx) -> Callable[[rollouts.Start[SimTag], list[int], int], float]:
+        def end(st: rollouts.Start[SimTag], c: list[int], j: int) -> float:
             return self.end_now(ctx, c, st.tag[1])
 
         return end
 
-    def _sim_leaf(self, ctx: Any) -> Any:
-        def leaf(st: Any, c: list[int], j: int, rounds: int) -> float:
+    def _sim_leaf(self, ctx: Ctx) -> Callable[[rollouts.Start[SimTag], list[int], int, int], float]:
+        def leaf(st: rollouts.Start[SimTag], c: list[int], j: int, rounds: int) -> float:
             ev, fowl, _p = st.tag
             k = S.keys(c)
             val = ev.value(c, k, 0, exact=[False] * len(ev.routes), offset=rounds)
@@ -460,8 +538,7 @@ class ChickenExpert:
 
         return leaf
 
-    def release(self, ctx: Any, d: int, fowl: tuple[float, float, float]) -> tuple[tuple[float, float, float],
-                                                                                   float]:
+    def release(self, ctx: Ctx, d: int, fowl: Fowl) -> tuple[Fowl, float]:
         """Discarding ``d``: the seat's chickens and exposure afterwards, and the expected cost of a claim
         (the claimer's chickens from this seat, 责任鸡 on a first one, 点豆 on a kong) besides."""
         vals = self.chicken_values(ctx)
@@ -475,9 +552,7 @@ class ChickenExpert:
         first = self.first_free(ctx, d)
         gen = False
         if not first and tb.gen_chong and not ctx.my_discards:
-            from ..rules.tiles import name as tname
-
-            gen = (ctx.public.get("chong_feng") or {}).get(tname(d)) is not None
+            gen = ctx.public_seats("chong_feng").get(tname(d)) is not None
         ze = v * tb.ze_ren_mult if first else 0.0
         cost = (qp * (3 * v + ze) + qk * (4 * v + ze + tb.bean)) * self.claimer_ready
         if first or gen:
@@ -488,7 +563,7 @@ class ChickenExpert:
             return (total + gain * self.charge_boost, expo + gain, beans), -cost
         return (total + (1 - q) * v, expo + (1 - q) * v, beans), -cost
 
-    def claim_chances(self, ctx: Any, t: int) -> tuple[float, float]:
+    def claim_chances(self, ctx: Ctx, t: int) -> tuple[float, float]:
         """(pung, kong) chances for a discarded ``t``: some other player holds two (three) live copies.
         While nobody has discarded a chicken its unseen copies sit in hands more than the wall (players
         keep them), the more so the later it is."""
@@ -514,19 +589,18 @@ class ChickenExpert:
         qk = 1.0 - miss_k
         return (1.0 - miss_p) * (1.0 - qk), qk
 
-    def _rob_burn(self, ctx: Any, fowl: tuple[float, float, float]) -> float:
+    def _rob_burn(self, ctx: Ctx, fowl: Fowl) -> float:
         """What a robbed seat would have collected and loses (zhuoji always; guiyang per option)."""
         o = ctx.options
         if not (o.get("rob_burns_beans") or o.get("rob_burns_chickens")):
             return 0.0
         return self._ready_pay(ctx, list(ctx.counts), fowl)[0]
 
-    def danger(self, ctx: Any, strat: Any, burn: float = 0.0, hot: bool = False,
-               rob: bool = False) -> D.Danger:
+    def danger(self, ctx: Ctx, burn: float = 0.0, hot: bool = False, rob: bool = False) -> D.Danger:
         """The table read for defence; ``hot``: this is the first discard after the seat's kong (热炮: a
         win on it needs no pass, earns the winner an event, and burns what the seat would collect);
         ``rob``: an added kong's tile, which any ready player may rob (抢杠)."""
-        dz = D.Danger(ctx, _Defence(self, hot, burn, rob))
+        dz = D.Danger(ctx, ChickenDefence(self, hot, burn, rob))
         # a declared player's hand is fixed: what it threw since declaring can never win for it
         for o, _p, _cost, mult in dz.opps:
             seat = ctx.seats[o]
@@ -537,38 +611,41 @@ class ChickenExpert:
         return dz
 
     # ---- claims ---------------------------------------------------------------------------------------
-    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        hu = ctx.first(HU)
-        if hu is not None:
-            return hu
+    def choose_claim(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         pas = ctx.first(PASS)
         claims = [a for a in ctx.legal if a.kind in (PUNG, KONG)]
         if not claims:
             return pas or ctx.legal[0]
-        if self.normal_claims:
-            from .normal import NormalBot
-
-            return NormalBot.claim(bot, ctx, strat)
         t = ctx.offer
-        melds = [tuple(m["faces"]) for m in ctx.melds]
+        assert t is not None
+        melds = [meld_faces(m) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         model = self.model(ctx)
         fowl = self.own_fowl(ctx)
         ev0 = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
-        best_w, _v = self.worth(ctx, ev0, list(ctx.counts), fowl)
+        best_w, v0 = self.worth(ctx, ev0, list(ctx.counts), fowl)
         best: Action | None = pas
+        phis: dict[Action, list[float]] | None = {} if self.record or self.value_weights is not None else None
+        if phis is not None and pas is not None:
+            phis[pas] = self.afterstate(ctx, model, list(ctx.counts), fowl, v0, best_w, 0.0, (0.0, 0.0), has_pass,
+                                        False, v0.best.rstrip("012"))
+            if self.value_weights is not None:
+                best_w = self.value(phis[pas])
         vals = self.chicken_values(ctx)
         v = vals.get(t, 0)
         resp = 0.0
         if v and self.first_free_claim(ctx, t):
             resp = v * self.tb.ze_ren_mult  # 责任鸡: the discarder pays the claimer (if ready)
-        danger = self.danger(ctx, strat)
+        danger = self.danger(ctx)
+        pairs_open = self.keep_pairs and self.keeps_pairs(ctx)
         for a in claims:
             plan = P.claim_plan(ctx, a)
             if plan is None:
                 continue
             got, faces, _subs = plan
             c = P.without(ctx.counts, got)
+            if pairs_open and a.kind == PUNG and self.pung_no_faster(ctx, c):
+                continue
             total, expo, beans = fowl
             f2 = (total + v * len(faces), expo + v * len(faces), beans)
             if a.kind == KONG:
@@ -576,6 +653,12 @@ class ChickenExpert:
                 ev = self.ev(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], True))
                 w, val = self.worth(ctx, ev, c, f2, extra=True)
                 w += val.ready * resp
+                if self.kong_hot:
+                    w -= self.kong_hot * self.hot_cost(ctx, c, f2)
+                if phis is not None:
+                    phis[a] = self.afterstate(ctx, model, c, f2, val, w, 0.0, (0.0, 0.0), True, True, "kong")
+                    if self.value_weights is not None:
+                        w = self.value(phis[a])
             else:
                 ev = self.ev(model, self.routes(ctx, ctx.n_melds + 1, melds + [faces], has_pass))
                 w = -1e9
@@ -586,44 +669,72 @@ class ChickenExpert:
                     f3, eff = self.release(ctx, d, f2)
                     wd, val = self.worth(ctx, ev, c, f3, val=scanned[d])
                     wd += eff + val.ready * resp
-                    wd = self.risked(ctx, wd, danger.risk(d), c, f3)
+                    risk = danger.risk(d)
+                    wd = self.risked(ctx, wd, risk, c, f3)
+                    if phis is not None:
+                        phi = self.afterstate(ctx, model, list(c), f3, val, wd, eff, risk, has_pass, False,
+                                              val.best.rstrip("012"))
+                        if self.value_weights is not None:
+                            wd = self.value(phi)
+                        if wd > w:
+                            phis[a] = phi
                     c[d] += 1
                     w = max(w, wd)
             if w > best_w + 1e-9:
                 best_w, best = w, a
+        if phis is not None:
+            self.last_features = phis
         return best or pas or ctx.legal[0]
 
-    def first_free_claim(self, ctx: Any, t: int) -> bool:
+    def keeps_pairs(self, ctx: Ctx) -> bool:
+        """A concealed hand with ``keep_pairs`` pairs or more, 七对 no further from ready than the plain hand."""
+        c = ctx.counts
+        if ctx.n_melds or sum(1 for x in c if x >= 2) < self.keep_pairs:
+            return False
+        return S.pairs(c, 0) <= S.std(S.keys(c), 0)
+
+    @staticmethod
+    def pung_no_faster(ctx: Ctx, c: list[int]) -> bool:
+        """The hand ``c`` left by a pung, after its best discard, is no nearer ready than the hand now."""
+        now = min(S.std(S.keys(ctx.counts), 0), S.pairs(ctx.counts, 0))
+        k = S.keys(c)
+        best = S.NONE
+        for d in range(34):
+            if c[d]:
+                S.take(c, k, d)
+                best = min(best, S.std(k, 0))
+                S.put(c, k, d)
+        return best >= now
+
+    def first_free_claim(self, ctx: Ctx, t: int) -> bool:
         """The offered discard is the first of its kind (it is already among the discards)."""
         n = sum(1 for s in ctx.seats for d in s["discards"] if d["tile"] == t)
         return n == 1
 
     # ---- 报听 -------------------------------------------------------------------------------------------
-    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
+    def declare(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         dec = ctx.first("declare_ready")
         pas = ctx.first(PASS)
         if dec is None:
             return pas or ctx.legal[0]
-        from ..rules.variants.chicken_patterns import waits
-
         kinds = waits(self.tb, ctx.counts, [])
         live = sum(ctx.live[t] for t in kinds)
         return dec if live >= 1 else (pas or dec)
 
 
-class _Defence:
-    """What ``danger.Danger`` asks of a strategy, for the chicken games."""
+class ChickenDefence:
+    """What ``danger.Danger`` asks of a variant (``danger.DefenceRules``), for the chicken games."""
 
     suji = 1.0
 
-    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0, rob: bool = False):
+    def __init__(self, x: ChickenExpert, hot: bool = False, burn: float = 0.0, rob: bool = False) -> None:
         self.x = x
         self.ready_mid = x.ready_mid
         self.hot = hot
         self.burn = burn
         self.rob = rob
 
-    def ron_chance(self, ctx: Any, seat: int) -> float:
+    def ron_chance(self, ctx: Ctx, seat: int) -> float:
         s = ctx.seats[seat]
         if s.get("declared") or self.hot or self.rob:
             return 1.0
@@ -631,7 +742,7 @@ class _Defence:
             return 0.7
         return 0.15
 
-    def passed_safe(self, ctx: Any, seat: int) -> bool:
+    def passed_safe(self, ctx: Ctx, seat: int) -> bool:
         """A ready player without a pass lets a 平胡 tile go by, yet may win it as a 热炮 or rob it: only
         a declared player's (or a bean holder's) passing proves it does not wait on a tile."""
         if not (self.hot or self.rob):
@@ -639,7 +750,7 @@ class _Defence:
         s = ctx.seats[seat]
         return bool(s.get("declared")) or any(m["kind"] in KONGS for m in s["melds"])
 
-    def deal_in_cost(self, ctx: Any, seat: int) -> float:
+    def deal_in_cost(self, ctx: Ctx, seat: int) -> float:
         if self.rob:
             # guiyang: 抢杠 +10 (平胡's 1 dropped), with 抢杠包两家 paid as a self-draw by the robbed alone;
             # zhuoji: the robbed pays the pattern + 15. Either way it loses what it would have collected.

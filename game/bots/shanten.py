@@ -1,13 +1,18 @@
-"""Route shanten and tile acceptance for bots: standard, seven pairs, all pungs, one suit, scattered, terminals."""
+"""Tool: shanten and tile acceptance of each winning shape (standard, seven pairs, all pungs, one suit, 烂牌, 幺牌)."""
 
 from __future__ import annotations
 
 # A hand is given as ``c`` (34 counts of its non-joker tiles), ``k`` (the four group keys of ``c``),
 # ``j`` (jokers held) and ``wf`` (the face a 白 may stand for, or None). Shanten is -1 for a complete
 # 14-tile (3k+2) hand and 0 for a ready 3k+1 hand, for every route.
-from ..rules.analysis import POW5, shanten_keys
+from collections.abc import Callable, Sequence
 
-WHITE = 31
+from ..rules.analysis import POW5, shanten_keys
+from ..rules.tiles import WHITE
+
+Counts = list[int]  # 34 tile counts
+Keys = list[int]  # the four group keys of counts (``keys``)
+
 NONE = 99  # the route is impossible
 _P = POW5
 _NEAR: list[tuple[int, ...]] = []
@@ -21,7 +26,7 @@ NEAR = tuple(_NEAR)
 _GROUPS = ((0b001001001, 0b010010010, 0b100100100))
 
 
-def std(k, j: int, wf=None) -> int:
+def std(k: Sequence[int], j: int, wf: int | None = None) -> int:
     """Sets-and-a-pair shanten; each 白 may instead be read as ``wf``."""
     s = shanten_keys(k[0], k[1], k[2], k[3], j)
     if wf is not None and s >= 0:
@@ -41,7 +46,7 @@ def std(k, j: int, wf=None) -> int:
     return s
 
 
-def pairs(c, j: int, wf=None) -> int:
+def pairs(c: Sequence[int], j: int, wf: int | None = None) -> int:
     """Seven-pairs shanten (a quadruple is two pairs); NONE when too few tiles are concealed."""
     n = j
     pr = 0
@@ -61,7 +66,7 @@ def pairs(c, j: int, wf=None) -> int:
     return 6 - (pr if pr < 7 else 7)
 
 
-def pungs(c, j: int, melds_ok: bool = True) -> int:
+def pungs(c: Sequence[int], j: int, melds_ok: bool = True) -> int:
     """All-pungs (大对子) shanten from the concealed part; NONE when a meld is a chow."""
     if not melds_ok:
         return NONE
@@ -82,7 +87,7 @@ def pungs(c, j: int, melds_ok: bool = True) -> int:
     return s if s >= -1 else -1
 
 
-def _lan_parts(c):
+def _lan_parts(c: Sequence[int]) -> tuple[int, int]:
     honors = 0
     for t in range(27, 34):
         if c[t]:
@@ -102,7 +107,7 @@ def _lan_parts(c):
     return honors, suits
 
 
-def lan(c, j: int, seven: bool = False) -> int:
+def lan(c: Sequence[int], j: int, seven: bool = False) -> int:
     """烂牌 shanten (七星 with ``seven``): 14 distinct tiles, 5-7 honors, suits spaced 147/258/369."""
     n = j + sum(c)
     if n < 13:
@@ -117,7 +122,7 @@ def lan(c, j: int, seven: bool = False) -> int:
     return 13 - (use if use < 14 else 14)
 
 
-def yao(c, j: int) -> int:
+def yao(c: Sequence[int], j: int) -> int:
     """幺牌 shanten: every tile a terminal or an honor, no shape."""
     n = j
     good = j
@@ -131,7 +136,7 @@ def yao(c, j: int) -> int:
     return 13 - (good if good < 14 else 14)
 
 
-def flush(c, j: int, g: int, free=()) -> tuple[int, int]:
+def flush(c: Sequence[int], j: int, g: int, free: Sequence[int] = ()) -> tuple[int, int]:
     """(shanten, off-suit tiles) towards one suit ``g`` (``free`` kinds may stay): each off tile is a draw."""
     off = 0
     kk = [0, 0, 0, 0]
@@ -147,7 +152,29 @@ def flush(c, j: int, g: int, free=()) -> tuple[int, int]:
     return shanten_keys(kk[0], kk[1], kk[2], kk[3], j + off) + off, off
 
 
-def take(c, k, d: int, j: int = 0, jk=None) -> int:
+def flush_pairs(c: Sequence[int], j: int, g: int, free: Sequence[int] = ()) -> int:
+    """Seven-pairs shanten in suit ``g`` (``free`` kinds count too): pairs of other kinds do not count."""
+    lo, hi = 9 * g, 9 * g + 9
+    n = j
+    pr = single = 0
+    for t, x in enumerate(c):
+        if x:
+            n += x
+            if lo <= t < hi or t in free:
+                pr += x >> 1
+                single += x & 1
+    if n < 13:
+        return NONE
+    need = 7 - pr
+    used = min(j, single, need)
+    need -= used
+    jr = j - used
+    need -= min(need, jr // 2)
+    direct = min(need, single - used)
+    return direct + 2 * (need - direct) - 1
+
+
+def take(c: Counts, k: Keys, d: int, j: int = 0, jk: int | None = None) -> int:
     """Take one ``d`` out of counts ``c`` and their group keys ``k`` in place (the wildcard ``jk`` comes
     out of the joker count ``j`` instead). Returns the jokers left; ``put`` undoes it."""
     if d == jk:
@@ -157,14 +184,14 @@ def take(c, k, d: int, j: int = 0, jk=None) -> int:
     return j
 
 
-def put(c, k, d: int, jk=None) -> None:
+def put(c: Counts, k: Keys, d: int, jk: int | None = None) -> None:
     """Undo ``take(c, k, d, j, jk)``."""
     if d != jk:
         c[d] += 1
         k[d // 9] += _P[d % 9]
 
 
-def keys(c) -> list[int]:
+def keys(c: Sequence[int]) -> Keys:
     out = [0, 0, 0, 0]
     for t, x in enumerate(c):
         if x:
@@ -172,7 +199,7 @@ def keys(c) -> list[int]:
     return out
 
 
-def near_kinds(c, j: int, wf=None) -> list[int]:
+def near_kinds(c: Sequence[int], j: int, wf: int | None = None) -> list[int]:
     """Kinds whose draw can lower the standard shanten (held, or within two in a suit)."""
     seen = [False] * 34
     for t in range(34):
@@ -190,11 +217,12 @@ def near_kinds(c, j: int, wf=None) -> list[int]:
     return [u for u in range(34) if seen[u]]
 
 
-_IMPROVE: dict[tuple, tuple[int, ...]] = {}
+_IMPROVE: dict[tuple[int | None, ...], tuple[int, ...]] = {}
 IMPROVE_CAP = 1 << 14  # hands kept, about 6 MB; the hits come from the same and the next few decisions
 
 
-def _improving(c, k, j: int, s: int, jk, wf) -> tuple[int, ...]:
+def _improving(c: Sequence[int], k: Sequence[int], j: int, s: int, jk: int | None, wf: int | None
+               ) -> tuple[int, ...]:
     """Kinds other than ``jk`` whose draw lowers the standard shanten ``s`` (live or not). They depend
     on the hand alone, so they are kept across decisions; the live counts filter them per call."""
     key = (k[0], k[1], k[2], k[3], j, s, jk, wf)
@@ -229,7 +257,8 @@ def _improving(c, k, j: int, s: int, jk, wf) -> tuple[int, ...]:
     return got
 
 
-def std_accepts(c, k, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[int]]:
+def std_accepts(c: Sequence[int], k: Sequence[int], j: int, s: int, live: Sequence[int], jk: int | None = None,
+                wf: int | None = None) -> tuple[int, list[int]]:
     """(live tiles, kinds) of draws lowering the standard shanten ``s`` of a 3k+1 hand."""
     total = 0
     kinds = []
@@ -244,7 +273,8 @@ def std_accepts(c, k, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list
     return total, kinds
 
 
-def pairs_accepts(c, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[int]]:
+def pairs_accepts(c: Sequence[int], j: int, s: int, live: Sequence[int], jk: int | None = None,
+                  wf: int | None = None) -> tuple[int, list[int]]:
     total = 0
     kinds: list[int] = []
     if s < 0:
@@ -266,7 +296,8 @@ def pairs_accepts(c, j: int, s: int, live, jk=None, wf=None) -> tuple[int, list[
     return total, kinds
 
 
-def generic_accepts(fn, c, j: int, s: int, live, jk=None) -> tuple[int, list[int]]:
+def generic_accepts(fn: Callable[[Counts, int], int], c: Counts, j: int, s: int, live: Sequence[int],
+                    jk: int | None = None) -> tuple[int, list[int]]:
     """Acceptance for any route function ``fn(c, j)`` by trying every live kind."""
     total = 0
     kinds: list[int] = []

@@ -1,4 +1,4 @@
-"""Rollout search for the few decisions that matter: sampled futures, a counts-only simulator, value leaves.
+"""Tool: rollout search for the few decisions that matter: sampled futures, a counts-only simulator, value leaves.
 
 For a decision between a handful of actions, each action is turned into a starting hand (tiles and
 melds after it). The hidden tiles are sampled consistently with the seat's view: every tile the seat
@@ -16,34 +16,36 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from . import shape as S
+from . import shanten as S
 
-Counts = list[int]
+Counts = S.Counts
+Tag = TypeVar("Tag")
 
 
 @dataclass
-class Start:
+class Start(Generic[Tag]):
     """A candidate action's starting point: 13-tile counts (no wildcards), jokers, and an immediate value."""
 
     counts: Counts
+    tag: Tag  # what the caller needs to tell the starts apart (e.g. a scoring context)
     jokers: int = 0
     bonus: float = 0.0  # points the action brings by itself (a bean, kong points)
     extra_draw: bool = False  # a kong: the next tile is the seat's replacement draw
     locked: bool = False  # declared ready (报听): every drawn tile that does not win is thrown
-    tag: object = None  # what the caller needs to tell the starts apart (e.g. a scoring context)
     pairs: bool = False  # seven pairs still counts (a concealed hand)
 
 
-class Simulator:
+class Simulator(Generic[Tag]):
     """Plays sampled futures of one seat's hand (see the module docstring)."""
 
     def __init__(self, live: Sequence[int], hazards: Sequence[int], n: int, rng: random.Random,
                  shanten: Callable[[Counts, list[int], int], int],
-                 win: Callable[[Start, Counts, int, bool], float | None],
-                 leaf: Callable[[Start, Counts, int, int], float],
-                 end: Callable[[Start, Counts, int], float],
-                 jk: int | None = None):
+                 win: Callable[[Start[Tag], Counts, int, bool], float | None],
+                 leaf: Callable[[Start[Tag], Counts, int, int], float],
+                 end: Callable[[Start[Tag], Counts, int], float],
+                 jk: int | None = None) -> None:
         self.pool = [t for t in range(34) for _ in range(live[t])]
         self.hazards = [h / 1000.0 for h in hazards]
         self.n = n
@@ -62,12 +64,12 @@ class Simulator:
             out.append(f)
         return out
 
-    def compare(self, starts: Sequence[Start], samples: int = 24, depth: int = 6) -> list[float]:
+    def compare(self, starts: Sequence[Start[Tag]], samples: int = 24, depth: int = 6) -> list[float]:
         """Mean rollout value of each start over the same sampled futures."""
         fut = self.futures(samples)
         return [sum(self.play(st, f, depth) for f in fut) / samples + st.bonus for st in starts]
 
-    def play(self, st: Start, future: list[int], depth: int) -> float:
+    def play(self, st: Start[Tag], future: list[int], depth: int) -> float:
         c = list(st.counts)
         j = st.jokers
         k = S.keys(c)

@@ -1,4 +1,4 @@
-"""The 高手's hand value: every route a hand may still win by, each with its chance and payout, mixed.
+"""Tool: the 高手's hand value: every route a hand may still win by, each with its chance and payout, mixed.
 
 A route is a winning shape (standard, seven pairs, all pungs, one suit, ...) with its shanten and live
 acceptance functions and what a win by it pays. ``Evaluator.value`` turns a 13-tile hand into an
@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
-from . import shape as S
-from .ev import Model
+from ..rules.kinds import MeldKind, WinBy
+from ..rules.situation import Score, Situation
+from ..rules.state import Meld
+from . import shanten as S
+from .ctx import Ctx, meld_faces
+from .win_chances import Model
 
-Counts = list[int]
+Counts = S.Counts
 ShFn = Callable[[Counts, list[int], int], int]
 AccFn = Callable[[Counts, list[int], int, int], float]
 
@@ -167,7 +170,7 @@ class Evaluator:
         self.U = max(model.U, 1)
         self.ron_mult = model.ron_factor * (model.n - 1)
         self.jk = model.ctx.jk if model.ctx.variant in ("wenshan", "kunming") else None
-        self._memo: dict[tuple, tuple[float, float, float]] = {}
+        self._memo: dict[tuple[int, int, int, bool, int], tuple[float, float, float]] = {}
 
     def route_waits(self, xr: XRoute, c: Counts, k: list[int], j: int) -> list[int]:
         """Winning kinds of a hand ready on route ``xr`` (the wildcard always wins)."""
@@ -445,15 +448,16 @@ def flush_route(live: Sequence[int], g: int, free: Sequence[int] = (), pung_weig
 
 
 def flush_pairs_route(live: Sequence[int], g: int, free: Sequence[int] = ()) -> tuple[ShFn, AccFn]:
-    from .routes import flush_pairs
-
-    sh0, acc0 = flush_pairs(live, None, g, tuple(free))
+    """Seven pairs in suit ``g`` (``free`` kinds count too): a single of those kinds is a step."""
+    kinds = list(range(9 * g, 9 * g + 9)) + list(free)
 
     def sh(c: Counts, k: list[int], j: int) -> int:
-        return int(sh0(c, k, j))
+        return S.flush_pairs(c, j, g, free)
 
     def acc(c: Counts, k: list[int], j: int, s: int) -> float:
-        return float(acc0(c, k, j, s)[0])
+        if s < 0:
+            return 0.0
+        return float(sum(live[u] for u in kinds if live[u] and c[u] & 1))
 
     return sh, acc
 
@@ -480,48 +484,20 @@ def suit_counts(c: Sequence[int], meld_faces: Sequence[Sequence[int]], free: Seq
     return cnt, honors
 
 
-def discard_win_value(ctx: object, tile: int, score: Callable[..., object], wildcard: int | None = None
+def discard_win_value(ctx: Ctx, tile: int, score: Callable[[Situation], Score], wildcard: int | None = None
                       ) -> float | None:
     """Points this seat would receive for winning on the offered ``tile`` now, by the variant's own
     scoring of the seat's hand and melds (None: not a valid win, or the view could not be read)."""
-    from ..rules.kinds import MeldKind, WinBy
-    from ..rules.situation import Situation
-    from ..rules.state import Meld
-
-    c: Any = ctx
+    c = ctx
     counts = list(c.counts)
     counts[tile] += 1
-    melds = [Meld(MeldKind(m["kind"]), tuple(m["tiles"]), tuple(m["faces"])) for m in c.melds]
+    melds = [Meld(MeldKind(m["kind"]), tuple(t for t in m["tiles"] if t is not None), meld_faces(m)) for m in c.melds]
     sit = Situation(c.variant, c.options, c.n, c.dealer, c.seat, counts, melds, tile, WinBy.DISCARD,
                     c.offer_from, frozenset(), wildcard)
     try:
-        sc: Any = score(sit)
+        sc = score(sit)
     except Exception:  # noqa: BLE001 - a view the scorer does not understand: the caller takes the win
         return None
     if not sc.valid:
         return None
     return float(sum(sc.payments.values()))
-
-
-_PLANS: dict[str, object] = {}
-
-
-def plan_for(vid: str) -> object | None:
-    """The 高手's per-variant player (``turn``/``claim``/``declare``), or None where it has none."""
-    if vid in _PLANS:
-        return _PLANS[vid]
-    plan: object | None = None
-    if vid in ("guiyang", "zhuoji"):
-        from .expert_chicken import ChickenExpert
-
-        plan = ChickenExpert(vid)
-    elif vid in ("wenshan", "kunming"):
-        from .expert_wenshan import WenshanExpert
-
-        plan = WenshanExpert(vid)
-    elif vid == "yuxi":
-        from .expert_yuxi import YuxiExpert
-
-        plan = YuxiExpert(vid)
-    _PLANS[vid] = plan
-    return plan

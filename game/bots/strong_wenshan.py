@@ -1,7 +1,7 @@
-"""The 高手's play in 文山翻小鸡 (and 昆明): every pattern by its real payout, kong points, 过手胡.
+"""Level 高手 × 文山翻小鸡 (and 昆明): every pattern by its real payout, kong points, 过手胡.
 
 Every other player pays the winner T = (base + added) × 自摸 × 硬功, so the bot values each action by
-the mixed routes of ``expert.Evaluator``: 平胡 (T 1, 2 硬功), 七对 (2, 4 硬功, 龙七对 double), 清一色
+the mixed routes of ``hand_value.Evaluator``: 平胡 (T 1, 2 硬功), 七对 (2, 4 硬功, 龙七对 double), 清一色
 (4, cancelling 平胡), 清一色 七对 (6), 烂牌 / 七星 / 幺牌 (1 / 2 / 1, 硬功 double), each self-drawn
 twice, plus what a win saves (the winner pays nobody). 硬功 counts a wildcard used as its own face
 (七星 with an honor wildcard, a wildcard in its own run). A natural kong pays 1 (暗杠 2) from each
@@ -12,15 +12,19 @@ self-draw or bigger reading pays far more than the win on offer.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
-from . import expert as X
-from . import plan as P
-from . import shape as S
-from .ev import Model
+from ..rules.actions import CHOW, DISCARD, KONG, PASS, PUNG, Action
+from ..rules.tiles import WHITE
+from . import hand_math as P
+from . import hand_value as X
+from . import shanten as S
+from .ctx import Ctx, OwnMelds, own_melds
+from .normal import Row, scan
+from .strong import Expert
+from .variant import VariantStrategy
+from .win_chances import Model
 
-WHITE = S.WHITE
 # typical live acceptance per shanten (0: waits once ready), measured on 熟手 hands in wenshan
 TYP = {
     "std": {0: 9.0, 1: 23.0, 2: 35.0, 3: 49.0, 4: 66.0, 5: 73.0, 6: 78.0},
@@ -64,7 +68,7 @@ def _lan_use(h: int, su: int, j: int, seven: bool) -> int:
     return use if use < 14 else 14
 
 
-def _lan_route(live: Any, jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]:
+def _lan_route(live: Sequence[int], jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]:
     """烂牌 (七星 with ``seven``) shanten and acceptance counted directly (each new distinct honor or
     well-spaced suited tile is one step)."""
 
@@ -99,7 +103,7 @@ def _lan_route(live: Any, jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]
     return sh, acc
 
 
-def _yao_route(live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
+def _yao_route(live: Sequence[int], jk: int | None) -> tuple[X.ShFn, X.AccFn]:
     """幺牌: every terminal or honor drawn is a step."""
     kinds = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
 
@@ -115,19 +119,16 @@ def _yao_route(live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
     return sh, acc
 
 
-class WenshanExpert:
-    rho = 0.5
+class WenshanExpert(Expert):
+    """The 高手 in 文山翻小鸡 and 昆明 (see the module)."""
+
     pung_weight = 1.75  # a pair fills from anyone's discard
     claim_speed = 1.3  # chows and pungs beyond the counted acceptance
     avoided = 1.7  # what a win saves: the winner pays nobody
     win_rate = 0.17
     ready_mid = 6.2
     flush_min = 8
-    kong_margin = 0.0
     jk_margin = 1.0  # points a wildcard discard must beat keeping it by
-    normal_claims = False  # experiments: the 熟手's claims / discards instead
-    normal_turn = False
-    legacy = False  # experiments: the previous 高手's turns and claims
     claim_aware = True
     # among equally fast discards, the one the value model prefers (硬功, 七对, 清一色, a kong to come): what
     # an expert does; on the development walls off - on measured -0.005 ± 0.048 (4,000 hands), for 15% of
@@ -141,15 +142,16 @@ class WenshanExpert:
     claim_margin = 0.3
     claim_ratio = 0.15
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
+    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the anchored value choice)
+    value_weights: tuple[float, ...] | None = None
+    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
 
-    def __init__(self, vid: str):
-        self.vid = vid
-
-    def model(self, ctx: Any) -> Model:
-        return Model(ctx, 0.8, 0.0, ready_mid=self.ready_mid, win_rate=self.win_rate)
+    def __init__(self, vid: str, seed: object = 0) -> None:
+        super().__init__(vid, seed)
+        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
     # ---- routes ----------------------------------------------------------------------------------------
-    def routes(self, ctx: Any, melds: list[tuple[str, tuple[int, ...], int]], counts: list[int]) -> list[X.XRoute]:
+    def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
         n = ctx.n
         pay = n - 1
         pen = 1 if ctx.options.get("penalty_discard") else 0
@@ -213,32 +215,30 @@ class WenshanExpert:
                 out.append(X.XRoute("yao", *_yao_route(live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
         return out
 
-    def evaluator(self, ctx: Any) -> X.Evaluator:
-        """The evaluator of the seat's current hand (its melds as they are)."""
-        return X.Evaluator(self.model(ctx), self.routes(ctx, _my_melds(ctx), ctx.counts), self.rho)
+    def evaluator(self, ctx: Ctx) -> X.Evaluator:
+        return X.Evaluator(self.model(ctx), self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
 
     # ---- decisions --------------------------------------------------------------------------------------
-    def turn(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        hu = ctx.first(HU)
-        if hu is not None:
-            return hu
-        if self.normal_turn:
-            from .normal import NormalBot
-
-            return NormalBot.turn(bot, ctx, strat)
-        if self.legacy:
-            return bot.old_turn(ctx, strat)
-        base, fast = self.fast_turn(bot, ctx, strat)
+    def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
+        base, fast = self.fast_turn(ctx, strat)
         jk = ctx.jk
-        melds = _my_melds(ctx)
+        melds = own_melds(ctx)
         model = self.model(ctx)
         ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
         valued = self.valued(ev, c, j)
-        if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
-            bot.why = "plain"
+        learn = self.record or self.value_weights is not None
+        if not learn and not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
+            self.why = "plain"
             return base
-        opts = sorted({a.tile for a in ctx.legal if a.kind == DISCARD} if valued or not fast else fast)
+        if learn:
+            chosen = self.learned_turn(ctx, model, ev, c, j, base, fast, melds)
+            if chosen is not None:
+                return chosen
+            if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
+                self.why = "plain"
+                return base
+        opts = self.discard_tiles(ctx) if valued or not fast else sorted(fast)
         vals = ev.scan(c, j, opts, jk)
         evs: dict[Action, float] = {}
         for a in ctx.legal:
@@ -254,28 +254,43 @@ class WenshanExpert:
             w = self.turn_kong(ctx, a, model, melds)
             if w is not None:
                 evs[a] = w
-        return self.anchored(bot, evs, base, self.margin, self.ratio)
+        self.why = "base"
+        return self.anchored(evs, base, self.margin, self.ratio)
 
-    def fast_turn(self, bot: Any, ctx: Any, strat: Any) -> tuple[Action, set[int]]:
+    def fast_turn(self, ctx: Ctx, strat: VariantStrategy) -> tuple[Action, set[int]]:
         """The 熟手's turn with claims counted (among the fastest discards, a tile that turns a pair into a
         pung may also come from any player's discard, so it counts ``pung_weight`` times), and the
         discards as fast as the best (lowest shanten, the same acceptance)."""
-        from .normal import NormalBot, scan
-        from .strong import StrongBot
-
         routes = strat.normal_routes(ctx)
         for a in ctx.of(KONG):
-            if bot.turn_kong_ok(ctx, strat, a.tile, routes):
+            if a.tile is not None and self.turn_kong_ok(ctx, strat, a.tile, routes):
                 return a, set()
         rows = scan(ctx, strat, routes)
         if not rows:
             return ctx.legal[0], set()
-        smin = min(r[0] for r in rows)
+        smin = min(r.shanten for r in rows)
         if smin > 0 and self.claim_aware:
-            StrongBot._claim_aware(ctx, strat, rows, smin)
-        umax = max(r[1] for r in rows if r[0] == smin)
-        fast = {r[2] for r in rows if r[0] == smin and r[1] >= umax - 1e-9 and r[2] != ctx.jk}
-        return NormalBot.discard(bot, ctx, strat, routes, rows), fast
+            self._claim_aware(ctx, rows, smin)
+        umax = max(r.accept for r in rows if r.shanten == smin)
+        fast = {r.tile for r in rows if r.shanten == smin and r.accept >= umax - 1e-9 and r.tile != ctx.jk}
+        return self.discard(ctx, strat, routes, rows), fast
+
+    def _claim_aware(self, ctx: Ctx, rows: list[Row], smin: int) -> None:
+        """Re-count the acceptance of the fastest discards counting what claims bring: a tile that turns
+        a pair into a pung may also come from any other player's discard (pungs only: no chow)."""
+        jk, wf = ctx.jk, ctx.wface
+        c, j = P.split(ctx.counts, jk)
+        k = S.keys(c)
+        live = ctx.live
+        pw = self.pung_weight - 1.0
+        for row in rows:
+            s, d = row.shanten, row.tile
+            if s != smin or d == jk or row.per[0] != s:
+                continue
+            S.take(c, k, d)
+            _tot, kinds = S.std_accepts(c, k, j, s, live, jk, wf)
+            row.accept = sum(live[x] * (1.0 + pw if c[x] == 2 else 1.0) for x in kinds)
+            S.put(c, k, d)
 
     def valued(self, ev: X.Evaluator, c: list[int], j: int) -> bool:
         """Is some route worth more than the plain standard one (硬功 with a wildcard held, 七对, 清一色,
@@ -290,23 +305,16 @@ class WenshanExpert:
                 return True
         return False
 
-    @staticmethod
-    def anchored(bot: Any, evs: dict[Action, float], base: Action, margin: float, ratio: float) -> Action:
-        """The 熟手's choice ``base`` unless another action is clearly worth more by the value model."""
-        if not evs:
-            return base
-        best = max(evs, key=lambda a: evs[a])
-        b = evs.get(base)
-        if b is None or best == base or evs[best] > b + margin + ratio * abs(b):
-            bot.why = "x" if best != base else "base"
-            return best
-        bot.why = "base"
-        return base
-
-    def kong_points(self, ctx: Any, kind: str) -> float:
+    def kong_points(self, ctx: Ctx, kind: str) -> float:
         return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
 
-    def turn_kong(self, ctx: Any, a: Action, model: Model, melds: list) -> float | None:
+    def turn_kong(self, ctx: Ctx, a: Action, model: Model, melds: OwnMelds) -> float | None:
+        got = self.kong_value(ctx, a, model, melds)
+        return None if got is None else got[0]
+
+    def kong_value(self, ctx: Ctx, a: Action, model: Model, melds: OwnMelds
+                   ) -> tuple[float, X.Evaluator, list[int], int, X.Value, float] | None:
+        """(worth, evaluator, hand left, jokers left, its value, kong points) of a kong in one's own turn."""
         if a.tile is None:
             return None
         kind, got = P.turn_kong_tiles(ctx, a.tile)
@@ -321,34 +329,93 @@ class WenshanExpert:
         ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
         val = ev.value(c, S.keys(c), j, extra=True)
         pts = 0.0 if subs else self.kong_points(ctx, kind)
-        return val.ev + pts
+        return val.ev + pts, ev, c, j, val, pts
 
-    def claim(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        if self.legacy:
-            return bot.old_claim(ctx, strat)
-        hu = ctx.first(HU)
-        pas = ctx.first(PASS)
+    # ---- the fitted afterstate value ---------------------------------------------------------------------
+    def value(self, phi: list[float]) -> float:
+        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
+        w = self.value_weights
+        assert w is not None
+        return sum(a * b for a, b in zip(w, phi))
+
+    def afterstate(self, ctx: Ctx, model: Model, ev: X.Evaluator, c: list[int], j: int, val: X.Value, pts: float,
+                   tile: int | None, base: bool, fast: bool, kong: bool) -> list[float]:
+        """The features of the hand (c, j) an action leaves, before the next draw: the route value and its
+        chances, the kong points it made, the shapes (plain, 硬功 and 七对 shanten, live acceptance), the
+        wildcards and 白 kept or thrown, whether it is the 熟手's choice or as fast, the wall and the hazard."""
+        k = S.keys(c)
+        shs = {r.key: s for r, s in zip(ev.routes, ev.shanten(c, k, j))}
+        std = shs["std"]
+        acc = S.std_accepts(c, k, j, std, ctx.live, ctx.jk, ctx.wface)[0] if 0 <= std < S.NONE else 0
+        wf = ctx.wface
+        fam = val.best
+        wall = ctx.drawable / 20.0
+        hz = model.hazards[0] / 1000.0 if model.hazards else 1.0
+        s = min(std, 6)
+        return [1.0, val.ev / 10.0, val.ready, val.win, pts / 10.0, float(s), float(min(shs.get("nat", std), 6)),
+                float(min(shs.get("pairs", 6), 6)), acc / 10.0, float(j), float(c[WHITE]) if wf is not None else 0.0,
+                1.0 if tile is not None and tile == ctx.jk else 0.0,
+                1.0 if tile == WHITE and wf is not None else 0.0, 1.0 if base else 0.0, 1.0 if fast else 0.0,
+                1.0 if kong else 0.0, wall, s * wall, hz, float(ctx.n_melds + (1 if kong else 0)),
+                1.0 if fam == "nat" else 0.0, 1.0 if fam in ("pairs", "pnat") else 0.0,
+                1.0 if fam in ("flush", "fpairs") else 0.0, 1.0 if fam in ("lan", "qixing", "yao") else 0.0,
+                1.0 if std <= 0 else 0.0]
+
+    def learned_turn(self, ctx: Ctx, model: Model, ev: X.Evaluator, c: list[int], j: int, base: Action,
+                     fast: set[int], melds: OwnMelds) -> Action | None:
+        """Each discard's and kong's afterstate features (kept in ``last_features``); with ``value_weights``
+        the action of the highest fitted value (ties: the 熟手's), else None."""
         jk = ctx.jk
-        melds = _my_melds(ctx)
+        vals = ev.scan(c, j, self.discard_tiles(ctx), jk)
+        phis: dict[Action, list[float]] = {}
+        for a in ctx.legal:
+            if a.kind == DISCARD and a.tile is not None and a.tile in vals and a not in phis:
+                d = a.tile
+                jj = j - 1 if d == jk else j
+                after = list(c)
+                if d != jk:
+                    after[d] -= 1
+                phis[a] = self.afterstate(ctx, model, ev, after, jj, vals[d], 0.0, d, a == base, d in fast, False)
+        for a in ctx.of(KONG):
+            got = self.kong_value(ctx, a, model, melds)
+            if got is not None:
+                _w, kev, kc, kj, kval, pts = got
+                phis[a] = self.afterstate(ctx, model, kev, kc, kj, kval, pts, None, a == base, False, True)
+        self.last_features = phis
+        if self.value_weights is None or not phis:
+            return None
+        best = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+        self.why = "value" if best != base else "base"
+        return best
+
+    def discard_win(self, ctx: Ctx, strat: VariantStrategy, hu: Action) -> Action:
+        """Taken unless passing it is worth more: a hand whose self-draw or bigger reading pays far more."""
+        c, j = P.split(ctx.counts, ctx.jk)
+        now = self.evaluator(ctx).value(c, S.keys(c), j)
+        won = None if ctx.offer is None else self.win_value(ctx, ctx.offer)
+        if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
+            return hu
+        self.why = "pass-win"
+        return ctx.first(PASS) or hu
+
+    def choose_claim(self, ctx: Ctx, strat: VariantStrategy) -> Action:
+        jk = ctx.jk
+        melds = own_melds(ctx)
         model = self.model(ctx)
         ev0 = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = P.split(ctx.counts, jk)
-        if hu is not None:
-            now = ev0.value(c, S.keys(c), j)
-            won = self.win_value(ctx, ctx.offer)
-            if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
-                return hu
-            bot.why = "pass-win"
-            return pas or hu
-        from .normal import NormalBot
-
-        base = NormalBot.claim(bot, ctx, strat)
-        if self.normal_claims or (not ctx.of(KONG) and not self.valued(ev0, c, j)):
+        base = self.skilled_claim(ctx, strat)
+        learn = self.record or self.value_weights is not None
+        if not learn and not ctx.of(KONG) and not self.valued(ev0, c, j):
             return base
         now = ev0.value(c, S.keys(c), j)
         evs: dict[Action, float] = {}
+        phis: dict[Action, list[float]] = {}
+        pas = ctx.first(PASS)
         if pas is not None:
             evs[pas] = now.ev
+            if learn:
+                phis[pas] = self.afterstate(ctx, model, ev0, c, j, now, 0.0, None, pas == base, False, False)
         for a in ctx.legal:
             if a.kind not in (CHOW, PUNG, KONG):
                 continue
@@ -358,44 +425,58 @@ class WenshanExpert:
             got, faces, subs = plan
             if subs and a != base:
                 continue  # a wildcard or 白 spent on a claim: worth more in the hand
-            kind = "kong" if a.kind == KONG else a.kind
+            kind = "kong" if a.kind == KONG else str(a.kind)
             m2 = melds + [(kind, faces, subs)]
             counts = P.without(ctx.counts, got)
             c2, j2 = P.split(counts, jk)
             ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
             if a.kind == KONG:
-                w = ev.value(c2, S.keys(c2), j2, extra=True).ev + (0.0 if subs else self.kong_points(ctx, "kong"))
+                val = ev.value(c2, S.keys(c2), j2, extra=True)
+                pts = 0.0 if subs else self.kong_points(ctx, "kong")
+                w = val.ev + pts
+                if learn:
+                    phis[a] = self.afterstate(ctx, model, ev, c2, j2, val, pts, None, a == base, False, True)
             else:
                 opts = [d for d in range(34) if counts[d]]
                 scanned = ev.scan(c2, j2, opts, jk)
                 w = max(v.ev - (self.jk_margin if d == jk else 0.0) for d, v in scanned.items())
+                if learn:
+                    best: tuple[float, list[float]] | None = None
+                    for d, v in scanned.items():
+                        after = list(c2)
+                        if d != jk:
+                            after[d] -= 1
+                        phi = self.afterstate(ctx, model, ev, after, j2 - 1 if d == jk else j2, v, 0.0, d,
+                                              a == base, False, False)
+                        score = self.value(phi) if self.value_weights is not None else v.ev
+                        if best is None or score > best[0]:
+                            best = (score, phi)
+                    if best is not None:
+                        phis[a] = best[1]
             evs[a] = w
-        return self.anchored(bot, evs, base, self.claim_margin, self.claim_ratio)
+        if learn:
+            self.last_features = phis
+            if self.value_weights is not None and phis:
+                choice = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+                self.why = "value" if choice != base else "base"
+                return choice
+            if not ctx.of(KONG) and not self.valued(ev0, c, j):
+                return base
+        self.why = "base"
+        return self.anchored(evs, base, self.claim_margin, self.claim_ratio)
 
-    def declare(self, bot: Any, ctx: Any, strat: Any) -> Action:
-        """No 报听 in this variant; answer a declaration prompt as the 熟手 would."""
-        return ctx.first("declare_ready") or ctx.first(PASS) or ctx.legal[0]
-
-    def pass_discount(self, ctx: Any) -> float:
+    def pass_discount(self, ctx: Ctx) -> float:
         """Passing a discard win blocks discard wins of that value until the next draw."""
         return 0.85
 
-    def win_value(self, ctx: Any, tile: int) -> float | None:
+    def win_value(self, ctx: Ctx, tile: int) -> float | None:
         """Points this seat receives for winning on ``tile`` now (None: the scoring could not be read)."""
         from ..rules.variants.wenshan_score import score
 
         return X.discard_win_value(ctx, tile, score, ctx.jk)
 
 
-def _my_melds(ctx: Any) -> list[tuple[str, tuple[int, ...], int]]:
-    out = []
-    for m in ctx.melds:
-        faces = tuple(m["faces"])
-        out.append((m["kind"], faces, sum(1 for t, f in zip(m["tiles"], faces) if t != f)))
-    return out
-
-
-def _natural(live: Any, jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
+def _natural(live: Sequence[int], jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
     """The standard shape with every wildcard as its own face and every 白 as 白 (硬功)."""
     g, r = jk // 9, S._P[jk % 9]
 
@@ -419,7 +500,7 @@ def _natural(live: Any, jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
     return sh, acc
 
 
-def _pairs_natural(live: Any, jk: int) -> tuple[X.ShFn, X.AccFn]:
+def _pairs_natural(live: Sequence[int], jk: int) -> tuple[X.ShFn, X.AccFn]:
     def sh(c: list[int], k: list[int], j: int) -> int:
         if j:
             c2 = list(c)
@@ -431,15 +512,5 @@ def _pairs_natural(live: Any, jk: int) -> tuple[X.ShFn, X.AccFn]:
         c2 = list(c)
         c2[jk] += j
         return float(S.pairs_accepts(c2, 0, s, live, None, None)[0])
-
-    return sh, acc
-
-
-def _generic(fn: Any, live: Any, jk: int | None) -> tuple[X.ShFn, X.AccFn]:
-    def sh(c: list[int], k: list[int], j: int) -> int:
-        return int(fn(c, j))
-
-    def acc(c: list[int], k: list[int], j: int, s: int) -> float:
-        return float(S.generic_accepts(fn, c, j, s, live, jk)[0])
 
     return sh, acc

@@ -1,4 +1,9 @@
-"""Expected value of a hand for the strong bot: route shanten and acceptance turned into win chances and points."""
+"""Tool: the chance to be ready and to win, round by round, against the table's hazard (a Markov chain).
+
+``Model`` holds one decision's constants (unseen tiles, the chance per round that someone else ends
+the hand); ``Route`` and ``Model.route_ev`` are the first route value, which the yuxi 高手's claims
+still weigh (``strong_yuxi_claims``); ``hand_value`` builds the 高手's current value on ``Model``.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,19 @@ from __future__ import annotations
 # tile or (where a discard win is allowed) win on one of the others' discards. Each round the hand may
 # also end by somebody else's win (the hazard). The value of a win is what the variant pays, plus what
 # this seat would otherwise have lost to someone else's win.
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 
-from . import shape as S
+from . import shanten as S
+from .ctx import Ctx
+from .danger import ready_chance
+
+ShFn = Callable[[S.Counts, S.Keys, int], int]
+KindsFn = Callable[[S.Counts, S.Keys, int, int], tuple[int, list[int]]]
 
 
 @lru_cache(maxsize=65536)
-def win_chance(rates: tuple, hazards: tuple) -> float:
+def win_chance(rates: tuple[int, ...], hazards: tuple[int, ...]) -> float:
     """P(win) through stages with per-round success chances ``rates`` (in ‰, the last one the win).
 
     ``hazards[r]``: chance (in ‰) that the hand ends otherwise in round ``r``; their number is the
@@ -57,7 +67,9 @@ class Route:
 
     __slots__ = ("acc", "base", "claim", "final_waits", "key", "ron", "sh", "v_ron", "v_self", "vf")
 
-    def __init__(self, key, sh, acc, v_self, v_ron, ron=True, claim=1.0, final_waits=None, vf=None, base=None):
+    def __init__(self, key: str, sh: ShFn, acc: KindsFn, v_self: float, v_ron: float, ron: bool = True,
+                 claim: float = 1.0, final_waits: float | None = None,
+                 vf: Callable[[S.Counts, int], float] | None = None, base: str | None = None) -> None:
         self.key = key
         self.sh = sh
         self.acc = acc
@@ -73,28 +85,27 @@ class Route:
 class Model:
     """Per-decision constants: unseen tiles, the hazard of each round left, the ron multiplier, the loss avoided."""
 
-    def __init__(self, ctx, ron_factor: float = 0.8, avoided: float = 0.0, typ: Mapping[int, int] | None = None,
-                 typ_wait: float = 6.0, ready_mid: float = 9.0, win_rate: float = 0.3):
-        from .danger import ready_chance
-
+    def __init__(self, ctx: Ctx, ron_factor: float = 0.8, avoided: float = 0.0, typ: Mapping[int, int] | None = None,
+                 typ_wait: float = 6.0, ready_mid: float = 9.0, win_rate: float = 0.3) -> None:
         self.ctx = ctx
         self.U = max(ctx.unseen, 1)
         self.n = ctx.n
         self.ron_factor = ron_factor
         self.avoided = avoided
         self.ready_bonus = 0.0  # points for being ready when the hand ends (chickens, beans, 查叫)
-        self.wait_weight = None  # per kind: how readily opponents discard it (None: all alike)
-        self.tenpai_extra = None  # optional (c, j, wait kinds) -> points a ready hand may bring besides its win
-        self.typ = typ or {1: 20, 2: 32, 3: 45, 4: 60}  # typical live acceptance at each shanten
+        self.wait_weight: Sequence[float] | None = None  # per kind: how readily opponents discard it (None: alike)
+        # optional (c, j, wait kinds) -> points a ready hand may bring besides its win
+        self.tenpai_extra: Callable[[S.Counts, int, Collection[int]], float] | None = None
+        self.typ: Mapping[int, int] = typ or {1: 20, 2: 32, 3: 45, 4: 60}  # typical live acceptance per shanten
         self.typ_wait = typ_wait  # typical live winning tiles once ready
         rounds = max(1, int(ctx.drawable // ctx.n))
-        opps = []
+        opps: list[tuple[int, int, bool]] = []
         for o, seat in enumerate(ctx.seats):
             if o == ctx.seat:
                 continue
             melds = sum(1 for m in seat["melds"] if m["kind"] != "concealed_kong")
             opps.append((len(seat["discards"]), melds, bool(seat.get("declared"))))
-        hz = []
+        hz: list[int] = []
         for r in range(rounds + 1):
             keep = 1.0
             for x, m, dec in opps:
@@ -107,7 +118,7 @@ class Model:
     def rounds(self) -> int:
         return len(self.hazards)
 
-    def ready_prob(self, route: Route, s: int, u: int, extra: bool = False) -> float:
+    def ready_prob(self, route: Route, s: int, u: float, extra: bool = False) -> float:
         """P(the hand is ready when the hand ends), by this route from shanten ``s``."""
         if s <= 0:
             return 1.0
@@ -139,7 +150,7 @@ class Model:
         wr = u_ron if (s == 0 and u_ron is not None) else w
         qr = wr / U * self.ron_factor * (self.n - 1) if route.ron else 0.0
         b = qs + qr
-        rates = []
+        rates: list[int] = []
         if s > 0:
             rates.append(min(600, int(1000 * u / U * route.claim + 0.5)))
             for x in range(s - 1, 0, -1):

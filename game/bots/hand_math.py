@@ -1,14 +1,18 @@
-"""Shared bot arithmetic: split a hand into tiles and jokers, simulate claims and kongs, scan discards."""
+"""Tool: a hand's arithmetic for every level: tiles and jokers apart, claims and kongs as the engine makes them,
+the best shanten over routes."""
 
 from __future__ import annotations
 
-from ..rules.actions import CHOW, PUNG
-from . import shape as S
+from collections.abc import Sequence
 
-WHITE = S.WHITE
+from ..rules.actions import CHOW, PUNG, Action
+from ..rules.tiles import WHITE
+from . import shanten as S
+from .ctx import Ctx
+from .variant import VariantStrategy
 
 
-def split(counts, jk):
+def split(counts: Sequence[int], jk: int | None) -> tuple[S.Counts, int]:
     """(non-joker counts copy, jokers held)."""
     c = list(counts)
     j = 0
@@ -18,7 +22,7 @@ def split(counts, jk):
     return c, j
 
 
-def servers(face: int, jk, wf) -> list[int]:
+def servers(face: int, jk: int | None, wf: int | None) -> list[int]:
     out = [face]
     if wf is not None and face == wf and face != WHITE:
         out.append(WHITE)
@@ -27,7 +31,7 @@ def servers(face: int, jk, wf) -> list[int]:
     return out
 
 
-def pick(counts, face: int, need: int, jk, wf):
+def pick(counts: Sequence[int], face: int, need: int, jk: int | None, wf: int | None) -> list[int] | None:
     """Fewest-substitute hand tiles serving as ``face`` (as the engine picks), or None."""
     got: list[int] = []
     for t in servers(face, jk, wf):
@@ -38,23 +42,25 @@ def pick(counts, face: int, need: int, jk, wf):
     return None
 
 
-def claim_tiles(ctx, a) -> list[int] | None:
+def claim_tiles(ctx: Ctx, a: Action) -> list[int] | None:
     """Hand tiles a pung/kong/chow claim of the offered tile would use."""
     plan = claim_plan(ctx, a)
     return None if plan is None else plan[0]
 
 
-def claim_plan(ctx, a):
+def claim_plan(ctx: Ctx, a: Action) -> tuple[list[int], tuple[int, ...], int] | None:
     """(hand tiles used, meld faces, substitutes in the meld) of a claim, as the engine would make it."""
     t = ctx.offer
+    if t is None:
+        return None
     if a.kind == CHOW:
-        tiles = list(a.tiles)
+        tiles = list(a.tiles or ())
         faces = chow_faces(ctx, tiles)
         rest = list(tiles)
         rest.remove(t)
         return rest, faces, sum(1 for x, f in zip(tiles, faces) if x != f)
     need = 2 if a.kind == PUNG else 3
-    best = None
+    best: tuple[tuple[int, int], list[int], tuple[int, ...], int] | None = None
     cands = [t]
     if t == WHITE and ctx.wface is not None:
         cands.append(ctx.wface)
@@ -68,7 +74,7 @@ def claim_plan(ctx, a):
     return None if best is None else (best[1], best[2], best[3])
 
 
-def chow_faces(ctx, tiles) -> tuple:
+def chow_faces(ctx: Ctx, tiles: Sequence[int]) -> tuple[int, ...]:
     """The run a chow's physical tiles (in face order) stand for."""
     jk, wf = ctx.jk, ctx.wface
     for i, x in enumerate(tiles):
@@ -85,11 +91,11 @@ def chow_faces(ctx, tiles) -> tuple:
     return tuple(tiles)
 
 
-def subs_in(tiles, face: int) -> int:
+def subs_in(tiles: Sequence[int], face: int) -> int:
     return sum(1 for x in tiles if x != face)
 
 
-def turn_kong_tiles(ctx, face: int):
+def turn_kong_tiles(ctx: Ctx, face: int) -> tuple[str, list[int] | None]:
     """(kind, hand tiles) of a kong of ``face`` in one's own turn: added onto a pung, else concealed."""
     for m in ctx.melds:
         if m["kind"] == PUNG and m["faces"] and m["faces"][0] == face:
@@ -100,14 +106,15 @@ def turn_kong_tiles(ctx, face: int):
     return "concealed_kong", got
 
 
-def without(counts, tiles):
+def without(counts: Sequence[int], tiles: Sequence[int]) -> S.Counts:
     c = list(counts)
     for t in tiles:
         c[t] -= 1
     return c
 
 
-def best_shanten(strat, c, j, wf, n_melds, routes, melds_ok=True) -> int:
+def best_shanten(strat: VariantStrategy, c: S.Counts, j: int, wf: int | None, n_melds: int,
+                 routes: Sequence[str], melds_ok: bool = True) -> int:
     """Shanten of a 3k+1 hand (c, j) over ``routes``."""
     k = S.keys(c)
     best = S.NONE
@@ -118,7 +125,8 @@ def best_shanten(strat, c, j, wf, n_melds, routes, melds_ok=True) -> int:
     return best
 
 
-def best_after_discard(strat, c, j, wf, n_melds, routes, melds_ok=True, jk=None) -> int:
+def best_after_discard(strat: VariantStrategy, c: S.Counts, j: int, wf: int | None, n_melds: int,
+                       routes: Sequence[str], melds_ok: bool = True, jk: int | None = None) -> int:
     """Shanten of a 3k+2 hand after its best discard."""
     k = S.keys(c)
     best = S.NONE
@@ -139,6 +147,6 @@ def best_after_discard(strat, c, j, wf, n_melds, routes, melds_ok=True, jk=None)
     return best
 
 
-def melds_ok(ctx) -> bool:
+def melds_ok(ctx: Ctx) -> bool:
     """All own melds are pungs/kongs (the all-pungs route is still open)."""
     return all(m["kind"] != CHOW for m in ctx.melds)

@@ -98,3 +98,14 @@ def test_the_hold_before_the_settlement_says_so_and_any_key_ends_it(app, zh):
     assert strings.tr("settle.hold") in texts_of(app)
     key(app, pygame.K_RETURN)
     assert sc.settle is not None and sc.settle_at is None
+
+
+def test_what_stands_above_the_buttons_pushes_the_hint_up_and_the_continue_card_drops_facts_before_it_shrinks():
+    """Under 托管 the "next hand in N s" strip stands just above the settlement's buttons: the hint goes above it
+    (found by the whole audit after the table became elements). In a narrow window the 继续上局 card's line drops its
+    last facts (the time) rather than shrink below the smallest text size."""
+    from game.ui.devtools import audit
+
+    found = audit.audit(scenes=["auto_next"], variants=["guiyang"], sizes=((1280, 720),))
+    found += audit.audit(scenes=["menu_continue"], variants=["wenshan"], sizes=((1024, 576),), langs=("en",))
+    assert not found, "\n".join(f.line() for f in found)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from functools import partial
@@ -80,7 +81,10 @@ class ContinueCard(W.Button):
         pad = round(18 * s)
         W.draw_text(dest, W.label_text(self.label), (r.x + pad, r.y + round(12 * s)), round(24 * s), txt, "bold",
                     max_width=r.w - 2 * pad)
-        W.draw_text(dest, self.info(), (r.x + pad, r.bottom - round(14 * s)), round(15 * s), (70, 40, 0),
+        info = self.info()
+        while " · " in info and W.text_width(info, math.ceil(12 * s - 0.01)) > r.w - 2 * pad:
+            info = info.rsplit(" · ", 1)[0]  # a narrow window: the last facts (the time) go rather than shrink
+        W.draw_text(dest, info, (r.x + pad, r.bottom - round(14 * s)), round(15 * s), (70, 40, 0),
                     anchor="bottomleft", max_width=r.w - 2 * pad)
         W.draw_text(dest, "▶", (r.right - pad, r.y + round(14 * s)), round(22 * s), txt, "bold", anchor="topright")
 

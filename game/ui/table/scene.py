@@ -404,6 +404,11 @@ class TableScene(Scene):
     def _settle_rects(self) -> list[pygame.Rect]:
         return [b.rect for b in self.settle.buttons] if self.settle is not None else []
 
+    def _strip_over_buttons(self) -> bool:
+        """托管's countdown or a LAN table's next deal stands just above the settlement's buttons."""
+        return self.switches.auto_next_at is not None or (
+            self.lan and self.link.next_deal_in(self.session, self.app.now) is not None)
+
     def _wait_text(self) -> str:
         n = self.link.next_deal_in(self.session, self.app.now)
         return strings.tr("table.wait_next") if n is None else strings.tr("table.wait_next_in", n=n)
@@ -539,7 +544,8 @@ class TableScene(Scene):
     def show_settlement(self) -> None:
         if self.view is None or "result" not in self.view:
             return
-        self.settle = SettlementPanel(self, self.view, self.results[-1] if self.results else self.view["result"])
+        self.settle = SettlementPanel(self, self.view, self.results[-1] if self.results else self.view["result"],
+                                      strip=self._strip_over_buttons)
         self.settle.layout()
         self.look = False
         self.app.invalidate()

@@ -8,7 +8,7 @@ A click anywhere else, or Enter, goes on; the demo and a watcher's screen light 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -115,8 +115,11 @@ class SettlementPanel(Element):
     takes = None
     modal = True
 
-    def __init__(self, table: SettleHost, view: dict, res: dict):
+    def __init__(self, table: SettleHost, view: dict, res: dict, strip: Callable[[], bool] | None = None):
         self.table = table
+        # something of the table's stands just above the buttons (托管's countdown, a LAN table's next deal): the
+        # rows end higher and the hint sits above it
+        self.strip = strip if strip is not None else (lambda: table.auto_next_at is not None)
         self.app = table.app
         self.view = view
         self.res = res
@@ -163,7 +166,7 @@ class SettlementPanel(Element):
         box = pygame.Rect(round(30 * s), round(20 * s), W_ - round(60 * s), H_ - round(40 * s))
         top = box.y + round(80 * s)
         bottom = box.bottom - round(96 * s)
-        if self.table.auto_next_at is not None:
+        if self.strip():
             bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
         return box, pygame.Rect(box.x + round(16 * s), top, box.w - round(32 * s), bottom - top)
 
@@ -620,6 +623,8 @@ class SettlementPanel(Element):
             return  # Esc's "again to leave" stands above the buttons, where the hint is
         hint = strings.tr("settle.hint_detail" if self.detail is not None else "settle.hint")
         hy = (self.buttons[0].rect.y if self.buttons else box.bottom - round(40 * s)) - round(22 * s)
+        if self.strip():
+            hy -= round(40 * s)
         W.draw_text(surf, hint, (box.right - round(24 * s), hy), max(self.least(), round(13 * s)), (230, 210, 160),
                     anchor="topright", max_width=box.right - round(24 * s) - x - round(300 * s))
 

@@ -67,11 +67,49 @@ def test_bench_core_timing_is_the_same_for_every_loop():
 
 def test_bench_core_equal_work_answers_agree_with_the_peer():
     pytest.importorskip("mahjong")
-    r = bench_core.run(seed=3, n=300, rounds=1)
+    r = bench_core.run(seed=3, n=300, rounds=1, measure_tables=False)
     assert r["win_agree"] == r["waits_agree"] == r["shanten_agree"] == 1.0
+    assert r["cold"] is True
+    for check in ("win", "waits"):
+        assert set(r[f"{check}_ratio_by_kind"]) == {"random", "standard", "seven_pairs", "near", "mix"}
     for check in ("win", "waits", "shanten"):
-        assert r[f"{check}_ratio"] > 0 and r[f"{check}_ratio_keyed"] > 0
-    assert set(r["joker_cost"]) == {"1", "2", "3", "4"}
+        assert r[f"{check}_ratio_keyed"] > 0
+    assert r["shanten_ratio"] > 0
+    for part in ("random", "complete"):
+        assert set(r[f"joker_cost_{part}_by_count"]) == {"1", "2", "3", "4"}
+        assert r[f"joker_cost_{part}"] == max(r[f"joker_cost_{part}_by_count"].values())
+
+
+def test_bench_core_hand_kinds_are_what_they_say():
+    """random / complete standard / complete seven pairs / one swap from the kind before (win: from complete;
+    waits: from ready), and the waits kinds are ready hands."""
+    A = bench_core.A
+    h = bench_core.make_hands(5, 40)
+    assert all(sum(c) == 14 for k in bench_core.KINDS for c in h["win"][k])
+    assert all(sum(c) == 13 for k in bench_core.KINDS for c in h["waits"][k])
+    assert all(A.win_shapes(c) & A.STANDARD for c in h["win"]["standard"])
+    assert all(A.win_shapes(c) & A.SEVEN_PAIRS for c in h["win"]["seven_pairs"])
+    assert all(A.waits_shapes(c, 0, A.STANDARD | A.SEVEN_PAIRS) for c in h["waits"]["standard"])
+    assert all(A.waits_shapes(c, 0, A.SEVEN_PAIRS) for c in h["waits"]["seven_pairs"])
+    # a swap leaves most near hands one step short (some swaps happen to keep or reach the shape)
+    assert sum(not A.win_shapes(c) for c in h["win"]["near"]) > 30
+    assert sum(not A.waits_shapes(c, 0, A.STANDARD | A.SEVEN_PAIRS) for c in h["waits"]["near"]) > 30
+    assert sum(A.shanten(c) == 0 for c in h["win"]["near"]) > 30
+
+
+def test_bench_core_starts_every_timed_chunk_with_the_rules_caches_empty():
+    """Cold work: the memo caches of the rules core are emptied before each timed chunk, off the clock."""
+    caches = bench_core.rules_caches()
+    assert any(f.__qualname__ == "_group_need" for f in caches)
+    seen = []
+
+    def loop(items):
+        seen.append(sum(f.cache_info().currsize for f in caches))
+        A = bench_core.A
+        A._group_need((4, 1, 0, 0, 0, 0, 0, 0, 0), True, True)  # fills the cache
+
+    bench_core.time_chunks({"a": (loop, list(range(600)))}, 2)
+    assert seen == [0] * 6
 
 
 def test_bench_xvfb_display_answers_while_started_and_is_gone_after():

@@ -526,3 +526,49 @@ def test_table_file_with_a_packed_index_out_of_range_is_named():
     with pytest.raises(TB.TableError) as e:
         TB.deserialize(bad)
     assert str(e.value) == "table file has a packed value index out of range"
+
+
+# ---- issue 42: a truncated match names the hand and the decision that is missing --------------------------------
+
+def _two_hand_log(variant_id="wenshan", seed=5):
+    import json
+
+    from game.rules.match import Match, play_hand
+
+    v = get(variant_id)
+    m = Match(v, None, seed=seed, hands=2)
+    for _ in range(2):
+        play_hand(m, lambda st, seat, legal: legal[0])
+    return v, json.loads(json.dumps(m.to_json()))
+
+
+@pytest.mark.parametrize("cut,missing", [
+    (0, "the turn of seat 0 (a discard, a win or a kong)"),
+    (1, "the answer of seat 1 to the discard (a claim or a pass)"),
+    (3, "the answer of seat 2 to the discard (a claim or a pass)"),
+    (4, "the turn of seat 2 (a discard, a win or a kong)"),
+])
+def test_replay_of_a_truncated_match_names_the_hand_and_what_is_missing(cut, missing):
+    """A saved match replays exactly (seed + options + actions); a log whose second hand (hand 1, dealer 0)
+    stops part-way is refused with the hand, the number of actions it holds and the decision it stops at
+    (wenshan, seed 5, every seat taking its first legal action: 0 discards 5m, 1 kongs it and discards 6m,
+    2 chows 678m ...)."""
+    from game.rules.match import replay_match
+
+    v, data = _two_hand_log()
+    data["hands_played"][1]["actions"] = data["hands_played"][1]["actions"][:cut]
+    with pytest.raises(ValueError) as err:
+        replay_match(v, data)
+    n = f"{cut} action{'s' * (cut != 1)}"
+    assert str(err.value) == f"hand 1: the log ends after {n} but the hand is not over: missing {missing}"
+
+
+def test_replay_of_a_truncated_match_without_actions_names_the_hand():
+    """A hand record with no ``actions`` at all is the same truncation: hand 1 holds 0 actions."""
+    from game.rules.match import replay_match
+
+    v, data = _two_hand_log()
+    del data["hands_played"][1]["actions"]
+    with pytest.raises(ValueError, match=r"^hand 1: the log ends after 0 actions but the hand is not over: "
+                                         r"missing the turn of seat 0 "):
+        replay_match(v, data)

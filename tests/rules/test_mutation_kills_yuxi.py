@@ -94,3 +94,42 @@ def test_yuxi_chao_di_kong_with_one_drawable_tile_left():
     assert st.remaining == 21 and "kong" in kinds(st, 0)
     st = start(["1111m+", None, None, None], front=front, tail="9s9s", fill=False)
     assert st.remaining == 21 and "kong" not in kinds(st, 0)
+
+
+# ---- issue 42: the 底注 part of a line says what is paid ---------------------------------------------------------
+
+def _yuxi_score(how, options, source=0):
+    from game.rules.kinds import WinBy
+    from game.rules.situation import Situation
+    from game.rules.variants import yuxi_score as YS
+
+    opts = V.resolve_options(options)
+    sit = Situation("yuxi", opts, 4, 0, 1, T.counts(T.parse("123m456m789p23455s")), [], T.tile("5s"),
+                    WinBy(how), None if how == "self_draw" else source, set(), [])
+    return YS, YS.score(sit)
+
+
+@pytest.mark.parametrize("how,line,paid", [
+    ("self_draw", "平胡 2^0=1 ×底注2=2 自摸", {0: 2, 2: 2, 3: 2}),
+    ("discard", "平胡 2^0=1 ×底注2=2 点炮", {0: 2}),
+    ("rob_kong", "平胡 2^0=1 ×底注2=2 抢杠胡 三家包×3=6", {0: 6}),
+])
+def test_yuxi_base_stake_line_ends_with_what_each_payer_pays(how, line, paid):
+    """yuxi.md [D] points per payer = 底注 × 2^(N+M): 平胡 (2^0 = 1) at 底注 2 pays 2 (a robbed kong, 三家包: 6);
+    the settlement line's last figure is that payment."""
+    YS, sc = _yuxi_score(how, {"base": 2})
+    assert sc.payments == paid
+    assert YS.labels(sc, sc.info["how"], 4)[0] == line
+
+
+def test_yuxi_line_takes_the_stake_its_payments_were_made_with():
+    """The line is made from the score itself: a 平胡 judged at 底注 1 pays 1 and its line says 2^0=1, with no
+    ×底注2=2 (the audit of issue 42 saw '×底注2=2' on a line that paid 1 when the line read the stake from
+    other options than the payments)."""
+    YS, sc = _yuxi_score("discard", {})
+    assert sc.payments == {0: 1}
+    zh, en = YS.labels(sc, sc.info["how"], 4)
+    assert (zh, en) == ("平胡 2^0=1 点炮", "Plain win 2^0=1 discard")
+    YS, sc = _yuxi_score("rob_kong", {"base": 2, "rob_pays_all": False})
+    assert sc.payments == {0: 2}
+    assert YS.labels(sc, sc.info["how"], 4)[0] == "平胡 2^0=1 ×底注2=2 抢杠胡 按点炮"

@@ -132,7 +132,9 @@ def plan(system: str, ver: str, debug: bool = False, out: Path = OUT, work: Path
         p.executable = p.bundle / "Contents" / "MacOS" / NAME
         opts += ["--onedir", f"--icon={p.icon}", f"--osx-bundle-identifier={BUNDLE_ID}"]
     else:
-        opts.append("--onefile")
+        # one file, its libraries stripped of symbols: the one-file executable unpacks everything at each
+        # start, and an unstripped libpython alone is 23 MB of it
+        opts += ["--onefile", "--strip"]
     if p.windowed:
         opts.append("--windowed")
     return p

@@ -3,7 +3,7 @@
     nice -n 10 python build/mutation_fresh.py [--n 150] [--seed S] [--max-children 2] [--json FILE]
 
 Every run starts from nothing: the worktree's files (tracked and untracked, not ignored) are copied
-into a scratch folder (``build/work/mutation-fresh``, emptied first), mutmut generates every mutant
+into a scratch folder (``mutants-fresh/``, emptied first), mutmut generates every mutant
 of ``game/rules`` there, and ``--n`` of them are drawn uniformly at random with ``--seed`` (a new
 random seed when none is given; it is printed first, so a run can be repeated). The sampled mutants
 run under ``mutmut run`` **without** its type check, so each verdict is the tests' alone; mypy's
@@ -32,7 +32,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORK = ROOT / "build" / "work" / "mutation-fresh"
+WORK = ROOT / "mutants-fresh"  # not under build/: `build.py --clean` empties build/work
 EQUIVALENT_FILE = ROOT / "docs" / "mutation-equivalents.json"
 
 KILLED = {1, 3, 36, -24, 24, 152, 255, -11, -9}  # a test failed, mutmut's CPU-time limit, or a crash

@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "mutants-fresh"  # not under build/: `build.py --clean` empties build/work
 EQUIVALENT_FILE = ROOT / "docs" / "mutation-equivalents.json"
+BY_HAND_FILE = ROOT / "docs" / "mutation-killed-by-hand.json"  # killed by a test when applied by hand (import time)
 
 KILLED = {1, 3, 36, -24, 24, 152, 255, -11, -9}  # a test failed, mutmut's CPU-time limit, or a crash
 STATUS = {0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", 35: "suspicious", None: "not checked"}
@@ -161,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     verdicts = read_verdicts(work)
     mypy_caught: dict[str, str] = json.loads((work / "mutants" / "fresh-typecheck.json").read_text())
     equivalents: dict[str, str] = json.loads(EQUIVALENT_FILE.read_text()) if EQUIVALENT_FILE.exists() else {}
+    by_hand: dict[str, str] = json.loads(BY_HAND_FILE.read_text()) if BY_HAND_FILE.exists() else {}
 
     rows = []
     for name in sample:
@@ -169,13 +171,15 @@ def main(argv: list[str] | None = None) -> int:
         state = "killed" if by_tests else STATUS.get(code, "suspicious")
         if not by_tests and name in equivalents:
             state = "equivalent"
+        elif not by_tests and name in by_hand:
+            state = "killed by hand"  # a test kills it applied by hand; mutmut cannot run it (import-time code)
         rows.append({"name": name, "module": module, "exit_code": code, "state": state,
                      "mypy": name in mypy_caught})
     equivalent = [r for r in rows if r["state"] == "equivalent"]
     counted = [r for r in rows if r["state"] != "equivalent"]
-    by_tests = [r for r in counted if r["state"] == "killed"]
-    by_either = [r for r in counted if r["state"] == "killed" or r["mypy"]]
-    survivors = [r for r in counted if r["state"] != "killed"]
+    by_tests = [r for r in counted if r["state"] in ("killed", "killed by hand")]
+    by_either = [r for r in counted if r["state"] in ("killed", "killed by hand") or r["mypy"]]
+    survivors = [r for r in counted if r["state"] not in ("killed", "killed by hand")]
     unchecked = [r for r in rows if r["exit_code"] is None]
     result = {
         "sample_seed": seed,
@@ -184,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         "killed_by_tests": len(by_tests),
         "killed_by_tests_or_mypy": len(by_either),
         "equivalent": len(equivalent),
+        "killed_by_hand": sum(r["state"] == "killed by hand" for r in rows),
         "rate_tests": round(len(by_tests) / len(counted), 4) if counted else None,
         "rate_tests_or_mypy": round(len(by_either) / len(counted), 4) if counted else None,
         "caught_by_mypy": sum(r["mypy"] for r in rows),

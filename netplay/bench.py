@@ -103,7 +103,8 @@ def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think
 
 def watch_worker(host: str, port: int, tables: list[str], per_table: int, seconds: float, nice: int = 0) -> int:
     """``per_table`` watchers of each table id, each from its own loopback address, reading until time is up or
-    every match they watch is over (``nice`` > 0: their decoding yields the CPU, as watchers on other machines take none of the host's).
+    every match they watch is over (``nice`` > 0: their decoding yields the CPU, as watchers on other machines
+    take none of the host's).
 
     Prints one JSON line: frames and whole pictures (skips) received, errors."""
     from .watch import WatchSession

@@ -12,9 +12,9 @@ from tests.helpers.net_util import ROOT, env
 
 
 def test_bench_lan_reports_the_round_trip_seen_by_the_clients():
-    r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "2", "--hands", "1", "--seconds", "300",
-                        "--think", "0.005,0.01", "--claim-window", "0.01", "--json"], cwd=ROOT, env=env(),
-                       capture_output=True, encoding="utf-8", timeout=900)
+    r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "2", "--hands", "1",
+                        "--seconds", "300", "--think", "0.005,0.01", "--claim-window", "0.01", "--json"], cwd=ROOT,
+                       env=env(), capture_output=True, encoding="utf-8", timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])
     for key in ("rtt_p50_ms", "rtt_p99_ms", "actions_per_s", "p99_ms", "discovery_s"):
@@ -31,9 +31,10 @@ def test_bench_lan_compares_the_round_trip_without_and_with_watchers():
     """Issue 17: ``--watchers K --compare`` plays without and with K watchers per table (10, as the issue asks) in
     turn and reports both distributions (the figures are the note's, not a threshold here); the watchers really
     received the game."""
-    r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "1", "--hands", "1", "--seconds", "300",
-                        "--think", "0.005,0.01", "--claim-window", "0.01", "--watchers", "10", "--compare", "--runs",
-                        "1", "--json"], cwd=ROOT, env=env(), capture_output=True, encoding="utf-8", timeout=1200)
+    r = subprocess.run([sys.executable, "-m", "game", "bench", "lan", "--tables", "1", "--hands", "1",
+                        "--seconds", "300", "--think", "0.005,0.01", "--claim-window", "0.01", "--watchers", "10",
+                        "--compare", "--runs", "1", "--json"], cwd=ROOT, env=env(), capture_output=True,
+                       encoding="utf-8", timeout=1200)
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert [x["watchers"] for x in out["per_run"]] == [0, 10]

@@ -1,6 +1,7 @@
 """``python -m game watch`` and ``host --watch``: the command line, a table of bots for an event screen, and a
 watcher that follows a host through a restart (issue 17)."""
 
+import itertools
 import json
 import subprocess
 import sys
@@ -50,7 +51,7 @@ def test_a_table_of_bots_for_watchers_from_the_command_line(tmp_path):
         # every state in order; where the host skipped a watcher that read too slowly (a busy machine), the
         # next line is a whole picture: the first line is one, and no state is missing without one
         assert lines[0]["full"]
-        for prev, x in zip(lines, lines[1:]):
+        for prev, x in itertools.pairwise(lines):
             assert x["seq"] == prev["seq"] + 1 or (x["full"] and x["seq"] > prev["seq"]), (prev["seq"], x["seq"])
     finally:
         stop_proc(proc)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.state import Meld
 from game.rules.view import view
-from tests.rules.yuxi_util import FENG_ORDER, V, kinds, rob_scenario, run, sequence_game, start, tiles
+from tests.rules.yuxi_util import FENG_ORDER, V, act, kinds, rob_scenario, run, sequence_game, start, tiles
 
 
 @pytest.mark.parametrize("tail,taken,left", [("6s9s", "6s", "9s"), ("9s6s", "9s", "6s")])
@@ -133,3 +134,18 @@ def test_yuxi_line_takes_the_stake_its_payments_were_made_with():
     YS, sc = _yuxi_score("rob_kong", {"base": 2, "rob_pays_all": False})
     assert sc.payments == {0: 2}
     assert YS.labels(sc, sc.info["how"], 4)[0] == "平胡 2^0=1 ×底注2=2 抢杠胡 按点炮"
+
+
+# ---- issue 42: the fresh sample's survivors (yuxi) ----------------------------------------------------------------
+
+def test_yuxi_seven_pairs_win_on_a_discard_is_offered():
+    """yuxi.md Patterns 七对 (seven pairs, concealed): seat 1 holds 11m 22m 33p 44p 55s 66s 7s; dealer 0's 7s
+    completes it (no set: only seven pairs fits), so seat 1 is offered 胡 and wins 七对 (1 番) 2^1 = 2 from the
+    discarder alone."""
+    st = start(["7s" + "1p4p7p2s5s8s3m6m9m2p5p8p9s", "1122m3344p5566s7s", None, None])
+    act(st, 0, "discard", "7s")
+    assert "hu" in [a.kind for a in E.legal_actions(st, 1)]
+    act(st, 1, "hu")
+    w = st.wins[0]
+    assert (w.seat, w.how, [p.key for p in w.score.patterns], w.score.total) == (1, "discard", ["qi_dui"], 2)
+    assert st.settlement.deltas == [-2, 2, 0, 0]

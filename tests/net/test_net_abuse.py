@@ -45,13 +45,14 @@ def test_peers_that_reset_mid_reply_cannot_flood_the_log(tmp_path):
     """Point 4: connections that send a burst of refused frames and reset at once made asyncio log
     ``socket.send() raised exception.`` for every later reply (57,000 lines in 3 s here). Now nothing is written to
     a lost connection and every logger is rate limited."""
+    from netplay.lograte import RateLimit
+
     log = tmp_path / "host.log"
     proc, port = start_host_proc("--hands", "1", log=log)
+    t0 = time.monotonic()
     try:
         batch = b"".join(_frame({"t": "sync", "n": i + 1}) for i in range(150))  # each refused: not_joined
-        t0 = time.monotonic()
-        conns = 0
-        while time.monotonic() - t0 < 3:
+        for _ in range(120):  # a fixed flood (its length in time is the machine's business)
             s = socket.create_connection(("127.0.0.1", port))
             s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
             try:
@@ -59,15 +60,14 @@ def test_peers_that_reset_mid_reply_cannot_flood_the_log(tmp_path):
             except OSError:
                 pass
             s.close()
-            conns += 1
-        assert list_tables("127.0.0.1", port)  # the host still answers
-        time.sleep(0.5)
+        assert list_tables("127.0.0.1", port)  # the host still answers, after the resets it was sent first
     finally:
-        stop_proc(proc)
+        stop_proc(proc)  # what the host logged is in the file once it has exited
+    span = time.monotonic() - t0
     lines = log.read_text(encoding="utf-8").splitlines()
-    assert conns > 50
     assert sum("socket.send() raised" in ln for ln in lines) == 0
-    assert len(lines) < 100, f"{len(lines)} log lines in 3 s of resets"
+    limit = RateLimit()  # what the host installs: a burst, then a rate, over every logger together
+    assert len(lines) <= limit.total_burst + limit.total_rate * span, f"{len(lines)} log lines in {span:.1f} s"
 
 
 def test_the_log_limit_holds_for_every_logger():
@@ -141,21 +141,22 @@ def test_a_join_leave_loop_does_not_make_the_host_shout_on_the_network(monkeypat
     real = Advertiser.publish
 
     def count(self, table_id, props):
-        published.append(time.monotonic())
+        published.append((time.monotonic(), props))
         return real(self, table_id, props)
 
     monkeypatch.setattr(Advertiser, "publish", count)
     h = Host(tables=[TableConfig(table_id="1", hands=1)], name=f"churn-{uuid.uuid4().hex[:6]}",
              interfaces=LOOPBACK).start()
     try:
-        h.advertiser.registered.wait(10)
+        h.advertiser.registered.wait(60)
         t0 = time.monotonic()
         n0 = len(published)
         for i in range(60):
             s = NetSession(*h.address, f"c{i}", table_id="1")
-            wait_until(lambda s=s: s.status == "seated", 10, "seated")
+            wait_until(lambda s=s: s.status == "seated", 120, "seated")
             s.close()
-        time.sleep(1.2)  # the last update, due a moment later, goes out
+        # the last update (everybody gone: four free seats), due a moment later, goes out
+        wait_until(lambda: len(published) > n0 and str(published[-1][1]["free"]) == "4", 120, "the last update")
         span = time.monotonic() - t0
         updates = len(published) - n0
     finally:
@@ -178,10 +179,9 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         rec = Recorder()
         victim = NetSession(*h.address, "victim", table_id="t", password=pw, seat=0, tap=rec)
         other = NetSession(*h.address, "other", table_id="t", password=pw, seat=1)
-        wait_until(lambda: victim.status == "seated" and other.status == "seated", 10, "seated")
+        wait_until(lambda: victim.status == "seated" and other.status == "seated", 120, "seated")
         victim.interrupt(0.1)  # a reconnect: the token is proven on the wire once
-        wait_until(lambda: victim.connections == 2, 10, "the reconnect")
-        time.sleep(0.2)
+        wait_until(lambda: victim.connections == 2, 120, "the reconnect")  # its hello and welcome are on the tap
         token = h.call(lambda: h.tables["t"].slots[0].token)
         sniffed = bytes(rec.rx) + b"".join(rec.tx)
         for secret in (token, pw):
@@ -190,7 +190,7 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         hellos = [f for f in rec.tx if b"hello" in f]
         assert len(hellos) == 2 and b"proof" in hellos[1]
         # the eavesdropper (who could read the frames) replays the reconnect hello on its own connection
-        raw = Raw(h.address, source="127.0.0.3")
+        raw = Raw(h.address, source="127.0.0.3", timeout=60)
         raw.send_body(hellos[1][4:])
         got = []
         while not any(m["t"] in ("error", "welcome") for m in got):
@@ -198,9 +198,9 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         raw.close()
         assert [m["code"] for m in got if m["t"] == "error"] == ["bad_token"]
         assert not any(m["t"] == "welcome" for m in got)
-        time.sleep(0.2)
-        assert victim.status == "seated" and victim.connections == 2
+        # the host answered the replay with an error and nothing else: the victim's seat is still its connection
         assert h.call(lambda: h.tables["t"].slots[0].peer) is not None
+        assert victim.status == "seated" and victim.connections == 2
     finally:
         victim.close()
         other.close()
@@ -227,7 +227,7 @@ def test_password_guessing_slows_down_and_is_logged(caplog):
         assert any("wrong passwords" in r.getMessage() and "127.0.0.4" in r.getMessage() for r in caplog.records)
         ok = NetSession(*h.address, "friend", table_id="t", password="pw", source="127.0.0.5")
         try:
-            wait_until(lambda: ok.status == "seated", 10, "another address to sit down")
+            wait_until(lambda: ok.status == "seated", 120, "another address to sit down")
         finally:
             ok.close()
     finally:
@@ -243,7 +243,7 @@ def test_two_hosts_with_one_name_are_told_apart(tmp_path):
     try:
         assert hosts[0].host_id != hosts[1].host_id
         for h in hosts:
-            h.advertiser.registered.wait(10)
+            h.advertiser.registered.wait(60)
 
         def join(table):
             return subprocess.run([sys.executable, "-m", "game", "join", "--discover", "--bot", "simple",
@@ -272,7 +272,7 @@ def test_an_honest_match_still_plays_with_every_limit_on(level):
     try:
         bcs = [BotClient(*h.address, level, f"p{i}", seed=str(i), seat=i, password="pw", source=f"127.0.2.{i + 1}")
                for i in range(4)]
-        results, _ = play_clients(h, [], clients=bcs, timeout=120)
+        results, _ = play_clients(h, [], clients=bcs, timeout=300)
         assert len({tuple(r["totals"]) for r in results}) == 1
     finally:
         h.stop()

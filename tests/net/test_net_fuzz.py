@@ -259,11 +259,11 @@ def test_fuzzing_a_running_host(tmp_path):
                 time.sleep(0.2)
 
         threading.Thread(target=feed_replays, daemon=True).start()
-        results, _ = play_clients(None, seeds, clients=bcs, timeout=180)
+        results, _ = play_clients(None, seeds, clients=bcs, timeout=300)
         for f in fuzzers:
             f.stop.set()
         for t in threads:
-            t.join(120)
+            t.join(330)
         sent = warm.frames + sum(f.frames for f in fuzzers) + bcs[3].injected
         assert proc.poll() is None, "the host died"
         rss1 = rss_kb(pid)

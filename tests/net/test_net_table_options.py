@@ -17,7 +17,7 @@ def test_welcome_carries_the_tables_assists_and_next_deal(assists, next_s):
              interfaces=LOOPBACK, advertise=False).start()
     try:
         ses = NetSession(*h.address, "甲", "t")
-        deadline = time.time() + 20
+        deadline = time.time() + 120
         while ses.status != "seated" and time.time() < deadline:
             time.sleep(0.05)
         assert ses.status == "seated"

@@ -87,7 +87,7 @@ def check_watch_stream(vid: str, record: dict, frames: list, open_hands: bool = 
 
 def _watcher(h, rec: Recorder) -> WatchSession:
     """A watcher of table "t" recording its bytes, once it watches (or after ten seconds of trying)."""
-    ws = WatchSession(*h.address, "watcher", "t", tap=rec, connect_timeout=10, reconnect_s=10)
+    ws = WatchSession(*h.address, "watcher", "t", tap=rec, connect_timeout=60, reconnect_s=60)
     for _ in range(100):
         if ws.status == "watching":
             break
@@ -103,7 +103,7 @@ def watched_match(vid: str, watch: str = "public", hands: int = 2, seed=SEED):
     ws = _watcher(h, rec)
     try:
         assert ws.status == "watching", ws.error
-        play_clients(h, ["a", "b", "c"], timeout=120)
+        play_clients(h, ["a", "b", "c"], timeout=300)
         record = h.finished[-1]["record"]
         h.call(lambda: None)  # the host's last frames are written before the watcher is read
         for _ in range(50):

@@ -149,7 +149,7 @@ def test_players_see_how_many_watch(home):
         app = player_app()
         lobby.connect(app, *h.address, "1")
         assert frames(app, lambda: isinstance(app.scene, watch_screen.PlayerTable))
-        watchers = [WatchSession(*h.address, f"w{i}", "1", connect_timeout=5, reconnect_s=5) for i in range(2)]
+        watchers = [WatchSession(*h.address, f"w{i}", "1", connect_timeout=60, reconnect_s=60) for i in range(2)]
         sc = app.scene
         assert frames(app, lambda: getattr(sc.session, "watchers", 0) == 2)
         assert sc.session.watch == "open"

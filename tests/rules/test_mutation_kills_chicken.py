@@ -32,7 +32,7 @@ from tests.rules.chicken_hands import (
     D,
     play_c,
 )
-from tests.rules.chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
+from tests.rules.chicken_util import act, data, deltas, has_item, kinds, net, play_until, run, start
 
 t = T.tile
 
@@ -278,3 +278,24 @@ def test_zhuoji_bao_dou_is_named_in_english_too():
     assert [(i.seat, i.label, i.label_en, i.points) for i in st.settlement.items if i.key == "bao"] == [
         (1, "包豆 闷豆 5m ×3", "owed concealed kong bean 5m ×3", -3),
         (2, "包豆 闷豆 5m ×3", "owed concealed kong bean 5m ×3", 3)]
+
+
+def test_a_hand_dealt_without_a_streak_is_a_first_deal():
+    """engine.new_hand without ``dealer_streak`` deals the match's first hand: no 连庄 (chicken.md: the dealer pays
+    连庄 per hand kept). zhuoji, seat 2 self-draws as in test_chicken_beans' 包豆 hand: dealer 0 pays 4, not the
+    7 of a dealer in a streak of one."""
+    from game.rules import scenario as SC
+    from game.rules.actions import from_json
+
+    hands = ["9p1m4m7m2p5p3s6s9m9s3m6m2s4p", "5555m123p456s78s2m", "234m678m234p567p3s", "999p1p4s7s1m5s8s3p3p9s9m"]
+    acts = [[0, "discard", "9s"], [1, "kong", "5m"], [1, "discard", "9s"], [2, "discard", "9m"], [3, "discard", "1p"],
+            [0, "discard", "9p"], [3, "kong"], [3, "discard", "4m"], [0, "discard", "5p"], [1, "discard", "7m"],
+            [2, "hu"]]
+    d = data("zhuoji", hands, front="9s9m1p6m5p7m3s8m", back="3m4m", actions=acts)
+    v = get("zhuoji")
+    st, _ = E.new_hand(v, v.resolve_options(d["options"]), seed=0, dealer=0, hands=[T.parse(h) for h in hands],
+                       wall=T.parse(d["wall"]))
+    SC.play(st, [from_json(a) for a in acts])
+    assert st.dealer_streak == 0
+    assert deltas(st) == [-4, -7, 15, -4]
+    assert not [i for i in st.settlement.items if "连庄" in i.label]

@@ -137,3 +137,38 @@ def test_bench_frames_on_a_real_display_reports_presentation_apart_from_drawing(
     for k in ("draw_p50_ms", "draw_p95_ms", "present_p50_ms", "present_p95_ms", "p95_ms"):
         assert isinstance(res[k], float)
     assert res["p50_ms"] >= res["draw_p50_ms"]
+
+
+def test_bench_startup_splits_a_launch_into_its_phases():
+    """``bench startup`` reads the game's trace (game.startclock): the time before the command line (a one-file
+    executable unpacking, the interpreter), the imports, the window, the first draw and its parts."""
+    from game.bench import startup
+
+    trace = {"marks": {"main": {"t": 100.2, "cpu": 0.05}, "imports": {"t": 100.25, "cpu": 0.1},
+                       "window": {"t": 100.33, "cpu": 0.12}, "first_frame": {"t": 100.4, "cpu": 0.2}},
+             "costs": {"fonts": 0.02, "felt": 0.015, "tiles": 0.01}}
+    ph = startup.phases(trace, 100.0)
+    assert ph["before_main_s"] == pytest.approx(0.2) and ph["imports_s"] == pytest.approx(0.05)
+    assert ph["window_s"] == pytest.approx(0.08) and ph["first_draw_s"] == pytest.approx(0.07)
+    assert (ph["fonts_s"], ph["felt_s"], ph["tiles_s"], ph["cpu_s"]) == (0.02, 0.015, 0.01, 0.2)
+    assert startup.phases({}, 100.0) == {}
+
+
+def test_the_window_reports_its_startup_trace_with_its_first_frame(tmp_path):
+    """YUNGUI_STARTUP_TRACE: the real main loop prints one ``startup`` line when its first frame is shown, with the
+    phases in order and the fonts, felt and tiles it made on the way."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "YUNGUI_STARTUP_TRACE": "1",
+           "YUNGUI_EXIT_AFTER_FIRST_FRAME": "1", "YUNGUI_HOME": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-m", "game"], env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("startup ")]
+    assert len(lines) == 1 and r.stdout.splitlines()[-1] == "first frame"
+    trace = json.loads(lines[0][len("startup "):])
+    marks = trace["marks"]
+    assert list(marks) == ["main", "imports", "window", "first_frame"]
+    assert [marks[k]["t"] for k in marks] == sorted(marks[k]["t"] for k in marks)
+    assert {"fonts", "felt", "tiles"} <= set(trace["costs"])

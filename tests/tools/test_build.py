@@ -301,3 +301,17 @@ def test_redirected_streams_are_kept(monkeypatch):
     out = sys.stdout
     assert winconsole.reattach(["score"], kernel32=k, opener=_Stream)
     assert sys.stdout is out and sys.stderr.name == "CONOUT$"
+
+
+def test_one_file_builds_store_what_they_unpack_and_leave_tls_out(tmp_path):
+    """Issue 42, start-up: a one-file executable unpacks its libraries and data at every start, so they are stored
+    uncompressed (inflating them took ~0.2 s of the first frame); TLS and XML, which the game never uses, stay
+    out (OpenSSL's libraries were 5 MB of every start). The macOS bundle is a folder: nothing to unpack."""
+    for system in ("Linux", "Windows"):
+        p = B.plan(system, VER, out=tmp_path / system, work=tmp_path / system)
+        assert p.stored and "--onefile" in p.options
+        for mod in ("ssl", "_ssl", "_hashlib", "xml", "pyexpat"):
+            assert f"--exclude-module={mod}" in p.options
+    assert not B.plan("Darwin", VER, out=tmp_path / "mac").stored
+    assert B.STORED["BINARY"] is False and B.STORED["DATA"] is False and B.STORED["EXTENSION"] is False
+    assert B.STORED["PYMODULE"] is True  # modules stay compressed inside the PYZ: only those imported are read

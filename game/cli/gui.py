@@ -58,7 +58,7 @@ def main(args) -> int:
         import pygame  # noqa: F401
     except ImportError:
         raise UsageError("pygame-ce is not installed: pip install pygame-ce") from None
-    from game import startclock
+    import game.startclock as startclock
     from game.ui.app import App
     from game.ui.menus.scenes import MenuScene, start_local_table
 

@@ -164,7 +164,7 @@ def utf8_streams() -> None:
 
 
 def main(argv=None) -> int:
-    from game import startclock
+    import game.startclock as startclock
 
     startclock.mark("main")  # the interpreter is up and the command line's module imported
     argv = list(sys.argv[1:] if argv is None else argv)

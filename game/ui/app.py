@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from game import crash, startclock
+import game.startclock as startclock
+from game import crash
 from game.ui import settings as cfg
 from game.ui.kit import drawlog, strings
 from game.ui.kit import widgets as W

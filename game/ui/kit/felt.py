@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from game import startclock
+import game.startclock as startclock
 
 FELT = (30, 112, 66)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
-from game import startclock
+import game.startclock as startclock
 from game.ui.kit.assets import asset_path
 
 # style -> file; the sans files also hold GB 2312, the serif file only the game's strings.

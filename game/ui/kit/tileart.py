@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game import startclock
+import game.startclock as startclock
 from game.ui.kit import drawlog, fonts
 
 # --- palette ---------------------------------------------------------------

@@ -402,6 +402,9 @@ def _run(seed: int, n: int, rounds: int, measure_tables: bool, tick: Callable[[]
         by_j = {str(j): round(times[f"jokers{j}:{part}"] / times[f"jokers0:{part}"], 3) for j in range(1, 5)}
         out[f"joker_cost_{part}_by_count"] = by_j
         out[f"joker_cost_{part}"] = max(by_j.values())
+        # the same in ns per check (0-4 jokers): what the ratios are made of
+        n_part = len(loops[f"jokers0:{part}"][1])
+        out[f"joker_ns_{part}_by_count"] = {str(j): round(times[f"jokers{j}:{part}"] / n_part * 1e9) for j in range(5)}
     out.update(agreement(hands))
     return out
 
@@ -452,7 +455,8 @@ def format_table(r: dict[str, Any]) -> str:
     for part, what in (("complete", "complete hands"), ("random", "random hands")):
         lines.append(f"win check (seven pairs included) with 1-4 jokers / none, {what}: "
                      + ", ".join(f"{j}: {x:.2f}x" for j, x in r[f"joker_cost_{part}_by_count"].items())
-                     + f"  ({_mark(r[f'joker_cost_{part}'], JOKER_TARGET, below=True)})")
+                     + f"  ({_mark(r[f'joker_cost_{part}'], JOKER_TARGET, below=True)}; ns per check 0-4: "
+                     + ", ".join(str(v) for v in r[f"joker_ns_{part}_by_count"].values()) + ")")
     lines.append(f"tables: build {r['table_build_s']:.2f} s, load {r['table_load_s']:.3f} s, "
                  f"{r['table_mb']:.1f} MB in memory, file {r['table_file_kb']} kB ({r['table_source']})")
     lines.append(f"agreement with the peer: win {r['win_agree']:.4f}, shanten {r['shanten_agree']:.4f}, "

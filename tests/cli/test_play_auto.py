@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -25,6 +27,7 @@ def play(tmp_path, *args, timeout=None):
     return p.returncode, p.stdout, p.stderr
 
 
+@pytest.mark.slow
 def test_match_end_is_reached_and_its_replay_prints_the_same_deltas(tmp_path):
     saved = tmp_path / "match.json"
     code, out, err = play(tmp_path, "--variant", "wenshan", "--seed", "5", "--hands", "2", "--auto",
@@ -45,6 +48,7 @@ def test_match_end_is_reached_and_its_replay_prints_the_same_deltas(tmp_path):
     assert replayed["totals"] == [sum(col) for col in zip(*shown)]
 
 
+@pytest.mark.slow
 def test_settlement_is_reached_in_a_chicken_game(tmp_path):
     code, out, err = play(tmp_path, "--variant", "guiyang", "--opt", "players=2", "--seed", "2", "--auto",
                           "--quit-on", "settlement")

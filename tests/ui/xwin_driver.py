@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*cmd: str) -> str:
-    return subprocess.run(cmd, capture_output=True, encoding="utf-8", check=True, timeout=30).stdout.strip()
+    return subprocess.run(cmd, capture_output=True, encoding="utf-8", check=True, timeout=120).stdout.strip()
 
 
 class Window:
@@ -118,7 +118,7 @@ def changed(a: Path, b: Path, box: tuple[int, int, int, int]) -> int:
 
 def main() -> int:
     pos = json.loads(subprocess.run([sys.executable, __file__, "--layout"], capture_output=True, encoding="utf-8",
-                                    check=True, cwd=ROOT, timeout=60).stdout)
+                                    check=True, cwd=ROOT, timeout=600).stdout)
     home = Path(tempfile.mkdtemp(prefix="xwin-home-"))
     (home / "settings.json").write_text(json.dumps({"lang": "zh", "window": [1280, 720], "sound": False,
                                                     "anim": "off", "last_variant": "guiyang"}))

@@ -39,10 +39,13 @@ def test_a_headless_watcher_that_cannot_reach_the_host_says_so():
 def test_a_table_of_bots_for_watchers_from_the_command_line(tmp_path):
     """``host --headless --bots 4 --watch open``: every seat a bot; ``watch --headless`` prints a JSON line per state,
     every hand open, and stops after the hands asked for."""
-    proc, port = start_host_proc("--bots", "4", "--watch", "open", "--hands", "3", "--bot-delay", "0.01",
+    # the match is long (the host plays on until stopped): a watcher that starts late on a busy machine still sees
+    # two hands end; its --timeout is how long it waits for a frame before giving up
+    proc, port = start_host_proc("--bots", "4", "--watch", "open", "--hands", "50", "--bot-delay", "0.01",
                                  "--watch-pause", "1.5", "--seed", "5", "--state-dir", str(tmp_path))
     try:
-        r = run("watch", "--addr", f"127.0.0.1:{port}", "--headless", "--hands", "2", timeout=600)
+        r = run("watch", "--addr", f"127.0.0.1:{port}", "--headless", "--hands", "2", "--timeout", "300",
+                timeout=900)
         assert r.returncode == 0, r.stderr
         lines = [json.loads(x) for x in r.stdout.splitlines()]
         assert lines and all(x["open"] for x in lines)

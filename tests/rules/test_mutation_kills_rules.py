@@ -759,3 +759,139 @@ def test_the_winds_and_dragons_joker_bounds_never_reject_a_possible_hand(npos):
         assert table[key] <= exact, (d, table[key], exact)
         if 1 in d and 0 in d:
             assert table[key] >= 1, d
+
+
+# ---- issue 42: the second fresh sample's survivors -----------------------------------------------------------------
+
+def test_settlement_notes_put_first_in_front_and_json_names_its_parts():
+    """A table-wide note asked for first goes before the others (wenshan's 黄牌 line leads its settlement), in
+    both languages; a settlement's JSON (replays, ``score``) is its deltas, its transfers and its lines."""
+    from game.rules.settlement import Settlement
+
+    s = Settlement(4)
+    s.note("翻牌", "Flip")
+    s.note("黄牌", "Exhaustive draw", first=True)
+    assert (s.notes, s.notes_en) == (["黄牌", "翻牌"], ["Exhaustive draw", "Flip"])
+    s.pay(1, 0, 2, "ping_hu", "平胡", "Plain win")
+    s.itemize()
+    assert s.to_json() == {"deltas": [2, -2, 0, 0],
+                           "transfers": [{"from": 1, "to": 0, "points": 2, "reason": "ping_hu"}],
+                           "items": ["黄牌", "翻牌", "seat 0: 平胡 +2", "seat 1: 平胡 -2"]}
+
+
+def test_a_scenarios_seed_is_its_hands_seed():
+    """A scenario's ``seed`` (shared/spec/cli.md) is the hand's seed, as a saved match's is (replays rest on it)."""
+    data = scenario("wenshan", ["123m456m789m11155s", "2223334445556p", "3334446667778s", "1122334455667z"])
+    data["seed"] = 5
+    st, _ = SC.start(data)
+    assert st.seed == 5
+
+
+def _until_drawn(vid, seed):
+    """A hand of ``vid`` in which every seat passes what it may and otherwise takes its first legal action."""
+    from game.rules.match import Match
+
+    m = Match(get(vid), None, seed=seed, hands=1)
+    st, _ = m.start_hand()
+    while st.end is None:
+        seat = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
+        legal = E.legal_actions(st, seat)
+        E.apply(st, next((a for a in legal if a.kind == "pass"), legal[0]))
+    return st
+
+
+@pytest.mark.parametrize("vid,seed,zh,en", [
+    ("wenshan", 2, "黄牌：只结算杠分", "Exhaustive draw: only kong points are settled"),  # wenshan.md 黄牌
+    ("yuxi", 1, "流局：不查叫，不结算", "Drawn hand: nothing is settled"),  # yuxi.md: no 查叫 on a draw
+])
+def test_a_drawn_hand_says_what_is_settled_in_both_languages(vid, seed, zh, en):
+    st = _until_drawn(vid, seed)
+    assert st.end == "draw"
+    assert (st.settlement.notes[0], st.settlement.notes_en[0]) == (zh, en)
+
+
+def test_melds_carry_their_owners_turn_number():
+    """state.Meld.turn is the owner's turn number when the meld was made (杠上炮 looks at the kongs of the turn it
+    deals in): guiyang, seat 1 pungs dealer 0's first 6p before it ever drew (its 1st turn) and adds the fourth 6p
+    in its 2nd; seat 2 konges 2222s in its 2nd turn (late: 憨包豆)."""
+    hands = ["6p1m4m7m2p5p3s6s9s7z1p4p8m9m", "6p6p123m789m345s5s9p", "2222s345m234p9m4s5s",
+             "3s1m4m7m5p8s7z7z9s6m2m1p7s"]
+    acts = [[0, "discard", "6p"], [1, "pung"], [1, "discard", "9p"], [2, "discard", "6m"], [3, "discard", "2m"],
+            [0, "discard", "5m"], [1, "kong", "6p"], [1, "discard", "1m"], [2, "kong", "2s"], [2, "discard", "8s"],
+            [3, "discard", "3s"], [2, "hu"]]
+    st = chicken_run("guiyang", hands, front="6m2m5m6p8s4m5s", back="1m9m", actions=acts)
+    assert [(m.kind, m.turn) for m in st.seats[1].melds] == [("added_kong", 2)]
+    assert [(m.kind, m.turn, m.late) for m in st.seats[2].melds] == [("concealed_kong", 2, True)]
+    assert st.seats[1].extra["turns"] == 2 and st.seats[2].extra["turns"] == 2
+
+
+def test_the_chicken_games_option_helper_keeps_both_help_texts():
+    """chicken.py's option schema: an option made without help has none in either language; with help, the
+    Chinese and English texts are kept as given (the setup screen shows them)."""
+    from game.rules.variants import chicken as C
+
+    bare = C._opt("k", "中", "en", 1)
+    assert (bare.help_zh, bare.help_en) == ("", "")
+    full = C._opt("k", "中", "en", 1, help_zh="帮助", help_en="help")
+    assert (full.help_zh, full.help_en, full.default) == ("帮助", "help", 1)
+
+
+def test_wenshans_wildcard_is_what_its_public_info_names():
+    """wenshan.md 小鸡: the wildcard is the tile after the flipped indicator; the variant names it from the public
+    information alone (the advice and the bots read it there): indicator 9p → 1p."""
+    st = start([KONG0, H1, H2, H3])
+    pub = st.variant.public_info(st, 0)
+    assert st.variant.wildcards(pub) == frozenset({pub["wildcard"]}) and pub["wildcard"] != None  # noqa: E711
+    assert st.variant.wildcards({**pub, "wildcard": None}) == frozenset()
+
+
+def test_yuxi_plans_an_added_kong_of_a_pung_whose_fourth_tile_it_holds():
+    """yuxi.md 杠上花: the automatic tail win looks at further kongs; with a pung of 5p and the fourth 5p in hand the
+    added kong is one of them (and a concealed kong of four held tiles another)."""
+    from game.rules.kinds import MeldKind
+    from game.rules.variants import yuxi as Y
+
+    pung = Meld(MeldKind.PUNG, (T.tile("5p"),) * 3, (T.tile("5p"),) * 3)
+    counts = T.counts(T.parse("5p1111m23s"))
+    assert sorted(Y._kong_options(counts, [pung])) == sorted([(T.tile("5p"), MeldKind.ADDED_KONG),
+                                                              (T.tile("1m"), MeldKind.CONCEALED_KONG)])
+
+
+def test_every_not_ready_player_owes_bao_ji():
+    """chicken.md 包鸡 (guiyang, no 包豆): each player not ready at the end pays the ready ones for its exposed
+    chickens, one player after another - seats 1 and 2 both pay seat 0 (a bot-played hand, seed 31, frozen as a
+    scenario in tests/fixtures)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[1] / "fixtures" / "guiyang-two-not-ready-owe-bao-ji.json")
+                      .read_text(encoding="utf-8"))
+    st = SC.run(data)
+    assert st.settlement.info["ready"] == [True, False, False, False]
+    owed = [(i.seat, i.label, i.points) for i in st.settlement.items if i.key == "bao" and i.points < 0]
+    assert owed == [(1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1", -1), (2, "包鸡 1s 2张 ×1", -2),
+                    (2, "包乌骨鸡 8p ×2", -2)]
+    assert sum(i.points for i in st.settlement.items if i.key == "bao") == 0
+    # 包鸡 off (issue 44): only the 冲锋鸡 is still owed; every other exposed chicken says, at 0, that it is not
+    data["options"] = {"bao_ji": False}
+    st = SC.run(data)
+    assert [(i.seat, i.label, i.points) for i in st.settlement.items if i.key == "bao" and i.seat != 0] == [
+        (1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1 不包（包鸡未勾选）", 0), (2, "包鸡 1s 2张 ×1 不包（包鸡未勾选）", 0),
+        (2, "包乌骨鸡 8p ×2 不包（包鸡未勾选）", 0)]
+
+
+def test_bao_dou_counts_a_kong_made_after_pungs():
+    """chicken.md 包豆 (zhuoji): a player not ready at the end owes the ready ones the beans of each of its kongs,
+    whatever melds come before them: seat 1 pungs 1p and 9m, then adds the fourth 6s (爬坡豆), and owes seat 2
+    its 3 (a bot-played hand, seed 31, frozen as a scenario in tests/fixtures)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[1] / "fixtures" / "zhuoji-bao-dou-after-two-pungs.json")
+                      .read_text(encoding="utf-8"))
+    st = SC.run(data)
+    assert st.settlement.info["ready"] == [False, False, True, False]
+    assert [(m.kind, T.name(m.face)) for m in st.seats[1].melds] == [("pung", "1p"), ("pung", "9m"),
+                                                                     ("added_kong", "6s")]
+    assert [(i.label, i.label_en, i.points) for i in st.settlement.items if i.seat == 1 and "包豆" in i.label] == [
+        ("包豆 爬坡豆 6s ×3", "owed added kong bean 6s ×3", -3)]

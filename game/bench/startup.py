@@ -39,13 +39,12 @@ def default_exe() -> Path:
 
 def evict(path: Path) -> bool:
     """Drop ``path``'s pages from the page cache (False where the system cannot be asked)."""
-    advise = getattr(os, "posix_fadvise", None)
-    if advise is None:
+    if sys.platform == "win32" or sys.platform == "darwin":  # neither has posix_fadvise
         return False
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
-        advise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
     finally:
         os.close(fd)
     return True

@@ -71,6 +71,7 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
     sc = app.scene
     assert isinstance(sc, lobby.LobbyScene) and sc.host is not None
     host = sc.host
+    assert isinstance(host, Host)  # the real host: the test reads what its table has taken
     assert frames(app, lambda: isinstance(app.scene, TableScene))
     acted = []
 

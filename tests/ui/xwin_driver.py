@@ -205,7 +205,7 @@ def main() -> int:
         ok &= good
     finally:
         game.terminate()
-        game.wait(10)
+        game.wait(120)
     return 0 if ok else 1
 
 

@@ -19,6 +19,7 @@ import pytest
 from netplay.client import BotClient, NetSession, list_tables
 from netplay.discovery import Advertiser
 from netplay.host import Host, TableConfig
+from netplay.protocol import Code, ProtocolError
 from tests.helpers.net_util import (
     LOOPBACK,
     LOOPBACK_RANGE,
@@ -60,7 +61,15 @@ def test_peers_that_reset_mid_reply_cannot_flood_the_log(tmp_path):
             except OSError:
                 pass
             s.close()
-        assert list_tables("127.0.0.1", port)  # the host still answers, after the resets it was sent first
+
+        def answers() -> bool:  # busy (it is still closing the resets from this address) is an answer to retry
+            try:
+                return bool(list_tables("127.0.0.1", port, timeout=60))
+            except ProtocolError as e:
+                assert e.code == Code.BUSY, e
+                return False
+
+        wait_until(answers, 120, "the host to answer after the resets")  # the host still answers
     finally:
         stop_proc(proc)  # what the host logged is in the file once it has exited
     span = time.monotonic() - t0
@@ -68,6 +77,33 @@ def test_peers_that_reset_mid_reply_cannot_flood_the_log(tmp_path):
     assert sum("socket.send() raised" in ln for ln in lines) == 0
     limit = RateLimit()  # what the host installs: a burst, then a rate, over every logger together
     assert len(lines) <= limit.total_burst + limit.total_rate * span, f"{len(lines)} log lines in {span:.1f} s"
+
+
+def test_a_host_too_busy_for_a_handshake_is_reported_as_busy_not_as_another_version():
+    """Issue 38's admission: a host with too many handshakes from one address says ``bye`` (busy) instead of its
+    banner; the client names that reason (it was reported as "the peer speaks LAN protocol 2")."""
+    import threading
+
+    from netplay import protocol as wire
+
+    srv = socket.create_server(("127.0.0.1", 0))
+    read = threading.Event()
+
+    def serve():
+        c, _ = srv.accept()
+        b = wire.pack(wire.make("bye", code=Code.BUSY, msg=wire.describe(Code.BUSY, "more than 8 handshakes")))
+        c.sendall(wire.HEADER.pack(len(b)) + b)
+        read.wait(120)
+        c.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        with pytest.raises(ProtocolError) as e:
+            list_tables("127.0.0.1", srv.getsockname()[1], timeout=60)
+        assert e.value.code == Code.BUSY and "protocol" not in str(e.value) and "8 handshakes" in str(e.value)
+    finally:
+        read.set()
+        srv.close()
 
 
 def test_the_log_limit_holds_for_every_logger():

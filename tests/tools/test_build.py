@@ -142,6 +142,9 @@ def test_the_ci_workflow_runs_what_ci_run_runs_on_every_system():
     assert test_cmd in ci_run
     by_name = {s["name"]: s for s in job["steps"]}
     assert by_name["Test (the README's command)"]["run"].strip() == test_cmd
+    slow = 'python -m pytest -q -m "slow or soak"'  # the checks the README's command leaves out, still gating
+    assert ci_run[ci_run.index(test_cmd) + 1] == slow
+    assert by_name["Test the slow checks and the soaks (as .ci/run)"]["run"].strip() == slow
     lint = _ci_run_block(ci_run, "python -m ruff check", "python -m mypy --platform darwin")
     assert lint == ["python -m ruff check game netplay build tests", "python -m mypy",
                     "python -m mypy --platform win32", "python -m mypy --platform darwin"]
@@ -164,7 +167,7 @@ def test_the_ci_workflow_runs_what_ci_run_runs_on_every_system():
     # what runs here for the Linux job is exactly those steps
     here = [s.get("run") for s in R.steps(wf, "build", R.pick_matrix(job, {"system": "linux"})) if "run" in s]
     if R.RUNNER_OS == "Linux":
-        assert [_lines(x) for x in here] == [[test_cmd], lint, ["python build/lock.py --check"], packaging]
+        assert [_lines(x) for x in here] == [[test_cmd], [slow], lint, ["python build/lock.py --check"], packaging]
 
 
 def test_the_release_builds_with_the_ci_workflow_and_publishes_checksums():

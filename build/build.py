@@ -93,6 +93,9 @@ class Plan:
     icon: Path | None = None
     windowed: bool = False
     data: list[tuple[Path, str]] = field(default_factory=list)
+    # one file whose libraries and data are stored, not zlib-compressed: the one-file executable unpacks them at
+    # every start, and inflating ~45 MB took about 0.2 s of the first frame; the download is about twice as big
+    stored: bool = False
 
 
 def plan(system: str, ver: str, debug: bool = False, out: Path = OUT, work: Path = WORK) -> Plan:
@@ -114,6 +117,13 @@ def plan(system: str, ver: str, debug: bool = False, out: Path = OUT, work: Path
         "--exclude-module=pytest",
         "--exclude-module=numpy",
         "--exclude-module=game.bench.core",
+        # no TLS and no XML in the game: without them OpenSSL's libraries (5 MB) and expat stay out; hashlib and
+        # hmac use Python's own SHA-256 and BLAKE2 then (the LAN channel's hashes)
+        "--exclude-module=ssl",
+        "--exclude-module=_ssl",
+        "--exclude-module=_hashlib",
+        "--exclude-module=xml",
+        "--exclude-module=pyexpat",
         f"--paths={ROOT}",
         "--log-level=WARN" if not debug else "--log-level=INFO",
     ]
@@ -124,6 +134,7 @@ def plan(system: str, ver: str, debug: bool = False, out: Path = OUT, work: Path
         p.windowed = not debug  # a double-click opens no console window; --debug keeps one
         p.executable = out / f"{NAME}.exe"
         opts += ["--onefile", f"--icon={p.icon}", f"--version-file={p.version_file}"]
+        p.stored = True
     elif system == "Darwin":
         # an .app is a folder: one-dir inside it (PyInstaller deprecates one-file .app bundles)
         p.icon = ICON_DIR / "icon.icns"
@@ -132,10 +143,33 @@ def plan(system: str, ver: str, debug: bool = False, out: Path = OUT, work: Path
         p.executable = p.bundle / "Contents" / "MacOS" / NAME
         opts += ["--onedir", f"--icon={p.icon}", f"--osx-bundle-identifier={BUNDLE_ID}"]
     else:
-        opts.append("--onefile")
+        # one file, its libraries stripped of symbols: the one-file executable unpacks everything at each
+        # start, and an unstripped libpython alone is 23 MB of it
+        opts += ["--onefile", "--strip"]
+        p.stored = True
     if p.windowed:
         opts.append("--windowed")
     return p
+
+
+# PyInstaller's compression per archive entry (PKG's cdict) with libraries, extensions and data stored
+STORED = {"EXTENSION": False, "DATA": False, "BINARY": False, "EXECUTABLE": False, "PYSOURCE": True,
+          "PYMODULE": True, "SPLASH": True, "DEPENDENCY": False, "PYZ": False, "SYMLINK": False}
+_RUN_ONLY = ("--noconfirm", "--distpath=", "--workpath=", "--log-level=")
+
+
+def stored_spec(p: Plan) -> list[str]:
+    """PyInstaller's command line for ``p`` through a spec file whose one-file archive stores what it unpacks."""
+    spec_opts = [o for o in p.options if not o.startswith(_RUN_ONLY)]
+    work = Path(next(o.split("=", 1)[1] for o in p.options if o.startswith("--specpath=")))
+    subprocess.run([sys.executable, "-m", "PyInstaller.utils.cliutils.makespec", *spec_opts], check=True,
+                   stdout=subprocess.DEVNULL)
+    spec = work / f"{NAME}.spec"
+    text = spec.read_text(encoding="utf-8")
+    at = text.index("exe = EXE(")
+    name = text.index("name=", at)
+    spec.write_text(text[:name] + f"cdict={STORED!r},\n    " + text[name:], encoding="utf-8")
+    return [str(spec)] + [o for o in p.options if o.startswith(_RUN_ONLY)]
 
 
 def _finish_mac_bundle(bundle: Path, ver: str) -> None:
@@ -225,7 +259,7 @@ def main(argv=None) -> int:
 
     steps = 1 + (p.bundle is not None) + bool(args.package)
     with bar(steps, "build: PyInstaller", "step", ticking=True) as b:  # a terminal only; stdout stays one line
-        pyi.run(p.options)
+        pyi.run(stored_spec(p) if p.stored else p.options)
         b.update(1)
         if not p.executable.exists():
             b.close()

@@ -35,12 +35,14 @@ def _installed_version() -> str | None:
 
 
 def _version() -> str:
-    """The installed metadata's version first; else pyproject.toml's from the frozen bundle or the source tree."""
-    installed = _installed_version()
+    """The installed metadata's version first (never in a frozen build); else pyproject.toml's from the frozen
+    bundle or the source tree."""
+    bundle = getattr(sys, "_MEIPASS", None)  # a PyInstaller build's unpacked files
+    # a frozen build carries no installed metadata of its own: scanning for it only slows the start
+    installed = None if bundle else _installed_version()
     if installed:
         return installed
     roots = [Path(__file__).resolve().parents[1]]
-    bundle = getattr(sys, "_MEIPASS", None)  # a PyInstaller build's unpacked files
     if bundle:
         roots.insert(0, Path(bundle))
     for root in roots:

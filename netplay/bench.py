@@ -102,8 +102,9 @@ def worker(host: str, port: int, tables: list[str], seed: str, seats: int, think
 
 
 def watch_worker(host: str, port: int, tables: list[str], per_table: int, seconds: float, nice: int = 0) -> int:
-    """``per_table`` watchers of each table id, each from its own loopback address, reading until time is up
-    (``nice`` > 0: their decoding yields the CPU, as watchers on other machines take none of the host's).
+    """``per_table`` watchers of each table id, each from its own loopback address, reading until time is up or
+    every match they watch is over (``nice`` > 0: their decoding yields the CPU, as watchers on other machines
+    take none of the host's).
 
     Prints one JSON line: frames and whole pictures (skips) received, errors."""
     from .watch import WatchSession
@@ -119,7 +120,7 @@ def watch_worker(host: str, port: int, tables: list[str], per_table: int, second
             sessions.append(WatchSession(host, port, f"watch-{tid}-{k}", tid, connect_timeout=15, reconnect_s=15,
                                          source=src))
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not all(w.match_over for w in sessions):
         for w in sessions:
             w.poll()
         time.sleep(0.05)

@@ -651,6 +651,9 @@ class Channel:
         self._frames: list[bytes] = []
         try:
             banner = wire.unpack(self.frame())
+            if isinstance(banner, dict) and banner.get("t") == "bye" and isinstance(banner.get("code"), str):
+                # turned away before any handshake (busy: too many at once from here): its reason, not a version
+                raise wire.ProtocolError(str(banner.get("msg") or banner["code"]), banner["code"])
             if not (isinstance(banner, dict) and banner.get("t") == "error" and banner.get("proto") == wire.PROTOCOL):
                 theirs: int = banner["proto"] if isinstance(banner, dict) and isinstance(banner.get("proto"), int) \
                 else 2

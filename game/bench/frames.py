@@ -101,6 +101,7 @@ def _run(frames: int, size, variant_id: str, seed: int, idle_s: float, driver: s
     app.run(idle_s)
     cpu = (time.process_time() - c0) / max(1e-6, time.perf_counter() - w0) * 100
     return {
+        "tile_first_ms": first_tile_ms(),
         **_summary(times),
         **_summary(draws, "draw_"),
         **_summary(flips, "present_"),
@@ -113,6 +114,18 @@ def _run(frames: int, size, variant_id: str, seed: int, idle_s: float, driver: s
         "target_p95_ms": TARGET_P95_MS,
         "p95_ok": _pct(times, 95) < TARGET_P95_MS,
     }
+
+
+def first_tile_ms(width: int = 63) -> float:
+    """CPU ms per tile drawn for the first time at a new size (each kind once; fonts already loaded)."""
+    from game.ui.kit import tileart
+
+    tileart.tile_surface(0, 30)  # fonts loaded
+    tileart.clear_cache()
+    t0 = time.process_time()
+    for kind in range(34):
+        tileart.tile_surface(kind, width)
+    return round((time.process_time() - t0) / 34 * 1000, 2)
 
 
 def run_on_display(display: str, frames: int, size: str, variant: str, idle: float) -> dict:
@@ -164,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"real display: not measured ({how})")
     print(f"idle table CPU (dummy): {res['idle_cpu_percent']:.1f} %")
+    print(f"a tile drawn for the first time at a new size: {res['tile_first_ms']:.1f} ms (CPU)")
     return 0
 
 

@@ -58,13 +58,16 @@ def main(args) -> int:
         import pygame  # noqa: F401
     except ImportError:
         raise UsageError("pygame-ce is not installed: pip install pygame-ce") from None
+    import game.startclock as startclock
     from game.ui.app import App
     from game.ui.menus.scenes import MenuScene, start_local_table
 
+    startclock.mark("imports")
     try:
         app = App()
     except Exception as e:  # noqa: BLE001 - no display etc.: one line, not a traceback
         raise UsageError(f"cannot open the window: {e}") from None
+    startclock.mark("window")
     if demo is not None:
         from game.ui import nav
 

@@ -164,6 +164,9 @@ def utf8_streams() -> None:
 
 
 def main(argv=None) -> int:
+    import game.startclock as startclock
+
+    startclock.mark("main")  # the interpreter is up and the command line's module imported
     argv = list(sys.argv[1:] if argv is None else argv)
     utf8_streams()
     try:

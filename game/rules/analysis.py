@@ -227,26 +227,58 @@ def is_win_any(counts: Sequence[int], jokers: int = 0) -> bool:
         return _win_slow(total, jokers)
 
 
+def _honor_part_least(npos: int) -> tuple[int, ...]:
+    """Per key of ``npos`` honor kinds (5**npos keys), fewest jokers any complete shape needs for them.
+
+    The same lower bound as tables.least_honor for a part of the honors (the winds, the dragons): the
+    standard shape's need less the pair's one, the odd counts for seven pairs, the kinds not held for
+    thirteen orphans. The parts' values add up to a lower bound for the honors.
+    """
+    need0 = (0, 2, 1, 0, 2)  # jokers to make sets of one honor kind held 0-4 times
+    out = bytearray(5**npos)
+    for key in range(5**npos):
+        d = [key // 5**r % 5 for r in range(npos)]
+        standard = max(sum(need0[x] for x in d) - 1, 0)
+        pairs = sum(x & 1 for x in d)
+        orphans = d.count(0) if max(d) <= 2 and d.count(2) <= 1 else 255
+        out[key] = min(standard, pairs, orphans)
+    return tuple(out)  # a tuple: indexing it is quicker than indexing bytes
+
+
+_LW = _honor_part_least(4)  # the four winds (keys c[27] + 5 c[28] + 25 c[29] + 125 c[30])
+_LD = _honor_part_least(3)  # the three dragons
+
+
 def win_shapes(counts: Sequence[int], jokers: int = 0) -> int:
     """Bits of the complete shapes (STANDARD, SEVEN_PAIRS, ...) of a 34-count list plus ``jokers``.
 
-    One lookup per group and two on the sum, whatever the jokers (and one more to stop early on a
-    first suit that no shape can use). The pair shapes and thirteen
-    orphans need the tiles plus jokers to be 14; the standard shape any 3k+2. Counts <= 4.
+    One lookup per group and two on the sum, whatever the jokers. Before that, lower bounds on the
+    jokers any shape needs (they add up over parts of the hand) stop a hand that no shape can use:
+    the winds', then the dragons' (an honor held once while another is missing ends most random
+    hands there), then the first suit's (tables.least_suit). The pair shapes and thirteen orphans
+    need the tiles plus jokers to be 14; the standard shape any 3k+2. Counts <= 4.
     """
     c = counts
-    k = c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7] \
+    w = c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30]
+    m = _LW[w]
+    if m > jokers:  # a wind held once and another not at all: three random hands in four end here
+        return 0
+    d = c[31] + 5 * c[32] + 25 * c[33]
+    m += _LD[d]
+    if m > jokers:
+        return 0
+    k0 = c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5] + 15625 * c[6] + 78125 * c[7] \
         + 390625 * c[8]
-    if _MS[k] > jokers:  # most hands far from complete stop at their first suit
+    if m + _MS[k0] > jokers:
         return 0
     ps = _PS
     t = (
-        ps[k]
+        ps[k0]
         + ps[c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14] + 15625 * c[15]
              + 78125 * c[16] + 390625 * c[17]]
         + ps[c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23] + 15625 * c[24]
              + 78125 * c[25] + 390625 * c[26]]
-        + _PH[c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32] + 15625 * c[33]]
+        + _PH[w + 625 * d]
     )
     try:
         t += _JOFF[jokers]
@@ -368,10 +400,11 @@ def waits(counts: Sequence[int], jokers: int = 0, kinds: Iterable[int] | None = 
 
 
 def waits_shapes(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD | SEVEN_PAIRS) -> list[int]:
-    """Kinds whose one more tile makes the hand one of ``shapes`` (bits as in win_shapes).
+    """Kinds that can be drawn (not held four times) whose one more tile makes the hand one of ``shapes``.
 
-    The standard shape follows ``waits`` (a fifth copy counts, the table convention); the pair
-    shapes and thirteen orphans never take a fifth copy. A hand with a group that no shape can use
+    Unlike ``waits`` (the table convention), a fifth copy never counts, for any shape: these are the
+    tiles a player can still wait on (``waits`` filtered to kinds held fewer than four times, for the
+    standard shape). A hand with a group that no shape can use
     even with one more tile stops at once; otherwise each probe is one lookup in the group that
     receives the tile, groups that cannot complete the standard shape are skipped whole, and the
     pair shapes probe only the kinds that can complete them.
@@ -415,10 +448,9 @@ def waits_shapes(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD 
                 tab, pows, full = ps, POW5, _QS[k]
             else:
                 tab, pows, full = _PH, _POW5_HONOR, _QH[k]
-            if full:
-                for r, q in enumerate(pows):
-                    x = _fifth_value(k, r, g) if k // q % 5 == 4 else tab[k + q] & _W
-                    if win[base + x]:
+            if full:  # a kind held four times cannot be drawn again
+                for q in pows:
+                    if k // q % 5 != 4 and win[base + (tab[k + q] & _W)]:
                         hits.append(t)
                     t += 1
             else:
@@ -450,7 +482,7 @@ def waits_shapes(counts: Sequence[int], jokers: int = 0, shapes: int = STANDARD 
 
 
 def _waits_shapes_slow(counts: Sequence[int], jokers: int, shapes: int) -> list[int]:
-    out = set(waits(counts, jokers)) if shapes & STANDARD else set()
+    out = {t for t in waits(counts, jokers) if counts[t] < 4} if shapes & STANDARD else set()
     pairs = shapes & ~STANDARD
     if pairs:
         c = list(counts)

@@ -109,7 +109,8 @@ def replay_match(variant: Variant, data: dict[str, Any],
     """Replay a saved match; returns the Match with every hand re-run from its actions. ``on_hand(state)`` sees
     each hand's final state before it is booked (what a text of the match tells).
 
-    Raises ValueError (with the hand and action index) when the log does not fit.
+    Raises ValueError (with the hand and action index) when the log does not fit, and (naming the
+    hand and the decision it stopped at) when a hand's actions end before the hand does.
     """
     m = Match(variant, data.get("options"), data.get("seed", 0), int(data.get("hands", len(data["hands_played"]))),
               level_prompts=level_prompts(data))
@@ -124,11 +125,28 @@ def replay_match(variant: Variant, data: dict[str, Any],
             except Exception as e:  # noqa: BLE001 - reported with its position
                 raise ValueError(f"hand {i}, action {j} {item}: {e}") from None
         if st.end is None:
-            raise ValueError(f"hand {i}: the actions end before the hand is over")
+            n = len(rec.get("actions", []))
+            raise ValueError(f"hand {i}: the log ends after {n} action{'s' * (n != 1)} but the hand is not over: "
+                             f"missing {_awaited(st)}")
         if on_hand is not None:
             on_hand(st)
         m.finish_hand()
     return m
+
+
+_AWAITED = {
+    "turn": "the turn of {seats} (a discard, a win or a kong)",
+    "declare": "the choice of {seats} whether to declare ready (报听)",
+    "claim": "the answer of {seats} to the discard (a claim or a pass)",
+    "rob": "the answer of {seats} to the added kong (robbing it or a pass)",
+}
+
+
+def _awaited(st: HandState) -> str:
+    """The decision a hand stopped at, for an error message: whose, and of what kind."""
+    acting = E.acting_seats(st)
+    seats = ("seat " if len(acting) == 1 else "seats ") + (" and ".join(str(s) for s in acting) or "?")
+    return _AWAITED.get(str(st.phase), "the next action ({phase})").format(seats=seats, phase=st.phase)
 
 
 def play_hand(match: Match, choose: Callable[[HandState, int, list[Action]], Action]) -> HandRecord:

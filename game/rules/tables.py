@@ -56,7 +56,9 @@ class Tables:
     packed_*: the win value and the pair-shape fields of the key in one int (see JOKER_SHIFT above).
     least_*: fewest jokers with which a hand holding this group could be some complete shape
     (standard, seven pairs or thirteen orphans), whatever the other groups hold; capped at 255.
-    One more tile lowers it by one at most.
+    Each shape's part is a lower bound that adds up over the groups (for thirteen orphans: one joker
+    per terminal or honor of the group not held), so the sum over a hand's groups is one too. One
+    more tile lowers it by one at most.
     quad_*: 1 if the key holds some kind four times (one more of it would be a fifth copy), else 0.
     tiles_*: tiles in the key. sid_*: id of the key's distance vector (keys of <= 14 tiles);
     a distance vector holds, for m sets (0..4) and p pairs (0/1) at index m + 5p, the fewest tiles
@@ -250,17 +252,20 @@ def quads(npos: int) -> bytes:
     return _digit_sum(npos, lambda v: int(v == 4), range(npos)).translate(bytes([0] + [1] * 255))
 
 
-def least_jokers(packed: list[int]) -> bytes:
-    """Per key, the least_* value (see Tables) from its packed value."""
+def least_jokers(packed: list[int], npos: int) -> bytes:
+    """Per key, the least_* value (see Tables) from its packed value and the orphan kinds it lacks."""
     none = 255
+    # thirteen orphans: a joker stands in for each terminal or honor of the group that is not held
+    orphan_pos = (0, npos - 1) if npos == SUIT_POS else range(npos)
+    missing = _digit_sum(npos, lambda v: int(v == 0), orphan_pos)
     out = {}
-    for v in set(packed):
+    for v, m in set(zip(packed, missing)):
         tiles = v >> TILES_SHIFT
         standard = max((v & 1023) // 8 - 1, 0)  # the others' need0 is >= 0, the pair takes off <= 1
         pairs = v >> ODD_SHIFT & 31 if tiles <= MAX_TILES else none
-        orphans = 0 if tiles <= MAX_TILES and (v >> ORPHAN_SHIFT & 15) <= 1 else none
-        out[v] = min(standard, pairs, orphans, none)
-    return bytes(map(out.__getitem__, packed))
+        orphans = m if tiles <= MAX_TILES and (v >> ORPHAN_SHIFT & 15) <= 1 else none
+        out[v, m] = min(standard, pairs, orphans, none)
+    return bytes(map(out.__getitem__, zip(packed, missing)))
 
 
 def _vector_ids(tiles: bytes, dist: list[bytes]) -> tuple[bytes, list[Vector]]:
@@ -297,7 +302,8 @@ def build() -> Tables:
     sid_s, vec_s = _vector_ids(tiles_s, dist_s)
     sid_h, vec_h = _vector_ids(tiles_h, dist_h)
     packed_s, packed_h = packed_values(win_s, tiles_s, SUIT_POS), packed_values(win_h, tiles_h, HONOR_POS)
-    return _assemble(win_s, win_h, packed_s, packed_h, least_jokers(packed_s), least_jokers(packed_h),
+    return _assemble(win_s, win_h, packed_s, packed_h,
+                     least_jokers(packed_s, SUIT_POS), least_jokers(packed_h, HONOR_POS),
                      quads(SUIT_POS), quads(HONOR_POS), tiles_s, tiles_h, sid_s, sid_h, vec_s, vec_h,
                      *_closure(vec_s, vec_h))
 

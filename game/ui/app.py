@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+import game.startclock as startclock
 from game import crash
 from game.ui import settings as cfg
 from game.ui.kit import drawlog, strings
@@ -124,8 +125,9 @@ class App:
             self.notice(partial(strings.tr_notice, notice.key, notice.fmt), 10)
         if sound and not self.sound.available:
             self.notice(strings.tr("notice.no_audio"), 6)
-        elif sound and settings.sound:
-            self.sound.preload_async()
+        # the effects are synthesised once the first frame is shown (a thread making them at once slowed it)
+        self._preload_sound = bool(sound and settings.sound and self.sound.available)
+        self._shown = False  # a frame has reached the display
 
     # ---------------------------------------------------------------- window
     def _set_mode(self, size, fullscreen: bool) -> pygame.Surface:
@@ -341,6 +343,12 @@ class App:
                 break
             if drew:
                 pygame.display.flip()
+                if not self._shown:
+                    self._shown = True
+                    startclock.mark("first_frame")
+                    startclock.print_report()
+                    if self._preload_sound:
+                        self.sound.preload_async()
                 for fn in list(self.on_flip):
                     fn()
                 if self._exit_after_first_frame:

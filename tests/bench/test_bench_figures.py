@@ -67,11 +67,49 @@ def test_bench_core_timing_is_the_same_for_every_loop():
 
 def test_bench_core_equal_work_answers_agree_with_the_peer():
     pytest.importorskip("mahjong")
-    r = bench_core.run(seed=3, n=300, rounds=1)
+    r = bench_core.run(seed=3, n=300, rounds=1, measure_tables=False)
     assert r["win_agree"] == r["waits_agree"] == r["shanten_agree"] == 1.0
+    assert r["cold"] is True
+    for check in ("win", "waits"):
+        assert set(r[f"{check}_ratio_by_kind"]) == {"random", "standard", "seven_pairs", "near", "mix"}
     for check in ("win", "waits", "shanten"):
-        assert r[f"{check}_ratio"] > 0 and r[f"{check}_ratio_keyed"] > 0
-    assert set(r["joker_cost"]) == {"1", "2", "3", "4"}
+        assert r[f"{check}_ratio_keyed"] > 0
+    assert r["shanten_ratio"] > 0
+    for part in ("random", "complete"):
+        assert set(r[f"joker_cost_{part}_by_count"]) == {"1", "2", "3", "4"}
+        assert r[f"joker_cost_{part}"] == max(r[f"joker_cost_{part}_by_count"].values())
+
+
+def test_bench_core_hand_kinds_are_what_they_say():
+    """random / complete standard / complete seven pairs / one swap from the kind before (win: from complete;
+    waits: from ready), and the waits kinds are ready hands."""
+    A = bench_core.A
+    h = bench_core.make_hands(5, 40)
+    assert all(sum(c) == 14 for k in bench_core.KINDS for c in h["win"][k])
+    assert all(sum(c) == 13 for k in bench_core.KINDS for c in h["waits"][k])
+    assert all(A.win_shapes(c) & A.STANDARD for c in h["win"]["standard"])
+    assert all(A.win_shapes(c) & A.SEVEN_PAIRS for c in h["win"]["seven_pairs"])
+    assert all(A.waits_shapes(c, 0, A.STANDARD | A.SEVEN_PAIRS) for c in h["waits"]["standard"])
+    assert all(A.waits_shapes(c, 0, A.SEVEN_PAIRS) for c in h["waits"]["seven_pairs"])
+    # a swap leaves most near hands one step short (some swaps happen to keep or reach the shape)
+    assert sum(not A.win_shapes(c) for c in h["win"]["near"]) > 30
+    assert sum(not A.waits_shapes(c, 0, A.STANDARD | A.SEVEN_PAIRS) for c in h["waits"]["near"]) > 30
+    assert sum(A.shanten(c) == 0 for c in h["win"]["near"]) > 30
+
+
+def test_bench_core_starts_every_timed_chunk_with_the_rules_caches_empty():
+    """Cold work: the memo caches of the rules core are emptied before each timed chunk, off the clock."""
+    caches = bench_core.rules_caches()
+    assert any(f.__qualname__ == "_group_need" for f in caches)
+    seen = []
+
+    def loop(items):
+        seen.append(sum(f.cache_info().currsize for f in caches))
+        A = bench_core.A
+        A._group_need((4, 1, 0, 0, 0, 0, 0, 0, 0), True, True)  # fills the cache
+
+    bench_core.time_chunks({"a": (loop, list(range(600)))}, 2)
+    assert seen == [0] * 6
 
 
 def test_bench_xvfb_display_answers_while_started_and_is_gone_after():
@@ -99,3 +137,38 @@ def test_bench_frames_on_a_real_display_reports_presentation_apart_from_drawing(
     for k in ("draw_p50_ms", "draw_p95_ms", "present_p50_ms", "present_p95_ms", "p95_ms"):
         assert isinstance(res[k], float)
     assert res["p50_ms"] >= res["draw_p50_ms"]
+
+
+def test_bench_startup_splits_a_launch_into_its_phases():
+    """``bench startup`` reads the game's trace (game.startclock): the time before the command line (a one-file
+    executable unpacking, the interpreter), the imports, the window, the first draw and its parts."""
+    from game.bench import startup
+
+    trace = {"marks": {"main": {"t": 100.2, "cpu": 0.05}, "imports": {"t": 100.25, "cpu": 0.1},
+                       "window": {"t": 100.33, "cpu": 0.12}, "first_frame": {"t": 100.4, "cpu": 0.2}},
+             "costs": {"fonts": 0.02, "felt": 0.015, "tiles": 0.01}}
+    ph = startup.phases(trace, 100.0)
+    assert ph["before_main_s"] == pytest.approx(0.2) and ph["imports_s"] == pytest.approx(0.05)
+    assert ph["window_s"] == pytest.approx(0.08) and ph["first_draw_s"] == pytest.approx(0.07)
+    assert (ph["fonts_s"], ph["felt_s"], ph["tiles_s"], ph["cpu_s"]) == (0.02, 0.015, 0.01, 0.2)
+    assert startup.phases({}, 100.0) == {}
+
+
+def test_the_window_reports_its_startup_trace_with_its_first_frame(tmp_path):
+    """YUNGUI_STARTUP_TRACE: the real main loop prints one ``startup`` line when its first frame is shown, with the
+    phases in order and the fonts, felt and tiles it made on the way."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "YUNGUI_STARTUP_TRACE": "1",
+           "YUNGUI_EXIT_AFTER_FIRST_FRAME": "1", "YUNGUI_HOME": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-m", "game"], env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("startup ")]
+    assert len(lines) == 1 and r.stdout.splitlines()[-1] == "first frame"
+    trace = json.loads(lines[0][len("startup "):])
+    marks = trace["marks"]
+    assert list(marks) == ["main", "imports", "window", "first_frame"]
+    assert [marks[k]["t"] for k in marks] == sorted(marks[k]["t"] for k in marks)
+    assert {"fonts", "felt", "tiles"} <= set(trace["costs"])

@@ -62,7 +62,7 @@ class FreezingRelay:
                     self._open.append(conn)
                 continue
             try:
-                up = socket.create_connection(self.target, timeout=5)
+                up = socket.create_connection(self.target, timeout=60)
             except OSError:
                 _close(conn)
                 continue

@@ -161,7 +161,7 @@ def final_record(state_dir, table_id: str = "1") -> dict:
     return saved_table(state_dir, table_id)["match"]
 
 
-def wait_until(pred, timeout: float = 60.0, what: str = "condition"):
+def wait_until(pred, timeout: float = 120.0, what: str = "condition"):
     """Poll ``pred`` until it returns something true (returned) or ``timeout`` seconds pass (AssertionError)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -211,7 +211,7 @@ def seat_actions(h, seat: int, table: str = "t") -> int:
     return h.call(count)
 
 
-def play_clients(host, seeds: list, *, table_id=None, level="simple", timeout=120, taps=None, clients=None,
+def play_clients(host, seeds: list, *, table_id=None, level="simple", timeout=300, taps=None, clients=None,
                  seats=True):
     """Run one BotClient per seed (seat i gets seeds[i]) in threads until the match is over."""
     addr, port = host.address if host is not None else (None, None)

@@ -19,6 +19,7 @@ import pytest
 from netplay.client import BotClient, NetSession, list_tables
 from netplay.discovery import Advertiser
 from netplay.host import Host, TableConfig
+from netplay.protocol import Code, ProtocolError
 from tests.helpers.net_util import (
     LOOPBACK,
     LOOPBACK_RANGE,
@@ -45,13 +46,14 @@ def test_peers_that_reset_mid_reply_cannot_flood_the_log(tmp_path):
     """Point 4: connections that send a burst of refused frames and reset at once made asyncio log
     ``socket.send() raised exception.`` for every later reply (57,000 lines in 3 s here). Now nothing is written to
     a lost connection and every logger is rate limited."""
+    from netplay.lograte import RateLimit
+
     log = tmp_path / "host.log"
     proc, port = start_host_proc("--hands", "1", log=log)
+    t0 = time.monotonic()
     try:
         batch = b"".join(_frame({"t": "sync", "n": i + 1}) for i in range(150))  # each refused: not_joined
-        t0 = time.monotonic()
-        conns = 0
-        while time.monotonic() - t0 < 3:
+        for _ in range(120):  # a fixed flood (its length in time is the machine's business)
             s = socket.create_connection(("127.0.0.1", port))
             s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
             try:
@@ -59,15 +61,49 @@ def test_peers_that_reset_mid_reply_cannot_flood_the_log(tmp_path):
             except OSError:
                 pass
             s.close()
-            conns += 1
-        assert list_tables("127.0.0.1", port)  # the host still answers
-        time.sleep(0.5)
+
+        def answers() -> bool:  # busy (it is still closing the resets from this address) is an answer to retry
+            try:
+                return bool(list_tables("127.0.0.1", port, timeout=60))
+            except ProtocolError as e:
+                assert e.code == Code.BUSY, e
+                return False
+
+        wait_until(answers, 120, "the host to answer after the resets")  # the host still answers
     finally:
-        stop_proc(proc)
+        stop_proc(proc)  # what the host logged is in the file once it has exited
+    span = time.monotonic() - t0
     lines = log.read_text(encoding="utf-8").splitlines()
-    assert conns > 50
     assert sum("socket.send() raised" in ln for ln in lines) == 0
-    assert len(lines) < 100, f"{len(lines)} log lines in 3 s of resets"
+    limit = RateLimit()  # what the host installs: a burst, then a rate, over every logger together
+    assert len(lines) <= limit.total_burst + limit.total_rate * span, f"{len(lines)} log lines in {span:.1f} s"
+
+
+def test_a_host_too_busy_for_a_handshake_is_reported_as_busy_not_as_another_version():
+    """Issue 38's admission: a host with too many handshakes from one address says ``bye`` (busy) instead of its
+    banner; the client names that reason (it was reported as "the peer speaks LAN protocol 2")."""
+    import threading
+
+    from netplay import protocol as wire
+
+    srv = socket.create_server(("127.0.0.1", 0))
+    read = threading.Event()
+
+    def serve():
+        c, _ = srv.accept()
+        b = wire.pack(wire.make("bye", code=Code.BUSY, msg=wire.describe(Code.BUSY, "more than 8 handshakes")))
+        c.sendall(wire.HEADER.pack(len(b)) + b)
+        read.wait(120)
+        c.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        with pytest.raises(ProtocolError) as e:
+            list_tables("127.0.0.1", srv.getsockname()[1], timeout=60)
+        assert e.value.code == Code.BUSY and "protocol" not in str(e.value) and "8 handshakes" in str(e.value)
+    finally:
+        read.set()
+        srv.close()
 
 
 def test_the_log_limit_holds_for_every_logger():
@@ -92,7 +128,7 @@ def test_the_log_limit_holds_for_every_logger():
 
 def _list_from(addr, source: str) -> list:
     """A table list asked from ``source`` (another machine, as far as the host can tell)."""
-    return list_tables(*addr, timeout=3, source=source)
+    return list_tables(*addr, timeout=60, source=source)
 
 
 @LOOPBACK_RANGE
@@ -116,7 +152,7 @@ def test_one_machine_cannot_use_up_the_connections_and_silent_ones_are_closed():
                 pass
         assert answered == 20
         for s, last in ((idle[0], "timeout"), (idle[-1], "busy")):
-            s.settimeout(15)
+            s.settimeout(120)
             got = b""
             while True:  # the banner and hi, then (after the deadline) a bye and the end of the stream
                 data = s.recv(65536)
@@ -141,21 +177,22 @@ def test_a_join_leave_loop_does_not_make_the_host_shout_on_the_network(monkeypat
     real = Advertiser.publish
 
     def count(self, table_id, props):
-        published.append(time.monotonic())
+        published.append((time.monotonic(), props))
         return real(self, table_id, props)
 
     monkeypatch.setattr(Advertiser, "publish", count)
     h = Host(tables=[TableConfig(table_id="1", hands=1)], name=f"churn-{uuid.uuid4().hex[:6]}",
              interfaces=LOOPBACK).start()
     try:
-        h.advertiser.registered.wait(10)
+        h.advertiser.registered.wait(60)
         t0 = time.monotonic()
         n0 = len(published)
         for i in range(60):
             s = NetSession(*h.address, f"c{i}", table_id="1")
-            wait_until(lambda s=s: s.status == "seated", 10, "seated")
+            wait_until(lambda s=s: s.status == "seated", 120, "seated")
             s.close()
-        time.sleep(1.2)  # the last update, due a moment later, goes out
+        # the last update (everybody gone: four free seats), due a moment later, goes out
+        wait_until(lambda: len(published) > n0 and str(published[-1][1]["free"]) == "4", 120, "the last update")
         span = time.monotonic() - t0
         updates = len(published) - n0
     finally:
@@ -178,10 +215,9 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         rec = Recorder()
         victim = NetSession(*h.address, "victim", table_id="t", password=pw, seat=0, tap=rec)
         other = NetSession(*h.address, "other", table_id="t", password=pw, seat=1)
-        wait_until(lambda: victim.status == "seated" and other.status == "seated", 10, "seated")
+        wait_until(lambda: victim.status == "seated" and other.status == "seated", 120, "seated")
         victim.interrupt(0.1)  # a reconnect: the token is proven on the wire once
-        wait_until(lambda: victim.connections == 2, 10, "the reconnect")
-        time.sleep(0.2)
+        wait_until(lambda: victim.connections == 2, 120, "the reconnect")  # its hello and welcome are on the tap
         token = h.call(lambda: h.tables["t"].slots[0].token)
         sniffed = bytes(rec.rx) + b"".join(rec.tx)
         for secret in (token, pw):
@@ -190,7 +226,7 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         hellos = [f for f in rec.tx if b"hello" in f]
         assert len(hellos) == 2 and b"proof" in hellos[1]
         # the eavesdropper (who could read the frames) replays the reconnect hello on its own connection
-        raw = Raw(h.address, source="127.0.0.3")
+        raw = Raw(h.address, source="127.0.0.3", timeout=60)
         raw.send_body(hellos[1][4:])
         got = []
         while not any(m["t"] in ("error", "welcome") for m in got):
@@ -198,9 +234,9 @@ def test_no_secret_crosses_the_wire_and_a_sniffed_exchange_cannot_take_a_seat():
         raw.close()
         assert [m["code"] for m in got if m["t"] == "error"] == ["bad_token"]
         assert not any(m["t"] == "welcome" for m in got)
-        time.sleep(0.2)
-        assert victim.status == "seated" and victim.connections == 2
+        # the host answered the replay with an error and nothing else: the victim's seat is still its connection
         assert h.call(lambda: h.tables["t"].slots[0].peer) is not None
+        assert victim.status == "seated" and victim.connections == 2
     finally:
         victim.close()
         other.close()
@@ -227,7 +263,7 @@ def test_password_guessing_slows_down_and_is_logged(caplog):
         assert any("wrong passwords" in r.getMessage() and "127.0.0.4" in r.getMessage() for r in caplog.records)
         ok = NetSession(*h.address, "friend", table_id="t", password="pw", source="127.0.0.5")
         try:
-            wait_until(lambda: ok.status == "seated", 10, "another address to sit down")
+            wait_until(lambda: ok.status == "seated", 120, "another address to sit down")
         finally:
             ok.close()
     finally:
@@ -243,11 +279,11 @@ def test_two_hosts_with_one_name_are_told_apart(tmp_path):
     try:
         assert hosts[0].host_id != hosts[1].host_id
         for h in hosts:
-            h.advertiser.registered.wait(10)
+            h.advertiser.registered.wait(60)
 
         def join(table):
             return subprocess.run([sys.executable, "-m", "game", "join", "--discover", "--bot", "simple",
-                                   "--interfaces", "127.0.0.1", "--table", table, "--timeout", "10"],
+                                   "--interfaces", "127.0.0.1", "--table", table, "--timeout", "120"],
                                   cwd=ROOT, env=dict(env(), YUNGUI_HOME=str(tmp_path)), capture_output=True,
                                   encoding="utf-8", timeout=120)
 
@@ -272,7 +308,7 @@ def test_an_honest_match_still_plays_with_every_limit_on(level):
     try:
         bcs = [BotClient(*h.address, level, f"p{i}", seed=str(i), seat=i, password="pw", source=f"127.0.2.{i + 1}")
                for i in range(4)]
-        results, _ = play_clients(h, [], clients=bcs, timeout=120)
+        results, _ = play_clients(h, [], clients=bcs, timeout=300)
         assert len({tuple(r["totals"]) for r in results}) == 1
     finally:
         h.stop()

@@ -11,7 +11,7 @@ from netplay.host import Host, TableConfig
 from tests.helpers.net_util import LOOPBACK, ROOT, env
 
 
-def run(*args, timeout=30):
+def run(*args, timeout=300):
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env(), capture_output=True,
                           encoding="utf-8", timeout=timeout)
 
@@ -39,7 +39,7 @@ def test_manual_address_lists_tables_and_joins_by_address():
         assert rows == [{"table_id": "7", "name": "seven", "variant": "wenshan", "players": 4, "seats_taken": 3,
                          "seats_free": 1, "password": False, "protocol": 3, "host_id": h.host_id, "watchers": 0,
                          "watch": "public", "options": {}}]
-        r = run("join", "--addr", f"{addr}:{port}", "--bot", default_level(), "--table", "7", timeout=60)
+        r = run("join", "--addr", f"{addr}:{port}", "--bot", default_level(), "--table", "7", timeout=300)
         assert r.returncode == 0, r.stderr
         assert '"seat": 0' in r.stdout and h.finished
     finally:

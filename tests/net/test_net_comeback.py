@@ -191,15 +191,15 @@ def test_join_discover_retakes_a_held_seat_on_a_full_table_after_kill_9(tmp_path
                                  on_drop="wait")], name=name, interfaces=LOOPBACK).start()
     e = dict(env(), XDG_STATE_HOME=str(tmp_path / "state"), YUNGUI_HOME=str(tmp_path / "home"))
     cmd = [sys.executable, "-m", "game", "join", "--discover", "--bot", "simple", "--name", "crasher",
-           "--interfaces", "127.0.0.1", "--table", h.host_id, "--timeout", "20"]
+           "--interfaces", "127.0.0.1", "--table", h.host_id, "--timeout", "120"]
     try:
-        h.advertiser.registered.wait(10)
+        assert h.advertiser.registered.wait(120)
         p = subprocess.Popen(cmd, cwd=ROOT, env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         table = h.tables["1"]
-        wait_until(lambda: h.call(lambda: table.state is not None and len(table.state.log) > 8), 60, "play")
+        wait_until(lambda: h.call(lambda: table.state is not None and len(table.state.log) > 8), 300, "play")
         p.kill()  # kill -9 (SIGKILL; TerminateProcess on Windows): nothing is said to the host
-        p.wait(10)
-        wait_until(lambda: h.call(lambda: table.slots[0].peer is None), 20, "the seat held")
+        p.wait(60)
+        wait_until(lambda: h.call(lambda: table.slots[0].peer is None), 120, "the seat held")
         assert h.call(lambda: table.summary()["seats_free"]) == 0  # full: the seat is held for its player
         r = subprocess.run(cmd, cwd=ROOT, env=e, capture_output=True, text=True, timeout=180)
         assert r.returncode == 0, r.stderr[-2000:]
@@ -216,46 +216,56 @@ FLOOD = """
 import sys, threading, time
 from netplay.client import Channel
 host, port, sources = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(",")
-per, seconds = int(sys.argv[4]), float(sys.argv[5])
+per, min_waves = int(sys.argv[4]), int(sys.argv[5])
 done = []
+stop = threading.Event()
+threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
 def one(src):
     try:
-        ch = Channel(host, port, 5.0, src)
+        ch = Channel(host, port, 60.0, src)
         ch.send({"t": "hello", "name": "flood", "table": "nope"})
         ch.recv()
         ch.close()
         done.append(1)
     except Exception:
         pass
-end = time.monotonic() + seconds
-while time.monotonic() < end:  # waves: every address opens its connections at once, each says hello
+waves = 0
+end = time.monotonic() + 600  # a bound for a test that died; the test closes stdin long before
+while (waves < min_waves or not stop.is_set()) and time.monotonic() < end:
     ths = [threading.Thread(target=one, args=(s,)) for s in sources for _ in range(per)]
-    for t in ths:
+    for t in ths:  # a wave: every address opens its connections at once, each says hello
         t.start()
     for t in ths:
         t.join()
-    time.sleep(0.1)
-print(len(done))
+    waves += 1
+print(len(done), waves)
 """
 
 
-def _flood_proc(addr, sources: list[str], per_source: int, seconds: float) -> subprocess.Popen:
-    """Another machine flooding the host with hellos (its own process: its work is not the host's)."""
+def _flood_proc(addr, sources: list[str], per_source: int, min_waves: int) -> subprocess.Popen:
+    """Another machine flooding the host with hellos (its own process: its work is not the host's), wave after wave
+    until its stdin is closed (at least ``min_waves`` waves)."""
     return subprocess.Popen([sys.executable, "-c", FLOOD, addr[0], str(addr[1]), ",".join(sources), str(per_source),
-                             str(seconds)], cwd=ROOT, env=env(), stdout=subprocess.PIPE, text=True)
+                             str(min_waves)], cwd=ROOT, env=env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
 
 
-def _honest_rtts(h, seconds: float, flood=None) -> list[float]:
-    """One seat plays against host bots for ``seconds`` (a new hand as one ends) and times every action."""
+def _honest_rtts(h, trips: int, flood=None) -> list[float]:
+    """One seat plays against host bots (a new hand as one ends) and times every action until it has made ``trips``
+    round trips; with ``flood`` (addresses, hellos at once from each) another process floods the host meanwhile, and
+    it stops only once the seat is done. A stalled seat never gets there (the bound is generous, not a time to
+    play)."""
     ses = NetSession(*h.address, "honest", table_id="t", source="127.0.3.1")
     fl = None
+    out = ""
     try:
-        wait_until(lambda: ses.status == "seated", 20, "seated")
+        wait_until(lambda: ses.status == "seated", 120, "seated")
         if flood is not None:
-            fl = _flood_proc(h.address, flood[0], flood[1], seconds)
-        end = time.monotonic() + seconds
+            fl = _flood_proc(h.address, flood[0], flood[1], 3)
+        start = len(ses.rtts)
+        end = time.monotonic() + 300
         acted = None
-        while time.monotonic() < end:
+        while len(ses.rtts) - start < trips and time.monotonic() < end:
             ses.wait(0.2)
             ses.poll()
             v = ses.view
@@ -264,15 +274,20 @@ def _honest_rtts(h, seconds: float, flood=None) -> list[float]:
                 ses.send(v["legal"][-1])
             if ses.hand_over and not ses.match_over:
                 ses.next_hand()
+            assert fl is None or fl.poll() is None, "the flood stopped before the seat was done"
+        rtts = list(ses.rtts)[start:]
     finally:
         ses.close()
         if fl is not None:
-            out = fl.communicate(timeout=60)[0]
+            out = fl.communicate("", timeout=600)[0]  # closing its stdin ends the flood after its wave
+    assert len(rtts) >= trips, f"the seat made {len(rtts)} of {trips} round trips" + (" during the flood" if flood
+                                                                                       else "")
     if flood is not None:
-        hellos = int(out.strip().splitlines()[-1])
+        hellos, waves = map(int, out.strip().splitlines()[-1].split())
         assert hellos > 30, "the flood did not run"
-        print(f"\n  flood from {len(flood[0])} address(es), {flood[1]} at once each: {hellos} hellos answered")
-    return [1000 * x for x in ses.rtts]
+        print(f"\n  flood from {len(flood[0])} address(es), {flood[1]} at once each: {hellos} hellos answered in "
+              f"{waves} waves")
+    return [1000 * x for x in rtts]
 
 
 def _p99(xs: list[float]) -> float:
@@ -281,25 +296,21 @@ def _p99(xs: list[float]) -> float:
 
 
 def test_a_flood_of_handshakes_does_not_stall_an_honest_seat(capsys):
-    """Point 6: 16 hellos at once from one address, then 256 from 16 addresses, while a seat plays: its round-trip
-    p99 stays under 100 ms. The bound is the issue's 100 ms or, on a machine too busy for that, three times the same
-    seat's p99 without the flood, measured before each flood in this process, whichever is larger (the raw figures
-    are printed for the note)."""
+    """Point 6: 16 hellos at once from one address, then 256 from 16 addresses, wave after wave, while a seat plays:
+    the seat makes its 40 round trips while the flood goes on (the flood stops only when the seat is done). No
+    wall-clock bound here (issue 42: a busy machine is only slower): the round-trip figures, quiet and flooded, are
+    printed for the note (`-s`); what a flood costs in milliseconds is measured where timing belongs, on a quiet
+    machine."""
     h = Host(tables=[TableConfig(table_id="t", hands=50, seed=6, bots=_bots(), next_s=0.0, claim_s=0.01)],
              interfaces=LOOPBACK, advertise=False, limits=Limits(max_conns=512, idle_s=30)).start()
     try:
-        quiet = _honest_rtts(h, 6.0)
-        one = _honest_rtts(h, 6.0, (["127.0.4.1"], 16))
-        quiet2 = _honest_rtts(h, 6.0)  # the machine may have got busier meanwhile: measured again between floods
-        many = _honest_rtts(h, 6.0, ([f"127.0.5.{k + 1}" for k in range(16)], 16))
+        quiet = _honest_rtts(h, 40)
+        one = _honest_rtts(h, 40, (["127.0.4.1"], 16))
+        many = _honest_rtts(h, 40, ([f"127.0.5.{k + 1}" for k in range(16)], 16))
     finally:
         h.stop()
-    bound = max(100.0, 3 * max(_p99(quiet), _p99(quiet2)))
-    rows = [("quiet", quiet), ("16 from one address", one), ("quiet again", quiet2), ("256 from 16 addresses", many)]
+    rows = [("quiet", quiet), ("16 from one address", one), ("256 from 16 addresses", many)]
     with capsys.disabled():
         for what, xs in rows:
             print(f"\n  flood {what}: {len(xs)} round trips, p50 {sorted(xs)[len(xs) // 2]:.2f} ms, "
                   f"p99 {_p99(xs):.2f} ms, max {max(xs):.2f} ms")
-    for what, xs in (rows[1], rows[3]):
-        assert len(xs) >= 10, what  # enough round trips to speak of (a flood slows the host bots down)
-        assert _p99(xs) < bound, f"{what}: p99 {_p99(xs):.1f} ms (quiet {_p99(quiet):.1f} ms)"

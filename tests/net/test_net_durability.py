@@ -59,7 +59,7 @@ def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path, di
     proc, port = _host_with_a_disk(disk, control, *args)
     try:
         bcs = bot_clients("127.0.0.1", port, SEEDS, think=0.01, reconnect_s=60)
-        out, ths = start_clients(bcs, 150)
+        out, ths = start_clients(bcs, 300)
         wait_until(lambda: (d := saved_table(state)) and d["phase"] == "playing" and len(d["current"] or []) >= 10,
                    what="the first hand to be under way")
         set_limit(control, 0)  # the disk is full from now on
@@ -67,13 +67,15 @@ def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path, di
                    what="every seat to hear that the host cannot save")
         frozen = [bc.session.updates for bc in bcs]
         size = next(state.glob("table-1.*")).stat().st_size
-        time.sleep(1.5)  # the host retries meanwhile; no state may reach anyone while nothing can be saved
+        # an observation window, not a wait for an event: the host retries (after 0.5 s, then 1 s) while nothing may
+        # reach anyone; a busy machine makes the window no less strict
+        time.sleep(1.5)
         assert [bc.session.updates for bc in bcs] == frozen
         assert next(state.glob("table-1.*")).stat().st_size == size
         set_limit(control, None)
         for t in ths:
-            t.join(150)
-        assert proc.wait(30) == 0
+            t.join(330)
+        assert proc.wait(300) == 0
     finally:
         stop_proc(proc)
     m, _ = local_play("wenshan", {}, "61", 2, SEEDS, hand_seeds=seeds_of(bcs[0].session))
@@ -97,22 +99,22 @@ def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path, disk):
     proc2 = None
     try:
         bcs = bot_clients("127.0.0.1", port, SEEDS, think=0.01, reconnect_s=60)
-        out, ths = start_clients(bcs, 150)
+        out, ths = start_clients(bcs, 300)
         wait_until(lambda: (d := saved_table(state)) and d["phase"] == "playing" and len(d["current"] or []) >= 8,
                    what="the first hand to be under way")
         journal = next(state.glob("table-1.*"))  # table-1.journal
         set_limit(control, journal.stat().st_size + 150)  # room for a record or two, then a short write
-        wait_until(lambda: any(c == "disk_full" for c, _m, _s in getattr(bcs[0].session, "notices", [])), 20,
+        wait_until(lambda: any(c == "disk_full" for c, _m, _s in getattr(bcs[0].session, "notices", [])), 120,
                    what="the players to hear that the disk is full")
         proc.kill()
-        proc.wait(10)
+        proc.wait(60)
         before = saved_table(state)
         assert before is not None and before["phase"] == "playing"
         proc2, port2 = start_host_proc("--resume", "--state-dir", str(state), "--once")
         assert port2 == port
         for t in ths:
-            t.join(150)
-        assert proc2.wait(30) == 0
+            t.join(330)
+        assert proc2.wait(300) == 0
     finally:
         stop_proc(proc)
         if proc2 is not None:
@@ -273,7 +275,7 @@ def test_resume_names_the_damaged_file_and_resumes_the_rest(tmp_path):
     log = tmp_path / "host.log"
     proc, _port = start_host_proc("--resume", "--state-dir", str(tmp_path), log=log)
     try:
-        wait_until(lambda: f"{p.name} is damaged" in log.read_text(encoding="utf-8"), 20, "the log line")
+        wait_until(lambda: f"{p.name} is damaged" in log.read_text(encoding="utf-8"), 120, "the log line")
     finally:
         stop_proc(proc)
     text = log.read_text(encoding="utf-8")

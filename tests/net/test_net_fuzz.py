@@ -259,18 +259,18 @@ def test_fuzzing_a_running_host(tmp_path):
                 time.sleep(0.2)
 
         threading.Thread(target=feed_replays, daemon=True).start()
-        results, _ = play_clients(None, seeds, clients=bcs, timeout=180)
+        results, _ = play_clients(None, seeds, clients=bcs, timeout=300)
         for f in fuzzers:
             f.stop.set()
         for t in threads:
-            t.join(120)
+            t.join(330)
         sent = warm.frames + sum(f.frames for f in fuzzers) + bcs[3].injected
         assert proc.poll() is None, "the host died"
         rss1 = rss_kb(pid)
         # the host still answers a newcomer
         from netplay.client import list_tables
 
-        assert list_tables("127.0.0.1", port, timeout=5)
+        assert list_tables("127.0.0.1", port, timeout=60)
     finally:
         stop_proc(proc)
     m, streams = local_play(vid, {}, SEED, 2, seeds, hand_seeds=seeds_of(bcs[0].session))

@@ -92,7 +92,7 @@ def test_no_hidden_information_reaches_a_peer(vid):
              interfaces=LOOPBACK, advertise=False).start()
     try:
         recs = [Recorder() for _ in range(3)]
-        play_clients(h, ["a", "b", "c"], taps=recs, timeout=120)
+        play_clients(h, ["a", "b", "c"], taps=recs, timeout=300)
         record = h.finished[-1]["record"]
     finally:
         h.stop()
@@ -110,7 +110,7 @@ def _leaky_match(monkeypatch, vid: str):
                                  next_s=None)], interfaces=LOOPBACK, advertise=False).start()
     try:
         recs = [Recorder() for _ in range(2)]
-        play_clients(h, ["a", "b"], taps=recs, timeout=60)
+        play_clients(h, ["a", "b"], taps=recs, timeout=300)
         record = h.finished[-1]["record"]
     finally:
         h.stop()

@@ -17,7 +17,7 @@ def test_welcome_carries_the_tables_assists_and_next_deal(assists, next_s):
              interfaces=LOOPBACK, advertise=False).start()
     try:
         ses = NetSession(*h.address, "甲", "t")
-        deadline = time.time() + 20
+        deadline = time.time() + 120
         while ses.status != "seated" and time.time() < deadline:
             time.sleep(0.05)
         assert ses.status == "seated"
@@ -86,11 +86,11 @@ def test_discovery_shows_the_options_and_the_players_get_them():
              name=name, interfaces=LOOPBACK).start()
     try:
         mine = lambda rows: [r for r in rows if r["host_name"] == name]  # noqa: E731
-        (row,) = mine(br.wait_for(lambda r: len(mine(r)) == 1, 15))
+        (row,) = mine(br.wait_for(lambda r: len(mine(r)) == 1, 120))
         assert row["variant"] == "guiyang" and row["players"] == 3
         assert row["options"] == {"bao_ji": "0", "first_dealer": "random", "multi_win": "0"}
         ses = NetSession(*h.address, "甲", "o")
-        deadline = time.time() + 20
+        deadline = time.time() + 120
         while (ses.status != "seated" or ses.view is None) and time.time() < deadline:
             ses.poll()
             ses.wait(0.1)

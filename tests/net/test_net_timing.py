@@ -101,8 +101,8 @@ def play_timed(claim_s: float, hands: int, seed: int, think: tuple[float, float]
              interfaces=LOOPBACK, advertise=False).start()
     try:
         seat_clock, watch_clock = Clock(), Clock()
-        ws = WatchSession(*h.address, "timer", "t", tap=watch_clock, reconnect_s=5, connect_timeout=10)
-        wait_until(lambda: ws.status == "watching", 20, "the watcher")
+        ws = WatchSession(*h.address, "timer", "t", tap=watch_clock, reconnect_s=5, connect_timeout=60)
+        wait_until(lambda: ws.status == "watching", 120, "the watcher")
         bcs = [BotClient(*h.address, "simple", f"p{i}", seed=f"t{i}", seat=i, think=think,
                          tap=seat_clock if i == 0 else None) for i in range(4)]
         out, ths = start_clients(bcs, 300)

@@ -30,10 +30,10 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # (which draw with the table's parts), the screens around them, and the developers' tools on top.
     # A room may use the LAN client (a peer layer) only where it plays over it.
     "game.ui": ("game.ui",),  # game/ui/__init__.py
-    "game.ui.kit": ("game.rules", "game.errors", "game.ui.kit"),
+    "game.ui.kit": ("game.rules", "game.errors", "game.startclock", "game.ui.kit"),
     "game.ui.settings": ("game.userdirs", "game.ui.settings", "game"),
     "game.ui.app": ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.crash_screen", "game",
-                    "game.crash"),
+                    "game.crash", "game.startclock"),
     # the crash message the loop shows: drawn with the kit, never importing the loop itself
     "game.ui.crash_screen": ("game.ui", "game.ui.kit", "game.ui.crash_screen", "game", "game.crash"),
     "game.ui.nav": ("game.ui.app", "game.ui.nav"),
@@ -49,7 +49,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                                    "game.ui.table", "game.ui.calc", "game.ui.lan", "game.ui.menus",
                                    "game.ui.devtools", "game.ui.crash_screen", "netplay"),
     "game.cli": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
-                 "game.errors", "game", "game.crash", "game.logs", "game.progress"),
+                 "game.errors", "game", "game.crash", "game.logs", "game.progress", "game.startclock"),
     "game.bench": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
                    "game.errors", "game", "game.oscompat", "game.progress"),
     "game.__main__": ("game.cli",),  # the entry point
@@ -59,6 +59,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "game.logs": ("game.logs", "game.userdirs"),  # the log file (in the user's log folder) and its recent lines
     "game.crash": ("game.crash", "game.logs", "game.userdirs", "game"),  # crash reports: no pygame, no window
     "game.progress": ("game.progress",),  # progress bars on stderr for the long commands (tqdm)
+    "game.startclock": ("game.startclock",),  # a leaf: where a launch spends its time (bench startup)
     "game": ("game",),  # game/__init__.py
 }
 # "game" alone (``from game import __version__``) names the package's own top module.

@@ -32,7 +32,7 @@ from tests.rules.chicken_hands import (
     D,
     play_c,
 )
-from tests.rules.chicken_util import act, deltas, has_item, kinds, net, play_until, run, start
+from tests.rules.chicken_util import act, data, deltas, has_item, kinds, net, play_until, run, start
 
 t = T.tile
 
@@ -228,3 +228,74 @@ def test_zhuoji_di_hu_survives_a_concealed_kong_on_the_first_draw():
     act(st, 1, "hu")
     assert [p.key for p in st.wins[0].score.patterns] == ["di_hu", "gang_kai"]
     assert deltas(st) == [-39, 117, -39, -39] and has_item(st, 1, "闷豆 5m ×3", 9)
+
+
+# ---- issue 42: the fresh sample's survivors (chicken games) -------------------------------------------------------
+# guiyang, 责任鸡 on a robbed kong: dealer 0's first discard is a 1s (幺鸡); seat 1 pungs it (the discarder owes the
+# claimer 责任鸡), makes 闷豆 5555m, later draws the fourth 1s and adds it; seat 2 (waiting 1s / 4s) robs it.
+ROB_1S = ["1s1m4m7m2p3s6s9s7z4p8m2m7z3m", "5555m1s1s6p6p234s9m7m", "234m678m345p2s9s9s1p",
+          "9p1m4m7m2p5s8s7z3p6m2s1p7s"]
+ROB_1S_ACTIONS = [[0, "discard", "1s"], [1, "pung"], [1, "kong", "5m"], [1, "discard", "7m"], [2, "discard", "1p"],
+                  [3, "discard", "3m"], [0, "discard", "3p"], [1, "kong", "1s"], [2, "hu"]]
+
+
+def _rob_1s(options):
+    return run("guiyang", ROB_1S, front="3s3m3p1s6s", back="9m", actions=ROB_1S_ACTIONS, options=options)
+
+
+def test_responsible_chicken_is_paid_and_named_in_both_languages():
+    """chicken.md 责任鸡: the first discarded 幺鸡 claimed by pung makes its discarder pay the claimer 1 (×1),
+    the line "责任鸡 1s ×1" / "responsible chicken 1s ×1"; seat 1 (the robbed player, ready with 66p 234s 99m)
+    still collects: 抢杠 costs it 30 (10 × 3, 抢杠包两家) and its chickens stand."""
+    st = _rob_1s({})
+    assert (st.wins[0].seat, st.wins[0].how) == (2, "rob_kong")
+    assert st.settlement.info["ready"] == [False, True, True, False]
+    assert deltas(st) == [-8, -12, 27, -7]
+    assert net(st, "ze_ren_ji") == [-1, 1, 0, 0]
+    assert [(i.key, i.label, i.label_en, i.points) for i in st.settlement.items
+            if i.seat == 1 and "责任" in i.label] == [("chickens", "责任鸡 1s ×1", "responsible chicken 1s ×1", 1)]
+
+
+def test_a_robbed_claimers_responsible_chicken_burns():
+    """chicken.md 抢杠 with 抢杠烧鸡 (rob_burns_chickens): the robbed player's chickens burn, its 责任鸡 too: the
+    line stays, at 0, among the chickens ("责任鸡 1s ×1 抢杠烧鸡" / "... burned"), and nobody pays it."""
+    st = _rob_1s({"rob_burns_chickens": True})
+    assert deltas(st) == [-4, -22, 30, -4]
+    assert net(st, "ze_ren_ji") == [0, 0, 0, 0]
+    assert [(i.key, i.label, i.label_en, i.points) for i in st.settlement.items if i.seat == 1 and i.points == 0] \
+        == [("chickens", "抢杠烧鸡", "chickens burned (robbed kong)", 0),
+            ("chickens", "责任鸡 1s ×1 抢杠烧鸡", "responsible chicken 1s ×1 burned", 0)]
+
+
+def test_zhuoji_bao_dou_is_named_in_english_too():
+    """chicken.md 包豆 (zhuoji): not-ready seat 1 owes its 闷豆 5m (3) to the ready seat 2: "包豆 闷豆 5m ×3" /
+    "owed concealed kong bean 5m ×3" (the scenario of test_chicken_beans.test_zhuoji_bao_dou)."""
+    hands = ["9p1m4m7m2p5p3s6s9m9s3m6m2s4p", "5555m123p456s78s2m", "234m678m234p567p3s", "999p1p4s7s1m5s8s3p3p9s9m"]
+    acts = [[0, "discard", "9s"], [1, "kong", "5m"], [1, "discard", "9s"], [2, "discard", "9m"], [3, "discard", "1p"],
+            [0, "discard", "9p"], [3, "kong"], [3, "discard", "4m"], [0, "discard", "5p"], [1, "discard", "7m"],
+            [2, "hu"]]
+    st = run("zhuoji", hands, front="9s9m1p6m5p7m3s8m", back="3m4m", actions=acts)
+    assert [(i.seat, i.label, i.label_en, i.points) for i in st.settlement.items if i.key == "bao"] == [
+        (1, "包豆 闷豆 5m ×3", "owed concealed kong bean 5m ×3", -3),
+        (2, "包豆 闷豆 5m ×3", "owed concealed kong bean 5m ×3", 3)]
+
+
+def test_a_hand_dealt_without_a_streak_is_a_first_deal():
+    """engine.new_hand without ``dealer_streak`` deals the match's first hand: no 连庄 (chicken.md: the dealer pays
+    连庄 per hand kept). zhuoji, seat 2 self-draws as in test_chicken_beans' 包豆 hand: dealer 0 pays 4, not the
+    7 of a dealer in a streak of one."""
+    from game.rules import scenario as SC
+    from game.rules.actions import from_json
+
+    hands = ["9p1m4m7m2p5p3s6s9m9s3m6m2s4p", "5555m123p456s78s2m", "234m678m234p567p3s", "999p1p4s7s1m5s8s3p3p9s9m"]
+    acts = [[0, "discard", "9s"], [1, "kong", "5m"], [1, "discard", "9s"], [2, "discard", "9m"], [3, "discard", "1p"],
+            [0, "discard", "9p"], [3, "kong"], [3, "discard", "4m"], [0, "discard", "5p"], [1, "discard", "7m"],
+            [2, "hu"]]
+    d = data("zhuoji", hands, front="9s9m1p6m5p7m3s8m", back="3m4m", actions=acts)
+    v = get("zhuoji")
+    st, _ = E.new_hand(v, v.resolve_options(d["options"]), seed=0, dealer=0, hands=[T.parse(h) for h in hands],
+                       wall=T.parse(d["wall"]))
+    SC.play(st, [from_json(a) for a in acts])
+    assert st.dealer_streak == 0
+    assert deltas(st) == [-4, -7, 15, -4]
+    assert not [i for i in st.settlement.items if "连庄" in i.label]

@@ -23,7 +23,7 @@ from game.rules.options import OptionError
 from game.rules.situation import Situation
 from game.rules.state import Meld, Seat
 from game.rules.variants import get
-from game.rules.view import view
+from game.rules.view import pending_state, view
 from tests.helpers.scen import scenario
 from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import run as chicken_run
@@ -526,3 +526,372 @@ def test_table_file_with_a_packed_index_out_of_range_is_named():
     with pytest.raises(TB.TableError) as e:
         TB.deserialize(bad)
     assert str(e.value) == "table file has a packed value index out of range"
+
+
+# ---- issue 42: a truncated match names the hand and the decision that is missing --------------------------------
+
+def _two_hand_log(variant_id="wenshan", seed=5):
+    import json
+
+    from game.rules.match import Match, play_hand
+
+    v = get(variant_id)
+    m = Match(v, None, seed=seed, hands=2)
+    for _ in range(2):
+        play_hand(m, lambda st, seat, legal: legal[0])
+    return v, json.loads(json.dumps(m.to_json()))
+
+
+@pytest.mark.parametrize("cut,missing", [
+    (0, "the turn of seat 0 (a discard, a win or a kong)"),
+    (1, "the answer of seat 1 to the discard (a claim or a pass)"),
+    (3, "the answer of seat 2 to the discard (a claim or a pass)"),
+    (4, "the turn of seat 2 (a discard, a win or a kong)"),
+])
+def test_replay_of_a_truncated_match_names_the_hand_and_what_is_missing(cut, missing):
+    """A saved match replays exactly (seed + options + actions); a log whose second hand (hand 1, dealer 0)
+    stops part-way is refused with the hand, the number of actions it holds and the decision it stops at
+    (wenshan, seed 5, every seat taking its first legal action: 0 discards 5m, 1 kongs it and discards 6m,
+    2 chows 678m ...)."""
+    from game.rules.match import replay_match
+
+    v, data = _two_hand_log()
+    data["hands_played"][1]["actions"] = data["hands_played"][1]["actions"][:cut]
+    with pytest.raises(ValueError) as err:
+        replay_match(v, data)
+    n = f"{cut} action{'s' * (cut != 1)}"
+    assert str(err.value) == f"hand 1: the log ends after {n} but the hand is not over: missing {missing}"
+
+
+def test_replay_of_a_truncated_match_without_actions_names_the_hand():
+    """A hand record with no ``actions`` at all is the same truncation: hand 1 holds 0 actions."""
+    from game.rules.match import replay_match
+
+    v, data = _two_hand_log()
+    del data["hands_played"][1]["actions"]
+    with pytest.raises(ValueError, match=r"^hand 1: the log ends after 0 actions but the hand is not over: "
+                                         r"missing the turn of seat 0 "):
+        replay_match(v, data)
+
+
+# ---- issue 42: every event has exactly the fields its type declares ---------------------------------------------
+
+def _event_schemas():
+    """{event type: (required keys, optional keys, hints)} from the TypedDicts of game/rules/events.py."""
+    import typing
+
+    from game.rules import events as EV
+
+    out = {}
+    for obj in vars(EV).values():
+        if isinstance(obj, type) and issubclass(obj, dict) and hasattr(obj, "__required_keys__"):
+            hints = typing.get_type_hints(obj)
+            if "type" in hints:
+                # NotRequired read from the hints: the module's postponed annotations hide it from the class
+                extras = typing.get_type_hints(obj, include_extras=True)
+                optional = {k for k, h in extras.items() if typing.get_origin(h) is typing.NotRequired}
+                (kind,) = typing.get_args(hints["type"])
+                out[kind] = (set(hints) - optional, optional, hints)
+    return out
+
+
+def _fits(value, tp) -> bool:
+    """Whether ``value`` is of the annotated type (the types events.py uses)."""
+    import enum
+    import types
+    import typing
+
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if tp is bool:
+        return isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is str:
+        return isinstance(value, str)
+    if origin is typing.Literal:
+        return value in args
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if origin is list:
+        return isinstance(value, list) and all(_fits(x, args[0]) for x in value)
+    if origin is tuple:
+        return isinstance(value, tuple) and all(_fits(x, args[0]) for x in value)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return isinstance(value, tp)
+    if tp is type(None):
+        return value is None
+    raise AssertionError(f"no check for {tp!r}")
+
+
+def _event_corpus():
+    """Every event of a few seeded hands of each game, seats preferring kongs, 报听 and wins (so that kong
+    replacements, 报听, automatic discards after 报听, added kongs and the flipped 捉鸡牌 all occur)."""
+    import random
+
+    from game.rules.match import Match
+
+    for vid in ("wenshan", "yuxi", "guiyang", "zhuoji"):
+        v = get(vid)
+        for seed in range(30):
+            rng = random.Random(seed)
+            m = Match(v, None, seed=seed, hands=1)
+            st, evs = m.start_hand()
+            yield from evs
+            while st.end is None:
+                for seat in E.acting_seats(st):
+                    legal = E.legal_actions(st, seat)
+                    if legal:
+                        keen = [a for a in legal if a.kind in ("kong", "declare_ready", "hu", "pung")]
+                        a = rng.choice(keen) if keen and rng.random() < 0.7 else rng.choice(legal)
+                        yield from E.apply(st, a)[1]
+                        break
+
+
+def test_every_event_has_exactly_the_fields_of_its_type():
+    """game/rules/events.py: each event is a plain dict with the keys its TypedDict declares (required ones always,
+    optional ones only where declared) and values of the declared types: a seat is a seat number, a tile a tile."""
+    schemas = _event_schemas()
+    seen = set()
+    for e in _event_corpus():
+        kind = e["type"]
+        assert kind in schemas, e
+        required, optional, hints = schemas[kind]
+        assert required <= set(e) <= required | optional, (e, required, optional)
+        for key, value in e.items():
+            assert _fits(value, hints[key]), (e, key)
+        seen.add((kind, e.get("what"), bool(e.get("replacement"))))
+    # what the corpus must hold for the test to mean something
+    assert {("deal", None, False), ("discard", None, False), ("draw", None, True), ("declare_ready", None, False),
+            ("auto", None, False), ("kong_declared", None, False), ("flip", "chicken", False)} <= seen
+
+
+# ---- issue 42: the fresh sample's survivors (rules core) ---------------------------------------------------------
+
+def test_a_fifth_honor_completes_a_hand_in_the_table_convention():
+    """analysis.waits keeps the table convention (a kind held four times is listed when a fifth copy would
+    complete the hand): 1111z 333z 123m 456m waits 东 (as 111z + 11z), and only 东 - the probes of a full honor
+    group are valued as honors (南 would complete 1111 2 333 of a suit as 111 + 123 + 33, never of winds)."""
+    c = T.counts(T.parse("1111z333z123m456m"))
+    assert A.waits(c) == [T.tile("1z")]
+    assert A.waits_keys(A.keys_of(c)) == [T.tile("1z")]
+    assert A.waits_shapes(c) == []  # no fifth 东 to draw
+
+
+def test_many_wildcards_complete_exactly_when_the_need_is_met():
+    """Any number of wildcards (the slow path from 16 on): nine scattered tiles 1m4m7m1p4p7p1s4s7s need 17
+    (two per tile for a pung, one less for the pair); 17 complete the hand, 16 do not, 18 neither (26 and 27
+    tiles: only 3k+2 can be sets and a pair), 20 do (17 + one joker pung)."""
+    c = T.counts(T.parse("1m4m7m1p4p7p1s4s7s"))
+    assert A.jokers_needed(A.keys_of(c)) == 17
+    assert [j for j in range(14, 21) if A.is_win(c, j)] == [17, 20]
+
+
+def test_table_build_refuses_more_distance_vectors_than_a_byte_holds():
+    """The shipped file stores a group's distance-vector id in one byte: a build that made more than 255
+    distinct vectors stops with a TableError saying so."""
+    size = 256  # 256 distinct vectors: ids 0-255 fit a byte, but 255 is where the file's ids stop
+    dist = [bytes(range(size))] + [bytes(size)] * 9
+    with pytest.raises(TB.TableError, match=r"^too many distance vectors for one byte$"):
+        TB._vector_ids(bytes(size), dist)
+
+
+def test_pending_state_is_only_for_actions_that_open_a_window():
+    """view.pending_state: the hand just after a discard is shown with its claim window open; a concealed kong
+    opens no window (nobody may rob it), so there is no pending state for it (wenshan, KONG0: seat 0 holds 7777p)."""
+    st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
+    act(st, 3, "discard", "2p")
+    assert pending_state(st, Action(0, "kong", T.tile("7p"))) is None
+    assert pending_state(st, Action(0, "discard", T.tile("8m"))).phase == "claim"
+
+
+def test_advice_in_turn_names_the_views_refusal_for_a_complete_hand():
+    """A seat in its turn whose complete hand may not win is told why with the view's own refusal code (the
+    engine's ``win_refusal``), and NOT_A_WIN only when the view gives none. wenshan, dealer 0 holds 123m 456m
+    789m 111s 55s (天胡); the 胡 is taken out of its legal actions as a refused win would be."""
+    v = get("wenshan")
+    hands = ["123m456m789m111s55s", "2223334445556p", "3334446667778s", "1122334455667z"]
+    st, _ = E.new_hand(v, v.resolve_options({}), seed=0, dealer=0, hands=[T.parse(h) for h in hands],
+                       wall=T.parse("99m2s2s2s6s3s7s8s9p"))
+    vw = view(st, 0)
+    assert "hu" in [a.kind for a in vw["legal"]]
+    vw["legal"] = [a for a in vw["legal"] if a.kind != "hu"]
+    vw["win_refusal"] = Refusal.PASSED_WIN
+    assert advise(vw).win_refusal == Refusal.PASSED_WIN
+    vw["win_refusal"] = None
+    assert advise(vw).win_refusal == Refusal.NOT_A_WIN
+
+
+def test_advice_counts_the_seats_own_melds():
+    """guiyang (chicken.md): seat 1 pungs dealer 0's 6p and lets its fourth 6p go; 123m 789m 345s 5s beside the
+    pung 666p waits 2s (234s + 55s) and 5s (a pair), with 4 and 2 unseen."""
+    from tests.rules.chicken_util import play_until
+    from tests.rules.chicken_util import start as chicken_start
+
+    st = chicken_start("guiyang", ["6p1m4m7m2p5p3s6s9s7z1p4p8m9m", "6p6p6p123m789m345s5s", "2222s345m234p9m4s5s",
+                                   "3s1m4m7m5p8s7z7z9s6m2m1p7s"], front="6m2m5m3m", back="1m")
+    play_until(st, [[0, "discard", "6p"], [1, "pung"], [1, "discard", "6p"]])
+    assert [(T.name(w.tile), w.unseen) for w in advise(view(st, 1)).waits] == [("2s", 4), ("5s", 2)]
+
+
+def _honor_part_exact(d):
+    """Fewest jokers that make honor counts ``d`` part of some complete shape, by enumeration: pungs plus at most
+    one pair (no chows among honors), pairs (a quadruple is two), or one of each (thirteen orphans)."""
+    def to_sets(x, pair):
+        return min(t - x for t in range(0, 15) if t >= x and (t - 2 * pair) % 3 == 0 and t >= 2 * pair)
+
+    standard = min([sum(to_sets(x, False) for x in d)]
+                   + [sum(to_sets(x, i == k) for i, x in enumerate(d)) for k in range(len(d))])
+    pairs = sum(x & 1 for x in d)
+    orphans = d.count(0) if max(d) <= 2 and d.count(2) <= 1 else 99
+    return min(standard, pairs, orphans)
+
+
+@pytest.mark.parametrize("npos", [4, 3])
+def test_the_winds_and_dragons_joker_bounds_never_reject_a_possible_hand(npos):
+    """analysis.win_shapes stops a hand when the winds', dragons' and first suit's least jokers add up to more
+    than it has: each part's value is at most what any complete shape needs for it (so no winnable hand is
+    stopped), and it stops the common case: an honor held once beside one not held needs a joker."""
+    table = A._honor_part_least(npos)
+    assert table == (A._LW if npos == 4 else A._LD)  # the tables win_shapes uses are this function's
+    for key in range(5**npos):
+        d = [key // 5**r % 5 for r in range(npos)]
+        exact = _honor_part_exact(d)
+        assert table[key] <= exact, (d, table[key], exact)
+        if 1 in d and 0 in d:
+            assert table[key] >= 1, d
+
+
+# ---- issue 42: the second fresh sample's survivors -----------------------------------------------------------------
+
+def test_settlement_notes_put_first_in_front_and_json_names_its_parts():
+    """A table-wide note asked for first goes before the others (wenshan's 黄牌 line leads its settlement), in
+    both languages; a settlement's JSON (replays, ``score``) is its deltas, its transfers and its lines."""
+    from game.rules.settlement import Settlement
+
+    s = Settlement(4)
+    s.note("翻牌", "Flip")
+    s.note("黄牌", "Exhaustive draw", first=True)
+    assert (s.notes, s.notes_en) == (["黄牌", "翻牌"], ["Exhaustive draw", "Flip"])
+    s.pay(1, 0, 2, "ping_hu", "平胡", "Plain win")
+    s.itemize()
+    assert s.to_json() == {"deltas": [2, -2, 0, 0],
+                           "transfers": [{"from": 1, "to": 0, "points": 2, "reason": "ping_hu"}],
+                           "items": ["黄牌", "翻牌", "seat 0: 平胡 +2", "seat 1: 平胡 -2"]}
+
+
+def test_a_scenarios_seed_is_its_hands_seed():
+    """A scenario's ``seed`` (shared/spec/cli.md) is the hand's seed, as a saved match's is (replays rest on it)."""
+    data = scenario("wenshan", ["123m456m789m11155s", "2223334445556p", "3334446667778s", "1122334455667z"])
+    data["seed"] = 5
+    st, _ = SC.start(data)
+    assert st.seed == 5
+
+
+def _until_drawn(vid, seed):
+    """A hand of ``vid`` in which every seat passes what it may and otherwise takes its first legal action."""
+    from game.rules.match import Match
+
+    m = Match(get(vid), None, seed=seed, hands=1)
+    st, _ = m.start_hand()
+    while st.end is None:
+        seat = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
+        legal = E.legal_actions(st, seat)
+        E.apply(st, next((a for a in legal if a.kind == "pass"), legal[0]))
+    return st
+
+
+@pytest.mark.parametrize("vid,seed,zh,en", [
+    ("wenshan", 2, "黄牌：只结算杠分", "Exhaustive draw: only kong points are settled"),  # wenshan.md 黄牌
+    ("yuxi", 1, "流局：不查叫，不结算", "Drawn hand: nothing is settled"),  # yuxi.md: no 查叫 on a draw
+])
+def test_a_drawn_hand_says_what_is_settled_in_both_languages(vid, seed, zh, en):
+    st = _until_drawn(vid, seed)
+    assert st.end == "draw"
+    assert (st.settlement.notes[0], st.settlement.notes_en[0]) == (zh, en)
+
+
+def test_melds_carry_their_owners_turn_number():
+    """state.Meld.turn is the owner's turn number when the meld was made (杠上炮 looks at the kongs of the turn it
+    deals in): guiyang, seat 1 pungs dealer 0's first 6p before it ever drew (its 1st turn) and adds the fourth 6p
+    in its 2nd; seat 2 konges 2222s in its 2nd turn (late: 憨包豆)."""
+    hands = ["6p1m4m7m2p5p3s6s9s7z1p4p8m9m", "6p6p123m789m345s5s9p", "2222s345m234p9m4s5s",
+             "3s1m4m7m5p8s7z7z9s6m2m1p7s"]
+    acts = [[0, "discard", "6p"], [1, "pung"], [1, "discard", "9p"], [2, "discard", "6m"], [3, "discard", "2m"],
+            [0, "discard", "5m"], [1, "kong", "6p"], [1, "discard", "1m"], [2, "kong", "2s"], [2, "discard", "8s"],
+            [3, "discard", "3s"], [2, "hu"]]
+    st = chicken_run("guiyang", hands, front="6m2m5m6p8s4m5s", back="1m9m", actions=acts)
+    assert [(m.kind, m.turn) for m in st.seats[1].melds] == [("added_kong", 2)]
+    assert [(m.kind, m.turn, m.late) for m in st.seats[2].melds] == [("concealed_kong", 2, True)]
+    assert st.seats[1].extra["turns"] == 2 and st.seats[2].extra["turns"] == 2
+
+
+def test_the_chicken_games_option_helper_keeps_both_help_texts():
+    """chicken.py's option schema: an option made without help has none in either language; with help, the
+    Chinese and English texts are kept as given (the setup screen shows them)."""
+    from game.rules.variants import chicken as C
+
+    bare = C._opt("k", "中", "en", 1)
+    assert (bare.help_zh, bare.help_en) == ("", "")
+    full = C._opt("k", "中", "en", 1, help_zh="帮助", help_en="help")
+    assert (full.help_zh, full.help_en, full.default) == ("帮助", "help", 1)
+
+
+def test_wenshans_wildcard_is_what_its_public_info_names():
+    """wenshan.md 小鸡: the wildcard is the tile after the flipped indicator; the variant names it from the public
+    information alone (the advice and the bots read it there): indicator 9p → 1p."""
+    st = start([KONG0, H1, H2, H3])
+    pub = st.variant.public_info(st, 0)
+    assert st.variant.wildcards(pub) == frozenset({pub["wildcard"]}) and pub["wildcard"] != None  # noqa: E711
+    assert st.variant.wildcards({**pub, "wildcard": None}) == frozenset()
+
+
+def test_yuxi_plans_an_added_kong_of_a_pung_whose_fourth_tile_it_holds():
+    """yuxi.md 杠上花: the automatic tail win looks at further kongs; with a pung of 5p and the fourth 5p in hand the
+    added kong is one of them (and a concealed kong of four held tiles another)."""
+    from game.rules.kinds import MeldKind
+    from game.rules.variants import yuxi as Y
+
+    pung = Meld(MeldKind.PUNG, (T.tile("5p"),) * 3, (T.tile("5p"),) * 3)
+    counts = T.counts(T.parse("5p1111m23s"))
+    assert sorted(Y._kong_options(counts, [pung])) == sorted([(T.tile("5p"), MeldKind.ADDED_KONG),
+                                                              (T.tile("1m"), MeldKind.CONCEALED_KONG)])
+
+
+def test_every_not_ready_player_owes_bao_ji():
+    """chicken.md 包鸡 (guiyang, no 包豆): each player not ready at the end pays the ready ones for its exposed
+    chickens, one player after another - seats 1 and 2 both pay seat 0 (a bot-played hand, seed 31, frozen as a
+    scenario in tests/fixtures)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[1] / "fixtures" / "guiyang-two-not-ready-owe-bao-ji.json")
+                      .read_text(encoding="utf-8"))
+    st = SC.run(data)
+    assert st.settlement.info["ready"] == [True, False, False, False]
+    owed = [(i.seat, i.label, i.points) for i in st.settlement.items if i.key == "bao" and i.points < 0]
+    assert owed == [(1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1", -1), (2, "包鸡 1s 2张 ×1", -2),
+                    (2, "包乌骨鸡 8p ×2", -2)]
+    assert sum(i.points for i in st.settlement.items if i.key == "bao") == 0
+    # 包鸡 off (issue 44): only the 冲锋鸡 is still owed; every other exposed chicken says, at 0, that it is not
+    data["options"] = {"bao_ji": False}
+    st = SC.run(data)
+    assert [(i.seat, i.label, i.points) for i in st.settlement.items if i.key == "bao" and i.seat != 0] == [
+        (1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1 不包（包鸡未勾选）", 0), (2, "包鸡 1s 2张 ×1 不包（包鸡未勾选）", 0),
+        (2, "包乌骨鸡 8p ×2 不包（包鸡未勾选）", 0)]
+
+
+def test_bao_dou_counts_a_kong_made_after_pungs():
+    """chicken.md 包豆 (zhuoji): a player not ready at the end owes the ready ones the beans of each of its kongs,
+    whatever melds come before them: seat 1 pungs 1p and 9m, then adds the fourth 6s (爬坡豆), and owes seat 2
+    its 3 (a bot-played hand, seed 31, frozen as a scenario in tests/fixtures)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[1] / "fixtures" / "zhuoji-bao-dou-after-two-pungs.json")
+                      .read_text(encoding="utf-8"))
+    st = SC.run(data)
+    assert st.settlement.info["ready"] == [False, False, True, False]
+    assert [(m.kind, T.name(m.face)) for m in st.seats[1].melds] == [("pung", "1p"), ("pung", "9m"),
+                                                                     ("added_kong", "6s")]
+    assert [(i.label, i.label_en, i.points) for i in st.settlement.items if i.seat == 1 and "包豆" in i.label] == [
+        ("包豆 爬坡豆 6s ×3", "owed added kong bean 6s ×3", -3)]

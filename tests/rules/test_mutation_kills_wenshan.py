@@ -207,3 +207,19 @@ def test_wenshan_equal_totals_keep_the_reading_as_the_tiles_stand():
                       melds=[{"kind": "concealed_kong", "tiles": "5555m"}])
     assert code == 0 and keys(res) == ["gang_shang_hua", "zi_mo", "ying_gong"] and res["total"] == 16
     assert res["payments"] == {"0": 16, "2": 16, "3": 16}
+
+
+# ---- issue 42: the fresh sample's survivors (wenshan) -------------------------------------------------------------
+
+def test_a_kong_with_a_substitute_is_a_zero_line_of_its_owner():
+    """wenshan.md Settlement: a kong made with a substitute (here the wildcard 中 standing for the fourth 7p)
+    scores nothing, and the settlement says so on its owner's lines: seat 0, "带癞子杠 7p 无杠分" at 0. Seat 0
+    konges, throws the replacement 3p; seat 2 wins 小七对 on seat 1's 7s."""
+    st = start(["777p7z4s19s123z66z8m", H1, H2, "4s369m258p36s13z28s2p"], front="5m6m", back="3p")
+    act(st, 3, "discard", "2p")
+    act(st, 0, "kong", "7p")
+    act(st, 0, "discard", "3p")
+    act(st, 1, "discard", "7s")
+    act(st, 2, "hu")
+    assert [x for x in items(st) if x[1] == "kong_sub"] == [
+        (0, "kong_sub", "带癞子杠 7p 无杠分", "kong 7p with substitutes: no points", 0)]

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.state import Meld
 from game.rules.view import view
-from tests.rules.yuxi_util import FENG_ORDER, V, kinds, rob_scenario, run, sequence_game, start, tiles
+from tests.rules.yuxi_util import FENG_ORDER, V, act, kinds, rob_scenario, run, sequence_game, start, tiles
 
 
 @pytest.mark.parametrize("tail,taken,left", [("6s9s", "6s", "9s"), ("9s6s", "9s", "6s")])
@@ -94,3 +95,57 @@ def test_yuxi_chao_di_kong_with_one_drawable_tile_left():
     assert st.remaining == 21 and "kong" in kinds(st, 0)
     st = start(["1111m+", None, None, None], front=front, tail="9s9s", fill=False)
     assert st.remaining == 21 and "kong" not in kinds(st, 0)
+
+
+# ---- issue 42: the 底注 part of a line says what is paid ---------------------------------------------------------
+
+def _yuxi_score(how, options, source=0):
+    from game.rules.kinds import WinBy
+    from game.rules.situation import Situation
+    from game.rules.variants import yuxi_score as YS
+
+    opts = V.resolve_options(options)
+    sit = Situation("yuxi", opts, 4, 0, 1, T.counts(T.parse("123m456m789p23455s")), [], T.tile("5s"),
+                    WinBy(how), None if how == "self_draw" else source, set(), [])
+    return YS, YS.score(sit)
+
+
+@pytest.mark.parametrize("how,line,paid", [
+    ("self_draw", "平胡 2^0=1 ×底注2=2 自摸", {0: 2, 2: 2, 3: 2}),
+    ("discard", "平胡 2^0=1 ×底注2=2 点炮", {0: 2}),
+    ("rob_kong", "平胡 2^0=1 ×底注2=2 抢杠胡 三家包×3=6", {0: 6}),
+])
+def test_yuxi_base_stake_line_ends_with_what_each_payer_pays(how, line, paid):
+    """yuxi.md [D] points per payer = 底注 × 2^(N+M): 平胡 (2^0 = 1) at 底注 2 pays 2 (a robbed kong, 三家包: 6);
+    the settlement line's last figure is that payment."""
+    YS, sc = _yuxi_score(how, {"base": 2})
+    assert sc.payments == paid
+    assert YS.labels(sc, sc.info["how"], 4)[0] == line
+
+
+def test_yuxi_line_takes_the_stake_its_payments_were_made_with():
+    """The line is made from the score itself: a 平胡 judged at 底注 1 pays 1 and its line says 2^0=1, with no
+    ×底注2=2 (the audit of issue 42 saw '×底注2=2' on a line that paid 1 when the line read the stake from
+    other options than the payments)."""
+    YS, sc = _yuxi_score("discard", {})
+    assert sc.payments == {0: 1}
+    zh, en = YS.labels(sc, sc.info["how"], 4)
+    assert (zh, en) == ("平胡 2^0=1 点炮", "Plain win 2^0=1 discard")
+    YS, sc = _yuxi_score("rob_kong", {"base": 2, "rob_pays_all": False})
+    assert sc.payments == {0: 2}
+    assert YS.labels(sc, sc.info["how"], 4)[0] == "平胡 2^0=1 ×底注2=2 抢杠胡 按点炮"
+
+
+# ---- issue 42: the fresh sample's survivors (yuxi) ----------------------------------------------------------------
+
+def test_yuxi_seven_pairs_win_on_a_discard_is_offered():
+    """yuxi.md Patterns 七对 (seven pairs, concealed): seat 1 holds 11m 22m 33p 44p 55s 66s 7s; dealer 0's 7s
+    completes it (no set: only seven pairs fits), so seat 1 is offered 胡 and wins 七对 (1 番) 2^1 = 2 from the
+    discarder alone."""
+    st = start(["7s" + "1p4p7p2s5s8s3m6m9m2p5p8p9s", "1122m3344p5566s7s", None, None])
+    act(st, 0, "discard", "7s")
+    assert "hu" in [a.kind for a in E.legal_actions(st, 1)]
+    act(st, 1, "hu")
+    w = st.wins[0]
+    assert (w.seat, w.how, [p.key for p in w.score.patterns], w.score.total) == (1, "discard", ["qi_dui"], 2)
+    assert st.settlement.deltas == [-2, 2, 0, 0]

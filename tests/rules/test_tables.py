@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import random
 import struct
-import time
 import tracemalloc
 from itertools import combinations_with_replacement
 
@@ -34,11 +33,10 @@ def test_shipped_file_is_what_the_builder_makes(built, shipped):
     assert tbl.serialize(built) == shipped  # rebuild with: python -m game.rules.tables --build
 
 
-def test_file_is_small_and_loads_fast_in_little_memory(shipped):
+def test_file_is_small_and_loads_in_little_memory(shipped):
+    """The shipped file stays under 2 MB and loads into under 60 MB (how fast it loads is ``bench core``'s
+    ``table_load_s``: timing belongs to the benchmarks)."""
     assert len(shipped) < 2_000_000
-    t0 = time.perf_counter()
-    tbl.load(shipped)
-    assert time.perf_counter() - t0 < 1.0
     tracemalloc.start()
     tables = tbl.load(shipped)
     current, _ = tracemalloc.get_traced_memory()

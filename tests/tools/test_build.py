@@ -142,6 +142,9 @@ def test_the_ci_workflow_runs_what_ci_run_runs_on_every_system():
     assert test_cmd in ci_run
     by_name = {s["name"]: s for s in job["steps"]}
     assert by_name["Test (the README's command)"]["run"].strip() == test_cmd
+    slow = 'python -m pytest -q -m "slow or soak"'  # the checks the README's command leaves out, still gating
+    assert ci_run[ci_run.index(test_cmd) + 1] == slow
+    assert by_name["Test the slow checks and the soaks (as .ci/run)"]["run"].strip() == slow
     lint = _ci_run_block(ci_run, "python -m ruff check", "python -m mypy --platform darwin")
     assert lint == ["python -m ruff check game netplay build tests", "python -m mypy",
                     "python -m mypy --platform win32", "python -m mypy --platform darwin"]
@@ -164,7 +167,7 @@ def test_the_ci_workflow_runs_what_ci_run_runs_on_every_system():
     # what runs here for the Linux job is exactly those steps
     here = [s.get("run") for s in R.steps(wf, "build", R.pick_matrix(job, {"system": "linux"})) if "run" in s]
     if R.RUNNER_OS == "Linux":
-        assert [_lines(x) for x in here] == [[test_cmd], lint, ["python build/lock.py --check"], packaging]
+        assert [_lines(x) for x in here] == [[test_cmd], [slow], lint, ["python build/lock.py --check"], packaging]
 
 
 def test_the_release_builds_with_the_ci_workflow_and_publishes_checksums():
@@ -301,3 +304,17 @@ def test_redirected_streams_are_kept(monkeypatch):
     out = sys.stdout
     assert winconsole.reattach(["score"], kernel32=k, opener=_Stream)
     assert sys.stdout is out and sys.stderr.name == "CONOUT$"
+
+
+def test_one_file_builds_store_what_they_unpack_and_leave_tls_out(tmp_path):
+    """Issue 42, start-up: a one-file executable unpacks its libraries and data at every start, so they are stored
+    uncompressed (inflating them took ~0.2 s of the first frame); TLS and XML, which the game never uses, stay
+    out (OpenSSL's libraries were 5 MB of every start). The macOS bundle is a folder: nothing to unpack."""
+    for system in ("Linux", "Windows"):
+        p = B.plan(system, VER, out=tmp_path / system, work=tmp_path / system)
+        assert p.stored and "--onefile" in p.options
+        for mod in ("ssl", "_ssl", "_hashlib", "xml", "pyexpat"):
+            assert f"--exclude-module={mod}" in p.options
+    assert not B.plan("Darwin", VER, out=tmp_path / "mac").stored
+    assert B.STORED["BINARY"] is False and B.STORED["DATA"] is False and B.STORED["EXTENSION"] is False
+    assert B.STORED["PYMODULE"] is True  # modules stay compressed inside the PYZ: only those imported are read

@@ -59,7 +59,7 @@ def score_cli(data: dict) -> tuple[dict, int]:
     """``python -m game score --json`` itself, as a player would run it."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.run([sys.executable, "-m", "game", "score", "--json"], input=json.dumps(data),
-                       capture_output=True, encoding="utf-8", env=env, cwd=ROOT, timeout=60)
+                       capture_output=True, encoding="utf-8", env=env, cwd=ROOT, timeout=600)
     return json.loads(p.stdout), p.returncode
 
 

@@ -102,7 +102,7 @@ def test_menu_choice_pins_the_demo():
 
 def test_demo_command_line_rejects_an_unknown_game():
     p = subprocess.run([sys.executable, "-m", "game", "demo", "--variant", "nope"], cwd=ROOT, capture_output=True,
-                       encoding="utf-8", timeout=60, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+                       encoding="utf-8", timeout=600, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
     assert p.returncode == 2 and p.stderr.startswith("error: unknown variant") and "Traceback" not in p.stderr
 
 

@@ -183,5 +183,5 @@ def test_cli_json_and_exit_code(tmp_path):
     assert r.returncode == (1 if out["problems"] else 0)
     assert out["pictures"] == 2 and set(out["by_check"]) >= set(audit.CHECKS)
     bad = subprocess.run([sys.executable, "-m", "game", "audit-ui", "--scene", "nope"], capture_output=True,
-                         encoding="utf-8", cwd=ROOT, env=env, timeout=60)
+                         encoding="utf-8", cwd=ROOT, env=env, timeout=600)
     assert bad.returncode == 2 and bad.stderr.startswith("error: unknown scene")

@@ -229,7 +229,9 @@ def test_hints_word_the_advice_codes_in_the_player_language():
 
 
 def test_a_sound_really_reaches_the_audio_device(tmp_path):
-    """With SDL's disk audio driver the mixer's output lands in a file: a played effect is not silence."""
+    """With SDL's disk audio driver the mixer's output lands in a file: a played effect is not silence.
+
+    The child waits until the mixer has finished the effect (no channel busy), not for a fixed time."""
     import subprocess
     import sys
 
@@ -240,12 +242,15 @@ def test_a_sound_really_reaches_the_audio_device(tmp_path):
         "b = SoundBank(True, 1.0)\n"
         "assert b.available, b.reason\n"
         "b.play('win')\n"
-        "time.sleep(0.6)\n"
+        "deadline = time.monotonic() + 60\n"
+        "while pygame.mixer.get_busy() and time.monotonic() < deadline:\n"
+        "    time.sleep(0.01)\n"
+        "assert not pygame.mixer.get_busy(), 'the effect never finished'\n"
         "b.close()\n"
     )
     env = {**os.environ, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(out), "SDL_VIDEODRIVER": "dummy"}
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, encoding="utf-8",
-                       timeout=60)
+                       timeout=120)
     assert r.returncode == 0, r.stderr
     data = out.read_bytes()
     assert len(data) > 10000 and any(b not in (0, 0x80) for b in data[:200000])

@@ -229,7 +229,7 @@ def test_a_joining_player_sees_open_seats_as_open(tmp_path):
                 interfaces=["127.0.0.1"], advertise=False).start()
     ses = NetSession(*host.address, "老王", table_id="t")
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 120
         while not ses.bots and time.monotonic() < deadline:
             ses.wait(0.1)
             ses.poll()

@@ -53,10 +53,10 @@ def test_the_join_list_offers_watch_beside_join_and_the_screen_follows_the_table
         # every hand is drawn face up on an open table
         assert all(s["hand"] is not None for s in sc.view["seats"])
         # it shows the settlement, holds it, and follows the next hand
-        assert frames(app, lambda: sc.settle is not None, timeout=60)
+        assert frames(app, lambda: sc.settle is not None, timeout=180)
         ended, shown_at = sc.view["hand_no"], app.now
         # the host deals the next hand half a second later; the screen holds the settlement, then catches up
-        assert frames(app, lambda: sc.settle is None and sc.view["hand_no"] > ended, timeout=60, dt=0.5)
+        assert frames(app, lambda: sc.settle is None and sc.view["hand_no"] > ended, timeout=180, dt=0.5)
         assert app.now - shown_at >= watch_screen.HOLD_S - 1e-6, "the settlement went away before it could be read"
         assert sc.view["phase"] != "end"
         sc.leave_table()
@@ -82,7 +82,7 @@ def test_a_public_table_is_drawn_without_a_concealed_tile(home, monkeypatch):
         watch_screen.start_watching(app, *h.address, "1")
         sc = app.scene
         assert frames(app, lambda: sc.view is not None and sc.view["phase"] != "end" and sum(
-            len(s["discards"]) for s in sc.view["seats"]) > 8, timeout=60)
+            len(s["discards"]) for s in sc.view["seats"]) > 8, timeout=180)
         monkeypatch.setattr(tileart, "draw_tile", spy)
         sc.draw(app.screen)
         v = sc.view
@@ -149,7 +149,7 @@ def test_players_see_how_many_watch(home):
         app = player_app()
         lobby.connect(app, *h.address, "1")
         assert frames(app, lambda: isinstance(app.scene, watch_screen.PlayerTable))
-        watchers = [WatchSession(*h.address, f"w{i}", "1", connect_timeout=5, reconnect_s=5) for i in range(2)]
+        watchers = [WatchSession(*h.address, f"w{i}", "1", connect_timeout=60, reconnect_s=60) for i in range(2)]
         sc = app.scene
         assert frames(app, lambda: getattr(sc.session, "watchers", 0) == 2)
         assert sc.session.watch == "open"

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_typing_then_one_click_and_the_setup_wheel_in_a_real_window(tmp_path):
     r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x720x24 -nolisten tcp", sys.executable,
                         str(ROOT / "tests" / "ui" / "xwin_driver.py")], capture_output=True, encoding="utf-8", cwd=ROOT,
-                       timeout=180, env={"PATH": "/usr/local/bin:/usr/bin:/bin", "XWIN_OUT": str(tmp_path),
+                       timeout=900, env={"PATH": "/usr/local/bin:/usr/bin:/bin", "XWIN_OUT": str(tmp_path),
                                          "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)})
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith(("PASS", "FAIL"))]
     assert len(lines) == 4 and all(ln.startswith("PASS") for ln in lines), r.stdout + r.stderr

@@ -16,7 +16,7 @@ def player_app(size: tuple[int, int] = (1280, 720)) -> App:
     return App(size=size, settings=Settings(anim="off", sound=False, name="阿明"), save=False, sound=False)
 
 
-def frames(app: App, pred: Callable[[], object], timeout: float = 20.0, dt: float = 0.05) -> bool:
+def frames(app: App, pred: Callable[[], object], timeout: float = 120.0, dt: float = 0.05) -> bool:
     """Draw frames of ``dt`` seconds of game time until ``pred()`` holds (True) or ``timeout`` seconds pass (False)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:

@@ -18,27 +18,26 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*cmd: str) -> str:
-    return subprocess.run(cmd, capture_output=True, encoding="utf-8", check=True, timeout=30).stdout.strip()
+    return subprocess.run(cmd, capture_output=True, encoding="utf-8", check=True, timeout=120).stdout.strip()
 
 
 class Window:
+    """The game's window. Input goes through X in order, so nothing waits between one input and the next; what
+    the game did is read from its own trace (scene changes) or from screenshots, polled until it shows."""
+
     def __init__(self, trace: Path, out: Path | None):
         self.trace, self.out = trace, out
         self.wid = run("xdotool", "search", "--sync", "--class", "ui15bwin").splitlines()[0]
 
     def click(self, x: int, y: int, button: int = 1) -> None:
         run("xdotool", "mousemove", "--sync", str(x), str(y))
-        time.sleep(0.1)
         run("xdotool", "click", str(button))
-        time.sleep(0.35)
 
     def type(self, text: str) -> None:
         run("xdotool", "type", "--delay", "40", text)
-        time.sleep(0.3)
 
     def key(self, name: str) -> None:
         run("xdotool", "key", name)
-        time.sleep(0.6)
 
     def shot(self, name: str) -> Path:
         path = (self.out or Path(tempfile.gettempdir())) / f"xwin-{name}.png"
@@ -47,6 +46,42 @@ class Window:
 
     def scenes(self) -> list[str]:
         return [ln.split()[1] for ln in self.trace.read_text(encoding="utf-8").splitlines() if ln.startswith("scene ")]
+
+    def wait_scene(self, name: str, after: int) -> bool:
+        """Whether the game goes to scene ``name`` after its first ``after`` scene changes (within WAIT_S)."""
+        end = time.monotonic() + WAIT_S
+        while time.monotonic() < end:
+            if name in self.scenes()[after:]:
+                return True
+            time.sleep(0.05)
+        return False
+
+    def settled(self, name: str, box: tuple[int, int, int, int]) -> Path:
+        """A screenshot once two in a row show ``box`` alike (the game has drawn what it had to)."""
+        last = self.shot(name + "-a")
+        end = time.monotonic() + WAIT_S
+        while time.monotonic() < end:
+            time.sleep(0.1)
+            now = self.shot(name)
+            if changed(last, now, box) == 0:
+                return now
+            last = now
+        return last
+
+    def wait_picture(self, name: str, good) -> tuple[Path, bool]:
+        """Screenshots until ``good(path)`` holds (within WAIT_S); the last one and whether it did."""
+        end = time.monotonic() + WAIT_S
+        while True:
+            path = self.shot(name)
+            if good(path):
+                return path, True
+            if time.monotonic() > end:
+                return path, False
+            time.sleep(0.1)
+
+
+# how long the game may take to show what an input did (a busy machine is slow, never this slow)
+WAIT_S = 60.0
 
 
 def layout() -> dict:
@@ -83,7 +118,7 @@ def changed(a: Path, b: Path, box: tuple[int, int, int, int]) -> int:
 
 def main() -> int:
     pos = json.loads(subprocess.run([sys.executable, __file__, "--layout"], capture_output=True, encoding="utf-8",
-                                    check=True, cwd=ROOT, timeout=60).stdout)
+                                    check=True, cwd=ROOT, timeout=600).stdout)
     home = Path(tempfile.mkdtemp(prefix="xwin-home-"))
     (home / "settings.json").write_text(json.dumps({"lang": "zh", "window": [1280, 720], "sound": False,
                                                     "anim": "off", "last_variant": "guiyang"}))
@@ -99,59 +134,78 @@ def main() -> int:
     ok = True
     try:
         win = Window(trace, out)
-        time.sleep(1.5)
+        assert win.wait_scene("menu", 0), "the menu never came up"
         # 1. the host's table name: type it, then ONE click on 开桌并等待玩家
+        n = len(win.scenes())
         win.click(*pos["menu"]["host"])
+        assert win.wait_scene("setup", n), win.scenes()
         win.click(*pos["table_name"])
         win.type("Friday")
         win.shot("typed-table-name")
+        n = len(win.scenes())
         win.click(*pos["open"])
-        time.sleep(2.0)
+        good = win.wait_scene("lobby", n)
         win.shot("after-one-click")
-        good = win.scenes()[-1:] == ["lobby"]
         print(("PASS" if good else "FAIL") + " one click after typing a table name opens the lobby", win.scenes())
         ok &= good
+        n = len(win.scenes())
         win.key("Escape")  # close the table: back to the menu
+        assert win.wait_scene("menu", n), win.scenes()
         # 2. an address: type it, then Enter once
+        n = len(win.scenes())
         win.click(*pos["menu"]["join"])
+        assert win.wait_scene("join", n), win.scenes()
         win.click(*pos["address"])
         win.type("127.0.0.1:9")
+        n = len(win.scenes())
         win.key("Return")
-        time.sleep(1.0)
-        good = win.scenes()[-1:] == ["lobby"]
+        good = win.wait_scene("lobby", n)
         print(("PASS" if good else "FAIL") + " Enter after typing an address connects", win.scenes())
         ok &= good
+        n = len(win.scenes())
         win.key("Escape")
+        assert win.wait_scene("menu", n) or win.wait_scene("join", n), win.scenes()
         # 2b. an address: type it, then ONE click on 连接
-        win.click(*pos["menu"]["join"])
+        if win.scenes()[-1] != "join":
+            n = len(win.scenes())
+            win.click(*pos["menu"]["join"])
+            assert win.wait_scene("join", n), win.scenes()
         win.click(*pos["address"])
         win.type("127.0.0.1:9")
+        n = len(win.scenes())
         win.click(*pos["connect"])
-        time.sleep(1.0)
-        good = win.scenes()[-1:] == ["lobby"]
+        good = win.wait_scene("lobby", n)
         print(("PASS" if good else "FAIL") + " one click on Connect after typing an address connects", win.scenes())
         ok &= good
+        n = len(win.scenes())
         win.key("Escape")
+        assert win.wait_scene("menu", n) or win.wait_scene("join", n), win.scenes()
+        if win.scenes()[-1] != "menu":
+            n = len(win.scenes())
+            win.key("Escape")
+            assert win.wait_scene("menu", n), win.scenes()
         # 3. 贵阳捉鸡's options: the wheel over the list scrolls it down and back
+        n = len(win.scenes())
         win.click(*pos["menu"]["play"])
-        before = win.shot("setup")
-        run("xdotool", "mousemove", "--sync", *map(str, pos["options"]))
-        for button in (5, 4):
-            for _ in range(6):
-                run("xdotool", "click", str(button))
-                time.sleep(0.12)
-            time.sleep(0.6)
-            win.shot("wheel-down" if button == 5 else "wheel-up")
+        assert win.wait_scene("setup", n), win.scenes()
         box = (430, 140, 400, 460)
-        down = changed(before, (out or Path(tempfile.gettempdir())) / "xwin-wheel-down.png", box)
-        back = changed(before, (out or Path(tempfile.gettempdir())) / "xwin-wheel-up.png", box)
-        good = down > 500 and back < down / 10
+        before = win.settled("setup", box)
+        run("xdotool", "mousemove", "--sync", *map(str, pos["options"]))
+        for _ in range(6):
+            run("xdotool", "click", "5")
+        _, moved = win.wait_picture("wheel-down", lambda p: changed(before, p, box) > 500)
+        down = changed(before, win.settled("wheel-down", box), box)
+        for _ in range(6):
+            run("xdotool", "click", "4")
+        _, back_ok = win.wait_picture("wheel-up", lambda p: changed(before, p, box) < down / 10)
+        back = changed(before, win.settled("wheel-up", box), box)
+        good = moved and back_ok and down > 500 and back < down / 10
         print(("PASS" if good else "FAIL") + f" the wheel scrolls the options ({down} pixels changed, {back} after "
               "scrolling back)")
         ok &= good
     finally:
         game.terminate()
-        game.wait(10)
+        game.wait(120)
     return 0 if ok else 1
 
 

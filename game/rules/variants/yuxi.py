@@ -352,7 +352,7 @@ class Yuxi(Variant):
             for w in state.wins:
                 sc = w.score
                 how = sc.info.get("how", w.how)
-                zh, en = YS.labels(sc, how, state.n, state.options, w.seat if multi else None)
+                zh, en = YS.labels(sc, how, state.n, w.seat if multi else None)
                 for payer, pts in sorted(sc.payments.items()):
                     st.pay(payer, w.seat, pts, sc.main_key, zh, en)
         st.itemize()

@@ -13,7 +13,6 @@ from .. import analysis as A
 from .. import tiles as T
 from ..codes import Refusal
 from ..kinds import MeldKind, WinBy
-from ..options import Options
 from ..situation import Pattern, Score, Situation, refused
 from ..state import Meld
 
@@ -148,8 +147,10 @@ def score(sit: Situation) -> Score:
     if extra_key:
         pats.append(_pattern(EXTRA, extra_key))
     total = 2 ** (n + m)
-    unit = total * int(opts.get("base", 1))
+    base = int(opts.get("base", 1))
+    unit = total * base
     how = WinBy.SELF_DRAW if seq else sit.how
+    pays_all = bool(opts.get("rob_pays_all", True))
     payments: dict[int, int] = {}
     if how == WinBy.SELF_DRAW:
         payments = {s: unit for s in range(sit.n) if s != sit.seat}
@@ -158,23 +159,24 @@ def score(sit: Situation) -> Score:
         payments = {sit.source: unit}
     elif how == WinBy.ROB_KONG:
         assert sit.source is not None
-        pays_all = opts.get("rob_pays_all", True)
         payments = {sit.source: unit * (sit.n - 1) if pays_all else unit}
+    # base and rob_pays_all: what the payments were made with, so the settlement line says what is paid
     info = {"fan": n + m, "n": n, "m": m, "base_key": base_key, "extra_key": extra_key, "flags": flags,
-            "how": how, "formula": formula(n, m)}
+            "how": how, "formula": formula(n, m), "base": base, "rob_pays_all": pays_all}
     return Score(True, pats, total, payments, info=info)
 
 
-def labels(sc: Score, how: WinBy, n_players: int, options: Options,
-           winner: int | None = None) -> tuple[str, str]:
+def labels(sc: Score, how: WinBy, n_players: int, winner: int | None = None) -> tuple[str, str]:
     """The settlement line explaining a win's payment, e.g. '清大对 杠上花 2^(2+1)=8 自摸'.
 
-    Every multiplication is shown with its result: '×底注2=16', '抢杠胡 三家包×3=24'.
+    Every multiplication is shown with its result: '×底注2=16', '抢杠胡 三家包×3=24'. The stake and
+    who pays for a robbed kong are the ones the score's payments were made with (its info), never
+    another set of options: the line's last figure is what each payer pays.
     """
     zh = f"{sc.label} {sc.info['formula']}"
     en = f"{sc.label_en} {sc.info['formula']}"
     pts = sc.total
-    base = int(options.get("base", 1))
+    base = int(sc.info.get("base", 1))
     if base != 1:
         pts *= base
         zh += f" ×底注{base}={pts}"
@@ -186,7 +188,7 @@ def labels(sc: Score, how: WinBy, n_players: int, options: Options,
         zh += f" {HOW_ZH[how]}"
         en += f" {HOW_EN[how]}"
     if how == WinBy.ROB_KONG:
-        if options.get("rob_pays_all", True):
+        if sc.info.get("rob_pays_all", True):
             k = n_players - 1
             zh += f" {_JIA.get(k, f'{k}家')}包×{k}={pts * k}"
             en += f", robbed player pays for {k}: ×{k}={pts * k}"

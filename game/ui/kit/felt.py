@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from functools import lru_cache
 
 import pygame
+
+import game.startclock as startclock
 
 FELT = (30, 112, 66)
 
@@ -88,6 +91,7 @@ def _medallion(size, color) -> pygame.Surface:
 def felt_surface(size: tuple[int, int], *, color: tuple[int, int, int] = FELT, seed: int = 7,
                  medallion: bool = True) -> pygame.Surface:
     """The felt background at ``size`` (cached; do not draw on the returned surface)."""
+    t0 = time.perf_counter()
     size = (int(size[0]), int(size[1]))
     out = _radial(size, color)
     _fibres(out, seed, color)
@@ -95,4 +99,5 @@ def felt_surface(size: tuple[int, int], *, color: tuple[int, int, int] = FELT, s
     if medallion:
         med = _medallion(size, color)
         out.blit(med, med.get_rect(center=(size[0] // 2, round(size[1] * 0.46))))
+    startclock.add("felt", time.perf_counter() - t0)
     return out

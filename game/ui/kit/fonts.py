@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
 import pygame.freetype
 
+import game.startclock as startclock
 from game.ui.kit.assets import asset_path
 
 # style -> file; the sans files also hold GB 2312, the serif file only the game's strings.
@@ -68,7 +70,10 @@ def font(size: int, style: str = "regular") -> pygame.font.Font:
     """A ``pygame.font.Font`` of the bundled font at ``size`` px (cached)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(font_path(style)), int(size))
+    t0 = time.perf_counter()
+    f = pygame.font.Font(str(font_path(style)), int(size))
+    startclock.add("fonts", time.perf_counter() - t0)
+    return f
 
 
 @cache
@@ -76,7 +81,9 @@ def ft_font(size: int, style: str = "regular") -> pygame.freetype.Font:
     """A ``pygame.freetype.Font`` (tight glyph boxes, precise placement), cached."""
     if not pygame.freetype.get_init():
         pygame.freetype.init()
+    t0 = time.perf_counter()
     f = pygame.freetype.Font(str(font_path(style)), int(size))
+    startclock.add("fonts", time.perf_counter() - t0)
     f.antialiased = True
     f.pad = False
     return f

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
 import pygame
 
+import game.startclock as startclock
 from game.ui.kit import drawlog, fonts
 
 # --- palette ---------------------------------------------------------------
@@ -542,6 +544,14 @@ def tile_back(width: int, *, rotated: int = 0, highlight: str | Iterable[str] | 
 
 @lru_cache(maxsize=3072)
 def _tile(kind: int, width: int, rotated: int, states: tuple[str, ...], dim: bool, standing: bool) -> pygame.Surface:
+    t0 = time.perf_counter()
+    out = _make_tile(kind, width, rotated, states, dim, standing)
+    startclock.add("tiles", time.perf_counter() - t0)
+    return out
+
+
+def _make_tile(kind: int, width: int, rotated: int, states: tuple[str, ...], dim: bool,
+               standing: bool) -> pygame.Surface:
     if rotated % 90:
         raise ValueError(f"rotation must be a multiple of 90, got {rotated}")
     if width < 8:

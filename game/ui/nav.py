@@ -28,7 +28,8 @@ SCREENS: dict[str, tuple[str, str]] = {
 
 # name -> (module, factory): parts a screen shows that belong to another room (the menu's "a seat is kept for you")
 PARTS: dict[str, tuple[str, str]] = {
-    "held_seats": ("game.ui.lan.lobby", "held_panel"),
+    "held_seats": ("game.ui.lan.comeback", "held_panel"),  # light: the LAN stack loads when a seat is taken back
+    "rejoin_seat": ("game.ui.lan.lobby", "rejoin"),
 }
 
 

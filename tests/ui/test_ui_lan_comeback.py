@@ -37,7 +37,7 @@ def test_the_first_screen_offers_a_kept_seat_and_rejoins_it(monkeypatch, tmp_pat
     joined = []
     from game.ui.lan import lobby
 
-    monkeypatch.setattr(lobby, "rejoin", lambda app, o: joined.append(o))
+    monkeypatch.setattr(lobby, "rejoin", lambda app, offer: joined.append(offer))  # reached through nav.part
     m = MenuScene(app)
     app.goto(m)
     app.draw()

@@ -36,6 +36,14 @@ def held_offers(app, seats=None) -> list[dict]:
     return list(out.values())[-3:]
 
 
+def held_panel(app):
+    """The first screen's "a seat is kept for you" (``nav.part``): None when no seat is kept. Only the seat store is
+    read here: the lobby and the LAN stack under it (zeroconf, the host, cryptography: a fifth of a second) load
+    when a seat is taken back, not before the first frame."""
+    offers = held_offers(app)
+    return HeldPanel(app, offers, rejoin=lambda o: nav.part(app, "rejoin_seat", offer=o)) if offers else None
+
+
 class HeldPanel:
     """On the first screen: "a seat is still kept for you", one line and a "rejoin seat N" button per seat
     (``rejoin(offer)`` takes it back: the lobby's connection)."""

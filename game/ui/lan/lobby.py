@@ -148,16 +148,9 @@ def resume_hosting(app) -> None:
     connect_owner(app, host)
 
 
-def held_panel(app):
-    """The first screen's "a seat is kept for you" (``nav.part``): None when no seat is kept."""
-    from game.ui.lan.comeback import HeldPanel, held_offers
-
-    offers = held_offers(app)
-    return HeldPanel(app, offers, rejoin=lambda o: rejoin(app, o)) if offers else None
-
-
 def rejoin(app, offer: dict) -> None:
-    """Take a kept seat back (the token is found in ``seats.json`` once the host has proven its key)."""
+    """Take a kept seat back (the token is found in ``seats.json`` once the host has proven its key); the first
+    screen's held-seat panel (``comeback.held_panel``) calls it through ``nav.part``."""
     host, _sep, port = str(offer["addr"]).rpartition(":")
     connect(app, host.strip("[]"), int(port), offer["table"], seat=offer["seat"], expect=offer.get("host_id"))
 

@@ -179,7 +179,8 @@ def charges(st: HandState, options: Options) -> dict[tuple[int, int], str]:
 _CHARGE_NAMES = {"chong": ("冲锋", "charging "), "gen": ("跟冲", "following charge ")}
 
 
-def _charge_name(k: Kind, how: str) -> tuple[str, str]:
+def charge_name(k: Kind, how: str) -> tuple[str, str]:
+    """A charging chicken's name: 冲锋鸡 / 跟冲乌骨鸡 (``how``: "chong" or "gen")."""
     zh, en = _CHARGE_NAMES[how]
     base_zh = k.zh if k.zh != "幺鸡" else "鸡"
     return zh + base_zh, en + k.en
@@ -198,7 +199,7 @@ def counted(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | Non
                 continue
             how = charge.get((seat, idx)) if k.default and idx is not None else None
             if how:
-                zh, en = _charge_name(k, how)
+                zh, en = charge_name(k, how)
                 out.append(("chong_feng_ji", t, zh, en, k.value * tb.chong_feng_mult))
                 continue
         out.append((k.key, t, k.zh, k.en, k.value))
@@ -216,7 +217,7 @@ def exposed(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | Non
             continue
         how = charge.get((seat, idx)) if where == "discard" and idx is not None else None
         if how:
-            zh, en = _charge_name(k, how)
+            zh, en = charge_name(k, how)
             out.append(("chong_feng_ji", t, "包" + zh, "owed " + en, k.value * tb.chong_feng_mult))
         else:
             out.append(("bao_ji", t, "包" + ("鸡" if k.zh == "幺鸡" else k.zh), "owed " + k.en, k.value))

@@ -174,7 +174,7 @@ def test_the_preview_is_what_the_settlement_books(variant, options):
         se = st.settlement
         ready, burned = se.info["ready"], set(se.info["burned"])
 
-        def paid(payer, payee, keys):
+        def paid(payer, payee, keys, se=se):
             return sum(tr.points for tr in se.transfers if tr.payer == payer and tr.payee == payee
                        and tr.reason in keys)
 

@@ -17,15 +17,17 @@ from tests.helpers.build_tools import load as load_build_tool
 ROOT = Path(__file__).resolve().parents[2]
 
 # Which project packages each layer may import (its own included). Most specific prefix wins.
-UI_BASE = ("game.rules", "game.bots", "game.session", "game.pacing", "game.errors", "game.userdirs")
+UI_BASE = ("game.rules", "game.bots", "game.session", "game.pacing", "game.turntimer", "game.errors",
+           "game.userdirs")
 ALLOWED: dict[str, tuple[str, ...]] = {
     "game.rules": ("game.rules",),
     "game.bots": ("game.rules", "game.bots"),
     "game.session": ("game.rules", "game.bots", "game.session", "game.pacing"),
     "game.pacing": ("game.pacing",),  # a leaf of the session layer: when bots may move
+    "game.turntimer": ("game.rules", "game.turntimer"),  # the session layer's decision clock
     # netplay is a client and a host of the session layer; it never imports the window (game.ui)
-    "netplay": ("game.rules", "game.bots", "game.session", "game.pacing", "netplay", "game.errors", "game.userdirs",
-                "game", "game.oscompat", "game.logs", "game.progress"),
+    "netplay": ("game.rules", "game.bots", "game.session", "game.pacing", "game.turntimer", "netplay", "game.errors",
+                "game.userdirs", "game", "game.oscompat", "game.logs", "game.progress"),
     # the window's rooms, floor by floor: kit and settings, app, nav, the table, then the calculator and LAN
     # (which draw with the table's parts), the screens around them, and the developers' tools on top.
     # A room may use the LAN client (a peer layer) only where it plays over it.

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game import userdirs
+from game.turntimer import valid_seconds
 
 ANIM_SPEEDS = ("off", "slow", "normal", "fast")
 ANIM_FACTOR = {"off": 0.0, "slow": 1.5, "normal": 1.0, "fast": 0.55}
@@ -43,6 +44,16 @@ class Settings:
     last_bots: list = field(default_factory=list)
     last_calc: dict = field(default_factory=dict)  # the score calculator's last hand (calcmodel.Calc.to_saved)
     demo_variant: str = ""  # the demo pinned to one game ("": it cycles through them)
+    # the table (issue 39)
+    ting: bool = True  # the 听 badge: waits and how many are left, the discards that keep the hand ready
+    one_tap: bool = False  # a tap on a tile discards it at once (else the first tap raises it)
+    chicken_confirm: bool = True  # discarding a first 幺鸡 / 八筒 in a chicken game asks once per hand
+    colour_marks: bool = False  # colour-blind-safe tiles: a number and suit mark in each tile's corner
+    phrases: bool = True  # LAN quick phrases: show the others' bubbles and play their sound
+    timer_ticks: bool = True  # the last three seconds of a countdown tick audibly
+    turn_timer: int = 0  # seconds per decision at a local table (0: off; turntimer.TIMER_CHOICES)
+    lan_timer: int = 15  # seconds per decision offered when hosting a LAN table
+    lan_named: bool = False  # the first LAN use asked for a name (asked once)
 
     @property
     def anim_factor(self) -> float:
@@ -92,6 +103,9 @@ class Settings:
             s.lang = "zh"
         if s.anim not in ANIM_SPEEDS:
             s.anim = "normal"
+        for key, default in (("turn_timer", 0), ("lan_timer", 15)):  # 0 (off) is a valid choice here
+            v = data.get(key, default)
+            setattr(s, key, valid_seconds(v, default))
         return s
 
 

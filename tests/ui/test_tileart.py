@@ -151,3 +151,35 @@ def test_preview_writes_png(tmp_path):
     assert preview.main([str(out)]) == 0
     img = pygame.image.load(str(out))
     assert img.get_width() > 1000 and img.get_height() > 1000
+
+
+def _corner(surf: pygame.Surface, width: int) -> bytes:
+    """The face's bottom-left quarter, where the colour-blind mark sits."""
+    m = tileart.margin(width)
+    h = tileart.face_height(width)
+    return pygame.image.tobytes(_opaque(surf).subsurface((m, m + h // 2, width // 2, h // 2)), "RGB")
+
+
+@pytest.mark.parametrize("width", (24, 36, 64))
+def test_colour_blind_marks_put_a_number_and_suit_in_the_corner(width):
+    """issue 39: with the option on, every suited tile and every wind gets a corner mark; three tiles of one number
+    in different suits then differ in that corner in shape, not only in colour (grey-scaled, they still differ);
+    the dragons, a face-down tile and the art above the corner are unchanged; the option off restores the plain
+    faces (no stale cache either way)."""
+    try:
+        plain = {k: _corner(tileart.tile_surface(k, width), width) for k in range(34)}
+        tileart.set_marks(True)
+        marked = {k: _corner(tileart.tile_surface(k, width), width) for k in range(34)}
+        for k in range(31):
+            assert marked[k] != plain[k], f"tile {k} has no corner mark"
+        for k in range(31, 34):
+            assert marked[k] == plain[k], "dragons keep their faces"
+        grey = [pygame.image.tobytes(pygame.transform.grayscale(_opaque(tileart.tile_surface(k, width))), "RGB")
+                for k in (4, 13, 22)]  # 5m 5p 5s
+        assert len(set(grey)) == 3
+        assert tileart.tile_back(width).get_size() == tileart.tile_surface(0, width).get_size()
+        assert pygame.image.tobytes(tileart.tile_back(width), "RGBA") == pygame.image.tobytes(
+            tileart.tile_surface(0, width, face_up=False), "RGBA")
+    finally:
+        tileart.set_marks(False)
+    assert _corner(tileart.tile_surface(4, width), width) == plain[4]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -75,6 +76,24 @@ def options_summary(variant_id: str | None, options: Mapping[str, Any] | None) -
 
 def player_name(app: Any) -> str:
     return app.settings.name or strings.tr("player.you")
+
+
+NAME_MAX = 20  # the longest name a player may choose (a seat plate's width)
+
+
+def clean_name(text: str) -> str:
+    """A name as the table shows it: printable characters only, spaces collapsed, at most ``NAME_MAX``."""
+    kept = "".join(ch if ch.isprintable() else " " for ch in text or "")
+    return " ".join(kept.split())[:NAME_MAX]
+
+
+def computer_name() -> str:
+    """The name the first LAN use offers: the computer's user name (any desktop), else "" (then the game's own)."""
+    try:
+        who = getpass.getuser()
+    except (OSError, KeyError, ImportError):  # no login name in the environment (a service account, a container)
+        return ""
+    return clean_name(who)
 
 
 def bot_name(i: int, level: str | None) -> str:

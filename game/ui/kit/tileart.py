@@ -34,6 +34,20 @@ WAN = "萬"
 HONOR_FACES = "東南西北白發中"
 CHICKEN = "鸡"
 STATES = ("wild", "standin", "chicken", "selected", "last")
+MARK_PLATE = (255, 255, 255, 235)
+
+# Colour-blind-safe faces (a player's setting): a number and a suit mark in each tile's bottom-left corner.
+_look = {"marks": False}
+
+
+def set_marks(on: bool) -> None:
+    """Draw every face with its corner mark (number and suit shape: 万 characters, a ring for dots, a stick for
+    bamboo; E S W N on the winds), so no suit is told by colour alone."""
+    _look["marks"] = bool(on)
+
+
+def marks_on() -> bool:
+    return _look["marks"]
 
 
 class TileMetrics(NamedTuple):
@@ -355,9 +369,39 @@ def _draw_face_art(pen: _Pen, kind: int, aspect: float, detail: bool):
             _glyph(pen, ch, color, 0.5, aspect * 0.5, 0.78)
 
 
+def _corner_mark(pen: _Pen, kind: int, aspect: float):
+    """The colour-blind mark: the number and the suit's shape (or a wind's letter) on a small white plate."""
+    suit, n = divmod(kind, 9)
+    if suit == 3 and n >= 4:
+        return  # the dragons' faces (中 發 and 白's frame) differ in shape already
+    h = 0.36
+    top = aspect - h - 0.035
+    w = 0.30 if suit == 3 else 0.54
+    plate = pygame.Surface((max(1, round(w * pen.u)), max(1, round(h * pen.u))), pygame.SRCALPHA)
+    corner = round(0.07 * pen.u)
+    pygame.draw.rect(plate, MARK_PLATE, plate.get_rect(), border_radius=corner)
+    pygame.draw.rect(plate, (*INK, 255), plate.get_rect(), max(1, round(0.018 * pen.u)), border_radius=corner)
+    pen.s.blit(plate, pen.p(0.035, top))
+    cy = top + h / 2
+    if suit == 3:
+        _glyph(pen, "ESWN"[n], INK, 0.035 + w / 2, cy, 0.34, style="bold")
+        return
+    _glyph(pen, str(n + 1), INK, 0.035 + 0.14, cy, 0.36, style="bold")
+    mx = 0.035 + 0.385
+    if suit == 0:
+        _glyph(pen, WAN, INK, mx, cy, 0.27, style="bold")
+    elif suit == 1:
+        pen.circle(INK, mx, cy, 0.095)
+        pen.circle(MARK_PLATE[:3], mx, cy, 0.052)
+    else:
+        pen.rect(INK, mx - 0.03, cy - 0.125, 0.06, 0.25, radius=0.02)
+        pen.rect(INK, mx - 0.055, cy - 0.02, 0.11, 0.04)
+
+
 @lru_cache(maxsize=1024)
-def _face(kind: int, width: int) -> pygame.Surface:
-    """Face plate with artwork at final size; kind -1 is the top of a face-down tile."""
+def _face(kind: int, width: int, marks: bool = False) -> pygame.Surface:
+    """Face plate with artwork at final size; kind -1 is the top of a face-down tile; ``marks``: the colour-blind
+    corner mark."""
     S = _supersample(width)
     fw, fh = width, face_height(width)
     W, H = fw * S, fh * S
@@ -374,6 +418,8 @@ def _face(kind: int, width: int) -> pygame.Surface:
     plate.blit(glint, (0, 0))
     if kind >= 0:
         _draw_face_art(_Pen(plate, W), kind, fh / fw, detail=width >= 44)
+        if marks:
+            _corner_mark(_Pen(plate, W), kind, fh / fw)
     return _downscale(plate, (fw, fh))
 
 
@@ -533,25 +579,27 @@ def tile_surface(kind: int, width: int, *, face_up: bool = True, rotated: int = 
     """
     if not 0 <= kind < 34:
         raise ValueError(f"not a tile kind: {kind!r}")
-    return _tile(kind if face_up else -1, int(width), rotated % 360, _norm_states(highlight), bool(dim), bool(standing))
+    return _tile(kind if face_up else -1, int(width), rotated % 360, _norm_states(highlight), bool(dim), bool(standing),
+                 _look["marks"] and face_up)
 
 
 def tile_back(width: int, *, rotated: int = 0, highlight: str | Iterable[str] | None = None,
               dim: bool = False, standing: bool = False) -> pygame.Surface:
     """A face-down tile (or, with ``standing``, an opponent's upright tile seen from behind)."""
-    return _tile(-1, int(width), rotated % 360, _norm_states(highlight), bool(dim), bool(standing))
+    return _tile(-1, int(width), rotated % 360, _norm_states(highlight), bool(dim), bool(standing), False)
 
 
 @lru_cache(maxsize=3072)
-def _tile(kind: int, width: int, rotated: int, states: tuple[str, ...], dim: bool, standing: bool) -> pygame.Surface:
+def _tile(kind: int, width: int, rotated: int, states: tuple[str, ...], dim: bool, standing: bool,
+          marks: bool = False) -> pygame.Surface:
     t0 = time.perf_counter()
-    out = _make_tile(kind, width, rotated, states, dim, standing)
+    out = _make_tile(kind, width, rotated, states, dim, standing, marks)
     startclock.add("tiles", time.perf_counter() - t0)
     return out
 
 
 def _make_tile(kind: int, width: int, rotated: int, states: tuple[str, ...], dim: bool,
-               standing: bool) -> pygame.Surface:
+               standing: bool, marks: bool = False) -> pygame.Surface:
     if rotated % 90:
         raise ValueError(f"rotation must be a multiple of 90, got {rotated}")
     if width < 8:
@@ -562,7 +610,7 @@ def _make_tile(kind: int, width: int, rotated: int, states: tuple[str, ...], dim
     else:
         mode = "standing" if standing else "lying"
     out = _slab(width, rotated, mode).copy()
-    face = _face(kind, width)
+    face = _face(kind, width, marks)
     if rotated:
         face = pygame.transform.rotate(face, rotated)
     fy = m.thickness if standing else 0

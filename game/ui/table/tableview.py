@@ -253,15 +253,19 @@ class TableRenderer:
                 gs.set_alpha(round(255 * a))
                 surf.blit(gs, gs.get_rect(center=bar.center))
                 pygame.draw.rect(surf, (255, 216, 110), bar, border_radius=bar.h // 2 if bar.w > bar.h else bar.w // 2)
-            col = (255, 222, 120) if on else ((255, 110, 90) if seat == view["dealer"] else (200, 226, 210))
+            dealer = seat == view["dealer"]
+            col = (255, 222, 120) if on else ((255, 110, 90) if dealer else (200, 226, 210))
+            # winds sit inside the rim on their seat's side, upright in both languages (a West turned to face the
+            # seat across reads "M"); the dealer's wind carries the dealer's chip beside it
             img = W.text_surface(strings.wind(wd), round(19 * s), col, "serif")
-            img = pygame.transform.rotate(img, {0: 0, 1: 90, 2: 180, 3: -90}[pos])
-            # winds sit inside the rim, facing their seat
             inset = round(23 * s)
             q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset),
                  3: (r.left + inset, cy)}[pos]
-            surf.blit(img, img.get_rect(center=q))
-            drawlog.text(surf, strings.wind(wd), img.get_rect(center=q), img, round(19 * s), "serif")
+            box = img.get_rect(center=q)
+            surf.blit(img, box)
+            drawlog.text(surf, strings.wind(wd), box, img, round(19 * s), "serif")
+            if dealer:
+                self._dealer_chip(surf, box, pos, s)
         left = view.get("drawable", view.get("wall", 0))
         kept = view.get("wall", left) - left  # tiles the rules keep back (yuxi's 20-tile stop, 黄牌留牌)
         dy = round(4 * s) if kept > 0 else 0
@@ -272,6 +276,22 @@ class TableRenderer:
         if kept > 0:
             W.draw_text(surf, strings.tr("table.kept_back", k=kept), (r.centerx, r.centery + round(20 * s)),
                         L.font(12), (150, 190, 170), anchor="midtop")
+
+    def _dealer_chip(self, surf: pygame.Surface, wind_box: pygame.Rect, pos: int, s: float) -> None:
+        """A small red 庄 / D disc beside the dealer's wind (along the rim, so it never covers the count)."""
+        rad = max(7, round(9 * s))
+        gap = round(4 * s)
+        if pos in (0, 2):
+            c = (wind_box.right + gap + rad, wind_box.centery)
+        else:
+            c = (wind_box.centerx, wind_box.bottom + gap + rad)
+        pygame.draw.circle(surf, (120, 20, 16), (c[0], c[1] + 1), rad + 1)
+        pygame.draw.circle(surf, (214, 52, 40), c, rad)
+        label = strings.tr("table.dealer")
+        img = W.text_surface(label, max(9, round(12 * s)), (255, 240, 220), "bold")
+        box = img.get_rect(center=c)
+        surf.blit(img, box)
+        drawlog.text(surf, label, box, img, max(9, round(12 * s)), "bold")
 
     # -------------------------------------------------------- ponds
     def draw_ponds(self, surf, view, L: TableLayout):

@@ -247,7 +247,7 @@ def _shown(tb: Table, ks: dict[int, F.Kind], held: list[Holding], seat: int,
 
 def _in_play(ks: dict[int, F.Kind], pub: ChickenPublic, tb: Table,
              duty: list[tuple[int, int, int, int, str, str]]) -> list[InPlay]:
-    kinds = sorted(ks.items(), key=lambda kv: (not kv[1].default, kv[0]))  # default chickens first
+    kinds = sorted(ks.items(), key=lambda kv: (not kv[1].default, kv[0] != F.YAO, kv[0]))  # 幺鸡, 乌骨鸡, then flipped
     out = [InPlay(k.key, t, k.zh, k.en, k.value) for t, k in kinds]
     for name, seat in pub.get("chong_feng", {}).items():
         t = T.tile(name)

@@ -22,7 +22,7 @@ import pygame
 import game.startclock as startclock
 from game import crash
 from game.ui import settings as cfg
-from game.ui.kit import drawlog, strings
+from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
 from game.ui.kit.icon import icon_surface
 from game.ui.kit.sound import SoundBank
@@ -101,6 +101,7 @@ class App:
         self.save_enabled = save
         self.last_replay: Path | None = None  # where the table last saved its match (``play --quit-on`` says it)
         strings.set_lang(settings.lang)
+        tileart.set_marks(settings.colour_marks)  # colour-blind-safe tiles (a player's setting)
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 45)

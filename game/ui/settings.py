@@ -45,6 +45,7 @@ class Settings:
     last_calc: dict = field(default_factory=dict)  # the score calculator's last hand (calcmodel.Calc.to_saved)
     demo_variant: str = ""  # the demo pinned to one game ("": it cycles through them)
     # the table (issue 39)
+    chickens: bool = False  # the 鸡 panel is open at a chicken game's table
     ting: bool = True  # the 听 badge: waits and how many are left, the discards that keep the hand ready
     one_tap: bool = False  # a tap on a tile discards it at once (else the first tap raises it)
     chicken_confirm: bool = True  # discarding a first 幺鸡 / 八筒 in a chicken game asks once per hand

@@ -63,7 +63,7 @@ def test_every_seat_sees_the_same_face_up_chickens():
         assert o.shown[1] == [] and o.shown[2] == []
         assert {(p.key, T.name(p.tile), p.seat) for p in o.in_play if p.key == "chong_feng"} == {
             ("chong_feng", "1s", 0), ("chong_feng", "8p", 3)}
-        assert [(p.key, T.name(p.tile), p.value) for p in o.in_play[:2]] == [("wu_gu_ji", "8p", 2), ("yao_ji", "1s", 1)]
+        assert [(p.key, T.name(p.tile), p.value) for p in o.in_play[:2]] == [("yao_ji", "1s", 1), ("wu_gu_ji", "8p", 2)]
 
 
 def test_bao_ji_off_keeps_only_the_charge():

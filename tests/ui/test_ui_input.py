@@ -188,34 +188,33 @@ def _settlement():
     return app, app.scene
 
 
-def test_esc_asks_then_a_second_esc_leaves():
+def test_esc_opens_the_menu_and_a_second_esc_closes_it():
+    """issue 39: Esc closes what it opened - on the settlement it opens the menu, a second Esc closes it again
+    (no "press again to leave" over another button); the settlement is still there."""
     app, sc = _settlement()
     _key(app, pygame.K_ESCAPE)
-    assert app.scene is sc and app.toasts, "the first Esc asks"
-    leave = next(b for b in sc.settle.buttons if b.name == "leave")
-    assert app.toasts[-1][3]() == leave.rect, "the question shows above the Leave button, not over the title"
-    for _ in range(60):  # 1.2 s later
-        app.frame([], 0.02)
+    assert app.scene is sc and sc.paused and not sc.pause_menu.asking
     _key(app, pygame.K_ESCAPE)
+    assert app.scene is sc and not sc.paused and sc.settle is not None
+    _key(app, pygame.K_ESCAPE)
+    _key(app, pygame.K_ESCAPE)
+    assert app.scene is sc, "no number of Esc presses leaves the table"
+
+
+def test_leaving_takes_an_explicit_choice_in_the_menus_own_place():
+    app, sc = _settlement()
+    _key(app, pygame.K_ESCAPE)
+    leave = next(b for b in sc.pause_menu.buttons if b.name == "leave")
+    _click(app, leave.rect.center)
+    assert app.scene is sc and sc.pause_menu.asking
+    answers = {b.name: b for b in sc.pause_menu.buttons}
+    assert set(answers) == {"leave_yes", "stay"}
+    # the question replaces the menu (its answers are the only buttons shown: it covers none of the menu's)
+    _key(app, pygame.K_ESCAPE)  # Esc in the question goes back to the menu
+    assert sc.paused and not sc.pause_menu.asking
+    _click(app, next(b for b in sc.pause_menu.buttons if b.name == "leave").rect.center)
+    _click(app, next(b for b in sc.pause_menu.buttons if b.name == "leave_yes").rect.center)
     assert isinstance(app.scene, MenuScene)
-
-
-def test_esc_after_the_question_faded_asks_again():
-    app, sc = _settlement()
-    _key(app, pygame.K_ESCAPE)
-    for _ in range(40):
-        app.frame([], 0.1)  # 4 s
-    _key(app, pygame.K_ESCAPE)
-    assert app.scene is sc
-    _key(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, MenuScene)
-
-
-def test_the_first_esc_right_after_the_window_opens_only_asks():
-    app, sc = _settlement()
-    app.now = 0.5
-    _key(app, pygame.K_ESCAPE)
-    assert app.scene is sc
 
 
 def test_a_joining_player_sees_open_seats_as_open(tmp_path):

@@ -137,10 +137,14 @@ def test_table_keys():
     assert kc(pygame.K_ESCAPE, 14, 3, True, True, True) == ("close_choice", None)
     assert kc(pygame.K_ESCAPE, 14, 3, False, True, True) == ("unselect", None)
     assert kc(pygame.K_ESCAPE, 14, None, False, True, True) == ("pause", None)
-    # arrows start at either end and wrap
+    # arrows (issue 39): with nothing raised they start at the drawn tile (or the one under the pointer), then move
+    # and stop at the ends instead of wrapping
     assert kc(pygame.K_LEFT, 14, None, False, True, True) == ("move", 13)
-    assert kc(pygame.K_RIGHT, 14, None, False, True, True) == ("move", 0)
-    assert kc(pygame.K_RIGHT, 14, 13, False, True, True) == ("move", 0)
+    assert kc(pygame.K_RIGHT, 14, None, False, True, True) == ("move", 13)
+    assert kc(pygame.K_RIGHT, 14, None, False, True, True, hover=4) == ("move", 4)
+    assert kc(pygame.K_LEFT, 14, 5, False, True, True) == ("move", 4)
+    assert kc(pygame.K_RIGHT, 14, 13, False, True, True) == ("move", 13)
+    assert kc(pygame.K_LEFT, 14, 0, False, True, True) == ("move", 0)
     assert kc(pygame.K_HOME, 14, 5, False, True, True) == ("select", 0)
     assert kc(pygame.K_END, 14, 5, False, True, True) == ("select", 13)
     assert kc(pygame.K_LEFT, 0, None, False, False, False) == ("", None)
@@ -148,6 +152,10 @@ def test_table_keys():
     assert kc(pygame.K_RETURN, 14, None, False, True, True) == ("discard", 13)
     assert kc(pygame.K_UP, 14, None, False, True, True) == ("", None)
     assert kc(pygame.K_SPACE, 14, 4, False, True, True) == ("discard", 4)
+    # Space acts on the raised tile: the selection, else the tile raised under the pointer, else the drawn one
+    assert kc(pygame.K_SPACE, 14, None, False, True, True, hover=6) == ("discard", 6)
+    assert kc(pygame.K_SPACE, 14, 2, False, True, True, hover=6) == ("discard", 2)
+    assert kc(pygame.K_UP, 14, None, False, True, True, hover=6) == ("discard", 6)
     assert kc(pygame.K_RETURN, 14, None, False, True, False) == ("", None)
     assert kc(pygame.K_RETURN, 13, 4, False, False, False) == ("", None)
     assert kc(pygame.K_h, 14, None, False, True, True) == ("hints", None)

@@ -47,6 +47,9 @@ SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rul
 # the table's switches and a LAN table's states (issue 15): see _table_state_scene
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
+# issue 39's elements: the countdowns, the 听 badge, quick phrases, the 鸡 panel, colour-blind-safe tiles
+TABLE39 = ("timer", "timer_claim", "ting", "phrases", "chickens", "colourblind", "chicken_question")
+SCENES += TABLE39
 
 
 def make_app(size=(1280, 720), lang: str = "zh", anim: str = "off"):
@@ -233,10 +236,10 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         if scene == "look":
             sc.look = True  # every hand revealed on the table
         elif scene == "leave":
-            app.now = 10.0  # a while after the window opened, the player presses Esc once
+            # Esc on the settlement opens the menu; its "Leave table" asks, in the menu's own place
             assert sc.settle is not None  # show_settlement opened it: the hand has a result
             sc.settle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-            app.now += 0.5  # the notice has faded in
+            sc.pause_menu.ask()
     elif scene in ("settlement_rich", "settlement_items"):
         ses, names = richest_settlement(variant, seed)
         sc = TableScene(app, ses, variant, names=names, hands_total=8, bot_levels=_levels(ses.n))
@@ -327,6 +330,8 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         watch_scene(app, variant, seed)
     elif scene in TABLE_STATES:
         _table_state_scene(app, scene, variant, seed)
+    elif scene in TABLE39:
+        table39_scene(app, scene, variant, seed)
     else:
         raise ValueError(f"unknown scene {scene!r} (one of {', '.join(SCENES)})")
 
@@ -415,6 +420,68 @@ def _table_state_scene(app, scene: str, variant, seed: int) -> None:
         ses.status, ses.error = ("closed", "cannot reach the host") if scene == "lan_lost" else ("reconnecting", None)
         sc.paused = scene == "lan_menu"
         sc.follow_link()
+
+
+def table39_scene(app, scene: str, variant, seed: int) -> None:
+    """issue 39's pictures: a turn and a claim counting down (15 s, some gone), a ready hand's 听 badge with a
+    discard in focus, the 鸡 panel of a chicken game under way, tiles with colour-blind marks, the first-chicken
+    question, and quick phrases' bubbles at a LAN table."""
+    from game.ui.kit import tileart
+    from game.ui.table.confirm import first_chicken
+
+    if scene == "chickens" or scene == "chicken_question":
+        variant = get_variant(variant.id if variant.id in ("guiyang", "zhuoji") else "guiyang")
+    if scene == "timer":
+        app.settings.turn_timer = 15
+        sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
+        app.frame([], 0.0)  # the countdown starts
+        app.now += 6.4  # 9 seconds are left
+    elif scene == "timer_claim":
+        app.settings.turn_timer = 15
+        sc = table_scene(app, variant, seed, lambda v: v["phase"] in ("claim", "rob") and _discards(v) >= 6
+                         and bool({a.kind for a in v["legal"]} & {"chow", "pung", "kong"}), tries=60)
+        app.frame([], 0.0)
+        app.now += 11.3  # the last seconds: the ring is red
+    elif scene == "ting":
+        engine = HintEngine()
+
+        def ready_turn(v):
+            if not (v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 10):
+                return False
+            return any(len(w) >= 2 for w in engine.compute(v).per_discard.values())
+
+        sc = table_scene(app, variant, seed, ready_turn, tries=80)
+        app.settings.hints = False  # the badge alone: it does not need the hints
+        disp = sc.hand.tiles()
+        hints = engine.compute(sc.view)
+        best = max(hints.per_discard, key=lambda t: sum(n for _w, n in hints.per_discard[t]))
+        sc.hand.select(next(i for i, t in enumerate(disp) if t == best))
+    elif scene == "chickens":
+        def rich(v):
+            pub = v.get("public") or {}
+            return v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 12 and bool(pub.get("chong_feng")) \
+                and any(s["melds"] for s in v["seats"])
+
+        app.settings.chickens = True
+        table_scene(app, variant, seed, rich, tries=80)
+    elif scene == "chicken_question":
+        sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and any(
+            a.kind == "discard" and a.tile is not None and first_chicken(v, a.tile) for a in v["legal"]), tries=80)
+        tile = next(a.tile for a in sc.view["legal"] if a.kind == "discard" and first_chicken(sc.view, a.tile))
+        i = next(k for k, t in enumerate(sc.hand.tiles()) if t == tile)
+        sc.hand.select(i)
+        sc.hand.discard(i)  # asks first
+    elif scene == "colourblind":
+        app.settings.colour_marks = True
+        tileart.set_marks(True)
+        sc = table_scene(app, variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 16)
+    elif scene == "phrases":
+        phrases_scene(app, variant, seed)
+
+
+def phrases_scene(app, variant, seed: int) -> None:
+    """A LAN table where two players just said quick phrases, and the player's phrase menu is open."""
+    raise ValueError("the phrases scene needs a LAN table (not yet built)")
 
 
 def drive_demo(d, steps: int) -> None:

@@ -19,7 +19,8 @@ import pygame
 
 #: SDL drivers that open without a sound device: the mixer runs, nobody hears it
 SILENT_DRIVERS = ("dummy", "disk")
-EFFECTS = ("tile", "draw", "select", "click", "claim", "kong", "win", "flip", "turn", "drawn_game", "deal")
+EFFECTS = ("tile", "draw", "select", "click", "claim", "kong", "win", "flip", "turn", "drawn_game", "deal", "tick",
+           "phrase")
 
 
 def _env(i: int, n: int, attack: int, decay: float) -> float:
@@ -133,6 +134,13 @@ def synthesize(name: str, rate: int) -> list[float]:
         out = sy.buf(0.45)
         sy.tone(out, 0.0, 880.0, 0.2, 0.16, decay=0.08)
         sy.tone(out, 0.12, 1174.7, 0.3, 0.16, decay=0.1)
+    elif name == "tick":  # a countdown's last seconds: a dry wooden tick
+        out = sy.buf(0.09)
+        sy.knock(out, 0.0, 0.55, bright=0.7, decay=0.005, body=1600)
+    elif name == "phrase":  # a quick phrase arrives: a soft two-note chime
+        out = sy.buf(0.35)
+        sy.tone(out, 0.0, 784.0, 0.18, 0.12, decay=0.07)
+        sy.tone(out, 0.09, 1046.5, 0.24, 0.12, decay=0.09)
     elif name == "drawn_game":
         out = sy.buf(0.9)
         for j, f in enumerate((587.3, 523.3, 440.0)):

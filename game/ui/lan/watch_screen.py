@@ -180,7 +180,7 @@ class WatchScene(Scene):
     def next_hand(self) -> None:
         pass  # the players deal the next hand
 
-    def esc_leave(self) -> None:
+    def esc(self) -> None:
         """Esc: the first asks, a second one soon after leaves."""
         if self.app.now - self._leave_armed < 2.0:
             self.leave_table()
@@ -315,7 +315,7 @@ class WatchScene(Scene):
     # ================================================================ input
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.esc_leave()
+            self.esc()
 
     # ================================================================ drawing
     def _deal_counts(self) -> dict[int, int] | None:

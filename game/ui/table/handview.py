@@ -4,23 +4,25 @@ Where each tile stands (``geometry``) is worked out from the view shown, the
 layout and the deal's progress, and kept until one of them changes; drawing and
 hit-testing both read it, so a click always meets the tiles as they are now.
 
-Gestures. A press on a tile is recorded (``press``: which tile, where, when) and
-ends on release; today a press selects the tile and a press on the selected tile
-discards it (a double click), and the keyboard selects and discards through
-``select`` / ``discard``. Tap-to-raise, tap-again and drag-up discards belong in
-``_pressed`` / ``_dragged`` / ``_released``: the press record holds what they need
-(the start point and time; ``drag_dy`` is how far up the pointer has moved).
+Gestures, as the popular apps have them (issue 39). A press on a tile raises it;
+a press on the raised tile discards it; dragging any tile upward past ``DRAG_UP``
+and letting go discards it (the tile follows the pointer meanwhile); with the
+player's "one-tap discard" setting the first press discards. The keyboard selects
+and discards through ``select`` / ``discard``. In a chicken game the hand's first
+幺鸡 or 八筒 discard is first confirmed (``guard``: the dialog is the scene's).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from game.rules.actions import Action
 from game.rules.kinds import ActionKind
-from game.ui.kit import strings, tileart
+from game.ui.kit import drawlog, strings, tileart
+from game.ui.kit import widgets as W
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 from game.ui.table.decisions import Decisions
@@ -29,6 +31,8 @@ from game.ui.table.myhand import HandSlots, hand_slots
 from game.ui.table.tableview import TableRenderer, tile_marks
 
 HandRect = tuple[pygame.Rect, int, int]  # (rect to click, tile, index in the hand)
+DRAG_UP = 40  # pixels at 1280x720 a tile must be dragged up to be discarded on release
+DRAG_SHOW = 70  # the most a dragged tile follows the pointer up (pixels at 1280x720)
 
 
 def lift(i: int, sel: int | None, hover: int | None, scale: float) -> int:
@@ -56,6 +60,7 @@ class Press:
     pos: tuple[int, int]
     at: float
     drag_dy: int = 0  # pixels the pointer has moved up since (negative: down)
+    tile: int | None = None  # the tile pressed (a drag discards it only if it still stands there)
 
 
 class HandView(Element):
@@ -63,9 +68,13 @@ class HandView(Element):
 
     takes = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP})
 
-    def __init__(self, ctx: TableContext, decisions: Decisions):
+    def __init__(self, ctx: TableContext, decisions: Decisions,
+                 guard: Callable[[int, Callable[[], None]], bool] | None = None,
+                 ready_marks: Callable[[], set[int]] | None = None):
         self.ctx = ctx
         self.decisions = decisions
+        self.guard = guard  # guard(tile, go): True to discard now; False: it asked first and calls go() on a yes
+        self.ready_marks = ready_marks  # the tiles whose discard keeps the hand ready (the 听 badge's marks)
         self.sel: int | None = None  # the raised tile (index in display order)
         self.hover: int | None = None  # the tile under the pointer
         self.press: Press | None = None
@@ -133,21 +142,24 @@ class HandView(Element):
         self.sel = None
 
     def click(self, i: int) -> None:
-        """A click on tile ``i``: a second click on the raised tile discards it, any other raises it."""
+        """A press on tile ``i``: the raised tile (or, with one-tap discards, any tile) is discarded, another is
+        raised (and told why it may not go, when hints know)."""
         ctx = self.ctx
-        if self.sel == i and _discards(ctx.view):
+        can = bool(_discards(ctx.view))
+        if can and (self.sel == i or ctx.app.settings.one_tap):
             self.discard(i)
             return
         self.select(i, sound=True)
         disp = self.tiles()
-        if _discards(ctx.view) and i < len(disp):
+        if can and i < len(disp):
             hints = ctx.current_hints()
             t = disp[i]
             if hints and t in hints.blocked:
                 ctx.app.notice(strings.tr("hint.cannot_discard", why=hints.blocked[t]), 3)
 
-    def discard(self, i: int) -> None:
-        """Discard tile ``i`` if the rules allow it now; else say why (when hints know)."""
+    def discard(self, i: int, confirmed: bool = False) -> None:
+        """Discard tile ``i`` if the rules allow it now (a first chicken asks first, unless ``confirmed``); else say
+        why (when hints know)."""
         ctx = self.ctx
         disp = self.tiles()
         if not 0 <= i < len(disp):
@@ -160,9 +172,21 @@ class HandView(Element):
             if why and legal:
                 ctx.app.notice(strings.tr("hint.cannot_discard", why=why), 3)
             return
+        if not confirmed and self.guard is not None and not self.guard(t, lambda: self._confirmed(t)):
+            self.sel = i  # the tile stays raised while the question is open
+            return
         self.decisions.send(Action(ctx.me, ActionKind.DISCARD, t), origin=self.where(t))
         self.sel = None
         self._seen_decision = self.decisions.version
+
+    def _confirmed(self, tile: int) -> None:
+        """The first-chicken question was answered yes: discard that tile if it may still go."""
+        disp = self.tiles()
+        i = self.sel if self.sel is not None and self.sel < len(disp) and disp[self.sel] == tile else None
+        if i is None:
+            i = next((k for k in range(len(disp) - 1, -1, -1) if disp[k] == tile), None)
+        if i is not None:
+            self.discard(i, confirmed=True)
 
     # ------------------------------------------------------------ input
     def handle(self, ev: pygame.event.Event) -> bool:
@@ -180,7 +204,8 @@ class HandView(Element):
             i = self.tile_at(ev.pos)
             if i is None:
                 return False
-            self.press = Press(i, ev.pos, self.ctx.app.now)
+            tiles = self.tiles()
+            self.press = Press(i, ev.pos, self.ctx.app.now, tile=tiles[i] if i < len(tiles) else None)
             self._pressed(i)
             return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.press is not None:
@@ -194,9 +219,15 @@ class HandView(Element):
     def _dragged(self, pos: tuple[int, int]) -> None:
         assert self.press is not None
         self.press.drag_dy = self.press.pos[1] - pos[1]
+        self.ctx.app.invalidate()  # the tile follows the pointer
 
     def _released(self, press: Press) -> None:
-        pass  # a press has done its work when it began (tap and drag gestures will act here)
+        """A drag upward past ``DRAG_UP`` discards the tile it began on (if it is still that tile)."""
+        if press.drag_dy < DRAG_UP * self.ctx.scale or not _discards(self.ctx.view):
+            return
+        disp = self.tiles()
+        if press.index < len(disp) and press.tile == disp[press.index]:
+            self.discard(press.index)
 
     def update(self, now: float) -> None:
         if self.decisions.version != self._seen_decision:  # a decision went out (a claim, 托管): nothing stays raised
@@ -215,21 +246,29 @@ class HandView(Element):
         legal = _discards(ctx.view)
         allowed = {a.tile for a in legal if a.tile is not None} if legal else None
         assert ctx.view is not None
+        keep = self.ready_marks() if self.ready_marks is not None and allowed is not None and not over else set()
+        drag = None
+        if self.press is not None and self.press.drag_dy > 0 and allowed is not None:
+            drag = (self.press.index, min(self.press.drag_dy, round(DRAG_SHOW * ctx.scale)))
         draw_my_hand(surf, ctx.view, ctx.me, self.geometry(), ctx.render, ctx.current_hints() if not over else None,
-                     allowed, self.sel, self.hover, over, ctx.scale)
+                     allowed, self.sel, self.hover, over, ctx.scale, keep, drag)
 
 
 def draw_my_hand(surf: pygame.Surface, view: dict, me: int, hand: HandSlots, render: TableRenderer,
                  hints: Hints | None, allowed: set[int] | None, sel: int | None, hover: int | None, over: bool,
-                 scale: float) -> None:
-    """My concealed tiles (lifted, marked, dimmed when they may not go) and melds."""
+                 scale: float, keep: set[int] | None = None, drag: tuple[int, int] | None = None) -> None:
+    """My concealed tiles (lifted, marked, dimmed when they may not go) and melds; ``keep``: tiles whose discard
+    keeps the hand ready (a 听 tag above each); ``drag``: (index, pixels) of a tile being dragged up."""
     disp, slots, melds, meld_slots = hand
     marks = tile_marks(view)
     my_turn = allowed is not None
     hidden = render.hidden
     s = scale
+    tag = None
     for i, (t, sl) in enumerate(zip(disp, slots)):
         y = sl.y - (lift(i, sel, hover, s) if not over else 0)
+        if drag is not None and drag[0] == i:
+            y = min(y, sl.y - drag[1])
         if ("my", i) in hidden:
             continue
         dim = allowed is not None and t not in allowed
@@ -240,11 +279,31 @@ def draw_my_hand(surf: pygame.Surface, view: dict, me: int, hand: HandSlots, ren
         if i == sel and not over:
             hl.append("selected")
         tileart.draw_tile(surf, t, (sl.x, y), sl.w, standing=True, highlight=tuple(hl) or None, dim=dim)
-        if hints and my_turn and t in hints.per_discard and not dim:
-            cx = sl.x + tileart.tile_size(sl.w)[0] // 2
+        cx = sl.x + tileart.tile_size(sl.w)[0] // 2
+        if keep and my_turn and t in keep and not dim:
+            tag = tag or _ting_tag(s)
+            surf.blit(tag, tag.get_rect(midbottom=(cx, y - round(3 * s))))
+            drawlog.text(surf, TING_MARK, tag.get_rect(midbottom=(cx, y - round(3 * s))), tag, max(12, round(12 * s)),
+                         "bold")
+        elif hints and my_turn and t in hints.per_discard and not dim:
             ty = y - round(8 * s)
             pts = [(cx - round(7 * s), ty), (cx + round(7 * s), ty), (cx, ty + round(8 * s))]
             pygame.draw.polygon(surf, (255, 226, 90), pts)
             pygame.draw.polygon(surf, (120, 80, 0), pts, 1)
     for mi, (_x, mslots) in enumerate(meld_slots):
         render.draw_meld(surf, view, melds[mi], mslots, me, mi, hidden_prefix=("mymeld", mi))
+
+
+TING_MARK = "听"  # the mark above a tile whose discard keeps the hand ready (the same glyph in both languages)
+
+
+def _ting_tag(s: float) -> pygame.Surface:
+    """A small red disc with 听 (the badge's own sign), for the tiles that keep the hand ready."""
+    r = max(7, round(9 * s))
+    out = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    pygame.draw.circle(out, (120, 16, 10), (r + 1, r + 2), r)
+    pygame.draw.circle(out, (218, 48, 36), (r + 1, r + 1), r)
+    pygame.draw.circle(out, (255, 214, 120), (r + 1, r + 1), r, max(1, round(1.5 * s)))
+    img = W.text_surface(TING_MARK, max(12, round(12 * s)), (255, 246, 230), "bold")
+    out.blit(img, img.get_rect(center=(r + 1, r + 1)))
+    return out

@@ -30,11 +30,13 @@ class Focus(Protocol):
 
 
 class HintsPanel(Element):
-    """The light bulb: waits (or what the tile in focus would wait on) and why a win is refused."""
+    """The light bulb: waits (or what the tile in focus would wait on) and why a win is refused. While the 听
+    badge shows (``quiet()``), it says the waits itself: the bulb then keeps only why a win is refused."""
 
-    def __init__(self, ctx: TableContext, hand: Focus):
+    def __init__(self, ctx: TableContext, hand: Focus, quiet: Callable[[], bool] | None = None):
         self.ctx = ctx
         self.hand = hand
+        self.quiet = quiet
 
     def draw(self, surf: pygame.Surface) -> None:
         ctx, hand = self.ctx, self.hand
@@ -43,7 +45,8 @@ class HintsPanel(Element):
             return
         assert ctx.layout is not None
         focus = hand.sel if hand.sel is not None else hand.hover
-        line = hint_line(hints, hand.tiles(), bool(ctx.legal("discard")), focus)
+        line = None if self.quiet is not None and self.quiet() else \
+            hint_line(hints, hand.tiles(), bool(ctx.legal("discard")), focus)
         draw_hints(surf, hints, line, ctx.layout, ctx.app.size, ctx.scale)
 
 
@@ -88,7 +91,7 @@ class Banner(Element):
 
 class HandOver(Element):
     """The hand has ended, its settlement not shown yet: a key or a click shows it; while the table waits for
-    the next deal (a LAN table) only Esc does something (it asks to leave)."""
+    the next deal (a LAN table) only Esc does something (it opens the menu)."""
 
     takes = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONUP})
     modal = True
@@ -99,39 +102,70 @@ class HandOver(Element):
         self.waiting = False  # the scene says so: a LAN table deals when every player is ready
 
     def handle(self, ev: pygame.event.Event) -> bool:
-        if self.waiting:
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-                self.esc()
-        elif ev.type == pygame.KEYDOWN or ev.button == 1:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.esc()
+        elif not self.waiting and (ev.type == pygame.KEYDOWN or ev.button == 1):
             self.show()
         return True
 
 
 class PauseMenu(Element):
-    """The Esc menu (at a LAN table no pause: the others play on, and it says so). Esc here asks to leave."""
+    """The Esc menu (at a LAN table no pause: the others play on, and it says so). Esc closes it again.
+
+    Leaving the table is its own step: "Leave table" turns the menu into the question (leave / stay) in the
+    same place, so nothing covers another button; Esc there goes back to the menu."""
 
     takes = None
     modal = True
 
     def __init__(self, ctx: TableContext, resume: Callable[[], None], settings: Callable[[], None],
-                 rules: Callable[[], None], leave: Callable[[], None], esc: Callable[[], None]):
+                 rules: Callable[[], None], leave: Callable[[], None]):
         self.ctx = ctx
-        self.actions = (resume, settings, rules, leave)
-        self.esc = esc
+        self.resume, self.settings, self.rules, self.leave = resume, settings, rules, leave
+        self.asking = False  # the leave question shows instead of the menu
         self.buttons: list[W.Button] = []
+        self.menu_buttons: list[W.Button] = []
+        self.ask_buttons: list[W.Button] = []
 
     def layout(self) -> None:
-        self.buttons = pause_buttons(self.ctx.app.size, self.ctx.scale, *self.actions)
+        size, s = self.ctx.app.size, self.ctx.scale
+        self.menu_buttons = pause_buttons(size, s, self.close, self.settings, self.rules, self.ask)
+        self.ask_buttons = leave_buttons(size, s, self.leave, self.back)
+        self.buttons = self.ask_buttons if self.asking else self.menu_buttons
+
+    def open(self) -> None:
+        self.asking = False
+        self.buttons = self.menu_buttons
+
+    def close(self) -> None:
+        self.asking = False
+        self.buttons = self.menu_buttons
+        self.resume()
+
+    def ask(self) -> None:
+        self.asking = True
+        self.buttons = self.ask_buttons
+        self.ctx.app.sound.play("click")
+
+    def back(self) -> None:
+        self.asking = False
+        self.buttons = self.menu_buttons
 
     def handle(self, ev: pygame.event.Event) -> bool:
         if any(b.handle(ev) for b in self.buttons):
             return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.esc()
+            if self.asking:
+                self.back()
+            else:
+                self.close()
         return True
 
     def draw(self, surf: pygame.Surface) -> None:
-        draw_pause(surf, self.buttons, self.ctx.scale, self.ctx.lan)
+        if self.asking:
+            draw_leave_question(surf, self.buttons, self.ctx.scale, self.ctx.lan)
+        else:
+            draw_pause(surf, self.buttons, self.ctx.scale, self.ctx.lan)
 
 
 def top_buttons(size: tuple[int, int], scale: float, on_menu: Callable[[], None], on_hints: Callable[[], None],
@@ -163,6 +197,39 @@ def pause_buttons(size: tuple[int, int], scale: float, resume: Callable[[], None
         W.Button((x, y0 + round(128 * s), bw, bh), W.tr_label("menu.rules"), rules, "green", name="rules"),
         W.Button((x, y0 + round(192 * s), bw, bh), W.tr_label("table.leave"), leave, "red", name="leave"),
     ]
+
+
+def leave_buttons(size: tuple[int, int], scale: float, leave: Callable[[], None],
+                  stay: Callable[[], None]) -> list[W.Button]:
+    """The leave question's two answers, side by side where the menu's buttons were."""
+    s = scale
+    W_, H_ = size
+    bw, bh = round(200 * s), round(52 * s)
+    gap = round(20 * s)
+    y = H_ // 2 + round(10 * s)
+    x = W_ // 2 - bw - gap // 2
+    return [
+        W.Button((x, y, bw, bh), W.tr_label("table.leave_yes"), leave, "red", name="leave_yes"),
+        W.Button((x + bw + gap, y, bw, bh), W.tr_label("table.leave_no"), stay, "gold", name="stay", hotkey="Esc"),
+    ]
+
+
+def draw_leave_question(surf: pygame.Surface, buttons: list[W.Button], scale: float, lan: bool) -> None:
+    """Leave the table? What leaving means here, and the two answers."""
+    W.dim_screen(surf, 150 if not lan else 110)
+    s = scale
+    first, last = buttons[0].rect, buttons[-1].rect
+    box = pygame.Rect(0, 0, last.right - first.x + round(80 * s), round(230 * s))
+    box.midbottom = ((first.x + last.right) // 2, first.bottom + round(40 * s))
+    W.panel(surf, box)
+    W.draw_text(surf, strings.tr("table.leave_ask"), (box.centerx, box.y + round(24 * s)), round(26 * s), W.GOLD,
+                "serif", anchor="midtop", max_width=box.w - round(24 * s))
+    sub = strings.tr("table.leave_ask_lan" if lan else "table.leave_ask_local")
+    for k, ln in enumerate(W.wrap(sub, max(12, round(14 * s)), box.w - round(40 * s))[:2]):
+        W.draw_text(surf, ln, (box.centerx, box.y + round(66 * s) + k * round(20 * s)), max(12, round(14 * s)),
+                    W.CREAM, anchor="midtop")
+    for b in buttons:
+        b.draw(surf)
 
 
 def hint_line(hints: Hints, disp: list[int], discarding: bool, focus: int | None) -> tuple[str, list] | None:

@@ -1,4 +1,4 @@
-"""The table's keys (what each means is ``prompt.key_command``) and Esc's question before leaving the table."""
+"""The table's keys while a hand is played (what each means is ``prompt.key_command``)."""
 
 from __future__ import annotations
 
@@ -7,18 +7,16 @@ from typing import Protocol
 
 import pygame
 
-from game.ui.kit import strings
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 from game.ui.table.prompt import key_command
-
-LEAVE_WINDOW = 3.0  # seconds a second Esc leaves the table after the first one asked
 
 
 class Hand(Protocol):
     """What the keys do to the hand (``handview.HandView``)."""
 
     sel: int | None
+    hover: int | None
 
     def tiles(self) -> list[int]: ...
     def select(self, i: int | None, sound: bool = False) -> None: ...
@@ -37,7 +35,8 @@ class Claims(Protocol):
 
 class TableKeys(Element):
     """Keys at the table while a hand is played: arrows, Home/End and Enter/Space/Up move, raise and discard
-    tiles of the hand; 1-9 press the prompt's buttons; Esc closes the list, lowers the tile, or pauses; H hints."""
+    tiles of the hand; 1-9 press the prompt's buttons; Esc closes the list, lowers the tile, or opens the menu;
+    H hints."""
 
     takes = frozenset({pygame.KEYDOWN})
 
@@ -55,7 +54,7 @@ class TableKeys(Element):
             return False
         disp = hand.tiles()
         cmd, arg = key_command(ev.key, len(disp), hand.sel, bool(prompt.choice), bool(ctx.legal("discard")),
-                               ctx.view.get("drawn") is not None)
+                               ctx.view.get("drawn") is not None, hand.hover)
         if cmd == "close_choice":
             prompt.close_choice()
         elif cmd == "unselect":
@@ -72,25 +71,3 @@ class TableKeys(Element):
         elif cmd == "button" and arg is not None:
             prompt.press_number(arg)
         return bool(cmd)
-
-
-class LeaveGuard:
-    """Esc asks first; a second Esc while that question shows (LEAVE_WINDOW seconds) leaves the table.
-
-    ``anchor()`` is the on-screen button that also leaves (the question shows above it), or None.
-    """
-
-    def __init__(self, app, leave: Callable[[], None], anchor: Callable[[], pygame.Rect | None]):
-        self.app = app  # game.ui.app.App
-        self.leave = leave
-        self.anchor = anchor
-        self.armed: float | None = None  # when the question was asked (None: it has not been)
-
-    def esc(self) -> None:
-        app = self.app
-        if self.armed is not None and app.now - self.armed <= LEAVE_WINDOW:
-            self.armed = None
-            self.leave()
-            return
-        self.armed = app.now
-        app.notice(lambda: strings.tr("table.leave_confirm"), LEAVE_WINDOW, anchor=self.anchor)

@@ -86,25 +86,30 @@ def number_key(k: int) -> int | None:
 
 
 def key_command(k: int, n_tiles: int, sel: int | None, choice_open: bool, can_discard: bool,
-                has_drawn: bool) -> tuple[str, int | None]:
+                has_drawn: bool, hover: int | None = None) -> tuple[str, int | None]:
     """What a key does at the table: (command, its number), the command "" when nothing.
 
-    Esc closes the alternatives, else drops the selection, else pauses; arrows, Home and End
-    move the selection; Enter, Space or Up discards the selected tile (Enter alone: the drawn
-    one, 摸打); H switches hints; 1-9 press the numbered button.
+    Esc closes the alternatives, else drops the selection, else opens the menu. The arrows move the
+    raised tile and stop at the ends; with none raised they start at the tile under the pointer, else
+    at the drawn (rightmost) tile. Home and End go to the ends. Enter, Space or Up discard the raised
+    tile, else the one under the pointer (raised a little), else (Enter and Space) the drawn one, 摸打.
+    H switches hints; 1-9 press the numbered button.
     """
     if k == pygame.K_ESCAPE:
         return ("close_choice", None) if choice_open else ("unselect", None) if sel is not None else ("pause", None)
+    focus = sel if sel is not None else (hover if hover is not None and 0 <= hover < n_tiles else None)
     if k in (pygame.K_LEFT, pygame.K_RIGHT) and n_tiles:
+        if focus is None:
+            return "move", n_tiles - 1
         if sel is None:
-            return "move", n_tiles - 1 if k == pygame.K_LEFT else 0
-        return "move", (sel + (-1 if k == pygame.K_LEFT else 1)) % n_tiles
+            return "move", focus
+        return "move", max(0, min(n_tiles - 1, sel + (-1 if k == pygame.K_LEFT else 1)))
     if k in (pygame.K_HOME, pygame.K_END) and n_tiles:
         return "select", 0 if k == pygame.K_HOME else n_tiles - 1
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
-        if sel is None and can_discard and has_drawn and k != pygame.K_UP:
-            sel = n_tiles - 1
-        return ("discard", sel) if sel is not None and can_discard else ("", None)
+        if focus is None and can_discard and has_drawn and k != pygame.K_UP:
+            focus = n_tiles - 1
+        return ("discard", focus) if focus is not None and can_discard else ("", None)
     if k == pygame.K_h:
         return "hints", None
     num = number_key(k)

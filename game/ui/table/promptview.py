@@ -111,7 +111,8 @@ class StatusLine(Element):
 
     def draw(self, surf: pygame.Surface) -> None:
         assert self.ctx.layout is not None
-        draw_status(surf, strings.tr("table.your_turn") + "  ·  " + strings.tr("table.your_turn_keys"),
+        how = "table.your_turn_one_tap" if self.ctx.app.settings.one_tap else "table.your_turn_keys"
+        draw_status(surf, strings.tr("table.your_turn") + "  ·  " + strings.tr(how),
                     self.ctx.layout, self.ctx.app.size, self.ctx.scale)
 
 

@@ -32,12 +32,15 @@ from game.ui.kit.names import variant_name
 from game.ui.table import cues, hud
 from game.ui.table.anim import Animator
 from game.ui.table.board import Animations, Board, Plates
+from game.ui.table.chickens import ChickenChip, ChickenPanel
+from game.ui.table.chickens import shown_for as chicken_table
 from game.ui.table.comforts import Comforts
+from game.ui.table.confirm import ChickenQuestion
 from game.ui.table.context import TableContext
 from game.ui.table.decisions import Decisions
 from game.ui.table.handview import HandView
 from game.ui.table.hints import Hints
-from game.ui.table.keys import LeaveGuard, TableKeys
+from game.ui.table.keys import TableKeys
 from game.ui.table.layout import TableLayout
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.promptview import PromptView, StatusLine
@@ -46,6 +49,8 @@ from game.ui.table.switches import Switches
 from game.ui.table.tablelink import LOST, RECONNECTING, TableLink
 from game.ui.table.tablepanels import AutoNext, AutoPill, IdleOffer, LostPanel, NextDealPill, ReconnectPill
 from game.ui.table.tableview import TableRenderer
+from game.ui.table.timer import TurnTimer
+from game.ui.table.ting import TingBadge
 from game.ui.table.tracker import TrackerPanel
 
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL)  # what tells the idle watch someone is here
@@ -94,20 +99,26 @@ class TableScene(Scene):
         self.decisions = Decisions(app, session)
         self.comforts = Comforts(self.me, lambda: make_bot(default_level(), seed=f"auto:{self.me}"), lan=lan)
         self.switches = Switches(ctx, self.comforts, session, self.link, self.decisions, self.next_hand)
-        self.leave_guard = LeaveGuard(app, self.leave_table, self.leave_button)
 
         # the elements, bottom to top
         self.board = Board(ctx, session, self.link, bot_levels, self._pressed_elsewhere)
-        self.hand = HandView(ctx, self.decisions)
+        self.question = ChickenQuestion(ctx, lambda: self.decisions.version)
+        # the 听 badge is built after the hand it reads; the hand asks it for its marks when it draws
+        self.hand = HandView(ctx, self.decisions, guard=self.question.guard, ready_marks=lambda: self.ting.keep())  # noqa: PLW0108
         self.prompt = PromptView(ctx, self.decisions, variant.button_order)
         self.keys = TableKeys(ctx, self.hand, self.prompt, self.toggle_pause, self.toggle_hints)
         self.plates = Plates(ctx, lambda: variant_name(self.variant), self.hands_total)
+        self.chicken_chip = ChickenChip(ctx, self.toggle_chickens, self.chickens_on)
         self.tracker = TrackerPanel(ctx)
-        self.hints_panel = hud.HintsPanel(ctx, self.hand)
+        self.chickens = ChickenPanel(ctx)
+        self.ting = TingBadge(ctx, self.hand, lambda: self.app.settings.ting and self.switches.assists_allowed())
+        self.hints_panel = hud.HintsPanel(ctx, self.hand, quiet=self.ting.showing)
         self.status_line = StatusLine(ctx)
         self.wall_tip = hud.WallTip(ctx)
+        self.timer = TurnTimer(ctx, self.turn_seconds, self.decisions.send, lambda: self.comforts.auto,
+                               lambda: [b.rect for b in self.prompt.buttons], self.deadlines())
         self.animations = Animations(ctx)
-        self.hand_end = hud.HandOver(self._settle_now, self.esc_leave)
+        self.hand_end = hud.HandOver(self._settle_now, self.esc)
         self.top = ButtonBar()
         self.auto_pill = AutoPill(ctx)
         self.offer = IdleOffer(ctx, lambda: self.switches.set_auto(True), lambda: self.comforts.touch(self.app.now))
@@ -120,14 +131,13 @@ class TableScene(Scene):
         self.next_deal = NextDealPill(ctx, self.link, session, self._settle_rects)
         self.reconnect = ReconnectPill(ctx, self.link)
         self.lost = LostPanel(ctx, self.link, session, self.leave_table, self._rejoin)
-        self.pause_menu = hud.PauseMenu(ctx, self.toggle_pause, self.open_settings, self.open_rules, self.leave_table,
-                                        self.esc_leave)
-        self.ui = Manager([self.board, self.keys, self.hand, self.plates, self.tracker, self.prompt, self.hints_panel,
-                           self.status_line, self.wall_tip, self.animations, self.hand_end, self.top,
-                           self.switches.dock, self.auto_pill, self.offer, self.hold_note, self.settlement,
-                           self.auto_next,
-                           self.look_banner, self.wait_banner, self.next_deal, self.reconnect, self.switches.keys,
-                           self.lost, self.pause_menu])
+        self.pause_menu = hud.PauseMenu(ctx, self.toggle_pause, self.open_settings, self.open_rules, self.leave_table)
+        self.ui = Manager([self.board, self.keys, self.hand, self.plates, self.chicken_chip, self.tracker,
+                           self.chickens, self.prompt, self.hints_panel, self.ting, self.status_line, self.wall_tip,
+                           self.timer, self.animations, self.hand_end, self.top, self.switches.dock, self.auto_pill,
+                           self.offer, self.hold_note, self.settlement, self.auto_next, self.look_banner,
+                           self.wait_banner, self.next_deal, self.reconnect, self.switches.keys, self.lost, self.question,
+                           self.pause_menu])
 
     # ================================================================ the table's state, as others read it
     @property
@@ -244,6 +254,26 @@ class TableScene(Scene):
         """Hints show when the switch is on, the table allows them and a person plays here."""
         return self.switches.hints_on() and self.session.seat is not None
 
+    def turn_seconds(self) -> int:
+        """Seconds per decision at this table (a local one: the player's setting; a LAN table: the host's)."""
+        return 0 if self.lan or self.demo else self.app.settings.turn_timer
+
+    def deadlines(self):
+        """Where a LAN table's deadlines come from: the network session (None at a local table)."""
+        return self.session if self.lan and hasattr(self.session, "decision_left") else None
+
+    def chickens_on(self) -> bool:
+        return self.app.settings.chickens
+
+    def toggle_chickens(self) -> None:
+        """The 鸡 panel on or off (K, or its chip); a chicken game's seat only."""
+        if not self.ctx.seated or not chicken_table(self.view):
+            return
+        self.app.settings.chickens = not self.app.settings.chickens
+        self.app.save_settings()
+        self.app.sound.play("click")
+        self.app.invalidate()
+
     def revealed_hands(self) -> list | None:
         """Hands shown face up besides what the view shows (the demo shows every hand)."""
         return None
@@ -327,6 +357,8 @@ class TableScene(Scene):
                                                           self.toggle_hints, self.switches.hints_on))
         self.prompt.invalidate()
         self.pause_menu.layout()
+        self.question.layout()
+        self.chicken_chip.place(None)
         self.switches.layout()
         self.offer.layout()
         self.lost.layout()
@@ -337,6 +369,8 @@ class TableScene(Scene):
     # ================================================================ actions from the UI
     def toggle_pause(self) -> None:
         self.paused = not self.paused
+        if self.paused:
+            self.pause_menu.open()
         self.app.sound.play("click")
 
     def toggle_hints(self) -> None:
@@ -365,17 +399,10 @@ class TableScene(Scene):
         else:
             nav.go(self.app, "menu")
 
-    def esc_leave(self) -> None:
-        """Esc: the first asks, a second one soon after leaves the table."""
-        self.leave_guard.esc()
-
-    def leave_button(self) -> pygame.Rect | None:
-        """The on-screen button that also leaves (Esc's question shows above it, not over a title)."""
-        if self.paused:
-            return next((b.rect for b in self.pause_menu.buttons if b.name == "leave"), None)
-        if self.settle is not None and not self.look:
-            return next((b.rect for b in self.settle.buttons if b.name == "leave"), None)
-        return None
+    def esc(self) -> None:
+        """Esc where nothing else takes it (the hand's end, the settlement): the menu opens (leaving is asked there)."""
+        if not self.paused:
+            self.toggle_pause()
 
     def send(self, action: Action) -> None:
         """Send a decision for the player now (never delayed by animations)."""
@@ -603,6 +630,10 @@ class TableScene(Scene):
         self.look_banner.visible = ready and ctx.look
         self.lost.visible = ready and ctx.lan and lost
         self.pause_menu.visible = ready and ctx.paused and not lost
+        chickens = ready and ctx.seated and chicken_table(v) and (settle is None or ctx.look)
+        self.chicken_chip.place(getattr(self.render, "public_rect", None) if chickens else None)
+        self.chicken_chip.visible = chickens
+        self.question.visible = ready and self.question.open and not ctx.paused
 
     def _arrange_drawing(self) -> None:
         """Say which of the elements that only draw show now."""
@@ -614,7 +645,10 @@ class TableScene(Scene):
         settle_up = settle is not None and not ctx.look
         self.plates.visible = self.animations.visible = True
         self.tracker.visible = ctx.seated and self.switches.tracker_on()
+        self.chickens.visible = self.chicken_chip.visible and self.chickens_on()
         self.hints_panel.visible = playing
+        self.ting.visible = playing and ctx.seated
+        self.timer.visible = playing
         self.status_line.visible = (playing and bool(ctx.legal("discard")) and not self.prompt.buttons and ctx.seated
                                     and not auto)
         self.auto_pill.visible = ctx.seated and auto and settle is None

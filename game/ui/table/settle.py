@@ -104,7 +104,7 @@ class SettleHost(Protocol):
 
     def leave_table(self) -> None: ...
     def next_hand(self) -> None: ...
-    def esc_leave(self) -> None: ...  # Esc: ask, and leave on a second Esc
+    def esc(self) -> None: ...  # Esc: the table's menu opens (a watcher's screen: ask, then leave)
 
 
 class SettlementPanel(Element):
@@ -145,7 +145,7 @@ class SettlementPanel(Element):
         x = W_ - round(40 * s)
         over = self.table.session.match_over
         specs = [
-            ("leave", W.tr_label("settle.leave"), self.table.leave_table, "red", "Esc"),
+            ("leave", W.tr_label("settle.leave"), self.table.leave_table, "red", None),
             ("look", W.tr_label("settle.look"), self.look, "blue", "L"),
             ("next", W.tr_label("settle.match_over" if over else "settle.next"), self.table.next_hand, "gold", "Enter"),
         ]
@@ -230,7 +230,7 @@ class SettlementPanel(Element):
                 if self.detail is not None:
                     self.open_detail(None)
                 else:
-                    self.table.esc_leave()
+                    self.table.esc()
         return True
 
     # ------------------------------------------------------------------ drawing

@@ -63,10 +63,11 @@ PUBLIC_TILES = (
 )
 
 
-def seat_badges(view: dict) -> dict[int, list[str]]:
-    """Per-seat badges from the public facts: 冲锋鸡, 责任鸡, 十风/十三幺 progress."""
+def seat_tags(view: dict) -> dict[int, list[tuple[str, str]]]:
+    """Per-seat tags from the public facts, each with its kind: 冲锋鸡 ("charge"), 责任鸡 ("liable": on the seat
+    until the hand ends), beans ("bean"), 十风/十三幺 progress ("sequence")."""
     pub = view.get("public") or {}
-    out: dict[int, list[str]] = {}
+    out: dict[int, list[tuple[str, str]]] = {}
     charges = pub.get("chong_feng") or {}
     for name, seat in charges.items():
         try:
@@ -74,7 +75,8 @@ def seat_badges(view: dict) -> dict[int, list[str]]:
         except (T.NotationError, ValueError):
             continue
         if isinstance(seat, int) and 0 <= seat < view["n"]:
-            out.setdefault(seat, []).append(strings.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"))
+            out.setdefault(seat, []).append((strings.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"),
+                                             "charge"))
     # 责任鸡: the first discard of a default chicken was claimed; the badge goes to its discarder.
     for name, who in (pub.get("ze_ren") or {}).items():
         try:
@@ -83,22 +85,34 @@ def seat_badges(view: dict) -> dict[int, list[str]]:
             continue
         seat = who[0] if isinstance(who, list) and who else None
         if isinstance(seat, int) and 0 <= seat < view["n"]:
-            out.setdefault(seat, []).append(strings.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren"))
+            text = strings.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren")
+            out.setdefault(seat, []).append((text, "liable"))
     if "default_chickens" in pub:  # chicken games: every kong is a bean (豆)
         kinds = {"concealed_kong": "pub.bean_men", "added_kong": "pub.bean_pa", "kong": "pub.bean_dian"}
         for seat, info in enumerate(view["seats"]):
             for m in info["melds"]:
                 if m["kind"] in kinds:
-                    out.setdefault(seat, []).append(strings.tr(kinds[m["kind"]]))
+                    out.setdefault(seat, []).append((strings.tr(kinds[m["kind"]]), "bean"))
     for seat, prog in enumerate(pub.get("sequence") or []):
         if not isinstance(prog, dict):
             continue
         feng, yao = prog.get("shi_feng"), prog.get("shi_san_yao")
         if isinstance(feng, int) and feng >= 4:
-            out.setdefault(seat, []).append(f"{strings.tr('pub.shi_feng')} {feng}/10")
+            out.setdefault(seat, []).append((f"{strings.tr('pub.shi_feng')} {feng}/10", "sequence"))
         elif isinstance(yao, int) and yao >= 5:
-            out.setdefault(seat, []).append(f"{strings.tr('pub.shi_san_yao')} {yao}/13")
+            out.setdefault(seat, []).append((f"{strings.tr('pub.shi_san_yao')} {yao}/13", "sequence"))
     return out
+
+
+def seat_badges(view: dict) -> dict[int, list[str]]:
+    """Per-seat badges' texts (``seat_tags`` without their kinds), liabilities first."""
+    return {seat: [text for text, _k in sorted(tags, key=lambda tk: TAG_ORDER.index(tk[1]))]
+            for seat, tags in seat_tags(view).items()}
+
+
+# which tags a plate keeps when they do not all fit: a liability always shows, the rest may become "+N"
+TAG_ORDER = ("liable", "status", "declared", "charge", "bean", "sequence", "other")
+TAG_COLOURS = {"liable": (196, 60, 40), "status": (196, 96, 30), "declared": (200, 40, 40)}
 
 
 def sort_hand(tiles: list[int], marks: dict[int, str]) -> list[int]:
@@ -434,26 +448,39 @@ class TableRenderer:
             W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), L.font(12), W.MUTED,
                         anchor="midright")
         # badges: 报听, chicken badges; what does not fit is counted ("+2")
-        tags = []
+        tags: list[tuple[str, str]] = []
         if self.status.get(seat):  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
-            tags.append((self.status[seat], (196, 96, 30)))
+            tags.append((self.status[seat], "status"))
         if info.get("declared"):
-            tags.append((strings.tr("table.declared"), (200, 40, 40)))
-        for b in self.badges.get(seat, []) + seat_badges(view).get(seat, []):
-            tags.append((b, (150, 60, 160)))
+            tags.append((strings.tr("table.declared"), "declared"))
+        tags += [(b, "other") for b in self.badges.get(seat, [])] + seat_tags(view).get(seat, [])
+        tags.sort(key=lambda tk: TAG_ORDER.index(tk[1]))  # stable: a liability first, a bean never pushes it out
+        self._draw_tags(surf, tags, x0, rect, L)
+
+    def _draw_tags(self, surf: pygame.Surface, tags: list[tuple[str, str]], x0: int, rect: pygame.Rect,
+                   L: TableLayout) -> None:
+        """A plate's tags in one row; what does not fit is counted ("+2"), but the first tag (a liability when
+        there is one) always shows, shortened if it must."""
+        s = L.s
         fs = L.font(12)
         th = max(round(17 * s), fs + 4)
         bx, by = x0, rect.bottom - round(5 * s) - th
         right = rect.right - round(6 * s)
-        for k, (text, c) in enumerate(tags):
+        for k, (text, kind) in enumerate(tags):
+            c = TAG_COLOURS.get(kind, (150, 60, 160))
             tw = W.text_width(text, fs, "bold") + round(10 * s)
-            more = W.text_width(f"+{len(tags) - k}", fs, "bold") + round(4 * s) if k < len(tags) - 1 else 0
+            more = W.text_width(f"+{len(tags) - k - 1}", fs, "bold") + round(4 * s) if k < len(tags) - 1 else 0
             if bx + tw + more > right:
-                W.draw_text(surf, f"+{len(tags) - k}", (right, by + th // 2), fs, W.GOLD, "bold", anchor="midright")
-                break
+                if k == 0:
+                    tw = max(round(24 * s), right - more - bx)  # the first tag stays, shortened
+                else:
+                    W.draw_text(surf, f"+{len(tags) - k}", (right, by + th // 2), fs, W.GOLD, "bold",
+                                anchor="midright")
+                    break
             tr_ = pygame.Rect(bx, by, tw, th)
             pygame.draw.rect(surf, c, tr_, border_radius=round(5 * s))
-            W.draw_text(surf, text, tr_.center, fs, (255, 255, 255), "bold", anchor="center")
+            W.draw_text(surf, text, tr_.center, fs, (255, 255, 255), "bold", anchor="center",
+                        max_width=tw - round(6 * s))
             bx += tw + round(4 * s)
 
     # -------------------------------------------------------- variant facts (top-left)
@@ -468,6 +495,10 @@ class TableRenderer:
             tl = [v] if is_tile(v) else tile_list(v)
             if tl:
                 tiles_row.append((key, strings.tr(label_key), tl, hl))
+        # a column whose tiles are still in flight (the flip) shows with them, not before: while none has landed the
+        # panel has no tile row at all (never labels over empty slots); the slots are kept for the flight's target
+        landed = {key for key, _l, tl, _h in tiles_row if ("pub", key) not in self.hidden
+                  and not all(("pub", key, j) in self.hidden for j in range(len(tl)))}
         tw = max(12, round(28 * s))
         tsz = tileart.tile_size(tw)
         pad = round(10 * s)
@@ -476,7 +507,7 @@ class TableRenderer:
         cols_w = [max(tsz[0] * len(t) + 2 * (len(t) - 1), W.text_width(lbl, lsize)) for _k, lbl, t, _ in tiles_row]
         title_w = W.text_width(title, round(17 * s), "bold") + 2 * pad if title else 0
         width = max(round(200 * s), sum(cols_w) + pad * (len(tiles_row) + 1), title_w)
-        height = head + (tsz[1] + round(26 * s) if tiles_row else 0) + pad
+        height = head + (tsz[1] + round(26 * s) if landed else 0) + pad
         rect = pygame.Rect(round(14 * s), round(14 * s), width, height)
         self.public_rect = rect
         W.panel(surf, rect, (10, 28, 22), 200, round(12 * s), max(1, round(2 * s)), (150, 130, 80))
@@ -489,7 +520,8 @@ class TableRenderer:
         y = rect.y + head + (0 if title else round(4 * s))
         self.public_slots = {}
         for (key, lbl, tl, hl), cw in zip(tiles_row, cols_w):
-            W.draw_text(surf, lbl, (x + cw // 2, y + round(2 * s)), lsize, (200, 220, 200), anchor="midtop")
+            if key in landed:
+                W.draw_text(surf, lbl, (x + cw // 2, y + round(2 * s)), lsize, (200, 220, 200), anchor="midtop")
             tx = x + (cw - (tsz[0] * len(tl) + 2 * (len(tl) - 1))) // 2
             for j, t in enumerate(tl):
                 self.public_slots[(key, j)] = (tx, y + round(20 * s), tw)
@@ -498,7 +530,7 @@ class TableRenderer:
                 tx += tsz[0] + 2
             x += cw + pad
         # the arrow indicator → wildcard
-        if is_tile(pub.get("indicator")) and is_tile(pub.get("wildcard")) and len(cols_w) >= 2:
+        if [k for k, _l, _t, _h in tiles_row][:2] == ["indicator", "wildcard"] and {"indicator", "wildcard"} <= landed:
             ax = rect.x + pad + cols_w[0] + pad // 2
             ay = y + round(20 * s) + tsz[1] // 2
             pygame.draw.polygon(surf, W.GOLD, [(ax - round(4 * s), ay - round(6 * s)), (ax + round(4 * s), ay),

@@ -45,10 +45,13 @@ PER_VARIANT = ("setup", "setup_options", "host", "table", "hints", "waits", "bot
                "lobby",
                # the table's switches and a LAN table's states
                "tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost",
-               "watch")  # the watcher's screen (issue 17)
+               "watch",  # the watcher's screen (issue 17)
+               # the table's countdowns, 听 badge, colour-blind tiles and (chicken games) 鸡 panel (issue 39)
+               "timer", "timer_claim", "ting", "colourblind", "chickens", "chicken_question")
 ONCE = ("menu", "menu_continue", "settings", "join", "lan_missing", "replays", "demo", "refused", "crash", "crash_lan",
         "records", "replay_branch")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
+CHICKEN_ONLY = ("chickens", "chicken_question")  # the 鸡 panel and the first-chicken question: chicken games only
 SET_UP_PER_LANGUAGE = ("demo",)  # any key leaves the demo: its language cannot change while it runs
 CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"
                  r"\uf900-\ufaff\uff00-\uffef]")
@@ -289,6 +292,8 @@ def plan(scenes=None, variants=None) -> list[tuple[str, str]]:
             continue
         for v in vids:
             if sc == "chow" and v in NO_CHOW:
+                continue
+            if sc in CHICKEN_ONLY and v not in NO_CHOW:
                 continue
             out.append((sc, v))
     for sc in ONCE:

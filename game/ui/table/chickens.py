@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.fowl_view import EACH, READY, Fowl, Outlook, is_chicken_view, outlook
+from game.rules.variants.chicken import ChickenGame
 from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
 from game.ui.kit.elements import ButtonBar, Element
@@ -32,6 +33,11 @@ def shown_for(view: dict | None) -> bool:
         return view is not None and is_chicken_view(view)  # type: ignore[arg-type]  # a LAN view is the same dict
     except ValueError:
         return False
+
+
+def chicken_variant(variant: object) -> bool:
+    """A chicken game's table (the panel, its chip and the first-chicken question exist there)."""
+    return isinstance(variant, ChickenGame)
 
 
 class ChickenModel:
@@ -64,7 +70,8 @@ class ChickenPanel(Element):
         if v is None or L is None or not shown_for(v):
             return
         o = self.model.update(v)
-        self.rect = draw_panel(surf, self.model, o, v, L, self.ctx.names())
+        plates = [r for seat, r in self.ctx.render.plate_rects.items() if seat != self.ctx.me]
+        self.rect = draw_panel(surf, self.model, o, v, L, self.ctx.names(), plates)
 
 
 class ChickenChip(ButtonBar):
@@ -86,44 +93,50 @@ class ChickenChip(ButtonBar):
             return False
         return super().handle(ev)
 
-    def place(self, corner: pygame.Rect | None) -> None:
-        """Put the chip beside the corner panel as it was drawn (call after a layout and when it moves)."""
+    def place(self, corner: pygame.Rect | None) -> bool:
+        """Put the chip beside the corner panel as it was drawn (each frame); True when it moved (draw again)."""
         s = self.ctx.scale
         if corner is None:
+            moved = bool(self.buttons)
             self.set([])
-            return
+            return moved
         w, h = round(92 * s), round(32 * s)
         rect = (corner.right + round(8 * s), corner.y + round(4 * s), w, h)
-        if self.buttons and self.buttons[0].rect.topleft == rect[:2]:
-            return
+        if self.buttons and self.buttons[0].rect == pygame.Rect(rect):
+            return False
         self.set([Toggle(rect, W.tr_label("chickens.chip"), self.toggle, self.is_on, "K", "chickens",
                          max(12, round(14 * s)))])
+        return True
 
 
 def panel_width(s: float) -> int:
     return round(330 * s)
 
 
-def panel_rect(layout: TableLayout, height: int) -> pygame.Rect:
-    """On the right of the table, left of the right-hand seat's tiles, centred on the table's middle."""
+def panel_rect(layout: TableLayout, height: int, plates: list[pygame.Rect] | None = None) -> pygame.Rect:
+    """On the right of the table, left of the right-hand seat's tiles, centred on the table's middle and below
+    the other seats' plates it would cover."""
     s = layout.s
     w = panel_width(s)
     r = pygame.Rect(layout.W - round(76 * s) - w, 0, w, height)
     r.centery = layout.C[1] + round(10 * s)
     top = layout.top_band + round(60 * s)
+    for p in plates or []:
+        if p.x < r.right and p.right > r.x and p.centery < layout.C[1]:
+            top = max(top, p.bottom + round(8 * s))
     if r.y < top:
         r.y = top
     return r
 
 
 def draw_panel(surf: pygame.Surface, model: ChickenModel, o: Outlook, view: dict, layout: TableLayout,
-               names: list[str]) -> pygame.Rect:
+               names: list[str], plates: list[pygame.Rect] | None = None) -> pygame.Rect:
     """The panel, rendered into a cached layer per change of content, size or language."""
     key = (model.key, layout.W, layout.H, strings.lang(), tuple(names))
     if model.layer is None or model.layer_key != key:
         model.layer = _render(o, view, layout.s, names, layout.font(12))
         model.layer_key = key
-    r = panel_rect(layout, model.layer.get_height())
+    r = panel_rect(layout, model.layer.get_height(), plates)
     drawlog.blit_layer(surf, model.layer, r.topleft)
     return r
 
@@ -131,6 +144,11 @@ def draw_panel(surf: pygame.Surface, model: ChickenModel, o: Outlook, view: dict
 def _fowl_text(f: Fowl) -> str:
     where = strings.tr(WHERE.get(f.where, "chickens.in_hand"))
     return strings.tr("chickens.fowl", n=f.count, where=where, unit=f.unit)
+
+
+def _tile(t: int) -> str:
+    """A tile as the panel names it: 1条 in Chinese, "1 Bamboo" in English (no notation)."""
+    return strings.tile_name(t, short=strings.is_zh())
 
 
 def _points(n: int) -> str:
@@ -202,26 +220,26 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
     # in play
     p.heading(strings.tr("chickens.in_play_flipped" if o.flipped else "chickens.in_play"))
     kinds = [x for x in o.in_play if x.key not in ("chong_feng", "gen_chong", "ze_ren")]
-    p.tiles([(x.tile, f"{strings.pick(x.zh, x.en)} {x.value}") for x in kinds], tw)
+    p.tiles([(x.tile, strings.tr("chickens.kind", name=strings.pick(x.zh, x.en), v=x.value)) for x in kinds], tw)
     for x in o.in_play:
         who = names[x.seat] if x.seat is not None and x.seat < len(names) else "?"
         if x.key in ("chong_feng", "gen_chong"):
-            p.line(strings.tr("chickens.charge", name=strings.pick(x.zh, x.en), tile=strings.tile_name(x.tile, True),
+            p.line(strings.tr("chickens.charge", name=strings.pick(x.zh, x.en), tile=_tile(x.tile),
                               who=who, v=x.value), (255, 200, 150))
         elif x.key == "ze_ren":
             to = names[x.claimer] if x.claimer is not None and x.claimer < len(names) else "?"
-            p.line(strings.tr("chickens.liable", name=strings.pick(x.zh, x.en), tile=strings.tile_name(x.tile, True),
+            p.line(strings.tr("chickens.liable", name=strings.pick(x.zh, x.en), tile=_tile(x.tile),
                               who=who, to=to, v=x.value), (255, 170, 150))
     # mine
     p.heading(strings.tr("chickens.mine"))
     if o.mine:
         for f in o.mine:
-            p.line(f"{strings.pick(f.zh, f.en)} {strings.tile_name(f.tile, True)}", indent=0,
+            p.line(f"{strings.pick(f.zh, f.en)} {_tile(f.tile)}", indent=0,
                    right=_fowl_text(f))
     else:
         p.line(strings.tr("chickens.none"), W.MUTED)
     for b in o.beans:
-        p.line(f"{strings.pick(b.zh, b.en)} {strings.tile_name(b.tile, True)}", (190, 220, 255),
+        p.line(f"{strings.pick(b.zh, b.en)} {_tile(b.tile)}", (190, 220, 255),
                right=strings.tr("chickens.bean_note"), rcol=W.MUTED)
     # the others' face-up chickens
     p.heading(strings.tr("chickens.shown"))
@@ -230,7 +248,7 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
         if seat == o.seat or not fowls:
             continue
         any_shown = True
-        text = ", ".join(f"{strings.pick(f.zh, f.en)} {strings.tile_name(f.tile, True)}×{f.count}" for f in fowls)
+        text = ", ".join(f"{strings.pick(f.zh, f.en)} {_tile(f.tile)}×{f.count}" for f in fowls)
         who = names[seat] if seat < len(names) else f"#{seat}"
         p.line(f"{who}: {text}")
     if not any_shown:
@@ -254,7 +272,7 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
            right=strings.tr("chickens.each_ready", v=_points(owed)), rcol=(255, 170, 150))
     for ln in o.if_not_ready.lines:
         if ln.who == READY:
-            p.line(f"{strings.pick(ln.zh, ln.en)} {strings.tile_name(ln.tile, True)}"
+            p.line(f"{strings.pick(ln.zh, ln.en)} {_tile(ln.tile)}"
                    + (f" ×{ln.count}" if ln.count > 1 else ""), indent=round(12 * s), right=_points(ln.points),
                    rcol=(255, 160, 140))
         elif isinstance(ln.who, int):

@@ -282,9 +282,10 @@ def draw_my_hand(surf: pygame.Surface, view: dict, me: int, hand: HandSlots, ren
         cx = sl.x + tileart.tile_size(sl.w)[0] // 2
         if keep and my_turn and t in keep and not dim:
             tag = tag or _ting_tag(s)
-            surf.blit(tag, tag.get_rect(midbottom=(cx, y - round(3 * s))))
-            drawlog.text(surf, TING_MARK, tag.get_rect(midbottom=(cx, y - round(3 * s))), tag, max(12, round(12 * s)),
-                         "bold")
+            at = tag.get_rect(center=(cx, y + round(2 * s)))  # on the tile's top edge: clear of the line above
+            surf.blit(tag, at)
+            if strings.is_zh():
+                drawlog.text(surf, TING_MARK, at, tag, max(12, round(12 * s)), "bold")
         elif hints and my_turn and t in hints.per_discard and not dim:
             ty = y - round(8 * s)
             pts = [(cx - round(7 * s), ty), (cx + round(7 * s), ty), (cx, ty + round(8 * s))]
@@ -294,16 +295,21 @@ def draw_my_hand(surf: pygame.Surface, view: dict, me: int, hand: HandSlots, ren
         render.draw_meld(surf, view, melds[mi], mslots, me, mi, hidden_prefix=("mymeld", mi))
 
 
-TING_MARK = "听"  # the mark above a tile whose discard keeps the hand ready (the same glyph in both languages)
+TING_MARK = "听"  # the mark above a tile whose discard keeps the hand ready (Chinese; English: a drawn tick)
 
 
 def _ting_tag(s: float) -> pygame.Surface:
-    """A small red disc with 听 (the badge's own sign), for the tiles that keep the hand ready."""
+    """A small red disc with 听 (the badge's own sign; a tick in English), for the tiles that keep the hand ready."""
     r = max(7, round(9 * s))
     out = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
     pygame.draw.circle(out, (120, 16, 10), (r + 1, r + 2), r)
     pygame.draw.circle(out, (218, 48, 36), (r + 1, r + 1), r)
     pygame.draw.circle(out, (255, 214, 120), (r + 1, r + 1), r, max(1, round(1.5 * s)))
-    img = W.text_surface(TING_MARK, max(12, round(12 * s)), (255, 246, 230), "bold")
-    out.blit(img, img.get_rect(center=(r + 1, r + 1)))
+    if strings.is_zh():
+        img = W.text_surface(TING_MARK, max(12, round(12 * s)), (255, 246, 230), "bold")
+        out.blit(img, img.get_rect(center=(r + 1, r + 1)))
+    else:
+        c = r + 1
+        pts = [(c - r * 0.45, c + r * 0.02), (c - r * 0.1, c + r * 0.38), (c + r * 0.5, c - r * 0.36)]
+        pygame.draw.lines(out, (255, 246, 230), False, pts, max(2, round(2.2 * s)))
     return out

@@ -32,8 +32,7 @@ from game.ui.kit.names import variant_name
 from game.ui.table import cues, hud
 from game.ui.table.anim import Animator
 from game.ui.table.board import Animations, Board, Plates
-from game.ui.table.chickens import ChickenChip, ChickenPanel
-from game.ui.table.chickens import shown_for as chicken_table
+from game.ui.table.chickens import ChickenChip, ChickenPanel, chicken_variant
 from game.ui.table.comforts import Comforts
 from game.ui.table.confirm import ChickenQuestion
 from game.ui.table.context import TableContext
@@ -102,9 +101,11 @@ class TableScene(Scene):
 
         # the elements, bottom to top
         self.board = Board(ctx, session, self.link, bot_levels, self._pressed_elsewhere)
+        self.chicken_game = chicken_variant(variant)  # the 鸡 panel, its chip and the first-chicken question
         self.question = ChickenQuestion(ctx, lambda: self.decisions.version)
         # the 听 badge is built after the hand it reads; the hand asks it for its marks when it draws
-        self.hand = HandView(ctx, self.decisions, guard=self.question.guard, ready_marks=lambda: self.ting.keep())  # noqa: PLW0108
+        self.hand = HandView(ctx, self.decisions, guard=self.question.guard if self.chicken_game else None,
+                             ready_marks=lambda: self.ting.keep())  # noqa: PLW0108
         self.prompt = PromptView(ctx, self.decisions, variant.button_order)
         self.keys = TableKeys(ctx, self.hand, self.prompt, self.toggle_pause, self.toggle_hints)
         self.plates = Plates(ctx, lambda: variant_name(self.variant), self.hands_total)
@@ -267,7 +268,7 @@ class TableScene(Scene):
 
     def toggle_chickens(self) -> None:
         """The 鸡 panel on or off (K, or its chip); a chicken game's seat only."""
-        if not self.ctx.seated or not chicken_table(self.view):
+        if not self.ctx.seated or not self.chicken_game:
             return
         self.app.settings.chickens = not self.app.settings.chickens
         self.app.save_settings()
@@ -630,9 +631,7 @@ class TableScene(Scene):
         self.look_banner.visible = ready and ctx.look
         self.lost.visible = ready and ctx.lan and lost
         self.pause_menu.visible = ready and ctx.paused and not lost
-        chickens = ready and ctx.seated and chicken_table(v) and (settle is None or ctx.look)
-        self.chicken_chip.place(getattr(self.render, "public_rect", None) if chickens else None)
-        self.chicken_chip.visible = chickens
+        self.chicken_chip.visible = ready and ctx.seated and self.chicken_game and (settle is None or ctx.look)
         self.question.visible = ready and self.question.open and not ctx.paused
 
     def _arrange_drawing(self) -> None:
@@ -645,6 +644,8 @@ class TableScene(Scene):
         settle_up = settle is not None and not ctx.look
         self.plates.visible = self.animations.visible = True
         self.tracker.visible = ctx.seated and self.switches.tracker_on()
+        if self.chicken_chip.place(getattr(self.render, "public_rect", None) if self.chicken_chip.visible else None):
+            self.app.invalidate()  # the corner panel it stands beside was drawn only now
         self.chickens.visible = self.chicken_chip.visible and self.chickens_on()
         self.hints_panel.visible = playing
         self.ting.visible = playing and ctx.seated

@@ -459,8 +459,8 @@ class TableRenderer:
 
     def _draw_tags(self, surf: pygame.Surface, tags: list[tuple[str, str]], x0: int, rect: pygame.Rect,
                    L: TableLayout) -> None:
-        """A plate's tags in one row; what does not fit is counted ("+2"), but the first tag (a liability when
-        there is one) always shows, shortened if it must."""
+        """A plate's tags in one row; what does not fit is counted ("+2"), but a liability (责任鸡, first in the
+        row) always shows, alone if it must, until the hand ends."""
         s = L.s
         fs = L.font(12)
         th = max(round(17 * s), fs + 4)
@@ -471,17 +471,22 @@ class TableRenderer:
             tw = W.text_width(text, fs, "bold") + round(10 * s)
             more = W.text_width(f"+{len(tags) - k - 1}", fs, "bold") + round(4 * s) if k < len(tags) - 1 else 0
             if bx + tw + more > right:
-                if k == 0:
-                    tw = max(round(24 * s), right - more - bx)  # the first tag stays, shortened
-                else:
+                if k > 0 or kind != "liable":
                     W.draw_text(surf, f"+{len(tags) - k}", (right, by + th // 2), fs, W.GOLD, "bold",
                                 anchor="midright")
                     break
+                # a liability (always first) stays on the plate: alone if the count does not fit beside it
+                tw = min(tw, right - bx)
+                more_left = False
+            else:
+                more_left = True
             tr_ = pygame.Rect(bx, by, tw, th)
             pygame.draw.rect(surf, c, tr_, border_radius=round(5 * s))
             W.draw_text(surf, text, tr_.center, fs, (255, 255, 255), "bold", anchor="center",
                         max_width=tw - round(6 * s))
             bx += tw + round(4 * s)
+            if not more_left:
+                break
 
     # -------------------------------------------------------- variant facts (top-left)
     def draw_public(self, surf, view, L: TableLayout, title: str = "", sub: str = ""):

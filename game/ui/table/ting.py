@@ -108,6 +108,9 @@ def draw_badge(surf: pygame.Surface, ting: Ting, size: tuple[int, int], plate_h:
     cw, ch = tileart.tile_size(tw)
     pad, gap = round(8 * s), round(7 * s)
     seal_r = round(17 * s)
+    seal_text = strings.tr("ting.seal")
+    seal_fs = round(20 * s) if len(seal_text) == 1 else max(small, round(12 * s))
+    seal_w = max(2 * seal_r, W.text_width(seal_text, seal_fs, "bold") + round(14 * s))
     if ting.after is not None:
         label = strings.tr("ting.after", tile=strings.tile_name(ting.after))
     elif ting.waits:
@@ -125,19 +128,19 @@ def draw_badge(surf: pygame.Surface, ting: Ting, size: tuple[int, int], plate_h:
         total = strings.tr("ting.more", k=more) + "  " + total
     total_w = W.text_width(total, small, "bold") if total else 0
     body_w = max(label_w, total_w + (sum(c + gap for c in cols) if waits else 0))
-    width = pad + 2 * seal_r + pad + body_w + pad
+    width = pad + seal_w + pad + body_w + pad
     height = (round(22 * s) + ch + round(4 * s) + round(small * 1.3) + pad) if waits else round(46 * s)
     r = pygame.Rect(round(14 * s), size[1] - plate_h - round(22 * s) - height, width, height)
     if r.right > size[0] * 0.62:
         r.w = round(size[0] * 0.62) - r.x
     W.panel(surf, r, (46, 12, 8), 232, round(12 * s), 2, (255, 176, 96))
-    # the seal
-    sc = (r.x + pad + seal_r, r.y + round(23 * s))
-    pygame.draw.circle(surf, (120, 16, 10), (sc[0], sc[1] + 2), seal_r)
-    pygame.draw.circle(surf, (214, 48, 36), sc, seal_r)
-    pygame.draw.circle(surf, (255, 214, 120), sc, seal_r, max(1, round(2 * s)))
-    W.draw_text(surf, "听", sc, round(20 * s), (255, 246, 230), "bold", anchor="center")
-    x0 = sc[0] + seal_r + pad
+    # the seal: 听 (a word on a pill in English)
+    seal = pygame.Rect(r.x + pad, r.y + round(23 * s) - seal_r, seal_w, 2 * seal_r)
+    pygame.draw.rect(surf, (120, 16, 10), seal.move(0, 2), border_radius=seal_r)
+    pygame.draw.rect(surf, (214, 48, 36), seal, border_radius=seal_r)
+    pygame.draw.rect(surf, (255, 214, 120), seal, max(1, round(2 * s)), border_radius=seal_r)
+    W.draw_text(surf, seal_text, seal.center, seal_fs, (255, 246, 230), "bold", anchor="center")
+    x0 = seal.right + pad
     W.draw_text(surf, label, (x0, r.y + round(6 * s)), fs, W.CREAM, "bold", max_width=r.right - x0 - pad)
     if not waits:
         return r

@@ -12,6 +12,7 @@ import pygame
 
 from game import __version__
 from game.rules.options import salvage
+from game.turntimer import TIMER_CHOICES
 from game.ui import nav
 from game.ui import settings as cfg
 from game.ui.app import Scene
@@ -19,6 +20,7 @@ from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
 from game.ui.kit.names import KNOWN_VARIANTS, choice_labels, fixed_help, player_name, variant_title
 from game.ui.table.tableview import background
+from game.ui.table.timer import timer_label
 
 if TYPE_CHECKING:
     from game.rules.variants.base import Variant
@@ -444,6 +446,13 @@ class SetupScene(Scene):
                                  [str(h) for h in HAND_CHOICES], self.hands, self._set_hands, ordered=True))
             colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.seed"), self.seed_text, self._set_seed,
                                     placeholder=W.tr_label("setup.seed_hint"), max_len=12, allowed="0123456789"))
+            # the turn timer: a table option (off by default against bots, on by default at a LAN table)
+            timers = list(TIMER_CHOICES)
+            host = self.mode == "host"
+            colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.lan_timer" if host else "setup.turn_timer"), timers,
+                                 [timer_label(t) for t in timers],
+                                 self.app.settings.lan_timer if host else self.app.settings.turn_timer,
+                                 self._set_timer, ordered=True))
             if self.mode == "host":
                 colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.table_name"), self.table_name,
                                         self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
@@ -496,6 +505,13 @@ class SetupScene(Scene):
                       ordered=numeric)
         ch.rect.h = W.option_height(rh, W.label_text(help_) if help_ else "", pw, self.s, tuck=False)
         return ch
+
+    def _set_timer(self, seconds: int) -> None:
+        if self.mode == "host":
+            self.app.settings.lan_timer = seconds
+        else:
+            self.app.settings.turn_timer = seconds
+        self.app.save_settings()
 
     def _set_level(self, seat, val):
         (self.host_levels if self.mode == "host" else self.levels)[seat] = val
@@ -624,35 +640,49 @@ class SettingsScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         st = self.app.settings
-        pw, rh = round(620 * s), round(46 * s)
-        x = W_ // 2 - pw // 2
-        y0 = round(112 * s)
+        pw, rh = round(520 * s), round(44 * s)
+        gap = round(60 * s)
+        xa = W_ // 2 - pw - gap // 2  # the window and the player
+        xb = W_ // 2 + gap // 2  # the table (issue 39's switches among them)
+        y0 = round(128 * s)
         sizes = list(cfg.WINDOW_SIZES)
         cur = tuple(st.window)
         if cur not in sizes:
             sizes = sorted([*sizes, cur])
         sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
-        self.widgets = [
-            W.Choice((x, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"],
+        self.col_a = [
+            W.Choice((xa, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"],
                      [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(), self.app.set_lang),
-            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
-            W.Slider((x, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
-            W.Choice((x, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
+            W.Checkbox((xa, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
+            W.Slider((xa, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
+            W.Choice((xa, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
                      [W.tr_label(f"anim.{a}") for a in cfg.ANIM_SPEEDS], st.anim, self._anim),
-            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.hints"), st.hints, self._hints),
-            W.Choice((x, 0, pw, rh), W.tr_label("settings.window"), sizes, [f"{a}×{b}" for a, b in sizes], cur,
+            W.Choice((xa, 0, pw, rh), W.tr_label("settings.window"), sizes, [f"{a}×{b}" for a, b in sizes], cur,
                      self._window, ordered=True),
-            W.Checkbox((x, 0, pw, rh), W.tr_label("settings.fullscreen"), self.app.fullscreen, self.app.set_fullscreen),
-            W.TextInput((x, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
+            W.Checkbox((xa, 0, pw, rh), W.tr_label("settings.fullscreen"), self.app.fullscreen,
+                       self.app.set_fullscreen),
+            W.TextInput((xa, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
                         placeholder=W.tr_label("player.you"), max_len=16),
         ]
+        self.col_b = [
+            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.hints"), st.hints, self._hints),
+            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.ting"), st.ting, self._flag("ting")),
+            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.one_tap"), st.one_tap, self._flag("one_tap")),
+            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.chicken_confirm"), st.chicken_confirm,
+                       self._flag("chicken_confirm")),
+            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.colour_marks"), st.colour_marks, self._colour_marks),
+            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.timer_ticks"), st.timer_ticks, self._flag("timer_ticks")),
+            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.phrases"), st.phrases, self._flag("phrases")),
+        ]
+        self.widgets = self.col_a + self.col_b
         for w in self.widgets:
             if isinstance(w, W.Checkbox) and w.help:
                 w.rect.h = W.option_height(rh, W.label_text(w.help), w.help_width(), s)
-        y = y0
-        for w in self.widgets:
-            w.rect.y = y
-            y += w.rect.h + round(8 * s)
+        for col in (self.col_a, self.col_b):
+            y = y0
+            for w in col:
+                w.rect.y = y
+                y += w.rect.h + round(8 * s)
         bw, bh = round(220 * s), round(52 * s)
         self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"),
                                  self.back, "gold", size=round(19 * s), name="back")
@@ -660,6 +690,19 @@ class SettingsScene(Scene):
         self.focus = W.FocusRing(self.widgets + [self.back_btn])
         if old is not None:
             self.focus.index = old.index
+
+    def _flag(self, name: str) -> Callable[[bool], None]:
+        """A table switch that is only saved (the table reads it as it plays)."""
+        def set_(on: bool) -> None:
+            setattr(self.app.settings, name, on)
+            self.app.save_settings()
+        return set_
+
+    def _colour_marks(self, on: bool) -> None:
+        self.app.settings.colour_marks = on
+        tileart.set_marks(on)
+        self.app.save_settings()
+        self.app.invalidate()
 
     def _sound(self, on):
         self.app.settings.sound = on
@@ -709,10 +752,19 @@ class SettingsScene(Scene):
         surf.blit(background(surf.get_size()), (0, 0))
         W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif",
                     anchor="midtop", shadow=True)
-        first, last = self.widgets[0].rect, self.widgets[-1].rect
-        box = pygame.Rect(first.x - round(30 * s), first.y - round(20 * s), first.w + round(60 * s),
-                          last.bottom - first.y + round(40 * s))
-        W.panel(surf, box)
+        boxes = []
+        for col in (self.col_a, self.col_b):
+            first, last = col[0].rect, col[-1].rect
+            box = pygame.Rect(first.x - round(24 * s), first.y - round(38 * s), first.w + round(48 * s),
+                              last.bottom - first.y + round(56 * s))
+            boxes.append(box)
+        bottom = max(b.bottom for b in boxes)
+        for box, title in zip(boxes, ("settings.general", "settings.table")):
+            box.h = bottom - box.y
+            W.panel(surf, box)
+            W.draw_text(surf, strings.tr(title), (box.x + round(22 * s), box.y + round(10 * s)), round(15 * s),
+                        W.GOLD, "bold")
+        box = boxes[0].union(boxes[1])
         for w in self.widgets:
             w.draw(surf, self.focus.current is w)
         # where the file is: the words on one line, the path (long on some systems) on the next

@@ -150,6 +150,11 @@ class TurnTimer(Element):
                 ring(surf, c, r, self.theirs.fraction(now), self.theirs.shown(now), s)
 
 
+def timer_label(seconds: int) -> Callable[[], str]:
+    """A timer setting as a selector shows it: 关 / Off, or "15 秒" / "15 s" (follows the language)."""
+    return lambda: strings.tr("timer.off") if seconds <= 0 else strings.tr("timer.seconds", n=seconds)
+
+
 def timeout_text(a: Action) -> str:
     """The caption when time ran out: what was done for the player."""
     if a.kind == ActionKind.DISCARD and a.tile is not None:

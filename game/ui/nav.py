@@ -20,9 +20,13 @@ SCREENS: dict[str, tuple[str, str]] = {
     "calculator": ("game.ui.calc.calculator", "CalculatorScene"),
     "rules": ("game.ui.menus.rulesview", "RulesScene"),
     "replays": ("game.ui.menus.replays", "ReplaysScene"),
-    "host": ("game.ui.lan.lobby", "host_scene"),
-    "join": ("game.ui.lan.lobby", "JoinScene"),
-    "watch": ("game.ui.lan.watch_screen", "watch_screen"),
+    # the LAN screens ask for the player's name on the first LAN use (game.ui.lan.nameprompt), then go on to:
+    "host": ("game.ui.lan.nameprompt", "host_first"),
+    "join": ("game.ui.lan.nameprompt", "join_first"),
+    "watch": ("game.ui.lan.nameprompt", "watch_first"),
+    "lan_host": ("game.ui.lan.lobby", "host_scene"),
+    "lan_join": ("game.ui.lan.lobby", "JoinScene"),
+    "lan_watch": ("game.ui.lan.watch_screen", "watch_screen"),
 }
 
 

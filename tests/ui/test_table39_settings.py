@@ -39,3 +39,50 @@ def test_no_user_name_offers_nothing(monkeypatch, error):
 
     monkeypatch.setattr(getpass, "getuser", fail)
     assert names.computer_name() == ""
+
+
+def _key(app, key):
+    import pygame
+
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], 0.02)
+
+
+def test_the_first_lan_use_asks_for_a_name_once(app, monkeypatch):
+    """issue 39: both players defaulted to "Player"; the first LAN screen now asks, offering the user name."""
+    import pygame
+
+    from game.ui import nav
+    from game.ui.lan.lobby import JoinScene
+    from game.ui.lan.nameprompt import NamePrompt
+
+    monkeypatch.setattr(getpass, "getuser", lambda: "ming")
+    monkeypatch.setattr(JoinScene, "enter", JoinScene.layout)  # no discovery in this test
+    nav.go(app, "join")
+    assert isinstance(app.scene, NamePrompt) and app.scene.field.value == "ming"
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text="2")], 0.02)
+    _key(app, pygame.K_RETURN)  # ends typing
+    _key(app, pygame.K_RETURN)  # and takes the name
+    assert isinstance(app.scene, JoinScene)
+    assert app.settings.name == "ming2" and app.settings.lan_named
+    nav.go(app, "menu")
+    nav.go(app, "join")
+    assert isinstance(app.scene, JoinScene), "asked once"
+
+
+def test_a_player_with_a_name_is_not_asked_and_esc_goes_back(app, monkeypatch):
+    import pygame
+
+    from game.ui import nav
+    from game.ui.lan.lobby import JoinScene
+    from game.ui.lan.nameprompt import NamePrompt
+    from game.ui.menus.scenes import MenuScene
+
+    monkeypatch.setattr(JoinScene, "enter", JoinScene.layout)
+    nav.go(app, "join")
+    assert isinstance(app.scene, NamePrompt)
+    _key(app, pygame.K_ESCAPE)  # ends typing
+    _key(app, pygame.K_ESCAPE)  # back to the menu, nothing saved
+    assert isinstance(app.scene, MenuScene) and not app.settings.lan_named
+    app.settings.name = "老王"
+    nav.go(app, "join")
+    assert isinstance(app.scene, JoinScene)

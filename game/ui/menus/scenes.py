@@ -650,7 +650,7 @@ class SettingsScene(Scene):
         if cur not in sizes:
             sizes = sorted([*sizes, cur])
         sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
-        self.col_a = [
+        self.col_a: list[W.Widget] = [
             W.Choice((xa, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"],
                      [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(), self.app.set_lang),
             W.Checkbox((xa, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
@@ -664,7 +664,7 @@ class SettingsScene(Scene):
             W.TextInput((xa, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
                         placeholder=W.tr_label("player.you"), max_len=16),
         ]
-        self.col_b = [
+        self.col_b: list[W.Widget] = [
             W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.hints"), st.hints, self._hints),
             W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.ting"), st.ting, self._flag("ting")),
             W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.one_tap"), st.one_tap, self._flag("one_tap")),

@@ -47,7 +47,7 @@ PER_VARIANT = ("setup", "setup_options", "host", "table", "hints", "waits", "bot
                "tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost",
                "watch",  # the watcher's screen (issue 17)
                # the table's countdowns, 听 badge, colour-blind tiles and (chicken games) 鸡 panel (issue 39)
-               "timer", "timer_claim", "ting", "colourblind", "chickens", "chicken_question")
+               "timer", "timer_claim", "ting", "colourblind", "chickens", "chicken_question", "phrases")
 ONCE = ("menu", "menu_continue", "settings", "join", "lan_missing", "replays", "demo", "refused", "crash", "crash_lan",
         "records", "replay_branch")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from

@@ -479,9 +479,39 @@ def table39_scene(app, scene: str, variant, seed: int) -> None:
         phrases_scene(app, variant, seed)
 
 
+class _TalkingSession(LocalSession):
+    """A local session that carries quick phrases as a LAN one does: what the picture's players just said."""
+
+    said: list[int]
+    queue: list[tuple[int, int]]
+
+    def say(self, phrase: int) -> None:
+        self.said.append(phrase)
+        self.queue.append((self.seat or 0, phrase))
+
+    def heard(self) -> list[tuple[int, int]]:
+        out, self.queue = self.queue, []
+        return out
+
+
 def phrases_scene(app, variant, seed: int) -> None:
-    """A LAN table where two players just said quick phrases, and the player's phrase menu is open."""
-    raise ValueError("the phrases scene needs a LAN table (not yet built)")
+    """A LAN table where two players just said quick phrases (bubbles at their plates), one of them muted by the
+    player, and the player's phrase menu open."""
+    ses, names = find_state(variant, seed, lambda v: v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 8)
+    talk = _TalkingSession.__new__(_TalkingSession)
+    talk.__dict__.update(ses.__dict__)
+    talk.said, talk.queue = [], [(1, 0), (2, 1), (3, 6)]
+    names = [TYPED_NAMES[4] if i == 0 else n for i, n in enumerate(names)]
+    sc = TableScene(app, talk, variant, names=names, hands_total=8, bot_levels=_levels(talk.n), lan=True)
+    sc.auto_bots = False
+    app.goto(sc)
+    sc.link.people = set(range(talk.n))
+    sc.muted.add(3)  # the player muted seat 3: its phrase makes no bubble
+    app.frame([], 0.0)
+    app.dirty = True
+    app.draw()  # the plates and the corner panel are drawn: the chip finds its place
+    if sc.phrase_menu is not None:
+        sc.phrase_menu.toggle()
 
 
 def drive_demo(d, steps: int) -> None:

@@ -42,6 +42,7 @@ from game.ui.table.hints import Hints
 from game.ui.table.keys import TableKeys
 from game.ui.table.layout import TableLayout
 from game.ui.table.match_end import MatchEndScene
+from game.ui.table.phrases import PhraseBubbles, PhraseMenu
 from game.ui.table.promptview import PromptView, StatusLine
 from game.ui.table.settle import HoldNote, SettlementPanel
 from game.ui.table.switches import Switches
@@ -119,6 +120,13 @@ class TableScene(Scene):
         self.timer = TurnTimer(ctx, self.turn_seconds, self.decisions.send, lambda: self.comforts.auto,
                                lambda: [b.rect for b in self.prompt.buttons], self.deadlines())
         self.animations = Animations(ctx)
+        # quick phrases: a LAN session carries them (a local table has nobody to talk to)
+        self.muted: set[int] = set()  # seats whose phrases this player muted
+        talk = session if callable(getattr(session, "say", None)) and callable(getattr(session, "heard", None)) \
+            else None
+        self.phrase_menu = PhraseMenu(ctx, talk, self.muted) if talk is not None else None
+        self.bubbles = PhraseBubbles(ctx, talk, self.muted, lambda: self.app.settings.phrases) \
+            if talk is not None else None
         self.hand_end = hud.HandOver(self._settle_now, self.esc)
         self.top = ButtonBar()
         self.auto_pill = AutoPill(ctx)
@@ -133,12 +141,13 @@ class TableScene(Scene):
         self.reconnect = ReconnectPill(ctx, self.link)
         self.lost = LostPanel(ctx, self.link, session, self.leave_table, self._rejoin)
         self.pause_menu = hud.PauseMenu(ctx, self.toggle_pause, self.open_settings, self.open_rules, self.leave_table)
+        talking = [e for e in (self.bubbles, self.phrase_menu) if e is not None]
         self.ui = Manager([self.board, self.keys, self.hand, self.plates, self.chicken_chip, self.tracker,
                            self.chickens, self.prompt, self.hints_panel, self.ting, self.status_line, self.wall_tip,
-                           self.timer, self.animations, self.hand_end, self.top, self.switches.dock, self.auto_pill,
-                           self.offer, self.hold_note, self.settlement, self.auto_next, self.look_banner,
-                           self.wait_banner, self.next_deal, self.reconnect, self.switches.keys, self.lost, self.question,
-                           self.pause_menu])
+                           self.timer, self.animations, *talking, self.hand_end, self.top, self.switches.dock,
+                           self.auto_pill, self.offer, self.hold_note, self.settlement, self.auto_next,
+                           self.look_banner, self.wait_banner, self.next_deal, self.reconnect, self.switches.keys,
+                           self.lost, self.question, self.pause_menu])
 
     # ================================================================ the table's state, as others read it
     @property
@@ -633,6 +642,8 @@ class TableScene(Scene):
         self.pause_menu.visible = ready and ctx.paused and not lost
         self.chicken_chip.visible = ready and ctx.seated and self.chicken_game and (settle is None or ctx.look)
         self.question.visible = ready and self.question.open and not ctx.paused
+        if self.phrase_menu is not None:  # seated players speak; the menu stays over the settlement's dim
+            self.phrase_menu.visible = ready and ctx.seated and (settle is None or ctx.look)
 
     def _arrange_drawing(self) -> None:
         """Say which of the elements that only draw show now."""
@@ -644,8 +655,14 @@ class TableScene(Scene):
         settle_up = settle is not None and not ctx.look
         self.plates.visible = self.animations.visible = True
         self.tracker.visible = ctx.seated and self.switches.tracker_on()
-        if self.chicken_chip.place(getattr(self.render, "public_rect", None) if self.chicken_chip.visible else None):
+        corner = getattr(self.render, "public_rect", None)
+        if self.chicken_chip.place(corner if self.chicken_chip.visible else None):
             self.app.invalidate()  # the corner panel it stands beside was drawn only now
+        if self.phrase_menu is not None:
+            chip = self.chicken_chip.buttons[0].rect if self.chicken_chip.visible and self.chicken_chip.buttons \
+                else None
+            if self.phrase_menu.place(corner if self.phrase_menu.visible else None, chip):
+                self.app.invalidate()
         self.chickens.visible = self.chicken_chip.visible and self.chickens_on()
         self.hints_panel.visible = playing
         self.ting.visible = playing and ctx.seated

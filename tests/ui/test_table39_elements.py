@@ -309,3 +309,23 @@ def test_the_flip_panel_shows_no_labels_over_empty_slots(app):
     finally:
         drawlog.active = None
     assert labels & {it.text for it in log.items}
+
+
+def test_ting_of_reads_the_advice_only():
+    """The badge's content is the rules' advice put together: a ready 13-tile hand shows its waits and counts; on
+    a 14-tile turn it marks the keep-ready discards and shows the waits after the tile in focus (none in focus:
+    the marks and a line saying what they mean); a hand that cannot be ready shows nothing."""
+    from game.ui.table.hints import Hints
+    from game.ui.table.ting import ting_of
+
+    h13 = Hints(waits=[(4, 2), (7, 0)])
+    t = ting_of(h13, [], None, discarding=False)
+    assert t is not None and t.waits == ((4, 2), (7, 0)) and t.unseen == 2 and t.after is None and not t.keep
+    h14 = Hints(per_discard={30: [(4, 3)], 31: [(5, 1), (6, 2)]})
+    disp = [1, 2, 30, 31]
+    t = ting_of(h14, disp, 3, discarding=True)
+    assert t is not None and t.after == 31 and t.waits == ((5, 1), (6, 2)) and t.keep == {30, 31}
+    t = ting_of(h14, disp, 0, discarding=True)
+    assert t is not None and t.after is None and t.waits == () and t.keep == {30, 31}
+    assert ting_of(Hints(), disp, 0, discarding=True) is None
+    assert ting_of(Hints(), [], None, discarding=False) is None

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from game.errors import UsageError
+from game.turntimer import LAN_DEFAULT, TIMER_CHOICES
 
 from .protocol import PROTOCOL
 
@@ -81,8 +82,18 @@ def _configs(args) -> list:
                                on_drop="wait" if args.wait else "bot", bot_delay=args.bot_delay,
                                assists=not getattr(args, "no_assists", False),
                                watch=watch or "public", watch_pause=15.0 if pause is None else pause,
-                               claim_s=claim))
+                               claim_s=claim, turn_s=_turn_timer(args)))
     return out
+
+
+def _turn_timer(args) -> int:
+    """The host's turn timer: ``--turn-timer`` (0, 10, 15 or 20 s), else the LAN default (15 s)."""
+    t = getattr(args, "turn_timer", None)
+    if t is None:
+        return LAN_DEFAULT
+    if t not in TIMER_CHOICES:
+        raise UsageError(f"--turn-timer is one of {', '.join(map(str, TIMER_CHOICES))}")
+    return int(t)
 
 
 def default_host_name() -> str:

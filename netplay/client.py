@@ -68,6 +68,9 @@ class NetSession(Session):
         self.key_change: tuple[str, str] | None = None  # (known id, shown id) when the host's key changed
         self.claim_ms: int | None = None  # the table's claim window
         self.window_until: float | None = None  # monotonic time the open claim window closes (for a countdown)
+        self.turn_s: int | None = None  # the table's turn timer (None: none)
+        self.clock_until: float | None = None  # monotonic time the host acts for the decision shown (``clock``)
+        self._heard: list[tuple[int, int]] = []  # quick phrases said at the table since ``heard()`` was last asked
         self._tiles: dict[int, list] = {}  # hand -> the deal, draw and flip events this seat saw (checked after)
         self._keys: Keys | None = None  # this connection's channel keys
         self._pake: cpace.Party | None = None  # a password run under way
@@ -168,12 +171,45 @@ class NetSession(Session):
         elif t == "notice":
             self.notice = None if m["code"] == Code.SAVED else (m["code"], m["msg"])
             self.notices.append((m["code"], m["msg"], m["seat"]))
+        elif t == "said":
+            self._heard.append((m["seat"], m["id"]))
+            del self._heard[:-32]  # a window that stopped asking keeps only the latest
 
     def send(self, action: Action) -> None:
         if self.seat is None or action.seat != self.seat:
             self.error, self.error_code = "not your seat", "not_your_seat"
             return
         self._send_msg("act", ack=self.seq, a=wire.action_to_wire(action))
+
+    # ---------------------------------------------------------------- the turn timer and quick phrases
+    def decision_left(self) -> float | None:
+        """Seconds the host still gives this seat's decision (the timer, or a claim window's close); None: none."""
+        v = self.view
+        if v is None or not v.get("legal"):
+            return None
+        now = time.monotonic()
+        if self.clock_until is not None:
+            return max(0.0, self.clock_until - now)
+        if self.window_until is not None and v.get("phase") in ("claim", "rob", "declare"):
+            return max(0.0, self.window_until - now)  # no timer: the claim countdown is the window's
+        return None
+
+    def turn_left(self) -> float | None:
+        """Seconds the host still gives the seat on turn (when it is not this one's decision); None: no timer."""
+        v = self.view
+        if v is None or v.get("legal") or self.clock_until is None or v.get("phase") not in ("turn", "declare"):
+            return None
+        return max(0.0, self.clock_until - time.monotonic())
+
+    def say(self, phrase: int) -> None:
+        """A quick phrase (an id, ``netplay.phrases``) to the table."""
+        if self.seat is not None:
+            self._send_msg("say", id=int(phrase))
+
+    def heard(self) -> list[tuple[int, int]]:
+        """(seat, phrase id) of the phrases said at the table since the last call (read after ``poll``)."""
+        out, self._heard = self._heard, []
+        return out
 
     def next_hand(self) -> None:
         if self.hand_over and not self._match_over:
@@ -578,6 +614,7 @@ class NetSession(Session):
             # the table's own settings: may the window show hints and the tracker; when the next hand deals itself
             self.assists, self.next_s = m.get("assists", True) is not False, m.get("next_s")
             self.claim_ms = m.get("claim_ms")
+            self.turn_s = m.get("turn_s")
             try:
                 self.variant = get_variant(m["variant"])
             except ValueError:
@@ -599,8 +636,9 @@ class NetSession(Session):
             if t == "ok":
                 return None
         if t == "state":
-            w = m.get("window")
+            w, c = m.get("window"), m.get("clock")
             self.window_until = None if w is None else time.monotonic() + w / 1000
+            self.clock_until = None if c is None else time.monotonic() + c / 1000
             tiles = [e for e in m["events"] if e.get("type") in TILE_EVENTS]
             if tiles:
                 self._tiles.setdefault(m["hand_no"], []).extend(tiles)

@@ -19,6 +19,10 @@ from .protocol import PROTOCOL, SERVICE_TYPE, WATCH_MODES, WATCH_PUBLIC
 log = logging.getLogger("netplay.discovery")
 
 
+class LoopbackOnly(RuntimeError):
+    """YUNGUI_NET_LOOPBACK_ONLY is set and the interfaces given are not all loopback (or none were given)."""
+
+
 def check_interfaces(interfaces) -> list[str] | None:
     """Normalise an interface list; under YUNGUI_NET_LOOPBACK_ONLY only loopback passes."""
     if isinstance(interfaces, str):
@@ -29,7 +33,7 @@ def check_interfaces(interfaces) -> list[str] | None:
             raise ValueError("an empty interface list")
     if os.environ.get("YUNGUI_NET_LOOPBACK_ONLY") == "1" and (
             interfaces is None or not all(ipaddress.IPv4Address(x).is_loopback for x in interfaces)):
-        raise RuntimeError("YUNGUI_NET_LOOPBACK_ONLY is set: pass loopback interfaces (e.g. 127.0.0.1)")
+        raise LoopbackOnly("YUNGUI_NET_LOOPBACK_ONLY is set: pass loopback interfaces (e.g. 127.0.0.1)")
     return interfaces
 
 

@@ -792,6 +792,13 @@ class Host:
             if err:
                 conn.refuse(err[0], err[1], msg["n"])
 
+    def _on_say(self, conn: Conn, msg: dict, t0: float) -> None:
+        table = self._seated(conn, msg)
+        if table is not None:
+            err = table.say(conn, msg["id"])
+            if err:
+                conn.refuse(err[0], err[1], msg["n"])
+
     def _on_shuffle(self, conn: Conn, msg: dict, t0: float) -> None:
         table = self._seated(conn, msg)
         if table is not None:
@@ -923,7 +930,8 @@ class Host:
     # one line per client message type (``protocol.CLIENT``): handler(host, conn, msg, t0)
     HANDLERS: ClassVar[dict[str, Callable]] = {
         "hello": _on_hello, "watch": _on_watch, "pw": _on_pw, "list": _on_list, "ping": _on_ping, "bye": _on_bye,
-        "sync": _on_sync, "act": _on_act, "next": _on_next, "commit": _on_shuffle, "reveal": _on_shuffle}
+        "sync": _on_sync, "act": _on_act, "next": _on_next, "commit": _on_shuffle, "reveal": _on_shuffle,
+        "say": _on_say}
 
 
 async def _call(fn):

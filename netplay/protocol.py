@@ -55,16 +55,20 @@ Client -> host
                             the host's read timeout is handed to a bot.
   commit hand:int hash:bin  This seat's shuffle commitment for hand ``hand`` (``netplay.shuffle``).
   reveal hand:int value:bin The value behind it, once every commitment is in.
+  say    n:int id:int       A quick phrase (``netplay.phrases``: an id 0-7, never text). The host holds each
+                            seat to a gap and a burst (``PhraseGate``; a phrase over them is dropped without
+                            a word) and tells every seat and watcher (``said``).
   bye                       Leave the table (the seat is given to a bot and opened).
 
 Host -> client
   pake     pk:bin           The host's CPace value for a password run.
   welcome  host:str host_id:str table:str table_name:str seat:int n:int
-           variant:str options:map hands:int [assists:bool] [next_s:int] [claim_ms:int]
+           variant:str options:map hands:int [assists:bool] [next_s:int] [claim_ms:int] [turn_s:int]
            Seated. The seat token is derived on both sides from this connection's
            keys (``auth.seat_token``); it never travels. ``assists`` false: the table
            asks windows to show no hints and no tile tracker; ``next_s``: seconds
-           after a hand before the next one deals itself; ``claim_ms``: the claim window.
+           after a hand before the next one deals itself; ``claim_ms``: the claim window; ``turn_s``: the
+           table's turn timer (absent: none), which the host enforces (``clock`` in ``state``).
   watching host:str host_id:str table:str table_name:str n:int variant:str options:map
            hands:int open:bool
            Watching (``open``: the host shows watchers every hand). Then a full ``state``.
@@ -77,14 +81,18 @@ Host -> client
            changes the game). ``bots``: a bot plays the seat; before the game starts, a bot
            was given the seat (the others are open).
   state    seq:int full:bool hand_no:int step:int view:map|nil events:[map] totals:[int]
-           hand_over:bool match_over:bool hands:int [window:int]
+           hand_over:bool match_over:bool hands:int [window:int] [clock:int]
            The seat's view (``game.rules.view.view``, ``legal`` in action wire form) and
            the events it may see since its previous ``state``. ``seq`` increases by
            one with every state sent to the seat; ``full`` marks a resync (no events).
            ``step`` counts the actions of the hand this seat can see. ``window``: a claim
            window opened with this state and closes in this many milliseconds (every seat
            and watcher gets it after every discard, whether or not anybody may claim; the
-           next state comes when it closes, or later while a player still decides).
+           next state comes when it closes, or later while a player still decides). ``clock`` (a table
+           with a turn timer): milliseconds the host still gives this seat's decision (a claim: the later
+           of the window's close and the timer), or, when it has none, the seat on turn; at zero the host
+           acts for the seat as 托管 would (``game.turntimer.timeout_action``) and says so (notice
+           ``timed_out``).
            A watcher's states carry the public view, the public events and
            ``view.public_step``; its ``seq`` counts the table's watcher frames (a newer
            ``full`` state may overtake frames it skipped).
@@ -99,6 +107,7 @@ Host -> client
            A refusal; ``ref`` is the ``n`` of the refused message. The game did not change.
   notice   code:str msg:str seat:int|nil
            Something every seat should know (the host cannot save, a bot plays a seat).
+  said     seat:int id:int  A seat said a quick phrase (every seat and watcher; each window words it).
   pong     n:int
   bye      code:str msg:str   The host closes the connection after this.
 
@@ -169,6 +178,7 @@ class Code(enum.StrEnum):
     CHANNEL = "channel"
     SHUFFLE = "shuffle"
     ENDED = "ended"
+    TIMED_OUT = "timed_out"
 
 
 ERRORS = {
@@ -207,6 +217,7 @@ ERRORS = {
     Code.CHANNEL: "a frame did not open: the connection is closed",
     Code.SHUFFLE: "the host's shuffle did not check out",
     Code.ENDED: "the hosting player ended the table for everyone",
+    Code.TIMED_OUT: "the seat's time ran out: the host played for it as auto-play would",
 }
 
 
@@ -268,6 +279,7 @@ CLIENT = {
     "ping": _N,
     "commit": {"hand": INT, "hash": KEY32},
     "reveal": {"hand": INT, "value": KEY32},
+    "say": {"n": INT, "id": INT},
     "bye": {},
 }
 
@@ -277,19 +289,21 @@ HOST = {
     "pake": {"pk": KEY32},
     "welcome": {"host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "seat": INT,
                 "n": INT, "variant": NAME, "options": MAP, "hands": INT, "assists": _opt(BOOL),
-                "next_s": _opt(INT), "claim_ms": _opt(INT)},
+                "next_s": _opt(INT), "claim_ms": _opt(INT), "turn_s": _opt(INT)},
     "watching": {"host": SHORT, "host_id": SHORT, "table": NAME, "table_name": SHORT, "n": INT,
                  "variant": NAME, "options": MAP, "hands": INT, "open": BOOL},
     "tables": {"proto": INT, "host": SHORT, "host_id": SHORT, "tables": LIST},
     "table": {"names": LIST, "connected": LIST, "bots": LIST, "held": LIST, "started": BOOL,
               "watchers": _opt(INT), "watch": _opt(NAME)},
     "state": {"seq": INT, "full": BOOL, "hand_no": INT, "step": INT, "view": _opt(MAP), "events": LIST,
-              "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT, "window": _opt(INT)},
+              "totals": LIST, "hand_over": BOOL, "match_over": BOOL, "hands": INT, "window": _opt(INT),
+              "clock": _opt(INT)},
     "ok": _N,
     "shuffle": {"hand": INT, "step": NAME, "commit": _opt(KEY32), "commits": _opt(LIST), "values": _opt(LIST),
                 "by_host": _opt(LIST), "seed": _opt(SHORT), "log": _opt(LIST)},
     "error": {"code": NAME, "msg": _str(500), "ref": _opt(INT), "proto": _opt(INT)},
     "notice": {"code": NAME, "msg": _str(500), "seat": _opt(INT)},
+    "said": {"seat": INT, "id": INT},
     "pong": _N,
     "bye": {"code": NAME, "msg": _str(500)},
 }
@@ -297,7 +311,7 @@ HOST = {
 # flood tokens a message costs the host (default 1; a game move costs nothing, a key agreement or a password
 # run a few): a new message type adds its line here if it is dearer or cheaper than that
 COST = {"act": 0.0, "next": 0.0, "commit": 0.0, "reveal": 0.0, "hello": 10.0, "watch": 10.0, "pw": 5.0,
-        "bye": 0.0}
+        "bye": 0.0, "say": 2.0}
 
 
 def banner() -> dict:

@@ -27,10 +27,12 @@ from game.rules.view import (
     view,
     visible_step,
 )
+from game.turntimer import TIMER_CHOICES, timeout_action
 
 from . import auth
 from . import protocol as wire
 from .keeper import Keeper
+from .phrases import PhraseGate, valid_id
 from .protocol import Code
 from .seatbot import DecisionBot
 from .shuffle import SHUFFLE_S, Round
@@ -65,6 +67,7 @@ class TableConfig:
     watch: str = wire.WATCH_PUBLIC  # watchers see what lies face up ("public"), every hand ("open"), or nothing ("off")
     watch_pause: float = 15.0  # a table of bots only, while watched: seconds between hands and matches (to read)
     claim_s: float | None = None  # the claim window after every discard (None: CLAIM_S_DEFAULT); 0: none (leaks)
+    turn_s: int = 0  # the turn timer (game.turntimer.TIMER_CHOICES; 0: none): the host acts for a slow seat
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -135,6 +138,9 @@ class Table:
         self.claim_s = CLAIM_S_DEFAULT if cfg.claim_s is None else float(cfg.claim_s)
         if not 0 <= self.claim_s <= CLAIM_S_MAX:
             raise ValueError(f"the claim window is 0..{CLAIM_S_MAX:g} seconds")
+        if cfg.turn_s not in TIMER_CHOICES:
+            raise ValueError(f"the turn timer is one of {', '.join(map(str, TIMER_CHOICES))} seconds (0: none)")
+        self.turn_s = cfg.turn_s
         self.password = cfg.password if cfg.password is not None else password
         self.sub = cfg.sub_bot or default_level()
         for lv in set(cfg.bots.values()) | {self.sub}:
@@ -160,6 +166,9 @@ class Table:
         self.round: Round | None = None  # the shuffle of the hand being dealt or played
         self._shuffle_timer = None
         self._shuffle_next: dict | None = None  # the record that deals once the shuffle is done
+        self.clocks: dict[int, tuple[object, float]] = {}  # seat -> (its decision, loop time the host acts for it)
+        self._clock_handle = None
+        self.phrases = PhraseGate()  # quick phrases: each seat held to a gap and a burst
         journal = saved[1] if saved is not None else \
             host.store.journal(self.store_name) if host.store is not None else None
         self.keeper = Keeper(host, journal, self._disk_full, self._saved, len(saved[0]) - 1 if saved else 0,
@@ -256,7 +265,7 @@ class Table:
             return Code.FULL
         i = free[0] if seat is None else seat
         s = self.slots[i]
-        s.name = name
+        s.name = self.unique_name(name, i)
         s.token = auth.seat_token(peer.keys, self.table_id, i)
         s.wait = False
         s.seq = 0
@@ -265,6 +274,20 @@ class Table:
         self._attach(i, peer)
         self.keeper.flush()
         return None
+
+    def unique_name(self, name: str, seat: int) -> str:
+        """``name``, or with a number after it when another seat of this table has that name already ("Player",
+        "Player (2)"): two people who both kept a default name stay apart at the table (issue 39)."""
+        taken = {(x.name or "").casefold() for k, x in enumerate(self.slots) if k != seat and x.name}
+        if name.casefold() not in taken:
+            return name
+        k = 2
+        while True:
+            tail = f" ({k})"
+            cand = name[:32 - len(tail)] + tail
+            if cand.casefold() not in taken:
+                return cand
+            k += 1
 
     def find_proof(self, proof: bytes, keys, seat: int | None) -> int | None:
         """The seat whose token ``proof`` proves on this connection (``keys``: its channel), if any."""
@@ -277,7 +300,7 @@ class Table:
     def rejoin(self, peer, i: int, name: str | None = None) -> None:
         s = self.slots[i]
         if name and name != s.name:
-            s.name = name
+            s.name = self.unique_name(name, i)
             self._record(self._seats_rec())
         old = s.peer
         if old is not None and old is not peer:
@@ -303,7 +326,8 @@ class Table:
                                          variant=self.variant.id, options=dict(self.options), hands=self.cfg.hands,
                                          assists=self.cfg.assists,
                                          next_s=None if self.cfg.next_s is None else max(0, round(self.cfg.next_s)),
-                                         claim_ms=round(self.claim_s * 1000)))
+                                         claim_ms=round(self.claim_s * 1000),
+                                         turn_s=self.turn_s or None))
         self._presence()
         if self.phase == WAITING:
             self._maybe_start()
@@ -563,6 +587,12 @@ class Table:
             return Code.NOT_NOW, "no hand is being played"
         if msg["ack"] != self.slots[i].seq:
             return Code.STALE, None
+        return self._decide(i, a, t0, lambda: self.keeper.send(peer, wire.make("ok", n=msg["n"])))
+
+    def _decide(self, i: int, a: Action, t0: float | None, ok) -> tuple[str, str | None] | None:
+        """Seat ``i``'s decision ``a`` while a hand is played (a player's, or the host's when their time ran out);
+        ``ok()`` acknowledges an answer taken inside a claim window."""
+        w = self.window
         if w is not None and i in w.prompts and i not in w.early and self._at_point() \
                 and i not in E.acting_seats(self.st):
             # asked at the window's point before the rules' queue reaches this seat: kept until it does
@@ -571,7 +601,7 @@ class Table:
             except ActionError as e:
                 return Code.ILLEGAL, str(e)
             w.answered.add(i)
-            self.keeper.send(peer, wire.make("ok", n=msg["n"]))
+            ok()
             self.keeper.flush()
             return None
         try:
@@ -583,7 +613,7 @@ class Table:
                 except ActionError:
                     return Code.ILLEGAL, str(e)
                 w.answered.add(i)
-                self.keeper.send(peer, wire.make("ok", n=msg["n"]))
+                ok()
                 self.keeper.flush()
                 return None
             return Code.ILLEGAL, str(e)
@@ -591,7 +621,7 @@ class Table:
             w.answered.add(i)
         held = self._play(a, t0)
         if held:
-            self.keeper.send(peer, wire.make("ok", n=msg["n"]))
+            ok()
         self.keeper.flush()
         return None
 
@@ -655,6 +685,90 @@ class Table:
             self._bots_again()
         else:
             self._pump_soon()
+
+    # ------------------------------------------------------------------ the turn timer
+    def _decisions(self) -> dict[int, tuple[object, float]]:
+        """Seats a person plays that the host waits on now: {seat: (the decision, when the host acts for it)}.
+
+        Inside a claim window each seat asked and not answered has until the later of the window's close and the
+        timer (the claim countdown is the window's, stretched to the timer); otherwise each seat the rules wait on
+        has the timer from when its decision began (a decision already timed keeps its deadline)."""
+        if not self.turn_s or self.phase != PLAYING or self.state is None:
+            return {}
+        now = self.loop.time()
+        w = self.window
+        out: dict[int, tuple[object, float]] = {}
+        people = [i for i, s in enumerate(self.slots) if s.peer is not None and not self._bot_plays(i)]
+        if w is not None:
+            if not self._at_point():
+                return {}  # the game moved on inside the window: nobody decides before it closes
+            opened = w.deadline - self.claim_s
+            for i in people:
+                if i in w.asked and i not in w.answered:
+                    out[i] = (("window", id(w)), max(w.deadline, opened + self.turn_s))
+            return out
+        st = self.st
+        for i in people:
+            if i in E.acting_seats(st) and E.legal_actions(st, i):
+                key = (st.hand_no, st.phase, st.turn, st.discard_count, st.claim_count, st.front, st.back)
+                old = self.clocks.get(i)
+                out[i] = (key, old[1] if old is not None and old[0] == key else now + self.turn_s)
+        return out
+
+    def _arm(self) -> None:
+        """Follow who decides now and wake up when the first of them runs out of time."""
+        self.clocks = self._decisions()
+        if self._clock_handle is not None:
+            self._clock_handle.cancel()
+            self._clock_handle = None
+        if self.clocks:
+            first = min(t for _k, t in self.clocks.values())
+            self._clock_handle = self.loop.call_at(first, self._time_up)
+
+    def _time_up(self) -> None:
+        """Seats whose time ran out: the host acts for each as 托管 would (pass, or discard the drawn tile) and
+        tells every seat (notice ``timed_out``)."""
+        self._clock_handle = None
+        if self.keeper.stalled:
+            return  # the disk refuses: nothing is played until it takes records again (then the clocks restart)
+        now = self.loop.time()
+        for i, (key, due) in sorted(self._decisions().items()):
+            if due > now + 1e-3 or self.clocks.get(i, (None,))[0] != key:
+                continue
+            v = self.shown_view(i)
+            a = timeout_action(i, v["legal"], v.get("drawn"))
+            if a is None:
+                continue
+            log.info("table %s: seat %d ran out of time (%d s); the host plays %s", self.table_id, i, self.turn_s, a)
+            self._notice(Code.TIMED_OUT, i)
+            err = self._decide(i, a, None, lambda: None)
+            if err:
+                log.warning("table %s: the timed-out seat %d could not play %s (%s)", self.table_id, i, a, err)
+        self._arm()
+        self.keeper.flush()
+
+    def clock_ms(self, i: int) -> int | None:
+        """Milliseconds left on seat ``i``'s decision, else on the turn of the seat to act (None: no clock)."""
+        got = self.clocks.get(i)
+        if got is None and self.state is not None and self.st.phase == "turn":
+            got = self.clocks.get(self.st.turn)
+        return None if got is None else max(0, round((got[1] - self.loop.time()) * 1000))
+
+    # ------------------------------------------------------------------ quick phrases
+    def say(self, peer, phrase) -> tuple[str, str | None] | None:
+        """A seated player's quick phrase: an id, never text; over the seat's gap or burst it is dropped."""
+        if not valid_id(phrase):
+            return Code.MALFORMED, "no such phrase"
+        i = peer.seat
+        if not self.phrases.allow(i, self.loop.time()):
+            return None
+        msg = wire.make("said", seat=i, id=phrase)
+        for p in self._peers():
+            self.keeper.send(p, msg)
+        if self.watchers:
+            self.keeper.send(Fanout(list(self.watchers)), wire.pack(msg))
+        self.keeper.flush()
+        return None
 
     # ------------------------------------------------------------------ the claim window
     def _at_point(self) -> bool:
@@ -857,11 +971,18 @@ class Table:
         ms = self._window_ms(pending)
         if ms is not None:
             msg["window"] = ms
+        clock = self.clock_ms(i)
+        if clock is not None:
+            msg["clock"] = clock
+        clock = self.clock_ms(i)
+        if clock is not None:
+            msg["clock"] = clock
         return msg
 
     def _broadcast(self, events: list, point=None) -> None:
         """Every seat's new state and the events it may see; with ``point`` (a claim window's point, shown after a
         discard or an added kong) that point instead of the live state."""
+        self._arm()  # the clocks follow the decisions the states about to go out show
         prompts = self.window.prompts if point is not None and self.window is not None else {}
         for i, s in enumerate(self.slots):
             if s.peer is None:
@@ -906,6 +1027,7 @@ class Table:
         i = peer.seat
         at = self._shown()
         v = self.shown_view(i)
+        self._arm()
         self.slots[i].last = _unversioned(v)
         self.keeper.send(peer, self._state_msg(i, v, [], True, at))
 

@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--no-assists", action="store_true", help="players' windows show no hints and no tile tracker")
     sp.add_argument("--claim-window", type=float, default=None, metavar="S",
                     help="seconds every discard stays open for claims, whether or not anybody may claim (1.5)")
+    sp.add_argument("--turn-timer", type=int, default=None, metavar="S", choices=(0, 10, 15, 20),
+                    help="seconds a player has for each decision before the host acts as 托管 would (15; 0: none)")
 
     sp = sub.add_parser("join", help="join a LAN table")
     sp.add_argument(*LOG_LEVEL, **_log_level_kw(argparse.SUPPRESS))

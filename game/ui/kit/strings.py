@@ -563,6 +563,9 @@ S: dict[str, tuple[str, str]] = {
                      "The other players see it on your seat; you can change it in the settings."),
     "lan.name_label": ("名字", "Name"),
     "lan.name_ok": ("就叫这个", "Use this name"),
+    "lan.host_failed": ("开桌失败：{why}", "Could not open the table: {why}"),
+    "lan.code.timed_out": ("{who} 超时：已按托管代打一步", "{who} ran out of time: played as auto-play would"),
+    "lan.code.timed_out_you": ("时间到：已按托管替你打了一步", "Time's up: auto-play made your move"),
     "lan.failed": ("连接失败：{why}", "Could not connect: {why}"),
     "lan.hosting": ("牌桌已开启：{addr}", "Table open at {addr}"),
     "lan.share": ("请其他玩家在「加入局域网牌桌」中选择本桌，或输入以上地址",
@@ -605,7 +608,8 @@ S: dict[str, tuple[str, str]] = {
                      "can resume it later under 'Host a LAN table'."),
     "lan.end_yes": ("结束牌桌", "End the table"),
     "lan.end_no": ("继续打", "Keep playing"),
-    "lan.only_here": ("本机没有局域网地址：只有本机可以加入", "No network address: only this computer can join"),
+    "lan.only_here": ("本机没有局域网地址：只有这台电脑上的窗口能加入（地址 {addr}）",
+                      "No network address: only windows on this computer can join (at {addr})"),
     "lan.code.disk_full": ("主机无法保存牌局（磁盘已满？）：牌桌暂停，进度不会丢失",
                            "The host cannot save the game (disk full?): the table waits, nothing is lost"),
     "lan.code.saved": ("主机可以保存了：牌局继续", "The host can save again: the game goes on"),
@@ -672,6 +676,12 @@ S: dict[str, tuple[str, str]] = {
     "net.denied": ("系统不允许这个网络操作", "The system does not allow this network operation"),
     "net.bad_address": ("地址格式不对（例如 192.168.1.20:50555）",
                         "Not a valid address (for example 192.168.1.20:50555)"),
+    "net.loopback_only": ("这台电脑只许本机联机（设置了 YUNGUI_NET_LOOPBACK_ONLY），却没指定本机地址："
+                          "请设置 YUNGUI_LAN_INTERFACES=127.0.0.1",
+                          "this computer allows only local play (YUNGUI_NET_LOOPBACK_ONLY is set) but no local "
+                          "address was given: set YUNGUI_LAN_INTERFACES=127.0.0.1"),
+    "net.bad_interfaces": ("YUNGUI_LAN_INTERFACES 里有不是 IPv4 地址的内容", "YUNGUI_LAN_INTERFACES holds "
+                           "something that is not an IPv4 address"),
     "net.other": ("网络错误（{code}）", "Network error ({code})"),
     "lan.code.no_watch": ("这张牌桌不允许观战", "This table takes no watchers"),
     "lan.code.watcher": ("观战者不能出牌", "A watcher has no decisions"),

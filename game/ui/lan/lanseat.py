@@ -39,12 +39,14 @@ class LobbySession(NetSession):
         got = self.notices
         for code, msg, seat in got[self._seen:]:
             if self._app is not None:
-                self._app.notice(notice_text(code, msg, seat, self.names), 6)
+                self._app.notice(notice_text(code, msg, seat, self.names, self.seat), 6)
         self._seen = len(got)
 
 
-def notice_text(code: str, msg: str, seat: int | None, names: Sequence[str | None]) -> str:
-    """A host notice in the UI language, from its code (see game.ui.kit.hostmsg)."""
+def notice_text(code: str, msg: str, seat: int | None, names: Sequence[str | None], me: int | None = None) -> str:
+    """A host notice in the UI language, from its code (see game.ui.kit.hostmsg); ``me``: this window's seat."""
+    if code == "timed_out" and seat is not None and seat == me:
+        return strings.tr("lan.code.timed_out_you")
     who = (names[seat] if seat is not None and seat < len(names) else None) or \
         strings.tr("bot.name", i=(seat or 0) + 1)
     if code == "shuffle" and not strings.is_zh():  # what the check found, in its English words

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.rules.variants.base import Variant
+from game.turntimer import LAN_DEFAULT, valid_seconds
 from game.ui import nav
 from game.ui.app import App, Scene
 from game.ui.kit import hostmsg, strings
@@ -24,7 +25,7 @@ from game.ui.table.tableview import background
 
 try:  # optional: a build without netplay plays offline only
     from game.ui.lan.lanseat import LobbySession
-    from netplay.discovery import Browser
+    from netplay.discovery import Browser, LoopbackOnly
     from netplay.host import Host
     from netplay.store import SeatStore, default_dir
     from netplay.table import TableConfig
@@ -141,7 +142,7 @@ def resume_hosting(app) -> None:
     try:
         host = Host(name=me, state_dir=default_dir(), resume=True, owner=me, interfaces=lan_interfaces()).start()
     except (OSError, RuntimeError, ValueError) as e:  # nothing left to resume, a port in use, a read-only disk
-        app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
+        app.notice(host_failure(e), 8)
         return
     for line in host.damaged:
         app.notice(strings.tr("lan.resume_damaged", why=line), 8)
@@ -155,18 +156,28 @@ def rejoin(app, offer: dict) -> None:
     connect(app, host.strip("[]"), int(port), offer["table"], seat=offer["seat"], expect=offer.get("host_id"))
 
 
+def host_failure(e: BaseException) -> str:
+    """Why hosting failed, in the player's language: what failed and why (issue 39: not "could not connect")."""
+    if isinstance(e, LoopbackOnly):
+        return strings.tr("lan.host_failed", why=strings.tr("net.loopback_only"))
+    if isinstance(e, ValueError) and not isinstance(e, OSError):
+        return strings.tr("lan.host_failed", why=strings.tr("net.bad_interfaces"))
+    return strings.tr("lan.host_failed", why=hostmsg.os_error_text(e))
+
+
 def start_hosting(app, variant, options, hands, seed, levels, table_name, *, assists: bool = True,
                   watch: str = "public", claim_s: float | None = None) -> None:
     bots = {i: lvl for i, lvl in enumerate(levels) if i > 0 and lvl and lvl != "open"}
     cfg = TableConfig(table_id="1", name=table_name[:32], variant=variant.id, options=dict(options), hands=hands,
-                      seed=seed, bots=bots, bot_delay=0.6, assists=assists, watch=watch, claim_s=claim_s)
+                      seed=seed, bots=bots, bot_delay=0.6, assists=assists, watch=watch, claim_s=claim_s,
+                      turn_s=valid_seconds(app.settings.lan_timer, LAN_DEFAULT))
     me = player_name(app)[:32]
     try:
         # saved like a headless host's tables: ``python -m game host --resume`` continues them
         host = Host(tables=[cfg], name=me, port=0, interfaces=lan_interfaces(), state_dir=default_dir(),
                     owner=me).start()
     except (OSError, RuntimeError, ValueError) as e:  # a port in use, no network, no multicast, a read-only disk
-        app.notice(strings.tr("lan.failed", why=hostmsg.os_error_text(e)), 6)
+        app.notice(host_failure(e), 8)
         return
     if host.advertise_error:
         app.notice(strings.tr("lan.no_discovery"), 8)
@@ -325,10 +336,16 @@ class LobbyScene(Scene):
     def share_text(self) -> str:
         """What the hosting player tells the others: this machine's LAN address(es), never loopback."""
         addrs = self.host.share_addresses() if self.host is not None else []
-        addrs = [a for a in addrs if not a.startswith("127.")]
-        if not addrs:
-            return strings.tr("lan.only_here")
-        return strings.tr("lan.hosting", addr="  /  ".join(addrs))
+        lan = [a for a in addrs if not a.startswith("127.")]
+        if not lan:  # loopback only: say where this machine's other windows join, and that nobody else can
+            here = addrs[0] if addrs else (f"127.0.0.1:{self.host.address[1]}" if self.host is not None else "")
+            return strings.tr("lan.only_here", addr=here)
+        return strings.tr("lan.hosting", addr="  /  ".join(lan))
+
+    def shares_lan(self) -> bool:
+        """The host has an address other machines can type."""
+        addrs = self.host.share_addresses() if self.host is not None else []
+        return any(not a.startswith("127.") for a in addrs)
 
     def start_table(self) -> None:
         ses = self.session
@@ -387,8 +404,9 @@ class LobbyScene(Scene):
         if self.host is not None:
             W.draw_text(surf, self.share_text(), (x, y), round(17 * s), W.GOLD, "bold", max_width=box.w - round(72 * s))
             y += round(28 * s)
-            W.draw_text(surf, strings.tr("lan.share") + "  ·  " + strings.tr("lan.host_id", name=self.host.name,
-                                                                             id=hostmsg.short(self.host.host_id)),
+            share = strings.tr("lan.share") + "  ·  " if self.shares_lan() else ""
+            W.draw_text(surf, share + strings.tr("lan.host_id", name=self.host.name,
+                                                 id=hostmsg.short(self.host.host_id)),
                         (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
             y += round(26 * s)
         elif addr:
@@ -441,10 +459,14 @@ class LobbyScene(Scene):
             msg = strings.tr("lan.failed", why=hostmsg.session_text(ses) or hostmsg.code_text("lost"))
         elif status == "connecting":
             msg = strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
-        k = int(self.app.now * 2) % 4
-        dots = "." * k if status not in ("refused", "closed") else ""
-        W.draw_text(surf, msg + dots, (W_ // 2, box.bottom - round(34 * s)), round(16 * s), (255, 230, 170), "bold",
-                    anchor="center")
+        r = W.draw_text(surf, msg, (W_ // 2, box.bottom - round(34 * s)), round(16 * s), (255, 230, 170), "bold",
+                        anchor="center")
+        if status not in ("refused", "closed"):
+            # the lobby is alive: three dots beside the sentence, one lit in turn (never a second full stop)
+            k = int(self.app.now * 2) % 3
+            for j in range(3):
+                c = (r.right + round((12 + 10 * j) * s), r.centery)
+                pygame.draw.circle(surf, (255, 230, 170) if j == k else (120, 110, 80), c, max(2, round(3 * s)))
         self.leave_btn.draw(surf)
         if self.fill_btn is not None:
             self.fill_btn.draw(surf)

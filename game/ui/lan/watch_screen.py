@@ -28,6 +28,7 @@ from game.ui.table import cues
 from game.ui.table.anim import Animator
 from game.ui.table.context import deal_counts
 from game.ui.table.layout import Slot, TableLayout
+from game.ui.table.phrases import BUBBLE_S, PHRASES, draw_bubble, phrase_text
 from game.ui.table.scene import TableScene
 from game.ui.table.settle import SettlementPanel
 from game.ui.table.tableview import TableRenderer, background, display_meld, seat_badges, seat_wind
@@ -165,6 +166,8 @@ class WatchScene(Scene):
         self.look = False
         self._leave_armed = -10.0
         self._changed_at = 0.0
+        self.phrases: dict[int, tuple[int, float]] = {}  # seat -> (quick phrase, app time it came)
+        self.plate_rects: dict[int, pygame.Rect] = {}  # where each plate was drawn last (the bubbles point there)
 
     # ================================================================ what the settlement panel asks of its table
     def leave_table(self) -> None:
@@ -217,8 +220,22 @@ class WatchScene(Scene):
             self._light_items(now - self.settled_at)
         if self.hold_until is None or now >= self.hold_until:
             self.pump(caught_up=self.hold_until is not None)
+        self._hear(now)
         if now - self._changed_at > 0.5:  # the turn marker's pulse and the status dots move slowly
             self._changed_at = now
+            self.app.dirty = True
+
+    def _hear(self, now: float) -> None:
+        """Quick phrases said at the table: a bubble at the speaker's plate, with its sound (issue 39)."""
+        heard = getattr(self.session, "heard", None)
+        for seat, phrase in heard() if callable(heard) else []:
+            if self.app.settings.phrases and 0 <= phrase < PHRASES:
+                self.phrases[seat] = (phrase, now)
+                self.app.sound.play("phrase", 0.8)
+                self.app.redraw_at(now + BUBBLE_S)
+                self.app.dirty = True
+        for seat in [k for k, (_p, at) in self.phrases.items() if now - at >= BUBBLE_S]:
+            del self.phrases[seat]
             self.app.dirty = True
 
     # ================================================================ the session
@@ -346,6 +363,9 @@ class WatchScene(Scene):
             r.draw_seat(surf, v, L, seat)
         for seat in range(v["n"]):
             self._draw_plate(surf, v, L, seat)
+        for seat, (phrase, _at) in self.phrases.items():
+            if seat in self.plate_rects:
+                draw_bubble(surf, phrase_text(phrase), self.plate_rects[seat], s, self.app.size)
         r.draw_public(surf, v, L, self._title(), self._subtitle(v))
         self.anim.draw(surf, s)
         self._draw_caption(surf, L)
@@ -386,6 +406,7 @@ class WatchScene(Scene):
         slots, mslots = L.other_hand(seat, len(hand) if hand is not None else info["concealed"], False, melds,
                                      face_up=hand is not None)
         rect = L.plate_rect(seat, slots + [x for _, ms in mslots for x in ms])
+        self.plate_rects[seat] = rect
         on_turn = v["turn"] == seat and v["phase"] == "turn"
         glow = 0.55 + 0.45 * W.pulse(self.app.now, 1.4) if on_turn else 0.0
         border = tuple(round(c * glow + d * (1 - glow)) for c, d in zip((255, 214, 100), (150, 130, 80)))

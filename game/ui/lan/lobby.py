@@ -338,7 +338,8 @@ class LobbyScene(Scene):
         addrs = self.host.share_addresses() if self.host is not None else []
         lan = [a for a in addrs if not a.startswith("127.")]
         if not lan:  # loopback only: say where this machine's other windows join, and that nobody else can
-            here = addrs[0] if addrs else (f"127.0.0.1:{self.host.address[1]}" if self.host is not None else "")
+            addr = self.session.addr
+            here = addrs[0] if addrs else (f"{addr[0]}:{addr[1]}" if addr else "127.0.0.1")
             return strings.tr("lan.only_here", addr=here)
         return strings.tr("lan.hosting", addr="  /  ".join(lan))
 

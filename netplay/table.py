@@ -166,8 +166,10 @@ class Table:
         self.round: Round | None = None  # the shuffle of the hand being dealt or played
         self._shuffle_timer = None
         self._shuffle_next: dict | None = None  # the record that deals once the shuffle is done
-        self.clocks: dict[int, tuple[object, float]] = {}  # seat -> (its decision, loop time the host acts for it)
+        self.clocks: dict[int, tuple[object, float]] = {}  # seat -> (its decision, time the host acts for it)
         self._clock_handle = None
+        self.clock = None  # the turn timer's clock (None: the loop's; tests inject one that jumps)
+        self._window_seen: tuple[Window, float] | None = None  # the latest claim window and when it opened
         self.phrases = PhraseGate()  # quick phrases: each seat held to a gap and a burst
         journal = saved[1] if saved is not None else \
             host.store.journal(self.store_name) if host.store is not None else None
@@ -687,6 +689,9 @@ class Table:
             self._pump_soon()
 
     # ------------------------------------------------------------------ the turn timer
+    def _now(self) -> float:
+        return self.clock() if self.clock is not None else self.loop.time()
+
     def _decisions(self) -> dict[int, tuple[object, float]]:
         """Seats a person plays that the host waits on now: {seat: (the decision, when the host acts for it)}.
 
@@ -695,17 +700,19 @@ class Table:
         has the timer from when its decision began (a decision already timed keeps its deadline)."""
         if not self.turn_s or self.phase != PLAYING or self.state is None:
             return {}
-        now = self.loop.time()
+        now = self._now()
         w = self.window
         out: dict[int, tuple[object, float]] = {}
         people = [i for i, s in enumerate(self.slots) if s.peer is not None and not self._bot_plays(i)]
         if w is not None:
             if not self._at_point():
                 return {}  # the game moved on inside the window: nobody decides before it closes
-            opened = w.deadline - self.claim_s
+            if self._window_seen is None or self._window_seen[0] is not w:
+                self._window_seen = (w, now)  # the timer's own clock when this window opened (it is opened now)
+            due = self._window_seen[1] + max(self.claim_s, self.turn_s)
             for i in people:
                 if i in w.asked and i not in w.answered:
-                    out[i] = (("window", id(w)), max(w.deadline, opened + self.turn_s))
+                    out[i] = (("window", id(w)), due)
             return out
         st = self.st
         for i in people:
@@ -723,7 +730,7 @@ class Table:
             self._clock_handle = None
         if self.clocks:
             first = min(t for _k, t in self.clocks.values())
-            self._clock_handle = self.loop.call_at(first, self._time_up)
+            self._clock_handle = self.loop.call_later(max(0.0, first - self._now()), self._time_up)
 
     def _time_up(self) -> None:
         """Seats whose time ran out: the host acts for each as 托管 would (pass, or discard the drawn tile) and
@@ -731,7 +738,7 @@ class Table:
         self._clock_handle = None
         if self.keeper.stalled:
             return  # the disk refuses: nothing is played until it takes records again (then the clocks restart)
-        now = self.loop.time()
+        now = self._now()
         for i, (key, due) in sorted(self._decisions().items()):
             if due > now + 1e-3 or self.clocks.get(i, (None,))[0] != key:
                 continue
@@ -752,7 +759,7 @@ class Table:
         got = self.clocks.get(i)
         if got is None and self.state is not None and self.st.phase == "turn":
             got = self.clocks.get(self.st.turn)
-        return None if got is None else max(0, round((got[1] - self.loop.time()) * 1000))
+        return None if got is None else max(0, round((got[1] - self._now()) * 1000))
 
     # ------------------------------------------------------------------ quick phrases
     def say(self, peer, phrase) -> tuple[str, str | None] | None:

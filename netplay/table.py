@@ -168,7 +168,7 @@ class Table:
         self._shuffle_next: dict | None = None  # the record that deals once the shuffle is done
         self.clocks: dict[int, tuple[object, float]] = {}  # seat -> (its decision, time the host acts for it)
         self._clock_handle = None
-        self.clock = None  # the turn timer's clock (None: the loop's; tests inject one that jumps)
+        self.clock = None  # the turn timer's and the phrases' clock (None: the loop's; tests inject one that jumps)
         self._window_seen: tuple[Window, float] | None = None  # the latest claim window and when it opened
         self.phrases = PhraseGate()  # quick phrases: each seat held to a gap and a burst
         journal = saved[1] if saved is not None else \
@@ -767,7 +767,7 @@ class Table:
         if not valid_id(phrase):
             return Code.MALFORMED, "no such phrase"
         i = peer.seat
-        if not self.phrases.allow(i, self.loop.time()):
+        if not self.phrases.allow(i, self._now()):
             return None
         msg = wire.make("said", seat=i, id=phrase)
         for p in self._peers():

@@ -20,7 +20,8 @@ from game.ui import nav
 from game.ui.app import App, Scene
 from game.ui.kit import hostmsg, strings
 from game.ui.kit import widgets as W
-from game.ui.kit.names import options_summary, player_name, shown, variant_title
+from game.ui.kit.names import clean_name, options_summary, player_name, shown, variant_title
+from game.ui.lan.nameprompt import NamePrompt, needs_name
 from game.ui.table.tableview import background
 
 try:  # optional: a build without netplay plays offline only
@@ -848,10 +849,19 @@ def join_window(args) -> int:
     """``python -m game join`` without ``--bot``: the window, straight to the table when an address is given."""
     app = _window_app()
     # args: the join subcommand's argparse namespace (netplay.cli), whose optional flags depend on how it was built
+    if getattr(args, "name", None):
+        app.settings.name = clean_name(args.name)
     if getattr(args, "addr", None):
         host, _sep, port = args.addr.rpartition(":")
-        connect(app, host.strip("[]"), int(port), getattr(args, "table", None),
-                password=getattr(args, "password", None))
+
+        def go() -> None:
+            connect(app, host.strip("[]"), int(port), getattr(args, "table", None),
+                    password=getattr(args, "password", None))
+
+        if needs_name(app):  # the first LAN use asks for a name first (issue 39)
+            app.goto(NamePrompt(app, go))
+        else:
+            go()
     else:
         app.goto(JoinScene(app, interfaces=getattr(args, "interfaces", None)))
     if app.scene is None:

@@ -329,3 +329,23 @@ def test_ting_of_reads_the_advice_only():
     assert t is not None and t.after is None and t.waits == () and t.keep == {30, 31}
     assert ting_of(Hints(), disp, 0, discarding=True) is None
     assert ting_of(Hints(), [], None, discarding=False) is None
+
+
+def test_a_watcher_sees_the_phrases_too(app):
+    """issue 39: a phrase shows at the sender's plate for every seat and watcher: the watcher's screen draws it."""
+    sc = shot.watch_scene(app, get("guiyang"), 1)
+    said = [(2, 6)]
+    sc.session.heard = lambda: [said.pop()] if said else []
+    app.frame([], 0.05)
+    assert 2 in sc.phrases
+    log = drawlog.Log(app.screen)
+    drawlog.active = log
+    try:
+        app.dirty = True
+        app.draw()
+    finally:
+        drawlog.active = None
+    assert any(it.text == strings.tr("phrase.6") for it in log.items)
+    app.now += 5
+    app.frame([], 0.05)
+    assert not sc.phrases, "the bubble goes after a few seconds"

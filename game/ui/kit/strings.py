@@ -238,7 +238,7 @@ S: dict[str, tuple[str, str]] = {
     "table.resume": ("继续游戏", "Resume"),
     "table.leave": ("离开牌桌", "Leave table"),
     "table.leave_ask": ("离开牌桌？", "Leave the table?"),
-    "table.leave_ask_local": ("这局牌还没打完；对局记录会保存下来。",
+    "table.leave_ask_local": ("这场比赛还没打完；已打的牌局会保存下来。",
                               "The match is not over; what was played is saved."),
     "table.leave_ask_lan": ("牌局会继续：你的座位由电脑代打，直到你回来。",
                             "The game goes on: a bot plays your seat until you come back."),

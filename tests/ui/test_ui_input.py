@@ -244,8 +244,10 @@ def test_a_joining_player_sees_open_seats_as_open(tmp_path):
         host.stop()
 
 
-def test_a_held_esc_is_one_esc_not_pause_ask_and_leave():
-    """Holding Esc repeats it (the window's key repeat): only the first press counts until the key comes up."""
+def test_a_held_esc_is_one_esc_not_open_and_close():
+    """Holding Esc repeats it (the window's key repeat): only the first press counts until the key comes up.
+    Esc closes what it opened (issue 39): a second press closes the menu; leaving is only ever the menu's
+    explicit "leave" choice, never a run of Escs."""
     from game.ui.table.scene import TableScene
 
     app = shot.build("table", "wenshan", (1280, 720), 1, "zh")
@@ -256,7 +258,10 @@ def test_a_held_esc_is_one_esc_not_pause_ask_and_leave():
     sc.hand.drop_selection()
     app.frame([down, down, down, down], 0.02)  # held: it repeats
     assert isinstance(app.scene, TableScene) and sc.paused and not app.toasts, "one press: the Esc menu only"
-    app.frame([up, down, up], 0.02)  # a second press in the menu asks
-    assert app.scene is sc and app.toasts
-    app.frame([down, up], 0.02)  # a third leaves
-    assert isinstance(app.scene, MenuScene)
+    app.frame([up, down, down, down], 0.02)  # a second press (held) closes the menu, once
+    assert app.scene is sc and not sc.paused and not app.toasts
+    for _ in range(3):  # press after press: menu, closed, menu - never the way out
+        app.frame([up, down], 0.02)
+    assert app.scene is sc and sc.paused
+    app.frame([up], 0.02)
+    assert isinstance(app.scene, TableScene) and not isinstance(app.scene, MenuScene)

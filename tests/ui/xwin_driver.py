@@ -121,7 +121,8 @@ def main() -> int:
                                     check=True, cwd=ROOT, timeout=600).stdout)
     home = Path(tempfile.mkdtemp(prefix="xwin-home-"))
     (home / "settings.json").write_text(json.dumps({"lang": "zh", "window": [1280, 720], "sound": False,
-                                                    "anim": "off", "last_variant": "guiyang"}))
+                                                    "anim": "off", "last_variant": "guiyang",
+                                                    "name": "Xwin"}))  # named: no first-use name prompt
     out = Path(os.environ["XWIN_OUT"]) if os.environ.get("XWIN_OUT") else None
     env = dict(os.environ, YUNGUI_HOME=str(home), YUNGUI_TRACE_SCENES="1", YUNGUI_LAN_INTERFACES="127.0.0.1",
                YUNGUI_NET_LOOPBACK_ONLY="1", SDL_VIDEO_X11_WMCLASS="ui15bwin", SDL_AUDIODRIVER="dummy",

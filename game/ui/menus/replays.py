@@ -50,6 +50,8 @@ class ReplayData:
         except (ValueError, TypeError, KeyError) as e:  # options this build does not take
             raise cfg.ReplayProblem("damaged", str(e)) from None
         self.n = probe.n
+        seat = data.get("human_seat")  # a seat number, or None for a file that says anything else
+        self.human_seat: int | None = seat if type(seat) is int and 0 <= seat < self.n else None
         if len(self.raw_names) < self.n:
             self.raw_names += [f"#{i + 1}" for i in range(len(self.raw_names), self.n)]
         self.starts = []  # (dealer, streak, scores) before each hand
@@ -257,7 +259,7 @@ class ReplayViewer(Scene):
         self.back_cb = back
         self.hand_i = hand
         self.step = step
-        chosen = data.data.get("human_seat") if seat is None else seat
+        chosen = data.human_seat if seat is None else seat
         self.seat: int = -1 if chosen is None or not 0 <= chosen < data.n else chosen  # -1: all hands open
         self.playing = False
         self.next_at = 0.0
@@ -490,7 +492,7 @@ class BranchDialog:
         self.viewer = viewer
         self.app = viewer.app
         v = viewer
-        self.seat = v.seat if v.seat >= 0 else (v.data.data.get("human_seat") or 0)
+        self.seat = v.seat if v.seat >= 0 else (v.data.human_seat or 0)
         if not 0 <= self.seat < v.data.n:
             self.seat = 0
         self.level = "normal"

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from game.pacing import Pacing
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, Limits, TableConfig
 from netplay.store import Store, set_aside
@@ -40,11 +41,21 @@ def _mid_hand_journal(tmp_path, seed: int = 5):
         table = h.tables["1"]
         journal = tmp_path / "table-1.journal"
 
-        def acted_since_base() -> bool:  # on disk: a base, then at least a few hundred bytes of this hand's records
+        def hold_mid_hand() -> bool:
+            """Hand 2 well under way, checked on the host's thread, which then holds its bots (a day's delay): on a
+            busy machine the hand could otherwise end, and the next start on a new base, before the host stops."""
+            ok = table.match is not None and table.match.hand_no >= 1 and table.state is not None \
+                and table.state.end is None and len(table.state.log) >= 30
+            if ok:
+                table.pacing = Pacing.fixed(86400.0)
+            return ok
+
+        def on_disk() -> bool:  # a base, then at least a few hundred bytes of this hand's records
             data = journal.read_bytes() if journal.exists() else b""
-            return h.call(lambda: table.match is not None and table.match.hand_no >= 1) and \
-                len(data) - data.find(b"\n") > 800
-        wait_until(acted_since_base, 120, "hand 2 under way on disk")
+            return len(data) - data.find(b"\n") > 800
+
+        wait_until(lambda: h.call(hold_mid_hand), 120, "hand 2 under way")
+        wait_until(on_disk, 120, "hand 2's records on disk")
     finally:
         h.stop()
     return tmp_path / "table-1.journal"

@@ -321,7 +321,11 @@ def test_a_watched_table_of_bots_pauses_between_hands_and_plays_on_after_the_mat
         end = time.monotonic() + 300
         while time.monotonic() < end and h.call(lambda: t.phase) != "over":
             if h.call(lambda: t.phase) == "between":
-                # between hands with somebody watching: the next deal waits for the pause's timer (30 s)
+                # between hands with somebody watching: the next deal waits for the pause's timer (30 s), set once
+                # the hand's last claim window has closed (a win on a discard ends the hand inside one)
+                end_w = time.monotonic() + 120
+                while time.monotonic() < end_w and h.call(lambda: t.phase == "between" and t._pause_handle is None):
+                    time.sleep(0.02)
                 assert h.call(lambda: (t.phase, t._pause_handle is not None)) == ("between", True)
                 paused += 1
                 h.call(t._force_next)  # the pause is over

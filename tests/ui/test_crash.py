@@ -73,7 +73,7 @@ def test_a_fault_in_the_first_table_frame_leaves_a_report_and_exits_non_zero(yun
     data = json.loads(match.read_text(encoding="utf-8"))
     assert (data["variant"], data["seed"], data["hand_in_progress"]["hand"]) == ("wenshan", 5, 0)
     rp = subprocess.run([sys.executable, "-m", "game", "replay", str(match)], capture_output=True, encoding="utf-8",
-                        cwd=ROOT, timeout=60)
+                        cwd=ROOT, timeout=600)
     assert rp.returncode == 0, rp.stderr
 
 

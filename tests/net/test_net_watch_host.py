@@ -332,7 +332,12 @@ def test_a_watched_table_of_bots_pauses_between_hands_and_plays_on_after_the_mat
             time.sleep(0.02)
         assert paused >= 1
         first = h.call(lambda: t.match)
-        assert h.call(lambda: t._pause_handle is not None)
+        # over, with somebody watching: a new match waits for the pause's timer, set (like the one between hands)
+        # once the last claim window has closed
+        end_w = time.monotonic() + 120
+        while time.monotonic() < end_w and h.call(lambda: t._pause_handle is None):
+            time.sleep(0.02)
+        assert h.call(lambda: (t.phase, t._pause_handle is not None)) == ("over", True)
         h.call(t._again)
         assert h.call(lambda: (t.phase, t.match is not first)) == ("playing", True)
         ws.close()

@@ -49,13 +49,34 @@ def _act(a: Any, vw: dict[str, Any]) -> str:
     return f"{a.kind} {T.name(tile) if tile is not None else ''}".strip()
 
 
+def _table(vw: dict[str, Any], a: Any, b: Any) -> str:
+    """The others' melds and discards, the table read's chance that each is ready, and the read's deal-in
+    chance of both discards (for reading a fork)."""
+    from game.bots.ctx import Ctx
+    from game.bots.read import Read
+
+    read = Read(Ctx(vw))
+    lines = []
+    for i, s in enumerate(vw["seats"]):
+        if i == vw["seat"]:
+            continue
+        melds = " ".join(f"[{m['kind'][:2]} {T.fmt([t for t in m['tiles'] if t is not None])}]" for m in s["melds"])
+        thrown = T.fmt([d["tile"] if isinstance(d, dict) else d for d in s["discards"]])
+        lines.append(f"      seat {i}: {melds or '(concealed)'}  threw {thrown}")
+    lines.append("      read ready: " + ", ".join(f"{pr:.2f}" for pr, _f, _p in read.opps))
+    risks = [f"{_act(x, vw)} {read.risk(x.tile)[0]:.3f}" for x in (a, b) if x.kind == "discard" and x.tile is not None]
+    if risks:
+        lines.append("      deal-in chance: " + ", ".join(risks))
+    return "\n".join(lines)
+
+
 def _finish(st: Any, bots: list[Any], seat: int) -> int:
     for _ in decisions(st, bots):
         pass
     return st.settlement.deltas[seat]
 
 
-def forks(vid: str, wall: str, settings: dict[str, Any]) -> list[dict[str, Any]]:
+def forks(vid: str, wall: str, settings: dict[str, Any], table: bool = False) -> list[dict[str, Any]]:
     v = get(vid)
     opts = v.resolve_options({})
     n = v.players(opts)
@@ -79,7 +100,8 @@ def forks(vid: str, wall: str, settings: dict[str, Any]) -> list[dict[str, Any]]
         E.apply(alt, b)
         out.append({"left": vw.get("drawable", vw.get("wall")), "hand": _hand(vw), "strong": _act(a, vw),
                     "normal": _act(b, vw), "why": me.why, "v_strong": vals.get(a, rank.get(a)),
-                    "v_normal": vals.get(b, rank.get(b)), "alt_points": _finish(alt, alt_bots, 0)})
+                    "v_normal": vals.get(b, rank.get(b)), "alt_points": _finish(alt, alt_bots, 0),
+                    "table": _table(vw, a, b) if table else ""})
     mine = st.settlement.deltas[0]
     for f in out:
         f["points"] = mine
@@ -93,6 +115,8 @@ def main() -> int:
     p.add_argument("--seed", default="1")
     p.add_argument("--set", action="append", default=[], metavar="NAME=JSON")
     p.add_argument("--top", type=int, default=0, help="only the forks with the largest value gap")
+    p.add_argument("--why", default=None, help="only the forks whose 高手 reason (``why``) is this, e.g. fold")
+    p.add_argument("--table", action="store_true", help="print the others' melds, discards and the table read")
     a = p.parse_args()
     settings = {}
     for item in a.set:
@@ -101,7 +125,9 @@ def main() -> int:
     rows = []
     for i in range(a.walls):
         wall = f"annotate:{a.seed}:{a.variant}:{i}"
-        for f in forks(a.variant, wall, settings):
+        for f in forks(a.variant, wall, settings, a.table):
+            if a.why is not None and f["why"] != a.why:
+                continue
             f["wall"] = wall
             rows.append(f)
     if a.top:
@@ -114,6 +140,8 @@ def main() -> int:
         print(f"{f['wall']} left {f['left']:>3}: {f['hand']}")
         print(f"    高手 {f['strong']:<12} value {f['v_strong']}  ({f['why']})   熟手 {f['normal']:<12} value "
               f"{f['v_normal']}   hand ends {f['points']:+d} as played, {f['alt_points']:+d} with the 熟手's")
+        if f["table"]:
+            print(f["table"])
     print(f"{len(rows)} forks")
     return 0
 

@@ -10,7 +10,7 @@ from game.bots.levels import make_expert
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.bots.bot_util import decide, exposed_flush, play, start
+from tests.bots.bot_util import decide, exposed_flush, play, start, until_turn
 
 t = T.tile
 
@@ -56,3 +56,28 @@ def test_strong_keeps_the_tail_tile_kong_preference():
     hands = ["5555m123p456p789s1s", "1379m2468p13579s", "2468m13579p2468s", "1347m1367p1367s9s"]
     st = start("yuxi", hands, tail="1s9m", dealer=0)
     assert decide(st, 0, "strong").kind == "kong"
+
+
+def _facing_the_flush(hand0: str):
+    """``exposed_flush``'s table with seat 0 holding ``hand0`` (14 tiles, 9m first thrown)."""
+    hands = [hand0, "2p2p7p7p9p9p3p4p5p6p1m8s8m", "2p7p1s3s4s5s6s1m5m6m9m4p1p", "9p2m3m4m5m6m7m8m2s3s4s5s6s"]
+    st = start("yuxi", hands, front="8p1p3m2s7s4s1p5p", dealer=0)
+    play(st, [(0, "discard", "9m"), (1, "discard", "1m"), (2, "discard", "2p"), (1, "pung"), (1, "discard", "8s"),
+              (2, "discard", "7p"), (1, "pung"), (1, "discard", "8m"), (2, "discard", "5m"), (3, "discard", "9p"),
+              (1, "pung"), (1, "discard", "3p"), (2, "discard", "6m"), (3, "discard", "2m")])
+    return until_turn(st, 0)
+
+
+def test_two_from_ready_against_a_ready_flush_it_folds():
+    """Issue 41's yuxi fold (on by default: build/ab.py +0.004 ±0.003 and +0.003 ±0.003 points a hand, seeds
+    4112 and 4115): two or more from ready while an opponent reads ready with chance ≥ 0.45, the 高手 plays
+    the safest tile of its hand. Seat 1 shows pungs of 2p, 7p, 9p (read ready 0.7); seat 0 holds
+    1m2m4m6m8m 1s2s3s6s8s9s9s 5p, two from ready: it throws 2m, which seat 3 threw (the read's risk 0),
+    where without the fold its value choice is 1m (risk 0.015). One from ready it keeps its value choice."""
+    v = view(_facing_the_flush("1m2m4m6m8m1s2s3s6s8s9s9s5p9m"), 0)
+    folding = make_expert("yuxi")
+    assert folding.act(v) == Action(0, "discard", t("2m")) and folding.why == "fold"
+    assert make_expert("yuxi", 0, {"fold_shanten": 99}).act(v) == Action(0, "discard", t("1m"))
+    v = view(_facing_the_flush("1m2m3m4m6m7m2s3s6s7s8s9s9s9m"), 0)
+    near = make_expert("yuxi")
+    assert near.act(v) == Action(0, "discard", t("1m")) and near.why != "fold"

@@ -37,6 +37,7 @@ ICON_DIR = ROOT / "assets" / "icons"
 DATA = (
     (ROOT / "assets", "assets"),
     (ROOT / "game" / "rules" / "data" / "tables.bin", "game/rules/data"),
+    (ROOT / "game" / "locale", "game/locale"),  # the catalogs: one JSON file per language (game.i18n)
     (ROOT / "pyproject.toml", "."),  # the version when no installed metadata is bundled
     (ROOT / "LICENSE", "."),  # MIT: the notice travels with every copy
 )

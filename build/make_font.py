@@ -16,6 +16,7 @@ game's own strings, ~3.2 MB each; the serif face only the game's strings
 from __future__ import annotations
 
 import ast
+import json
 import re
 import sys
 from pathlib import Path
@@ -57,7 +58,8 @@ def _docstring_ids(tree: ast.AST) -> set[int]:
 
 
 def literal_chars(root: Path = ROOT) -> dict[str, set[str]]:
-    """Every non-ASCII character in string literals of game/ and netplay/, mapped to the files using it."""
+    """Every non-ASCII character in string literals of game/ and netplay/ and in the catalogs (game/locale), mapped
+    to the files using it."""
     found: dict[str, set[str]] = {}
     for sub in SOURCE_DIRS:
         for path in sorted((root / sub).rglob("*.py")):
@@ -68,6 +70,11 @@ def literal_chars(root: Path = ROOT) -> dict[str, set[str]]:
                     for ch in node.value:
                         if ord(ch) > 127 and ch.isprintable():
                             found.setdefault(ch, set()).add(str(path.relative_to(root)))
+    for path in sorted((root / "game" / "locale").glob("*.json")):  # the catalogs: every language's texts
+        for text in json.loads(path.read_text(encoding="utf-8")).values():
+            for ch in text:
+                if ord(ch) > 127 and ch.isprintable():
+                    found.setdefault(ch, set()).add(str(path.relative_to(root)))
     return found
 
 

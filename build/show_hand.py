@@ -15,8 +15,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from game import i18n
 from game.bots import make_bot
 from game.bots.runner import decisions
+from game.cli.replay import item_line
 from game.rules import tiles as T
 from game.rules.match import Match
 from game.rules.variants import get
@@ -55,13 +57,15 @@ def show(vid: str, bots: list[str], seed: str, hands: int, only: int | None) -> 
                 hand = _hand(st, seat) if only is None or only == seat else ""
                 print(f"  {st.remaining:3d} s{seat} {bots[seat][:2]} {hand:<48} {a.kind} "
                       f"{T.name(a.tile) if a.tile is not None else ''}{where} {why}")
-        print(f"  end {st.end}: wins {[ (w.seat, w.how, w.score.label if w.score else '') for w in st.wins]}")
+        wins = [(w.seat, w.how, " ".join(i18n.render(n, "zh") for n in w.score.names) if w.score else "")
+                for w in st.wins]
+        print(f"  end {st.end}: wins {wins}")
         for s in range(st.n):
             print(f"  seat {s}: {_hand(st, s)}")
         for it in st.settlement.items:
-            print("   ", it.text())
+            print("   ", item_line(it))
         for note in st.settlement.notes:
-            print("   ", note)
+            print("   ", i18n.render(note, "zh"))
         m.finish_hand()
 
 

@@ -8,6 +8,7 @@ import secrets
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from game import i18n
 from game.bots import default_level
 from game.pacing import Pacing
 from game.rules import engine as E
@@ -22,11 +23,11 @@ from game.rules.view import (
     pending_state,
     public_events,
     public_step,
-    public_view,
     same_point,
-    view,
     visible_step,
 )
+from game.rules.view import public_view as _public_view
+from game.rules.view import view as _view
 from game.turntimer import TIMER_CHOICES, timeout_action
 
 from . import auth
@@ -37,6 +38,16 @@ from .protocol import Code
 from .seatbot import DecisionBot
 from .shuffle import SHUFFLE_S, Round
 from .store import FORMAT, Damaged, Journal
+
+
+def view(st: HandState, seat: int) -> View:
+    """A seat's view as the wire carries it: a result's lines in 中文 and English (``game.i18n.worded_view``)."""
+    return i18n.worded_view(_view(st, seat))  # type: ignore[arg-type, return-value]
+
+
+def public_view(st: HandState, open_hands: bool = False) -> PublicView:
+    """The public view as the wire carries it (``game.i18n.worded_view``)."""
+    return i18n.worded_view(_public_view(st, open_hands))  # type: ignore[arg-type, return-value]
 
 log = logging.getLogger("netplay.host")
 
@@ -209,7 +220,8 @@ class Table:
         free = sum(1 for s in self.slots if s.open)
         defaults = self.variant.resolve_options({})
         changed = {k: v for k, v in self.options.items() if k != "players" and v != defaults.get(k)}
-        return {"table_id": self.table_id, "name": self.cfg.name or f"{self.variant.name_zh} {self.table_id}",
+        default_name = f"{i18n.variant_name(self.variant.id, 'zh')} {self.table_id}"
+        return {"table_id": self.table_id, "name": self.cfg.name or default_name,
                 "variant": self.variant.id, "players": self.n, "seats_taken": self.n - free, "seats_free": free,
                 "password": bool(self.password), "watchers": len(self.watchers), "watch": self.cfg.watch,
                 "options": changed}

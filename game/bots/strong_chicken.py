@@ -108,7 +108,7 @@ class ChickenExpert(Expert):
         self.ranked: list[Ranked] | None = None  # the last turn's actions, best first (build/diverge.py --second)
         self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
         self.tb = TABLES[vid]
-        self.pv = {k: v[2] for k, v in self.tb.patterns.items()}
+        self.pv = dict(self.tb.patterns)
         self.free = (RED,) if vid == "guiyang" else ()
         if vid == "guiyang":
             # calibrated on 熟手 tables (build/calibrate_claims.py): a 熟手 holding a pair pungs a first chicken
@@ -174,7 +174,7 @@ class ChickenExpert(Expert):
         pv = self.pv
         pay = ctx.n - 1
         we = self.win_extra
-        bonus = self.tb.events["bao_ting"][2] if declared else 0
+        bonus = self.tb.events["bao_ting"] if declared else 0
         pw = self.pung_weight
         out: list[X.XRoute] = []
 
@@ -755,18 +755,18 @@ class ChickenDefence:
             # guiyang: 抢杠 +10 (平胡's 1 dropped), with 抢杠包两家 paid as a self-draw by the robbed alone;
             # zhuoji: the robbed pays the pattern + 15. Either way it loses what it would have collected.
             x = self.x
-            ev = x.tb.events["qiang_gang"][2]
+            ev = x.tb.events["qiang_gang"]
             if x.vid == "guiyang":
                 hand = ev * (ctx.n - 1 if ctx.options.get("rob_pays_all", True) else 1)
             else:
                 hand = x.pv["ping_hu"] + ev
             return hand + 2.0 + self.burn * 0.7
         if self.hot:
-            return self.x.tb.events["re_pao"][2] + self.x.pv["ping_hu"] + 2.0 + self.burn * 0.7
+            return self.x.tb.events["re_pao"] + self.x.pv["ping_hu"] + 2.0 + self.burn * 0.7
         s = ctx.seats[seat]
         pv = self.x.pv
         if s.get("declared"):
-            return self.x.tb.events["bao_ting"][2] + pv["ping_hu"] + 2.0
+            return self.x.tb.events["bao_ting"] + pv["ping_hu"] + 2.0
         claimed = [m for m in s["melds"] if m["kind"] != "concealed_kong"]
         if len(claimed) >= 2 and all(m["kind"] != "chow" for m in claimed):
             return pv["da_dui_zi"] + 2.0

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import i18n
 from ..errors import UsageError
 from ..rules import scenario as SC
 from ..rules.match import replay_match
+from ..rules.settlement import Item
 from ..rules.state import HandState
 from ..rules.variants import get as get_variant
 from . import replay_text
@@ -72,8 +74,30 @@ def _scenario(data: Any, as_json: bool, lang: str) -> tuple[str, int]:
     except SC.ScenarioError as e:
         raise UsageError(str(e)) from None
     if as_json:
-        return json.dumps(SC.result_json(st), ensure_ascii=False), 0
+        return json.dumps(result_json(st), ensure_ascii=False), 0
     return replay_text.scenario(st, lang), 0
+
+
+def result_json(st: HandState) -> dict:
+    """A replayed hand's result as ``replay --json`` prints it (shared/spec/cli.md): ``items`` are the settlement
+    screen's lines in 中文, table-wide notes first."""
+    se = st.settlement
+    assert se is not None
+    return {
+        "end": st.end,
+        "winners": [w.seat for w in st.wins],
+        "deltas": se.deltas,
+        "transfers": [t.to_json() for t in se.transfers],
+        "items": [i18n.render(n, "zh") for n in se.notes] + [item_line(i) for i in se.items],
+        "next_dealer": st.variant.next_dealer(st),
+    }
+
+
+def item_line(item: Item) -> str:
+    """One settlement item as ``replay --json`` lists it: ``seat 0: 暗杠 7p +6`` (the other seats in brackets)."""
+    sign = "+" if item.points > 0 else ""
+    extra = f" ({item.detail})" if item.detail else ""
+    return f"seat {item.seat}: {i18n.render(item.text, 'zh')}{extra} {sign}{item.points}"
 
 
 def _match(data: dict, as_json: bool, lang: str, names: Any) -> tuple[str, int]:

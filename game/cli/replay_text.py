@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import i18n
 from ..rules.state import HandState
 from ..rules.variants.base import Variant
 from ..rules.view import result
@@ -48,7 +49,7 @@ def _hand(st: HandState, who: list[str], next_dealer: bool) -> list[str]:
     hand_no = st.hand_no + 1
     out = [strings.tr("story.hand", i=hand_no, dealer=who[st.dealer], what=win_line(res, who))]
     for w in st.wins:
-        pats = _sep().join(f"{strings.pick(p.name, p.name_en or p.key)} {p.value}" for p in w.score.patterns)
+        pats = _sep().join(f"{i18n.render(p.text, strings.lang())} {p.value}" for p in w.score.patterns)
         if pats:
             out.append("  " + strings.tr("story.patterns", who=who[w.seat], patterns=pats,
                                          tile=strings.tile_name(w.tile)))
@@ -60,7 +61,7 @@ def _hand(st: HandState, who: list[str], next_dealer: bool) -> list[str]:
         for it in res["items"]:
             if it["seat"] != seat:
                 continue
-            label = in_words(strings.pick(it["label"], it["label_en"]), who)
+            label = in_words(i18n.label(it, strings.lang()), who)
             if it.get("detail"):
                 label += f" ({detail_text(it['detail'], who)})"
             out.append(f"      {label}  {it['points']:+d}" if it["points"] else f"      {label}  0")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from .. import i18n
 from ..errors import UsageError
 from ..rules import codes
 from ..rules.judge import SituationError, judge
@@ -20,13 +21,13 @@ def run(text: str, as_json: bool, opts: list[str] | None = None) -> tuple[str, i
         _variant, _sit, sc = judge(overlay(data, opts))
     except SituationError as e:
         raise UsageError(str(e)) from None
-    out = sc.to_json()
+    out = i18n.score_json(sc)
     code = 0 if sc.valid else 1
     if as_json:
         return json.dumps(out, ensure_ascii=False), code
     if not sc.valid:
-        return f"not valid: {codes.text(sc.refusal or codes.Refusal.NOT_A_WIN)}", code
-    lines = [f"{p.name} ({p.key}) {p.value}" for p in sc.patterns]
+        return f"not valid: {i18n.code_text(sc.refusal or codes.Refusal.NOT_A_WIN, 'en')}", code
+    lines = [f"{i18n.render(p.text, 'zh')} ({p.key}) {p.value}" for p in sc.patterns]
     lines.append(f"total {sc.total}")
     lines.append("payments: " + ", ".join(f"seat {k} pays {v}" for k, v in sorted(sc.payments.items())))
     return "\n".join(lines), code

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import i18n
 from ..bots import default_level, make_bot
 from ..bots.runner import play_match
 from ..errors import UsageError
@@ -42,7 +43,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print(f"{variant.name_zh} ({variant.id}), {out['hands']} hands, seed {args.seed}, "
+    print(f"{i18n.variant_name(variant.id, 'zh')} ({variant.id}), {out['hands']} hands, seed {args.seed}, "
           f"{out['hands_per_s']:.1f} hands/s")
     print(f"{'seat':>4} {'bot':<8} {'points':>8} {'pts/hand':>9} {'win%':>6} {'self%':>6} {'deal-in%':>9} "
           f"{'draw%':>6} {'ms/dec':>7}")

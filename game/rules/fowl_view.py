@@ -24,6 +24,7 @@ from . import tiles as T
 from .kinds import MeldKind, Phase, WinBy
 from .public import ChickenPublic
 from .state import Meld
+from .texts import Msg, msg
 from .variants import chicken_fowl as F
 from .variants import chicken_patterns as patterns
 from .variants import get as get_variant
@@ -33,10 +34,10 @@ from .view import MeldView, View
 
 Holding = tuple[int, str, int | None]  # (tile, where: hand / meld / concealed_kong / discard, discard index)
 
-BEAN_NAMES = {  # meld kind -> (key, 中文, English), as the settlement names them
-    MeldKind.CONCEALED_KONG: ("men_dou", "闷豆", "concealed kong bean"),
-    MeldKind.ADDED_KONG: ("pa_po_dou", "爬坡豆", "added kong bean"),
-    MeldKind.KONG: ("dian_dou", "点豆", "kong on a discard bean"),
+BEAN_NAMES = {  # meld kind -> key, as the settlement names them (rules.bean.<key> in the catalogs)
+    MeldKind.CONCEALED_KONG: "men_dou",
+    MeldKind.ADDED_KONG: "pa_po_dou",
+    MeldKind.KONG: "dian_dou",
 }
 
 EACH = "each"  # every other player pays / is paid
@@ -49,8 +50,7 @@ class InPlay:
 
     key: str  # yao_ji, wu_gu_ji, jin_ji, fan_pai_ji, ...; chong_feng, gen_chong, ze_ren
     tile: int
-    zh: str
-    en: str
+    text: Msg  # its name
     value: int  # points per tile (a 冲锋 / 责任 line: what that one tile is worth)
     seat: int | None = None  # 冲锋 / 跟冲: whose discard; 责任: the discarder
     claimer: int | None = None  # 责任: who claimed it
@@ -62,8 +62,7 @@ class Fowl:
 
     key: str
     tile: int
-    zh: str
-    en: str
+    text: Msg
     unit: int
     count: int
     where: str  # hand / meld / concealed_kong / discard
@@ -73,8 +72,7 @@ class Fowl:
 class Bean:
     key: str  # men_dou / pa_po_dou / dian_dou
     tile: int  # the kong's face
-    zh: str
-    en: str
+    text: Msg
 
 
 @dataclass(frozen=True)
@@ -83,8 +81,7 @@ class Line:
 
     key: str  # the settlement's rule key: yao_ji, chong_feng_ji, ze_ren_ji, bao_ji, bao_ze_ren_ji, ...
     tile: int
-    zh: str
-    en: str
+    text: Msg
     count: int
     points: int
     who: str | int  # EACH (every other player), READY (each other player who is ready), or one seat
@@ -142,22 +139,23 @@ def outlook(view: View) -> Outlook:
     shown = [_shown(tb, ks, _holdings(view, s, hand=False), s, charge) for s in range(n)]
     duty = _duties(tb, ks, pub)
 
-    collect = [Line(key, t, zh, en, count, unit * count * base, EACH)
-               for key, t, zh, en, unit, count in F.group(counted)]
+    collect = [Line(key, t, name, count, unit * count * base, EACH)
+               for key, t, name, unit, count in F.group(counted)]
     owe_ready: list[Line] = []
-    for t, d, c, value, zh, en in duty:
+    for t, d, c, value, name in duty:
         if c == me:
-            collect.append(Line("ze_ren_ji", t, zh, en, 1, value * base, d))
-            owe_ready.append(Line("bao_ze_ren_ji", t, "包" + zh, "owed " + en, 1, -value * base, d, if_ready=True))
+            collect.append(Line("ze_ren_ji", t, name, 1, value * base, d))
+            owed = msg("rules.settle.chicken.owed", what=name)
+            owe_ready.append(Line("bao_ze_ren_ji", t, owed, 1, -value * base, d, if_ready=True))
         elif d == me:
             # the discarder pays a ready claimer, whether or not the discarder is ready
-            line = Line("ze_ren_ji", t, zh, en, 1, -value * base, c, if_ready=True)
+            line = Line("ze_ren_ji", t, name, 1, -value * base, c, if_ready=True)
             collect.append(line)
             owe_ready.append(line)
-    for key, t, zh, en, unit, count in F.group(F.exposed(tb, ks, held, me, charge)):
+    for key, t, name, unit, count in F.group(F.exposed(tb, ks, held, me, charge)):
         if key == "bao_ji" and not opts.get("bao_ji", True):
             continue  # 包鸡 off: exposed chickens are not owed; the 冲锋鸡 still is (包冲锋)
-        owe_ready.append(Line("bao_ji" if key == "bao_ji" else "bao_chong_feng_ji", t, zh, en, count,
+        owe_ready.append(Line("bao_ji" if key == "bao_ji" else "bao_chong_feng_ji", t, name, count,
                               -unit * count * base, READY))
     return Outlook(me, _ready(view, variant), _in_play(ks, pub, tb, duty), mine, _beans(view, me), shown,
                    Preview(collect), Preview(owe_ready), zhuo is not None)
@@ -199,36 +197,35 @@ def _charges(view: View, pub: ChickenPublic) -> dict[tuple[int, int], str]:
     return out
 
 
-def _duties(tb: Table, ks: dict[int, F.Kind], pub: ChickenPublic) -> list[tuple[int, int, int, int, str, str]]:
-    """责任鸡 from the public record: [(tile, discarder, claimer, value, 中文, English)] (``F.responsibilities``)."""
+def _duties(tb: Table, ks: dict[int, F.Kind], pub: ChickenPublic) -> list[tuple[int, int, int, int, Msg]]:
+    """责任鸡 from the public record: [(tile, discarder, claimer, value, name)] (``F.responsibilities``)."""
     out = []
     for name, (d, c) in sorted(pub.get("ze_ren", {}).items(), key=lambda kv: T.tile(kv[0])):
         t = T.tile(name)
         k = ks.get(t)
         if k is None:
             continue
-        base_zh = "鸡" if k.zh == "幺鸡" else k.zh
-        out.append((t, d, c, k.value * tb.ze_ren_mult, "责任" + base_zh, "responsible " + k.en))
+        out.append((t, d, c, k.value * tb.ze_ren_mult, msg("rules.fowl.ze_ren", fowl=k.short)))
     return out
 
 
 def _placed(tb: Table, ks: dict[int, F.Kind], held: list[Holding], seat: int, in_discards: bool,
             charge: dict[tuple[int, int], str]) -> list[Fowl]:
     """The seat's counted chickens grouped by kind and place."""
-    out: dict[tuple[str, int, str, str, int, str], int] = {}
+    out: dict[tuple[str, int, Msg, int, str], int] = {}
     for t, where, idx in held:
         got = F.counted(tb, ks, [(t, where, idx)], seat, in_discards, charge)
-        for key, tile, zh, en, unit in got:
-            k = (key, tile, zh, en, unit, where)
+        for key, tile, name, unit in got:
+            k = (key, tile, name, unit, where)
             out[k] = out.get(k, 0) + 1
-    return [Fowl(key, t, zh, en, unit, c, where) for (key, t, zh, en, unit, where), c in out.items()]
+    return [Fowl(key, t, name, unit, c, where) for (key, t, name, unit, where), c in out.items()]
 
 
 def _shown(tb: Table, ks: dict[int, F.Kind], held: list[Holding], seat: int,
            charge: dict[tuple[int, int], str]) -> list[Fowl]:
     """The chickens a seat shows face up: what it would owe as 包鸡 (default chickens, 冲锋 at its value) and the
     flipped ones in its melds."""
-    out: dict[tuple[str, int, str, str, int, str], int] = {}
+    out: dict[tuple[str, int, Msg, int, str], int] = {}
     for t, where, idx in held:
         k = ks.get(t)
         if k is None or where == "concealed_kong":
@@ -237,46 +234,43 @@ def _shown(tb: Table, ks: dict[int, F.Kind], held: list[Holding], seat: int,
             continue
         how = charge.get((seat, idx)) if where == "discard" and idx is not None else None
         if how and k.default:
-            zh, en = F.charge_name(k, how)
-            key = ("chong_feng_ji", t, zh, en, k.value * tb.chong_feng_mult, where)
+            key = ("chong_feng_ji", t, F.charge_name(k, how), k.value * tb.chong_feng_mult, where)
         else:
-            key = (k.key, t, k.zh, k.en, k.value, where)
+            key = (k.key, t, k.name, k.value, where)
         out[key] = out.get(key, 0) + 1
-    return [Fowl(key, t, zh, en, unit, c, where) for (key, t, zh, en, unit, where), c in out.items()]
+    return [Fowl(key, t, name, unit, c, where) for (key, t, name, unit, where), c in out.items()]
 
 
 def _in_play(ks: dict[int, F.Kind], pub: ChickenPublic, tb: Table,
-             duty: list[tuple[int, int, int, int, str, str]]) -> list[InPlay]:
+             duty: list[tuple[int, int, int, int, Msg]]) -> list[InPlay]:
     kinds = sorted(ks.items(), key=lambda kv: (not kv[1].default, kv[0] != F.YAO, kv[0]))  # 幺鸡, 乌骨鸡, then flipped
-    out = [InPlay(k.key, t, k.zh, k.en, k.value) for t, k in kinds]
+    out = [InPlay(k.key, t, k.name, k.value) for t, k in kinds]
     for name, seat in pub.get("chong_feng", {}).items():
         t = T.tile(name)
         k = ks.get(t)
         if k is not None:
-            zh, en = F.charge_name(k, "chong")
-            out.append(InPlay("chong_feng", t, zh, en, k.value * tb.chong_feng_mult, seat))
+            out.append(InPlay("chong_feng", t, F.charge_name(k, "chong"), k.value * tb.chong_feng_mult, seat))
     for pair in pub.get("gen_chong", []):
         t = T.tile(str(pair[0]))
         k = ks.get(t)
         if k is not None:
-            zh, en = F.charge_name(k, "gen")
-            out.append(InPlay("gen_chong", t, zh, en, k.value * tb.chong_feng_mult, int(pair[1])))
-    for t, d, c, value, zh, en in duty:
-        out.append(InPlay("ze_ren", t, zh, en, value, d, c))
+            out.append(InPlay("gen_chong", t, F.charge_name(k, "gen"), k.value * tb.chong_feng_mult, int(pair[1])))
+    for t, d, c, value, name in duty:
+        out.append(InPlay("ze_ren", t, name, value, d, c))
     return out
 
 
 def _beans(view: View, seat: int) -> list[Bean]:
     out = []
     for m in view["seats"][seat]["melds"]:
-        names = BEAN_NAMES.get(MeldKind(m["kind"]))
-        if names is None:
+        key = BEAN_NAMES.get(MeldKind(m["kind"]))
+        if key is None:
             continue
         face = next((f for f in m["faces"] if f is not None), None)
         if face is None:
             face = next((t for t in m["tiles"] if t is not None), None)
         if face is not None:
-            out.append(Bean(names[0], face, names[1], names[2]))
+            out.append(Bean(key, face, msg(f"rules.bean.{key}")))
     return out
 
 

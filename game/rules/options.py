@@ -14,16 +14,20 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class Option:
+    """One option of a game. Its words are in the catalogs: ``option.<key>.label``, ``.help`` and
+    ``.choice.<value>`` (``option.<scope>.<key>...`` where a game words it its own way; ``game.i18n``)."""
+
     key: str
-    zh: str
-    en: str
     default: Any
     choices: tuple[Any, ...] | None = None  # int or str choices; None with a bool default means on/off
     fixed: bool = False  # shown but not changeable (e.g. zhuoji's "always" rules)
-    help_zh: str = ""
-    help_en: str = ""
-    names: tuple[tuple[str, str], ...] = ()  # (中文, English) of each str choice, in ``choices`` order
     calc: bool = True  # the score calculator offers it: it can change what one hand scores or shows there
+    scope: str = ""  # the catalog scope of its words when a game words it its own way (yuxi's 抢杠三家包)
+
+    @property
+    def text_key(self) -> str:
+        """The head of its catalog keys: option.<key> or option.<scope>.<key>."""
+        return f"rules.option.{self.scope}.{self.key}" if self.scope else f"rules.option.{self.key}"
 
     @property
     def is_bool(self) -> bool:
@@ -33,13 +37,6 @@ class Option:
     def is_text(self) -> bool:
         """A choice among named values (``first_dealer``: host / random)."""
         return isinstance(self.default, str)
-
-    def choice_name(self, value: Any, lang: str = "zh") -> str:
-        """How a value is shown: a str choice by its name in ``lang`` (zh / en), anything else as written."""
-        if self.is_text and self.choices and value in self.choices and len(self.names) == len(self.choices):
-            zh, en = self.names[self.choices.index(value)]
-            return zh if lang == "zh" else en
-        return str(value)
 
     def coerce(self, value: Any) -> Any:
         v: bool | int | str

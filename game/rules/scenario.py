@@ -124,17 +124,4 @@ def _must_win(st: HandState, seat: int) -> bool:
     return bool(legal) and all(a.kind == HU for a in legal)
 
 
-def result_json(st: HandState) -> dict[str, Any]:
-    se = st.settlement
-    assert se is not None
-    return {
-        "end": st.end,
-        "winners": [w.seat for w in st.wins],
-        "deltas": se.deltas,
-        "transfers": [t.to_json() for t in se.transfers],
-        "items": se.to_json()["items"],
-        "next_dealer": st.variant.next_dealer(st),
-    }
-
-
-__all__ = ["DECLARE", "ScenarioError", "load", "play", "result_json", "run", "start"]
+__all__ = ["DECLARE", "ScenarioError", "load", "play", "run", "start"]

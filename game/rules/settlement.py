@@ -1,9 +1,11 @@
-"""Settlement: labelled transfers between seats that always sum to zero."""
+"""Settlement: labelled transfers between seats that always sum to zero (labels as catalog messages)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from .texts import Msg, msg
 
 
 @dataclass
@@ -12,8 +14,7 @@ class Transfer:
     payee: int
     points: int
     reason: str  # key of the rule that caused it (pattern key, "kong", "chicken", ...)
-    label: str = ""  # what the settlement screen shows for it (Chinese)
-    label_en: str = ""
+    text: Msg | None = None  # what the settlement screen shows for it
 
     def to_json(self) -> dict[str, Any]:
         return {"from": self.payer, "to": self.payee, "points": self.points, "reason": self.reason}
@@ -25,15 +26,9 @@ class Item:
 
     seat: int
     key: str
-    label: str  # Chinese text shown on the settlement screen
-    label_en: str
+    text: Msg  # the line the settlement screen shows
     points: int  # net points of this item for the seat
-    detail: str = ""
-
-    def text(self) -> str:
-        sign = "+" if self.points > 0 else ""
-        extra = f" ({self.detail})" if self.detail else ""
-        return f"seat {self.seat}: {self.label}{extra} {sign}{self.points}"
+    detail: str = ""  # the other seats, e.g. "←1,2" (paid by them) or "→0"
 
 
 @dataclass
@@ -41,48 +36,46 @@ class Settlement:
     n: int
     transfers: list[Transfer] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # table-wide lines in Chinese (e.g. the flipped chicken)
-    notes_en: list[str] = field(default_factory=list)  # the same lines in English
+    notes: list[Msg] = field(default_factory=list)  # table-wide lines (e.g. the flipped chicken)
     info: dict[str, Any] = field(default_factory=dict)
 
-    def pay(self, payer: int, payee: int, points: int, reason: str, label: str = "", label_en: str = "") -> None:
+    def pay(self, payer: int, payee: int, points: int, reason: str, text: Msg | None = None) -> None:
         """Record a transfer; zero or self transfers are dropped, negative ones reversed."""
         if payer == payee or points == 0:
             return
         if points < 0:
             payer, payee, points = payee, payer, -points
-        self.transfers.append(Transfer(payer, payee, points, reason, label, label_en))
+        self.transfers.append(Transfer(payer, payee, points, reason, text))
 
-    def note(self, zh: str, en: str, first: bool = False) -> None:
-        """A table-wide line for the settlement screen, in both languages."""
+    def note(self, text: Msg, first: bool = False) -> None:
+        """A table-wide line for the settlement screen."""
         if first:
-            self.notes.insert(0, zh)
-            self.notes_en.insert(0, en)
+            self.notes.insert(0, text)
         else:
-            self.notes.append(zh)
-            self.notes_en.append(en)
+            self.notes.append(text)
 
-    def item(self, seat: int, key: str, label: str, label_en: str, points: int, detail: str = "") -> None:
-        self.items.append(Item(seat, key, label, label_en, points, detail))
+    def item(self, seat: int, key: str, text: Msg, points: int, detail: str = "") -> None:
+        self.items.append(Item(seat, key, text, points, detail))
 
     def itemize(self) -> None:
         """Add one item per (seat, label) with the net of the transfers carrying that label.
 
         Keeps the screen's lines and the transfers in exact agreement.
         """
-        order: list[tuple[int, str]] = []
-        net: dict[tuple[int, str], list[Any]] = {}
+        order: list[tuple[int, Msg]] = []
+        net: dict[tuple[int, Msg], list[Any]] = {}
         for t in self.transfers:
+            text = t.text or msg("rules.settle.reason", reason=t.reason)
             for seat, sign in ((t.payee, 1), (t.payer, -1)):
-                k = (seat, t.label or t.reason)
+                k = (seat, text)
                 if k not in net:
-                    net[k] = [t.reason, t.label or t.reason, t.label_en or t.label or t.reason, 0]
+                    net[k] = [t.reason, 0]
                     order.append(k)
-                net[k][3] += sign * t.points
+                net[k][1] += sign * t.points
         for k in sorted(order, key=lambda k: (k[0], order.index(k))):
-            reason, label, label_en, pts = net[k]
+            reason, pts = net[k]
             if pts:
-                self.item(k[0], reason, label, label_en, pts)
+                self.item(k[0], reason, k[1], pts)
 
     @property
     def deltas(self) -> list[int]:
@@ -94,10 +87,3 @@ class Settlement:
 
     def items_for(self, seat: int) -> list[Item]:
         return [i for i in self.items if i.seat == seat]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "deltas": self.deltas,
-            "transfers": [t.to_json() for t in self.transfers],
-            "items": self.notes + [i.text() for i in self.items],
-        }

@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import tiles as T
-from .codes import Refusal, text
+from .codes import Refusal
 from .kinds import WinBy
 from .state import Meld
+from .texts import Msg
 
 # Flags a situation may carry (see shared/spec/cli.md).
 FLAGS = ("after_kong", "double_kong", "last_tile", "tian_hu", "di_hu", "declared_ready",
@@ -47,12 +48,16 @@ class Situation:
 @dataclass
 class Pattern:
     key: str
-    name: str  # Chinese name as in shared/rules
     value: int
-    name_en: str = ""
+    text: Msg  # its name: the catalog key pattern.<table>.<key> (event.<table>.<key> for a chicken event)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "name": self.name, "value": self.value}
+        return {"key": self.key, "value": self.value, "text": self.text.to_json()}
+
+
+def pattern(table: str, key: str, value: int, kind: str = "pattern") -> Pattern:
+    """The pattern ``key`` of the scoring table ``table`` (wenshan, yuxi, guiyang, zhuoji) worth ``value``."""
+    return Pattern(key, value, Msg(f"rules.{kind}.{table}.{key}"))
 
 
 @dataclass
@@ -66,24 +71,10 @@ class Score:
     refusal: Refusal | None = None  # set exactly when not valid
     info: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        """The ``score`` command's output object (shared/spec/cli.md)."""
-        if not self.valid:
-            return {"valid": False, "reason": text(self.refusal or Refusal.NOT_A_WIN)}
-        return {
-            "valid": True,
-            "patterns": [p.to_json() for p in self.patterns],
-            "total": self.total,
-            "payments": {str(k): v for k, v in sorted(self.payments.items())},
-        }
-
     @property
-    def label(self) -> str:
-        return " ".join(p.name for p in self.patterns)
-
-    @property
-    def label_en(self) -> str:
-        return " ".join(p.name_en or p.key for p in self.patterns)
+    def names(self) -> tuple[Msg, ...]:
+        """The patterns' names, in order (a settlement line lists them)."""
+        return tuple(p.text for p in self.patterns)
 
     @property
     def main_key(self) -> str:

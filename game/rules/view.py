@@ -64,10 +64,17 @@ OfferView = TypedDict("OfferView", {
 })
 
 
+class MsgView(TypedDict, total=False):
+    """A text as a catalog key and its arguments (``game.rules.texts.Msg.to_json``; ``game.i18n`` renders it)."""
+
+    key: str
+    args: dict[str, Any]
+
+
 class PatternView(TypedDict):
     key: str
-    name: str  # Chinese name (shared/rules)
     value: int
+    text: MsgView  # its name
 
 
 WinView = TypedDict("WinView", {
@@ -85,8 +92,7 @@ TransferView = TypedDict("TransferView", {
     "to": int,
     "points": int,
     "reason": str,  # the rule key that caused it
-    "label": str,  # the settlement screen's line (Chinese)
-    "label_en": str,
+    "text": MsgView | None,  # the settlement screen's line
 })
 
 
@@ -95,8 +101,7 @@ class ItemView(TypedDict):
 
     seat: int
     key: str
-    label: str
-    label_en: str
+    text: MsgView  # the settlement screen's line
     points: int
     detail: str
 
@@ -110,8 +115,7 @@ class ResultView(TypedDict):
     deltas: list[int]  # per seat, sums to zero
     transfers: list[TransferView]
     items: list[ItemView]
-    notes: list[str]  # table-wide lines (Chinese)
-    notes_en: list[str]
+    notes: list[MsgView]  # table-wide lines
     info: dict[str, Any]  # variant facts of the settlement (e.g. the flipped chicken, who was ready)
     next_dealer: int
 
@@ -355,11 +359,11 @@ def result(st: HandState) -> ResultView:
         "wins": [{**w.to_json(), "patterns": [p.to_json() for p in w.score.patterns],  # type: ignore[typeddict-item]
                   "total": w.score.total} for w in st.wins],
         "deltas": se.deltas,
-        "transfers": [t.to_json() | {"label": t.label, "label_en": t.label_en} for t in se.transfers],  # type: ignore[misc]
-        "items": [{"seat": i.seat, "key": i.key, "label": i.label, "label_en": i.label_en, "points": i.points,
+        "transfers": [t.to_json() | {"text": t.text.to_json() if t.text else None}  # type: ignore[misc]
+                      for t in se.transfers],
+        "items": [{"seat": i.seat, "key": i.key, "text": i.text.to_json(), "points": i.points,  # type: ignore[typeddict-item]
                    "detail": i.detail} for i in se.items],
-        "notes": list(se.notes),
-        "notes_en": list(se.notes_en),
+        "notes": [n.to_json() for n in se.notes],  # type: ignore[misc]
         "info": dict(se.info),
         "next_dealer": st.variant.next_dealer(st),
     }

@@ -18,21 +18,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Which project packages each layer may import (its own included). Most specific prefix wins.
 UI_BASE = ("game.rules", "game.bots", "game.session", "game.pacing", "game.turntimer", "game.errors",
-           "game.userdirs")
+           "game.userdirs", "game.i18n")
 ALLOWED: dict[str, tuple[str, ...]] = {
     "game.rules": ("game.rules",),
-    "game.bots": ("game.rules", "game.bots"),
+    "game.bots": ("game.rules", "game.bots", "game.i18n"),
+    # the catalogs: renders the core's codes and messages in a language; above the core, below everyone else
+    "game.i18n": ("game.rules", "game.i18n"),
     "game.session": ("game.rules", "game.bots", "game.session", "game.pacing"),
     "game.pacing": ("game.pacing",),  # a leaf of the session layer: when bots may move
     "game.turntimer": ("game.rules", "game.turntimer"),  # the session layer's decision clock
     # netplay is a client and a host of the session layer; it never imports the window (game.ui)
     "netplay": ("game.rules", "game.bots", "game.session", "game.pacing", "game.turntimer", "netplay", "game.errors",
-                "game.userdirs", "game", "game.oscompat", "game.logs", "game.progress"),
+                "game.userdirs", "game", "game.oscompat", "game.logs", "game.progress", "game.i18n"),
     # the window's rooms, floor by floor: kit and settings, app, nav, the table, then the calculator and LAN
     # (which draw with the table's parts), the screens around them, and the developers' tools on top.
     # A room may use the LAN client (a peer layer) only where it plays over it.
     "game.ui": ("game.ui",),  # game/ui/__init__.py
-    "game.ui.kit": ("game.rules", "game.errors", "game.startclock", "game.ui.kit"),
+    "game.ui.kit": ("game.rules", "game.errors", "game.startclock", "game.ui.kit", "game.i18n"),
     "game.ui.settings": ("game.userdirs", "game.turntimer", "game.ui.settings", "game"),
     "game.ui.app": ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.crash_screen", "game",
                     "game.crash", "game.startclock"),
@@ -51,7 +53,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                                    "game.ui.table", "game.ui.calc", "game.ui.lan", "game.ui.menus",
                                    "game.ui.devtools", "game.ui.crash_screen", "netplay"),
     "game.cli": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
-                 "game.errors", "game", "game.crash", "game.logs", "game.progress", "game.startclock"),
+                 "game.errors", "game", "game.crash", "game.logs", "game.progress", "game.startclock", "game.i18n"),
     "game.bench": ("game.rules", "game.bots", "game.session", "game.ui", "game.cli", "game.bench", "netplay",
                    "game.errors", "game", "game.oscompat", "game.progress"),
     "game.__main__": ("game.cli",),  # the entry point

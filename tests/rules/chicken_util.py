@@ -16,6 +16,7 @@ from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
 from game.rules.variants.chicken import ChickenGame
 from tests.helpers.scen import scenario
+from tests.helpers.words import zh
 
 t = T.tile
 
@@ -64,12 +65,12 @@ def net(st, *reasons):
 
 def labels(st, seat=None, part=None):
     """(seat, part, label, points) of the settlement items."""
-    return [(i.seat, i.key, i.label, i.points) for i in st.settlement.items
+    return [(i.seat, i.key, zh(i.text), i.points) for i in st.settlement.items
             if (seat is None or i.seat == seat) and (part is None or i.key == part)]
 
 
 def has_item(st, seat, label, points=None):
-    return any(i.seat == seat and i.label == label and (points is None or i.points == points)
+    return any(i.seat == seat and zh(i.text) == label and (points is None or i.points == points)
                for i in st.settlement.items)
 
 

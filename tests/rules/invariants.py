@@ -46,7 +46,7 @@ def check_zero_sum(st) -> None:
     assert sum(se.deltas) == 0, f"settlement does not sum to zero: {se.deltas}"
     for t in se.transfers:
         assert t.points > 0 and t.payer != t.payee, t
-        assert t.reason and (t.label or t.reason)
+        assert t.reason and (t.text or t.reason)
     per_seat = [0] * st.n
     for it in se.items:
         per_seat[it.seat] += it.points

@@ -3,6 +3,7 @@
 
 import pytest
 
+from game import i18n
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
@@ -281,8 +282,9 @@ def test_option_schemas():
     og = g.resolve_options({})
     assert og["wu_gu"] and og["rob_pays_all"] and not og["man_tang"] and og["players"] == 4
     assert og["multi_win"] and og["bao_ji"] and og["first_dealer"] == "host"
-    assert all(o.zh and o.en for o in g.schema + z.schema)
-    assert all(o.help_zh and o.help_en for o in g.schema + z.schema if o.key != "players")
+    assert all(i18n.option_label(o, "zh") and i18n.option_label(o, "en") for o in g.schema + z.schema)
+    assert all(i18n.option_help(o, "zh") and i18n.option_help(o, "en")
+               for o in g.schema + z.schema if o.key != "players")
     fixed = {o.key for o in z.schema if o.fixed}
     assert fixed == {"players", "wu_gu", "yin_ji", "rob_burns_beans", "rob_burns_chickens", "multi_win", "bao_ji"}
     assert z.resolve_options({})["first_dealer"] == "random"

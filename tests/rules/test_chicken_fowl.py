@@ -7,6 +7,7 @@ hand-computed settlement (base 1), asserted exactly per seat.
 import pytest
 
 from game.rules import tiles as T
+from tests.helpers.words import en, zh
 from tests.rules.chicken_hands import (
     A_ACTIONS,
     A_HANDS,
@@ -77,7 +78,7 @@ def test_no_flip_when_the_wall_is_empty():
     st = play_a("", fill=False)
     assert st.front == st.back and "zhuo" not in st.extra
     assert deltas(st) == [-15, 34, -2, -17]
-    assert any("不翻鸡" in n for n in st.settlement.notes)
+    assert any("不翻鸡" in n for n in [zh(n) for n in st.settlement.notes])
 
 
 # ---- 满堂鸡: flipped chickens in discards --------------------------------------------------------
@@ -137,7 +138,7 @@ def test_man_ji_qing_yi_se(on, expect, pattern):
     assert deltas(st) == expect
     assert has_item(st, 1, pattern)
     assert has_item(st, 1, "翻牌鸡 7m 4张 ×1", 12)
-    assert st.wins[0].score.label == pattern.split()[0]  # the win shows the pattern as settled
+    assert " ".join(zh(n) for n in st.wins[0].score.names) == pattern.split()[0]  # the win shows the pattern as settled
 
 
 def test_guiyang_ze_ren_claimer_ready():
@@ -225,4 +226,4 @@ def test_settlement_items_are_grouped_by_part():
     from game.rules.variants.chicken_settle import PARTS
     assert parts == sorted(parts, key=PARTS.index)
     assert {p for _s, p, _l, _v in labels(st)} <= {"hand", "chickens", "bao"}
-    assert all(i.label_en for i in st.settlement.items)
+    assert all(en(i.text) for i in st.settlement.items)

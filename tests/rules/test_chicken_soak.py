@@ -11,6 +11,7 @@ from game.rules import scenario as SC
 from game.rules.match import replay_match
 from game.rules.variants import get
 from game.rules.view import view
+from tests.helpers.words import en, zh
 
 GUIYANG_OPTS = [
     {},
@@ -28,10 +29,10 @@ def _check_end(st):
     per_seat = [0] * st.n
     for it in se.items:
         per_seat[it.seat] += it.points
-        assert it.label and it.label_en and it.key in ("hand", "events", "lian_zhuang", "beans", "chickens",
+        assert zh(it.text) and en(it.text) and it.key in ("hand", "events", "lian_zhuang", "beans", "chickens",
                                                         "bao", "cha_jiao")
     assert per_seat == se.deltas, "the items must add up to each seat's result"
-    assert all(t.label and t.points > 0 for t in se.transfers)
+    assert all(zh(t.text) and t.points > 0 for t in se.transfers)
     assert 0 <= st.variant.next_dealer(st) < st.n
 
 

@@ -14,6 +14,7 @@ from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.view import view
+from tests.helpers.words import zh
 from tests.rules.yuxi_util import (
     FENG_ORDER,
     V,
@@ -74,14 +75,14 @@ def test_kong_tail_tile_wins_automatically_gang_shang_hua():
     assert [p.key for p in w.score.patterns] == ["gang_shang_hua"] and w.score.total == 2
     assert st.settlement.deltas == [6, -2, -2, -2]
     assert tiles(V.public_info(st, 1)["tail"]) == ["9m", "7p"]
-    assert any("杠上花 2^(0+1)=2" in i.label for i in st.settlement.items)
+    assert any("杠上花 2^(0+1)=2" in zh(i.text) for i in st.settlement.items)
 
 
 def test_base_stake_doubles_every_payment():
     """底注 2: 杠上花 pays 2 × 2 = 4 per player; the line shows the computation."""
     st = run(["1111m234p567p789s5s", None, None, None], [[0, "kong", "1m"]], tail="9m5s", options={"base": 2})
     assert st.settlement.deltas == [12, -4, -4, -4]
-    assert any("杠上花 2^(0+1)=2 ×底注2=4 自摸" in i.label for i in st.settlement.items)
+    assert any("杠上花 2^(0+1)=2 ×底注2=4 自摸" in zh(i.text) for i in st.settlement.items)
 
 
 def test_dian_gang_shang_hua_is_paid_as_self_draw():
@@ -176,7 +177,7 @@ def test_chao_di_three_blind_kongs_then_da_peng_dui_shuang_gang_hua_8():
     act(st, 0, "hu")
     assert [p.key for p in st.wins[0].score.patterns] == ["da_peng_dui", "shuang_gang_hua"]
     assert st.settlement.deltas == [24, -8, -8, -8]
-    assert any("大碰对 双杠上花 2^(1+2)=8" in i.label for i in st.settlement.items)
+    assert any("大碰对 双杠上花 2^(1+2)=8" in zh(i.text) for i in st.settlement.items)
     st = start(hands, tail="9m8m", front="5s7p5s")
     assert "kong" not in kinds(st, 0)  # 抄底 off: no face-up tile wins, no kong
 
@@ -192,7 +193,7 @@ def test_draw_at_20_tiles_nothing_settled_dealer_stays():
     assert st.end == "draw" and st.remaining == 20
     assert st.settlement.deltas == [0, 0, 0, 0] and st.settlement.transfers == []
     assert V.next_dealer(st) == 0
-    assert any("流局" in n for n in st.settlement.notes)
+    assert any("流局" in n for n in [zh(n) for n in st.settlement.notes])
 
 
 def test_last_discard_kong_still_draws_and_wins():
@@ -265,7 +266,7 @@ def test_yi_pao_duo_xiang_three_winners():
     assert sorted(w.seat for w in st.wins) == [0, 2, 3]
     assert st.settlement.deltas == [1, -3, 1, 1]
     assert V.next_dealer(st) == 1
-    labels = [tr.label for tr in st.settlement.transfers]
+    labels = [zh(tr.text) for tr in st.settlement.transfers]
     assert all("平胡 2^0=1 点炮" in lb for lb in labels) and len(set(labels)) == 3  # each names its winner
 
 
@@ -297,7 +298,7 @@ def test_rob_kong_pays_all(n, mult):
     assert [m.kind for m in st.seats[1].melds] == ["pung"]
     assert tiles(V.public_info(st, 0)["tail"]) == ["9s", "5m"]
     assert V.next_dealer(st) == 0
-    assert any(f"抢杠胡 {'三家' if n == 4 else '两家' if n == 3 else '一家'}包×{mult}={mult}" in i.label
+    assert any(f"抢杠胡 {'三家' if n == 4 else '两家' if n == 3 else '一家'}包×{mult}={mult}" in zh(i.text)
                for i in st.settlement.items)
 
 
@@ -411,7 +412,7 @@ def test_shi_feng_auto_win_after_tenth_honor_discard():
     w = st.wins[0]
     assert (w.seat, w.how) == (0, "self_draw") and w.score.main_key == "shi_feng" and w.score.total == 2
     assert st.settlement.deltas == [6, -2, -2, -2]
-    assert any("十风 2^1=2" in i.label for i in st.settlement.items)
+    assert any("十风 2^1=2" in zh(i.text) for i in st.settlement.items)
 
 
 def test_shi_feng_not_when_the_tenth_discard_is_won_on():

@@ -14,6 +14,8 @@ from game.rules.state import Meld
 from game.rules.variants import chicken_fowl as F
 from game.rules.variants import chicken_patterns, get
 from game.rules.variants.chicken import ChickenGame
+from game.rules.variants.chicken_patterns import pattern_name
+from tests.helpers.words import en, zh
 from tests.rules.chicken_hands import (
     D_ACTIONS,
     J3,
@@ -74,11 +76,11 @@ def test_chicken_kinds_carry_their_rule_keys():
     with 钻石鸡 on makes each 红中 a 钻石鸡 (zuan_shi_ji)."""
     z, g = cast(ChickenGame, get("zhuoji")), cast(ChickenGame, get("guiyang"))
     ks = F.kinds(z.table, z.resolve_options({"ben_ji": True}), t("4p"))
-    assert (ks[t("5p")].key, ks[t("5p")].zh) == ("fan_pai_ji", "翻牌鸡")
-    assert (ks[t("4p")].key, ks[t("4p")].zh) == ("ben_ji", "本鸡")
+    assert (ks[t("5p")].key, zh(ks[t("5p")].name)) == ("fan_pai_ji", "翻牌鸡")
+    assert (ks[t("4p")].key, zh(ks[t("4p")].name)) == ("ben_ji", "本鸡")
     opts = g.resolve_options({"zuan_shi": True})
     ks = F.kinds(g.table, opts, T.RED)
-    assert (ks[T.RED].key, ks[T.RED].zh) == ("zuan_shi_ji", "钻石鸡")
+    assert (ks[T.RED].key, zh(ks[T.RED].name)) == ("zuan_shi_ji", "钻石鸡")
 
 
 def test_zhuoji_public_info_names_the_flip_and_its_chicken():
@@ -106,9 +108,10 @@ def test_guiyang_robbed_kong_line_with_zimo_double():
     the lines say both multipliers."""
     g = cast(ChickenGame, get("guiyang"))
     lines = chicken_patterns.hand_lines(g.table, g.resolve_options({"zimo_double": True}), 4, 0, 0, 1,
-                                        WinBy.ROB_KONG, 2, ("ping_hu", "平胡", "Plain", 0), ["qiang_gang"], None)
-    assert [(ln.key, ln.label, ln.label_en, ln.payer, ln.payee, ln.points) for ln in lines] == [
-        ("ping_hu", "平胡 0 抢杠包两家×3 自摸翻倍×2", "Plain 0 robbed pays all ×3 self-draw ×2", 2, 1, 0),
+                                        WinBy.ROB_KONG, 2, ("ping_hu", pattern_name(g.table, "ping_hu"), 0),
+                                        ["qiang_gang"], None)
+    assert [(ln.key, zh(ln.text), en(ln.text), ln.payer, ln.payee, ln.points) for ln in lines] == [
+        ("ping_hu", "平胡 0 抢杠包两家×3 自摸翻倍×2", "Plain win 0 robbed pays all ×3 self-draw ×2", 2, 1, 0),
         ("qiang_gang", "抢杠 10 抢杠包两家×3 自摸翻倍×2", "Robbing the kong 10 robbed pays all ×3 self-draw ×2",
          2, 1, 60)]
 
@@ -118,8 +121,8 @@ def test_zhuoji_lian_zhuang_line_keyed_by_its_rule():
     made to or by the dealer. Dealer 0 (kept twice) wins 平胡 3 on seat 2's discard: 3 + 3 × 2 = 9."""
     z = cast(ChickenGame, get("zhuoji"))
     lines = chicken_patterns.hand_lines(z.table, z.resolve_options({}), 4, 0, 2, 0, WinBy.DISCARD, 2,
-                         ("ping_hu", "平胡", "Plain", 3), [], None)
-    assert [(ln.part, ln.key, ln.label, ln.points) for ln in lines] == [
+                         ("ping_hu", pattern_name(z.table, "ping_hu"), 3), [], None)
+    assert [(ln.part, ln.key, zh(ln.text), ln.points) for ln in lines] == [
         ("hand", "ping_hu", "平胡 3", 3), ("lian_zhuang", "lian_zhuang", "连庄2次 3×2", 6)]
 
 
@@ -139,9 +142,9 @@ def test_drawn_hand_notes_and_cha_jiao_details():
     """chicken.md 荒庄 查叫 (the 查叫 hands of test_chicken_flow): the settlement's table lines say the hand is
     drawn and who is ready; each line names the seats it was paid by (←) or to (→)."""
     st = run("guiyang", D, front="7p3m9p7m", back="2m", fill=False, actions=D_ACTIONS)
-    assert st.settlement.notes == ["荒庄", "叫嘴：座位0、座位1"]
-    assert st.settlement.notes_en == ["Drawn hand", "Ready: seat 0, seat 1"]
-    assert [(i.seat, i.label, i.points, i.detail) for i in st.settlement.items] == [
+    assert [zh(n) for n in st.settlement.notes] == ["荒庄", "叫嘴：座位0、座位1"]
+    assert [en(n) for n in st.settlement.notes] == ["Drawn hand", "Ready: seat 0, seat 1"]
+    assert [(i.seat, zh(i.text), i.points, i.detail) for i in st.settlement.items] == [
         (0, "查叫 七对 10", 20, "←2,3"), (1, "查叫 暗大对 10", 20, "←2,3"), (2, "查叫 七对 10", -10, "→0"),
         (2, "查叫 暗大对 10", -10, "→1"), (3, "查叫 七对 10", -10, "→0"), (3, "查叫 暗大对 10", -10, "→1")]
 
@@ -150,8 +153,8 @@ def test_flip_note_names_the_chicken_kind():
     """chicken.md: after the win the 捉鸡牌 is turned: 9m makes 1m a 银鸡 (zhuoji); the settlement says so and
     records the flip."""
     st = play_c("9m")
-    assert st.settlement.notes == ["捉鸡牌 9m → 银鸡 1m", "叫嘴：座位0、座位1"]
-    assert st.settlement.notes_en == ["Flipped 9m → chicken 1m", "Ready: seat 0, seat 1"]
+    assert [zh(n) for n in st.settlement.notes] == ["捉鸡牌 9m → 银鸡 1m", "叫嘴：座位0、座位1"]
+    assert [en(n) for n in st.settlement.notes] == ["Flipped 9m → chicken 1m", "Ready: seat 0, seat 1"]
     assert st.settlement.info["zhuo"] == "9m"
 
 
@@ -212,7 +215,7 @@ def test_no_flip_when_the_winning_tile_was_the_walls_last():
     assert st.turn == 1 and st.front == st.back and "hu" in kinds(st, 1)
     act(st, 1, "hu")
     assert "zhuo" not in st.extra or st.extra["zhuo"] is None
-    assert st.settlement.notes[0] == "牌墙已空，不翻鸡" and st.settlement.notes_en[0] == "Wall empty: no flip"
+    assert zh(st.settlement.notes[0]) == "牌墙已空，不翻鸡" and en(st.settlement.notes[0]) == "Wall empty: no flip"
 
 
 def test_zhuoji_di_hu_survives_a_concealed_kong_on_the_first_draw():

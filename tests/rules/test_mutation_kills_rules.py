@@ -10,8 +10,9 @@ import zlib
 
 import pytest
 
+from game import i18n
 from game.rules import analysis as A
-from game.rules import codes, decompose
+from game.rules import decompose
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tables as TB
@@ -25,6 +26,7 @@ from game.rules.state import Meld, Seat
 from game.rules.variants import get
 from game.rules.view import pending_state, view
 from tests.helpers.scen import scenario
+from tests.helpers.words import zh
 from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import run as chicken_run
 from tests.rules.invariants import check_conservation
@@ -112,9 +114,9 @@ def test_table_file_damage_is_named():
 # ---- values and names --------------------------------------------------------------------------------------
 
 def test_refusal_texts_in_both_languages():
-    assert codes.text(Refusal.NOT_A_WIN, "zh") != codes.text(Refusal.NOT_A_WIN, "en")
-    assert codes.text(Refusal.NOT_A_WIN) == codes.text(Refusal.NOT_A_WIN, "en")
-    assert codes.text(Refusal.NOT_A_WIN, "zh") == codes.TEXTS[Refusal.NOT_A_WIN][0]
+    assert i18n.code_text(Refusal.NOT_A_WIN, "zh") != i18n.code_text(Refusal.NOT_A_WIN, "en")
+    assert i18n.code_text(Refusal.NOT_A_WIN, "en") == i18n.code_text(Refusal.NOT_A_WIN, "en")
+    assert i18n.code_text(Refusal.NOT_A_WIN, "zh") == i18n.catalog("zh")["rules.code.refusal.not_a_win"]
 
 
 @pytest.mark.parametrize("given,value", [(1, True), (0, False), ("true", True), ("On", True), ("off", False),
@@ -131,8 +133,11 @@ def test_on_off_option_rejects_other_words():
 
 def test_tile_names_of_honors_and_terminals():
     """Honors 东南西北 白发中 in order (1z-7z as the seeds number them); terminals are the 1s and 9s."""
-    assert [T.honor_zh(k) for k in range(27, 34)] == [T.honor_zh(t(f"{i}z")) for i in range(1, 8)]
-    assert T.honor_zh(t("1z")) == "东" and T.honor_zh(t("7z")) == "中"
+    def face(k: int) -> str:
+        return i18n.text(f"rules.tile.{T.name(k)}.short", "zh")
+
+    assert [face(k) for k in range(27, 34)] == [face(t(f"{i}z")) for i in range(1, 8)] == list("东南西北白发中")
+    assert face(t("1z")) == "东" and face(t("7z")) == "中"
     assert [T.is_terminal(t(x)) for x in ("1m", "9m", "9p", "9s", "8s", "2m", "1z")] == \
         [True, True, True, True, False, False, False]
 
@@ -227,7 +232,7 @@ def test_gang_shang_pao_cancels_an_added_kong():
     assert st.settlement.deltas == [-2, -2, 6, -2]
     assert [(i.seat, i.points) for i in st.settlement.items if i.key == "gang_shang_pao"] == [(0, 0)]
     item = next(i for i in st.settlement.items if i.key == "gang_shang_pao")
-    assert item.detail == "" and item.label == "杠上炮 7p 杠分作废"
+    assert item.detail == "" and zh(item.text) == "杠上炮 7p 杠分作废"
 
 
 def test_settlement_items_per_seat_in_order():

@@ -5,12 +5,14 @@ value, a claimed wildcard counting as its face while held copies stay free, and 
 
 from __future__ import annotations
 
+from game.cli.replay import item_line
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.view import view
 from tests.helpers.scen import scenario
+from tests.helpers.words import en, zh
 from tests.rules.invariants import check_conservation
 from tests.rules.scoring import judge_wenshan as judge
 from tests.rules.scoring import keys
@@ -21,12 +23,12 @@ V = get("wenshan")
 
 def items(st, seat=None):
     """(seat, key, zh label, en label, points) of the settlement lines."""
-    return [(i.seat, i.key, i.label, i.label_en, i.points) for i in st.settlement.items
+    return [(i.seat, i.key, zh(i.text), en(i.text), i.points) for i in st.settlement.items
             if seat is None or i.seat == seat]
 
 
 def transfer_labels(st):
-    return sorted((tr.payer, tr.payee, tr.points, tr.reason, tr.label, tr.label_en)
+    return sorted((tr.payer, tr.payee, tr.points, tr.reason, zh(tr.text), en(tr.text))
                   for tr in st.settlement.transfers)
 
 
@@ -127,7 +129,7 @@ def test_wenshan_settlement_line_text_without_detail():
     """The settlement screen's plain line of an item without a detail: seat, label, signed points (no '()')."""
     st = concealed_kong_win()
     line = next(i for i in st.settlement.items if i.key == "an_gang" and i.seat == 0)
-    assert line.detail == "" and line.text() == "seat 0: 暗杠 7p +6"
+    assert line.detail == "" and item_line(line) == "seat 0: 暗杠 7p +6"
 
 
 # ---- options seen by the engine ---------------------------------------------------------------------------

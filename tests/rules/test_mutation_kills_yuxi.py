@@ -12,6 +12,7 @@ from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.state import Meld
 from game.rules.view import view
+from tests.helpers.words import en, zh
 from tests.rules.yuxi_util import FENG_ORDER, V, act, kinds, rob_scenario, run, sequence_game, start, tiles
 
 
@@ -61,7 +62,7 @@ def test_yuxi_shi_feng_line_says_paid_as_self_draw():
     each, and the settlement line says so (按自摸 / paid as self-draw), not 自摸 as if drawn."""
     st = sequence_game(["1234567z1234z258m", None, None, None], FENG_ORDER, {"with_honors": True}, 10)
     assert st.settlement.deltas == [6, -2, -2, -2]
-    assert {(tr.label, tr.label_en) for tr in st.settlement.transfers} == {
+    assert {(zh(tr.text), en(tr.text)) for tr in st.settlement.transfers} == {
         ("十风 2^1=2 按自摸", "Ten winds 2^1=2 paid as self-draw")}
 
 
@@ -70,7 +71,7 @@ def test_yuxi_robbed_kong_paid_as_a_discard_says_so():
     says so in both languages."""
     st = SC.run(rob_scenario(4, {"rob_pays_all": False}))
     assert st.settlement.deltas[:2] == [1, -1]
-    assert [(tr.label, tr.label_en) for tr in st.settlement.transfers] == [
+    assert [(zh(tr.text), en(tr.text)) for tr in st.settlement.transfers] == [
         ("平胡 2^0=1 抢杠胡 按点炮", "Plain win 2^0=1 robbing the kong paid as a discard")]
 
 

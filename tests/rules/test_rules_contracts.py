@@ -8,17 +8,20 @@ from typing import cast
 
 import pytest
 
+from game import i18n
 from game.rules import analysis as A
 from game.rules import decompose, tables
 from game.rules import engine as E
 from game.rules import tiles as T
 from game.rules.actions import ActionError, from_json
 from game.rules.settlement import Transfer
-from game.rules.situation import Pattern, Score
+from game.rules.situation import Pattern, Score, pattern
 from game.rules.state import Meld, Win
+from game.rules.texts import msg
 from game.rules.variants import all_variants, get, ids
 from game.rules.variants.yuxi import Yuxi
 from game.rules.variants.yuxi_score import one_suit
+from tests.helpers.words import en, tile_en, zh
 
 
 def hand(text: str) -> list[int]:
@@ -97,8 +100,8 @@ def test_tables_build_command_writes_the_file(tmp_path, monkeypatch):
 
 def test_tile_make_and_english_names():
     assert T.make(5, 1) == T.tile("5p") and T.make(1, 0) == 0 and T.make(9, 2) == T.tile("9s")
-    assert T.name_en(T.tile("5p")) == "5 Dots" and T.name_en(T.tile("9m")) == "9 Characters"
-    assert T.name_en(T.tile("1s")) == "1 Bamboo" and T.name_en(T.tile("7z")) == "Red"
+    assert tile_en(T.tile("5p")) == "5 Dots" and tile_en(T.tile("9m")) == "9 Characters"
+    assert tile_en(T.tile("1s")) == "1 Bamboo" and tile_en(T.tile("7z")) == "Red"
 
 
 def test_variant_registry():
@@ -112,11 +115,12 @@ def test_variant_registry():
 # ---- JSON for replays, the CLI and the UI ------------------------------------------------------------------
 
 def test_transfer_score_win_and_meld_json():
-    assert Transfer(1, 2, 6, "ping_hu", "平胡 3").to_json() == {"from": 1, "to": 2, "points": 6, "reason": "ping_hu"}
-    sc = Score(True, [Pattern("qi_dui", "七对", 10)], 10, {0: 10, 2: 10})
-    assert sc.to_json() == {"valid": True, "patterns": [{"key": "qi_dui", "name": "七对", "value": 10}],
+    assert Transfer(1, 2, 6, "ping_hu", msg("rules.pattern.guiyang.ping_hu")).to_json() == \
+        {"from": 1, "to": 2, "points": 6, "reason": "ping_hu"}
+    sc = Score(True, [pattern("guiyang", "qi_dui", 10)], 10, {0: 10, 2: 10})
+    assert i18n.score_json(sc) == {"valid": True, "patterns": [{"key": "qi_dui", "name": "七对", "value": 10}],
                             "total": 10, "payments": {"0": 10, "2": 10}}
-    assert Score(False).to_json() == {"valid": False, "reason": "not a winning hand"}
+    assert i18n.score_json(Score(False)) == {"valid": False, "reason": "not a winning hand"}
     w = Win(1, T.tile("5p"), "discard", 0, sc, ["hot"])
     assert w.to_json() == {"seat": 1, "tile": "5p", "win": "discard", "from": 0, "flags": ["hot"]}
     chow = Meld("chow", (T.tile("4m"), T.tile("5m"), T.tile("6m")), (T.tile("4m"), T.tile("5m"), T.tile("7m")), 3, 2)
@@ -130,7 +134,7 @@ def test_view_result_of_an_ended_hand():
     from tests.rules.chicken_hands import play_dian
 
     st = play_dian("zhuoji")
-    r = result(st)
+    r = i18n.worded_result(result(st))  # as the wire carries it (the view itself carries catalog messages)
     assert r["end"] == "win" and r["winners"] == [1] and r["deltas"] == [-6, 12, -3, -3]
     assert r["wins"][0]["seat"] == 1 and r["wins"][0]["total"] == st.wins[0].score.total == 3
     assert r["wins"][0]["patterns"] == [{"key": "ping_hu", "name": "平胡", "value": 3}]
@@ -225,13 +229,13 @@ def test_chicken_settlement_lines_in_english():
     from tests.rules.chicken_hands import play_a, play_c
 
     st = play_a("9s")
-    assert [(i.seat, i.label_en, i.points) for i in st.settlement.items_for(1)] == [
+    assert [(i.seat, en(i.text), i.points) for i in st.settlement.items_for(1)] == [
         (1, "Plain win 1", 3), (1, "black-bone chicken 8p (3 tiles) ×2", 18),
         (1, "golden chicken 1s (2 tiles) ×2", 12), (1, "owed charging golden chicken 1s ×4", 4),
         (1, "owed golden chicken 1s ×2", 2), (1, "owed charging black-bone chicken 8p ×4", 4)]
-    assert st.settlement.notes_en == ["Flipped 9s → chicken 1s", "Ready: seat 1, seat 2"]
+    assert [en(n) for n in st.settlement.notes] == ["Flipped 9s → chicken 1s", "Ready: seat 1, seat 2"]
     st = play_c("5s", streak=2)
-    assert [(i.label_en, i.points) for i in st.settlement.items_for(1)] == [
+    assert [(en(i.text), i.points) for i in st.settlement.items_for(1)] == [
         ("Plain win 3", -3), ("dealer streak 2: 3×2", -6), ("charging chicken 1s ×3", -3),
         ("flipped chicken 6s ×1", 3), ("following charge chicken 1s ×3", 9),
         ("owed following charge chicken 1s ×3", 3)]
@@ -244,7 +248,7 @@ def test_zhuoji_su_gua_dou_is_the_settled_score():
     st = play_zeren("zhuoji", "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m345p9p5s", "5s")
     sc = st.wins[0].score
     assert sc.valid is True and sc.total == 6 and sc.payments == {0: 6, 2: 6, 3: 6}
-    assert [(p.key, p.name, p.name_en, p.value) for p in sc.patterns] == [
+    assert [(p.key, zh(p.text), en(p.text), p.value) for p in sc.patterns] == [
         ("su_gua_dou", "素瓜豆", "Bare win (no chicken, no bean)", 6)]
     assert sc.info["settled"] == "su_gua_dou"
 
@@ -313,7 +317,7 @@ def test_wenshan_settlement_formula(patterns, total, text):
     """wenshan.md: T = (base + added) × multipliers, written out on the settlement line."""
     from game.rules.variants.wenshan import _formula
 
-    sc = Score(True, [Pattern(k, k, v) for k, v in patterns], total)
+    sc = Score(True, [Pattern(k, v, msg(k)) for k, v in patterns], total)
     assert _formula(sc) == text
 
 

@@ -15,6 +15,7 @@ from game.bots.simple import SimpleBot
 from game.rules import engine as E
 from game.rules.variants import get
 from game.rules.view import view
+from tests.helpers.words import zh
 from tests.rules.invariants import option_combos
 
 # ---- wenshan.md --------------------------------------------------------------------------------------------
@@ -132,9 +133,9 @@ def check_chicken(st) -> int:
     base = int(st.options.get("base", 1))
     checked = 0
     for tr in st.settlement.transfers:
-        if m := BEAN_LABEL.match(tr.label):
+        if m := BEAN_LABEL.match(zh(tr.text)):
             assert int(m.group(2)) == BEAN and tr.points == BEAN * base, tr
-        elif m := CHICKEN_LABEL.match(tr.label):
+        elif m := CHICKEN_LABEL.match(zh(tr.text)):
             _bao, how, name, _tile, count, unit = m.groups()
             value = CHICKEN_VALUES[vid][CHICKEN_NAMES[name]]
             if how in ("冲锋", "跟冲"):
@@ -143,9 +144,9 @@ def check_chicken(st) -> int:
                 value *= RESPONSIBLE_MULT[vid]
             assert int(unit) == value, tr
             assert tr.points == value * int(count or 1) * base, tr
-        elif m := STREAK_LABEL.match(tr.label):
+        elif m := STREAK_LABEL.match(zh(tr.text)):
             assert int(m.group(1)) == st.dealer_streak and tr.points == int(m.group(2)) * int(m.group(3)) * base, tr
-        elif m := HAND_LABEL.match(tr.label):
+        elif m := HAND_LABEL.match(zh(tr.text)):
             name, value, double = m.groups()
             table = {**CHICKEN_PATTERNS[vid], **CHICKEN_EVENTS[vid]}
             key = PATTERN_NAMES[name] if tr.reason == "cha_jiao" else tr.reason  # 查叫 pays the named pattern

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from game import i18n
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules import tiles as T
@@ -216,8 +217,8 @@ def test_first_dealer_defaults_per_variant():
     for v in all_variants():
         opt = next(o for o in v.schema if o.key == "first_dealer")
         assert opt.choices == ("host", "random") and not opt.fixed
-        assert [opt.choice_name(c, "zh") for c in opt.choices] == ["开房者", "随机"]
-        assert [opt.choice_name(c, "en") for c in opt.choices] == ["Table opener", "Random"]
+        assert [i18n.choice_name(opt, c, "zh") for c in opt.choices] == ["开房者", "随机"]
+        assert [i18n.choice_name(opt, c, "en") for c in opt.choices] == ["Table opener", "Random"]
         with pytest.raises(OptionError, match="first_dealer must be one of host, random"):
             v.resolve_options({"first_dealer": "east"})
         assert v.resolve_options({"first_dealer": " Random "})["first_dealer"] == "random"

@@ -4,6 +4,7 @@ import pytest
 
 from game.rules import tiles as T
 from game.rules.variants.wenshan_shapes import wildcard_of
+from tests.helpers.words import tile_en, tile_zh
 
 
 def test_parse_and_format_round_trip():
@@ -16,8 +17,8 @@ def test_parse_and_format_round_trip():
 
 def test_names():
     assert T.name(T.tile("5p")) == "5p"
-    assert T.name_zh(T.tile("7z")) == "红中" and T.name_zh(T.tile("1s")) == "一条"
-    assert T.name_en(T.tile("5z")) == "White"
+    assert tile_zh(T.tile("7z")) == "红中" and tile_zh(T.tile("1s")) == "一条"
+    assert tile_en(T.tile("5z")) == "White"
 
 
 @pytest.mark.parametrize("text,part", [

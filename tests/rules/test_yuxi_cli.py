@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from game import i18n
 from game.bots import make_bot
 from game.bots.runner import play_match
 from game.cli import replay as replay_cli
@@ -77,6 +78,8 @@ def test_option_schema():
     assert V.resolve_options({}) == {"players": 4, "with_honors": False, "chao_di": False, "rob_pays_all": True,
                                      "base": 1, "first_dealer": "host"}
     assert sch["players"].choices == (2, 3, 4)
-    assert (sch["with_honors"].zh, sch["rob_pays_all"].zh, sch["base"].zh) == ("有风", "抢杠三家包", "底注")
-    assert sch["chao_di"].zh.startswith("抄底")
-    assert all(o.en and o.help_zh and o.help_en for o in V.schema if o.key != "players")
+    assert [i18n.option_label(sch[k], "zh") for k in ("with_honors", "rob_pays_all", "base")] == \
+        ["有风", "抢杠三家包", "底注"]
+    assert i18n.option_label(sch["chao_di"], "zh").startswith("抄底")
+    assert all(i18n.option_label(o, "en") and i18n.option_help(o, "zh") and i18n.option_help(o, "en")
+               for o in V.schema if o.key != "players")

@@ -41,6 +41,7 @@ def test_every_system_bundles_the_assets_tables_and_version(system):
     data = _data_options(p)
     assert (str(ROOT / "assets"), "assets") in data  # fonts and icons (Linux's window icon comes from here)
     assert (str(ROOT / "game" / "rules" / "data" / "tables.bin"), "game/rules/data") in data
+    assert (str(ROOT / "game" / "locale"), "game/locale") in data  # the catalogs (game.i18n finds them there)
     assert (str(ROOT / "pyproject.toml"), ".") in data  # game.__version__ in a frozen build
     for src, _ in data:
         assert Path(src).exists(), src

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import i18n
 from game.cli import score as score_cmd
 from game.rules import tiles as T
 from game.ui.calc.calcmodel import Calc, chickens_held, formula, from_json, judge_json
@@ -72,7 +73,7 @@ def code_of_reason(reason: str) -> str | None:
     """The refusal code whose English text the score command printed."""
     from game.rules import codes
 
-    return next((str(c) for c in codes.Refusal if codes.text(c, "en") == reason), None)
+    return next((str(c) for c in codes.Refusal if i18n.code_text(c, "en") == reason), None)
 
 
 def keys(c: Calc) -> list[str]:
@@ -356,7 +357,7 @@ def test_chickens_held_follow_the_flip():
     """贵阳: 幺鸡 1s counts 1; with the 翻牌鸡 1s it is a 金鸡 (2 each) - the core's own chicken kinds."""
     c = build("guiyang", "123m456p789s11122s", "2s")
     held = chickens_held(c)
-    assert [(k, T.name(t), v) for k, t, _zh, _en, v in held] == [("yao_ji", "1s", 1)] * 3
+    assert [(k, T.name(t), v) for k, t, _name, v in held] == [("yao_ji", "1s", 1)] * 3
     c.chicken = T.tile("1s")
     assert {v for *_x, v in chickens_held(c)} == {2}
     assert chickens_held(build("wenshan", "1133m2277p5599s66z", "6z")) == []

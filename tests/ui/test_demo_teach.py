@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from game import i18n
 from game.rules import tiles as T
 from game.rules.codes import Refusal
 from game.rules.variants import get
@@ -192,7 +193,7 @@ def test_settlement_lessons_say_who_paid_whom():
         if it["points"] > 0:
             payers = payers_of(res, x.item)
             paid = sum(tr["points"] for tr in res["transfers"] if tr["to"] == it["seat"] and tr["from"] in payers
-                       and (tr.get("label") or tr["reason"]) == it["label"])
+                       and (i18n.label(tr, "zh") or tr["reason"]) == i18n.label(it, "zh"))
             assert paid == it["points"], it
             zh, _en = both(x)
             assert all(NAMES[p] in zh for p in payers) and str(it["points"]) in zh

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from game import i18n
 from game.rules import engine as E
 from game.rules import scenario as SC
 from game.rules.actions import HU, Action
@@ -41,7 +42,7 @@ def _widget(sc: SetupScene, key: str):
     """The column-A widget of option ``key`` (found by its label in the current language)."""
     o = next(o for o in sc.variant.schema if o.key == key)
     widgets: list[Any] = list(sc.colA)  # checkboxes and choices: each has its label
-    return next(w for w in widgets if W.label_text(w.label) == strings.pick(o.zh, o.en))
+    return next(w for w in widgets if W.label_text(w.label) == i18n.option_label(o, strings.lang()))
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -132,9 +133,9 @@ def test_the_calculator_leaves_out_what_changes_no_score(app):
     assert shown and not shown & {"一炮多响", "包鸡", "首局庄家"}
     sit = {"variant": "guiyang", "seat": 0, "hand": "123m456m789s234p55s", "win_tile": "5s", "win": "rob_kong",
            "from": 2}
-    base = judge(sit)[2].to_json()
+    base = i18n.score_json(judge(sit)[2])
     for opts in ({"multi_win": False}, {"bao_ji": False}, {"first_dealer": "random"}):
-        assert judge({**sit, "options": opts})[2].to_json() == base
+        assert i18n.score_json(judge({**sit, "options": opts})[2]) == base
 
 
 def test_the_join_list_and_the_lobby_name_a_tables_options(en):

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from game import i18n
 from game.rules.variants import all_variants
 from game.ui.devtools.audit import CJK
 from game.ui.kit import hostmsg, rulesdoc, strings
@@ -26,7 +27,8 @@ def test_every_english_string_is_english():
 def test_games_descriptions_and_options_in_english_have_no_chinese_and_no_notation():
     notation = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z0-9])")
     for v in all_variants():
-        texts = [v.blurb_en] + [t for o in v.schema for t in (o.en, o.help_en)]
+        texts = [i18n.variant_blurb(v.id, "en")] + [t for o in v.schema
+                                                    for t in (i18n.option_label(o, "en"), i18n.option_help(o, "en"))]
         for t in texts:
             assert not CJK.search(t or ""), (v.id, t)
             assert not notation.search(t or ""), (v.id, t)

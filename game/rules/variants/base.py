@@ -24,20 +24,13 @@ FIRST_DEALERS = ("host", "random")
 def first_dealer_option(default: str = "host") -> Option:
     """首局庄家, in every variant (chicken.md, Options): ``host`` = seat 0, whoever opened the table (the player
     in a local game, the host at a LAN table); ``random`` = a seat drawn from the match seed."""
-    return Option("first_dealer", "首局庄家", "First dealer", default, FIRST_DEALERS,
-                  help_zh="开桌的人坐首局庄，或由系统随机选一家坐庄",
-                  help_en="the player who opened the table deals first, or a random seat does",
-                  names=(("开房者", "Table opener"), ("随机", "Random")), calc=False)
+    return Option("first_dealer", default, FIRST_DEALERS, calc=False)
 
 
 class Variant:
     """Rules as data plus small hooks. Subclasses set the class attributes and override hooks."""
 
     id = "base"
-    name_zh = ""
-    name_en = ""
-    blurb_zh = ""
-    blurb_en = ""
     claim_policy = "simultaneous"  # or "sequential"
     multi_win = True
     allow_chow = False

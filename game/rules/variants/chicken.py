@@ -68,7 +68,7 @@ Decisions taken where chicken.md and the seeds are silent (what a player of the 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from .. import events as ev
 from .. import tiles as T
@@ -281,60 +281,25 @@ def drawn_hand_dealer(ready: list[bool], dealer: int, n: int) -> int:
 
 # ---------------------------------------------------------------------------- options
 
-def _opt(key: str, zh: str, en: str, default: Any, help_zh: str = "", help_en: str = "", **kw: Any) -> Option:
-    return Option(key, zh, en, default, help_zh=help_zh, help_en=help_en, **kw)
-
-
-_WU_GU = ("乌骨鸡", "Black-bone chicken", "八筒也是常鸡（乌骨鸡）", "the 8 Dots is a chicken too")
-_MAN_TANG = ("满堂鸡", "Chickens in discards", "翻牌鸡也计打出且未被碰杠的牌",
-             "flipped chickens also count in one's unclaimed discards")
-_YIN = ("银鸡", "Silver chicken", "翻出九万/九筒时，一万/一筒为银鸡",
-        "a 9 Characters / 9 Dots flip makes the 1 of that suit a silver chicken")
-_ROB_BEANS = ("抢杠烧豆", "Robbing burns beans", "被抢杠者收不到豆分，输的照付",
-              "the robbed player collects no beans but still pays")
-_ROB_CHICKENS = ("抢杠烧鸡", "Robbing burns chickens", "被抢杠者收不到鸡分，输的照付",
-                 "the robbed player collects no chickens but still pays")
-_BASE = ("底注", "Base stake", "所有分数乘以底注", "every point is multiplied by the stake")
-# (中文, English, guiyang help 中文/English, zhuoji help 中文/English: there the rule always holds)
-_MULTI_WIN = ("一炮多响", "Several win on one discard",
-              "一炮可多家胡；不勾选时只有放炮者之后最近的一家胡",
-              "several players may win on one discard; off: only the nearest after the discarder wins",
-              "多家可同时胡同一张牌", "several players may win on one discard")
-_BAO_JI = ("包鸡", "Not ready pays chickens",
-           "没叫嘴者为亮出的鸡包给叫嘴者；不勾选时只包冲锋鸡",
-           "not ready pays the ready for exposed chickens; off: only the charging chicken",
-           "没叫嘴的玩家为亮出的鸡包给叫嘴玩家", "a player not ready pays the ready ones for their exposed chickens")
-
-
 class Guiyang(ChickenGame):
     id = "guiyang"
-    name_zh = "贵阳捉鸡"
-    name_en = "Guiyang Catch-the-Chicken"
-    blurb_zh = "112张（含红中），可碰杠不可吃；豆是通行证，幺鸡乌骨鸡、翻鸡、冲锋鸡责任鸡，没叫嘴要包鸡。"
-    blurb_en = ("112 tiles with the Reds; pung and kong, no chow. Kongs are beans and passes; "
-                "chickens: 1 Bamboo, 8 Dots, the flipped one, charging, liable.")
     table = GUIYANG
     min_players = 2
     max_players = 4
     schema: ClassVar[list[Option]] = [
-        Option("players", "人数", "Players", 4, (2, 3, 4)),
-        _opt("wu_gu", _WU_GU[0], _WU_GU[1], True, _WU_GU[2] + "，每张2分", _WU_GU[3] + ", worth 2 each"),
-        _opt("man_tang", *_MAN_TANG[:2], False, *_MAN_TANG[2:]),
-        _opt("yin_ji", _YIN[0], _YIN[1], False, _YIN[2] + "，每张2分", _YIN[3] + ", worth 2 each"),
-        _opt("zuan_shi", "钻石鸡", "Diamond chicken", False, "翻出红中时，红中为钻石鸡，每张4分",
-             "a Red dragon flip makes every Red dragon a diamond chicken worth 4"),
-        _opt("man_ji_qing", "满鸡清一色", "Four chickens count as flush", False,
-             "胡牌者拥有全部四张翻牌鸡时，至少按清一色计分",
-             "a winner holding all four flipped chickens scores at least a flush"),
-        _opt("zimo_double", "自摸翻倍", "Self-draw pays double", False, "自摸时每家付双倍",
-             "on a self-draw every player pays twice"),
-        _opt("rob_pays_all", "抢杠包两家", "Robbed player pays all", True, "抢杠胡按自摸计分，全部由被抢杠者支付",
-             "a robbed kong scores as a self-draw, all paid by the robbed player"),
-        _opt("rob_burns_beans", *_ROB_BEANS[:2], False, *_ROB_BEANS[2:]),
-        _opt("rob_burns_chickens", *_ROB_CHICKENS[:2], False, *_ROB_CHICKENS[2:]),
-        _opt("base", *_BASE[:2], 1, *_BASE[2:]),
-        _opt("multi_win", *_MULTI_WIN[:2], True, *_MULTI_WIN[2:4], calc=False),
-        _opt("bao_ji", *_BAO_JI[:2], True, *_BAO_JI[2:4], calc=False),
+        Option("players", 4, (2, 3, 4)),
+        Option("wu_gu", True, scope="guiyang"),
+        Option("man_tang", False),
+        Option("yin_ji", False, scope="guiyang"),
+        Option("zuan_shi", False),
+        Option("man_ji_qing", False),
+        Option("zimo_double", False),
+        Option("rob_pays_all", True, scope="guiyang"),
+        Option("rob_burns_beans", False),
+        Option("rob_burns_chickens", False),
+        Option("base", 1, scope="chicken"),
+        Option("multi_win", True, calc=False, scope="guiyang"),
+        Option("bao_ji", True, calc=False, scope="guiyang"),
         first_dealer_option("host"),
     ]
 
@@ -344,28 +309,21 @@ class Guiyang(ChickenGame):
 
 class Zhuoji(ChickenGame):
     id = "zhuoji"
-    name_zh = "捉鸡麻将"
-    name_en = "Catch-the-Chicken Mahjong"
-    blurb_zh = "108张四人，可碰杠不可吃；豆是通行证，冲锋鸡跟冲、责任鸡、金鸡银鸡，未叫嘴包鸡包豆，连庄加番。"
-    blurb_en = ("108 tiles, four players; pung and kong, no chow. Beans are passes; golden, silver, "
-                "charging, liable chickens; not ready pays; dealer streaks add.")
     table = ZHUOJI
     min_players = 4
     max_players = 4
     schema: ClassVar[list[Option]] = [
-        Option("players", "人数", "Players", 4, (4,), fixed=True),
-        _opt("wu_gu", _WU_GU[0], _WU_GU[1], True, _WU_GU[2], _WU_GU[3], fixed=True),
-        _opt("man_tang", *_MAN_TANG[:2], False, *_MAN_TANG[2:]),
-        _opt("yin_ji", _YIN[0], _YIN[1], True, _YIN[2] + "，每张2番", _YIN[3] + ", worth 2 each", fixed=True),
-        _opt("rob_burns_beans", *_ROB_BEANS[:2], True, *_ROB_BEANS[2:], fixed=True),
-        _opt("rob_burns_chickens", *_ROB_CHICKENS[:2], True, *_ROB_CHICKENS[2:], fixed=True),
-        _opt("ben_ji", "本鸡", "Flip-tile chicken", False, "翻出的捉鸡牌本身也是鸡，每张1番",
-             "the turned-up tile's kind is a chicken too, 1 each"),
-        _opt("shang_xia_ji", "上下鸡", "Neighbour chickens", False, "捉鸡牌的上一张和下一张都是鸡，每张1番",
-             "the tiles just below and above the turned-up tile are chickens, 1 each"),
-        _opt("base", *_BASE[:2], 1, *_BASE[2:]),
-        _opt("multi_win", *_MULTI_WIN[:2], True, *_MULTI_WIN[4:], fixed=True, calc=False),
-        _opt("bao_ji", *_BAO_JI[:2], True, *_BAO_JI[4:], fixed=True, calc=False),
+        Option("players", 4, (4,), fixed=True),
+        Option("wu_gu", True, fixed=True, scope="zhuoji"),
+        Option("man_tang", False),
+        Option("yin_ji", True, fixed=True, scope="zhuoji"),
+        Option("rob_burns_beans", True, fixed=True),
+        Option("rob_burns_chickens", True, fixed=True),
+        Option("ben_ji", False),
+        Option("shang_xia_ji", False),
+        Option("base", 1, scope="chicken"),
+        Option("multi_win", True, fixed=True, calc=False, scope="zhuoji"),
+        Option("bao_ji", True, fixed=True, calc=False, scope="zhuoji"),
         first_dealer_option("random"),  # 首局由系统随机选取 (seed 004)
     ]
 

@@ -17,6 +17,7 @@ from ..events import Event
 from ..kinds import MeldKind
 from ..options import Options
 from ..state import HandState
+from ..texts import Msg, msg
 from .chicken_tables import Table
 
 YAO = T.ONE_SOU  # 1s 幺鸡
@@ -47,16 +48,22 @@ def default_tiles(options: Options) -> list[int]:
 class Kind:
     tile: int
     key: str  # yao_ji, jin_ji, wu_gu_ji, jin_wu_gu_ji, fan_pai_ji, yin_ji, zuan_shi_ji, ben_ji, shang_xia_ji
-    zh: str
-    en: str
     value: int
     default: bool  # 常鸡: counts in discards and in 包鸡
 
+    @property
+    def name(self) -> Msg:
+        return msg(f"rules.fowl.{self.key}")
 
-_DEFAULT_NAMES = {
-    # tile: (plain key, 中文, English, golden key, 中文, English)
-    YAO: ("yao_ji", "幺鸡", "chicken", "jin_ji", "金鸡", "golden chicken"),
-    WU_GU: ("wu_gu_ji", "乌骨鸡", "black-bone chicken", "jin_wu_gu_ji", "金乌骨鸡", "golden black-bone chicken"),
+    @property
+    def short(self) -> Msg:
+        """The name after 冲锋 / 包 / 责任 (幺鸡 is just 鸡 there)."""
+        return msg("rules.fowl.short.yao_ji") if self.key == "yao_ji" else self.name
+
+
+_DEFAULT_NAMES = {  # tile: (plain key, golden key)
+    YAO: ("yao_ji", "jin_ji"),
+    WU_GU: ("wu_gu_ji", "jin_wu_gu_ji"),
 }
 
 
@@ -65,27 +72,27 @@ def kinds(tb: Table, options: Options, zhuo: int | None) -> dict[int, Kind]:
     flipped = next_tile(zhuo) if zhuo is not None else None
     out: dict[int, Kind] = {}
     for t in default_tiles(options):
-        pk, pzh, pen, gk, gzh, gen = _DEFAULT_NAMES[t]
+        pk, gk = _DEFAULT_NAMES[t]
         plain = tb.yao if t == YAO else tb.wu_gu
         golden = tb.golden_yao if t == YAO else tb.golden_wu_gu
         if t == flipped:
-            out[t] = Kind(t, gk, gzh, gen, golden, True)
+            out[t] = Kind(t, gk, golden, True)
         else:
-            out[t] = Kind(t, pk, pzh, pen, plain, True)
+            out[t] = Kind(t, pk, plain, True)
     if zhuo is None or flipped is None:
         return out
     cands = []
     if flipped == RED and options.get("zuan_shi") and tb.zuan_shi:
-        cands.append(Kind(RED, "zuan_shi_ji", "钻石鸡", "diamond chicken", tb.zuan_shi, False))
+        cands.append(Kind(RED, "zuan_shi_ji", tb.zuan_shi, False))
     elif zhuo in SILVER_FLIPS and options.get("yin_ji") and tb.yin:
-        cands.append(Kind(flipped, "yin_ji", "银鸡", "silver chicken", tb.yin, False))
+        cands.append(Kind(flipped, "yin_ji", tb.yin, False))
     else:
-        cands.append(Kind(flipped, "fan_pai_ji", "翻牌鸡", "flipped chicken", tb.flipped, False))
+        cands.append(Kind(flipped, "fan_pai_ji", tb.flipped, False))
     if options.get("ben_ji") and tb.ben:
-        cands.append(Kind(zhuo, "ben_ji", "本鸡", "flip-tile chicken", tb.ben, False))
+        cands.append(Kind(zhuo, "ben_ji", tb.ben, False))
     if options.get("shang_xia_ji") and tb.shang_xia:
         for t in (prev_tile(zhuo), next_tile(zhuo)):
-            cands.append(Kind(t, "shang_xia_ji", "上下鸡", "neighbour chicken", tb.shang_xia, False))
+            cands.append(Kind(t, "shang_xia_ji", tb.shang_xia, False))
     for k in cands:
         have = out.get(k.tile)
         if have is None or (not have.default and k.value > have.value):
@@ -176,19 +183,14 @@ def charges(st: HandState, options: Options) -> dict[tuple[int, int], str]:
 
 # ---------------------------------------------------------------------------- what counts
 
-_CHARGE_NAMES = {"chong": ("冲锋", "charging "), "gen": ("跟冲", "following charge ")}
-
-
-def charge_name(k: Kind, how: str) -> tuple[str, str]:
+def charge_name(k: Kind, how: str) -> Msg:
     """A charging chicken's name: 冲锋鸡 / 跟冲乌骨鸡 (``how``: "chong" or "gen")."""
-    zh, en = _CHARGE_NAMES[how]
-    base_zh = k.zh if k.zh != "幺鸡" else "鸡"
-    return zh + base_zh, en + k.en
+    return msg(f"rules.fowl.charge.{how}", fowl=k.short)
 
 
 def counted(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | None]], seat: int,
-            flipped_in_discards: bool, charge: dict[tuple[int, int], str]) -> list[tuple[str, int, str, str, int]]:
-    """Chickens a ready seat collects for: [(key, tile, 中文, English, unit value)], one per tile."""
+            flipped_in_discards: bool, charge: dict[tuple[int, int], str]) -> list[tuple[str, int, Msg, int]]:
+    """Chickens a ready seat collects for: [(key, tile, name, unit value)], one per tile."""
     out = []
     for t, where, idx in held:
         k = ks.get(t)
@@ -199,15 +201,14 @@ def counted(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | Non
                 continue
             how = charge.get((seat, idx)) if k.default and idx is not None else None
             if how:
-                zh, en = charge_name(k, how)
-                out.append(("chong_feng_ji", t, zh, en, k.value * tb.chong_feng_mult))
+                out.append(("chong_feng_ji", t, charge_name(k, how), k.value * tb.chong_feng_mult))
                 continue
-        out.append((k.key, t, k.zh, k.en, k.value))
+        out.append((k.key, t, k.name, k.value))
     return out
 
 
 def exposed(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | None]], seat: int,
-            charge: dict[tuple[int, int], str]) -> list[tuple[str, int, str, str, int]]:
+            charge: dict[tuple[int, int], str]) -> list[tuple[str, int, Msg, int]]:
     """Chickens a not-ready seat pays 包鸡 for: default chickens in its unclaimed discards and claimed
     melds (冲锋 at its 冲锋 value), golden ones at the golden value; never the hand or a concealed kong."""
     out = []
@@ -217,30 +218,29 @@ def exposed(tb: Table, ks: dict[int, Kind], held: list[tuple[int, str, int | Non
             continue
         how = charge.get((seat, idx)) if where == "discard" and idx is not None else None
         if how:
-            zh, en = charge_name(k, how)
-            out.append(("chong_feng_ji", t, "包" + zh, "owed " + en, k.value * tb.chong_feng_mult))
+            out.append(("chong_feng_ji", t, msg("rules.settle.chicken.owed", what=charge_name(k, how)),
+                        k.value * tb.chong_feng_mult))
         else:
-            out.append(("bao_ji", t, "包" + ("鸡" if k.zh == "幺鸡" else k.zh), "owed " + k.en, k.value))
+            out.append(("bao_ji", t, msg("rules.settle.chicken.owed", what=k.short), k.value))
     return out
 
 
 def responsibilities(tb: Table, ks: dict[int, Kind], st: HandState,
-                     options: Options) -> list[tuple[int, int, int, int, str, str]]:
-    """责任鸡: [(tile, discarder, claimer, value, 中文, English)]."""
+                     options: Options) -> list[tuple[int, int, int, int, Msg]]:
+    """责任鸡: [(tile, discarder, claimer, value, name)]."""
     out = []
     for t, r in sorted(first_discards(st, options).items()):
         if r[0] != "ze_ren":
             continue
         k = ks[t]
-        base_zh = "鸡" if k.zh == "幺鸡" else k.zh
-        out.append((t, r[1], r[3], k.value * tb.ze_ren_mult, "责任" + base_zh, "responsible " + k.en))
+        out.append((t, r[1], r[3], k.value * tb.ze_ren_mult, msg("rules.fowl.ze_ren", fowl=k.short)))
     return out
 
 
-def group(items: Iterable[tuple[str, int, str, str, int]]) -> list[tuple[str, int, str, str, int, int]]:
-    """Merge equal chickens: [(key, tile, 中文, English, unit, count)] in first-seen order."""
-    order: list[tuple[str, int, str, str, int]] = []
-    n: dict[tuple[str, int, str, str, int], int] = {}
+def group(items: Iterable[tuple[str, int, Msg, int]]) -> list[tuple[str, int, Msg, int, int]]:
+    """Merge equal chickens: [(key, tile, name, unit, count)] in first-seen order."""
+    order: list[tuple[str, int, Msg, int]] = []
+    n: dict[tuple[str, int, Msg, int], int] = {}
     for it in items:
         if it not in n:
             n[it] = 0

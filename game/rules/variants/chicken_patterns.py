@@ -16,6 +16,7 @@ from ..kinds import KONG_KINDS, MeldKind, WinBy
 from ..options import Options
 from ..situation import Pattern, Score, Situation, refused
 from ..state import Meld
+from ..texts import Msg, msg
 from .chicken_tables import EVENT_ORDER, PREFERENCE, QING, Table
 
 RED = T.RED
@@ -26,8 +27,7 @@ class Line(NamedTuple):
 
     part: str  # hand / events / lian_zhuang / beans / chickens / bao / cha_jiao
     key: str  # the rule: pattern key, event key, men_dou, chong_feng_ji ...
-    label: str
-    label_en: str
+    text: Msg
     payer: int | None
     payee: int
     points: int
@@ -122,7 +122,7 @@ def pick(tb: Table, keys: Iterable[str]) -> str | None:
     """The largest pattern; ties go to the more specific (PREFERENCE order)."""
     if not keys:
         return None
-    return max(keys, key=lambda k: (tb.patterns[k][2], -PREFERENCE.index(k)))
+    return max(keys, key=lambda k: (tb.patterns[k], -PREFERENCE.index(k)))
 
 
 def best_pattern(tb: Table, counts: Sequence[int], melds: Sequence[Meld], win_tile: int | None,
@@ -165,7 +165,7 @@ def best_wait(tb: Table, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[
         k = best_pattern(tb, c, melds, t)
         if k is None:
             continue
-        cand = (tb.patterns[k][2], -PREFERENCE.index(k), k, t)
+        cand = (tb.patterns[k], -PREFERENCE.index(k), k, t)
         if best is None or cand > best:
             best = cand
     return None if best is None else (best[2], best[0], best[3])
@@ -207,57 +207,66 @@ def has_pass(melds: Sequence[Meld], how: WinBy, flags: Collection[str]) -> bool:
 # ---------------------------------------------------------------------------- payments of the hand
 
 def hand_lines(tb: Table, options: Options, n: int, dealer: int, streak: int, winner: int, how: WinBy,
-               source: int | None, pattern: tuple[str, str, str, int], events: list[str],
+               source: int | None, pattern: tuple[str, Msg, int], events: list[str],
                declared: Collection[int] | None) -> list[Line]:
     """What each payer pays the winner for the hand: pattern, events and 连庄, as labelled lines.
 
-    ``pattern`` is (key, 中文, English, value as counted); ``declared`` the seats that declared
+    ``pattern`` is (key, name, value as counted); ``declared`` the seats that declared
     ready (None when unknown: then nobody is charged a self-draw's zhuoji 杀报).
     """
     base = int(options.get("base", 1))
     double = 2 if options.get("zimo_double") else 1
     others = [s for s in range(n) if s != winner]
-    suffix, suffix_en = "", ""
+    suffix: Msg | str = ""
     payers: list[tuple[int, int]]
     if how == WinBy.SELF_DRAW:
         payers = [(p, double) for p in others]
         if double > 1:
-            suffix, suffix_en = " 自摸翻倍×2", " self-draw ×2"
+            suffix = msg("rules.settle.chicken.self_double")
     elif how == WinBy.ROB_KONG and options.get("rob_pays_all"):
         assert source is not None
         payers = [(source, (n - 1) * double)]
         if n > 2:
-            suffix, suffix_en = f" 抢杠包两家×{n - 1}", f" robbed pays all ×{n - 1}"
-        if double > 1:
-            suffix, suffix_en = suffix + " 自摸翻倍×2", suffix_en + " self-draw ×2"
+            rob_key = "rules.settle.chicken.rob_all_double" if double > 1 else "rules.settle.chicken.rob_all"
+            suffix = msg(rob_key, k=n - 1)
+        elif double > 1:
+            suffix = msg("rules.settle.chicken.self_double")
     else:
         assert source is not None
         payers = [(source, 1)]
-    key, zh, en, value = pattern
+    key, name, value = pattern
     lines: list[Line] = []
     for p, mult in payers:
         unit = value * mult
-        lines.append(Line("hand", key, f"{zh} {value}{suffix}", f"{en} {value}{suffix_en}", p, winner,
-                          value * mult * base))
+        lines.append(Line("hand", key, msg("rules.settle.chicken.hand", pattern=name, value=value, suffix=suffix), p,
+                          winner, value * mult * base))
         for e in events:
             if e == "sha_bao" and tb.sha_bao_declared_only and how == WinBy.SELF_DRAW and p not in (declared or ()):
                 continue
-            ezh, een, ev = tb.events[e]
+            ev = tb.events[e]
             unit += ev * mult
-            lines.append(Line("events", e, f"{ezh} {ev}{suffix}", f"{een} {ev}{suffix_en}", p, winner,
-                              ev * mult * base))
+            lines.append(Line("events", e, msg("rules.settle.chicken.hand", pattern=event_name(tb, e), value=ev,
+                                                suffix=suffix), p, winner, ev * mult * base))
         if tb.lian_zhuang and streak and dealer in (p, winner) and unit:
-            lines.append(Line("lian_zhuang", "lian_zhuang", f"连庄{streak}次 {unit}×{streak}",
-                              f"dealer streak {streak}: {unit}×{streak}", p, winner, unit * streak * base))
+            text = msg("rules.settle.chicken.streak", streak=streak, unit=unit)
+            lines.append(Line("lian_zhuang", "lian_zhuang", text, p, winner, unit * streak * base))
     return lines
 
 
-def pattern_for(tb: Table, key: str, events: list[str]) -> tuple[str, str, str, int]:
-    """(key, 中文, English, value counted): guiyang's +10 events cancel 平胡's own 1."""
-    zh, en, v = tb.patterns[key]
+def pattern_name(tb: Table, key: str) -> Msg:
+    return msg(f"rules.pattern.{tb.id}.{key}")
+
+
+def event_name(tb: Table, key: str) -> Msg:
+    return msg(f"rules.event.{tb.id}.{key}")
+
+
+def pattern_for(tb: Table, key: str, events: list[str]) -> tuple[str, Msg, int]:
+    """(key, name, value counted): guiyang's +10 events cancel 平胡's own 1."""
+    v = tb.patterns[key]
     if key == "ping_hu" and any(e in tb.drop_ping_hu for e in events):
         v = 0
-    return key, zh, en, v
+    return key, pattern_name(tb, key), v
 
 
 # ---------------------------------------------------------------------------- score one situation
@@ -285,11 +294,10 @@ def score(tb: Table, sit: Situation) -> Score:
     if key == "ping_hu" and not has_pass(sit.melds, sit.how, flags):
         return refused(Refusal.NEEDS_PASS)
     pat = pattern_for(tb, key, evs)
-    pats = [Pattern(key, pat[1], pat[3], pat[2])]
+    pats = [Pattern(key, pat[2], pat[1])]
     for e in evs:
-        zh, en, v = tb.events[e]
-        pats.append(Pattern(e, zh, v, en))
-    total = pat[3] + sum(tb.events[e][2] for e in evs)
+        pats.append(Pattern(e, tb.events[e], event_name(tb, e)))
+    total = pat[2] + sum(tb.events[e] for e in evs)
     declared = sit.extra.get("declared_seats")
     lines = hand_lines(tb, sit.options, sit.n, sit.dealer, sit.dealer_streak, sit.seat, sit.how, sit.source,
                        pat, evs, declared)

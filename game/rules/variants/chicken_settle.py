@@ -1,7 +1,7 @@
 """The shared settlement of the chicken games, in parts.
 
 Each part - hand, events, 连庄, 查叫, beans, chickens, 包鸡/包豆 - returns labelled ``Line``s
-(payer, payee, points, rule key, 中文 and English label). ``settle`` books them as transfers and
+(payer, payee, points, rule key, label as a catalog message). ``settle`` books them as transfers and
 turns them into the settlement screen's items: one item per seat, part and label, ``Item.key``
 being the part, ``detail`` naming the other seats (←1,2 paid by them, →0 paid to seat 0).
 0-point lines (平胡 0, 憨包豆 ×0, burned or void collections) appear as 0-point items.
@@ -18,6 +18,7 @@ from ..options import Options
 from ..settlement import Settlement
 from ..situation import Pattern, Score
 from ..state import HandState, Meld, Win
+from ..texts import Msg, msg
 from . import chicken_fowl as F
 from . import chicken_patterns as patterns
 from .chicken_patterns import Line
@@ -25,12 +26,12 @@ from .chicken_tables import Table
 
 PARTS = ("hand", "events", "lian_zhuang", "cha_jiao", "beans", "chickens", "bao")
 
-BEANS = {  # meld kind -> (key, 中文, English)
-    MeldKind.CONCEALED_KONG: ("men_dou", "闷豆", "concealed kong bean"),
-    MeldKind.ADDED_KONG: ("pa_po_dou", "爬坡豆", "added kong bean"),
-    MeldKind.KONG: ("dian_dou", "点豆", "kong on a discard bean"),
+BEANS = {  # meld kind -> key (names: bean.<key> in the catalogs)
+    MeldKind.CONCEALED_KONG: "men_dou",
+    MeldKind.ADDED_KONG: "pa_po_dou",
+    MeldKind.KONG: "dian_dou",
 }
-HAN_BAO = ("han_bao_dou", "憨包豆", "late kong bean")
+HAN_BAO = "han_bao_dou"
 
 
 @dataclass
@@ -46,7 +47,7 @@ class Ctx:
     ready: list[bool]
     winners: list[int] = field(default_factory=list)
     win_tile: dict[int, int] = field(default_factory=dict)  # winner -> tile taken from a discard / kong
-    burned_beans: dict[int, str] = field(default_factory=dict)  # seat -> why (热炮 / 抢杠)
+    burned_beans: dict[int, str] = field(default_factory=dict)  # seat -> why: hot (热炮) / rob (抢杠)
     burned_chickens: dict[int, str] = field(default_factory=dict)
     zhuo: int | None = None  # 捉鸡牌
     kinds: dict[int, F.Kind] = field(default_factory=dict)
@@ -68,12 +69,12 @@ def context(st: HandState, tb: Table) -> Ctx:
         if w.how != WinBy.SELF_DRAW:
             assert w.source is not None
         if w.how == WinBy.DISCARD and "hot" in w.flags and w.source is not None:
-            cx.burned_beans[w.source] = cx.burned_chickens[w.source] = "热炮"
+            cx.burned_beans[w.source] = cx.burned_chickens[w.source] = "hot"
         if w.how == WinBy.ROB_KONG and w.source is not None:
             if opts.get("rob_burns_beans"):
-                cx.burned_beans[w.source] = "抢杠"
+                cx.burned_beans[w.source] = "rob"
             if opts.get("rob_burns_chickens"):
-                cx.burned_chickens[w.source] = "抢杠"
+                cx.burned_chickens[w.source] = "rob"
     cx.zhuo = st.extra.get("zhuo")
     cx.kinds = F.kinds(tb, opts, cx.zhuo)
     cx.charge = F.charges(st, opts)
@@ -83,7 +84,7 @@ def context(st: HandState, tb: Table) -> Ctx:
 
 # ---------------------------------------------------------------------------- hand, events, 连庄
 
-def win_pattern(cx: Ctx, w: Win) -> tuple[str, str, str, int]:
+def win_pattern(cx: Ctx, w: Win) -> tuple[str, Msg, int]:
     """The pattern as settled: the score's, lifted by 满鸡清一色 or 素瓜豆 once the flip is known."""
     tb = cx.tb
     info = w.score.info
@@ -91,14 +92,13 @@ def win_pattern(cx: Ctx, w: Win) -> tuple[str, str, str, int]:
     if cx.opts.get("man_ji_qing") and cx.zhuo is not None:
         flipped = F.next_tile(cx.zhuo)
         mine = [c for c in _counted(cx, w.seat) if c[1] == flipped]
-        q = tb.patterns["qing_yi_se"][2]
-        if len(mine) == 4 and tb.patterns[key][2] < q:
-            return "man_ji_qing", "满鸡清一色", "Full chickens as flush", q
+        q = tb.patterns["qing_yi_se"]
+        if len(mine) == 4 and tb.patterns[key] < q:
+            return "man_ji_qing", patterns.pattern_name(tb, "man_ji_qing"), q
     if tb.su_gua_dou and key == "ping_hu" and w.how == WinBy.SELF_DRAW and "su_gua_dou" in tb.patterns:
         bare = not any(m.kind in KONG_KINDS for m in cx.st.seats[w.seat].melds) and not _counted(cx, w.seat)
         if bare:
-            zh, en, v = tb.patterns["su_gua_dou"]
-            return "su_gua_dou", zh, en, v
+            return "su_gua_dou", patterns.pattern_name(tb, "su_gua_dou"), tb.patterns["su_gua_dou"]
     return patterns.pattern_for(tb, key, evs)
 
 
@@ -125,10 +125,8 @@ def _lapsed_lines(cx: Ctx) -> list[Line]:
     if not lapsed or not cx.st.wins:
         return []
     w = cx.st.wins[0]
-    tile = T.name(w.tile)
-    return [Line("hand", "win_lapsed", f"胡 {tile} 作废：座位{w.seat}先胡（一炮多响未勾选）",
-                 f"win on {tile} lapsed: seat {w.seat} was first (one winner per discard)", None, s, 0)
-            for s in lapsed]
+    text = msg("rules.settle.chicken.win_lapsed", tile=T.name(w.tile), seat=w.seat)
+    return [Line("hand", "win_lapsed", text, None, s, 0) for s in lapsed]
 
 
 def part_events(cx: Ctx) -> list[Line]:
@@ -151,21 +149,25 @@ def part_beans(cx: Ctx) -> list[Line]:
                 continue
             tile = T.name(m.face)
             if m.late:
-                key, zh, en = HAN_BAO
-                out.append(Line("beans", key, f"{zh} {tile} ×0", f"{en} {tile} ×0", None, owner, 0))
+                bean = msg(f"rules.bean.{HAN_BAO}")
+                out.append(Line("beans", HAN_BAO, msg("rules.settle.chicken.bean", bean=bean, tile=tile, value=0), None,
+                                owner, 0))
                 continue
-            key, zh, en = BEANS[m.kind]
+            key = BEANS[m.kind]
+            bean = msg(f"rules.bean.{key}")
             if not cx.ready[owner]:
                 if not cx.tb.bao_dou:
-                    out.append(Line("beans", key, f"{zh} {tile} 未叫嘴作废", f"{en} {tile} void (not ready)",
-                                    None, owner, 0))
+                    out.append(Line("beans", key, msg("rules.settle.chicken.bean_void", bean=bean, tile=tile), None,
+                                    owner, 0))
                 continue
             if owner in cx.burned_beans:
                 why = cx.burned_beans[owner]
-                out.append(Line("beans", key, f"{zh} {tile} {why}烧豆", f"{en} {tile} burned", None, owner, 0))
+                text = msg(f"rules.settle.chicken.bean_burned.{why}", bean=bean, tile=tile)
+                out.append(Line("beans", key, text, None, owner, 0))
                 continue
             for p in _bean_payers(cx, owner, m):
-                out.append(Line("beans", key, f"{zh} {tile} ×{v}", f"{en} {tile} ×{v}", p, owner, v * cx.base))
+                out.append(Line("beans", key, msg("rules.settle.chicken.bean", bean=bean, tile=tile, value=v), p, owner,
+                                v * cx.base))
     return out
 
 
@@ -181,7 +183,7 @@ def _flipped_in_discards(cx: Ctx, seat: int) -> bool:
     return bool(cx.opts.get("man_tang")) or seat in cx.winners
 
 
-def _counted(cx: Ctx, seat: int) -> list[tuple[str, int, str, str, int]]:
+def _counted(cx: Ctx, seat: int) -> list[tuple[str, int, Msg, int]]:
     return F.counted(cx.tb, cx.kinds, cx.held[seat], seat, _flipped_in_discards(cx, seat), cx.charge)
 
 
@@ -196,23 +198,24 @@ def part_chickens(cx: Ctx) -> list[Line]:
             continue
         if a in cx.burned_chickens:
             why = cx.burned_chickens[a]
-            out.append(Line("chickens", "shao_ji", f"{why}烧鸡", f"chickens burned ({_en(why)})", None, a, 0))
+            out.append(Line("chickens", "shao_ji", msg(f"rules.settle.chicken.burned.{why}"), None, a, 0))
             continue
-        for key, t, zh, en, unit, count in groups:
-            label, label_en = _chicken_label(zh, en, t, unit, count)
+        for key, t, name, unit, count in groups:
+            label = _chicken_label(name, t, unit, count)
             for b in range(cx.n):
                 if b != a:
-                    out.append(Line("chickens", key, label, label_en, b, a, unit * count * cx.base))
-    for t, d, c, value, zh, en in F.responsibilities(cx.tb, cx.kinds, cx.st, cx.opts):
-        label, label_en = _chicken_label(zh, en, t, value, 1)
+                    out.append(Line("chickens", key, label, b, a, unit * count * cx.base))
+    for t, d, c, value, name in F.responsibilities(cx.tb, cx.kinds, cx.st, cx.opts):
+        label = _chicken_label(name, t, value, 1)
         if cx.ready[c]:
             if c in cx.burned_chickens:
-                out.append(Line("chickens", "ze_ren_ji", f"{label} {cx.burned_chickens[c]}烧鸡",
-                                f"{label_en} burned", None, c, 0))
+                text = msg(f"rules.settle.chicken.fowl_burned.{cx.burned_chickens[c]}", line=label)
+                out.append(Line("chickens", "ze_ren_ji", text, None, c, 0))
             else:
-                out.append(Line("chickens", "ze_ren_ji", label, label_en, d, c, value * cx.base))
+                out.append(Line("chickens", "ze_ren_ji", label, d, c, value * cx.base))
         elif cx.ready[d] and d not in cx.burned_chickens:
-            out.append(Line("bao", "bao_ze_ren_ji", "包" + label, "owed " + label_en, c, d, value * cx.base))
+            text = msg("rules.settle.chicken.owed", what=label)
+            out.append(Line("bao", "bao_ze_ren_ji", text, c, d, value * cx.base))
     return out
 
 
@@ -223,17 +226,16 @@ def part_bao(cx: Ctx) -> list[Line]:
         if cx.ready[b]:
             continue
         takers = [a for a in range(cx.n) if cx.ready[a] and a != b]
-        for key, t, zh, en, unit, count in F.group(F.exposed(cx.tb, cx.kinds, cx.held[b], b, cx.charge)):
-            label, label_en = _chicken_label(zh, en, t, unit, count)
+        for key, t, name, unit, count in F.group(F.exposed(cx.tb, cx.kinds, cx.held[b], b, cx.charge)):
+            label = _chicken_label(name, t, unit, count)
             if key == "bao_ji" and not cx.opts.get("bao_ji", True):
                 # 包鸡 off (guiyang option): exposed chickens are not owed; the 冲锋鸡 still is (包冲锋)
                 if takers:
-                    out.append(Line("bao", "bao_ji", f"{label} 不包（包鸡未勾选）",
-                                    f"{label_en}: not owed (option off)", None, b, 0))
+                    out.append(Line("bao", "bao_ji", msg("rules.settle.chicken.not_owed", line=label), None, b, 0))
                 continue
             for a in takers:
                 if a not in cx.burned_chickens:
-                    out.append(Line("bao", "bao_ji" if key == "bao_ji" else "bao_chong_feng_ji", label, label_en,
+                    out.append(Line("bao", "bao_ji" if key == "bao_ji" else "bao_chong_feng_ji", label,
                                     b, a, unit * count * cx.base))
         if not cx.tb.bao_dou:
             continue
@@ -241,24 +243,19 @@ def part_bao(cx: Ctx) -> list[Line]:
         for m in cx.st.seats[b].melds:
             if not m.is_kong or m.late:
                 continue
-            key, zh, en = BEANS[m.kind]
+            bean = msg(f"rules.bean.{BEANS[m.kind]}")
             tile = T.name(m.face)
             for a in _bean_payers(cx, b, m):
                 if cx.ready[a] and a not in cx.burned_beans:
-                    out.append(Line("bao", "bao_dou", f"包豆 {zh} {tile} ×{v}", f"owed {en} {tile} ×{v}",
-                                    b, a, v * cx.base))
+                    text = msg("rules.settle.chicken.bao_dou", bean=bean, tile=tile, value=v)
+                    out.append(Line("bao", "bao_dou", text, b, a, v * cx.base))
     return out
 
 
-def _chicken_label(zh: str, en: str, t: int, unit: int, count: int) -> tuple[str, str]:
-    name = T.name(t)
+def _chicken_label(name: Msg, t: int, unit: int, count: int) -> Msg:
     if count > 1:
-        return f"{zh} {name} {count}张 ×{unit}", f"{en} {name} ({count} tiles) ×{unit}"
-    return f"{zh} {name} ×{unit}", f"{en} {name} ×{unit}"
-
-
-def _en(why: str) -> str:
-    return {"热炮": "hot discard", "抢杠": "robbed kong"}.get(why, why)
+        return msg("rules.settle.chicken.fowls", fowl=name, tile=T.name(t), count=count, unit=unit)
+    return msg("rules.settle.chicken.fowl", fowl=name, tile=T.name(t), unit=unit)
 
 
 # ---------------------------------------------------------------------------- 查叫
@@ -276,11 +273,10 @@ def part_cha_jiao(cx: Ctx) -> list[Line]:
         if best is None:
             continue
         key, value, _tile = best
-        zh, en, _v = cx.tb.patterns[key]
+        text = msg("rules.settle.chicken.cha_jiao", pattern=patterns.pattern_name(cx.tb, key), value=value)
         for b in range(cx.n):
             if not cx.ready[b]:
-                out.append(Line("cha_jiao", "cha_jiao", f"查叫 {zh} {value}", f"ready check: {en} {value}", b, a,
-                                value * cx.base))
+                out.append(Line("cha_jiao", "cha_jiao", text, b, a, value * cx.base))
     return out
 
 
@@ -302,8 +298,8 @@ def settle(st: HandState, tb: Table) -> Settlement:
     cx = context(st, tb)
     se = Settlement(st.n)
     book(se, lines(cx))
-    for zh, en in notes(cx):
-        se.note(zh, en)
+    for text in notes(cx):
+        se.note(text)
     se.info.update({
         "ready": list(cx.ready),
         "zhuo": T.name(cx.zhuo) if cx.zhuo is not None else None,
@@ -322,8 +318,8 @@ def _settled_scores(cx: Ctx) -> None:
         pat = win_pattern(cx, w)
         if pat[0] == sc.patterns[0].key:
             continue
-        key, zh, en, v = pat
-        pats = [Pattern(key, zh, v, en)] + list(sc.patterns[1:])
+        key, name, v = pat
+        pats = [Pattern(key, v, name)] + list(sc.patterns[1:])
         pay: dict[int, int] = {}
         for ln in _win_lines(cx):
             if ln.payee == w.seat and ln.payer is not None:
@@ -334,54 +330,50 @@ def _settled_scores(cx: Ctx) -> None:
 
 def book(se: Settlement, lns: list[Line]) -> None:
     """Transfers for the lines, and one item per (seat, part, label, direction) in part order."""
-    acc: dict[tuple[int, str, str, int], list[Any]] = {}
-    order: list[tuple[int, str, str, int]] = []
+    acc: dict[tuple[int, str, Msg, int], list[Any]] = {}
+    order: list[tuple[int, str, Msg, int]] = []
     for ln in lns:
         if ln.payer is None or ln.points == 0:
-            k = (ln.payee, ln.part, ln.label, 0)
+            k = (ln.payee, ln.part, ln.text, 0)
             if k not in acc:
-                acc[k] = [ln.label_en, 0, []]
+                acc[k] = [0, []]
                 order.append(k)
             continue
-        se.pay(ln.payer, ln.payee, ln.points, ln.key, ln.label, ln.label_en)
+        se.pay(ln.payer, ln.payee, ln.points, ln.key, ln.text)
         for seat, sign, other in ((ln.payee, 1, ln.payer), (ln.payer, -1, ln.payee)):
-            k = (seat, ln.part, ln.label, sign)
+            k = (seat, ln.part, ln.text, sign)
             if k not in acc:
-                acc[k] = [ln.label_en, 0, []]
+                acc[k] = [0, []]
                 order.append(k)
-            acc[k][1] += sign * ln.points
-            if other not in acc[k][2]:
-                acc[k][2].append(other)
+            acc[k][0] += sign * ln.points
+            if other not in acc[k][1]:
+                acc[k][1].append(other)
     pos = {k: i for i, k in enumerate(order)}
     for k in sorted(order, key=lambda k: (k[0], PARTS.index(k[1]), pos[k])):
         seat, part, label, sign = k
-        label_en, pts, others = acc[k]
+        pts, others = acc[k]
         detail = ""
         if others:
             detail = ("←" if sign > 0 else "→") + ",".join(map(str, sorted(others)))
-        se.item(seat, part, label, label_en, pts, detail)
+        se.item(seat, part, label, pts, detail)
 
 
-_WHY_EN = {"热炮": "Hot discard", "抢杠": "Robbed kong"}
-
-
-def notes(cx: Ctx) -> list[tuple[str, str]]:
-    """Table-wide lines: the flip, who is ready, who was burned ((中文, English) pairs)."""
+def notes(cx: Ctx) -> list[Msg]:
+    """Table-wide lines: the flip, who is ready, who was burned."""
     out = []
     if cx.draw:
-        out.append(("荒庄", "Drawn hand"))
+        out.append(msg("rules.settle.chicken.drawn"))
     elif cx.zhuo is not None:
         f = F.next_tile(cx.zhuo)
         k = cx.kinds.get(f)
-        out.append((f"捉鸡牌 {T.name(cx.zhuo)} → {k.zh if k else '翻牌鸡'} {T.name(f)}",
-                    f"Flipped {T.name(cx.zhuo)} → chicken {T.name(f)}"))
+        fowl = msg(f"rules.fowl.flip.{k.key}" if k else "rules.fowl.flip.none")
+        out.append(msg("rules.settle.chicken.flip", zhuo=T.name(cx.zhuo), fowl=fowl, chicken=T.name(f)))
     else:
-        out.append(("牌墙已空，不翻鸡", "Wall empty: no flip"))
-    ready = [s for s in range(cx.n) if cx.ready[s]]
-    out.append((f"叫嘴：{'、'.join(f'座位{s}' for s in ready) or '无'}",
-                f"Ready: {', '.join(f'seat {s}' for s in ready) or 'nobody'}"))
+        out.append(msg("rules.settle.chicken.no_flip"))
+    ready = tuple(msg("rules.settle.seat", seat=s) for s in range(cx.n) if cx.ready[s])
+    out.append(msg("rules.settle.chicken.ready", seats=ready) if ready else msg("rules.settle.chicken.ready_none"))
     for seat, why in sorted(cx.burned_chickens.items()):
-        out.append((f"{why}：座位{seat}烧鸡", f"{_WHY_EN.get(why, why)}: seat {seat}'s chickens burned"))
+        out.append(msg("rules.settle.chicken.seat_chickens_burned", why=msg(f"rules.burn.{why}"), seat=seat))
     for seat, why in sorted(cx.burned_beans.items()):
-        out.append((f"{why}：座位{seat}烧豆", f"{_WHY_EN.get(why, why)}: seat {seat}'s beans burned"))
+        out.append(msg("rules.settle.chicken.seat_beans_burned", why=msg(f"rules.burn.{why}"), seat=seat))
     return out

@@ -30,8 +30,8 @@ EVENT_ORDER = ("tian_hu", "di_hu", "bao_ting", "sha_bao", "re_pao", "qiang_gang"
 @dataclass(frozen=True)
 class Table:
     id: str
-    patterns: dict[str, tuple[str, str, int]]  # key -> (中文, English, value)
-    events: dict[str, tuple[str, str, int]]  # key -> (中文, English, value); tian_hu/di_hu only where events
+    patterns: dict[str, int]  # key -> value (names: pattern.<id>.<key> in the catalogs)
+    events: dict[str, int]  # key -> value (names: event.<id>.<key>); tian_hu/di_hu only where events
     drop_ping_hu: frozenset[str]  # events that cancel 平胡's own value (guiyang's +10 events)
     # chickens: values per tile
     yao: int  # 幺鸡 1s
@@ -59,36 +59,36 @@ class Table:
     kongs_before_tian_di: bool  # 天胡/地胡 still possible after concealed kongs (zhuoji)
     di_hu_dealer_discard_only: bool  # 地胡 on a discard: only the dealer's first (zhuoji) or any first-round one
 
-    def pattern(self, key: str) -> tuple[str, str, int]:
+    def pattern(self, key: str) -> int:
         return self.patterns[key]
 
 
 GUIYANG = Table(
     id="guiyang",
     patterns={
-        "ping_hu": ("平胡", "Plain win", 1),
-        "da_dui_zi": ("大对子", "All pungs", 5),
-        "qi_dui": ("七对", "Seven pairs", 10),
-        "long_qi_dui": ("龙七对", "Dragon seven pairs", 20),
-        "qing_yi_se": ("清一色", "Full flush", 10),
-        "qing_da_dui": ("清大对", "Flush all pungs", 15),
-        "qing_qi_dui": ("清七对", "Flush seven pairs", 20),
-        "qing_long_bei": ("青龙背", "Flush dragon seven pairs", 30),
-        "dan_diao": ("单吊", "Single wait all pungs", 10),
-        "qing_dan_diao": ("清单吊", "Flush single wait", 25),
-        "an_da_dui": ("暗大对", "Concealed all pungs", 10),
-        "qing_an_da_dui": ("清暗大对", "Flush concealed all pungs", 25),
-        "he_pu_qi_dui": ("合扑七对", "Run seven pairs", 20),
-        "qing_he_pu": ("合扑清七对", "Flush run seven pairs", 30),
+        "ping_hu": 1,
+        "da_dui_zi": 5,
+        "qi_dui": 10,
+        "long_qi_dui": 20,
+        "qing_yi_se": 10,
+        "qing_da_dui": 15,
+        "qing_qi_dui": 20,
+        "qing_long_bei": 30,
+        "dan_diao": 10,
+        "qing_dan_diao": 25,
+        "an_da_dui": 10,
+        "qing_an_da_dui": 25,
+        "he_pu_qi_dui": 20,
+        "qing_he_pu": 30,
     },
     events={
-        "tian_hu": ("天胡", "Heavenly win", 10),
-        "di_hu": ("地胡", "Earthly win", 10),
-        "bao_ting": ("报听", "Declared ready", 10),
-        "sha_bao": ("杀听", "Beat the declared", 10),
-        "re_pao": ("热炮", "Hot discard", 10),
-        "qiang_gang": ("抢杠", "Robbing the kong", 10),
-        "gang_kai": ("杠开", "Win on a kong replacement", 1),
+        "tian_hu": 10,
+        "di_hu": 10,
+        "bao_ting": 10,
+        "sha_bao": 10,
+        "re_pao": 10,
+        "qiang_gang": 10,
+        "gang_kai": 1,
     },
     drop_ping_hu=frozenset({"tian_hu", "di_hu", "bao_ting", "sha_bao", "re_pao", "qiang_gang"}),
     yao=1, wu_gu=2, flipped=1, golden_yao=2, golden_wu_gu=4, yin=2, zuan_shi=4, ben=0, shang_xia=0,
@@ -101,28 +101,28 @@ GUIYANG = Table(
 ZHUOJI = Table(
     id="zhuoji",
     patterns={
-        "ping_hu": ("平胡", "Plain win", 3),
-        "da_dui_zi": ("大对子", "All pungs", 10),
-        "qi_dui": ("七对", "Seven pairs", 15),
-        "long_qi_dui": ("龙七对", "Dragon seven pairs", 30),
-        "qing_yi_se": ("清一色", "Full flush", 15),
-        "qing_da_dui": ("清大对", "Flush all pungs", 25),
-        "qing_qi_dui": ("清七对", "Flush seven pairs", 30),
-        "qing_long_bei": ("清龙背", "Flush dragon seven pairs", 45),
-        "dan_diao": ("大对子单吊", "Single wait all pungs", 15),
-        "qing_dan_diao": ("清大对单吊", "Flush single wait", 30),
-        "di_long": ("地龙", "Earth dragon", 30),
-        "qing_di_long": ("清地龙", "Flush earth dragon", 45),
-        "tian_hu": ("天胡", "Heavenly win", 30),
-        "di_hu": ("地胡", "Earthly win", 30),
-        "su_gua_dou": ("素瓜豆", "Bare win (no chicken, no bean)", 6),
+        "ping_hu": 3,
+        "da_dui_zi": 10,
+        "qi_dui": 15,
+        "long_qi_dui": 30,
+        "qing_yi_se": 15,
+        "qing_da_dui": 25,
+        "qing_qi_dui": 30,
+        "qing_long_bei": 45,
+        "dan_diao": 15,
+        "qing_dan_diao": 30,
+        "di_long": 30,
+        "qing_di_long": 45,
+        "tian_hu": 30,
+        "di_hu": 30,
+        "su_gua_dou": 6,
     },
     events={
-        "bao_ting": ("报听", "Declared ready", 15),
-        "sha_bao": ("杀报", "Beat the declared", 15),
-        "re_pao": ("热炮", "Hot discard", 6),
-        "qiang_gang": ("抢杠", "Robbing the kong", 15),
-        "gang_kai": ("杠开", "Win on a kong replacement", 6),
+        "bao_ting": 15,
+        "sha_bao": 15,
+        "re_pao": 6,
+        "qiang_gang": 15,
+        "gang_kai": 6,
     },
     drop_ping_hu=frozenset(),
     yao=1, wu_gu=1, flipped=1, golden_yao=3, golden_wu_gu=6, yin=2, zuan_shi=0, ben=1, shang_xia=1,

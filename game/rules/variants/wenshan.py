@@ -44,6 +44,7 @@ from ..public import PublicInfo, WenshanPublic
 from ..settlement import Settlement
 from ..situation import Score, Situation
 from ..state import HandState, Meld
+from ..texts import msg
 from . import wenshan_score as WS
 from . import wenshan_shapes as shapes
 from .base import Variant, first_dealer_option
@@ -51,24 +52,16 @@ from .base import Variant, first_dealer_option
 
 class Wenshan(Variant):
     id = "wenshan"
-    name_zh = "文山翻小鸡"
-    name_en = "Wenshan Flip-the-Chick"
-    blurb_zh = "翻牌定小鸡（癞子），白板可替小鸡牌面；可吃碰杠，烂牌、七星、龙七对。"
-    blurb_en = ("A flipped tile sets the wildcard chick; a White may stand for its face. Chow, pung, kong; "
-                "scattered hands, seven stars, dragon pairs.")
     claim_policy = "sequential"
     multi_win = False
     allow_chow = True
     missed_pung = False
     schema: ClassVar[list[Option]] = [
-        Option("players", "人数", "Players", 4, (2, 3, 4)),
-        Option("soft_lan", "软烂", "Soft scattered hand", False,
-               help_zh="同门数字相差3以上即可成烂", help_en="suit numbers need only differ by 3 or more"),
-        Option("penalty_discard", "惩炮", "Discarder pays double", False,
-               help_zh="点炮者付双倍", help_en="the discarder pays twice on a discard win"),
-        Option("reserved_tiles", "黄牌留牌", "Reserved tiles", 0, (0, 8, 14, 20),
-               help_zh="牌墙末尾留下不摸的张数", help_en="tiles at the back of the wall that are never drawn"),
-        Option("base", "底注", "Base stake", 1),
+        Option("players", 4, (2, 3, 4)),
+        Option("soft_lan", False),
+        Option("penalty_discard", False),
+        Option("reserved_tiles", 0, (0, 8, 14, 20)),
+        Option("base", 1, scope="wenshan"),
         first_dealer_option("host"),
     ]
 
@@ -165,42 +158,39 @@ class Wenshan(Variant):
             sc = w.score
             formula = _formula(sc)
             for payer, pts in sorted(sc.payments.items()):
-                label = f"{sc.label} {formula}"
-                label_en = f"{sc.label_en} {formula}"
+                line = msg("rules.settle.wenshan.hand", patterns=sc.names, formula=formula)
                 if w.how == WinBy.DISCARD and payer == w.source and state.options.get("penalty_discard"):
-                    label += " 惩炮×2"
-                    label_en += " discarder ×2"
-                st.pay(payer, w.seat, pts, sc.main_key, label, label_en)
+                    line = msg("rules.settle.wenshan.penalty", line=line)
+                st.pay(payer, w.seat, pts, sc.main_key, line)
             d = state.seats[w.source] if w.source is not None else None
             if w.how == WinBy.DISCARD and d is not None and d.discards and d.discards[-1].after_kong:
                 turn = d.extra.get("turns", 0)
                 cancelled = {id(m) for m in d.melds if m.is_kong and m.turn == turn}
-                if cancelled:
-                    st.note(f"杠上炮：座位{w.source}的杠不计杠分",
-                            f"Kong then deal-in: seat {w.source}'s kong scores nothing")
+                if cancelled and w.source is not None:
+                    st.note(msg("rules.settle.wenshan.kong_dealt_in", seat=w.source))
         for seat, s in enumerate(state.seats):
             for m in s.melds:
                 if not m.is_kong:
                     continue
                 name = T.name(m.face)
                 if m.subs:
-                    st.item(seat, "kong_sub", f"带癞子杠 {name} 无杠分", f"kong {name} with substitutes: no points", 0)
+                    st.item(seat, "kong_sub", msg("rules.settle.wenshan.kong_sub", tile=name), 0)
                     continue
                 if id(m) in cancelled:
-                    st.item(seat, "gang_shang_pao", f"杠上炮 {name} 杠分作废", f"kong {name} cancelled (dealt in)", 0)
+                    st.item(seat, "gang_shang_pao", msg("rules.settle.wenshan.kong_cancelled", tile=name), 0)
                     continue
                 if m.kind == MeldKind.CONCEALED_KONG:
-                    per, key, zh, en = 2, "an_gang", "暗杠", "concealed kong"
+                    per, key = 2, "an_gang"
                 elif m.kind == MeldKind.ADDED_KONG:
-                    per, key, zh, en = 1, "bu_gang", "补杠", "added kong"
+                    per, key = 1, "bu_gang"
                 else:
-                    per, key, zh, en = 1, "zhi_gang", "直杠", "kong"
+                    per, key = 1, "zhi_gang"
                 for other in range(state.n):
                     if other != seat:
-                        st.pay(other, seat, per * base, key, f"{zh} {name}", f"{en} {name}")
+                        st.pay(other, seat, per * base, key, msg(f"rules.settle.wenshan.{key}", tile=name))
         st.itemize()
         if state.end == HandEnd.DRAW:
-            st.note("黄牌：只结算杠分", "Exhaustive draw: only kong points are settled", first=True)
+            st.note(msg("rules.settle.wenshan.draw"), first=True)
         return st
 
     # ---- presentation -------------------------------------------------------------
@@ -240,7 +230,3 @@ class Kunming(Wenshan):
     """天天爱昆明文山麻将: the same rules and defaults under its own name (seed 003)."""
 
     id = "kunming"
-    name_zh = "昆明文山麻将"
-    name_en = "Kunming Wenshan"
-    blurb_zh = "天天爱昆明文山麻将：与文山翻小鸡同规则。"
-    blurb_en = "The Kunming app's name for Wenshan Flip-the-Chick: identical rules."

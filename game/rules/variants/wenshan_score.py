@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from ..codes import Refusal
 from ..kinds import WinBy
-from ..situation import Pattern, Score, Situation, refused
+from ..situation import Pattern, Score, Situation, pattern, refused
 from . import wenshan_shapes as shapes
 
-BASE = {  # key: (中文, English, ×)
-    "ping_hu": ("平胡", "All sets", 1),
-    "lan": ("烂牌", "Scattered", 1),
-    "yao": ("幺牌", "Terminals & honors", 1),
-    "qi_xing": ("七星", "Seven stars", 2),
-    "qi_dui": ("小七对", "Seven pairs", 2),
-    "long_qi_dui": ("龙七对", "Dragon seven pairs", 4),
-    "shuang_long": ("双龙七对", "Double dragon seven pairs", 8),
-    "san_long": ("三龙七对", "Triple dragon seven pairs", 16),
+BASE = {  # key: × (names: pattern.wenshan.<key> in the catalogs)
+    "ping_hu": 1,
+    "lan": 1,
+    "yao": 1,
+    "qi_xing": 2,
+    "qi_dui": 2,
+    "long_qi_dui": 4,
+    "shuang_long": 8,
+    "san_long": 16,
 }
 ADDED = {
-    "qing_yi_se": ("清一色", "Full flush", 4),
-    "gang_shang_hua": ("杠上花", "Win on a kong replacement", 4),
-    "hai_di": ("海底捞月", "Last tile self-draw", 4),
-    "di_hu": ("地胡", "Earthly win", 8),
-    "tian_hu": ("天胡", "Heavenly win", 12),
+    "qing_yi_se": 4,
+    "gang_shang_hua": 4,
+    "hai_di": 4,
+    "di_hu": 8,
+    "tian_hu": 12,
 }
 MULT = {
-    "zi_mo": ("自摸", "Self-draw", 2),
-    "ying_gong": ("硬功", "No substitutes", 2),
+    "zi_mo": 2,
+    "ying_gong": 2,
 }
 # Added pattern -> base patterns it reduces to 0.
 CANCELS = {
@@ -39,9 +39,8 @@ CANCELS = {
 _SEVEN = ("qi_dui", "long_qi_dui", "shuang_long", "san_long")
 
 
-def _pat(table: dict[str, tuple[str, str, int]], key: str) -> Pattern:
-    zh, en, v = table[key]
-    return Pattern(key, zh, v, en)
+def _pat(table: dict[str, int], key: str) -> Pattern:
+    return pattern("wenshan", key, table[key])
 
 
 def situation_added(sit: Situation) -> list[str]:
@@ -100,9 +99,9 @@ def score(sit: Situation) -> Score:
             added.append("qing_yi_se")
         cancelled = set().union(*(CANCELS[a] for a in added)) if added else set()
         live = [b for b in bases if b not in cancelled]
-        base_key = max(live, key=lambda b: BASE[b][2]) if live else None
-        base_v = BASE[base_key][2] if base_key else 0
-        add_v = sum(ADDED[a][2] for a in added)
+        base_key = max(live, key=lambda b: BASE[b]) if live else None
+        base_v = BASE[base_key] if base_key else 0
+        add_v = sum(ADDED[a] for a in added)
         mults = []
         if self_drawn:
             mults.append("zi_mo")
@@ -110,7 +109,7 @@ def score(sit: Situation) -> Score:
             mults.append("ying_gong")
         m = 1
         for k in mults:
-            m *= MULT[k][2]
+            m *= MULT[k]
         total = (base_v + add_v) * m
         cand = (total, base_v, base_key, added, mults)
         if best is None or cand[:2] > best[:2]:

@@ -68,6 +68,7 @@ from ..public import PublicInfo, SequenceProgress, YuxiPublic
 from ..settlement import Settlement
 from ..situation import Score, Situation
 from ..state import HandState, Meld, PendingWin
+from ..texts import msg
 from . import yuxi_score as YS
 from .base import Variant, first_dealer_option
 
@@ -79,29 +80,17 @@ _LOOK = 12  # wall tiles at the back the plan looks at (face-up ones and those t
 
 class Yuxi(Variant):
     id = "yuxi"
-    name_zh = "玉溪扳倒胡"
-    name_en = "Yuxi Bandaohu"
-    blurb_zh = "翻两张屁股牌，杠后可拿尾牌杠上花；可吃碰杠，一炮多响，七对龙七对，分数=2^(N+M)。"
-    blurb_en = ("Two tail tiles lie face up; a kong can win on one. Chow, pung, kong; several winners "
-                "per discard; seven pairs, dragons; 2^(N+M) points.")
     claim_policy = "simultaneous"
     multi_win = True
     allow_chow = True
     missed_pung = True
     priority: ClassVar[dict[ActionKind, int]] = {HU: 4, KONG: 3, PUNG: 2, CHOW: 1}
     schema: ClassVar[list[Option]] = [
-        Option("players", "人数", "Players", 4, (2, 3, 4)),
-        Option("with_honors", "有风", "With honors", False,
-               help_zh="加入东南西北中发白，共136张；可胡十风",
-               help_en="adds the 28 honor tiles (136); allows ten winds"),
-        Option("chao_di", "抄底（随时杠）", "Kong any time (blind draw)", False,
-               help_zh="有杠随时可杠，尾牌不能胡则从牌墙前面摸一张（抄底）；不勾选则只有能杠上花才能杠，最多双杠",
-               help_en="kong whenever possible; without a winning tail tile the replacement is a blind draw. "
-                       "Off: a kong only when a tail tile wins, at most two in a row"),
-        Option("rob_pays_all", "抢杠三家包", "Robbed kong pays all", True,
-               help_zh="被抢杠者替其他玩家付自摸的分",
-               help_en="the robbed player pays what everyone would pay on a self-draw"),
-        Option("base", "底注", "Base stake", 1, help_zh="每番分数的底", help_en="points per unit"),
+        Option("players", 4, (2, 3, 4)),
+        Option("with_honors", False),
+        Option("chao_di", False),
+        Option("rob_pays_all", True, scope="yuxi"),
+        Option("base", 1, scope="yuxi"),
         first_dealer_option("host"),
     ]
 
@@ -352,12 +341,12 @@ class Yuxi(Variant):
             for w in state.wins:
                 sc = w.score
                 how = sc.info.get("how", w.how)
-                zh, en = YS.labels(sc, how, state.n, w.seat if multi else None)
+                line = YS.labels(sc, how, state.n, w.seat if multi else None)
                 for payer, pts in sorted(sc.payments.items()):
-                    st.pay(payer, w.seat, pts, sc.main_key, zh, en)
+                    st.pay(payer, w.seat, pts, sc.main_key, line)
         st.itemize()
         if state.end == HandEnd.DRAW:
-            st.note("流局：不查叫，不结算", "Drawn hand: nothing is settled")
+            st.note(msg("rules.settle.yuxi.draw"))
         st.info["tail"] = self.tail_tiles(state)
         return st
 

@@ -13,40 +13,38 @@ from .. import analysis as A
 from .. import tiles as T
 from ..codes import Refusal
 from ..kinds import MeldKind, WinBy
-from ..situation import Pattern, Score, Situation, refused
+from ..situation import Pattern, Score, Situation, pattern, refused
 from ..state import Meld
+from ..texts import Msg, msg
 
 FIVE_PIN = T.FIVE_PIN
 
-BASE = {  # key: (中文, English, 番)
-    "ping_hu": ("平胡", "Plain win", 0),
-    "da_peng_dui": ("大碰对", "All pungs", 1),
-    "qing_yi_se": ("清一色", "Full flush", 1),
-    "qi_dui": ("七对", "Seven pairs", 1),
-    "shi_feng": ("十风", "Ten winds", 1),
-    "shi_san_yao": ("十三幺", "Thirteen terminals", 0),
-    "qing_da_dui": ("清大对", "Full flush all pungs", 2),
-    "qing_qi_dui": ("清七对", "Full flush seven pairs", 2),
-    "long_qi_dui": ("龙七对", "Dragon seven pairs", 2),
-    "shuang_long": ("双龙七对", "Double dragon seven pairs", 3),
-    "qing_long": ("清龙七对", "Full flush dragon seven pairs", 3),
-    "san_long": ("三龙七对", "Triple dragon seven pairs", 4),
-    "qing_shuang_long": ("清双龙七对", "Full flush double dragon seven pairs", 4),
-    "qing_san_long": ("清三龙七对", "Full flush triple dragon seven pairs", 5),
+BASE = {  # key: 番 (names: pattern.yuxi.<key> in the catalogs)
+    "ping_hu": 0,
+    "da_peng_dui": 1,
+    "qing_yi_se": 1,
+    "qi_dui": 1,
+    "shi_feng": 1,
+    "shi_san_yao": 0,
+    "qing_da_dui": 2,
+    "qing_qi_dui": 2,
+    "long_qi_dui": 2,
+    "shuang_long": 3,
+    "qing_long": 3,
+    "san_long": 4,
+    "qing_shuang_long": 4,
+    "qing_san_long": 5,
 }
 EXTRA = {
-    "gang_shang_hua": ("杠上花", "Win on a kong replacement", 1),
-    "shuang_gang_hua": ("双杠上花", "Win after two kongs in a row", 2),
-    "wu_mei_hua": ("杠上五梅花", "Kong replacement win with 5 Dots", 2),
-    "shuang_wu_mei_hua": ("双杠五梅花", "Two-kong win with 5 Dots", 4),
+    "gang_shang_hua": 1,
+    "shuang_gang_hua": 2,
+    "wu_mei_hua": 2,
+    "shuang_wu_mei_hua": 4,
 }
 SEQUENCE = ("shi_feng", "shi_san_yao")  # discard-sequence wins (flags of the same name)
 _SEVEN = ("qi_dui", "long_qi_dui", "shuang_long", "san_long")
 _QING_SEVEN = ("qing_qi_dui", "qing_long", "qing_shuang_long", "qing_san_long")
 
-HOW_ZH = {WinBy.SELF_DRAW: "自摸", WinBy.DISCARD: "点炮", WinBy.ROB_KONG: "抢杠胡"}
-_JIA = {1: "一家", 2: "两家", 3: "三家"}
-HOW_EN = {WinBy.SELF_DRAW: "self-draw", WinBy.DISCARD: "discard", WinBy.ROB_KONG: "robbing the kong"}
 
 
 def one_suit(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
@@ -89,7 +87,7 @@ def base_of(counts: Sequence[int], melds: Sequence[Meld]) -> str | None:
             k = "qing_da_dui" if qing else "da_peng_dui"
         else:
             k = "qing_yi_se" if qing else "ping_hu"
-        if best is None or BASE[k][2] > BASE[best][2]:
+        if best is None or BASE[k] > BASE[best]:
             best = k
     return best
 
@@ -105,9 +103,8 @@ def extra_of(sit: Situation) -> str | None:
     return "wu_mei_hua" if sit.win_tile == FIVE_PIN else "gang_shang_hua"
 
 
-def _pattern(table: dict[str, tuple[str, str, int]], key: str) -> Pattern:
-    zh, en, v = table[key]
-    return Pattern(key, zh, v, en)
+def _pattern(table: dict[str, int], key: str) -> Pattern:
+    return pattern("yuxi", key, table[key])
 
 
 def formula(n: int, m: int) -> str:
@@ -139,8 +136,8 @@ def score(sit: Situation) -> Score:
         if extra_key:
             flags.append("double_kong" if extra_key.startswith("shuang") else "after_kong")
     assert base_key is not None
-    n = BASE[base_key][2]
-    m = EXTRA[extra_key][2] if extra_key else 0
+    n = BASE[base_key]
+    m = EXTRA[extra_key] if extra_key else 0
     pats = []
     if base_key != "ping_hu" or not extra_key:
         pats.append(_pattern(BASE, base_key))
@@ -166,36 +163,30 @@ def score(sit: Situation) -> Score:
     return Score(True, pats, total, payments, info=info)
 
 
-def labels(sc: Score, how: WinBy, n_players: int, winner: int | None = None) -> tuple[str, str]:
+def labels(sc: Score, how: WinBy, n_players: int, winner: int | None = None) -> Msg:
     """The settlement line explaining a win's payment, e.g. '清大对 杠上花 2^(2+1)=8 自摸'.
 
     Every multiplication is shown with its result: '×底注2=16', '抢杠胡 三家包×3=24'. The stake and
     who pays for a robbed kong are the ones the score's payments were made with (its info), never
     another set of options: the line's last figure is what each payer pays.
     """
-    zh = f"{sc.label} {sc.info['formula']}"
-    en = f"{sc.label_en} {sc.info['formula']}"
+    head = msg("rules.settle.yuxi.head", patterns=sc.names, formula=sc.info["formula"])
     pts = sc.total
     base = int(sc.info.get("base", 1))
+    base_part: Msg | str = ""
     if base != 1:
         pts *= base
-        zh += f" ×底注{base}={pts}"
-        en += f" ×base {base}={pts}"
+        base_part = msg("rules.settle.yuxi.base", base=base, points=pts)
     if sc.info.get("base_key") in SEQUENCE:
-        zh += " 按自摸"
-        en += " paid as self-draw"
+        how_part = msg("rules.settle.yuxi.as_self_draw")
     else:
-        zh += f" {HOW_ZH[how]}"
-        en += f" {HOW_EN[how]}"
+        how_part = msg(f"rules.settle.yuxi.how.{WinBy(how).value}")
+    rob: Msg | str = ""
     if how == WinBy.ROB_KONG:
         if sc.info.get("rob_pays_all", True):
             k = n_players - 1
-            zh += f" {_JIA.get(k, f'{k}家')}包×{k}={pts * k}"
-            en += f", robbed player pays for {k}: ×{k}={pts * k}"
+            rob = msg("rules.settle.yuxi.rob_all", payers=msg(f"rules.settle.yuxi.payers.{k}"), k=k, points=pts * k)
         else:
-            zh += " 按点炮"
-            en += " paid as a discard"
-    if winner is not None:
-        zh += f" (胡家{winner})"
-        en += f" (winner {winner})"
-    return zh, en
+            rob = msg("rules.settle.yuxi.rob_one")
+    won: Msg | str = msg("rules.settle.yuxi.winner", seat=winner) if winner is not None else ""
+    return msg("rules.settle.yuxi.line", head=head, base=base_part, how=how_part, rob=rob, winner=won)

@@ -16,10 +16,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.rules import codes
+import game.i18n as i18n
 from game.rules import tiles as T
 from game.rules.codes import Refusal
 from game.rules.judge import SituationError, judge
+from game.rules.texts import Msg
 from game.rules.variants import get as get_variant
 from game.rules.variants.wenshan_shapes import wildcard_of
 from game.ui.calc.calcnote import (
@@ -131,7 +132,7 @@ def refusal_texts(sc: Refused) -> tuple[str, str]:
         refusal = Refusal(code)
     except ValueError:
         refusal = Refusal.NOT_A_WIN
-    return codes.text(refusal, "zh"), codes.text(refusal, "en")
+    return i18n.code_text(refusal, "zh"), i18n.code_text(refusal, "en")
 
 
 def refusal_code(sc: Refused) -> str:
@@ -533,12 +534,13 @@ def judge_json(data: dict[str, Any]) -> Outcome:
         _variant, _sit, sc = judge(data)
     except SituationError as e:
         return Outcome(problems=[problem("input", "calc.p.input", why=str(e))])
-    out = sc.to_json()
+    out = i18n.score_json(sc)
     if not sc.valid:
         zh, en = refusal_texts(sc)
         return Outcome(valid=False, refusal=refusal_code(sc), reason_zh=zh, reason_en=en, output=out,
                        info=dict(sc.info or {}))
-    pats = [{"key": p.key, "name": p.name, "name_en": p.name_en or p.key, "value": p.value} for p in sc.patterns]
+    pats = [{"key": p.key, "name": i18n.render(p.text, "zh"), "name_en": i18n.render(p.text, "en"), "value": p.value}
+            for p in sc.patterns]
     return Outcome(valid=True, patterns=pats, total=sc.total, payments=dict(sc.payments), output=out,
                    info=dict(sc.info or {}))
 
@@ -609,9 +611,9 @@ def formula(variant_id: str, out: Outcome) -> str:
     return "+".join(map(str, vals)) + f"={out.total}" if len(vals) > 1 else str(out.total)
 
 
-def chickens_held(calc: Calc) -> list[tuple[str, int, str, str, int]]:
+def chickens_held(calc: Calc) -> list[tuple[str, int, Msg, int]]:
     """The chicken games: chickens in the winner's hand and melds for the chosen 翻牌鸡, as the core counts them
-    for a ready player [(key, tile, 中文, English, unit value)]. Shown beside the score, never added to it."""
+    for a ready player [(key, tile, name, unit value)]. Shown beside the score, never added to it."""
     if calc.family != "chicken":
         return []
     from game.rules.variants import chicken_fowl as F

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+import game.i18n as i18n
 from game.rules import tiles as T
 from game.ui.calc.calcmodel import Calc, Outcome, chickens_held, formula, seat_label
 from game.ui.kit import strings, tileart
@@ -42,8 +43,8 @@ def chicken_line(c: Calc) -> str:
         return strings.tr("calc.chickens") + "：" + strings.tr("calc.chickens_none") if strings.is_zh() else \
             strings.tr("calc.chickens") + ": " + strings.tr("calc.chickens_none")
     groups: dict[tuple[str, int], list] = {}
-    for key, t, zh, en, v in held:
-        groups.setdefault((key, t), [strings.pick(zh, en), v, 0])[2] += 1
+    for key, t, name, v in held:
+        groups.setdefault((key, t), [i18n.render(name, strings.lang()), v, 0])[2] += 1
     parts = [strings.tr("calc.chicken_item", name=name, tile=strings.tile_name(t, short=True), k=k, v=v)
              for (_key, t), (name, v, k) in groups.items()]
     sep = "：" if strings.is_zh() else ": "
@@ -65,7 +66,7 @@ def situation_line(c: Calc) -> str:
     for o in c.variant.schema:
         v = c.options.get(o.key, o.default)
         shown = (strings.tr("common.on") if v else strings.tr("common.off")) if o.is_bool else str(v)
-        parts.append(f"{strings.pick(o.zh, o.en)} {shown}")
+        parts.append(f"{i18n.option_label(o, strings.lang())} {shown}")
     return strings.tr("calc.judged_with") + " · ".join(parts)
 
 

@@ -23,7 +23,7 @@ from game.ui.calc import calcdraw, calcsettle
 from game.ui.calc.calcmodel import WINS, Calc, Problem, seat_label
 from game.ui.kit import strings, tileart
 from game.ui.kit import widgets as W
-from game.ui.kit.names import KNOWN_VARIANTS
+from game.ui.kit.names import KNOWN_VARIANTS, option_help, option_label
 
 MELD_TARGETS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 TILE_TARGETS = ("wildcard", "chicken", "kong_draws")
@@ -532,12 +532,12 @@ class CalculatorScene(Scene):
         for o in c.variant.schema:
             if not o.calc:
                 continue  # table rules that change no score it shows (一炮多响, 包鸡, 首局庄家)
-            label = W.lang_label(o.zh, o.en)
+            label = option_label(o)
             val = c.options.get(o.key, o.default)
             if o.is_bool:
                 w: W.Widget = W.Checkbox((x, y, pw, rh), label, bool(val), self._option_setter(o.key),
                                          enabled=not o.fixed,
-                                         help=W.lang_label(o.help_zh, o.help_en) if (o.help_zh or o.help_en) else None)
+                                         help=option_help(o))
             else:
                 choices = list(o.choices) if o.choices else [1, 2, 3, 5, 10]
                 if val not in choices:

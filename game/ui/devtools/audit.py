@@ -269,12 +269,13 @@ def _tiles_grouped(found: list[tuple[str, Item, str]]) -> list[tuple[str, Item, 
 
 def allowed_chinese(app) -> set[str]:
     """Text that stays Chinese in English mode: the games' own names, the language's own name, names players chose."""
+    import game.i18n as i18n
     from game.ui.devtools.screenshot import TYPED_NAMES
     from game.ui.kit import strings
     from game.ui.kit.names import KNOWN_VARIANTS
     from game.ui.menus.scenes import registered
 
-    names = {zh for _vid, zh, _en in KNOWN_VARIANTS} | {v.name_zh for v in registered().values()}
+    names = {zh for _vid, zh, _en in KNOWN_VARIANTS} | {i18n.variant_name(v.id, "zh") for v in registered().values()}
     names |= {strings.S["lang.zh"][0]}
     names |= set(TYPED_NAMES)
     if app.settings.name:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import game.i18n as i18n
 from game.rules.options import Option
 from game.rules.variants import get as get_variant
 from game.ui.kit import strings
@@ -34,21 +35,33 @@ def option_value_text(o: Option, value: Any) -> str:
     """An option's value as players read it: 开/关 (On/Off), a named choice by its name, a number as written."""
     if o.is_bool:
         return strings.tr("common.on" if value else "common.off")
-    return o.choice_name(value, strings.lang())
+    return i18n.choice_name(o, value, strings.lang())
+
+
+def option_label(o: Option) -> Any:
+    """An option's name as a label (a callable: the language may change under it)."""
+    return lambda: i18n.option_label(o, strings.lang())
+
+
+def option_help(o: Option) -> Any:
+    """What an option does, as a label; None for an option the games do not explain."""
+    if not i18n.option_help(o, "zh") and not i18n.option_help(o, "en"):
+        return None
+    return lambda: i18n.option_help(o, strings.lang())
 
 
 def choice_labels(o: Option, values: list) -> list:
     """The labels of an option's values in a ◀ value ▶ selector: named choices in the language shown, numbers as
     written (labels are callables where the language may change under them)."""
-    if o.is_text and len(o.names) == len(o.choices or ()):
-        return [(lambda v=v: o.choice_name(v, strings.lang())) for v in values]
+    if i18n.has_choice_names(o):
+        return [(lambda v=v: i18n.choice_name(o, v, strings.lang())) for v in values]
     return [str(v) for v in values]
 
 
 def fixed_help(o: Option) -> Any:
     """The explanation under an option a game fixes: "固定：" and what the rule does (or just "固定")."""
-    if o.help_zh or o.help_en:
-        return lambda: strings.tr("setup.fixed_help", what=strings.pick(o.help_zh, o.help_en))
+    if i18n.option_help(o, "zh") or i18n.option_help(o, "en"):
+        return lambda: strings.tr("setup.fixed_help", what=i18n.option_help(o, strings.lang()))
     return lambda: strings.tr("setup.fixed")
 
 
@@ -69,7 +82,7 @@ def options_summary(variant_id: str | None, options: Mapping[str, Any] | None) -
         except ValueError:
             continue
         if val != o.default:
-            name = strings.pick(o.zh, o.en)
+            name = i18n.option_label(o, strings.lang())
             parts.append(strings.tr("setup.option_value", name=name, value=option_value_text(o, val)))
     return " · ".join(parts)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import game.i18n as i18n
 from game.ui.kit import strings
 
 FAMILY = {"wenshan": "wenshan", "kunming": "wenshan", "yuxi": "yuxi", "guiyang": "chicken", "zhuoji": "chicken"}
@@ -462,7 +463,7 @@ def _default_text(o: Any, lang: str) -> tuple[str, str]:
         if o.fixed:
             return ("固定勾选", "always") if o.default else ("固定不勾选", "never")
         return ("默认勾选", "on by default") if o.default else ("默认不勾选", "off by default")
-    zh, en = o.choice_name(o.default, "zh"), o.choice_name(o.default, "en")
+    zh, en = i18n.choice_name(o, o.default, "zh"), i18n.choice_name(o, o.default, "en")
     return (f"固定{zh}", f"always {en}") if o.fixed else (f"默认{zh}", f"{en} by default")
 
 
@@ -485,12 +486,15 @@ def option_blocks(fam: str) -> list[Block]:
         have = [(v, next(o for o in v.schema if o.key == key)) for v in games if any(o.key == key for o in v.schema)]
         o = have[0][1]
         if len(games) > 1:
-            zh_d = "；".join(f"{v.name_zh}：{_default_text(x, 'zh')[0]}" for v, x in have)
-            en_d = "; ".join(f"{SHORT_EN.get(v.id, v.name_en)}: {_default_text(x, 'en')[1]}" for v, x in have)
+            zh_d = "；".join(f"{i18n.variant_name(v.id, 'zh')}：{_default_text(x, 'zh')[0]}" for v, x in have)
+            en_d = "; ".join(f"{SHORT_EN.get(v.id) or i18n.variant_name(v.id, 'en')}: {_default_text(x, 'en')[1]}"
+                             for v, x in have)
         else:
             zh_d, en_d = _default_text(o, "zh")[0], _default_text(o, "en")[1]
-        zh_e, en_e = OPTION_EFFECTS.get(f"{fam}:{key}") or OPTION_EFFECTS.get(key, (o.help_zh, o.help_en))
-        out.append(("li", f"{o.zh}（{zh_d}）：{zh_e}", f"{o.en} ({en_d}): {en_e}"))
+        zh_e, en_e = OPTION_EFFECTS.get(f"{fam}:{key}") or OPTION_EFFECTS.get(
+            key, (i18n.option_help(o, "zh"), i18n.option_help(o, "en")))
+        zh_o, en_o = i18n.option_label(o, "zh"), i18n.option_label(o, "en")
+        out.append(("li", f"{zh_o}（{zh_d}）：{zh_e}", f"{en_o} ({en_d}): {en_e}"))
     return out
 
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import game.i18n as i18n
 from game.ui.kit import strings
 
 
@@ -61,8 +62,7 @@ def in_words(text: str, names: list[str]) -> str:
 
 def footer_notes(res: dict, names: list[str], next_dealer: bool) -> list[str]:
     """The settlement's table-wide lines (the flip, who was ready, who was burned, the next dealer) in words."""
-    notes = [in_words(n, names) for n in ((res.get("notes_en") if strings.lang() == "en" else None)
-                                          or res.get("notes") or [])]
+    notes = [in_words(n, names) for n in i18n.notes(res, strings.lang())]
     nd = res.get("next_dealer")
     if nd is not None and next_dealer and 0 <= nd < len(names):
         notes.append(strings.tr("settle.next_dealer", who=names[nd]))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+import game.i18n as i18n
 from game import __version__
 from game.rules.options import salvage
 from game.turntimer import TIMER_CHOICES
@@ -18,7 +19,15 @@ from game.ui import settings as cfg
 from game.ui.app import Scene
 from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
-from game.ui.kit.names import KNOWN_VARIANTS, choice_labels, fixed_help, player_name, variant_title
+from game.ui.kit.names import (
+    KNOWN_VARIANTS,
+    choice_labels,
+    fixed_help,
+    option_help,
+    option_label,
+    player_name,
+    variant_title,
+)
 from game.ui.table.tableview import background
 from game.ui.table.timer import timer_label
 
@@ -42,7 +51,7 @@ def variant_entries() -> list[tuple[str, str, str, Variant | None]]:
     out: list[tuple[str, str, str, Variant | None]] = [(vid, zh, en, reg.get(vid)) for vid, zh, en in KNOWN_VARIANTS]
     for vid, v in reg.items():
         if vid not in {e[0] for e in out}:
-            out.append((vid, v.name_zh, v.name_en, v))
+            out.append((vid, i18n.variant_name(vid, "zh"), i18n.variant_name(vid, "en"), v))
     return out
 
 
@@ -402,7 +411,8 @@ class SetupScene(Scene):
         y = top_y
         for vid, zh, en, v in self.entries:
             b = VariantCard((round(36 * s), y, cw, ch - round(10 * s)), W.lang_label(zh, en),
-                            W.lang_label(v.blurb_zh, v.blurb_en) if v is not None else W.tr_label("setup.coming"),
+                            (lambda vid=vid: i18n.variant_blurb(vid, strings.lang())) if v is not None
+                            else W.tr_label("setup.coming"),
                             (lambda vid=vid: self.select_variant(vid)) if v is not None else None,
                             vid == self.variant_id, v is not None, vid, s)
             self.cards.append(b)
@@ -486,8 +496,8 @@ class SetupScene(Scene):
             self.focus.index = old.index
 
     def _option_widget(self, o, pw, rh):
-        label = W.lang_label(o.zh, o.en)
-        help_ = W.lang_label(o.help_zh, o.help_en) if (o.help_zh or o.help_en) else None
+        label = option_label(o)
+        help_ = option_help(o)
         val = self.options.get(o.key, o.default)
         if o.fixed:  # "固定：…": the rule always holds in this game, and what it does
             help_ = fixed_help(o)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import game.i18n as i18n
 from game.rules import tiles as T
 from game.ui.calc.calcmodel import family, refusal_code, refusal_texts
 from game.ui.kit import strings
@@ -323,23 +324,13 @@ class Teacher:
 def pattern_names(variant_id: str, key: str) -> tuple[str, str]:
     """(中文, English) of a pattern or event key, from the variant's own scoring tables."""
     fam = family(variant_id)
-    tables: list[dict[str, Any]]
-    if fam == "wenshan":
-        from game.rules.variants import wenshan_score as ws
-
-        tables = [ws.BASE, ws.ADDED, ws.MULT]
-    elif fam == "yuxi":
-        from game.rules.variants import yuxi_score as ys
-
-        tables = [ys.BASE, ys.EXTRA]
+    if fam in ("wenshan", "yuxi"):
+        names = [f"rules.pattern.{fam}.{key}"]
     else:
-        from game.rules.variants.chicken_tables import TABLES
-
-        tb = TABLES.get(variant_id)
-        tables = [tb.patterns, tb.events] if tb is not None else []
-    for table in tables:
-        if key in table:
-            return table[key][0], table[key][1]
+        names = [f"rules.pattern.{variant_id}.{key}", f"rules.event.{variant_id}.{key}"]
+    for name in names:
+        if i18n.has(name):
+            return i18n.text(name, "zh"), i18n.text(name, "en")
     return key, key.replace("_", " ")
 
 
@@ -361,7 +352,7 @@ def settlement_lessons(result: dict[str, Any]) -> list[Lesson]:
         if pts < 0:
             continue  # the payer's side of a line already told from the receiver's side
         payers = payers_of(result, i) or _detail_seats(it.get("detail", ""), "←")
-        label = (it.get("label", ""), it.get("label_en", "") or it.get("label", ""))
+        label = (i18n.label(it, "zh"), i18n.label(it, "en") or i18n.label(it, "zh"))
         args: tuple[tuple[str, str, Any], ...]
         if pts == 0:
             what, args = "teach.item.zero", (seat("who", it.get("seat")), ("label", PAIR, label))
@@ -380,8 +371,9 @@ def settlement_lessons(result: dict[str, Any]) -> list[Lesson]:
 def payers_of(result: dict[str, Any], i: int) -> list[int]:
     """The seats that paid settlement item ``i``'s seat for it (the transfers carrying its label)."""
     it = (result.get("items") or [])[i]
+    label = i18n.label(it, "zh")
     return sorted({t["from"] for t in result.get("transfers") or []
-                   if t.get("to") == it.get("seat") and (t.get("label") or t.get("reason")) == it.get("label")})
+                   if t.get("to") == it.get("seat") and (i18n.label(t, "zh") or t.get("reason")) == label})
 
 
 def _detail_seats(detail: str, arrow: str) -> list[int]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
+import game.i18n as i18n
 from game.rules.fowl_view import EACH, READY, Fowl, Outlook, is_chicken_view, outlook
 from game.rules.variants.chicken import ChickenGame
 from game.ui.kit import drawlog, strings, tileart
@@ -220,26 +221,26 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
     # in play
     p.heading(strings.tr("chickens.in_play_flipped" if o.flipped else "chickens.in_play"))
     kinds = [x for x in o.in_play if x.key not in ("chong_feng", "gen_chong", "ze_ren")]
-    p.tiles([(x.tile, strings.tr("chickens.kind", name=strings.pick(x.zh, x.en), v=x.value)) for x in kinds], tw)
+    p.tiles([(x.tile, strings.tr("chickens.kind", name=i18n.render(x.text, strings.lang()), v=x.value)) for x in kinds], tw)
     for x in o.in_play:
         who = names[x.seat] if x.seat is not None and x.seat < len(names) else "?"
         if x.key in ("chong_feng", "gen_chong"):
-            p.line(strings.tr("chickens.charge", name=strings.pick(x.zh, x.en), tile=_tile(x.tile),
+            p.line(strings.tr("chickens.charge", name=i18n.render(x.text, strings.lang()), tile=_tile(x.tile),
                               who=who, v=x.value), (255, 200, 150))
         elif x.key == "ze_ren":
             to = names[x.claimer] if x.claimer is not None and x.claimer < len(names) else "?"
-            p.line(strings.tr("chickens.liable", name=strings.pick(x.zh, x.en), tile=_tile(x.tile),
+            p.line(strings.tr("chickens.liable", name=i18n.render(x.text, strings.lang()), tile=_tile(x.tile),
                               who=who, to=to, v=x.value), (255, 170, 150))
     # mine
     p.heading(strings.tr("chickens.mine"))
     if o.mine:
         for f in o.mine:
-            p.line(f"{strings.pick(f.zh, f.en)} {_tile(f.tile)}", indent=0,
+            p.line(f"{i18n.render(f.text, strings.lang())} {_tile(f.tile)}", indent=0,
                    right=_fowl_text(f))
     else:
         p.line(strings.tr("chickens.none"), W.MUTED)
     for b in o.beans:
-        p.line(f"{strings.pick(b.zh, b.en)} {_tile(b.tile)}", (190, 220, 255),
+        p.line(f"{i18n.render(b.text, strings.lang())} {_tile(b.tile)}", (190, 220, 255),
                right=strings.tr("chickens.bean_note"), rcol=W.MUTED)
     # the others' face-up chickens
     p.heading(strings.tr("chickens.shown"))
@@ -248,7 +249,7 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
         if seat == o.seat or not fowls:
             continue
         any_shown = True
-        text = ", ".join(f"{strings.pick(f.zh, f.en)} {_tile(f.tile)}×{f.count}" for f in fowls)
+        text = ", ".join(f"{i18n.render(f.text, strings.lang())} {_tile(f.tile)}×{f.count}" for f in fowls)
         who = names[seat] if seat < len(names) else f"#{seat}"
         p.line(f"{who}: {text}")
     if not any_shown:
@@ -265,20 +266,20 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
             key = "chickens.from_if_ready" if ln.if_ready else "chickens.from"
             if ln.points < 0:
                 key = "chickens.to_if_ready" if ln.if_ready else "chickens.to"
-            p.line(strings.tr(key, what=strings.pick(ln.zh, ln.en), who=who), indent=round(12 * s),
+            p.line(strings.tr(key, what=i18n.render(ln.text, strings.lang()), who=who), indent=round(12 * s),
                    right=_points(ln.points), rcol=(255, 160, 140) if ln.points < 0 else (170, 240, 190))
     owed = o.if_not_ready.per_player(READY)
     p.line(strings.tr("chickens.if_not_ready"), (255, 170, 150),
            right=strings.tr("chickens.each_ready", v=_points(owed)), rcol=(255, 170, 150))
     for ln in o.if_not_ready.lines:
         if ln.who == READY:
-            p.line(f"{strings.pick(ln.zh, ln.en)} {_tile(ln.tile)}"
+            p.line(f"{i18n.render(ln.text, strings.lang())} {_tile(ln.tile)}"
                    + (f" ×{ln.count}" if ln.count > 1 else ""), indent=round(12 * s), right=_points(ln.points),
                    rcol=(255, 160, 140))
         elif isinstance(ln.who, int):
             who = names[ln.who] if ln.who < len(names) else "?"
             key = "chickens.to_if_ready" if ln.if_ready else "chickens.to"
-            p.line(strings.tr(key, what=strings.pick(ln.zh, ln.en), who=who), indent=round(12 * s),
+            p.line(strings.tr(key, what=i18n.render(ln.text, strings.lang()), who=who), indent=round(12 * s),
                    right=_points(ln.points), rcol=(255, 160, 140))
     if o.ready is not None:
         p.line(strings.tr("chickens.you_ready" if o.ready else "chickens.you_not_ready"), W.MUTED)

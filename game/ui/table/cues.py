@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import game.i18n as i18n
 from game.ui.kit import strings, tileart
 from game.ui.kit.rulesdoc import explain
 from game.ui.table.context import deal_counts
@@ -397,7 +398,7 @@ class _Director:
         res = st.view.get("result") or {}
         for w in res.get("wins", []):
             if w.get("seat") == seat:
-                names = [p.get("name", p.get("key")) if strings.is_zh() else _en_pattern(p)
+                names = [i18n.pattern_name(p, strings.lang()) if strings.is_zh() else _en_pattern(p)
                          for p in w.get("patterns", [])]
         if not names:
             names = pats

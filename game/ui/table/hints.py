@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import game.i18n as i18n
 from game.rules.advice import advise
-from game.rules.codes import Refusal, text
+from game.rules.codes import Refusal
 from game.rules.view import View
 from game.ui.kit import strings
 
@@ -29,7 +30,7 @@ def refusal_text(code: Refusal | str) -> str:
     """A refusal code in the player's language."""
     code = Refusal(code)
     key = _HINT_TEXT.get(code)
-    return strings.tr(key) if key else text(code, strings.lang())
+    return strings.tr(key) if key else i18n.code_text(code, strings.lang())
 
 
 @dataclass

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
+import game.i18n as i18n
 from game.rules import tiles as T
 from game.ui.kit import drawlog, strings, tileart
 from game.ui.kit import widgets as W
@@ -540,7 +541,7 @@ class SettlementPanel(Element):
         lit_label = None
         items = self.res.get("items") or []
         if self.focus_item is not None and 0 <= self.focus_item < len(items):
-            lit_label = items[self.focus_item].get("label")
+            lit_label = i18n.label(items[self.focus_item], "zh")
         size = max(self.least(), round(14 * s))
         lines = self._detail_lines(seat, body.w - round(230 * s), size)
         step = size + round(12 * s)

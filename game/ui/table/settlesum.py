@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import game.i18n as i18n
 from game.ui.kit import strings
 
 KINDS = ("hand", "chickens", "beans", "liability")
@@ -62,10 +63,10 @@ def counterparts(res: Mapping[str, Any], seat: int) -> list[Counterpart]:
         cp = by.setdefault(other, Counterpart(other))
         pts = sign * int(t.get("points") or 0)
         cp.net += pts
-        label = t.get("label") or t.get("reason") or ""
+        label = i18n.label(t, "zh") or t.get("reason") or ""
         k = (other, label)
         if k not in lines:
-            lines[k] = [label, t.get("label_en") or label, 0]
+            lines[k] = [label, i18n.label(t, "en") or label, 0]
             cp.items.append(lines[k])  # type: ignore[arg-type]  # the list is turned into a tuple below
         lines[k][2] += pts
     out = []
@@ -78,5 +79,5 @@ def counterparts(res: Mapping[str, Any], seat: int) -> list[Counterpart]:
 
 def notes_for(res: Mapping[str, Any], seat: int) -> list[tuple[str, str]]:
     """The seat's items worth nothing (a kong with substitutes, a lapsed 胡): said, not paid."""
-    return [(it.get("label", ""), it.get("label_en", "")) for it in res.get("items") or []
+    return [(i18n.label(it, "zh"), i18n.label(it, "en")) for it in res.get("items") or []
             if it.get("seat") == seat and not it.get("points")]

@@ -14,7 +14,7 @@ from .. import i18n
 from ..errors import UsageError
 from ..rules import scenario as SC
 from ..rules.match import replay_match
-from ..rules.settlement import Item
+from ..rules.settlement import Item, Settlement
 from ..rules.state import HandState
 from ..rules.variants import get as get_variant
 from . import replay_text
@@ -83,13 +83,16 @@ def result_json(st: HandState) -> dict:
     screen's lines in 中文, table-wide notes first."""
     se = st.settlement
     assert se is not None
+    return {"end": st.end, "winners": [w.seat for w in st.wins], **settlement_json(se),
+            "next_dealer": st.variant.next_dealer(st)}
+
+
+def settlement_json(se: Settlement) -> dict:
+    """A settlement's deltas, transfers and lines (the notes first), the lines in 中文."""
     return {
-        "end": st.end,
-        "winners": [w.seat for w in st.wins],
         "deltas": se.deltas,
         "transfers": [t.to_json() for t in se.transfers],
         "items": [i18n.render(n, "zh") for n in se.notes] + [item_line(i) for i in se.items],
-        "next_dealer": st.variant.next_dealer(st),
     }
 
 

@@ -26,7 +26,7 @@ from game.rules.state import Meld, Seat
 from game.rules.variants import get
 from game.rules.view import pending_state, view
 from tests.helpers.scen import scenario
-from tests.helpers.words import zh
+from tests.helpers.words import en, zh
 from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import run as chicken_run
 from tests.rules.invariants import check_conservation
@@ -771,17 +771,20 @@ def test_the_winds_and_dragons_joker_bounds_never_reject_a_possible_hand(npos):
 def test_settlement_notes_put_first_in_front_and_json_names_its_parts():
     """A table-wide note asked for first goes before the others (wenshan's 黄牌 line leads its settlement), in
     both languages; a settlement's JSON (replays, ``score``) is its deltas, its transfers and its lines."""
+    from game.cli.replay import settlement_json
     from game.rules.settlement import Settlement
+    from game.rules.texts import msg
 
     s = Settlement(4)
-    s.note("翻牌", "Flip")
-    s.note("黄牌", "Exhaustive draw", first=True)
-    assert (s.notes, s.notes_en) == (["黄牌", "翻牌"], ["Exhaustive draw", "Flip"])
-    s.pay(1, 0, 2, "ping_hu", "平胡", "Plain win")
+    s.note(msg("rules.settle.chicken.drawn"))
+    s.note(msg("rules.settle.wenshan.draw"), first=True)
+    assert [(zh(n), en(n)) for n in s.notes] == [("黄牌：只结算杠分", "Exhaustive draw: only kong points are settled"),
+                                                ("荒庄", "Drawn hand")]
+    s.pay(1, 0, 2, "ping_hu", msg("rules.pattern.guiyang.ping_hu"))
     s.itemize()
-    assert s.to_json() == {"deltas": [2, -2, 0, 0],
-                           "transfers": [{"from": 1, "to": 0, "points": 2, "reason": "ping_hu"}],
-                           "items": ["黄牌", "翻牌", "seat 0: 平胡 +2", "seat 1: 平胡 -2"]}
+    assert settlement_json(s) == {"deltas": [2, -2, 0, 0],
+                                  "transfers": [{"from": 1, "to": 0, "points": 2, "reason": "ping_hu"}],
+                                  "items": ["黄牌：只结算杠分", "荒庄", "seat 0: 平胡 +2", "seat 1: 平胡 -2"]}
 
 
 def test_a_scenarios_seed_is_its_hands_seed():
@@ -830,15 +833,19 @@ def test_melds_carry_their_owners_turn_number():
     assert st.seats[1].extra["turns"] == 2 and st.seats[2].extra["turns"] == 2
 
 
-def test_the_chicken_games_option_helper_keeps_both_help_texts():
-    """chicken.py's option schema: an option made without help has none in either language; with help, the
-    Chinese and English texts are kept as given (the setup screen shows them)."""
-    from game.rules.variants import chicken as C
+def test_an_options_help_is_in_both_languages_or_in_neither():
+    """The options' words are catalog entries: an option the catalogs do not explain has no help in either
+    language (wenshan's 底注); one they explain has it in both, as given (the setup screen shows them)."""
+    from game.rules.options import Option
+    from game.rules.variants import get
 
-    bare = C._opt("k", "中", "en", 1)
-    assert (bare.help_zh, bare.help_en) == ("", "")
-    full = C._opt("k", "中", "en", 1, help_zh="帮助", help_en="help")
-    assert (full.help_zh, full.help_en, full.default) == ("帮助", "help", 1)
+    bare = Option("k", 1)
+    assert (i18n.option_help(bare, "zh"), i18n.option_help(bare, "en")) == ("", "")
+    base = next(o for o in get("wenshan").schema if o.key == "base")
+    assert (i18n.option_help(base, "zh"), i18n.option_help(base, "en")) == ("", "")
+    ben = next(o for o in get("zhuoji").schema if o.key == "ben_ji")
+    assert (i18n.option_help(ben, "zh"), i18n.option_help(ben, "en"), ben.default) == \
+        ("翻出的捉鸡牌本身也是鸡，每张1番", "the turned-up tile's kind is a chicken too, 1 each", False)
 
 
 def test_wenshans_wildcard_is_what_its_public_info_names():

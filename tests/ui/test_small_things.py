@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.rules.variants import all_variants
 from game.ui.kit import strings
 from game.ui.kit import widgets as W
@@ -32,7 +33,7 @@ def test_every_game_has_one_name_per_language_on_every_screen(lang):
     strings.set_lang(lang)
     try:
         for v in all_variants():
-            names = {variant_name(v), variant_title(v.id), strings.pick(v.name_zh, v.name_en)}
+            names = {variant_name(v), variant_title(v.id), i18n.variant_name(v.id, lang)}
             assert len(names) == 1, (v.id, names)
     finally:
         strings.set_lang("zh")
@@ -75,7 +76,7 @@ def test_every_option_is_explained_beyond_its_one_line_help():
             if o.key in ("players", "base"):
                 continue
             zh, en = OPTION_EFFECTS.get(f"{fam}:{o.key}") or OPTION_EFFECTS[o.key]
-            assert len(zh) > len(o.help_zh) and len(en) > len(o.help_en), (v.id, o.key)
+            assert len(zh) > len(i18n.option_help(o, "zh")) and len(en) > len(i18n.option_help(o, "en")), (v.id, o.key)
 
 
 def test_the_wenshan_page_says_kunming_plays_as_wenshan():

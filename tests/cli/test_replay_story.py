@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from game import i18n
 from game.cli import replay as replay_cli
 from game.cli.main import main
 from game.errors import UsageError
@@ -48,7 +49,7 @@ def test_each_hand_is_told_with_names_patterns_and_every_item(tmp_path):
         for w in st.wins:
             assert f"{NAMES[w.seat]} 胡 " in text
             for p in w.score.patterns:
-                assert f"{p.name} {p.value}" in text
+                assert f"{i18n.render(p.text, 'zh')} {p.value}" in text
     # every item on a line of its own, under its seat, ending in its points
     items = [it for st in states for it in st.settlement.items]
     item_lines = [ln for ln in lines if ln.startswith("      ")]

@@ -32,9 +32,9 @@ def test_the_check_finds_a_missing_key_an_unused_key_and_differing_placeholders(
     for lang, cat in cats.items():
         (locale / f"{lang}.json").write_text(json.dumps(cat, ensure_ascii=False), encoding="utf-8")
     found = check.check(root, locale)
-    assert found.missing == ["game/planted.py:2: settle.planted"]
+    assert found.missing == ["game/planted.py:2: rules.settle.planted"]
     assert found.unused == ["rules.settle.nobody_uses_this"]
-    assert found.placeholders == ["en: settle.yuxi.base: zh has {base points}, en has {points stake}"]
+    assert found.placeholders == ["en: rules.settle.yuxi.base: zh has {base points}, en has {points stake}"]
 
 
 def test_every_catalog_renders_every_core_message_it_has():

@@ -255,8 +255,8 @@ def test_responsible_chicken_is_paid_and_named_in_both_languages():
     assert st.settlement.info["ready"] == [False, True, True, False]
     assert deltas(st) == [-8, -12, 27, -7]
     assert net(st, "ze_ren_ji") == [-1, 1, 0, 0]
-    assert [(i.key, i.label, i.label_en, i.points) for i in st.settlement.items
-            if i.seat == 1 and "责任" in i.label] == [("chickens", "责任鸡 1s ×1", "responsible chicken 1s ×1", 1)]
+    assert [(i.key, zh(i.text), en(i.text), i.points) for i in st.settlement.items
+            if i.seat == 1 and "责任" in zh(i.text)] == [("chickens", "责任鸡 1s ×1", "responsible chicken 1s ×1", 1)]
 
 
 def test_a_robbed_claimers_responsible_chicken_burns():
@@ -265,7 +265,7 @@ def test_a_robbed_claimers_responsible_chicken_burns():
     st = _rob_1s({"rob_burns_chickens": True})
     assert deltas(st) == [-4, -22, 30, -4]
     assert net(st, "ze_ren_ji") == [0, 0, 0, 0]
-    assert [(i.key, i.label, i.label_en, i.points) for i in st.settlement.items if i.seat == 1 and i.points == 0] \
+    assert [(i.key, zh(i.text), en(i.text), i.points) for i in st.settlement.items if i.seat == 1 and i.points == 0] \
         == [("chickens", "抢杠烧鸡", "chickens burned (robbed kong)", 0),
             ("chickens", "责任鸡 1s ×1 抢杠烧鸡", "responsible chicken 1s ×1 burned", 0)]
 
@@ -278,7 +278,7 @@ def test_zhuoji_bao_dou_is_named_in_english_too():
             [0, "discard", "9p"], [3, "kong"], [3, "discard", "4m"], [0, "discard", "5p"], [1, "discard", "7m"],
             [2, "hu"]]
     st = run("zhuoji", hands, front="9s9m1p6m5p7m3s8m", back="3m4m", actions=acts)
-    assert [(i.seat, i.label, i.label_en, i.points) for i in st.settlement.items if i.key == "bao"] == [
+    assert [(i.seat, zh(i.text), en(i.text), i.points) for i in st.settlement.items if i.key == "bao"] == [
         (1, "包豆 闷豆 5m ×3", "owed concealed kong bean 5m ×3", -3),
         (2, "包豆 闷豆 5m ×3", "owed concealed kong bean 5m ×3", 3)]
 
@@ -301,4 +301,4 @@ def test_a_hand_dealt_without_a_streak_is_a_first_deal():
     SC.play(st, [from_json(a) for a in acts])
     assert st.dealer_streak == 0
     assert deltas(st) == [-4, -7, 15, -4]
-    assert not [i for i in st.settlement.items if "连庄" in i.label]
+    assert not [i for i in st.settlement.items if "连庄" in zh(i.text)]

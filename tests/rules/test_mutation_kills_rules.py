@@ -815,7 +815,7 @@ def _until_drawn(vid, seed):
 def test_a_drawn_hand_says_what_is_settled_in_both_languages(vid, seed, zh, en):
     st = _until_drawn(vid, seed)
     assert st.end == "draw"
-    assert (st.settlement.notes[0], st.settlement.notes_en[0]) == (zh, en)
+    assert (i18n.render(st.settlement.notes[0], "zh"), i18n.render(st.settlement.notes[0], "en")) == (zh, en)
 
 
 def test_melds_carry_their_owners_turn_number():
@@ -880,14 +880,14 @@ def test_every_not_ready_player_owes_bao_ji():
                       .read_text(encoding="utf-8"))
     st = SC.run(data)
     assert st.settlement.info["ready"] == [True, False, False, False]
-    owed = [(i.seat, i.label, i.points) for i in st.settlement.items if i.key == "bao" and i.points < 0]
+    owed = [(i.seat, zh(i.text), i.points) for i in st.settlement.items if i.key == "bao" and i.points < 0]
     assert owed == [(1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1", -1), (2, "包鸡 1s 2张 ×1", -2),
                     (2, "包乌骨鸡 8p ×2", -2)]
     assert sum(i.points for i in st.settlement.items if i.key == "bao") == 0
     # 包鸡 off (issue 44): only the 冲锋鸡 is still owed; every other exposed chicken says, at 0, that it is not
     data["options"] = {"bao_ji": False}
     st = SC.run(data)
-    assert [(i.seat, i.label, i.points) for i in st.settlement.items if i.key == "bao" and i.seat != 0] == [
+    assert [(i.seat, zh(i.text), i.points) for i in st.settlement.items if i.key == "bao" and i.seat != 0] == [
         (1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1 不包（包鸡未勾选）", 0), (2, "包鸡 1s 2张 ×1 不包（包鸡未勾选）", 0),
         (2, "包乌骨鸡 8p ×2 不包（包鸡未勾选）", 0)]
 
@@ -905,5 +905,5 @@ def test_bao_dou_counts_a_kong_made_after_pungs():
     assert st.settlement.info["ready"] == [False, False, True, False]
     assert [(m.kind, T.name(m.face)) for m in st.seats[1].melds] == [("pung", "1p"), ("pung", "9m"),
                                                                      ("added_kong", "6s")]
-    assert [(i.label, i.label_en, i.points) for i in st.settlement.items if i.seat == 1 and "包豆" in i.label] == [
-        ("包豆 爬坡豆 6s ×3", "owed added kong bean 6s ×3", -3)]
+    owed = [(zh(i.text), en(i.text), i.points) for i in st.settlement.items if i.seat == 1 and "包豆" in zh(i.text)]
+    assert owed == [("包豆 爬坡豆 6s ×3", "owed added kong bean 6s ×3", -3)]

@@ -121,7 +121,7 @@ def test_yuxi_base_stake_line_ends_with_what_each_payer_pays(how, line, paid):
     the settlement line's last figure is that payment."""
     YS, sc = _yuxi_score(how, {"base": 2})
     assert sc.payments == paid
-    assert YS.labels(sc, sc.info["how"], 4)[0] == line
+    assert zh(YS.labels(sc, sc.info["how"], 4)) == line
 
 
 def test_yuxi_line_takes_the_stake_its_payments_were_made_with():
@@ -130,11 +130,11 @@ def test_yuxi_line_takes_the_stake_its_payments_were_made_with():
     other options than the payments)."""
     YS, sc = _yuxi_score("discard", {})
     assert sc.payments == {0: 1}
-    zh, en = YS.labels(sc, sc.info["how"], 4)
-    assert (zh, en) == ("平胡 2^0=1 点炮", "Plain win 2^0=1 discard")
+    line = YS.labels(sc, sc.info["how"], 4)
+    assert (zh(line), en(line)) == ("平胡 2^0=1 点炮", "Plain win 2^0=1 discard")
     YS, sc = _yuxi_score("rob_kong", {"base": 2, "rob_pays_all": False})
     assert sc.payments == {0: 2}
-    assert YS.labels(sc, sc.info["how"], 4)[0] == "平胡 2^0=1 ×底注2=2 抢杠胡 按点炮"
+    assert zh(YS.labels(sc, sc.info["how"], 4)) == "平胡 2^0=1 ×底注2=2 抢杠胡 按点炮"
 
 
 # ---- issue 42: the fresh sample's survivors (yuxi) ----------------------------------------------------------------

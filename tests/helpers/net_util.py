@@ -22,10 +22,11 @@ from game.rules.actions import from_json
 from game.rules.match import Match
 from game.rules.variants import get as get_variant
 from game.rules.variants import ids
-from game.rules.view import events_for, view
+from game.rules.view import events_for
 from netplay import protocol as wire
 from netplay.client import BotClient
 from netplay.seatbot import DecisionBot
+from netplay.table import view  # the seat's view as the wire carries it (its result's lines worded)
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS4 = ["r0", "r1", "r2", "r3"]

@@ -20,8 +20,9 @@ import random
 import msgpack
 import pytest
 
-from game.rules.view import view, visible_step
+from game.rules.view import visible_step
 from netplay.host import Host, TableConfig
+from netplay.table import view  # the seat's view as the wire carries it (its result's lines worded)
 from tests.helpers.hidden import points, scramble
 from tests.helpers.net_util import (
     CAN,

@@ -10,10 +10,10 @@ import pytest
 from game.rules.actions import Action
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
-from game.rules.view import view
 from netplay import protocol as wire
 from netplay.client import BotClient, NetSession
 from netplay.host import Host, Limits, TableConfig
+from netplay.table import view  # the seat's view as the wire carries it (its result's lines worded)
 from tests.helpers.net_util import (
     LOOPBACK,
     Raw,

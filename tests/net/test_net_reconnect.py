@@ -13,9 +13,9 @@ import pytest
 
 from game.rules.match import replay_match
 from game.rules.variants import get as get_variant
-from game.rules.view import view
 from netplay.client import BotClient
 from netplay.host import Host, TableConfig
+from netplay.table import view  # the seat's view as the wire carries it (its result's lines worded)
 from tests.helpers.net_util import (
     LOOPBACK,
     bot_clients,

@@ -22,8 +22,9 @@ import msgpack
 import pytest
 
 from game.rules.kinds import Phase
-from game.rules.view import public_events, public_step, public_view
+from game.rules.view import public_events, public_step
 from netplay.host import Host, TableConfig
+from netplay.table import public_view  # the public view as the wire carries it
 from netplay.watch import WatchSession
 from tests.helpers.hidden import points, scramble
 from tests.helpers.net_util import (

@@ -17,6 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+import game.i18n as i18n
 from game.bots import make_bot
 from game.errors import UsageError
 from game.rules.variants import get as get_variant
@@ -350,7 +351,7 @@ def richest_settlement(variant, seed: int):
         if res.get("end") != "win":
             continue
         items = res.get("items") or []
-        weight = (len(items), sum(len(it.get("label_en", "")) + len(it.get("detail", "")) for it in items))
+        weight = (len(items), sum(len(i18n.label(it, "en")) + len(it.get("detail", "")) for it in items))
         if best is None or weight > best[0]:
             best = (weight, ses, names)
     if best is None:

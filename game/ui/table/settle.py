@@ -416,7 +416,7 @@ class SettlementPanel(Element):
                 continue
             for p in w.get("patterns") or []:
                 gloss = explain(p.get("key"), self.table.variant.id)
-                parts.append(gloss or in_words(str(p.get("name", "")), self.table.names))
+                parts.append(gloss or in_words(i18n.pattern_name(p, "zh"), self.table.names))
         if not parts or right - x < round(60 * s):
             return
         size = max(self.least(), round(13 * s))

@@ -255,8 +255,8 @@ def _in_play(ks: dict[int, F.Kind], pub: ChickenPublic, tb: Table,
         k = ks.get(t)
         if k is not None:
             out.append(InPlay("gen_chong", t, F.charge_name(k, "gen"), k.value * tb.chong_feng_mult, int(pair[1])))
-    for t, d, c, value, name in duty:
-        out.append(InPlay("ze_ren", t, name, value, d, c))
+    for t, d, c, value, what in duty:
+        out.append(InPlay("ze_ren", t, what, value, d, c))
     return out
 
 

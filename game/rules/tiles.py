@@ -16,12 +16,6 @@ ONE_SOU = 18  # 幺鸡 1s
 EIGHT_PIN = 16  # 乌骨鸡 8p
 FIVE_PIN = 13  # 五梅花 5p
 
-_NAMES_ZH_NUM = "一二三四五六七八九"
-_SUIT_ZH = ("万", "筒", "条")
-_HONOR_ZH = ("东", "南", "西", "北", "白", "发", "中")
-_HONOR_ZH_FULL = ("东风", "南风", "西风", "北风", "白板", "发财", "红中")
-_SUIT_EN = ("Characters", "Dots", "Bamboo")
-_HONOR_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 
 
 class NotationError(ValueError):
@@ -119,24 +113,6 @@ def fmt(tiles: Iterable[int], sort: bool = False) -> str:
 def name(t: int) -> str:
     """Single-tile notation, e.g. ``"5p"``."""
     return f"{t % 9 + 1}{SUIT_CHARS[t // 9]}"
-
-
-def name_zh(t: int) -> str:
-    """Chinese name, e.g. 五筒, 红中."""
-    if t >= 27:
-        return _HONOR_ZH_FULL[t - 27]
-    return _NAMES_ZH_NUM[t % 9] + _SUIT_ZH[t // 9]
-
-
-def name_en(t: int) -> str:
-    if t >= 27:
-        return _HONOR_EN[t - 27]
-    return f"{t % 9 + 1} {_SUIT_EN[t // 9]}"
-
-
-def honor_zh(t: int) -> str:
-    """One-character face of an honor (东南西北白发中)."""
-    return _HONOR_ZH[t - 27]
 
 
 def counts(tiles: Iterable[int]) -> list[int]:

@@ -221,7 +221,8 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
     # in play
     p.heading(strings.tr("chickens.in_play_flipped" if o.flipped else "chickens.in_play"))
     kinds = [x for x in o.in_play if x.key not in ("chong_feng", "gen_chong", "ze_ren")]
-    p.tiles([(x.tile, strings.tr("chickens.kind", name=i18n.render(x.text, strings.lang()), v=x.value)) for x in kinds], tw)
+    p.tiles([(x.tile, strings.tr("chickens.kind", name=i18n.render(x.text, strings.lang()), v=x.value))
+             for x in kinds], tw)
     for x in o.in_play:
         who = names[x.seat] if x.seat is not None and x.seat < len(names) else "?"
         if x.key in ("chong_feng", "gen_chong"):

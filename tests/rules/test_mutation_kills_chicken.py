@@ -302,3 +302,35 @@ def test_a_hand_dealt_without_a_streak_is_a_first_deal():
     assert st.dealer_streak == 0
     assert deltas(st) == [-4, -7, 15, -4]
     assert not [i for i in st.settlement.items if "连庄" in zh(i.text)]
+
+
+# ---- the fourth fresh sample (seed 3085892555) ----------------------------------------------------------------
+
+def test_a_concealed_kong_of_chickens_is_never_owed_as_bao_ji():
+    """chicken.md, 包鸡: a player not ready pays for the chickens it exposed (its unclaimed discards, its claimed
+    melds), never for those in its hand or in a concealed kong: ``holdings`` tells a concealed kong apart, and
+    ``exposed`` leaves it out while a claimed pung of 幺鸡 is owed."""
+    from game.rules.kinds import MeldKind
+
+    v = cast(ChickenGame, get("guiyang"))
+    opts = v.resolve_options({})
+    st, _ = E.new_hand(v, opts, seed=1)
+    one_s = T.parse("1s")[0]
+    st.seats[2].melds.append(Meld(MeldKind.CONCEALED_KONG, (one_s,) * 4, (one_s,) * 4))
+    held = F.holdings(st, 2)
+    assert [where for t, where, _ in held if where not in ("hand", "discard")] == ["concealed_kong"] * 4
+    ks = F.kinds(v.table, opts, None)
+    assert F.exposed(v.table, ks, held, 2, {}) == []
+    st.seats[2].melds[-1] = Meld(MeldKind.PUNG, (one_s,) * 3, (one_s,) * 3, from_seat=1)
+    owed = F.exposed(v.table, ks, F.holdings(st, 2), 2, {})
+    assert [(key, T.name(t), zh(text), pts) for key, t, text, pts in owed] == [("bao_ji", "1s", "包鸡", 1)] * 3
+
+
+def test_zhuoji_tian_hu_allows_concealed_kongs_only_and_says_so():
+    """chicken.md (天胡: concealed kongs allowed in zhuoji): a 天胡 claimed with a pung is refused as "concealed kongs
+    only" (not as "no pung or kong", which is the other games' reason)."""
+    from tests.rules.scoring import judge_chicken, pung
+
+    r, code = judge_chicken("zhuoji", "456m789s234p55s", "5s", melds=[pung("111m")], flags=["tian_hu"], seat=0,
+                            dealer=0)
+    assert code == 1 and not r["valid"] and r["reason"] == "天胡 allows concealed kongs only"

@@ -907,3 +907,86 @@ def test_bao_dou_counts_a_kong_made_after_pungs():
                                                                      ("added_kong", "6s")]
     owed = [(zh(i.text), en(i.text), i.points) for i in st.settlement.items if i.seat == 1 and "包豆" in zh(i.text)]
     assert owed == [("包豆 爬坡豆 6s ×3", "owed added kong bean 6s ×3", -3)]
+
+
+# ---- the fourth fresh sample (seed 3085892555): the score input's refusals name what is wrong -----------------
+
+def _situation(**over):
+    from game.rules.judge import parse_situation
+
+    data = {"variant": "guiyang", "players": 4, "dealer": 0, "seat": 1, "hand": "123m456m789s234p55s",
+            "melds": [], "win_tile": "5s", "win": "self_draw", "flags": []}
+    data.update(over)
+    return parse_situation(data)
+
+
+@pytest.mark.parametrize(("field", "value"), [("seat", 4), ("seat", -1), ("dealer", 4), ("from", 7), ("seat", True),
+                                              ("seat", "1")])
+def test_score_input_refuses_a_seat_outside_the_table(field, value):
+    """docs/cli.md (``score``): seats are numbers 0..players-1; one outside the table is refused, naming the field
+    and the value (an int out of range must not pass because it is an int)."""
+    from game.rules.judge import SituationError
+
+    extra = {"win": "discard"} if field == "from" else {}
+    with pytest.raises(SituationError, match=rf"^{field} must be a seat number 0\.\.3, got {value!r}$"):
+        _situation(**extra, **{field: value})
+
+
+def test_score_input_reads_the_seats_that_declared_ready():
+    """docs/cli.md (``score``, ``declared``): the seats that declared ready (杀报 on a self-draw is paid by them) are
+    read as seat numbers; one outside the table is refused like any seat."""
+    from game.rules.judge import SituationError
+
+    _v, sit = _situation(declared=[0, 2])
+    assert sit.extra["declared_seats"] == [0, 2]
+    with pytest.raises(SituationError, match=r"^declared\[\] must be a seat number 0\.\.3, got 5$"):
+        _situation(declared=[5])
+
+
+def test_a_discard_leaves_no_drawn_tile():
+    """The round engine: after a turn's discard the seat holds no drawn tile (the view's ``drawn`` is None, not an
+    empty value): the next seat's draw is the only drawn tile at the table."""
+    st = start()
+    act(st, 3, "discard", "2p")
+    assert st.seats[3].drawn is None
+
+
+def test_score_input_names_a_meld_that_mixes_tiles_the_hand_count_and_a_bad_winning_tile():
+    """docs/cli.md (``score``): a pung whose tiles differ names the tiles it was given; a hand of the wrong size
+    says how many concealed tiles a winning hand needs with its melds (14 - 3 per meld); a winning tile that is not
+    a tile string names the field."""
+    from game.rules.judge import SituationError
+
+    with pytest.raises(SituationError, match=r"^melds\[0\] mixes tiles '123m': give its \"face\"$"):
+        _situation(hand="456m789s234p55s", melds=[{"kind": "pung", "tiles": "123m", "from": 0}])
+    with pytest.raises(SituationError, match=r"a winning hand needs 14 concealed tiles \(the winning tile included\)"):
+        _situation(hand="123m456m789s234p5s")
+    with pytest.raises(SituationError, match=r"a winning hand needs 11 concealed tiles"):
+        _situation(hand="456m789s234p55s5s", melds=[{"kind": "pung", "tiles": "111m", "from": 0}])
+    with pytest.raises(SituationError, match=r"^win_tile must be a tile string like \"123m55z\"$"):
+        _situation(win_tile=5)
+
+
+def test_first_dealer_is_a_named_choice_whose_default_is_the_table_opener_or_zhuojis_random_seat():
+    """chicken.md, Options (and issue 44): 首局庄家 is host / random in every variant; the table opener by default,
+    捉鸡麻将 a random seat (seed 004). The default is what a new table shows and what a match without the option
+    plays."""
+    from game.rules.variants import VARIANTS
+
+    got = {}
+    for v in VARIANTS:
+        (opt,) = [o for o in v.schema if o.key == "first_dealer"]
+        assert opt.is_text and opt.choices == ("host", "random") and opt.default in opt.choices
+        got[v.id] = opt.default
+    assert got == {"wenshan": "host", "kunming": "host", "yuxi": "host", "guiyang": "host", "zhuoji": "random"}
+
+
+def test_wenshan_public_info_has_no_stand_in_when_the_wildcard_is_the_white_dragon():
+    """wenshan.md, the wildcard: 白板 may stand for the wildcard's face, unless the wildcard is 白 itself (then the
+    白 are the jokers and nothing substitutes): what every seat is shown says so."""
+    v = get("wenshan")
+    st, _ = E.new_hand(v, v.resolve_options({}), seed=3)
+    st.extra["wildcard"] = T.WHITE
+    assert v.public_info(st, 0)["standin"] is None
+    st.extra["wildcard"] = T.parse("4m")[0]
+    assert v.public_info(st, 0)["standin"] == T.WHITE

@@ -8,6 +8,7 @@ from __future__ import annotations
 from game.cli.replay import item_line
 from game.rules import engine as E
 from game.rules import scenario as SC
+from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.view import view
@@ -16,7 +17,7 @@ from tests.helpers.words import en, zh
 from tests.rules.invariants import check_conservation
 from tests.rules.scoring import judge_wenshan as judge
 from tests.rules.scoring import keys
-from tests.rules.wenshan_util import H1, H2, act, concealed_kong_win, kinds, kong_deal, start
+from tests.rules.wenshan_util import H0, H1, H2, act, concealed_kong_win, kinds, kong_deal, start
 
 V = get("wenshan")
 
@@ -225,3 +226,19 @@ def test_a_kong_with_a_substitute_is_a_zero_line_of_its_owner():
     act(st, 2, "hu")
     assert [x for x in items(st) if x[1] == "kong_sub"] == [
         (0, "kong_sub", "带癞子杠 7p 无杠分", "kong 7p with substitutes: no points", 0)]
+
+
+# ---- the fourth fresh sample (seed 3085892555) ----------------------------------------------------------------
+
+def test_wenshan_the_wildcard_fills_a_set_on_the_initial_deal_and_the_dealer_may_declare_tian_hu():
+    """wenshan.md, the wildcard (every copy stands for any tile) and 天胡 (12, self-draw ×2 from each): the flip 北
+    makes 白 the wildcard; the dealer's 456m 789m 456s 77s 24p + 白 is complete with 白 as 3p, so 胡 is offered
+    at once (the engine's quick shape check reads the hand with the hand's own wildcard) and pays 24 from each.
+    The same hand with 中 instead of 白 is not complete."""
+    st = start((H0, H1, H2, "456m789m456s77s24p7z"))
+    assert T.name(st.extra["wildcard"]) == "7z" and kinds(st, 3) == ["discard", "hu"]
+    E.apply(st, Action(3, "hu"))
+    assert [(i.seat, zh(i.text), i.points) for i in st.settlement.items] == [
+        (0, "天胡 自摸 12×2=24", -24), (1, "天胡 自摸 12×2=24", -24), (2, "天胡 自摸 12×2=24", -24),
+        (3, "天胡 自摸 12×2=24", 72)]
+    assert kinds(start((H0, H1, H2, "456m789m456s77s24p5z")), 3) == ["discard"]

@@ -150,3 +150,43 @@ def test_yuxi_seven_pairs_win_on_a_discard_is_offered():
     w = st.wins[0]
     assert (w.seat, w.how, [p.key for p in w.score.patterns], w.score.total) == (1, "discard", ["qi_dui"], 2)
     assert st.settlement.deltas == [-2, 2, 0, 0]
+
+
+# ---- the fourth fresh sample (seed 3085892555) ----------------------------------------------------------------
+
+def test_yuxi_two_winners_on_one_discard_each_line_names_its_winner():
+    """yuxi.md (一炮多响: several winners allowed; a discard win: only the discarder pays 2^(N+M), once per winner):
+    the dealer's 5p completes seat 1's and seat 2's 平胡; the discarder pays 1 to each, and each line names its
+    winner, so the discarder's two lines can be told apart (one winner: no name, as before)."""
+    from game.rules.actions import Action
+    from tests.helpers.scen import scenario
+
+    st, _ = SC.start(scenario("yuxi", ["11s22s33s77s88s99s5p4p", "123m456m789m123s5p", "123p456p789p456s5p",
+                                       "147m258s369p47s89m"], dealer=0))
+    E.apply(st, Action(0, "discard", T.tile("5p")))
+    E.apply(st, Action(1, "hu"))
+    E.apply(st, Action(2, "hu"))
+    assert st.end == "win" and [w.seat for w in st.wins] == [1, 2]
+    assert [(i.seat, zh(i.text), en(i.text), i.points) for i in st.settlement.items] == [
+        (0, "平胡 2^0=1 点炮 (胡家1)", "Plain win 2^0=1 discard (winner 1)", -1),
+        (0, "平胡 2^0=1 点炮 (胡家2)", "Plain win 2^0=1 discard (winner 2)", -1),
+        (1, "平胡 2^0=1 点炮 (胡家1)", "Plain win 2^0=1 discard (winner 1)", 1),
+        (2, "平胡 2^0=1 点炮 (胡家2)", "Plain win 2^0=1 discard (winner 2)", 1)]
+
+
+def test_yuxi_without_chao_di_a_third_kong_in_a_row_is_not_offered():
+    """yuxi.md (kongs; 抄底 off): a kong is allowed only when a face-up tail tile completes the hand, and at most two
+    kongs in a row (双杠花): the dealer's 1111m with 234m 567s 88p 79p and the tail 8p may be konged first or second
+    in a row, not third."""
+    from game.rules.kinds import MeldKind
+    from tests.helpers.scen import scenario
+
+    st, _ = SC.start(scenario("yuxi", ["1111m234m567s88p79p", "123p456p789p456s5p", "258m369m47s12s3s9m5s",
+                                       "123s456s789s3m6m5m4p"], dealer=0, tail="8p3s"))
+    assert [T.name(t) for t in V.tail_tiles(st)] == ["8p", "3s"] and "kong" in kinds(st, 0)
+    one_m = T.tile("1m")
+    allowed = []
+    for chain in (0, 1, 2):
+        st.kong_chain = chain
+        allowed.append(V.kong_face_allowed(st, 0, one_m, MeldKind.CONCEALED_KONG))
+    assert allowed == [True, True, False]

@@ -5,8 +5,9 @@ Usage: python build/catalog_check.py            (prints the findings; exit 1 whe
 How a key counts as used (read from the code with ``ast``, nothing is imported to find them):
 - a string constant anywhere in game/ or netplay/ that is a catalog key (``strings.tr("menu.play")``,
   ``msg("rules.settle.yuxi.draw")``, a table of keys such as ``{Refusal.PASSED_WIN: "hint.why_missed"}``);
-- an f-string with a literal head (``msg(f"rules.settle.yuxi.how.{how}")``, ``f"rules.variant.{vid}.name"``): every
-  key it can spell (each ``{...}`` one dot-free part) is used;
+- ``"head." + expr`` (every key one part below the head), and an f-string with a literal head
+  (``msg(f"rules.settle.yuxi.how.{how}")``, ``f"rules.variant.{vid}.name"``): every key it can spell (each
+  ``{...}`` one dot-free part) is used; ``<key>.one`` wherever ``<key>`` is (``strings.tr``'s singular);
 - the rules' data families, enumerated from the data itself: every pattern and event of every scoring
   table, every refusal and action code, every variant, every tile (``data_keys``).
 A key is missing when a call that takes a key (``msg``, ``text``, ``has``, ``tr``, ``tr_label``, ...) gets
@@ -28,7 +29,7 @@ LOCALE = ROOT / "game" / "locale"
 REFERENCE = "zh"
 SOURCES = ("game", "netplay")
 # calls whose first argument is a catalog key
-KEY_CALLS = {"msg", "text", "has", "template", "Msg"}
+KEY_CALLS = {"msg", "text", "has", "template", "Msg", "tr", "tr_label", "tr_notice"}
 
 
 class Findings:
@@ -119,6 +120,9 @@ def scan(files: list[Path], keys: set[str], root: Path = ROOT) -> tuple[set[str]
                 rx = _fstring_regex(node)
                 if rx is not None:
                     used |= {k for k in keys if rx.match(k)}
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, ast.Constant) \
+                    and isinstance(node.left.value, str) and node.left.value.endswith("."):
+                used |= {k for k in keys if k.startswith(node.left.value) and "." not in k[len(node.left.value):]}
             if isinstance(node, ast.Call) and _call_name(node) in KEY_CALLS and node.args:
                 arg = node.args[0]
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and _looks_like_key(arg.value):
@@ -155,6 +159,7 @@ def check(root: Path = ROOT, locale: Path = LOCALE) -> Findings:
     needed, optional = data_keys()
     used |= needed | optional
     out.missing += [f"rules data: {k}" for k in sorted(needed - keys)]
+    used |= {f"{k}.one" for k in used}  # strings.tr takes <key>.one when n is 1 ("1 hand")
     out.unused = [k for k in ref if k not in used]
     return out
 

@@ -23,8 +23,10 @@ STRINGS = ROOT / "game" / "ui" / "kit" / "strings.py"
 HANT = "zh_Hant"
 # what the language is called in itself (the settings screen lists every catalog by this entry)
 SELF_NAMES = {"zh": "中文", "en": "English", HANT: "繁體中文"}
-# the pairs' table in strings.py, and what replaces it
+# the pairs' table in strings.py, and what replaces it; the English singulars ("1 hand") become <key>.one
 S_TABLE = re.compile(r"^S: dict\[str, tuple\[str, str\]\] = \{\n.*?^\}\n", re.S | re.M)
+ONE_TABLE = re.compile(r"^(# English texts for n == 1[^\n]*\n)?ONE_EN: dict\[str, str\] = \{\n.*?^\}\n", re.S | re.M)
+WINDS = {"wind.0": ("东", "E"), "wind.1": ("南", "S"), "wind.2": ("西", "W"), "wind.3": ("北", "N")}
 S_VIEW = ("# Every text is in the catalogs (game/locale/*.json, docs/translations.md): S is their (中文, English)\n"
           "# view by key, for code that shows both or asks whether a key exists.\n"
           "S = i18n.pairs()\n")
@@ -40,14 +42,24 @@ def save(lang: str, cat: dict[str, str]) -> None:
 
 
 def pairs_in(source: str) -> dict[str, tuple[str, str]]:
-    """The ``S = {...}`` table of strings.py (empty once it has moved)."""
+    """The ``S = {...}`` table of strings.py (empty once it has moved), with its ``ONE_EN`` singulars as
+    ``<key>.one`` pairs (the Chinese text is the same for one) and the seats' winds."""
     m = S_TABLE.search(source)
     if not m:
         return {}
-    node = ast.parse(m.group(0)).body[0]
-    assert isinstance(node, ast.AnnAssign) and node.value is not None
-    table: dict[str, tuple[str, str]] = ast.literal_eval(node.value)
+    table: dict[str, tuple[str, str]] = _literal(m.group(0))
+    one = ONE_TABLE.search(source)
+    for k, en in (_literal(one.group(0)) if one else {}).items():
+        table[f"{k}.one"] = (table[k][0], en)
+    table.update(WINDS)
     return table
+
+
+def _literal(assignment: str) -> dict:
+    node = ast.parse(assignment).body[0]
+    assert isinstance(node, ast.AnnAssign) and node.value is not None
+    value: dict = ast.literal_eval(node.value)
+    return value
 
 
 def migrate() -> int:
@@ -61,15 +73,21 @@ def migrate() -> int:
     if clash:
         print("keys the catalogs hold with other words:", ", ".join(clash))
         return 1
+    reserved = [k for k in table if k.startswith("rules.")]
+    if reserved:
+        print("rules.* keys are the rules core's; rename these window keys:", ", ".join(reserved))
+        return 1
     for k, (z, e) in table.items():
         # an empty side showed the other language (strings.pick): the catalog says so outright
         zh[k], en[k] = z or e, e or z
+        if k.endswith(".one") and "{n}" in zh[k] and "{n}" not in en[k]:
+            zh[k] = zh[k].replace("{n}", "1")  # the English singular names no number: nor does the Chinese
     for code, name in SELF_NAMES.items():
         zh.setdefault(f"lang.{code}", name)
         en.setdefault(f"lang.{code}", name)
     save("zh", zh)
     save("en", en)
-    STRINGS.write_text(S_TABLE.sub(S_VIEW, source, count=1), encoding="utf-8")
+    STRINGS.write_text(ONE_TABLE.sub("", S_TABLE.sub(S_VIEW, source, count=1), count=1), encoding="utf-8")
     print(f"moved {len(table)} keys into zh.json and en.json ({len(zh)} keys each)")
     return 0
 

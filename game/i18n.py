@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -217,3 +217,25 @@ def choice_name(o: Any, value: Any, lang: str) -> str:
 def has_choice_names(o: Any) -> bool:
     """Whether every choice of a text option has a name."""
     return bool(o.is_text and o.choices and all(has(f"{o.text_key}.choice.{c}") for c in o.choices))
+
+
+# ---- the window's keys as (中文, English) pairs
+
+class _Pairs(Mapping[str, tuple[str, str]]):
+    """Every window key (all but the rules core's ``rules.*``) with its 中文 and English texts."""
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        if key.startswith("rules.") or key not in catalog(REFERENCE):
+            raise KeyError(key)
+        return catalog("zh")[key], catalog("en").get(key, "")
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k in catalog(REFERENCE) if not k.startswith("rules."))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def pairs() -> Mapping[str, tuple[str, str]]:
+    """The window's keys as (中文, English) pairs (what ``strings.S`` was, read from the catalogs)."""
+    return _Pairs()

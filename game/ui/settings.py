@@ -13,6 +13,7 @@ import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+import game.i18n as i18n
 from game import userdirs
 from game.turntimer import valid_seconds
 
@@ -100,7 +101,7 @@ class Settings:
         # the nested values other screens read without checking: only their expected shapes are kept
         s.last_options = {k: dict(o) for k, o in s.last_options.items() if isinstance(k, str) and isinstance(o, dict)}
         s.last_bots = [b if isinstance(b, str) else "normal" for b in s.last_bots[:8]]
-        if s.lang not in ("zh", "en"):
+        if s.lang not in i18n.langs():  # a catalog this build has (docs/translations.md)
             s.lang = "zh"
         if s.anim not in ANIM_SPEEDS:
             s.anim = "normal"

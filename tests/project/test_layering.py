@@ -35,7 +35,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # A room may use the LAN client (a peer layer) only where it plays over it.
     "game.ui": ("game.ui",),  # game/ui/__init__.py
     "game.ui.kit": ("game.rules", "game.errors", "game.startclock", "game.ui.kit", "game.i18n"),
-    "game.ui.settings": ("game.userdirs", "game.turntimer", "game.ui.settings", "game"),
+    "game.ui.settings": ("game.userdirs", "game.turntimer", "game.ui.settings", "game", "game.i18n"),
     "game.ui.app": ("game.ui", "game.ui.kit", "game.ui.settings", "game.ui.app", "game.ui.crash_screen", "game",
                     "game.crash", "game.startclock"),
     # the crash message the loop shows: drawn with the kit, never importing the loop itself

@@ -13,7 +13,7 @@ from game.ui.kit.names import shown, shown_all
 from game.ui.kit.settletext import footer_notes, in_words
 
 # the only Chinese an English screen may show: the language's own name (the toggle and the language choice)
-OWN_NAMES = {"lang.zh", "menu.lang_toggle"}
+OWN_NAMES = {"lang.zh", "lang.zh_Hant", "menu.lang_toggle"}
 
 
 pytestmark = pytest.mark.usefixtures("zh")

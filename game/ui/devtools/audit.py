@@ -276,7 +276,7 @@ def allowed_chinese(app) -> set[str]:
     from game.ui.menus.scenes import registered
 
     names = {zh for _vid, zh, _en in KNOWN_VARIANTS} | {i18n.variant_name(v.id, "zh") for v in registered().values()}
-    names |= {strings.S["lang.zh"][0]}
+    names |= {strings.S["lang.zh"][0], strings.S["lang.zh_Hant"][0]}
     names |= set(TYPED_NAMES)
     if app.settings.name:
         names.add(app.settings.name)

@@ -1,4 +1,4 @@
-"""``python -m game screenshot --scene S --variant V --out FILE.png [--seed N] [--size WxH] [--lang zh|en]``.
+"""``python -m game screenshot --scene S --variant V --out FILE.png [--seed N] [--size WxH] [--lang zh|en|zh_Hant]``.
 
 Renders one scene off-screen with the dummy video driver. Table states are
 reached by playing the seeded match with bots (the viewer's seat too) until the
@@ -704,8 +704,8 @@ def main(args) -> int:
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise UsageError(f"--size {w}x{h} is out of range")
     lang = args.lang or "zh"
-    if lang not in ("zh", "en"):
-        raise UsageError(f"--lang is zh or en, got {lang!r}")
+    if lang not in strings.LANGS:
+        raise UsageError(f"--lang is one of {', '.join(strings.LANGS)}, got {lang!r}")
     try:
         get_variant(args.variant)
     except ValueError as e:

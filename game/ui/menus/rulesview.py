@@ -222,9 +222,9 @@ class RulesScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("rules.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
+        W.draw_text(surf, strings.tr("rulesview.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
                     shadow=True)
-        W.draw_text(surf, strings.tr("rules.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED,
+        W.draw_text(surf, strings.tr("rulesview.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED,
                     anchor="topright")
         for b in self.tabs:
             b.draw(surf)

@@ -661,8 +661,8 @@ class SettingsScene(Scene):
             sizes = sorted([*sizes, cur])
         sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
         self.col_a: list[W.Widget] = [
-            W.Choice((xa, 0, pw, rh), W.tr_label("settings.lang"), ["zh", "en"],
-                     [W.tr_label("lang.zh"), W.tr_label("lang.en")], strings.lang(), self.app.set_lang),
+            W.Choice((xa, 0, pw, rh), W.tr_label("settings.lang"), list(strings.LANGS),
+                     [W.tr_label(f"lang.{code}") for code in strings.LANGS], strings.lang(), self.app.set_lang),
             W.Checkbox((xa, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
             W.Slider((xa, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
             W.Choice((xa, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),

@@ -22,13 +22,13 @@ def variant_name(v: Any) -> str:
     """A variant object's name in the current language (one name per game on every screen: the names table's)."""
     vid = getattr(v, "id", None)
     if vid in _TITLES:
-        return strings.pick(*_TITLES[vid])
+        return strings.tr(f"variant.{vid}")
     return strings.pick(getattr(v, "name_zh", ""), getattr(v, "name_en", "")) or getattr(v, "id", "?")
 
 
 def variant_title(vid: str | None) -> str | None:
     """A game's name by id (a LAN table, a saved match); an id this build does not know is shown as it is."""
-    return strings.pick(*_TITLES[vid]) if vid in _TITLES else vid
+    return strings.tr(f"variant.{vid}") if vid in _TITLES else vid
 
 
 def option_value_text(o: Option, value: Any) -> str:

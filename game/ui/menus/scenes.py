@@ -410,7 +410,8 @@ class SetupScene(Scene):
         cw = round(360 * s)
         y = top_y
         for vid, zh, en, v in self.entries:
-            b = VariantCard((round(36 * s), y, cw, ch - round(10 * s)), W.lang_label(zh, en),
+            title = W.tr_label(f"variant.{vid}") if f"variant.{vid}" in strings.S else W.lang_label(zh, en)
+            b = VariantCard((round(36 * s), y, cw, ch - round(10 * s)), title,
                             (lambda vid=vid: i18n.variant_blurb(vid, strings.lang())) if v is not None
                             else W.tr_label("setup.coming"),
                             (lambda vid=vid: self.select_variant(vid)) if v is not None else None,

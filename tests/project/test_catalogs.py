@@ -61,3 +61,27 @@ def test_a_frozen_executable_reads_the_catalogs_from_its_bundle(tmp_path: Path, 
     finally:
         i18n.catalog.cache_clear()
         i18n.langs.cache_clear()
+
+
+def test_a_language_is_a_file(tmp_path: Path, monkeypatch):
+    """繁體中文 is zh_Hant.json and nothing else: the window speaks it (titles, tiles, winds, plurals); and a new file
+    in game/locale is a new language of the settings' choice."""
+    from game.ui.kit import strings
+
+    assert i18n.langs()[:2] == ("zh", "en") and "zh_Hant" in i18n.langs()
+    strings.set_lang("zh_Hant")
+    try:
+        assert strings.tr("menu.play") == "人機對戰" and strings.tr("variant.guiyang") == "貴陽捉雞"
+        assert strings.tile_name(0) == "一萬" and strings.tile_name(27, short=True) == "東" and strings.wind(0) == "東"
+        assert strings.is_zh() and strings.tr("replays.hands", n=1) == strings.tr("replays.hands", n=1)
+    finally:
+        strings.set_lang("zh")
+    locale = tmp_path / "game" / "locale"
+    shutil.copytree(Path(i18n.__file__).parent / "locale", locale)
+    shutil.copy(locale / "en.json", locale / "en_GB.json")
+    monkeypatch.setattr("sys._MEIPASS", str(tmp_path), raising=False)
+    i18n.langs.cache_clear()
+    try:
+        assert "en_GB" in i18n.langs()
+    finally:
+        i18n.langs.cache_clear()

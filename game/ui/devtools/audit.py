@@ -49,7 +49,7 @@ PER_VARIANT = ("setup", "setup_options", "host", "table", "hints", "waits", "bot
                # the table's countdowns, 听 badge, colour-blind tiles and (chicken games) 鸡 panel (issue 39)
                "timer", "timer_claim", "ting", "colourblind", "chickens", "chicken_question", "phrases")
 ONCE = ("menu", "menu_continue", "settings", "join", "lan_missing", "replays", "demo", "refused", "crash", "crash_lan",
-        "records", "replay_branch")
+        "records", "replay_branch", "lan_name")
 NO_CHOW = ("guiyang", "zhuoji")  # the chicken games have no chows: no list of chows to choose from
 CHICKEN_ONLY = ("chickens", "chicken_question")  # the 鸡 panel and the first-chicken question: chicken games only
 SET_UP_PER_LANGUAGE = ("demo",)  # any key leaves the demo: its language cannot change while it runs

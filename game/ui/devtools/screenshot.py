@@ -49,7 +49,7 @@ SCENES = ("menu", "setup", "setup_options", "table", "claim", "settlement", "rul
 TABLE_STATES = ("tracker", "auto", "auto_next", "idle_offer", "lan_table", "lan_menu", "lan_lost")
 SCENES += TABLE_STATES
 # issue 39's elements: the countdowns, the 听 badge, quick phrases, the 鸡 panel, colour-blind-safe tiles
-TABLE39 = ("timer", "timer_claim", "ting", "phrases", "chickens", "colourblind", "chicken_question")
+TABLE39 = ("timer", "timer_claim", "ting", "phrases", "chickens", "colourblind", "chicken_question", "lan_name")
 SCENES += TABLE39
 
 
@@ -313,6 +313,10 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         js.browser = _StubBrowser(variant)
         app.goto(js)
         js.update(0.0)
+    elif scene == "lan_name":  # the first LAN use: the name question (the computer's user name offered)
+        from game.ui.lan.nameprompt import NamePrompt
+
+        app.goto(NamePrompt(app, lambda: None))
     elif scene == "lan_missing":
         app.goto(UnavailableScene(app, "ModuleNotFoundError: No module named 'zeroconf'", "lan.join_title"))
     elif scene in ("crash", "crash_lan"):  # the crash message, with a report where this user's would go

@@ -288,6 +288,26 @@ def test_the_liability_tag_is_drawn_on_a_full_plate(app, lang):
     assert any(it.text == strings.tr("pub.ze_ren_wu") for it in log.items)
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_lone_tag_too_long_for_the_plate_shows_narrowed_not_as_a_count(app, lang):
+    """issue 39 (seen in the 鸡 panel's picture): one claimed kong's bean, "Bean (claimed)", did not fit an English
+    plate and showed as "+1", which says nothing; the first tag always shows, narrowed if it must."""
+    strings.set_lang(lang)
+    sc = _my_turn(app, "guiyang", 2)
+    view = dict(sc.view)
+    me = dict(view["seats"][sc.me], melds=[{"kind": "kong", "tiles": [5] * 4, "faces": [5] * 4, "from": 1,
+                                            "claimed": 3}])
+    view["seats"] = [me if i == sc.me else s for i, s in enumerate(view["seats"])]
+    log = drawlog.Log(app.screen)
+    drawlog.active = log
+    try:
+        sc.render.draw_plate(app.screen, view, sc.L, sc.me, None)
+    finally:
+        drawlog.active = None
+    texts = [it.text for it in log.items]
+    assert strings.tr("pub.bean_dian") in texts and "+1" not in texts, texts
+
+
 def test_the_flip_panel_shows_no_labels_over_empty_slots(app):
     """issue 39: while the indicator flies to the corner panel its column (翻牌 / 小鸡 / 白板替) is not drawn."""
     sc = _my_turn(app, "wenshan")

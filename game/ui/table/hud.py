@@ -221,7 +221,7 @@ def draw_leave_question(surf: pygame.Surface, buttons: list[W.Button], scale: fl
     first, last = buttons[0].rect, buttons[-1].rect
     box = pygame.Rect(0, 0, last.right - first.x + round(80 * s), round(230 * s))
     box.midbottom = ((first.x + last.right) // 2, first.bottom + round(40 * s))
-    W.panel(surf, box)
+    W.panel(surf, box, alpha=245)  # nearly opaque: the settlement's tiles behind it would read through
     W.draw_text(surf, strings.tr("table.leave_ask"), (box.centerx, box.y + round(24 * s)), round(26 * s), W.GOLD,
                 "serif", anchor="midtop", max_width=box.w - round(24 * s))
     sub = strings.tr("table.leave_ask_lan" if lan else "table.leave_ask_local")

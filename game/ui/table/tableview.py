@@ -459,8 +459,8 @@ class TableRenderer:
 
     def _draw_tags(self, surf: pygame.Surface, tags: list[tuple[str, str]], x0: int, rect: pygame.Rect,
                    L: TableLayout) -> None:
-        """A plate's tags in one row; what does not fit is counted ("+2"), but a liability (责任鸡, first in the
-        row) always shows, alone if it must, until the hand ends."""
+        """A plate's tags in one row; what does not fit is counted ("+2"), but the first (a liability, 责任鸡, when
+        there is one) always shows, alone and narrowed if it must: a lone "+1" would say nothing."""
         s = L.s
         fs = L.font(12)
         th = max(round(17 * s), fs + 4)
@@ -471,11 +471,11 @@ class TableRenderer:
             tw = W.text_width(text, fs, "bold") + round(10 * s)
             more = W.text_width(f"+{len(tags) - k - 1}", fs, "bold") + round(4 * s) if k < len(tags) - 1 else 0
             if bx + tw + more > right:
-                if k > 0 or kind != "liable":
+                if k > 0:
                     W.draw_text(surf, f"+{len(tags) - k}", (right, by + th // 2), fs, W.GOLD, "bold",
                                 anchor="midright")
                     break
-                # a liability (always first) stays on the plate: alone if the count does not fit beside it
+                # the first tag (a liability if any) stays on the plate: alone if the count does not fit beside it
                 tw = min(tw, right - bx)
                 more_left = False
             else:

@@ -12,7 +12,7 @@ from game.ui.devtools import screenshot as shot
 from game.ui.kit import drawlog, strings
 from game.ui.table.confirm import first_chicken
 from game.ui.table.handview import DRAG_UP
-from game.ui.table.tableview import TAG_ORDER, seat_tags
+from game.ui.table.tableview import TAG_ORDER, seat_tags, seat_wind
 
 APP_SETTINGS = {"anim": "off", "save": False}
 
@@ -306,6 +306,36 @@ def test_a_lone_tag_too_long_for_the_plate_shows_narrowed_not_as_a_count(app, la
         drawlog.active = None
     texts = [it.text for it in log.items]
     assert strings.tr("pub.bean_dian") in texts and "+1" not in texts, texts
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_compass_winds_stand_upright_and_the_dealers_wind_has_its_chip(app, lang, monkeypatch):
+    """issue 39 point 5: in English the wind across read "M" (a W turned to face its seat). Every wind is drawn as
+    rendered, never rotated, each on its seat's side; the dealer's wind has the 庄 / D chip beside it."""
+    strings.set_lang(lang)
+    sc = _my_turn(app, "guiyang", 2)
+    turned: list = []
+    for name in ("rotate", "rotozoom", "flip"):
+        real = getattr(pygame.transform, name)
+        monkeypatch.setattr(pygame.transform, name, lambda *a, _r=real, _n=name, **k: turned.append(_n) or _r(*a, **k))
+    log = drawlog.Log(app.screen)
+    drawlog.active = log
+    try:
+        sc.render.draw_compass(app.screen, sc.view, sc.L, None)
+    finally:
+        drawlog.active = None
+    assert not turned, turned
+    drawn = {it.text: it.rect for it in log.items if it.kind == "text"}
+    n, dealer = sc.view["n"], sc.view["dealer"]
+    r = sc.L.compass_rect()
+    for seat in range(n):
+        box = drawn[strings.wind(seat_wind(seat, dealer, n))]
+        side = {0: box.centery > r.centery, 1: box.centerx > r.centerx, 2: box.centery < r.centery,
+                3: box.centerx < r.centerx}[sc.L.pos_of(seat)]
+        assert side, (seat, box, r)
+    chip = drawn[strings.tr("table.dealer")]
+    wind = drawn[strings.wind(seat_wind(dealer, dealer, n))]
+    assert abs(chip.centerx - wind.centerx) + abs(chip.centery - wind.centery) < 3 * max(wind.w, wind.h)
 
 
 def test_the_flip_panel_shows_no_labels_over_empty_slots(app):

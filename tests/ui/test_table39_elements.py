@@ -290,8 +290,9 @@ def test_the_liability_tag_is_drawn_on_a_full_plate(app, lang):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_lone_tag_too_long_for_the_plate_shows_narrowed_not_as_a_count(app, lang):
-    """issue 39 (seen in the 鸡 panel's picture): one claimed kong's bean, "Bean (claimed)", did not fit an English
-    plate and showed as "+1", which says nothing; the first tag always shows, narrowed if it must."""
+    """issue 39 (seen in the 鸡 panel's picture): one claimed kong's bean, then "Bean (claimed)", did not fit an
+    English plate and showed as "+1", which says nothing; the first tag always shows, narrowed if it must (the
+    bean tags are now short: "Claim bean")."""
     strings.set_lang(lang)
     sc = _my_turn(app, "guiyang", 2)
     view = dict(sc.view)

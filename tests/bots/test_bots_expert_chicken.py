@@ -292,3 +292,48 @@ def test_guiyang_strong_keeps_the_plain_hand_closer_when_seven_pairs_is_as_far_e
     assert v["seat"] == 0 and v["drawable"] == 42 and T.fmt(sorted(v["hand"])) == "112m126778p45566s"
     assert make_bot("normal").act(v) == Action(0, "discard", t("2m"))
     assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(0, "discard", t("2m"))}
+
+
+# ---- issue 41's style checks: free kongs at once, 七对 kept open -------------------------------------------
+
+def test_zhuoji_strong_makes_a_free_kong_at_once():
+    """Issue 41 (take a free 闷豆 at once unless 2+ shanten late; rules: a concealed kong of the tile just
+    drawn is a bean worth 3 from every player, a later one a 憨包豆 worth 0). Seat 3, 43 tiles left,
+    3m4m 7m7m 1p1p 2p2p2p 3s4s5s5s, draws its fourth 2p: one from ready before the kong and after it
+    (3m4m 7m7m 1p1p 3s4s5s5s with the kong), so the bean costs no shanten, and the hand is not late.
+    The 熟手 kongs; the 高手 used to throw 3m and lose the bean (4×熟手 wall
+    spec41:zhuoji:247). Expert's move: 暗杠 2p now (``free_kong``)."""
+    v = _replayed("zhuoji", "spec41:zhuoji:247", 21)
+    assert v["seat"] == 3 and v["drawable"] == 43 and v["drawn"] == t("2p")
+    assert T.fmt(sorted(v["hand"])) == "3477m112222p3455s" and not v["seats"][3]["melds"]
+    c = [0] * 34
+    for k in v["hand"]:
+        c[k] += 1
+    from game.bots import shanten as S
+    before = S.std(S.keys(c), 0)
+    c[t("2p")] = 0
+    assert before == S.std(S.keys(c), 0) == 1, "the kong costs no shanten, one from ready"
+    assert make_bot("normal").act(v) == Action(3, "kong", t("2p"))
+    assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(3, "kong", t("2p"))}
+
+
+def test_guiyang_strong_keeps_seven_pairs_open_against_a_pung():
+    """Issue 41 (keep 七对 open with five pairs or more when the pung lowers no shanten). Seat 1, 52 tiles
+    left, concealed 6m8m9m 2p2p 3p3p 6p6p 7p7p 1s1s: five pairs, 七对 one from ready, the plain hand
+    three. 3p is offered; punging it leaves the plain hand, after its best discard, no nearer ready than
+    七对 is now, and gives up the 七对 (10 points in guiyang) for good. The 熟手 passes; the 高手 used to
+    pung (4×熟手 wall spec41:guiyang:13). Expert's move: pass (``keep_pairs``)."""
+    from game.bots import shanten as S
+    from game.bots.strong_chicken import ChickenExpert
+
+    v = _replayed("guiyang", "spec41:guiyang:13", 9)
+    ctx = Ctx(v)
+    assert v["seat"] == 1 and v["drawable"] == 52 and ctx.offer == t("3p") and not v["seats"][1]["melds"]
+    assert T.fmt(sorted(v["hand"])) == "689m22336677p11s"
+    c = list(ctx.counts)
+    assert sum(1 for x in c if x >= 2) == 5 and S.pairs(c, 0) == 1 and S.std(S.keys(c), 0) == 3
+    c[t("3p")] -= 2
+    assert ChickenExpert.pung_no_faster(ctx, c)
+    assert any(a.kind == "pung" for a in v["legal"])
+    assert make_bot("normal").act(v) == Action(1, "pass")
+    assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(1, "pass")}

@@ -71,7 +71,7 @@ def test_a_language_is_a_file(tmp_path: Path, monkeypatch):
     assert i18n.langs()[:2] == ("zh", "en") and "zh_Hant" in i18n.langs()
     strings.set_lang("zh_Hant")
     try:
-        assert strings.tr("menu.play") == "人機對戰" and strings.tr("variant.guiyang") == "貴陽捉雞"
+        assert strings.tr("menu.play") == "人機對戰" and i18n.variant_name("guiyang", "zh_Hant") == "貴陽捉雞"
         assert strings.tile_name(0) == "一萬" and strings.tile_name(27, short=True) == "東" and strings.wind(0) == "東"
         assert strings.is_zh() and strings.tr("replays.hands", n=1) == strings.tr("replays.hands", n=1)
     finally:

@@ -13,7 +13,7 @@ from game.rules.variants import get as get_variant
 from game.ui.kit import strings
 
 # Every game the client knows, in menu order; those not yet registered are shown as coming soon.
-KNOWN_VARIANTS = tuple((vid, *strings.S[f"variant.{vid}"])
+KNOWN_VARIANTS = tuple((vid, i18n.variant_name(vid, "zh"), i18n.variant_name(vid, "en"))
                        for vid in ("wenshan", "kunming", "yuxi", "guiyang", "zhuoji"))
 _TITLES = {vid: (zh, en) for vid, zh, en in KNOWN_VARIANTS}
 
@@ -22,13 +22,13 @@ def variant_name(v: Any) -> str:
     """A variant object's name in the current language (one name per game on every screen: the names table's)."""
     vid = getattr(v, "id", None)
     if vid in _TITLES:
-        return strings.tr(f"variant.{vid}")
+        return i18n.variant_name(vid, strings.lang())
     return strings.pick(getattr(v, "name_zh", ""), getattr(v, "name_en", "")) or getattr(v, "id", "?")
 
 
 def variant_title(vid: str | None) -> str | None:
     """A game's name by id (a LAN table, a saved match); an id this build does not know is shown as it is."""
-    return strings.tr(f"variant.{vid}") if vid in _TITLES else vid
+    return i18n.variant_name(vid, strings.lang()) if vid in _TITLES else vid
 
 
 def option_value_text(o: Option, value: Any) -> str:

@@ -46,6 +46,10 @@ def registered() -> dict[str, Variant]:
     return {v.id: v for v in all_variants()}
 
 
+def _variant_title(vid: str) -> str:
+    return i18n.variant_name(vid, strings.lang())
+
+
 def variant_entries() -> list[tuple[str, str, str, Variant | None]]:
     reg = registered()
     out: list[tuple[str, str, str, Variant | None]] = [(vid, zh, en, reg.get(vid)) for vid, zh, en in KNOWN_VARIANTS]
@@ -410,7 +414,10 @@ class SetupScene(Scene):
         cw = round(360 * s)
         y = top_y
         for vid, zh, en, v in self.entries:
-            title = W.tr_label(f"variant.{vid}") if f"variant.{vid}" in strings.S else W.lang_label(zh, en)
+            known = i18n.has(f"rules.variant.{vid}.name")
+            title: Callable[[], str] = W.lang_label(zh, en)
+            if known:
+                title = partial(_variant_title, vid)
             b = VariantCard((round(36 * s), y, cw, ch - round(10 * s)), title,
                             (lambda vid=vid: i18n.variant_blurb(vid, strings.lang())) if v is not None
                             else W.tr_label("setup.coming"),

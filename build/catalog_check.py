@@ -29,6 +29,8 @@ LOCALE = ROOT / "game" / "locale"
 REFERENCE = "zh"
 SOURCES = ("game", "netplay")
 # calls whose first argument is a catalog key
+# a rules page's row key names its three texts (rulesdoc.worded)
+ROW_HEAD, ROW_PARTS = "rulesview.page.", ("name", "what", "worth")
 KEY_CALLS = {"msg", "text", "has", "template", "Msg", "tr", "tr_label", "tr_notice"}
 
 
@@ -114,8 +116,9 @@ def scan(files: list[Path], keys: set[str], root: Path = ROOT) -> tuple[set[str]
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         rel = path.relative_to(root)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in keys:
-                used.add(node.value)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+                    node.value in keys or node.value.startswith(ROW_HEAD)):
+                used.add(node.value)  # a row's key is no text itself: its parts are (check)
             elif isinstance(node, ast.JoinedStr):
                 rx = _fstring_regex(node)
                 if rx is not None:
@@ -160,6 +163,7 @@ def check(root: Path = ROOT, locale: Path = LOCALE) -> Findings:
     used |= needed | optional
     out.missing += [f"rules data: {k}" for k in sorted(needed - keys)]
     used |= {f"{k}.one" for k in used}  # strings.tr takes <key>.one when n is 1 ("1 hand")
+    used |= {f"{k}.{part}" for k in used if k.startswith(ROW_HEAD) for part in ROW_PARTS}
     out.unused = [k for k in ref if k not in used]
     return out
 

@@ -4,9 +4,12 @@ Usage:
   python build/catalogs.py migrate   move every (中文, English) pair of ``S`` in game/ui/kit/strings.py into
                                      zh.json / en.json (re-runnable: a pair added to S later moves the same way;
                                      a key both places already hold with other words stops with a message)
+  python build/catalogs.py rulesdoc  move the rules viewer's pages (DOCS, COMMON, the row names, GLOSS, OPTION_EFFECTS,
+                                     the titles) of game/ui/kit/rulesdoc.py into the catalogs as rulesview.* keys and
+                                     rewrite those tables as keys (re-runnable: tables already of keys are left alone)
   python build/catalogs.py hant      write zh_Hant.json from zh.json with OpenCC (s2t; dev tool only:
                                      ``pip install opencc-python-reimplemented``), placeholders untouched
-  python build/catalogs.py all       both, in that order
+  python build/catalogs.py all       migrate, rulesdoc, hant, in that order
 """
 
 from __future__ import annotations
@@ -92,6 +95,112 @@ def migrate() -> int:
     return 0
 
 
+RULESDOC = ROOT / "game" / "ui" / "kit" / "rulesdoc.py"
+PAGE = "rulesview.page"
+
+
+def worth_en(value: str) -> str:
+    """A pattern row's worth in English: 番 is fan, 另加 (added) a plus sign: "另加 1 / 2番" -> "+1 / +2 fan"."""
+    v = str(value)
+    plus = v.startswith("另加")
+    v = v.replace("另加", "").strip()
+    parts = [p.strip().replace("番", "") for p in v.split("/")]
+    if "番" in str(value) or plus:
+        return " / ".join(("+" if plus else "") + p for p in parts) + (" fan" if "番" in str(value) else "")
+    return v
+
+
+def _assignments(tree: ast.Module) -> dict[str, ast.stmt]:
+    out: dict[str, ast.stmt] = {}
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out[node.target.id] = node
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            out[node.targets[0].id] = node
+    return out
+
+
+def _py(x: object) -> str:
+    """A str or a dict of str as Python source, in the code's style (double quotes)."""
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{_py(k)}: {_py(v)}" for k, v in x.items()) + "}"
+    return json.dumps(x, ensure_ascii=False)
+
+
+def _keyed_blocks(head: str, blocks: list, row_names_en: dict[str, str],
+                  zh: dict[str, str], en: dict[str, str]) -> list[str]:
+    """The catalog entries of one page's blocks (into zh/en) and the source lines of its table of keys."""
+    lines = []
+    for n, b in enumerate(blocks, 1):
+        key = f"{head}.{n}"
+        if b[0] in ("h", "p", "li"):
+            zh[key], en[key] = b[1], b[2]
+            lines.append(f"({_py(b[0])}, {_py(key)}),")
+        elif b[0] == "hand":
+            zh[key], en[key] = b[2], b[3]
+            lines.append(f"(\"hand\", {_py(b[1])}, {_py(key)}, {_py(b[4])}),")
+        else:
+            _, name, what_zh, worth, what_en = b
+            zh[f"{key}.name"], en[f"{key}.name"] = name, row_names_en.get(name) or name
+            zh[f"{key}.what"], en[f"{key}.what"] = what_zh, what_en
+            zh[f"{key}.worth"], en[f"{key}.worth"] = worth, worth_en(worth)
+            lines.append(f"(\"row\", {_py(key)}),")
+    return lines
+
+
+def rulesdoc() -> int:
+    """Move rulesdoc.py's texts into the catalogs; its tables then hold keys (see the module docstring)."""
+    source = RULESDOC.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    nodes = _assignments(tree)
+    if "GLOSS" not in nodes:
+        print("rulesdoc.py holds no texts: nothing to move")
+        return 0
+    val = {name: ast.literal_eval(node.value) for name, node in nodes.items()  # type: ignore[attr-defined]
+           if name in ("COMMON", "DOCS", "ROW_NAMES_EN", "GLOSS", "OPTION_EFFECTS", "TITLES", "TAB_TITLES_EN")}
+    zh, en = load("zh"), load("en")
+    new: dict[str, dict[str, str]] = {"zh": {}, "en": {}}
+    code = {"COMMON": ["COMMON: list[Block] = ["]
+            + ["    " + x for x in _keyed_blocks(f"{PAGE}.common", val["COMMON"], val["ROW_NAMES_EN"], new["zh"],
+                                                  new["en"])] + ["]"]}
+    docs = ["DOCS: dict[str, list[Block]] = {"]
+    for fam, blocks in val["DOCS"].items():
+        docs.append(f"    {_py(fam)}: [")
+        docs += ["        " + x for x in _keyed_blocks(f"{PAGE}.{fam}", blocks, val["ROW_NAMES_EN"], new["zh"],
+                                                       new["en"])]
+        docs.append("    ],")
+    code["DOCS"] = docs + ["}"]
+    for k, (z, e) in val["GLOSS"].items():
+        new["zh"][f"rulesview.gloss.{k}"], new["en"][f"rulesview.gloss.{k}"] = z, e
+    for k, (z, e) in val["OPTION_EFFECTS"].items():
+        key = "rulesview.effect." + k.replace(":", ".")
+        new["zh"][key], new["en"][key] = z, e
+    for fam, (z, e) in val["TITLES"].items():
+        new["zh"][f"rulesview.title.{fam}"], new["en"][f"rulesview.title.{fam}"] = z, e
+        new["zh"][f"rulesview.tab.{fam}"], new["en"][f"rulesview.tab.{fam}"] = z, val["TAB_TITLES_EN"].get(fam, e)
+    clash = [k for k in new["zh"] if k in zh and (zh[k], en.get(k)) != (new["zh"][k], new["en"][k])]
+    if clash:
+        print("keys the catalogs hold with other words:", ", ".join(clash))
+        return 1
+    zh.update(new["zh"])
+    en.update(new["en"])
+    # the tables of texts become tables of keys (COMMON, DOCS) or go (the rest: the code spells their keys)
+    lines = source.split("\n")
+    for name in sorted(nodes, key=lambda n: -nodes[n].lineno):
+        node = nodes[name]
+        if name not in val:
+            continue
+        start = node.lineno - 1
+        while start > 0 and lines[start - 1].startswith("#"):
+            start -= 1  # the table's comment goes with it
+        lines[start:node.end_lineno] = code.get(name, [])
+    save("zh", zh)
+    save("en", en)
+    RULESDOC.write_text(re.sub(r"\n{4,}", "\n\n\n", "\n".join(lines)), encoding="utf-8")
+    print(f"moved {len(new['zh'])} rules viewer texts into zh.json and en.json ({len(zh)} keys each)")
+    return 0
+
+
 def hant() -> int:
     try:
         import opencc  # opencc-python-reimplemented: a dev tool, not a dependency of the game
@@ -114,10 +223,12 @@ def main(argv: list[str]) -> int:
     what = argv[0] if argv else "all"
     if what == "migrate":
         return migrate()
+    if what == "rulesdoc":
+        return rulesdoc()
     if what == "hant":
         return hant()
     if what == "all":
-        return migrate() or hant()
+        return migrate() or rulesdoc() or hant()
     print(__doc__)
     return 2
 

@@ -15,7 +15,7 @@ from game.rules.variants import all_variants
 from game.ui.kit import strings
 from game.ui.kit import widgets as W
 from game.ui.kit.names import KNOWN_VARIANTS, variant_name, variant_title
-from game.ui.kit.rulesdoc import FAMILY, OPTION_EFFECTS, doc_for
+from game.ui.kit.rulesdoc import FAMILY, doc_for
 from game.ui.menus.rulesview import RulesScene
 from game.ui.menus.scenes import HAND_CHOICES, SetupScene
 
@@ -75,7 +75,8 @@ def test_every_option_is_explained_beyond_its_one_line_help():
         for o in v.schema:
             if o.key in ("players", "base"):
                 continue
-            zh, en = OPTION_EFFECTS.get(f"{fam}:{o.key}") or OPTION_EFFECTS[o.key]
+            key = next(k for k in (f"rulesview.effect.{fam}.{o.key}", f"rulesview.effect.{o.key}") if i18n.has(k))
+            zh, en = i18n.text(key, "zh"), i18n.text(key, "en")
             assert len(zh) > len(i18n.option_help(o, "zh")) and len(en) > len(i18n.option_help(o, "en")), (v.id, o.key)
 
 

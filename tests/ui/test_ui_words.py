@@ -94,10 +94,10 @@ def test_tile_words():
 def test_the_english_rules_are_english():
     """Pattern names and what they are worth in English (0 fan, not 0番); example captions without notation."""
     strings.set_lang("en")
-    for fam in rulesdoc.DOCS:
-        for b in rulesdoc.DOCS[fam] + rulesdoc.COMMON:
+    for vid in ("wenshan", "yuxi", "guiyang"):
+        for b in rulesdoc.doc_for(vid):
             if b[0] == "row":
-                name, worth = rulesdoc.row_name(b[1]), rulesdoc.row_worth(b[3])
+                name, worth = rulesdoc.row_name(b), rulesdoc.row_worth(b)
                 assert name and not CJK.search(name), b
                 assert not CJK.search(worth), b
                 assert not CJK.search(b[4]), b
@@ -105,9 +105,10 @@ def test_the_english_rules_are_english():
                 assert not CJK.search(b[2]), b
             elif b[0] == "hand":
                 assert not CJK.search(b[3]), b
-    assert rulesdoc.worth_en("0番") == "0 fan"
-    assert rulesdoc.worth_en("另加 1 / 2番") == "+1 / +2 fan"
-    assert rulesdoc.worth_en("×4 / ×8 / ×16") == "×4 / ×8 / ×16"
+    worths = {b[5]: rulesdoc.row_worth(b) for b in rulesdoc.doc_for("yuxi") if b[0] == "row"}
+    assert "0 fan" in worths.values() and "+1 / +2 fan" in worths.values()
+    assert rulesdoc.row_worth(next(b for b in rulesdoc.doc_for("wenshan") if b[0] == "row" and "×16" in b[3])) \
+        == "×4 / ×8 / ×16"
 
 
 def _codes():

@@ -85,8 +85,7 @@ def render_doc(blocks: list[Block], width: int, s: float) -> pygame.Surface:
                 y += round(body * 1.5)
             y += pad
         elif b[0] == "row":
-            what = strings.pick(b[2], b[4] if len(b) > 4 else b[2])
-            cols = _row_columns(row_name(b[1]), what, row_worth(b[3]), width, s)
+            cols = _row_columns(row_name(b), strings.pick(b[2], b[4]), row_worth(b), width, s)
             ops.append(_Row(y, cols))
             y += _row_height(cols, s) + round(4 * s)
         elif b[0] == "hand":

@@ -140,13 +140,8 @@ DOCS: dict[str, list[Keyed]] = {
 }
 
 
-def _cn() -> str:
-    """The Chinese language a (Chinese, English) pair shows: the current one when it is Chinese."""
-    return strings.lang() if strings.is_zh() else "zh"
-
-
 def _pair(key: str, **args: Any) -> tuple[str, str]:
-    return i18n.text(key, _cn(), **args), i18n.text(key, "en", **args)
+    return i18n.text(key, strings.cn(), **args), i18n.text(key, "en", **args)
 
 
 def worded(block: Keyed) -> Block:
@@ -190,9 +185,9 @@ def _default_text(o: Any) -> tuple[str, str]:
         if o.fixed:
             return _pair("rulesview.default.always" if o.default else "rulesview.default.never")
         return _pair("rulesview.default.on" if o.default else "rulesview.default.off")
-    zh, en = i18n.choice_name(o, o.default, _cn()), i18n.choice_name(o, o.default, "en")
+    zh, en = i18n.choice_name(o, o.default, strings.cn()), i18n.choice_name(o, o.default, "en")
     key = "rulesview.default.fixed" if o.fixed else "rulesview.default.choice"
-    return i18n.text(key, _cn(), choice=zh), i18n.text(key, "en", choice=en)
+    return i18n.text(key, strings.cn(), choice=zh), i18n.text(key, "en", choice=en)
 
 
 def _effect(fam: str, o: Any, lang: str) -> str:
@@ -215,7 +210,7 @@ def option_blocks(fam: str) -> list[Block]:
     keys: list[str] = []
     for v in games:
         keys += [o.key for o in v.schema if o.key not in keys and o.key not in ("players", "base")]
-    cn = _cn()
+    cn = strings.cn()
     out: list[Block] = [("h", *_pair("rulesview.options.title")), ("p", *_pair("rulesview.options.intro"))]
     for key in keys:
         have = [(v, next(o for o in v.schema if o.key == key)) for v in games if any(o.key == key for o in v.schema)]

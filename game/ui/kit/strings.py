@@ -33,6 +33,11 @@ def is_zh() -> bool:
     return _state["lang"].startswith("zh")
 
 
+def cn() -> str:
+    """The Chinese language of a (中文, English) pair made now: the current one when it is Chinese (简体 or 繁體)."""
+    return _state["lang"] if is_zh() else "zh"
+
+
 def pick(zh: str, en: str) -> str:
     """The text for the current language of a (中文, English) pair; falls back to the other when one is empty."""
     if is_zh():

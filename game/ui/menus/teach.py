@@ -322,7 +322,8 @@ class Teacher:
 
 
 def pattern_names(variant_id: str, key: str) -> tuple[str, str]:
-    """(中文, English) of a pattern or event key, from the variant's own scoring tables."""
+    """(中文, English) of a pattern or event key, from the variant's own scoring tables (the Chinese in the current
+    Chinese language, strings.cn)."""
     fam = family(variant_id)
     if fam in ("wenshan", "yuxi"):
         names = [f"rules.pattern.{fam}.{key}"]
@@ -330,7 +331,7 @@ def pattern_names(variant_id: str, key: str) -> tuple[str, str]:
         names = [f"rules.pattern.{variant_id}.{key}", f"rules.event.{variant_id}.{key}"]
     for name in names:
         if i18n.has(name):
-            return i18n.text(name, "zh"), i18n.text(name, "en")
+            return i18n.text(name, strings.cn()), i18n.text(name, "en")
     return key, key.replace("_", " ")
 
 
@@ -352,7 +353,7 @@ def settlement_lessons(result: dict[str, Any]) -> list[Lesson]:
         if pts < 0:
             continue  # the payer's side of a line already told from the receiver's side
         payers = payers_of(result, i) or _detail_seats(it.get("detail", ""), "←")
-        label = (i18n.label(it, "zh"), i18n.label(it, "en") or i18n.label(it, "zh"))
+        label = (i18n.label(it, strings.cn()), i18n.label(it, "en") or i18n.label(it, strings.cn()))
         args: tuple[tuple[str, str, Any], ...]
         if pts == 0:
             what, args = "teach.item.zero", (seat("who", it.get("seat")), ("label", PAIR, label))

@@ -162,3 +162,22 @@ def test_a_missing_lan_module_in_words():
     assert missing_text("ModuleNotFoundError: No module named 'zeroconf'") == "缺少组件 zeroconf"
     strings.set_lang("en")
     assert missing_text("ImportError: cannot import name 'X'") == "missing netplay"
+
+
+def test_the_rules_pages_are_catalog_entries_and_speak_traditional_chinese():
+    """Issue 43 point 4: the rules viewer's words come from the catalogs, so zh_Hant shows 繁體 on every page
+    (headings, paragraphs, rows, options) and the demo's pattern names too; the code holds keys only."""
+    from game.ui.menus import teach
+
+    assert all(isinstance(b[1] if b[0] != "hand" else b[2], str) and (b[1] if b[0] != "hand" else b[2])
+               .startswith("rulesview.page.") for b in rulesdoc.COMMON + [x for v in rulesdoc.DOCS.values() for x in v])
+    strings.set_lang("zh_Hant")
+    try:
+        words = " ".join(b[1] if b[0] != "row" else b[1] + b[2] for b in rulesdoc.doc_for("guiyang")
+                         if b[0] != "hand")
+        assert "雞" in words and "鸡" not in words
+        assert "勾選項" in words and rulesdoc.tab_title("guiyang") == "貴陽捉雞 / 捉雞麻將"
+        assert teach.pattern_names("guiyang", "da_dui_zi")[0] == "大對子"
+        assert "雞" in rulesdoc.explain("su_gua_dou")
+    finally:
+        strings.set_lang("zh")

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from game.bots import make_bot
 from game.bots.levels import make_expert
 from game.bots.runner import decisions
-from game.rules import engine as E
+from game.rules import engine
 from game.rules import tiles as T
 from game.rules.match import Match
 from game.rules.variants import get
@@ -97,7 +97,7 @@ def forks(vid: str, wall: str, settings: dict[str, Any], table: bool = False) ->
         rank = {x[1]: round(x[0], 2) for x in getattr(me, "ranked", None) or ()}
         alt = st.copy()
         alt_bots = copy.deepcopy(bots)
-        E.apply(alt, b)
+        engine.apply(alt, b)
         out.append({"left": vw.get("drawable", vw.get("wall")), "hand": _hand(vw), "strong": _act(a, vw),
                     "normal": _act(b, vw), "why": me.why, "v_strong": vals.get(a, rank.get(a)),
                     "v_normal": vals.get(b, rank.get(b)), "alt_points": _finish(alt, alt_bots, 0),

@@ -32,11 +32,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from ab import parse, strong
 
-from game.bots import make_bot
-from game.bots import shanten as S
+from game.bots import make_bot, shanten
 from game.bots.runner import decisions
 from game.progress import track
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.analysis import keys_of
 from game.rules.match import Match
 from game.rules.tiles import fmt, name
@@ -57,7 +56,7 @@ def _shanten_after(hand, t: int) -> int:
     for x in hand:
         c[x] += 1
     c[t] -= 1
-    return S.std(keys_of(c), 0)
+    return shanten.std(keys_of(c), 0)
 
 
 def _cls(t) -> str:
@@ -120,7 +119,7 @@ def hand(task):
                 continue
             st2 = st.copy()
             bots2 = copy.deepcopy(bots)
-            E.apply(st2, b)
+            engine.apply(st2, b)
             alt = _finish(st2, r, bots2)
             offered = (vw.get("offer") or {}).get("tile")
             tile = a.tile if a.tile is not None else offered

@@ -26,7 +26,7 @@ from game.bots.read import Read
 from game.bots.runner import decisions
 from game.bots.variants import strategy_for
 from game.progress import shown, track
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import Action
 from game.rules.match import Match
 from game.rules.variants import get
@@ -58,7 +58,7 @@ def hand(task):
                 res = {}
                 for d in cands:
                     st2 = st.copy()
-                    E.apply(st2, Action(seat, "discard", d))
+                    engine.apply(st2, Action(seat, "discard", d))
                     res[d] = _finish(st2, seat, bots)
                 out.append((a.tile, feats, res))
     return out

@@ -40,7 +40,7 @@ from game.bots.runner import decisions
 from game.bots.strong_chicken import ChickenDefence, ChickenExpert
 from game.oscompat import mp_context
 from game.progress import track
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import DISCARD, HU, PASS, Action
 from game.rules.kinds import Phase
 from game.rules.match import Match
@@ -53,13 +53,13 @@ HARD_COST = 1000.0
 def winners_on(st: HandState, seat: int, tile: int) -> list[int] | None:
     """The opponents who could win on ``seat`` discarding ``tile`` now (None: that is not a legal
     discard in ``st``)."""
-    acts = [a for a in E.legal_actions(st, seat) if a.kind == DISCARD and a.tile == tile]
+    acts = [a for a in engine.legal_actions(st, seat) if a.kind == DISCARD and a.tile == tile]
     if not acts:
         return None
     s2 = copy.deepcopy(st)
-    E.apply(s2, acts[0])
+    engine.apply(s2, acts[0])
     if s2.phase == Phase.DECLARE:  # the hand's first discard may declare ready (报听): winning is the same
-        E.apply(s2, Action(seat, PASS))
+        engine.apply(s2, Action(seat, PASS))
     if s2.phase != Phase.CLAIM or s2.window is None:
         return []  # nobody may claim it: the next player draws (its self-draw is no deal-in)
     return sorted(o for o, opts in s2.window.options.items() if any(a.kind == HU for a in opts))

@@ -57,7 +57,7 @@ from game.bots.normal import scan
 from game.bots.runner import decisions
 from game.bots.variants import strategy_for
 from game.progress import shown, track
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.match import Match
 from game.rules.tiles import fmt
 from game.rules.variants import get
@@ -163,7 +163,7 @@ def redeal(st, seat: int, rng: random.Random, held: dict | None = None):
         # prompted before this one may now claim first)
         s2.window = None
         s2.extra.pop("_window_scores", None)
-        E._open_discard_window(s2, [])
+        engine._open_discard_window(s2, [])
     return s2
 
 
@@ -209,16 +209,16 @@ def searched(st, seat: int, bots, cands, samples: int, rng: random.Random, z: fl
         base = redeal(st, seat, rng, held)
         bb = copy.deepcopy(bots)
         while base.end is None:
-            s = next(x for x in E.acting_seats(base) if E.legal_actions(base, x))
+            s = next(x for x in engine.acting_seats(base) if engine.legal_actions(base, x))
             if s == seat:
                 break
-            E.apply(base, bb[s].act(view(base, s)))
-        legal = E.legal_actions(base, seat) if base.end is None else []
+            engine.apply(base, bb[s].act(view(base, s)))
+        legal = engine.legal_actions(base, seat) if base.end is None else []
         common = None
         for i, a in enumerate(cands):
             if a in legal:
                 s2 = base.copy()
-                E.apply(s2, a)
+                engine.apply(s2, a)
                 per[i].append(_finish(s2, seat, copy.deepcopy(bb)))
             else:
                 if common is None:
@@ -249,7 +249,7 @@ def play(vid, wall_seed, seat, levels, search=None):
     samples, top, rng, z, held = search
     shadow = make_bot("strong" if levels == "normal" else "normal", seed=f"{wall_seed}:{seat}")
     while st.end is None:
-        for s in E.acting_seats(st):
+        for s in engine.acting_seats(st):
             vw = view(st, s)
             if not vw["legal"]:
                 continue
@@ -272,7 +272,7 @@ def play(vid, wall_seed, seat, levels, search=None):
                             f"{(vw.get('offer') or {}).get('tile')}: {a} -> {b} "
                             f"means {[round(x, 2) for x in means]} of {cands}")
                     a = b
-            E.apply(st, a)
+            engine.apply(st, a)
             break
     return st.settlement.deltas[seat], stats
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from .bots.core import Player
 from .pacing import Pacing
-from .rules import engine as E
+from .rules import engine
 from .rules.actions import Action, ActionError, from_json
 from .rules.codes import ActionProblem
 from .rules.events import Event
@@ -150,7 +150,7 @@ class LocalSession(Session):
             return
         assert self._state is not None
         try:
-            _st, ev = E.apply(self._state, action)
+            _st, ev = engine.apply(self._state, action)
         except ActionError as e:
             self.error, self.error_code = str(e), e.code
             return
@@ -189,7 +189,7 @@ class LocalSession(Session):
         assert self._state is not None
         for j, item in enumerate(actions):
             try:
-                E.apply(self._state, from_json(item))
+                engine.apply(self._state, from_json(item))
             except Exception as e:  # noqa: BLE001 - a damaged record: reported with its position
                 raise ReplayStop(hand, j, f"hand {hand + 1}, move {j + 1} {item}: {e}") from None
 
@@ -209,8 +209,8 @@ class LocalSession(Session):
         st = self._state
         if st is None or st.end is not None:
             return None
-        for s in E.acting_seats(st):
-            if s != self.seat and s in self.players and E.legal_actions(st, s):
+        for s in engine.acting_seats(st):
+            if s != self.seat and s in self.players and engine.legal_actions(st, s):
                 return s
         return None
 
@@ -220,7 +220,7 @@ class LocalSession(Session):
             return False
         assert self._state is not None
         a = self.players[s].act(view(self._state, s))
-        _st, ev = E.apply(self._state, a)
+        _st, ev = engine.apply(self._state, a)
         self._push(ev)
         self._book()
         return True

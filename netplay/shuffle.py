@@ -148,16 +148,16 @@ def replay_tiles(variant: Any, options: dict[str, Any], hand: int, seed: str, lo
                  seen: list[dict[str, Any]]) -> str | None:
     """Replay the hand from ``seed`` and its decisions (``log``: [dealer, dealer streak, scores] first) and check
     that every deal, draw and flip ``seat`` saw (``seen``, in order) is one the seed fixes. None: it is."""
-    from game.rules import engine as E
+    from game.rules import engine
     from game.rules.actions import ActionError, from_json
     from game.rules.view import events_for
 
     try:
         (dealer, streak, scores), actions = log[0], log[1:]
-        st, events = E.new_hand(variant, variant.resolve_options(options), seed=seed, dealer=dealer, hand_no=hand,
+        st, events = engine.new_hand(variant, variant.resolve_options(options), seed=seed, dealer=dealer, hand_no=hand,
                                 dealer_streak=streak, scores=scores)
         for item in actions:
-            _, more = E.apply(st, from_json(item))
+            _, more = engine.apply(st, from_json(item))
             events += more
     except (ActionError, ValueError, TypeError, IndexError, KeyError) as err:
         return f"the hand does not replay from the published seed ({err})"

@@ -11,7 +11,7 @@ from typing import Any
 from game import i18n
 from game.bots import default_level
 from game.pacing import Pacing
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import PASS, Action, ActionError, from_json
 from game.rules.match import Match, replay_match
 from game.rules.state import HandState
@@ -608,10 +608,10 @@ class Table:
         ``ok()`` acknowledges an answer taken inside a claim window."""
         w = self.window
         if w is not None and i in w.prompts and i not in w.early and self._at_point() \
-                and i not in E.acting_seats(self.st):
+                and i not in engine.acting_seats(self.st):
             # asked at the window's point before the rules' queue reaches this seat: kept until it does
             try:
-                w.early[i] = E.normalize(w.prompts[i], a)
+                w.early[i] = engine.normalize(w.prompts[i], a)
             except ActionError as e:
                 return Code.ILLEGAL, str(e)
             w.answered.add(i)
@@ -619,11 +619,11 @@ class Table:
             self.keeper.flush()
             return None
         try:
-            a = E.normalize(self.st, a)
+            a = engine.normalize(self.st, a)
         except ActionError as e:
             if w is not None and i in w.asked and i not in w.answered:
                 try:  # an answer the window's outcome overtook: taken, and told with everything at the close
-                    E.normalize(w.prompts.get(i) or w.point, a)
+                    engine.normalize(w.prompts.get(i) or w.point, a)
                 except ActionError:
                     return Code.ILLEGAL, str(e)
                 w.answered.add(i)
@@ -670,7 +670,7 @@ class Table:
                 first, rest = events[:cut], events[cut:]
             self.window = w = Window(point, self.loop.time() + self.claim_s, rest)
             w.prompts = self._prompts(point)
-            w.asked = {i for i in range(self.n) if E.legal_actions(w.prompts.get(i) or point, i)}
+            w.asked = {i for i in range(self.n) if engine.legal_actions(w.prompts.get(i) or point, i)}
             w.handle = self.loop.call_at(w.deadline, self._window_due)
             self._broadcast(first, point)
             w.seqs = {k: s.seq for k, s in enumerate(self.slots)}  # the state each seat was asked at
@@ -728,7 +728,7 @@ class Table:
             return out
         st = self.st
         for i in people:
-            if i in E.acting_seats(st) and E.legal_actions(st, i):
+            if i in engine.acting_seats(st) and engine.legal_actions(st, i):
                 key = (st.hand_no, st.phase, st.turn, st.discard_count, st.claim_count, st.front, st.back)
                 old = self.clocks.get(i)
                 out[i] = (key, old[1] if old is not None and old[0] == key else now + self.turn_s)
@@ -806,12 +806,12 @@ class Table:
         """Apply answers given before the rules' queue reached their seat, as it reaches them."""
         w = self.window
         while w is not None and w.early and self._at_point():
-            acting = [i for i in E.acting_seats(self.st) if i in w.early]
+            acting = [i for i in engine.acting_seats(self.st) if i in w.early]
             if not acting:
                 return
             a = w.early.pop(acting[0])
             try:
-                a = E.normalize(self.st, a)
+                a = engine.normalize(self.st, a)
             except ActionError:
                 continue  # the point moved under it (cannot happen while at the point; kept safe)
             events = self._record({"k": "act", "a": a.to_json()})
@@ -819,7 +819,7 @@ class Table:
             w.events += events
 
     def _deciding(self) -> bool:
-        return self._at_point() and any(E.legal_actions(self.st, i) for i in E.acting_seats(self.st))
+        return self._at_point() and any(engine.legal_actions(self.st, i) for i in engine.acting_seats(self.st))
 
     def _window_due(self) -> None:
         w = self.window
@@ -866,8 +866,8 @@ class Table:
         if self.window is not None and not self._at_point():
             return
         st = self.st
-        for i in E.acting_seats(st):
-            if not self._bot_plays(i) or not E.legal_actions(st, i):
+        for i in engine.acting_seats(st):
+            if not self._bot_plays(i) or not engine.legal_actions(st, i):
                 continue
             bot = self._bots.get(i)
             if bot is None:
@@ -887,10 +887,10 @@ class Table:
                 or self.keeper.stalled:
             self._pump_soon()  # the game moved on while it thought: ask again
             return
-        legal = E.legal_actions(st, i)
+        legal = engine.legal_actions(st, i)
         fallback = next((x for x in legal if x.kind == PASS), legal[0])
         try:
-            a = E.normalize(st, fut.result())
+            a = engine.normalize(st, fut.result())
         except ActionError as e:
             log.warning("table %s: the bot at seat %d chose an illegal action (%s); it plays %s", self.table_id, i, e,
                         fallback)
@@ -1154,7 +1154,7 @@ class Table:
         """One journal record applied to the table in memory (live and on resume alike)."""
         k = rec["k"]
         if k == "act":
-            st, events = E.apply(self.st, from_json(rec["a"]))
+            st, events = engine.apply(self.st, from_json(rec["a"]))
             if st.end is not None:
                 self.m.finish_hand()
                 self.phase = OVER if self.m.over else BETWEEN
@@ -1204,14 +1204,14 @@ class Table:
                 m = replay_match(self.variant, mj)
                 st, _ = m.start_hand(base.get("hand_seed"))
                 for item in base.get("current") or []:
-                    E.apply(st, from_json(item))
+                    engine.apply(st, from_json(item))
                 if isinstance(base.get("shuffle"), dict):
                     self.round = Round.from_json(base["shuffle"])
             else:
                 m = replay_match(self.variant, dict(mj, hands_played=played[:-1]))
                 st, _ = m.start_hand(played[-1].get("seed"))
                 for item in played[-1]["actions"]:
-                    E.apply(st, from_json(item))
+                    engine.apply(st, from_json(item))
                 m.finish_hand()
             self.match, self.state, self.phase = m, st, phase
         for rec in recs[1:]:
@@ -1232,7 +1232,7 @@ def window_prompts(point: HandState) -> dict[int, HandState]:
     out: dict[int, HandState] = {}
     st = point.copy()
     for _ in range(4 * point.n):
-        acting = [i for i in E.acting_seats(st) if E.legal_actions(st, i)]
+        acting = [i for i in engine.acting_seats(st) if engine.legal_actions(st, i)]
         if not acting or st.phase != point.phase or st.discard_count != point.discard_count:
             break
         i = acting[0]
@@ -1240,7 +1240,7 @@ def window_prompts(point: HandState) -> dict[int, HandState]:
             break
         out[i] = st.copy()
         try:
-            E.apply(st, next(a for a in E.legal_actions(st, i) if a.kind == PASS))
+            engine.apply(st, next(a for a in engine.legal_actions(st, i) if a.kind == PASS))
         except (StopIteration, ActionError):
             break
     return out

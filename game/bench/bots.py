@@ -79,7 +79,7 @@ def play_wall(task):
 def play_hand_timed(variant, options: dict, wall_seed, bots: list, names: list[str],
                     times: dict[str, list[float]]) -> list[int]:
     """One hand of a one-hand match; each decision timed from building the seat's view to the bot's action."""
-    from ..rules import engine as E
+    from ..rules import engine
     from ..rules.match import Match
     from ..rules.view import view
 
@@ -87,14 +87,14 @@ def play_hand_timed(variant, options: dict, wall_seed, bots: list, names: list[s
     st, _ = m.start_hand()
     clock = time.perf_counter
     while st.end is None:
-        for seat in E.acting_seats(st):
+        for seat in engine.acting_seats(st):
             t0 = clock()
             v = view(st, seat)
             if not v["legal"]:
                 continue
             a = bots[seat].act(v)
             times[names[seat]].append(clock() - t0)
-            E.apply(st, a)
+            engine.apply(st, a)
             break
         else:
             raise RuntimeError("no seat could act")

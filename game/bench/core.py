@@ -45,8 +45,7 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules import analysis as A
-from game.rules import tables
+from game.rules import analysis, tables
 
 KINDS = ("random", "standard", "seven_pairs", "near")
 # goals (issue 42): waits on the mix and shanten; win on random hands and on the mix
@@ -302,9 +301,9 @@ def peer_waits(c: Counts) -> list[int]:
 
 
 def our_loops() -> dict[str, Loop]:
-    win_shapes, waits_shapes, shanten = A.win_shapes, A.waits_shapes, A.shanten
-    win_keys, sh_keys, waits_keys = A.is_win_keys, A.shanten_keys, A.waits_keys
-    agari = A.AGARI_SHAPES
+    win_shapes, waits_shapes, shanten = analysis.win_shapes, analysis.waits_shapes, analysis.shanten
+    win_keys, sh_keys, waits_keys = analysis.is_win_keys, analysis.shanten_keys, analysis.waits_keys
+    agari = analysis.AGARI_SHAPES
 
     def win(hs: list[Counts]) -> None:
         for c in hs:
@@ -335,7 +334,7 @@ def our_loops() -> dict[str, Loop]:
 
 
 def joker_loop(j: int) -> Loop:
-    win_shapes, pairs = A.win_shapes, A.STANDARD | A.SEVEN_PAIRS
+    win_shapes, pairs = analysis.win_shapes, analysis.STANDARD | analysis.SEVEN_PAIRS
 
     def loop(hs: list[Counts]) -> None:
         for c in hs:
@@ -363,7 +362,7 @@ def _run(seed: int, n: int, rounds: int, measure_tables: bool, tick: Callable[[]
     if measure_tables:
         out.update(_measure_tables())
     hands = make_hands(seed, n)
-    A.is_win_keys(0, 0, 0, 0)  # load the tables outside the timings
+    analysis.is_win_keys(0, 0, 0, 0)  # load the tables outside the timings
     peer, ours = peer_loops(), our_loops()
     loops: dict[str, tuple[Loop, list[Any]]] = {}
     sh_hands: dict[str, list[Counts]] = {k: hands["win"][k] + hands["waits"][k] for k in KINDS}
@@ -372,7 +371,7 @@ def _run(seed: int, n: int, rounds: int, measure_tables: bool, tick: Callable[[]
             hs = sh_hands[kind] if check == "shanten" else hands[check][kind]
             loops[f"{check}:{kind}"] = (ours[check], hs)
             loops[f"{check}_peer:{kind}"] = (peer[check], hs)
-            loops[f"{check}_keyed:{kind}"] = (ours[f"{check}_keyed"], [tuple(A.keys_of(c)) for c in hs])
+            loops[f"{check}_keyed:{kind}"] = (ours[f"{check}_keyed"], [tuple(analysis.keys_of(c)) for c in hs])
     # the win check (seven pairs included) with 0-4 of a hand's tiles turned into jokers: complete hands
     # (standard and seven pairs: every check runs the whole path) and random ones apart
     complete = hands["win"]["standard"] + hands["win"]["seven_pairs"]
@@ -416,10 +415,10 @@ def agreement(hands: dict[str, dict[str, list[Counts]]]) -> dict[str, Any]:
 
     h14 = [c for k in KINDS for c in hands["win"][k]]
     h13 = [c for k in KINDS for c in hands["waits"][k]]
-    win_ok = sum(bool(A.win_shapes(c) & A.AGARI_SHAPES) == Agari.is_agari(c) for c in h14)
+    win_ok = sum(bool(analysis.win_shapes(c) & analysis.AGARI_SHAPES) == Agari.is_agari(c) for c in h14)
     both = h14 + h13
-    sh_ok = sum(A.shanten(c) == Shanten.calculate_shanten_for_regular_hand(c) for c in both)
-    waits_ok = sum(A.waits_shapes(c, 0, A.AGARI_SHAPES) == peer_waits(c) for c in h13)
+    sh_ok = sum(analysis.shanten(c) == Shanten.calculate_shanten_for_regular_hand(c) for c in both)
+    waits_ok = sum(analysis.waits_shapes(c, 0, analysis.AGARI_SHAPES) == peer_waits(c) for c in h13)
     return {
         "win_agree": round(win_ok / len(h14), 6),
         "shanten_agree": round(sh_ok / len(both), 6),

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import hand_math as P
-from . import shanten as S
+from . import hand_math, shanten
 from .ctx import Ctx
 from .normal import Row, isolation
 from .read import Read
@@ -32,7 +31,7 @@ def cand_features(ctx: Ctx, rows: Sequence[Row], dz: Read, d0: int) -> tuple[int
     """(lowest shanten, {tile: feature list} for the min-shanten discards)."""
     smin = min(r.shanten for r in rows)
     umax = max(r.accept for r in rows if r.shanten == smin) or 1
-    c, _ = P.split(ctx.counts, None)
+    c, _ = hand_math.split(ctx.counts, None)
     live = ctx.live
     out = {}
     for row in rows:
@@ -44,20 +43,20 @@ def cand_features(ctx: Ctx, rows: Sequence[Row], dz: Read, d0: int) -> tuple[int
         cls[0 if d >= 27 else min(r, 8 - r)] = 1.0
         pd, loss = dz.risk(d)
         c[d] -= 1
-        k = S.keys(c)
+        k = shanten.keys(c)
         wl = wt = wk = 0
         pacc = 0
         if s == 0:
             kinds: set[int] = set()
-            if S.std(k, 0) == 0:
-                kinds.update(S.std_accepts(c, k, 0, 0, live)[1])
-            if ctx.concealed and S.pairs(c, 0) == 0:
-                kinds.update(S.pairs_accepts(c, 0, 0, live)[1])
+            if shanten.std(k, 0) == 0:
+                kinds.update(shanten.std_accepts(c, k, 0, 0, live)[1])
+            if ctx.concealed and shanten.pairs(c, 0) == 0:
+                kinds.update(shanten.pairs_accepts(c, 0, 0, live)[1])
             wk = len(kinds)
             wl = sum(live[w] for w in kinds)
             wt = sum(live[w] for w in kinds if w >= 27 or w % 9 in (0, 8, 1, 7))
         elif s < 90:
-            _t, improving = S.std_accepts(c, k, 0, s, live)
+            _t, improving = shanten.std_accepts(c, k, 0, s, live)
             pacc = sum(live[x] for x in improving if c[x] == 2)
         c[d] += 1
         out[d] = [acc / umax, (acc - umax) / 10.0, pd, loss, isolation(ctx.counts, d), ctx.counts[d], live[d] / 4.0,

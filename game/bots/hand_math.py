@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from ..rules.actions import CHOW, PUNG, Action
 from ..rules.tiles import WHITE
-from . import shanten as S
+from . import shanten
 from .ctx import Ctx
 from .variant import VariantStrategy
 
 
-def split(counts: Sequence[int], jk: int | None) -> tuple[S.Counts, int]:
+def split(counts: Sequence[int], jk: int | None) -> tuple[shanten.Counts, int]:
     """(non-joker counts copy, jokers held)."""
     c = list(counts)
     j = 0
@@ -106,18 +106,18 @@ def turn_kong_tiles(ctx: Ctx, face: int) -> tuple[str, list[int] | None]:
     return "concealed_kong", got
 
 
-def without(counts: Sequence[int], tiles: Sequence[int]) -> S.Counts:
+def without(counts: Sequence[int], tiles: Sequence[int]) -> shanten.Counts:
     c = list(counts)
     for t in tiles:
         c[t] -= 1
     return c
 
 
-def best_shanten(strat: VariantStrategy, c: S.Counts, j: int, wf: int | None, n_melds: int,
+def best_shanten(strat: VariantStrategy, c: shanten.Counts, j: int, wf: int | None, n_melds: int,
                  routes: Sequence[str], melds_ok: bool = True) -> int:
     """Shanten of a 3k+1 hand (c, j) over ``routes``."""
-    k = S.keys(c)
-    best = S.NONE
+    k = shanten.keys(c)
+    best = shanten.NONE
     for r in routes:
         s = strat.shanten(r, c, k, j, wf, n_melds, melds_ok)
         if s < best:
@@ -125,20 +125,20 @@ def best_shanten(strat: VariantStrategy, c: S.Counts, j: int, wf: int | None, n_
     return best
 
 
-def best_after_discard(strat: VariantStrategy, c: S.Counts, j: int, wf: int | None, n_melds: int,
+def best_after_discard(strat: VariantStrategy, c: shanten.Counts, j: int, wf: int | None, n_melds: int,
                        routes: Sequence[str], melds_ok: bool = True, jk: int | None = None) -> int:
     """Shanten of a 3k+2 hand after its best discard."""
-    k = S.keys(c)
-    best = S.NONE
+    k = shanten.keys(c)
+    best = shanten.NONE
     for d in range(34):
         if not c[d]:
             continue
-        S.take(c, k, d)
+        shanten.take(c, k, d)
         for r in routes:
             s = strat.shanten(r, c, k, j, wf, n_melds, melds_ok)
             if s < best:
                 best = s
-        S.put(c, k, d)
+        shanten.put(c, k, d)
     if j and jk is not None:
         for r in routes:
             s = strat.shanten(r, c, k, j - 1, wf, n_melds, melds_ok)

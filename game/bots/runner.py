@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..rules import engine as E
+from ..rules import engine
 from ..rules.actions import Action
 from ..rules.kinds import HandEnd, WinBy
 from ..rules.match import HandRecord, Match
@@ -108,12 +108,12 @@ def decisions(st: HandState, players: Sequence[Player]) -> Iterator[tuple[int, V
     """Play the hand in ``st`` to its end through the seats' views: yields (seat, view, action) for each
     decision before the action is applied (tools that look at decisions; ``play_match`` times its own)."""
     while st.end is None:
-        for seat in E.acting_seats(st):
+        for seat in engine.acting_seats(st):
             v = view(st, seat)
             if v["legal"]:
                 a = players[seat].act(v)
                 yield seat, v, a
-                E.apply(st, a)
+                engine.apply(st, a)
                 break
         else:
             raise RuntimeError("no seat could act")
@@ -138,7 +138,7 @@ def play_match(variant: Variant, options: Options, seed: object, hands: int, bot
         st, _ev = m.start_hand()
         while st.end is None:
             acted = False
-            for seat in E.acting_seats(st):
+            for seat in engine.acting_seats(st):
                 v = view(st, seat)
                 if not v["legal"]:
                     continue
@@ -153,7 +153,7 @@ def play_match(variant: Variant, options: Options, seed: object, hands: int, bot
                 ss.decision_s += dt
                 if keep_times:
                     ss.decision_times.append(dt)
-                E.apply(st, a)
+                engine.apply(st, a)
                 acted = True
                 break
             if not acted:

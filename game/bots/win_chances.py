@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 
-from . import shanten as S
+from . import shanten
 from .ctx import Ctx
 from .danger import ready_chance
 
-ShFn = Callable[[S.Counts, S.Keys, int], int]
-KindsFn = Callable[[S.Counts, S.Keys, int, int], tuple[int, list[int]]]
+ShFn = Callable[[shanten.Counts, shanten.Keys, int], int]
+KindsFn = Callable[[shanten.Counts, shanten.Keys, int, int], tuple[int, list[int]]]
 
 
 @lru_cache(maxsize=65536)
@@ -69,7 +69,7 @@ class Route:
 
     def __init__(self, key: str, sh: ShFn, acc: KindsFn, v_self: float, v_ron: float, ron: bool = True,
                  claim: float = 1.0, final_waits: float | None = None,
-                 vf: Callable[[S.Counts, int], float] | None = None, base: str | None = None) -> None:
+                 vf: Callable[[shanten.Counts, int], float] | None = None, base: str | None = None) -> None:
         self.key = key
         self.sh = sh
         self.acc = acc
@@ -95,7 +95,7 @@ class Model:
         self.ready_bonus = 0.0  # points for being ready when the hand ends (chickens, beans, 查叫)
         self.wait_weight: Sequence[float] | None = None  # per kind: how readily opponents discard it (None: alike)
         # optional (c, j, wait kinds) -> points a ready hand may bring besides its win
-        self.tenpai_extra: Callable[[S.Counts, int, Collection[int]], float] | None = None
+        self.tenpai_extra: Callable[[shanten.Counts, int, Collection[int]], float] | None = None
         self.typ: Mapping[int, int] = typ or {1: 20, 2: 32, 3: 45, 4: 60}  # typical live acceptance per shanten
         self.typ_wait = typ_wait  # typical live winning tiles once ready
         rounds = max(1, int(ctx.drawable // ctx.n))
@@ -122,7 +122,7 @@ class Model:
         """P(the hand is ready when the hand ends), by this route from shanten ``s``."""
         if s <= 0:
             return 1.0
-        if s >= S.NONE or s > 6:
+        if s >= shanten.NONE or s > 6:
             return 0.0
         U = self.U
         rates = [min(600, int(1000 * u / U * route.claim + 0.5))]
@@ -136,7 +136,7 @@ class Model:
 
         ``u_ron``: for a ready hand, its waits weighted by how readily the others discard them.
         """
-        if s >= S.NONE or s > 6:
+        if s >= shanten.NONE or s > 6:
             return 0.0, 0.0
         if s < 0:
             return 1.0, route.v_self

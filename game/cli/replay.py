@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import i18n
 from ..errors import UsageError
-from ..rules import scenario as SC
+from ..rules import scenario
 from ..rules.match import replay_match
 from ..rules.settlement import Item, Settlement
 from ..rules.state import HandState
@@ -70,8 +70,8 @@ def run(path: str, as_json: bool, lang: str = "zh", opts: list[str] | None = Non
 
 def _scenario(data: Any, as_json: bool, lang: str) -> tuple[str, int]:
     try:
-        st = SC.run(data)
-    except SC.ScenarioError as e:
+        st = scenario.run(data)
+    except scenario.ScenarioError as e:
         raise UsageError(str(e)) from None
     if as_json:
         return json.dumps(result_json(st), ensure_ascii=False), 0

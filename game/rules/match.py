@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import engine as E
+from . import engine
 from .actions import Action, from_json
 from .events import Event
 from .state import HandState
@@ -52,11 +52,11 @@ class Match:
         """Deal the next hand; returns (state, events). ``seed``: this hand's own seed (a LAN table's shuffle,
         recorded with the hand) instead of the match's."""
         self.hand_seed = seed
-        st, events = E.new_hand(self.variant, self.options, seed=self.seed if seed is None else seed,
+        st, events = engine.new_hand(self.variant, self.options, seed=self.seed if seed is None else seed,
                                 dealer=self.dealer, hand_no=self.hand_no, dealer_streak=self.streak,
                                 scores=self.scores)
         if self.level_prompts:
-            st.extra[E.LEVEL_PROMPTS] = True
+            st.extra[engine.LEVEL_PROMPTS] = True
         self.state = st
         return st, events
 
@@ -121,7 +121,7 @@ def replay_match(variant: Variant, data: dict[str, Any],
         for j, item in enumerate(rec.get("actions", [])):
             a = from_json(item)
             try:
-                E.apply(st, a)
+                engine.apply(st, a)
             except Exception as e:  # noqa: BLE001 - reported with its position
                 raise ValueError(f"hand {i}, action {j} {item}: {e}") from None
         if st.end is None:
@@ -144,7 +144,7 @@ _AWAITED = {
 
 def _awaited(st: HandState) -> str:
     """The decision a hand stopped at, for an error message: whose, and of what kind."""
-    acting = E.acting_seats(st)
+    acting = engine.acting_seats(st)
     seats = ("seat " if len(acting) == 1 else "seats ") + (" and ".join(str(s) for s in acting) or "?")
     return _AWAITED.get(str(st.phase), "the next action ({phase})").format(seats=seats, phase=st.phase)
 
@@ -153,10 +153,10 @@ def play_hand(match: Match, choose: Callable[[HandState, int, list[Action]], Act
     """Play one hand, asking ``choose(state, seat, legal) -> Action`` for every decision."""
     st, _ = match.start_hand()
     while st.end is None:
-        for seat in E.acting_seats(st):
-            legal = E.legal_actions(st, seat)
+        for seat in engine.acting_seats(st):
+            legal = engine.legal_actions(st, seat)
             if legal:
                 a: Action = choose(st, seat, legal)
-                E.apply(st, a)
+                engine.apply(st, a)
                 break
     return match.finish_hand()

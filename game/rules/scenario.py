@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import engine as E
-from . import tiles as T
+from . import engine, tiles
 from .actions import DECLARE, HU, PASS, Action, ActionError, from_json
 from .kinds import Phase
 from .options import Options
@@ -39,9 +38,9 @@ def load(data: object) -> tuple[Variant, Options, int, list[list[int]], list[int
     if not isinstance(hands_raw, list):
         raise ScenarioError("hands must be a list of tile strings")
     try:
-        hands = [T.parse(h) for h in hands_raw]
-        wall = T.parse(data.get("wall", ""))
-    except T.NotationError as e:
+        hands = [tiles.parse(h) for h in hands_raw]
+        wall = tiles.parse(data.get("wall", ""))
+    except tiles.NotationError as e:
         raise ScenarioError(str(e)) from None
     if "dealer" not in data and options.get("first_dealer") == "random":
         raise ScenarioError("first_dealer is random: a scenario must name its \"dealer\" (the seat dealt 14 tiles)")
@@ -64,9 +63,9 @@ def start(data: dict[str, Any]) -> tuple[HandState, list[Action]]:
     """Deal the scenario; returns (state, actions)."""
     variant, options, dealer, hands, wall, actions = load(data)
     try:
-        st, _ = E.new_hand(variant, options, seed=data.get("seed", 0), dealer=dealer, hands=hands, wall=wall,
+        st, _ = engine.new_hand(variant, options, seed=data.get("seed", 0), dealer=dealer, hands=hands, wall=wall,
                            dealer_streak=int(data.get("dealer_streak", 0) or 0))
-    except E.ScenarioError as e:
+    except engine.ScenarioError as e:
         raise ScenarioError(str(e)) from None
     return st, actions
 
@@ -86,11 +85,11 @@ def play(st: HandState, actions: list[Action]) -> None:
         guard += 1
         if guard > 10000:
             raise ScenarioError("scenario does not terminate")
-        acting = E.acting_seats(st)
+        acting = engine.acting_seats(st)
         nxt = actions[i] if i < len(actions) else None
         if nxt is not None and nxt.seat in acting:
             try:
-                E.apply(st, nxt)
+                engine.apply(st, nxt)
                 i += 1
                 continue
             except ActionError as e:
@@ -110,7 +109,7 @@ def play(st: HandState, actions: list[Action]) -> None:
                 if _must_win(st, seat):
                     what = f"action {i} {nxt}" if nxt is not None else "the actions end"
                     raise ScenarioError(f"{what}: seat {seat} must win here (this win cannot be passed)")
-                E.apply(st, Action(seat, PASS))
+                engine.apply(st, Action(seat, PASS))
                 declined = True
                 break
             if not declined:
@@ -120,7 +119,7 @@ def play(st: HandState, actions: list[Action]) -> None:
 
 
 def _must_win(st: HandState, seat: int) -> bool:
-    legal = E.legal_actions(st, seat)
+    legal = engine.legal_actions(st, seat)
     return bool(legal) and all(a.kind == HU for a in legal)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import tiles as T
+from . import tiles
 from .codes import Refusal
 from .kinds import WinBy
 from .state import Meld
@@ -39,7 +39,7 @@ class Situation:
         return self.how == WinBy.SELF_DRAW
 
     def all_tiles(self) -> list[int]:
-        out = T.from_counts(self.counts)
+        out = tiles.from_counts(self.counts)
         for m in self.melds:
             out.extend(m.tiles)
         return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 import zlib
 from typing import Any, NotRequired, TypedDict
 
-from . import engine as E
+from . import engine
 from .actions import Action, ActionError
 from .codes import Refusal
 from .events import Event
@@ -179,8 +179,8 @@ def view(st: HandState, seat: int) -> View:
     v = st.variant
     me = st.seats[seat]
     ended = st.phase == _END
-    acting = E.acting_seats(st)
-    legal = E.legal_actions(st, seat)
+    acting = engine.acting_seats(st)
+    legal = engine.legal_actions(st, seat)
     phase = st.phase
     awaiting = False
     if phase in _WINDOW_PHASES:
@@ -299,7 +299,7 @@ def _win_refusal(st: HandState, seat: int) -> Refusal | None:
     Only about the seat's own hand and public tiles, so it reveals nothing hidden.
     """
     if st.phase == _TURN:
-        return E.self_refusal(st) if seat == st.turn else None
+        return engine.self_refusal(st) if seat == st.turn else None
     if st.phase in (_CLAIM, _ROB) and st.window is not None:
         return st.window.refusals.get(seat)
     return None
@@ -329,9 +329,9 @@ def pending_state(before: HandState, action: Action) -> HandState | None:
     if action.kind not in (ActionKind.DISCARD, ActionKind.KONG):
         return None
     st = before.copy()
-    st.extra[E.HOLD_EMPTY_WINDOWS] = True
+    st.extra[engine.HOLD_EMPTY_WINDOWS] = True
     try:
-        E.apply(st, action)
+        engine.apply(st, action)
     except ActionError:
         return None
     return st if st.phase in _WINDOW_PHASES else None

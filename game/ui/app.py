@@ -22,8 +22,7 @@ import pygame
 import game.startclock as startclock
 from game import crash
 from game.ui import settings as cfg
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.icon import icon_surface
 from game.ui.kit.sound import SoundBank
 
@@ -382,8 +381,8 @@ class App:
         for text, until, born, anchor in self.toasts:
             a = min(1.0, (self.now - born) / 0.2, max(0.0, (until - self.now) / 0.4))
             text = text() if callable(text) else text
-            lines = W.wrap(text, size, round(760 * s))
-            w = max(W.text_width(line, size) for line in lines) + round(40 * s)
+            lines = widgets.wrap(text, size, round(760 * s))
+            w = max(widgets.text_width(line, size) for line in lines) + round(40 * s)
             h = len(lines) * round(size * 1.4) + round(16 * s)
             near = anchor() if anchor is not None else None
             r = pygame.Rect(0, y, w, h)
@@ -393,10 +392,10 @@ class App:
             else:
                 r.centerx = surf.get_width() // 2
             layer = pygame.Surface(r.size, pygame.SRCALPHA)
-            W.panel(layer, layer.get_rect(), (30, 26, 14), 235, round(10 * s), 2, W.GOLD, shadow=False)
+            widgets.panel(layer, layer.get_rect(), (30, 26, 14), 235, round(10 * s), 2, widgets.GOLD, shadow=False)
             yy = round(8 * s)
             for line in lines:
-                W.draw_text(layer, line, (w // 2, yy), size, W.CREAM, "bold", anchor="midtop")
+                widgets.draw_text(layer, line, (w // 2, yy), size, widgets.CREAM, "bold", anchor="midtop")
                 yy += round(size * 1.4)
             layer.set_alpha(round(255 * a))
             drawlog.blit_layer(surf, layer, r.topleft, transient=True)

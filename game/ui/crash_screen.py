@@ -21,8 +21,7 @@ from typing import Any, Protocol
 import pygame
 
 from game import crash
-from game.ui.kit import strings
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, widgets
 from game.ui.kit.felt import felt_surface
 
 
@@ -50,8 +49,8 @@ class CrashMessage:
         self.report = report
         self.lan = lan  # None, "player" (the host keeps the seat) or "host" (this machine hosted the table)
         self.closed = False
-        self.close_btn: W.Button | None = None
-        self.folder_btn: W.Button | None = None
+        self.close_btn: widgets.Button | None = None
+        self.folder_btn: widgets.Button | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
 
@@ -70,20 +69,20 @@ class CrashMessage:
         inner = width - round(88 * s)
         text, ptext = round(18 * s), round(16 * s)
         step = round(text * 1.35)
-        body = len(W.wrap(strings.tr("crash.saved"), text, inner)) * step
+        body = len(widgets.wrap(strings.tr("crash.saved"), text, inner)) * step
         body += len(path_lines(self.path_text(), ptext, inner - round(24 * s))) * round(ptext * 1.45) + round(40 * s)
-        body += sum(len(W.wrap(t, text, inner)) * step + round(8 * s) for t in self.texts())
+        body += sum(len(widgets.wrap(t, text, inner)) * step + round(8 * s) for t in self.texts())
         height = min(h - round(24 * s), round(26 * s) + round(60 * s) + body + round(100 * s))
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (w // 2, h // 2)
         bw, bh = round(220 * s), round(50 * s)
         y = self.rect.bottom - bh - round(24 * s)
-        self.close_btn = W.Button((self.rect.centerx + round(12 * s), y, bw, bh), W.tr_label("crash.close"),
+        self.close_btn = widgets.Button((self.rect.centerx + round(12 * s), y, bw, bh), widgets.tr_label("crash.close"),
                                   self.close, "gold", name="close", size=round(18 * s))
         self.folder_btn = None
         if self.report is not None:
-            self.folder_btn = W.Button((self.rect.centerx - bw - round(12 * s), y, bw, bh),
-                                       W.tr_label("crash.folder"), self.open_folder, "green", name="folder",
+            self.folder_btn = widgets.Button((self.rect.centerx - bw - round(12 * s), y, bw, bh),
+                                       widgets.tr_label("crash.folder"), self.open_folder, "green", name="folder",
                                        size=round(18 * s))
 
     def close(self) -> None:
@@ -107,26 +106,26 @@ class CrashMessage:
     def draw(self, surf: pygame.Surface) -> None:
         s = self.s
         surf.blit(felt_surface(surf.get_size()), (0, 0))
-        W.dim_screen(surf, 120)
+        widgets.dim_screen(surf, 120)
         box = self.rect
-        W.panel(surf, box, (44, 22, 18), 240, round(14 * s), 2, W.GOLD)
+        widgets.panel(surf, box, (44, 22, 18), 240, round(14 * s), 2, widgets.GOLD)
         x, width = box.x + round(44 * s), box.w - round(88 * s)
         y = box.y + round(26 * s)
-        W.draw_text(surf, strings.tr("crash.title"), (box.centerx, y), round(30 * s), W.GOLD, "bold",
+        widgets.draw_text(surf, strings.tr("crash.title"), (box.centerx, y), round(30 * s), widgets.GOLD, "bold",
                     anchor="midtop")
         y += round(60 * s)
         text, ptext = round(18 * s), round(16 * s)
-        y += W.draw_wrapped(surf, strings.tr("crash.saved"), pygame.Rect(x, y, width, box.bottom - y), text)
+        y += widgets.draw_wrapped(surf, strings.tr("crash.saved"), pygame.Rect(x, y, width, box.bottom - y), text)
         lines = path_lines(self.path_text(), ptext, width - round(24 * s))
         well = pygame.Rect(x, y + round(6 * s), width, len(lines) * round(ptext * 1.45) + round(16 * s))
-        W.panel(surf, well, (20, 12, 10), 235, round(8 * s), 1, (120, 96, 60), shadow=False)
+        widgets.panel(surf, well, (20, 12, 10), 235, round(8 * s), 1, (120, 96, 60), shadow=False)
         yy = well.y + round(8 * s)
         for line in lines:
-            W.draw_text(surf, line, (well.x + round(12 * s), yy), ptext, W.GOLD, "bold")
+            widgets.draw_text(surf, line, (well.x + round(12 * s), yy), ptext, widgets.GOLD, "bold")
             yy += round(ptext * 1.45)
         y = well.bottom + round(18 * s)
         for para in self.texts():
-            y += W.draw_wrapped(surf, para, pygame.Rect(x, y, width, box.bottom - y), text) + round(8 * s)
+            y += widgets.draw_wrapped(surf, para, pygame.Rect(x, y, width, box.bottom - y), text) + round(8 * s)
         for b in (self.folder_btn, self.close_btn):
             if b is not None:
                 b.draw(surf)
@@ -146,7 +145,7 @@ def path_lines(path: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
     for part in parts:
-        if line and W.text_width(line + part, size, "bold") > width:
+        if line and widgets.text_width(line + part, size, "bold") > width:
             lines.append(line)
             line = ""
         line += part

@@ -83,7 +83,7 @@ def test_bench_core_equal_work_answers_agree_with_the_peer():
 def test_bench_core_hand_kinds_are_what_they_say():
     """random / complete standard / complete seven pairs / one swap from the kind before (win: from complete;
     waits: from ready), and the waits kinds are ready hands."""
-    A = bench_core.A
+    A = bench_core.analysis
     h = bench_core.make_hands(5, 40)
     assert all(sum(c) == 14 for k in bench_core.KINDS for c in h["win"][k])
     assert all(sum(c) == 13 for k in bench_core.KINDS for c in h["waits"][k])
@@ -105,7 +105,7 @@ def test_bench_core_starts_every_timed_chunk_with_the_rules_caches_empty():
 
     def loop(items):
         seen.append(sum(f.cache_info().currsize for f in caches))
-        A = bench_core.A
+        A = bench_core.analysis
         A._group_need((4, 1, 0, 0, 0, 0, 0, 0, 0), True, True)  # fills the cache
 
     bench_core.time_chunks({"a": (loop, list(range(600)))}, 2)

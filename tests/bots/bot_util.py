@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from game.bots import make_bot
-from game.rules import engine as E
+from game.rules import engine, tiles
 from game.rules import scenario as SC
-from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.view import view
 from tests.helpers.scen import scenario
 
-t = T.tile
+t = tiles.tile
 
 
 def start(variant, hands, front="", back="", flip=None, tail="", options=None, dealer=0):
@@ -23,16 +22,16 @@ def play(st, actions):
     """Apply scripted actions; open decisions the script does not answer are passed."""
     for seat, kind, *arg in actions:
         tile = t(arg[0]) if arg else None
-        while not any(a.kind == kind for a in E.legal_actions(st, seat)):
-            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
-        E.apply(st, Action(seat, kind, tile))
+        while not any(a.kind == kind for a in engine.legal_actions(st, seat)):
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
+        engine.apply(st, Action(seat, kind, tile))
     return st
 
 
 def until_turn(st, seat):
     """Pass open windows until ``seat`` has its turn."""
     while not (st.phase == "turn" and st.turn == seat):
-        E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+        engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
     return st
 
 

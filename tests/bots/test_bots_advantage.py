@@ -6,15 +6,14 @@ from game.bots.ctx import Ctx
 from game.bots.normal import NormalBot, scan
 from game.bots.read import Read, opp_info
 from game.bots.variants import strategy_for
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.actions import Action
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
 from tests.bots.bot_util import play, start, until_turn
 
-t = T.tile
+t = tiles.tile
 
 
 def _ctx(st, seat):
@@ -81,7 +80,7 @@ def test_the_choice_keeps_the_lowest_shanten_and_defaults_to_the_normal_pick():
     for h in range(12):
         st, _ = Match(v, opts, f"adv:{h}", 1).start_hand()
         while st.end is None:
-            seat = E.acting_seats(st)[0]
+            seat = engine.acting_seats(st)[0]
             vw = view(st, seat)
             a = bots[seat].act(vw)
             if a.kind == "discard":
@@ -97,7 +96,7 @@ def test_the_choice_keeps_the_lowest_shanten_and_defaults_to_the_normal_pick():
                     assert c == pick
                 seen += 1
                 changed += c != pick
-            E.apply(st, a)
+            engine.apply(st, a)
     assert seen > 100 and 0 < changed < seen // 2
 
 

@@ -15,13 +15,12 @@ import pytest
 from game.bots import make_bot
 from game.bots.ctx import Ctx
 from game.bots.levels import make_expert
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.actions import Action
 from game.rules.view import view
 from tests.bots.bot_util import decide, exposed_flush, play, start, until_turn
 
-t = T.tile
+t = tiles.tile
 CHICKEN = ("guiyang", "zhuoji")
 
 
@@ -73,22 +72,22 @@ def late_first_yao(rounds: int):
              "1m4m4m6m8m1p1p5p2s3s4s6s8s", "3m7m8m9m2p4p5p2s3s5s6s7s7s"]
     used = [0] * 34
     for h in hands + ["5p"]:
-        for x in T.parse(h):
+        for x in tiles.parse(h):
             used[x] += 1
     pool: list[int] = []
     for k in range(27):
         if k != t("1s"):
             pool += [k] * (4 - used[k])
     pool = pool[::3] + pool[1::3] + pool[2::3]
-    st = start("zhuoji", hands, front=T.fmt(pool[:rounds * 4 + 2]) + "5p", dealer=1)
+    st = start("zhuoji", hands, front=tiles.fmt(pool[:rounds * 4 + 2]) + "5p", dealer=1)
     play(st, [(1, "discard", "8m")])
     for _ in range(rounds):
         for seat in (2, 3, 0, 1):
             until_turn(st, seat)
-            E.apply(st, Action(seat, "discard", st.seats[seat].drawn))
+            engine.apply(st, Action(seat, "discard", st.seats[seat].drawn))
     for seat in (2, 3):
         until_turn(st, seat)
-        E.apply(st, Action(seat, "discard", st.seats[seat].drawn))
+        engine.apply(st, Action(seat, "discard", st.seats[seat].drawn))
     return until_turn(st, 0)
 
 
@@ -154,7 +153,7 @@ def test_speed_guard_drops_only_plain_and_flush_plans_that_cost_a_shanten(varian
     (the guard is about the plain hand's speed, not the other routes')."""
     x: Any = make_expert(variant)
     c = [0] * 34
-    for k in T.parse("1m4m5m5m8m1p3p5p6p7p8p9p8s9s"):
+    for k in tiles.parse("1m4m5m5m8m1p3p5p6p7p8p9p8s9s"):
         c[k] += 1
 
     def cand(tile: str, family: str, w: float):
@@ -189,7 +188,7 @@ def declared_late(variant: str, rounds: int = 6):
              "1s1s2s4s6s6s8m9m2p3p8p9p9p", "2m3m5m5m6m8m1s4s4p5p7p8p8p"]
     used = [0] * 34
     for h in hands:
-        for x in T.parse(h):
+        for x in tiles.parse(h):
             used[x] += 1
     pool: list[int] = []
     for k in range(27):
@@ -197,19 +196,19 @@ def declared_late(variant: str, rounds: int = 6):
             pool += [k] * (4 - used[k])
     pool = pool[::3] + pool[1::3] + pool[2::3]
     front = [t("9p"), *pool[:3], t("5s"), *pool[3:3 + rounds * 4]]
-    st = start(variant, hands, front=T.fmt(front), dealer=0)
+    st = start(variant, hands, front=tiles.fmt(front), dealer=0)
     play(st, [(0, "discard", "9m"), (1, "discard", "9p"), (1, "declare_ready")])
     turns = 0
     while True:
-        seat = E.acting_seats(st)[0]
+        seat = engine.acting_seats(st)[0]
         if st.phase == "turn":
             if seat == 0:
                 turns += 1
                 if turns > rounds:
                     return st
-            E.apply(st, Action(seat, "discard", st.seats[seat].drawn))
+            engine.apply(st, Action(seat, "discard", st.seats[seat].drawn))
         else:
-            E.apply(st, Action(seat, "pass"))
+            engine.apply(st, Action(seat, "pass"))
 
 
 @pytest.mark.parametrize("variant", CHICKEN)
@@ -268,11 +267,11 @@ def test_guiyang_strong_stays_ready_through_a_mildly_dangerous_tile():
     settles its readiness all the same; valuing that outcome at 0 (as the bot did) folded the ready
     hand. Expert's move: 7p (found on 4×熟手 wall endv:guiyang:96)."""
     v = _replayed("guiyang", "endv:guiyang:96", 43)
-    assert v["seat"] == 0 and v["drawable"] == 30 and T.fmt(sorted(v["hand"])) == "799p57s"
-    assert [T.fmt(m["faces"]) for m in v["seats"][2]["melds"]] == ["6666p", "555p"]
+    assert v["seat"] == 0 and v["drawable"] == 30 and tiles.fmt(sorted(v["hand"])) == "799p57s"
+    assert [tiles.fmt(m["faces"]) for m in v["seats"][2]["melds"]] == ["6666p", "555p"]
     x: Any = make_expert("guiyang")
     c = [0] * 34
-    for k in T.parse("9p9p5s7s"):
+    for k in tiles.parse("9p9p5s7s"):
         c[k] += 1
     ready, lose = x._ready_pay(Ctx(v), c, x.own_fowl(Ctx(v)))
     assert x.end_now(Ctx(v), c, x.own_fowl(Ctx(v))) == ready > 0
@@ -289,7 +288,7 @@ def test_guiyang_strong_keeps_the_plain_hand_closer_when_seven_pairs_is_as_far_e
     self-draw only, about half as often as such hands do win (they gain a pass or turn 大对子), which made
     七对 look better than it is. Expert's move (and the 熟手's): 2m (4×熟手 wall sw:guiyang:4)."""
     v = _replayed("guiyang", "sw:guiyang:4", 21)
-    assert v["seat"] == 0 and v["drawable"] == 42 and T.fmt(sorted(v["hand"])) == "112m126778p45566s"
+    assert v["seat"] == 0 and v["drawable"] == 42 and tiles.fmt(sorted(v["hand"])) == "112m126778p45566s"
     assert make_bot("normal").act(v) == Action(0, "discard", t("2m"))
     assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(0, "discard", t("2m"))}
 
@@ -305,14 +304,14 @@ def test_zhuoji_strong_makes_a_free_kong_at_once():
     spec41:zhuoji:247). Expert's move: 暗杠 2p now (``free_kong``)."""
     v = _replayed("zhuoji", "spec41:zhuoji:247", 21)
     assert v["seat"] == 3 and v["drawable"] == 43 and v["drawn"] == t("2p")
-    assert T.fmt(sorted(v["hand"])) == "3477m112222p3455s" and not v["seats"][3]["melds"]
+    assert tiles.fmt(sorted(v["hand"])) == "3477m112222p3455s" and not v["seats"][3]["melds"]
     c = [0] * 34
     for k in v["hand"]:
         c[k] += 1
-    from game.bots import shanten as S
-    before = S.std(S.keys(c), 0)
+    from game.bots import shanten
+    before = shanten.std(shanten.keys(c), 0)
     c[t("2p")] = 0
-    assert before == S.std(S.keys(c), 0) == 1, "the kong costs no shanten, one from ready"
+    assert before == shanten.std(shanten.keys(c), 0) == 1, "the kong costs no shanten, one from ready"
     assert make_bot("normal").act(v) == Action(3, "kong", t("2p"))
     assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(3, "kong", t("2p"))}
 
@@ -323,15 +322,15 @@ def test_guiyang_strong_keeps_seven_pairs_open_against_a_pung():
     three. 3p is offered; punging it leaves the plain hand, after its best discard, no nearer ready than
     七对 is now, and gives up the 七对 (10 points in guiyang) for good. The 熟手 passes; the 高手 used to
     pung (4×熟手 wall spec41:guiyang:13). Expert's move: pass (``keep_pairs``)."""
-    from game.bots import shanten as S
+    from game.bots import shanten
     from game.bots.strong_chicken import ChickenExpert
 
     v = _replayed("guiyang", "spec41:guiyang:13", 9)
     ctx = Ctx(v)
     assert v["seat"] == 1 and v["drawable"] == 52 and ctx.offer == t("3p") and not v["seats"][1]["melds"]
-    assert T.fmt(sorted(v["hand"])) == "689m22336677p11s"
+    assert tiles.fmt(sorted(v["hand"])) == "689m22336677p11s"
     c = list(ctx.counts)
-    assert sum(1 for x in c if x >= 2) == 5 and S.pairs(c, 0) == 1 and S.std(S.keys(c), 0) == 3
+    assert sum(1 for x in c if x >= 2) == 5 and shanten.pairs(c, 0) == 1 and shanten.std(shanten.keys(c), 0) == 3
     c[t("3p")] -= 2
     assert ChickenExpert.pung_no_faster(ctx, c)
     assert any(a.kind == "pung" for a in v["legal"])

@@ -7,12 +7,12 @@ from typing import Any
 from game.bots import make_bot
 from game.bots.ctx import Ctx
 from game.bots.levels import make_expert
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.actions import Action
 from game.rules.view import view
 from tests.bots.bot_util import decide, exposed_flush, play, start, until_turn
 
-t = T.tile
+t = tiles.tile
 
 
 def test_strong_throws_the_safe_1m_against_the_exposed_flush():

@@ -10,7 +10,7 @@ from game.bots import make_bot
 from game.bots.levels import LEVELS
 from game.bots.runner import play_match
 from game.cli.main import main as cli_main
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
@@ -33,10 +33,10 @@ def _actions(variant, level, seed):
     bots = [make_bot(level, seed=f"{seed}:{s}") for s in range(st.n)]
     out = []
     while st.end is None:
-        s = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
+        s = next(s for s in engine.acting_seats(st) if engine.legal_actions(st, s))
         a = bots[s].act(view(st, s))
         out.append(a)
-        E.apply(st, a)
+        engine.apply(st, a)
     return out
 
 
@@ -51,7 +51,7 @@ def test_a_view_that_crossed_the_wire_gets_the_same_answer():
 
     v = get("yuxi")
     st, _ = Match(v, {}, 3, 1).start_hand()
-    seat = E.acting_seats(st)[0]
+    seat = engine.acting_seats(st)[0]
     local = view(st, seat)
     remote = view_from_wire(json.loads(json.dumps(view_to_wire(local))))
     assert remote["legal"] == local["legal"]

@@ -14,9 +14,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.levels import ALL_LEVELS
 from game.bots.runner import IllegalAction, decisions, play_match
-from game.rules import engine as E
-from game.rules import scenario as SC
-from game.rules import tiles as T
+from game.rules import engine, scenario, tiles
 from game.rules.actions import HU
 from game.rules.variants import get
 
@@ -26,11 +24,11 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "multi-win-off.json
 def _before_the_answers():
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
     data["options"] = {"multi_win": False}
-    st, actions = SC.start(data)
+    st, actions = scenario.start(data)
     assert [(a.seat, a.kind) for a in actions[-2:]] == [(2, HU), (3, HU)]
     for a in actions[:-2]:
-        E.apply(st, a)  # the log answers every window it was asked (a bot match logs its passes)
-    assert st.phase == "claim" and st.last_discard == (0, T.tile("7p"))
+        engine.apply(st, a)  # the log answers every window it was asked (a bot match logs its passes)
+    assert st.phase == "claim" and st.last_discard == (0, tiles.tile("7p"))
     return st
 
 

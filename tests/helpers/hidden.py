@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import from_json
 from game.rules.kinds import Phase
 from game.rules.match import Match
@@ -74,7 +74,7 @@ def points(vid: str, record: dict):
         for item in hrec["actions"]:
             a = from_json(item)
             pending = pending_state(st, a)
-            st, events = E.apply(st, a)
+            st, events = engine.apply(st, a)
             if pending is not None and not same_point(pending, st):
                 cut = next(k + 1 for k, e in enumerate(events) if e["type"] in ("discard", "kong_declared"))
                 yield h, pending, events[:cut]

@@ -17,7 +17,7 @@ import pytest
 
 os.environ["YUNGUI_NET_LOOPBACK_ONLY"] = "1"  # discovery and hosts refuse anything but loopback
 
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import from_json
 from game.rules.match import Match
 from game.rules.variants import get as get_variant
@@ -85,9 +85,9 @@ def local_play(variant_id: str, options: dict, seed, hands: int, bot_seeds: list
         st, ev = m.start_hand(hand_seeds[k] if hand_seeds else None)
         push(ev)
         while st.end is None:
-            for seat in E.acting_seats(st):
-                if E.legal_actions(st, seat):
-                    _, ev = E.apply(st, bots[seat].act(peer_view(view(st, seat))))
+            for seat in engine.acting_seats(st):
+                if engine.legal_actions(st, seat):
+                    _, ev = engine.apply(st, bots[seat].act(peer_view(view(st, seat))))
                     push(ev)
                     break
         m.finish_hand()
@@ -115,7 +115,7 @@ def states_at(variant_id: str, record: dict, hand: int, step: int, seat: int) ->
         for item in rec["actions"]:
             if h == hand and visible_step(st, seat) == step:
                 out.append(st.copy())
-            E.apply(st, from_json(item))
+            engine.apply(st, from_json(item))
         if h == hand and visible_step(st, seat) == step:
             out.append(st.copy())
         m.finish_hand()
@@ -456,7 +456,7 @@ def claim_deal_host(monkeypatch, seat2: list[int]):
     class Scenario(Match):
         def start_hand(self, seed=None):
             self.hand_seed = seed
-            st, events = E.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
+            st, events = engine.new_hand(self.variant, self.options, seed=self.seed, dealer=0, hand_no=self.hand_no,
                                     dealer_streak=self.streak, scores=self.scores, hands=hands, wall=wall)
             self.state = st
             return st, events

@@ -39,13 +39,13 @@ def scenario(variant: str, hands: list[str], front: str = "", back: str = "", fl
 def deal(variant, hands: list[str], front: str = "", back: str = "", flip: str | None = None,
          options: dict | None = None, dealer: int = 0, fill: bool = True, tail: str = ""):
     """Deal a scenario directly for a Variant object (fixtures not in the registry); returns the state."""
-    from game.rules import engine as E
+    from game.rules import engine
 
     data = scenario(variant.id if variant.id in _ids() else "wenshan", hands, front, back, flip, options, dealer,
                     (), fill, tail) if fill else None
     wall = T.parse(data["wall"]) if data else T.parse(front) + list(reversed(T.parse(back))) + T.parse(tail) + (
         T.parse(flip) if flip else [])
-    st, _ = E.new_hand(variant, variant.resolve_options(options or {}), dealer=dealer,
+    st, _ = engine.new_hand(variant, variant.resolve_options(options or {}), dealer=dealer,
                        hands=[T.parse(h) for h in hands], wall=wall)
     return st
 

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import from_json
 from game.rules.match import Match
 from game.rules.variants import get as get_variant
@@ -70,9 +70,9 @@ def claimable(record: dict) -> dict[tuple[int, int], set[int]]:
         k = 0
         for item in hp["actions"]:
             a = from_json(item)
-            E.apply(st, a)
+            engine.apply(st, a)
             if a.kind == "discard":
-                seats = set(E._window(st).options) if st.phase in ("claim", "rob") else set()
+                seats = set(engine._window(st).options) if st.phase in ("claim", "rob") else set()
                 out[(h, k)] = seats
                 k += 1
         m.finish_hand()

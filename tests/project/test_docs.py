@@ -10,7 +10,7 @@ import pytest
 from game.cli import replay as replay_cli
 from game.cli import score as score_cli
 from game.cli.replay import result_json
-from game.rules import scenario as SC
+from game.rules import scenario
 from game.rules.match import replay_match
 from game.rules.variants import get
 from game.ui import settings as cfg
@@ -59,7 +59,7 @@ def test_a_saved_replay_lists_in_the_game(tmp_path, monkeypatch):
 
 def test_the_scenario_example_plays_as_the_docs_say(tmp_path):
     data = json.loads(example("file-formats.md", "scenario"))
-    res = result_json(SC.run(data))
+    res = result_json(scenario.run(data))
     assert res["end"] == "win" and res["winners"] == [3] and res["deltas"] == [-6, -3, -3, 12]
     f = tmp_path / "scenario.json"
     f.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from game.rules import engine as E
+from game.rules import engine, tiles
 from game.rules import scenario as SC
-from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
@@ -18,7 +17,7 @@ from game.rules.variants.chicken import ChickenGame
 from tests.helpers.scen import scenario
 from tests.helpers.words import zh
 
-t = T.tile
+t = tiles.tile
 
 
 def data(variant, hands, front="", back="", actions=(), options=None, dealer=0, streak=0, fill=True):
@@ -41,12 +40,12 @@ def start(variant, hands, front="", back="", options=None, dealer=0, streak=0, f
 
 def act(st, seat, kind, arg=None):
     tile = t(arg) if arg is not None else None
-    E.apply(st, Action(seat, kind, tile))
+    engine.apply(st, Action(seat, kind, tile))
     return st
 
 
 def kinds(st, seat):
-    return sorted({a.kind for a in E.legal_actions(st, seat)})
+    return sorted({a.kind for a in engine.legal_actions(st, seat)})
 
 
 def deltas(st):
@@ -76,7 +75,7 @@ def has_item(st, seat, label, points=None):
 
 def ready(variant, hand: str, melds=()) -> bool:
     tb = cast(ChickenGame, get(variant)).table
-    return patterns.is_ready(tb, T.counts(T.parse(hand)), list(melds))
+    return patterns.is_ready(tb, tiles.counts(tiles.parse(hand)), list(melds))
 
 
 # ---- driving a hand ----------------------------------------------------------------------
@@ -87,19 +86,19 @@ def play_until(st, actions):
     i = 0
     while st.phase != "end" and i < len(acts):
         nxt = acts[i]
-        if nxt.seat in E.acting_seats(st):
-            E.apply(st, nxt)
+        if nxt.seat in engine.acting_seats(st):
+            engine.apply(st, nxt)
             i += 1
             continue
-        seat = E.acting_seats(st)[0]
-        E.apply(st, Action(seat, "pass"))  # a window the script does not answer: declined
+        seat = engine.acting_seats(st)[0]
+        engine.apply(st, Action(seat, "pass"))  # a window the script does not answer: declined
     return st
 
 
 def decline(st):
     """Pass every open optional decision (claim windows, 报听) until a seat must discard."""
     while st.phase in ("claim", "rob", "declare"):
-        E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+        engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
     return st
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import itertools
 
-from game.rules import tiles as T
+from game.rules import tiles
 
 
 def tile_census(st) -> list[int]:
     """Counts of every tile the state accounts for: hands, melds, discards, wall, out-of-play."""
-    c = [0] * T.NUM_KINDS
+    c = [0] * tiles.NUM_KINDS
     for s in st.seats:
-        for k in range(T.NUM_KINDS):
+        for k in range(tiles.NUM_KINDS):
             c[k] += s.counts[k]
         for m in s.melds:
             for t in m.tiles:
@@ -31,10 +31,10 @@ def tile_census(st) -> list[int]:
 
 
 def check_conservation(st) -> None:
-    full = T.counts(st.variant.tile_set(st.options))
+    full = tiles.counts(st.variant.tile_set(st.options))
     got = tile_census(st)
     if got != full:
-        diff = {T.name(k): got[k] - full[k] for k in range(T.NUM_KINDS) if got[k] != full[k]}
+        diff = {tiles.name(k): got[k] - full[k] for k in range(tiles.NUM_KINDS) if got[k] != full[k]}
         raise AssertionError(f"tile conservation broken (phase {st.phase}): {diff}")
     for i, s in enumerate(st.seats):
         assert all(0 <= x <= 4 for x in s.counts), f"seat {i} counts out of range"

@@ -5,9 +5,8 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.ctx import Ctx
-from game.rules import engine as E
+from game.rules import engine, tiles
 from game.rules import scenario as SC
-from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.advice import advise, tracker
 from game.rules.codes import Refusal
@@ -20,15 +19,15 @@ from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import act, decline, play_until
 from tests.rules.chicken_util import start as chicken_start
 
-t = T.tile
+t = tiles.tile
 WENSHAN = ["123m456m789m1155s9s", "2223334445556p", "3334446667778s", "1122334455667z"]
 WENSHAN_WALL = "99m" + "2s" * 3 + "6s3s7s8s" + "9p"  # the last tile, 9p, is the indicator: wildcard 1p
 
 
 def _wenshan():
     v = get("wenshan")
-    st, _ = E.new_hand(v, v.resolve_options({}), seed=0, dealer=0, hands=[T.parse(h) for h in WENSHAN],
-                       wall=T.parse(WENSHAN_WALL))
+    st, _ = engine.new_hand(v, v.resolve_options({}), seed=0, dealer=0, hands=[tiles.parse(h) for h in WENSHAN],
+                       wall=tiles.parse(WENSHAN_WALL))
     return st
 
 
@@ -46,7 +45,7 @@ def test_waits_per_discard_with_unseen_counts_wenshan():
 
 def test_waits_of_a_thirteen_tile_hand():
     st = _wenshan()
-    E.apply(st, Action(0, "discard", t("9s")))
+    engine.apply(st, Action(0, "discard", t("9s")))
     adv = advise(view(st, 0))
     assert [w.tile for w in adv.waits] == [t("1p"), t("1s"), t("5s")]
     assert adv.per_discard == {}
@@ -87,7 +86,7 @@ def test_a_refused_win_is_an_event_for_that_seat_alone():
                        front="7s8s4s")
     play_until(st, [[0, "discard", "3p"], [1, "discard", "7s"], [2, "discard", "8s"]])
     decline(st)
-    _st, events = E.apply(st, Action(3, "discard", t("6s")))
+    _st, events = engine.apply(st, Action(3, "discard", t("6s")))
     refused = [e for e in events if e["type"] == "refused_win"]
     assert refused == [{"type": "refused_win", "seat": 2, "tile": t("6s"), "from": 3, "how": "discard",
                         "refusal": Refusal.NEEDS_PASS, "to": [2]}]
@@ -102,7 +101,7 @@ def test_a_refused_win_is_an_event_for_that_seat_alone():
 def test_a_hand_the_tile_does_not_complete_gets_no_refused_win():
     """A discard that completes nobody's shape tells nobody anything."""
     st = _wenshan()
-    _st, events = E.apply(st, Action(0, "discard", t("9s")))
+    _st, events = engine.apply(st, Action(0, "discard", t("9s")))
     assert not [e for e in events if e["type"] == "refused_win"]
 
 
@@ -111,9 +110,9 @@ def test_refused_win_after_passing_it():
     data = scenario("yuxi", ["5s9m9m9s9s2p2p7p7p4s4s6m8m3s", "123m456m789m123p5s", "111m222m333p444p5s",
                              "6s6s7s7s8s8s1s1s3s3s9p9p7m"])
     st, _ = SC.start(data)
-    E.apply(st, Action(0, "discard", t("5s")))
-    assert [a.kind for a in E.legal_actions(st, 1)] == ["hu", "pass"]
-    E.apply(st, Action(1, "pass"))
+    engine.apply(st, Action(0, "discard", t("5s")))
+    assert [a.kind for a in engine.legal_actions(st, 1)] == ["hu", "pass"]
+    engine.apply(st, Action(1, "pass"))
     vw = view(st, 1)
     assert vw["phase"] == Phase.WAIT and vw["missed_win"]
     adv = advise(vw)
@@ -124,18 +123,18 @@ def test_refused_win_after_passing_it():
 
 def test_a_winning_hand_is_not_refused():
     st = _wenshan()
-    E.apply(st, Action(0, "discard", t("9s")))
+    engine.apply(st, Action(0, "discard", t("9s")))
     for s in range(4):
         assert advise(view(st, s)).win_refusal is None
 
 
 def _hidden(st, seat):
     """Copies of each kind ``seat`` cannot see: others' concealed tiles, face-down kong tiles, the live wall."""
-    c = [0] * T.NUM_KINDS
+    c = [0] * tiles.NUM_KINDS
     for i, s in enumerate(st.seats):
         if i == seat:
             continue
-        for k in range(T.NUM_KINDS):
+        for k in range(tiles.NUM_KINDS):
             c[k] += s.counts[k]
         for m in s.melds:
             for x, shown in zip(m.tiles, st.variant.meld_public_tiles(st, m)):
@@ -165,8 +164,8 @@ def test_tracker_counts_exactly_the_tiles_this_seat_cannot_see(vid, opts):
                     continue
                 assert tracker(vw) == _hidden(st, s), (s, st.phase)
                 checked += 1
-            seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-            E.apply(st, bots[seat].act(view(st, seat)))
+            seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
+            engine.apply(st, bots[seat].act(view(st, seat)))
         m.finish_hand()
     assert checked > 100
 
@@ -181,12 +180,12 @@ def test_the_bots_count_live_tiles_as_the_tracker_does():
         bots = [make_bot("normal", seed=f"l{i}") for i in range(m.n)]
         st, _ = m.start_hand()
         while st.end is None:
-            seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+            seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
             vw = view(st, seat)
             ctx = Ctx(vw)
             assert ctx.live == tracker(vw)
             assert all(ctx.visible[k] + ctx.live[k] == 4 for k in range(34)) and ctx.unseen == sum(ctx.live)
-            E.apply(st, bots[seat].act(vw))
+            engine.apply(st, bots[seat].act(vw))
 
 
 def test_advice_reads_only_the_view():

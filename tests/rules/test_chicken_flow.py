@@ -4,9 +4,7 @@
 import pytest
 
 from game import i18n
-from game.rules import engine as E
-from game.rules import scenario as SC
-from game.rules import tiles as T
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.codes import Refusal
 from game.rules.variants import get
@@ -14,7 +12,7 @@ from game.rules.variants.chicken import drawn_hand_dealer
 from tests.rules.chicken_hands import D_ACTIONS, J3, OPENING, S0, S0_Z, S1, S2_JUNK, S2_READY, S3, S3_Z, WAIT_6S_9M, D
 from tests.rules.chicken_util import act, decline, deltas, has_item, kinds, net, play_until, run, start
 
-t = T.tile
+t = tiles.tile
 
 
 def test_bao_ting_flow_and_win():
@@ -115,7 +113,7 @@ def test_di_hu_on_the_dealers_discard_must_be_won_not_ponged():
 
 def test_scenario_must_write_the_forced_win():
     hands = ["6s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"]
-    with pytest.raises(SC.ScenarioError, match="must win"):
+    with pytest.raises(scenario.ScenarioError, match="must win"):
         run("guiyang", hands, actions=[[0, "discard", "6s"], [3, "discard", "1m"]])
 
 
@@ -128,7 +126,7 @@ def test_di_hu_on_a_non_dealers_first_discard(variant, offered):
     act(st, 0, "discard", "9s")
     act(st, 1, "discard", "6s")
     if offered:
-        assert E.acting_seats(st) == [3] and kinds(st, 3) == ["hu"]
+        assert engine.acting_seats(st) == [3] and kinds(st, 3) == ["hu"]
     else:
         assert kinds(st, 3) == ["pass", "pung"]
 
@@ -164,7 +162,7 @@ def test_tian_hu(variant, each):
     assert kinds(st, 0) == ["hu"]
     act(st, 0, "hu")
     assert net(st, "tian_hu") == [3 * each, -each, -each, -each]
-    with pytest.raises(SC.ScenarioError):
+    with pytest.raises(scenario.ScenarioError):
         run(variant, hands, front="2m", actions=[[0, "discard", "5s"]])
 
 
@@ -260,16 +258,16 @@ def test_guiyang_drawn_hand_dealer(ready, dealer, n, expect):
 def test_tiles_players_and_first_dealer():
     g, z = get("guiyang"), get("zhuoji")
     og, oz = g.resolve_options({}), z.resolve_options({})
-    assert len(g.tile_set(og)) == 112 and g.tile_set(og).count(T.RED) == 4
+    assert len(g.tile_set(og)) == 112 and g.tile_set(og).count(tiles.RED) == 4
     assert len(z.tile_set(oz)) == 108
     assert g.first_dealer(og, 5, 4) == 0
     dealers = {z.first_dealer(oz, s, 4) for s in range(40)}
     assert dealers == {0, 1, 2, 3}
     assert z.first_dealer(oz, 7, 4) == z.first_dealer(oz, 7, 4)
-    st, _ = E.new_hand(z, oz, seed=7, dealer=2)
+    st, _ = engine.new_hand(z, oz, seed=7, dealer=2)
     assert st.dealer == 2
     for n in (2, 3):
-        st, _ = E.new_hand(g, g.resolve_options({"players": n}), seed=1)
+        st, _ = engine.new_hand(g, g.resolve_options({"players": n}), seed=1)
         assert st.n == n and sum(s.n_concealed for s in st.seats) == 13 * n + 1
 
 

@@ -6,7 +6,7 @@ hand-computed settlement (base 1), asserted exactly per seat.
 
 import pytest
 
-from game.rules import tiles as T
+from game.rules import tiles
 from tests.helpers.words import en, zh
 from tests.rules.chicken_hands import (
     A_ACTIONS,
@@ -26,7 +26,7 @@ def test_guiyang_default_chickens_flip_charge_and_bao():
     Not ready seat 0 pays 包冲锋鸡 2 + 包鸡 1 to seats 1 and 2; seat 3 pays 包冲锋乌骨鸡 4 to each.
     Hand: 平胡 self-drawn, 1 from each."""
     st = play_a("6p")
-    assert st.extra["zhuo"] == T.tile("6p")
+    assert st.extra["zhuo"] == tiles.tile("6p")
     assert deltas(st) == [-17, 32, 4, -19]
     assert has_item(st, 1, "乌骨鸡 8p 3张 ×2", 18)
     assert has_item(st, 1, "幺鸡 1s 2张 ×1", 6)

@@ -7,7 +7,7 @@ from typing import cast
 import pytest
 
 from game.errors import UsageError
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
 from game.rules.variants.chicken import ChickenGame
@@ -220,14 +220,14 @@ def test_invalid_situations():
 
 def test_waits_include_seven_pairs_di_long_and_skip_a_fifth_copy():
     tbz, tbg = cast(ChickenGame, get("zhuoji")).table, cast(ChickenGame, get("guiyang")).table
-    c = T.counts(T.parse("1122334455667m"))
+    c = tiles.counts(tiles.parse("1122334455667m"))
     assert patterns.waits(tbz, c, []) == sorted(set(patterns.waits(tbz, c, [])))
-    assert T.tile("7m") in patterns.waits(tbz, c, [])
+    assert tiles.tile("7m") in patterns.waits(tbz, c, [])
     from game.rules.state import Meld
     pung5 = [Meld("pung", (4, 4, 4), (4, 4, 4), 0)]
-    assert patterns.waits(tbz, T.counts(T.parse("11m33p44p77s99s")), pung5) == [T.tile("5m")]
-    assert patterns.waits(tbg, T.counts(T.parse("11m33p44p77s99s")), pung5) == []
-    from game.rules import analysis as A
-    c = T.counts(T.parse("1111m234p567s999s"))
-    assert A.waits(c) == [T.tile("1m")]  # only a fifth 1m would complete it
+    assert patterns.waits(tbz, tiles.counts(tiles.parse("11m33p44p77s99s")), pung5) == [tiles.tile("5m")]
+    assert patterns.waits(tbg, tiles.counts(tiles.parse("11m33p44p77s99s")), pung5) == []
+    from game.rules import analysis
+    c = tiles.counts(tiles.parse("1111m234p567s999s"))
+    assert analysis.waits(c) == [tiles.tile("1m")]  # only a fifth 1m would complete it
     assert patterns.waits(tbg, c, []) == [] and not patterns.is_ready(tbg, c, [])

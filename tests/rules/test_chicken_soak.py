@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.rules import engine as E
+from game.rules import engine
 from game.rules import scenario as SC
 from game.rules.match import replay_match
 from game.rules.variants import get
@@ -41,11 +41,11 @@ def _random_hand(variant, options, seed, greedy):
     from game.bots.simple import SimpleBot
     rng = random.Random(seed)
     bot = SimpleBot(seed)
-    st, _ = E.new_hand(variant, options, seed=seed, dealer=None, dealer_streak=seed % 3)
+    st, _ = engine.new_hand(variant, options, seed=seed, dealer=None, dealer_streak=seed % 3)
     steps = 0
     while st.end is None:
-        seat = E.acting_seats(st)[0]
-        legal = E.legal_actions(st, seat)
+        seat = engine.acting_seats(st)[0]
+        legal = engine.legal_actions(st, seat)
         assert legal, "an acting seat always has a legal action"
         wins = [a for a in legal if a.kind == "hu"]
         if wins and (greedy or rng.random() < 0.5):
@@ -54,7 +54,7 @@ def _random_hand(variant, options, seed, greedy):
             a = bot.act(view(st, seat))
         else:
             a = rng.choice(legal)
-        E.apply(st, a)
+        engine.apply(st, a)
         steps += 1
         assert steps < 2000
     _check_end(st)
@@ -165,11 +165,11 @@ def test_pure_random_play_with_random_options(name):
     rng = random.Random(name)
     for k in range(30):
         opts = _random_options(v, rng)
-        st, _ = E.new_hand(v, opts, seed=rng.random(), hand_no=k, dealer_streak=rng.randint(0, 3))
+        st, _ = engine.new_hand(v, opts, seed=rng.random(), hand_no=k, dealer_streak=rng.randint(0, 3))
         steps = 0
         while st.end is None:
-            seat = E.acting_seats(st)[0]
-            E.apply(st, rng.choice(E.legal_actions(st, seat)))
+            seat = engine.acting_seats(st)[0]
+            engine.apply(st, rng.choice(engine.legal_actions(st, seat)))
             steps += 1
             assert steps < 3000
         _check_end(st)

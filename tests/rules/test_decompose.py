@@ -7,7 +7,7 @@ from itertools import combinations, product
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules import analysis as A
+from game.rules import analysis
 from game.rules.decompose import readings, seven_pairs_readings
 from game.rules.tiles import parse
 
@@ -150,7 +150,7 @@ def test_seven_pairs_readings_with_jokers_can_make_quadruples():
 def test_every_reading_reassembles_and_exists_iff_win(case):
     jokers, c = case
     rs = readings(c, jokers)
-    assert bool(rs) == A.is_win(c, jokers)
+    assert bool(rs) == analysis.is_win(c, jokers)
     assert len(set(rs)) == len(rs)
     for r in rs:
         assert reassembles(r, c, jokers), r
@@ -160,7 +160,7 @@ def test_every_reading_reassembles_and_exists_iff_win(case):
 @given(wall_hands(10, 14), st.integers(0, 4))
 def test_seven_pairs_readings_are_pairs_of_the_hand(c, jokers):
     rs = seven_pairs_readings(c, jokers)
-    assert bool(rs) == A.is_seven_pairs(c, jokers)
+    assert bool(rs) == analysis.is_seven_pairs(c, jokers)
     for pairs in rs:
         assert len(pairs) == 7
         real = [x for x in pairs if x is not None]

@@ -5,14 +5,13 @@ it has answered; several players choosing win on one discard all win (一炮多�
 Indicator 4z → wildcard 7z. Dealer is seat 3.
 """
 
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.actions import Action
 from game.rules.variants.wenshan import Wenshan
 from game.rules.view import view
 from tests.helpers.scen import deal
 
-t = T.tile
+t = tiles.tile
 
 
 class SimulFixture(Wenshan):
@@ -31,62 +30,62 @@ def a(seat, kind, arg=None):
 
 
 def chow_of(st, seat):
-    return next(x for x in E.legal_actions(st, seat) if x.kind == "chow")
+    return next(x for x in engine.legal_actions(st, seat) if x.kind == "chow")
 
 
 def test_everyone_asked_at_once():
     st = deal(V, DOUBLE, front="9s", flip="4z", dealer=3)
-    E.apply(st, a(3, "discard", "4s"))
-    assert sorted(E.acting_seats(st)) == [0, 2]
-    assert {x.kind for x in E.legal_actions(st, 0)} == {"hu", "chow", "pass"}
-    assert {x.kind for x in E.legal_actions(st, 2)} >= {"hu", "pass"}
+    engine.apply(st, a(3, "discard", "4s"))
+    assert sorted(engine.acting_seats(st)) == [0, 2]
+    assert {x.kind for x in engine.legal_actions(st, 0)} == {"hu", "chow", "pass"}
+    assert {x.kind for x in engine.legal_actions(st, 2)} >= {"hu", "pass"}
 
 
 def test_two_winners_on_one_discard():
     """一炮多响: seats 0 and 2 both win 4s; the first answer waits for the second."""
     st = deal(V, DOUBLE, front="9s", flip="4z", dealer=3)
-    E.apply(st, a(3, "discard", "4s"))
-    E.apply(st, a(0, "hu"))
-    assert st.end is None and E.acting_seats(st) == [2]
+    engine.apply(st, a(3, "discard", "4s"))
+    engine.apply(st, a(0, "hu"))
+    assert st.end is None and engine.acting_seats(st) == [2]
     assert view(st, 0)["awaiting"] is True
-    E.apply(st, a(2, "hu"))
+    engine.apply(st, a(2, "hu"))
     assert st.end == "win" and sorted(w.seat for w in st.wins) == [0, 2]
     assert V.next_dealer(st) == 3  # several winners on one discard: the discarder deals
 
 
 def test_one_winner_when_the_other_passes():
     st = deal(V, DOUBLE, front="9s", flip="4z", dealer=3)
-    E.apply(st, a(3, "discard", "4s"))
-    E.apply(st, a(2, "hu"))
+    engine.apply(st, a(3, "discard", "4s"))
+    engine.apply(st, a(2, "hu"))
     assert st.end is None
-    E.apply(st, a(0, "pass"))
+    engine.apply(st, a(0, "pass"))
     assert [w.seat for w in st.wins] == [2]
 
 
 def test_chow_waits_for_possible_pung_then_executes():
     """A chow chosen first waits until the seat that could pung answers; a pass lets the chow through."""
     st = deal(V, CLAIMS, front="9s", flip="4z", dealer=3)
-    E.apply(st, a(3, "discard", "3p"))
-    assert sorted(E.acting_seats(st)) == [0, 1]
-    E.apply(st, chow_of(st, 0))
-    assert st.phase == "claim" and E.acting_seats(st) == [1]
-    assert E.legal_actions(st, 0) == [] and view(st, 0)["awaiting"] is True
-    E.apply(st, a(1, "pass"))
+    engine.apply(st, a(3, "discard", "3p"))
+    assert sorted(engine.acting_seats(st)) == [0, 1]
+    engine.apply(st, chow_of(st, 0))
+    assert st.phase == "claim" and engine.acting_seats(st) == [1]
+    assert engine.legal_actions(st, 0) == [] and view(st, 0)["awaiting"] is True
+    engine.apply(st, a(1, "pass"))
     assert st.turn == 0 and st.seats[0].melds[0].kind == "chow"
 
 
 def test_pung_chosen_first_executes_at_once():
     """A pung outranks any chow: it executes without waiting for the chow-only seat."""
     st = deal(V, CLAIMS, front="9s", flip="4z", dealer=3)
-    E.apply(st, a(3, "discard", "3p"))
-    E.apply(st, a(1, "pung"))
+    engine.apply(st, a(3, "discard", "3p"))
+    engine.apply(st, a(1, "pung"))
     assert st.turn == 1 and st.seats[1].melds[0].kind == "pung" and st.window is None
     assert not st.seats[0].melds
 
 
 def test_pung_beats_chow_when_both_chosen():
     st = deal(V, CLAIMS, front="9s", flip="4z", dealer=3)
-    E.apply(st, a(3, "discard", "3p"))
-    E.apply(st, chow_of(st, 0))
-    E.apply(st, a(1, "pung"))
+    engine.apply(st, a(3, "discard", "3p"))
+    engine.apply(st, chow_of(st, 0))
+    engine.apply(st, a(1, "pung"))
     assert st.seats[1].melds and not st.seats[0].melds

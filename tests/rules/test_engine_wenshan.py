@@ -5,15 +5,14 @@ Indicator 4z (北) → wildcard 7z (中); 白 (5z) stands for 中. Hands avoid b
 
 import pytest
 
-from game.rules import engine as E
+from game.rules import engine, tiles
 from game.rules import scenario as SC
-from game.rules import tiles as T
 from game.rules.actions import Action, ActionError
 from game.rules.view import events_for, view
 from tests.helpers.scen import scenario
 from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, concealed_kong_win, kinds, start
 
-t = T.tile
+t = tiles.tile
 
 
 def test_wildcard_is_tile_after_indicator():
@@ -27,7 +26,7 @@ def test_missed_win_blocks_equal_value_until_own_draw():
     st = start()
     act(st, 3, "discard", "2p")
     act(st, 0, "discard", "4s")
-    assert E.acting_seats(st) == [2] and kinds(st, 2) == ["hu", "pass"]
+    assert engine.acting_seats(st) == [2] and kinds(st, 2) == ["hu", "pass"]
     act(st, 2, "pass")
     assert st.seats[2].missed_win == 2
     assert st.turn == 1 and st.phase == "turn"  # seat 1 drew
@@ -45,7 +44,7 @@ def test_missed_win_allows_higher_value():
     act(st, 0, "discard", "4s")
     act(st, 2, "pass")
     act(st, 1, "discard", "7s")
-    assert E.acting_seats(st) == [2] and "hu" in kinds(st, 2)
+    assert engine.acting_seats(st) == [2] and "hu" in kinds(st, 2)
     act(st, 2, "hu")
     assert st.end == "win" and st.wins[0].score.total == 4
     assert st.settlement.deltas == [-4, -4, 12, -4]
@@ -69,12 +68,12 @@ def test_sequential_win_asked_before_pung():
     """Sequential: seat 2 may win 5p, seat 1 may pung it: seat 2 is asked first; seat 1 sees nothing yet."""
     st = start(SEQ, dealer=0)
     act(st, 0, "discard", "5p")
-    assert E.acting_seats(st) == [2]
-    assert E.legal_actions(st, 1) == []
+    assert engine.acting_seats(st) == [2]
+    assert engine.legal_actions(st, 1) == []
     v1 = view(st, 1)
     assert v1["phase"] == "wait" and "offer" not in v1, "seat 1 must not learn of the window before its turn"
     act(st, 2, "pass")
-    assert E.acting_seats(st) == [1] and kinds(st, 1) == ["pass", "pung"]
+    assert engine.acting_seats(st) == [1] and kinds(st, 1) == ["pass", "pung"]
     act(st, 1, "pung")
     assert st.turn == 1 and st.seats[1].melds[0].kind == "pung"
     assert st.seats[0].discards[-1].claimed_by == 1
@@ -112,7 +111,7 @@ def test_illegal_action_rejected_state_unchanged():
 def test_view_hides_other_hands_and_wall():
     st = start()
     v = view(st, 1)
-    assert v["hand"] == sorted(T.parse(H1))
+    assert v["hand"] == sorted(tiles.parse(H1))
     assert all(s["hand"] is None for i, s in enumerate(v["seats"]) if i != 1)
     text = repr(v)
     assert "wall" in v and isinstance(v["wall"], int)
@@ -174,7 +173,7 @@ def test_pung_with_white_standing_in_for_wildcard_face():
     assert "pung" in kinds(st, 0)
     act(st, 0, "pung")
     m = st.seats[0].melds[0]
-    assert m.face == t("7z") and sorted(m.tiles) == sorted(T.parse("5z7z7z")) and m.subs == 1
+    assert m.face == t("7z") and sorted(m.tiles) == sorted(tiles.parse("5z7z7z")) and m.subs == 1
 
 
 def test_rob_added_kong_scenario():
@@ -201,9 +200,9 @@ def test_huang_pai_only_kong_points():
 
     rng = random.Random(3)
     while st.end is None:
-        seat = E.acting_seats(st)[0]
-        legal = [a for a in E.legal_actions(st, seat) if a.kind in ("discard", "pass")]
-        E.apply(st, rng.choice(legal) if legal[0].kind == "discard" else legal[-1])
+        seat = engine.acting_seats(st)[0]
+        legal = [a for a in engine.legal_actions(st, seat) if a.kind in ("discard", "pass")]
+        engine.apply(st, rng.choice(legal) if legal[0].kind == "discard" else legal[-1])
     assert st.end == "draw"
     assert st.remaining == 20
     assert st.settlement.deltas == [6, -2, -2, -2]
@@ -217,12 +216,12 @@ def test_rob_kong_first_robber_from_kongers_next_seat():
                              [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"]])
     st, acts = SC.start(data)
     for a in acts:
-        while E.normalize_or_none(st, a) is None:  # decline prompts the script does not take
-            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
-        E.apply(st, a)
-    assert st.phase == "rob" and E.acting_seats(st) == [2]
+        while engine.normalize_or_none(st, a) is None:  # decline prompts the script does not take
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
+        engine.apply(st, a)
+    assert st.phase == "rob" and engine.acting_seats(st) == [2]
     act(st, 2, "pass")
-    assert E.acting_seats(st) == [0]
+    assert engine.acting_seats(st) == [0]
     act(st, 0, "hu")
     assert st.wins[0].seat == 0 and st.wins[0].how == "rob_kong"
 

@@ -10,8 +10,7 @@ next, in order; ``front=`` the draws (and blind replacements) from the front.
 
 import pytest
 
-from game.rules import engine as E
-from game.rules import scenario as SC
+from game.rules import engine, scenario
 from game.rules import tiles as T
 from game.rules.view import view
 from tests.helpers.words import zh
@@ -189,7 +188,7 @@ def test_draw_at_20_tiles_nothing_settled_dealer_stays():
     """Wall 22: seat 1 and seat 2 draw; at 20 tiles left seat 2's discard is the last; unclaimed → 流局."""
     data = short_wall(["1p+", None, None, None], front="5p9p" + "4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s7s8s3m",
                       actions=[[0, "discard", "1p"], [1, "discard", "5p"], [2, "discard", "9p"]])
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.end == "draw" and st.remaining == 20
     assert st.settlement.deltas == [0, 0, 0, 0] and st.settlement.transfers == []
     assert V.next_dealer(st) == 0
@@ -202,7 +201,7 @@ def test_last_discard_kong_still_draws_and_wins():
                       front="5p7s" + "4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s8s3m2m",
                       actions=[[0, "discard", "?"], [1, "discard", "5p"], [2, "discard", "7s"], [3, "kong"]])
     data["actions"][0][2] = T.name(T.parse(data["hands"][0])[0])
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.end == "win" and st.wins[0].seat == 3 and st.wins[0].score.main_key == "gang_shang_hua"
     assert st.remaining == 19
     assert st.settlement.deltas == [-2, -2, -2, 6]
@@ -214,7 +213,7 @@ def test_last_discard_kong_blind_draw_then_discard_only_won_on():
     data = short_wall(["22m+", None, None, "777s123p456p78m9p1s"], tail="1s1s",
                       front="5p7s" + "2m" + "4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s8s3m",
                       options={"chao_di": True})
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     d0 = [x for x in st.seats[0].concealed() if x != t("2m")][0]
     act(st, 0, "discard", T.name(d0))
     pass_others(st)
@@ -231,7 +230,7 @@ def test_last_discard_kong_blind_draw_then_discard_only_won_on():
 def test_pung_on_last_discard_then_only_wins():
     """The last discard may be punged (seed: 没有人碰、杠、胡则流局); the punger's discard may then only be won."""
     data = short_wall(["55m+", None, None, None], front="9p5m" + "4m6m7m8m2p3p4p6p7p8p2s3s4s6s7s8s3m2m")
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     d0 = [x for x in st.seats[0].concealed() if x != t("5m")][0]
     act(st, 0, "discard", T.name(d0))
     pass_others(st)
@@ -276,9 +275,9 @@ def test_first_win_waits_for_other_possible_winners():
     act(st, 0, "discard", "9p")
     pass_others(st)
     act(st, 1, "discard", "4s")
-    assert sorted(E.acting_seats(st)) == [2, 3]
+    assert sorted(engine.acting_seats(st)) == [2, 3]
     act(st, 2, "hu")
-    assert st.end is None and E.acting_seats(st) == [3]
+    assert st.end is None and engine.acting_seats(st) == [3]
     act(st, 3, "pass")
     assert [w.seat for w in st.wins] == [2] and V.next_dealer(st) == 2
     assert st.settlement.deltas == [0, -1, 1, 0]
@@ -291,7 +290,7 @@ def test_first_win_waits_for_other_possible_winners():
 def test_rob_kong_pays_all(n, mult):
     """抢杠三家包 (on): the robbed seat 1 pays for every other player: ×3 / ×2 / ×1 with 4 / 3 / 2 players.
     The kong never happens and the face-up 5m (杠上花 for seat 1) is not taken: robbers are asked first."""
-    st = SC.run(rob_scenario(n))
+    st = scenario.run(rob_scenario(n))
     w = st.wins[0]
     assert (w.seat, w.how, w.source) == (0, "rob_kong", 1)
     assert st.settlement.deltas[:2] == [mult, -mult] and sum(st.settlement.deltas) == 0
@@ -305,13 +304,13 @@ def test_rob_kong_pays_all(n, mult):
 @pytest.mark.parametrize("n", [4, 3, 2])
 def test_rob_kong_without_pays_all_is_a_discard(n):
     """抢杠三家包 off: the robbed player pays like a discarder, 1 × 2^(N+M)."""
-    st = SC.run(rob_scenario(n, {"rob_pays_all": False}))
+    st = scenario.run(rob_scenario(n, {"rob_pays_all": False}))
     assert st.settlement.deltas[:2] == [1, -1]
 
 
 def test_rob_kong_two_robbers():
     """Two robbers: each is paid 3 by the robbed seat 1; next dealer is the robbed player."""
-    st = SC.run(rob_scenario(4, second_robber=True))
+    st = scenario.run(rob_scenario(4, second_robber=True))
     assert sorted(w.seat for w in st.wins) == [0, 2]
     assert st.settlement.deltas == [3, -6, 3, 0]
     assert V.next_dealer(st) == 1
@@ -321,7 +320,7 @@ def test_rob_pass_lets_the_kong_win_gang_shang_hua():
     """If the robber passes, the added kong completes and the face-up 5m wins 杠上花 automatically."""
     data = rob_scenario(4)
     data["actions"][-1] = [0, "pass"]
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.wins[0].seat == 1 and st.wins[0].score.main_key == "gang_shang_hua"
     assert st.settlement.deltas == [-2, 6, -2, -2]
 
@@ -419,7 +418,7 @@ def test_shi_feng_not_when_the_tenth_discard_is_won_on():
     """Seat 1 waits on 3z alone and wins the 10th discard: a discard win, no 十风."""
     hands = ["1234567z1234z258m", "3z123m456m789m234p", None, None]
     st = sequence_game(hands, FENG_ORDER, {"with_honors": True}, 10, won_at=10)
-    assert E.acting_seats(st) == [1] and "hu" in kinds(st, 1)
+    assert engine.acting_seats(st) == [1] and "hu" in kinds(st, 1)
     act(st, 1, "hu")
     assert [(w.seat, w.how) for w in st.wins] == [(1, "discard")] and st.wins[0].score.main_key == "ping_hu"
     assert st.settlement.deltas == [-1, 1, 0, 0]
@@ -429,7 +428,7 @@ def test_shi_feng_broken_by_a_claimed_discard():
     """One of the honors is punged by seat 2: no 十风 after the 10th honor discard."""
     hands = ["1234567z1234z258m", None, "55z+", None]
     data = deal(hands, options={"with_honors": True}, extra_front=40, front_ok=lambda k: k < 27)
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     seq = T.parse(FENG_ORDER)
     k = 0
     while st.end is None and k < 10:
@@ -483,7 +482,7 @@ def test_chow_chosen_first_waits_for_pung_then_pung_wins():
     act(st, 0, "discard", "5p")
     assert "chow" in kinds(st, 1) and "pung" in kinds(st, 2)
     act(st, 1, "chow", "456p")
-    assert st.phase == "claim" and E.acting_seats(st) == [2]
+    assert st.phase == "claim" and engine.acting_seats(st) == [2]
     assert view(st, 1)["awaiting"] is True and view(st, 1)["legal"] == []
     act(st, 2, "pung")
     assert st.turn == 2 and [m.kind for m in st.seats[2].melds] == ["pung"] and not st.seats[1].melds
@@ -502,7 +501,7 @@ def test_pung_chosen_first_executes_while_chow_seat_unanswered():
     st = start(PRIO)
     act(st, 0, "discard", "5p")
     act(st, 2, "pung")
-    assert st.phase == "turn" and st.turn == 2 and E.legal_actions(st, 1) == []
+    assert st.phase == "turn" and st.turn == 2 and engine.legal_actions(st, 1) == []
 
 
 def test_hu_outranks_kong():
@@ -512,7 +511,7 @@ def test_hu_outranks_kong():
     act(st, 0, "discard", "5p")
     assert "kong" in kinds(st, 1) and "hu" in kinds(st, 3)
     act(st, 1, "kong")
-    assert st.phase == "claim" and E.acting_seats(st) == [3]
+    assert st.phase == "claim" and engine.acting_seats(st) == [3]
     act(st, 3, "hu")
     assert st.wins[0].seat == 3 and not st.seats[1].melds
 
@@ -548,4 +547,4 @@ def test_next_dealer_is_the_single_winner():
     assert V.next_dealer(st) == 0
     data = deal(["9p+", "4s+", "123m456m789p23s55p", None], actions=[[0, "discard", "9p"], [1, "discard", "4s"],
                                                                        [2, "hu"]])
-    assert V.next_dealer(SC.run(data)) == 2
+    assert V.next_dealer(scenario.run(data)) == 2

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.kinds import WinBy
 from game.rules.state import Meld
-from game.rules.variants import chicken_fowl as F
-from game.rules.variants import chicken_patterns, get
+from game.rules.variants import chicken_fowl, chicken_patterns, get
 from game.rules.variants.chicken import ChickenGame
 from game.rules.variants.chicken_patterns import pattern_name
 from tests.helpers.words import en, zh
@@ -36,7 +34,7 @@ from tests.rules.chicken_hands import (
 )
 from tests.rules.chicken_util import act, data, deltas, has_item, kinds, net, play_until, run, start
 
-t = T.tile
+t = tiles.tile
 
 
 def test_guiyang_cha_jiao_when_the_dealer_is_not_ready():
@@ -66,8 +64,8 @@ def test_re_pao_burns_only_the_dealers_in_chickens():
 def test_flipped_chicken_is_the_next_tile_of_its_suit():
     """chicken.md: the 翻牌鸡 is the tile after the flipped 捉鸡牌, 9 wrapping to 1 within the suit; no flip,
     no flipped chicken."""
-    assert F.flipped_of(t("9m")) == t("1m") and F.flipped_of(t("4p")) == t("5p")
-    assert F.flipped_of(None) is None
+    assert chicken_fowl.flipped_of(t("9m")) == t("1m") and chicken_fowl.flipped_of(t("4p")) == t("5p")
+    assert chicken_fowl.flipped_of(None) is None
 
 
 def test_chicken_kinds_carry_their_rule_keys():
@@ -75,12 +73,12 @@ def test_chicken_kinds_carry_their_rule_keys():
     翻牌鸡 (fan_pai_ji); with zhuoji's 本鸡 the 捉鸡牌 4p itself is a 本鸡 (ben_ji); a guiyang flip of 红中
     with 钻石鸡 on makes each 红中 a 钻石鸡 (zuan_shi_ji)."""
     z, g = cast(ChickenGame, get("zhuoji")), cast(ChickenGame, get("guiyang"))
-    ks = F.kinds(z.table, z.resolve_options({"ben_ji": True}), t("4p"))
+    ks = chicken_fowl.kinds(z.table, z.resolve_options({"ben_ji": True}), t("4p"))
     assert (ks[t("5p")].key, zh(ks[t("5p")].name)) == ("fan_pai_ji", "翻牌鸡")
     assert (ks[t("4p")].key, zh(ks[t("4p")].name)) == ("ben_ji", "本鸡")
     opts = g.resolve_options({"zuan_shi": True})
-    ks = F.kinds(g.table, opts, T.RED)
-    assert (ks[T.RED].key, zh(ks[T.RED].name)) == ("zuan_shi_ji", "钻石鸡")
+    ks = chicken_fowl.kinds(g.table, opts, tiles.RED)
+    assert (ks[tiles.RED].key, zh(ks[tiles.RED].name)) == ("zuan_shi_ji", "钻石鸡")
 
 
 def test_zhuoji_public_info_names_the_flip_and_its_chicken():
@@ -94,8 +92,8 @@ def test_zhuoji_di_long_needs_the_winning_tile_in_the_shape_test():
     """chicken.md 地龙 (zhuoji 30): five pairs + one claimed pung, won on the pung's fourth tile. The hint's
     shape test: 11m 33m 55p 77p 99s + 5s beside a pung of 5s wins on 5s, not without knowing the tile;
     guiyang has no 地龙."""
-    counts = T.counts(T.parse("11m33m55p77p99s5s"))
-    pung = Meld("pung", tuple(T.parse("5s5s5s")), tuple(T.parse("5s5s5s")), from_seat=2)
+    counts = tiles.counts(tiles.parse("11m33m55p77p99s5s"))
+    pung = Meld("pung", tuple(tiles.parse("5s5s5s")), tuple(tiles.parse("5s5s5s")), from_seat=2)
     z, g = cast(ChickenGame, get("zhuoji")), cast(ChickenGame, get("guiyang"))
     assert z.tiles_win(z.resolve_options({}), {}, counts, [pung], t("5s"))
     assert not z.tiles_win(z.resolve_options({}), {}, counts, [pung], None)
@@ -211,7 +209,7 @@ def test_no_flip_when_the_winning_tile_was_the_walls_last():
                front="1m", fill=False)
     act(st, 0, "discard", "1p")
     while st.phase != "turn":
-        act(st, E.acting_seats(st)[0], "pass")
+        act(st, engine.acting_seats(st)[0], "pass")
     assert st.turn == 1 and st.front == st.back and "hu" in kinds(st, 1)
     act(st, 1, "hu")
     assert "zhuo" not in st.extra or st.extra["zhuo"] is None
@@ -287,7 +285,7 @@ def test_a_hand_dealt_without_a_streak_is_a_first_deal():
     """engine.new_hand without ``dealer_streak`` deals the match's first hand: no 连庄 (chicken.md: the dealer pays
     连庄 per hand kept). zhuoji, seat 2 self-draws as in test_chicken_beans' 包豆 hand: dealer 0 pays 4, not the
     7 of a dealer in a streak of one."""
-    from game.rules import scenario as SC
+    from game.rules import scenario
     from game.rules.actions import from_json
 
     hands = ["9p1m4m7m2p5p3s6s9m9s3m6m2s4p", "5555m123p456s78s2m", "234m678m234p567p3s", "999p1p4s7s1m5s8s3p3p9s9m"]
@@ -296,9 +294,9 @@ def test_a_hand_dealt_without_a_streak_is_a_first_deal():
             [2, "hu"]]
     d = data("zhuoji", hands, front="9s9m1p6m5p7m3s8m", back="3m4m", actions=acts)
     v = get("zhuoji")
-    st, _ = E.new_hand(v, v.resolve_options(d["options"]), seed=0, dealer=0, hands=[T.parse(h) for h in hands],
-                       wall=T.parse(d["wall"]))
-    SC.play(st, [from_json(a) for a in acts])
+    st, _ = engine.new_hand(v, v.resolve_options(d["options"]), seed=0, dealer=0, hands=[tiles.parse(h) for h in hands],
+                       wall=tiles.parse(d["wall"]))
+    scenario.play(st, [from_json(a) for a in acts])
     assert st.dealer_streak == 0
     assert deltas(st) == [-4, -7, 15, -4]
     assert not [i for i in st.settlement.items if "连庄" in zh(i.text)]
@@ -314,16 +312,16 @@ def test_a_concealed_kong_of_chickens_is_never_owed_as_bao_ji():
 
     v = cast(ChickenGame, get("guiyang"))
     opts = v.resolve_options({})
-    st, _ = E.new_hand(v, opts, seed=1)
-    one_s = T.parse("1s")[0]
+    st, _ = engine.new_hand(v, opts, seed=1)
+    one_s = tiles.parse("1s")[0]
     st.seats[2].melds.append(Meld(MeldKind.CONCEALED_KONG, (one_s,) * 4, (one_s,) * 4))
-    held = F.holdings(st, 2)
+    held = chicken_fowl.holdings(st, 2)
     assert [where for t, where, _ in held if where not in ("hand", "discard")] == ["concealed_kong"] * 4
-    ks = F.kinds(v.table, opts, None)
-    assert F.exposed(v.table, ks, held, 2, {}) == []
+    ks = chicken_fowl.kinds(v.table, opts, None)
+    assert chicken_fowl.exposed(v.table, ks, held, 2, {}) == []
     st.seats[2].melds[-1] = Meld(MeldKind.PUNG, (one_s,) * 3, (one_s,) * 3, from_seat=1)
-    owed = F.exposed(v.table, ks, F.holdings(st, 2), 2, {})
-    assert [(key, T.name(t), zh(text), pts) for key, t, text, pts in owed] == [("bao_ji", "1s", "包鸡", 1)] * 3
+    owed = chicken_fowl.exposed(v.table, ks, chicken_fowl.holdings(st, 2), 2, {})
+    assert [(key, tiles.name(t), zh(text), pts) for key, t, text, pts in owed] == [("bao_ji", "1s", "包鸡", 1)] * 3
 
 
 def test_zhuoji_tian_hu_allows_concealed_kongs_only_and_says_so():

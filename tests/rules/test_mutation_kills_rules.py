@@ -11,11 +11,8 @@ import zlib
 import pytest
 
 from game import i18n
-from game.rules import analysis as A
-from game.rules import decompose
-from game.rules import engine as E
+from game.rules import analysis, decompose, engine, tables
 from game.rules import scenario as SC
-from game.rules import tables as TB
 from game.rules import tiles as T
 from game.rules.actions import Action, IllegalActionError, InvalidActionError, from_json
 from game.rules.advice import advise
@@ -41,28 +38,28 @@ def test_illegal_actions_are_told_what_is_possible():
     """One-line messages naming what the seat may do: waiting seats, tiles it may discard, the kongs it holds."""
     st = start()
     with pytest.raises(IllegalActionError) as e:
-        E.normalize(st, Action(2, "discard", t("1m")))
+        engine.normalize(st, Action(2, "discard", t("1m")))
     assert str(e.value) == "seat 2 has no decision now (waiting for seat 3)"
     assert e.value.code == ActionProblem.NO_DECISION
     with pytest.raises(IllegalActionError, match=r"^3 discard 9s is not legal now \(seat 3 may: discard; may "
                                                    r"discard 369m258p23468s13z\)$"):
-        E.normalize(st, Action(3, "discard", t("9s")))
+        engine.normalize(st, Action(3, "discard", t("9s")))
     with pytest.raises(IllegalActionError, match=r"^3 pung is not legal now \(seat 3 may: discard\)$"):
-        E.normalize(st, Action(3, "pung"))
+        engine.normalize(st, Action(3, "pung"))
     st = kong_deal()
     act(st, 3, "discard", "2p")
     with pytest.raises(IllegalActionError, match=r"^0 kong 5m is not legal now \(seat 0 may: discard, kong; "
                                                    r"possible: 0 kong 7p\)$"):
-        E.normalize(st, Action(0, "kong", t("5m")))
+        engine.normalize(st, Action(0, "kong", t("5m")))
     with pytest.raises(IllegalActionError, match=r"^0 pung is not legal now \(seat 0 may: discard, kong\)$"):
-        E.normalize(st, Action(0, "pung"))
+        engine.normalize(st, Action(0, "pung"))
 
 
 def test_a_kong_on_a_discard_may_name_its_tile():
     """wenshan.md 直杠: a kong claim on the discarded 7p may be written with the tile (as a script does)."""
     st = start(["777p4s19s123z66z8m5m", H1, H2, "4s369m258p36s13z28s7p"], front="5m", back="3p")
     act(st, 3, "discard", "7p")
-    assert E.normalize(st, Action(0, "kong", t("7p"))) == Action(0, "kong")
+    assert engine.normalize(st, Action(0, "kong", t("7p"))) == Action(0, "kong")
 
 
 def test_action_with_bad_tiles_names_the_notation():
@@ -101,14 +98,14 @@ def test_scenario_ending_before_a_forced_win_says_so():
 
 def test_table_file_damage_is_named():
     """A table file of the right length whose checksum does not match is refused, as is a short one."""
-    raw = TB.resource_path().read_bytes()
-    head = TB._HEADER.size
+    raw = tables.resource_path().read_bytes()
+    head = tables._HEADER.size
     body = zlib.decompress(raw[head:])
     bad = raw[:head] + zlib.compress(bytes([body[0] ^ 1]) + body[1:])
-    with pytest.raises(TB.TableError, match=r"^table file checksum mismatch$"):
-        TB.deserialize(bad)
-    with pytest.raises(TB.TableError, match=r"^table file too short$"):
-        TB.deserialize(raw[:3])
+    with pytest.raises(tables.TableError, match=r"^table file checksum mismatch$"):
+        tables.deserialize(bad)
+    with pytest.raises(tables.TableError, match=r"^table file too short$"):
+        tables.deserialize(raw[:3])
 
 
 # ---- values and names --------------------------------------------------------------------------------------
@@ -216,9 +213,9 @@ def test_an_added_kong_keeps_who_gave_the_pung():
     """wenshan.md 补杠: the meld stays the pung claimed from seat 3, now with the fourth 7p."""
     st, acts = SC.start(_added_kong("3p"))
     for a in acts:
-        while E.normalize_or_none(st, a) is None:  # decline the prompts the script does not take
-            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
-        E.apply(st, a)
+        while engine.normalize_or_none(st, a) is None:  # decline the prompts the script does not take
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
+        engine.apply(st, a)
     m = st.seats[0].melds[0]
     assert m.kind == "added_kong" and m.from_seat == 3 and m.tiles == (t("7p"),) * 4
 
@@ -268,26 +265,26 @@ def test_a_robbed_kong_tile_stays_accounted_for():
 def test_shanten_with_a_joker_as_a_fifth_copy_is_ready():
     """1111m 234p 567p 78s + a joker: 111m, 1m + joker as a pair, 78s waits 6s/9s: ready (shanten 0), although
     the table (no fifth copy) alone says 1. (waits also lists a fifth 1m: the table convention.)"""
-    assert A.shanten(T.counts(T.parse("1111m234p567p78s")), 1) == 0
-    assert A.waits(T.counts(T.parse("1111m234p567p78s")), 1) == [t("1m"), t("6s"), t("9s")]
+    assert analysis.shanten(T.counts(T.parse("1111m234p567p78s")), 1) == 0
+    assert analysis.waits(T.counts(T.parse("1111m234p567p78s")), 1) == [t("1m"), t("6s"), t("9s")]
 
 
 def test_waits_with_sixteen_jokers_take_every_kind():
     """Past the precomputed joker slots (16 jokers and no tile) any one tile makes 17 = five sets and a pair."""
-    assert A.waits_keys(A.keys_of([0] * 34), 16) == list(range(34))
+    assert analysis.waits_keys(analysis.keys_of([0] * 34), 16) == list(range(34))
 
 
 def test_pair_shape_waits_never_probe_a_fifth_copy_of_a_terminal():
     """Seven pairs (quadruples as two pairs) never take a fifth copy: 9999m 11p 22p 33p 44p + a joker waits
     every kind but 9m; with four 7z every kind but 7z (the last kinds of a suit and of the honors)."""
-    assert A.waits_shapes(T.counts(T.parse("9999m11p22p33p44p")), 1, A.SEVEN_PAIRS) == \
+    assert analysis.waits_shapes(T.counts(T.parse("9999m11p22p33p44p")), 1, analysis.SEVEN_PAIRS) == \
         [k for k in range(34) if k != t("9m")]
-    assert A.waits_shapes(T.counts(T.parse("7777z11p22p33p44p")), 1, A.SEVEN_PAIRS) == list(range(33))
+    assert analysis.waits_shapes(T.counts(T.parse("7777z11p22p33p44p")), 1, analysis.SEVEN_PAIRS) == list(range(33))
 
 
 def test_seven_pairs_with_a_quadruple_and_many_jokers():
     """The slow path (8+ jokers): 1111m 2p 3p + 8 jokers is seven pairs (1111m as two pairs)."""
-    assert A.win_shapes(T.counts(T.parse("1111m23p")), 8) & A.SEVEN_PAIRS
+    assert analysis.win_shapes(T.counts(T.parse("1111m23p")), 8) & analysis.SEVEN_PAIRS
 
 
 # ---- a match: dealer streak and scores carried from hand to hand -------------------------------------------
@@ -295,9 +292,9 @@ def test_seven_pairs_with_a_quadruple_and_many_jokers():
 def _play_out(st, bots):
     """Play the hand to its end with the given bots."""
     while st.end is None:
-        for seat in E.acting_seats(st):
-            if E.legal_actions(st, seat):
-                E.apply(st, bots[seat].act(view(st, seat)))
+        for seat in engine.acting_seats(st):
+            if engine.legal_actions(st, seat):
+                engine.apply(st, bots[seat].act(view(st, seat)))
                 break
 
 
@@ -334,22 +331,22 @@ def test_tables_check_command_compares_the_shipped_file(tmp_path, monkeypatch, c
     """`python -m game.rules.tables --check` exits 1 and says OUT OF DATE unless the shipped file equals a fresh
     build; it prints the build's size in MB (5,000 bytes: 0.01 MB). The build is stubbed: the command is tested."""
     target = tmp_path / "tables.bin"
-    monkeypatch.setattr(TB, "resource_path", lambda: target)
-    monkeypatch.setattr(TB, "build", lambda: None)
-    monkeypatch.setattr(TB, "serialize", lambda _t: b"x" * 5000)
-    assert TB.main(["--check"]) == 1 and "OUT OF DATE" in capsys.readouterr().out
+    monkeypatch.setattr(tables, "resource_path", lambda: target)
+    monkeypatch.setattr(tables, "build", lambda: None)
+    monkeypatch.setattr(tables, "serialize", lambda _t: b"x" * 5000)
+    assert tables.main(["--check"]) == 1 and "OUT OF DATE" in capsys.readouterr().out
     target.write_bytes(b"y" * 5000)
-    assert TB.main(["--check"]) == 1
+    assert tables.main(["--check"]) == 1
     out = capsys.readouterr().out
     assert f"{target}: OUT OF DATE" in out and ", 0.01 MB" in out
     target.write_bytes(b"x" * 5000)
-    assert TB.main(["--check"]) == 0 and f"{target}: up to date" in capsys.readouterr().out
+    assert tables.main(["--check"]) == 0 and f"{target}: up to date" in capsys.readouterr().out
 
 
 def test_tables_command_without_a_choice_prints_its_help(capsys):
-    assert TB.main([]) == 2
+    assert tables.main([]) == 2
     out = capsys.readouterr().out
-    assert TB.__doc__.split("\n")[0].strip()[:40] in out
+    assert tables.__doc__.split("\n")[0].strip()[:40] in out
     assert "exit 1 unless the shipped file equals a fresh build" in out and "build and write" in out
 
 
@@ -360,10 +357,10 @@ def test_zhuoji_first_dealer_is_drawn_from_the_match_seed():
     seeds more than one seat deals; a dealer outside the table is refused."""
     g = get("zhuoji")
     opts = g.resolve_options({})
-    dealers = [E.new_hand(g, opts, seed=s)[0].dealer for s in range(12)]
+    dealers = [engine.new_hand(g, opts, seed=s)[0].dealer for s in range(12)]
     assert dealers == [g.first_dealer(opts, s, 4) for s in range(12)] and len(set(dealers)) > 1
-    with pytest.raises(E.ScenarioError) as e:
-        E.new_hand(g, opts, seed=1, dealer=4)
+    with pytest.raises(engine.ScenarioError) as e:
+        engine.new_hand(g, opts, seed=1, dealer=4)
     assert str(e.value) == "dealer 4 is not a seat of a 4-player table"
 
 
@@ -375,8 +372,8 @@ def test_only_the_discarder_decides_on_declaring_ready():
 
     st = cstart("guiyang", [S0, S1, S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
     play_until(st, OPENING[:2])
-    assert st.phase == "declare" and E.acting_seats(st) == [1]
-    assert [E.legal_actions(st, s) for s in (0, 2, 3)] == [[], [], []]
+    assert st.phase == "declare" and engine.acting_seats(st) == [1]
+    assert [engine.legal_actions(st, s) for s in (0, 2, 3)] == [[], [], []]
 
 
 def test_a_declared_player_may_not_kong_a_discard():
@@ -417,17 +414,17 @@ def test_passing_a_win_is_noted_once_and_taking_it_never():
     prompt per level (old logs), seat 2 passes the 胡 prompt and then the 碰 prompt: the missed win is noted once.
     A seat that takes the win has missed nothing."""
     st, _ = SC.start(scenario("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
-    st.extra[E.LEVEL_PROMPTS] = True
-    E.apply(st, Action(0, "discard", t("5p")))
-    assert E.acting_seats(st) == [2] and sorted(a.kind for a in E.legal_actions(st, 2)) == ["hu", "pass"]
-    _, ev1 = E.apply(st, Action(2, "pass"))
-    assert sorted(a.kind for a in E.legal_actions(st, 2)) == ["pass", "pung"]
-    _, ev2 = E.apply(st, Action(2, "pass"))
+    st.extra[engine.LEVEL_PROMPTS] = True
+    engine.apply(st, Action(0, "discard", t("5p")))
+    assert engine.acting_seats(st) == [2] and sorted(a.kind for a in engine.legal_actions(st, 2)) == ["hu", "pass"]
+    _, ev1 = engine.apply(st, Action(2, "pass"))
+    assert sorted(a.kind for a in engine.legal_actions(st, 2)) == ["pass", "pung"]
+    _, ev2 = engine.apply(st, Action(2, "pass"))
     assert [e["type"] for e in ev1 + ev2].count("missed_win") == 1 and st.seats[2].missed_win is not None
     st, _ = SC.start(scenario("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
-    E.apply(st, Action(0, "discard", t("5p")))
-    assert sorted(a.kind for a in E.legal_actions(st, 2)) == ["hu", "pass", "pung"]
-    _, ev = E.apply(st, Action(2, "hu"))
+    engine.apply(st, Action(0, "discard", t("5p")))
+    assert sorted(a.kind for a in engine.legal_actions(st, 2)) == ["hu", "pass", "pung"]
+    _, ev = engine.apply(st, Action(2, "hu"))
     assert "missed_win" not in [e["type"] for e in ev] and st.seats[2].missed_win is None and st.end == "win"
 
 
@@ -439,9 +436,9 @@ def test_no_kong_on_the_last_tile_of_the_wall():
 
     st = cstart("guiyang", ["1p4p7p2s5s8s3m6m9m2p5p8p3s6s", "111m4m7m1p4p7p9p2s5s8s9s", J3,
                             "2m5m8m3p6p9p2s5s8s4m7m5p1p"], front="1m", fill=False)
-    E.apply(st, Action(0, "discard", t("1p")))
+    engine.apply(st, Action(0, "discard", t("1p")))
     while st.phase != "turn":
-        E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+        engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
     assert st.turn == 1 and st.seats[1].drawn == t("1m") and st.front == st.back
     assert ckinds(st, 1) == ["discard"]
 
@@ -451,7 +448,7 @@ def test_honors_are_never_chowed():
     holding 南 西 is offered no chow of a discarded 东."""
     st = start(["23z19m19p19s66z8m4s5m", H1, H2, "1z4s369m258p36s3z28s2p"])
     act(st, 3, "discard", "1z")
-    assert all(a.kind != "chow" for a in E.legal_actions(st, 0))
+    assert all(a.kind != "chow" for a in engine.legal_actions(st, 0))
 
 
 def test_chows_with_fewest_substitutes_come_first():
@@ -460,7 +457,7 @@ def test_chows_with_fewest_substitutes_come_first():
     45p 中 (456p), then 中 56p (456p) and 56p 中 (567p)."""
     st = start(["46p7z19m19s123z66z8m", H1, H2, "5p369m258p36s13z28s4s"])
     act(st, 3, "discard", "5p")
-    assert [T.fmt(a.tiles) for a in E.legal_actions(st, 0) if a.kind == "chow"] == [
+    assert [T.fmt(a.tiles) for a in engine.legal_actions(st, 0) if a.kind == "chow"] == [
         "456p", "7z45p", "45p7z", "7z56p", "56p7z"]
 
 
@@ -481,10 +478,10 @@ def test_the_state_version_grows_with_every_step_automatic_ones_too():
     st = cstart("guiyang", [S0, S1, S2_JUNK, S3], front="4p2s3p4p6s6m5p4p2s")
     seen = [st.version]
     for seat, kind, *arg in OPENING + [[0, "discard", "4p"]]:
-        while E.normalize_or_none(st, Action(seat, kind, t(arg[0]) if arg else None)) is None:
-            E.apply(st, Action(E.acting_seats(st)[0], "pass"))
+        while engine.normalize_or_none(st, Action(seat, kind, t(arg[0]) if arg else None)) is None:
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
             seen.append(st.version)
-        E.apply(st, Action(seat, kind, t(arg[0]) if arg else None))
+        engine.apply(st, Action(seat, kind, t(arg[0]) if arg else None))
         seen.append(st.version)
     assert st.seats[1].discards[-1].tile == t("6s") and st.turn == 2  # discarded by itself
     assert all(b > a for a, b in itertools.pairwise(seen))
@@ -496,7 +493,7 @@ def test_a_discarded_white_is_punged_as_itself_first():
     the claim takes the fewest substitutes. Seat 0 holds 白白 and pungs dealer 3's 白: a plain 白 pung."""
     st = start(["55z19m19p19s1z23z8m4s", H1, H2, "5z369m258p36s13z28s2p"])
     act(st, 3, "discard", "5z")
-    assert "pung" in {a.kind for a in E.legal_actions(st, 0)}
+    assert "pung" in {a.kind for a in engine.legal_actions(st, 0)}
     act(st, 0, "pung")
     m = st.seats[0].melds[0]
     assert m.face == t("5z") and m.tiles == (t("5z"),) * 3 and m.subs == 0
@@ -517,19 +514,19 @@ def test_table_file_with_a_packed_index_out_of_range_is_named():
     its own message (the game then builds the tables in memory)."""
     import struct
 
-    data = TB.read_resource()
-    raw = bytearray(zlib.decompress(data[TB._HEADER.size:]))
+    data = tables.read_resource()
+    raw = bytearray(zlib.decompress(data[tables._HEADER.size:]))
     pos = 0
-    for name in TB._SECTIONS:
+    for name in tables._SECTIONS:
         (n,) = struct.unpack_from("<I", raw, pos)
         if name == "pid_s":
             raw[pos + 4:pos + 6] = b"\xff\xff"
             break
         pos += 4 + n
     raw = bytes(raw)
-    bad = TB._HEADER.pack(TB.MAGIC, TB.FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw)
-    with pytest.raises(TB.TableError) as e:
-        TB.deserialize(bad)
+    bad = tables._HEADER.pack(tables.MAGIC, tables.FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw)
+    with pytest.raises(tables.TableError) as e:
+        tables.deserialize(bad)
     assert str(e.value) == "table file has a packed value index out of range"
 
 
@@ -585,10 +582,10 @@ def _event_schemas():
     """{event type: (required keys, optional keys, hints)} from the TypedDicts of game/rules/events.py."""
     import typing
 
-    from game.rules import events as EV
+    from game.rules import events
 
     out = {}
-    for obj in vars(EV).values():
+    for obj in vars(events).values():
         if isinstance(obj, type) and issubclass(obj, dict) and hasattr(obj, "__required_keys__"):
             hints = typing.get_type_hints(obj)
             if "type" in hints:
@@ -643,12 +640,12 @@ def _event_corpus():
             st, evs = m.start_hand()
             yield from evs
             while st.end is None:
-                for seat in E.acting_seats(st):
-                    legal = E.legal_actions(st, seat)
+                for seat in engine.acting_seats(st):
+                    legal = engine.legal_actions(st, seat)
                     if legal:
                         keen = [a for a in legal if a.kind in ("kong", "declare_ready", "hu", "pung")]
                         a = rng.choice(keen) if keen and rng.random() < 0.7 else rng.choice(legal)
-                        yield from E.apply(st, a)[1]
+                        yield from engine.apply(st, a)[1]
                         break
 
 
@@ -677,9 +674,9 @@ def test_a_fifth_honor_completes_a_hand_in_the_table_convention():
     complete the hand): 1111z 333z 123m 456m waits 东 (as 111z + 11z), and only 东 - the probes of a full honor
     group are valued as honors (南 would complete 1111 2 333 of a suit as 111 + 123 + 33, never of winds)."""
     c = T.counts(T.parse("1111z333z123m456m"))
-    assert A.waits(c) == [T.tile("1z")]
-    assert A.waits_keys(A.keys_of(c)) == [T.tile("1z")]
-    assert A.waits_shapes(c) == []  # no fifth 东 to draw
+    assert analysis.waits(c) == [T.tile("1z")]
+    assert analysis.waits_keys(analysis.keys_of(c)) == [T.tile("1z")]
+    assert analysis.waits_shapes(c) == []  # no fifth 东 to draw
 
 
 def test_many_wildcards_complete_exactly_when_the_need_is_met():
@@ -687,8 +684,8 @@ def test_many_wildcards_complete_exactly_when_the_need_is_met():
     (two per tile for a pung, one less for the pair); 17 complete the hand, 16 do not, 18 neither (26 and 27
     tiles: only 3k+2 can be sets and a pair), 20 do (17 + one joker pung)."""
     c = T.counts(T.parse("1m4m7m1p4p7p1s4s7s"))
-    assert A.jokers_needed(A.keys_of(c)) == 17
-    assert [j for j in range(14, 21) if A.is_win(c, j)] == [17, 20]
+    assert analysis.jokers_needed(analysis.keys_of(c)) == 17
+    assert [j for j in range(14, 21) if analysis.is_win(c, j)] == [17, 20]
 
 
 def test_table_build_refuses_more_distance_vectors_than_a_byte_holds():
@@ -696,8 +693,8 @@ def test_table_build_refuses_more_distance_vectors_than_a_byte_holds():
     distinct vectors stops with a TableError saying so."""
     size = 256  # 256 distinct vectors: ids 0-255 fit a byte, but 255 is where the file's ids stop
     dist = [bytes(range(size))] + [bytes(size)] * 9
-    with pytest.raises(TB.TableError, match=r"^too many distance vectors for one byte$"):
-        TB._vector_ids(bytes(size), dist)
+    with pytest.raises(tables.TableError, match=r"^too many distance vectors for one byte$"):
+        tables._vector_ids(bytes(size), dist)
 
 
 def test_pending_state_is_only_for_actions_that_open_a_window():
@@ -715,7 +712,7 @@ def test_advice_in_turn_names_the_views_refusal_for_a_complete_hand():
     789m 111s 55s (天胡); the 胡 is taken out of its legal actions as a refused win would be."""
     v = get("wenshan")
     hands = ["123m456m789m111s55s", "2223334445556p", "3334446667778s", "1122334455667z"]
-    st, _ = E.new_hand(v, v.resolve_options({}), seed=0, dealer=0, hands=[T.parse(h) for h in hands],
+    st, _ = engine.new_hand(v, v.resolve_options({}), seed=0, dealer=0, hands=[T.parse(h) for h in hands],
                        wall=T.parse("99m2s2s2s6s3s7s8s9p"))
     vw = view(st, 0)
     assert "hu" in [a.kind for a in vw["legal"]]
@@ -756,8 +753,8 @@ def test_the_winds_and_dragons_joker_bounds_never_reject_a_possible_hand(npos):
     """analysis.win_shapes stops a hand when the winds', dragons' and first suit's least jokers add up to more
     than it has: each part's value is at most what any complete shape needs for it (so no winnable hand is
     stopped), and it stops the common case: an honor held once beside one not held needs a joker."""
-    table = A._honor_part_least(npos)
-    assert table == (A._LW if npos == 4 else A._LD)  # the tables win_shapes uses are this function's
+    table = analysis._honor_part_least(npos)
+    assert table == (analysis._LW if npos == 4 else analysis._LD)  # the tables win_shapes uses are this function's
     for key in range(5**npos):
         d = [key // 5**r % 5 for r in range(npos)]
         exact = _honor_part_exact(d)
@@ -802,9 +799,9 @@ def _until_drawn(vid, seed):
     m = Match(get(vid), None, seed=seed, hands=1)
     st, _ = m.start_hand()
     while st.end is None:
-        seat = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
-        legal = E.legal_actions(st, seat)
-        E.apply(st, next((a for a in legal if a.kind == "pass"), legal[0]))
+        seat = next(s for s in engine.acting_seats(st) if engine.legal_actions(st, s))
+        legal = engine.legal_actions(st, seat)
+        engine.apply(st, next((a for a in legal if a.kind == "pass"), legal[0]))
     return st
 
 
@@ -861,11 +858,11 @@ def test_yuxi_plans_an_added_kong_of_a_pung_whose_fourth_tile_it_holds():
     """yuxi.md 杠上花: the automatic tail win looks at further kongs; with a pung of 5p and the fourth 5p in hand the
     added kong is one of them (and a concealed kong of four held tiles another)."""
     from game.rules.kinds import MeldKind
-    from game.rules.variants import yuxi as Y
+    from game.rules.variants import yuxi
 
     pung = Meld(MeldKind.PUNG, (T.tile("5p"),) * 3, (T.tile("5p"),) * 3)
     counts = T.counts(T.parse("5p1111m23s"))
-    assert sorted(Y._kong_options(counts, [pung])) == sorted([(T.tile("5p"), MeldKind.ADDED_KONG),
+    assert sorted(yuxi._kong_options(counts, [pung])) == sorted([(T.tile("5p"), MeldKind.ADDED_KONG),
                                                               (T.tile("1m"), MeldKind.CONCEALED_KONG)])
 
 
@@ -985,7 +982,7 @@ def test_wenshan_public_info_has_no_stand_in_when_the_wildcard_is_the_white_drag
     """wenshan.md, the wildcard: 白板 may stand for the wildcard's face, unless the wildcard is 白 itself (then the
     白 are the jokers and nothing substitutes): what every seat is shown says so."""
     v = get("wenshan")
-    st, _ = E.new_hand(v, v.resolve_options({}), seed=3)
+    st, _ = engine.new_hand(v, v.resolve_options({}), seed=3)
     st.extra["wildcard"] = T.WHITE
     assert v.public_info(st, 0)["standin"] is None
     st.extra["wildcard"] = T.parse("4m")[0]

@@ -5,13 +5,12 @@ a pung face up), an open table, the public events and the visible step."""
 
 from __future__ import annotations
 
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.actions import Action
 from game.rules.view import events_for, pending_state, public_events, public_view, view, visible_step
 from tests.rules.wenshan_util import H1, H2, act, kong_deal, start
 
-t = T.tile
+t = tiles.tile
 OPTIONS = {"players": 4, "soft_lan": False, "penalty_discard": False, "reserved_tiles": 0, "base": 1,
            "first_dealer": "host"}
 KONG_FACE_DOWN = {"kind": "concealed_kong", "tiles": [None] * 4, "faces": [None] * 4, "from": None, "claimed": None}
@@ -60,7 +59,7 @@ def test_seat_sees_its_own_kong_and_hand_and_others_face_down():
     assert v0["wall"] == 80 and v0["drawable"] == 80 and v0["dealer_streak"] == 0 and v0["options"] == OPTIONS
     v1 = view(st, 1)
     assert v1["seats"][0] == seat_view(11, [KONG_FACE_DOWN])
-    assert v1["seats"][1]["hand"] == sorted(T.parse(H1)) and v1["seats"][2]["hand"] is None
+    assert v1["seats"][1]["hand"] == sorted(tiles.parse(H1)) and v1["seats"][2]["hand"] is None
     assert v1["drawn"] is None and v1["last_discard"] == [3, t("2p")]
 
 
@@ -133,13 +132,13 @@ def test_the_result_carries_the_settlement_info_and_no_tile_is_drawable_at_the_s
     r = view(st, 2)["result"]
     assert r["info"] == dict(st.settlement.info) and r["info"]["tail"] == [t("9m"), t("7p")]
     data = short_wall(["1p+", None, None, None], front="5p9p" + "4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s7s8s3m")
-    from game.rules import scenario as SC
+    from game.rules import scenario
 
-    st, _ = SC.start(data)
-    E.apply(st, Action(0, "discard", t("1p")))
+    st, _ = scenario.start(data)
+    engine.apply(st, Action(0, "discard", t("1p")))
     while st.remaining > 20 or st.phase != "turn":
-        seat = E.acting_seats(st)[0]
-        legal = E.legal_actions(st, seat)
-        E.apply(st, next((a for a in legal if a.kind == "pass"), None) or
+        seat = engine.acting_seats(st)[0]
+        legal = engine.legal_actions(st, seat)
+        engine.apply(st, next((a for a in legal if a.kind == "pass"), None) or
                 Action(seat, "discard", st.seats[seat].drawn))
     assert st.remaining == 20 and view(st, st.turn)["drawable"] == 0 and public_view(st)["drawable"] == 0

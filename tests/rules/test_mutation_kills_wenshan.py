@@ -6,9 +6,8 @@ value, a claimed wildcard counting as its face while held copies stay free, and 
 from __future__ import annotations
 
 from game.cli.replay import item_line
-from game.rules import engine as E
+from game.rules import engine, tiles
 from game.rules import scenario as SC
-from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.view import view
@@ -144,7 +143,7 @@ def test_wenshan_soft_lan_hand_may_win_in_the_engine():
         st, _ = SC.start(scenario("wenshan", hands, flip="4m", dealer=2, options={"soft_lan": soft}))
         assert ("hu" in kinds(st, 2)) is soft
     st, _ = SC.start(scenario("wenshan", hands, flip="4m", dealer=2, options={"soft_lan": True}))
-    E.apply(st, Action(2, "hu"))
+    engine.apply(st, Action(2, "hu"))
     assert [p.key for p in st.wins[0].score.patterns][0] == "tian_hu"
 
 
@@ -236,8 +235,8 @@ def test_wenshan_the_wildcard_fills_a_set_on_the_initial_deal_and_the_dealer_may
     at once (the engine's quick shape check reads the hand with the hand's own wildcard) and pays 24 from each.
     The same hand with 中 instead of 白 is not complete."""
     st = start((H0, H1, H2, "456m789m456s77s24p7z"))
-    assert T.name(st.extra["wildcard"]) == "7z" and kinds(st, 3) == ["discard", "hu"]
-    E.apply(st, Action(3, "hu"))
+    assert tiles.name(st.extra["wildcard"]) == "7z" and kinds(st, 3) == ["discard", "hu"]
+    engine.apply(st, Action(3, "hu"))
     assert [(i.seat, zh(i.text), i.points) for i in st.settlement.items] == [
         (0, "天胡 自摸 12×2=24", -24), (1, "天胡 自摸 12×2=24", -24), (2, "天胡 自摸 12×2=24", -24),
         (3, "天胡 自摸 12×2=24", 72)]

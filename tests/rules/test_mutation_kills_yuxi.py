@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import engine as E
+from game.rules import engine
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.state import Meld
@@ -145,7 +145,7 @@ def test_yuxi_seven_pairs_win_on_a_discard_is_offered():
     discarder alone."""
     st = start(["7s" + "1p4p7p2s5s8s3m6m9m2p5p8p9s", "1122m3344p5566s7s", None, None])
     act(st, 0, "discard", "7s")
-    assert "hu" in [a.kind for a in E.legal_actions(st, 1)]
+    assert "hu" in [a.kind for a in engine.legal_actions(st, 1)]
     act(st, 1, "hu")
     w = st.wins[0]
     assert (w.seat, w.how, [p.key for p in w.score.patterns], w.score.total) == (1, "discard", ["qi_dui"], 2)
@@ -163,9 +163,9 @@ def test_yuxi_two_winners_on_one_discard_each_line_names_its_winner():
 
     st, _ = SC.start(scenario("yuxi", ["11s22s33s77s88s99s5p4p", "123m456m789m123s5p", "123p456p789p456s5p",
                                        "147m258s369p47s89m"], dealer=0))
-    E.apply(st, Action(0, "discard", T.tile("5p")))
-    E.apply(st, Action(1, "hu"))
-    E.apply(st, Action(2, "hu"))
+    engine.apply(st, Action(0, "discard", T.tile("5p")))
+    engine.apply(st, Action(1, "hu"))
+    engine.apply(st, Action(2, "hu"))
     assert st.end == "win" and [w.seat for w in st.wins] == [1, 2]
     assert [(i.seat, zh(i.text), en(i.text), i.points) for i in st.settlement.items] == [
         (0, "平胡 2^0=1 点炮 (胡家1)", "Plain win 2^0=1 discard (winner 1)", -1),

@@ -7,7 +7,7 @@ from hypothesis import strategies as hs
 
 from game.bots.runner import play_match
 from game.bots.simple import SimpleBot
-from game.rules import engine as E
+from game.rules import engine
 from game.rules import tiles as T
 from game.rules.actions import KINDS, Action, ActionError
 from game.rules.match import replay_match
@@ -30,7 +30,7 @@ def _random_action(rnd, n):
 
 def _deal(v, opts, seed, dealer):
     options = v.resolve_options(opts)
-    return E.new_hand(v, options, seed=seed, dealer=dealer % v.players(options))
+    return engine.new_hand(v, options, seed=seed, dealer=dealer % v.players(options))
 
 
 @pytest.mark.parametrize("vid", VARIANTS)
@@ -47,29 +47,29 @@ def test_random_hand_invariants(vid, data):
     for _step in range(600):
         if st.end is not None:
             break
-        acting = E.acting_seats(st)
+        acting = engine.acting_seats(st)
         assert acting, f"no seat can act in phase {st.phase}"
         if rnd.random() < 0.35:  # an arbitrary action: accepted only if legal, otherwise nothing changes
             bogus = _random_action(rnd, st.n)
-            legal_for = E.legal_actions(st, bogus.seat) if 0 <= bogus.seat < st.n else []
+            legal_for = engine.legal_actions(st, bogus.seat) if 0 <= bogus.seat < st.n else []
             fp = fingerprint(st)
             probe = st.copy()
             try:
-                norm = E.normalize(probe, bogus)
+                norm = engine.normalize(probe, bogus)
             except ActionError:
                 assert bogus not in legal_for, f"legal action {bogus} refused"
                 assert fingerprint(st) == fp
             else:
                 assert norm in legal_for, f"{bogus} accepted as {norm}, which is not legal"
         seat = rnd.choice(acting)
-        legal = E.legal_actions(st, seat)
+        legal = engine.legal_actions(st, seat)
         assert legal
         before = fingerprint(st)
         copy = st.copy()
-        E.apply(copy, rnd.choice(legal))  # applying to a copy leaves the original untouched
+        engine.apply(copy, rnd.choice(legal))  # applying to a copy leaves the original untouched
         assert fingerprint(st) == before
         a = rnd.choice(legal)
-        E.apply(st, a)
+        engine.apply(st, a)
         check_conservation(st)
     else:
         pytest.fail("hand did not end in 600 decisions")
@@ -77,7 +77,7 @@ def test_random_hand_invariants(vid, data):
     # the same seed and actions replay the hand exactly
     st2, _ = _deal(v, opts, seed, dealer)
     for a in st.log:
-        E.apply(st2, a)
+        engine.apply(st2, a)
     assert fingerprint(st2) == fingerprint(st)
     assert st2.settlement.deltas == st.settlement.deltas
     assert [t.to_json() for t in st2.settlement.transfers] == [t.to_json() for t in st.settlement.transfers]

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from game.bots.simple import SimpleBot
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.variants import get
 from game.rules.view import view
 from tests.helpers.words import zh
@@ -70,15 +70,15 @@ def play(vid: str, options: dict, seed: int):
     """A hand of random legal play, mostly a simple bot's choices, taking every win offered."""
     v = get(vid)
     opts = v.resolve_options(options)
-    st, _ = E.new_hand(v, opts, seed=seed, dealer=seed % v.players(opts), dealer_streak=seed % 3)
+    st, _ = engine.new_hand(v, opts, seed=seed, dealer=seed % v.players(opts), dealer_streak=seed % 3)
     rng = random.Random(seed)
     bot = SimpleBot(seed)
     while st.end is None:
-        seat = E.acting_seats(st)[0]
-        legal = E.legal_actions(st, seat)
+        seat = engine.acting_seats(st)[0]
+        legal = engine.legal_actions(st, seat)
         wins = [a for a in legal if a.kind == "hu"]
         a = wins[0] if wins else (bot.act(view(st, seat)) if rng.random() < 0.85 else rng.choice(legal))
-        E.apply(st, a)
+        engine.apply(st, a)
     return st
 
 

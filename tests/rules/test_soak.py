@@ -9,7 +9,7 @@ import os
 import pytest
 
 from game.bots.simple import SimpleBot
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.match import Match
 from game.rules.variants import get, ids
 from game.rules.view import view
@@ -37,11 +37,11 @@ def test_soak(variant):
             check_conservation(st)
             steps = 0
             while st.end is None:
-                seat = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
+                seat = next(s for s in engine.acting_seats(st) if engine.legal_actions(st, s))
                 vw = view(st, seat)
                 a = bots[seat].act(vw)
                 assert a in vw["legal"], f"{vid} {opts}: bot returned an illegal action {a}"
-                E.apply(st, a)
+                engine.apply(st, a)
                 check_conservation(st)
                 steps += 1
                 assert steps < 1000, f"{vid} {opts}: hand does not end"

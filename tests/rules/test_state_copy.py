@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from game.bots import make_bot
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.match import Match
 from game.rules.state import ClaimWindow, Discard, HandState, Meld, Seat
 from game.rules.variants import get
@@ -40,12 +40,12 @@ def test_a_copy_plays_on_without_touching_the_original():
     st, _ = m.start_hand()
     bots = [make_bot("normal", seed=i) for i in range(m.n)]
     while st.window is None and st.end is None:
-        seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-        E.apply(st, bots[seat].act(view(st, seat)))
+        seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
+        engine.apply(st, bots[seat].act(view(st, seat)))
     before = [view(st, s) for s in range(m.n)]
     cp = st.copy()
     assert [view(cp, s) for s in range(m.n)] == before
     while cp.end is None:
-        seat = next(x for x in E.acting_seats(cp) if E.legal_actions(cp, x))
-        E.apply(cp, bots[seat].act(view(cp, seat)))
+        seat = next(x for x in engine.acting_seats(cp) if engine.legal_actions(cp, x))
+        engine.apply(cp, bots[seat].act(view(cp, seat)))
     assert [view(st, s) for s in range(m.n)] == before

@@ -14,9 +14,7 @@ import random
 import pytest
 
 from game import i18n
-from game.rules import engine as E
-from game.rules import scenario as SC
-from game.rules import tiles as T
+from game.rules import engine, scenario, tiles
 from game.rules.actions import HU, Action
 from game.rules.match import Match, play_hand, replay_match
 from game.rules.options import OptionError
@@ -24,7 +22,7 @@ from game.rules.variants import all_variants, get
 from game.rules.view import events_for
 from tests.rules.chicken_util import data, deltas, has_item, net, play_until, run, start
 
-t = T.tile
+t = tiles.tile
 
 # ---- 一炮多响 (multi_win) -------------------------------------------------------------------------------------
 # Seats 0, 2 and 3 wait on 9s with seven pairs (seat 0's 778899s makes it 合扑七对 20); seat 1 lets 9s go on
@@ -68,13 +66,13 @@ def test_multi_win_off_everyone_who_may_win_still_answers():
     """Claims are offered to all at once as with it on: after seat 2 (nearest) says 胡, seat 3 is still asked
     and may say 胡 too; only then does the hand end, and only seat 3 is told (privately) that its 胡 lapsed."""
     st = play_until(start("guiyang", M, front=M_FRONT, options={"multi_win": False}), M_ACTIONS)
-    assert sorted(E.acting_seats(st)) == [0, 2, 3]
-    E.apply(st, Action(2, HU))
-    assert st.end is None and sorted(E.acting_seats(st)) == [0, 3]
-    assert Action(3, HU) in E.legal_actions(st, 3)
-    E.apply(st, Action(3, HU))
+    assert sorted(engine.acting_seats(st)) == [0, 2, 3]
+    engine.apply(st, Action(2, HU))
+    assert st.end is None and sorted(engine.acting_seats(st)) == [0, 3]
+    assert Action(3, HU) in engine.legal_actions(st, 3)
+    engine.apply(st, Action(3, HU))
     assert st.end is None  # seat 0 may still answer
-    _, events = E.apply(st, Action(0, "pass"))
+    _, events = engine.apply(st, Action(0, "pass"))
     assert st.end == "win" and [w.seat for w in st.wins] == [2]
     lapse = [e for e in events if e["type"] == "win_lapsed"]
     assert [(e["seat"], e["winner"], e["tile"], e["from"]) for e in lapse] == [(3, 2, t("9s"), 1)]
@@ -245,7 +243,7 @@ def test_first_dealer_host_and_random(vid, n):
     for s in (3, 11):
         assert Match(v, rnd, seed=s).dealer == _seed_draw(s, n)
         assert Match(v, host, seed=s).dealer == 0
-        st, _ = E.new_hand(v, rnd, seed=s)
+        st, _ = engine.new_hand(v, rnd, seed=s)
         assert st.dealer == _seed_draw(s, n) and st.seats[st.dealer].n_concealed == 14
 
 
@@ -271,15 +269,15 @@ def test_scenario_dealer_follows_the_option():
     since its hands fix every tile (chicken.md, Options)."""
     base = data("zhuoji", M, front=M_FRONT, actions=M_ACTIONS)
     del base["dealer"]
-    with pytest.raises(SC.ScenarioError, match="first_dealer is random: a scenario must name its \"dealer\""):
-        SC.start(base)
-    st, _ = SC.start({**base, "options": {"first_dealer": "host"}})
+    with pytest.raises(scenario.ScenarioError, match="first_dealer is random: a scenario must name its \"dealer\""):
+        scenario.start(base)
+    st, _ = scenario.start({**base, "options": {"first_dealer": "host"}})
     assert st.dealer == 0
-    st, _ = SC.start({**base, "dealer": 0})
+    st, _ = scenario.start({**base, "dealer": 0})
     assert st.dealer == 0
     g = data("guiyang", M, front=M_FRONT)
     del g["dealer"]
-    assert SC.start(g)[0].dealer == 0
+    assert scenario.start(g)[0].dealer == 0
 
 
 def test_saved_options_are_salvaged_one_by_one():

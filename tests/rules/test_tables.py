@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from game.rules import analysis as A
+from game.rules import analysis
 from game.rules import tables as tbl
 
 
@@ -115,8 +115,8 @@ def test_win_values_match_the_slow_group_search(built):
             r = rng.randrange(9)
             if digits[r] < 4:
                 digits[r] += 1
-        assert built.win_suit[key(digits)] == A._group_value(tuple(digits), True)
-        assert built.win_honor[key(digits[:7])] == A._group_value(tuple(digits[:7]), False)
+        assert built.win_suit[key(digits)] == analysis._group_value(tuple(digits), True)
+        assert built.win_honor[key(digits[:7])] == analysis._group_value(tuple(digits[:7]), False)
 
 
 def _patterns(npos: int, chows: bool) -> dict:

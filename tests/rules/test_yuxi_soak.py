@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.variants import get
 from game.rules.view import view
 
@@ -17,7 +16,7 @@ COMBOS = list(itertools.product((2, 3, 4), (False, True), (False, True), (False,
 
 
 def check(st):
-    used = [0] * T.NUM_KINDS
+    used = [0] * tiles.NUM_KINDS
     for s in st.seats:
         for k, c in enumerate(s.counts):
             used[k] += c
@@ -31,26 +30,26 @@ def check(st):
         used[st.pending_kong[2]] += 1
     for x in st.wall[st.front:st.back]:
         used[x] += 1
-    assert used == T.counts(V.tile_set(st.options))
+    assert used == tiles.counts(V.tile_set(st.options))
     assert sorted(V.public_info(st, 0)["tail"]) == sorted(st.wall[st.back - 2:st.back])
 
 
 def play(options, seed, hand_no):
     rng = random.Random(f"{seed}:{hand_no}")
-    st, _ = E.new_hand(V, options, seed=seed, hand_no=hand_no, dealer=hand_no % V.players(options))
+    st, _ = engine.new_hand(V, options, seed=seed, hand_no=hand_no, dealer=hand_no % V.players(options))
     steps = 0
     while st.end is None:
         check(st)
-        seat = rng.choice(E.acting_seats(st))
-        legal = E.legal_actions(st, seat)
+        seat = rng.choice(engine.acting_seats(st))
+        legal = engine.legal_actions(st, seat)
         assert legal and view(st, seat)["legal"] == legal
         strong = [a for a in legal if a.kind in ("hu", "kong")]
         a = rng.choice(strong) if strong and rng.random() < 0.8 else rng.choice(legal)
         if rng.random() < 0.1:
             before = st.copy()
-            E.apply(before, a)  # the copy moves on, the original stays as it was
+            engine.apply(before, a)  # the copy moves on, the original stays as it was
             check(st)
-        E.apply(st, a)
+        engine.apply(st, a)
         steps += 1
         assert steps < 3000
     check(st)
@@ -65,7 +64,7 @@ def test_random_play(players, honors, chao_di, rob_all):
                                  "rob_pays_all": rob_all})
     for h in range(4):
         st = play(options, 11, h)
-        again, _ = E.new_hand(V, options, seed=11, hand_no=h, dealer=h % players)
+        again, _ = engine.new_hand(V, options, seed=11, hand_no=h, dealer=h % players)
         for a in st.log:
-            E.apply(again, a)
+            engine.apply(again, a)
         assert again.end == st.end and again.settlement.deltas == st.settlement.deltas

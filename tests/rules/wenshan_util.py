@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules import engine as E
+from game.rules import engine
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
@@ -32,11 +32,11 @@ def act(st, seat, kind, arg=None):
         tiles = tuple(T.parse(arg))
     elif arg is not None:
         tile = t(arg)
-    return E.apply(st, Action(seat, kind, tile, tiles))
+    return engine.apply(st, Action(seat, kind, tile, tiles))
 
 
 def kinds(st, seat):
-    return sorted({a.kind for a in E.legal_actions(st, seat)})
+    return sorted({a.kind for a in engine.legal_actions(st, seat)})
 
 
 KONG0 = "7777p4s19s123z66z8m"

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from game.rules import analysis as A
-from game.rules import engine as E
+from game.rules import analysis, engine
 from game.rules import scenario as SC
 from game.rules import tiles as T
 from game.rules.actions import Action
@@ -44,7 +43,7 @@ def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), 
         for _ in range(5000):
             pick = rng.sample(kinds, size - len(part))
             c = T.counts(part + pick)
-            if A.shanten(c) >= 2 and A.shanten_seven_pairs(c) >= 2:
+            if analysis.shanten(c) >= 2 and analysis.shanten_seven_pairs(c) >= 2:
                 break
         else:  # pragma: no cover
             raise AssertionError("no dead hand found")
@@ -81,17 +80,17 @@ def run(hands, actions, **kw):
 def act(st, seat, kind, arg=None):
     tiles = tuple(T.parse(arg)) if kind == "chow" else None
     tile = t(arg) if arg is not None and kind != "chow" else None
-    return E.apply(st, Action(seat, kind, tile, tiles))
+    return engine.apply(st, Action(seat, kind, tile, tiles))
 
 
 def kinds(st, seat):
-    return sorted({a.kind for a in E.legal_actions(st, seat)})
+    return sorted({a.kind for a in engine.legal_actions(st, seat)})
 
 
 def pass_others(st, keep=()):
     """Pass every open claim decision except those of ``keep``."""
     while st.phase in ("claim", "rob"):
-        todo = [s for s in E.acting_seats(st) if s not in keep]
+        todo = [s for s in engine.acting_seats(st) if s not in keep]
         if not todo:
             return
         act(st, todo[0], "pass")

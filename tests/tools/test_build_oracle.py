@@ -7,7 +7,7 @@ from game.bots import make_bot
 from game.bots.ctx import Ctx
 from game.bots.runner import decisions
 from game.bots.strong_chicken import ChickenExpert
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import DISCARD, HU, PASS, Action
 from game.rules.kinds import Phase, WinBy
 from game.rules.match import Match
@@ -48,24 +48,24 @@ def test_winners_on_is_who_the_engine_lets_win_on_that_discard():
         st, _ = Match(v, v.resolve_options({}), f"oracle-win:{w}", 1).start_hand()
         bots = [make_bot("normal", seed=f"oracle-win:{w}:{s}") for s in range(4)]
         while st.end is None and checked < 3:
-            s = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-            tiles = sorted({a.tile for a in E.legal_actions(st, s) if a.kind == DISCARD})
+            s = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
+            tiles = sorted({a.tile for a in engine.legal_actions(st, s) if a.kind == DISCARD})
             outcomes = []
             for t in tiles:
                 s2 = copy.deepcopy(st)
-                E.apply(s2, next(a for a in E.legal_actions(s2, s) if a.kind == DISCARD and a.tile == t))
+                engine.apply(s2, next(a for a in engine.legal_actions(s2, s) if a.kind == DISCARD and a.tile == t))
                 if s2.phase == Phase.DECLARE:
-                    E.apply(s2, Action(s, PASS))
+                    engine.apply(s2, Action(s, PASS))
                 while s2.end is None and s2.phase == Phase.CLAIM:
-                    x = E.acting_seats(s2)[0]
-                    hu = [a for a in E.legal_actions(s2, x) if a.kind == HU]
-                    E.apply(s2, hu[0] if hu else Action(x, PASS))
+                    x = engine.acting_seats(s2)[0]
+                    hu = [a for a in engine.legal_actions(s2, x) if a.kind == HU]
+                    engine.apply(s2, hu[0] if hu else Action(x, PASS))
                 won = sorted(x.seat for x in s2.wins if x.source == s and x.how == WinBy.DISCARD)
                 assert o.winners_on(st, s, t) == won, (w, t)
                 outcomes.append(bool(won))
             if any(outcomes):
                 checked += 1  # a position where some discard deals in and the answer was checked
-            E.apply(st, bots[s].act(view(st, s)))
+            engine.apply(st, bots[s].act(view(st, s)))
         if checked >= 3:
             break
     assert checked >= 3
@@ -80,7 +80,7 @@ def test_a_hard_told_bot_never_deals_in_while_it_holds_a_safe_discard():
         st, bots = o.table("guiyang", wall, 0, o.Told("guiyang", {"wins"}, hard=True))
         for s, _v, a in decisions(st, bots):  # each yielded before its action is applied
             if s == 0 and a.kind == DISCARD and not st.seats[0].declared:
-                tiles = {x.tile for x in E.legal_actions(st, 0) if x.kind == DISCARD}
+                tiles = {x.tile for x in engine.legal_actions(st, 0) if x.kind == DISCARD}
                 dealing = {t for t in tiles if o.winners_on(st, 0, t)}
                 if dealing and dealing != tiles:
                     faced += 1
@@ -96,7 +96,7 @@ def test_told_chickens_counts_the_copies_opponents_really_hold():
     st, _ = Match(v, v.resolve_options({}), "oracle-chicken:0", 1).start_hand()
     plan = o.Told("guiyang", {"chickens"})
     plan.state = st
-    seat = E.acting_seats(st)[0]
+    seat = engine.acting_seats(st)[0]
     ctx = Ctx(view(st, seat))
     seen = set()
     for t in range(34):
@@ -116,7 +116,7 @@ def test_told_wall_counts_only_the_copies_left_in_the_wall_and_reads_claims_as_b
     o = _oracle()
     v = get("guiyang")
     st, _ = Match(v, v.resolve_options({}), "oracle-wall:0", 1).start_hand()
-    seat = E.acting_seats(st)[0]
+    seat = engine.acting_seats(st)[0]
     plan = o.Told("guiyang", {"wall"})
     plan.state = st
     ctx, plain = Ctx(view(st, seat)), Ctx(view(st, seat))

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from game.bots import make_bot
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
@@ -34,8 +34,8 @@ def _played(vid: str, wall: str, upto: int):
         bots = [make_bot("normal", seed=f"{wall}:{s}") for s in range(4)]
         k = 0
         while st.end is None and k < upto:
-            seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-            E.apply(st, bots[seat].act(view(st, seat)))
+            seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
+            engine.apply(st, bots[seat].act(view(st, seat)))
             k += 1
         if st.end is None:
             return st
@@ -54,7 +54,7 @@ def _leaning() -> dict:
 def test_a_redeal_keeps_every_tile_and_the_seats_view(vid, upto, held):
     pimc = _pimc()
     st = _played(vid, f"t:{vid}", upto)
-    seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+    seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
     before = view(st, seat)
     model = _leaning() if held else None
     changed = False
@@ -74,7 +74,7 @@ def test_a_held_model_moves_the_kinds_it_weighs_down_out_of_the_opponents_hands(
     far fewer of them land in the opponents' hands than under the uniform re-deal."""
     pimc = _pimc()
     st = _played("guiyang", "t:guiyang", 30)
-    seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+    seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
     model = _leaning()
 
     def thrown_held(s2) -> int:
@@ -97,9 +97,9 @@ def test_calibrate_finds_that_players_seldom_hold_what_they_have_thrown():
 def test_the_search_keeps_the_bots_own_choice_unless_another_is_clearly_better():
     pimc = _pimc()
     st = _played("wenshan", "t:z", 12)
-    seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
+    seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
     bots = [make_bot("strong" if s == seat else "normal", seed=s) for s in range(4)]
-    legal = E.legal_actions(st, seat)
+    legal = engine.legal_actions(st, seat)
     cands = legal[:3]
     got, means = pimc.searched(st, seat, bots, cands, 4, random.Random(1), z=1e9)
     assert got == cands[0] and len(means) == len(cands)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from game import i18n
 from game.cli import score as score_cmd
-from game.rules import tiles as T
+from game.rules import tiles
 from game.ui.calc.calcmodel import Calc, chickens_held, formula, from_json, judge_json
 from game.ui.calc.calcnote import parse_notation
 from game.ui.kit import strings
@@ -39,13 +39,13 @@ def build(vid: str, hand: str, win_tile: str | None = None, melds=(), flags=(), 
     c.dealer = dealer
     c.set_seat(seat)
     if wild is not None and c.family == "wenshan":
-        c.set_wildcard(T.tile(wild))
+        c.set_wildcard(tiles.tile(wild))
     for kind, tile in melds:
-        assert c.add_meld(kind, T.tile(tile)) is None
-    for t in T.parse(hand):
-        assert c.add_tile(t) is None, T.name(t)
+        assert c.add_meld(kind, tiles.tile(tile)) is None
+    for t in tiles.parse(hand):
+        assert c.add_tile(t) is None, tiles.name(t)
     if win_tile is not None:
-        c.set_win_tile(T.tile(win_tile))
+        c.set_win_tile(tiles.tile(win_tile))
     c.set_how(how)
     if src is not None:
         c.source = src
@@ -156,7 +156,7 @@ HANDS = {
         dict(hand="1111223344556m6m", win_tile="6m", how="discard", src=3),
         dict(hand="11123m456p789s", win_tile="1m", melds=(("kong", "9p"),), flags=("after_kong",)),
         dict(hand="11123m456p", win_tile="1m", melds=(("kong", "9p"), ("concealed_kong", "2s")),
-             flags=("double_kong",), kong_draws=[T.tile("5p"), T.tile("3m")]),
+             flags=("double_kong",), kong_draws=[tiles.tile("5p"), tiles.tile("3m")]),
         dict(hand="1123m456m789m5p", win_tile="5p", melds=(("kong", "9p"),), flags=("after_kong",)),  # not a win
         dict(hand="123m456p789s11122s", win_tile="2s", how="rob_kong", src=0),
         dict(hand="123m456p789s11122s", win_tile="2s", how="rob_kong", src=0, options={"rob_pays_all": False}),
@@ -241,7 +241,7 @@ def test_each_variant_has_valid_and_refused_hands():
 
 def test_problems_name_the_field_in_both_languages():
     c = Calc("wenshan")
-    for t in T.parse("123m456p"):
+    for t in tiles.parse("123m456p"):
         c.add_tile(t)
     c.set_how("discard")
     c.source = None
@@ -257,46 +257,46 @@ def test_problems_name_the_field_in_both_languages():
 def test_a_fifth_copy_is_refused_at_the_tap():
     c = Calc("wenshan")
     for _ in range(4):
-        assert c.add_tile(T.tile("5p")) is None
-    p = c.add_tile(T.tile("5p"))
+        assert c.add_tile(tiles.tile("5p")) is None
+    p = c.add_tile(tiles.tile("5p"))
     assert p is not None and p.field == "tiles"
-    assert c.add_meld("pung", T.tile("5p")) is not None
-    assert c.hand.count(T.tile("5p")) == 4
+    assert c.add_meld("pung", tiles.tile("5p")) is not None
+    assert c.hand.count(tiles.tile("5p")) == 4
 
 
 def test_tiles_outside_the_variant_are_refused():
     c = Calc("yuxi")
-    assert c.add_tile(T.tile("1z")).key == "calc.p.not_in_set"
+    assert c.add_tile(tiles.tile("1z")).key == "calc.p.not_in_set"
     c.set_option("with_honors", True)
-    assert c.add_tile(T.tile("1z")) is None
+    assert c.add_tile(tiles.tile("1z")) is None
     g = Calc("guiyang")
-    assert g.add_tile(T.tile("7z")) is None and g.add_tile(T.tile("6z")) is not None
-    assert g.add_meld("chow", T.tile("1m")).key == "calc.p.no_chow"
+    assert g.add_tile(tiles.tile("7z")) is None and g.add_tile(tiles.tile("6z")) is not None
+    assert g.add_meld("chow", tiles.tile("1m")).key == "calc.p.no_chow"
 
 
 def test_winning_tile_follows_the_last_tap_until_chosen():
     c = Calc("wenshan")
-    for t in T.parse("123m"):
+    for t in tiles.parse("123m"):
         c.add_tile(t)
-    assert c.win_tile == T.tile("3m")
-    c.set_win_tile(T.tile("1m"))
-    c.add_tile(T.tile("9p"))
-    assert c.win_tile == T.tile("1m")
-    c.remove_tile(T.tile("1m"))
-    assert c.win_tile == T.tile("9p")
+    assert c.win_tile == tiles.tile("3m")
+    c.set_win_tile(tiles.tile("1m"))
+    c.add_tile(tiles.tile("9p"))
+    assert c.win_tile == tiles.tile("1m")
+    c.remove_tile(tiles.tile("1m"))
+    assert c.win_tile == tiles.tile("9p")
 
 
 def test_meld_substitutes_cycle_wildcard_then_white():
     c = Calc("wenshan")
-    c.add_meld("pung", T.tile("9p"))
+    c.add_meld("pung", tiles.tile("9p"))
     c.cycle_meld_tile(0, 2)
-    assert c.melds[0].tiles == [T.tile("9p")] * 2 + [T.tile("4m")]
+    assert c.melds[0].tiles == [tiles.tile("9p")] * 2 + [tiles.tile("4m")]
     assert c.melds[0].to_json() == {"kind": "pung", "tiles": "4m99p", "face": "9p"}
     c.cycle_meld_tile(0, 2)
-    assert c.melds[0].tiles[2] == T.tile("5z")
+    assert c.melds[0].tiles[2] == tiles.tile("5z")
     c.cycle_meld_tile(0, 2)
-    assert c.melds[0].tiles[2] == T.tile("9p")
-    c.add_meld("chow", T.tile("3s"))
+    assert c.melds[0].tiles[2] == tiles.tile("9p")
+    c.add_meld("chow", tiles.tile("3s"))
     c.cycle_meld_tile(1, 1)
     assert c.melds[1].to_json() == {"kind": "chow", "tiles": "3s4m5s", "face": "345s"}
 
@@ -323,7 +323,7 @@ def test_notation_round_trip_and_chinese_prefixes():
     assert e.paste("123m456p1112z+2z 碰9p9p4m=9p 小鸡4m") is None
     assert e.to_json() == c.to_json()
     hand, win, melds, wild, chicken, draws = parse_notation("1133m2277p5599s66z")
-    assert win == T.tile("6z") and len(hand) == 14 and not melds and wild is chicken is None and draws == []
+    assert win == tiles.tile("6z") and len(hand) == 14 and not melds and wild is chicken is None and draws == []
 
 
 @pytest.mark.parametrize("text", ["123q", "pung:55m", "foo:1m", "chow:135m", "123m 456p"])
@@ -346,7 +346,7 @@ def test_paste_score_json():
 
 def test_remembered_between_visits():
     c = build("guiyang", "123m456p789s11122s", "2s", how="discard", src=3, flags=("hot",))
-    c.chicken = T.tile("2s")
+    c.chicken = tiles.tile("2s")
     d = Calc.from_saved(json.loads(json.dumps(c.to_saved())))
     assert d.to_json() == c.to_json() and d.hand == c.hand and d.chicken == c.chicken
     assert Calc.from_saved({"variant": "nope"}).variant_id == "wenshan"
@@ -357,8 +357,8 @@ def test_chickens_held_follow_the_flip():
     """贵阳: 幺鸡 1s counts 1; with the 翻牌鸡 1s it is a 金鸡 (2 each) - the core's own chicken kinds."""
     c = build("guiyang", "123m456p789s11122s", "2s")
     held = chickens_held(c)
-    assert [(k, T.name(t), v) for k, t, _name, v in held] == [("yao_ji", "1s", 1)] * 3
-    c.chicken = T.tile("1s")
+    assert [(k, tiles.name(t), v) for k, t, _name, v in held] == [("yao_ji", "1s", 1)] * 3
+    c.chicken = tiles.tile("1s")
     assert {v for *_x, v in chickens_held(c)} == {2}
     assert chickens_held(build("wenshan", "1133m2277p5599s66z", "6z")) == []
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.cli import score as score_cli
-from game.rules import tiles as T
+from game.rules import tiles
 from game.ui import nav
 from game.ui.calc.calculator import CalculatorScene, clipboard_get
 from game.ui.devtools import screenshot as shot
@@ -41,7 +41,7 @@ def palette_pos(sc: CalculatorScene, tile: int):
 
 
 def tap(app, sc, notation: str) -> None:
-    for t in T.parse(notation):
+    for t in tiles.parse(notation):
         click(app, palette_pos(sc, t))
 
 
@@ -60,9 +60,9 @@ def test_tapping_a_seed_example_gives_the_score_commands_total():
     tap(app, sc, "5p")
     assert [m.kind for m in sc.calc.melds] == ["concealed_kong"] and sc.target == "hand"
     tap(app, sc, "1223378999p4m")
-    click(app, next(r.center for r, i in sc.hand_rects if sc.display_hand()[i] == T.tile("9p")))
+    click(app, next(r.center for r, i in sc.hand_rects if sc.display_hand()[i] == tiles.tile("9p")))
     click(app, sc.win_btn.rect.center)
-    assert sc.calc.win_tile == T.tile("9p")
+    assert sc.calc.win_tile == tiles.tile("9p")
     box = next(b for b, k in sc.flag_boxes if k == "after_kong")
     click(app, box.rect.center)
     out = sc.calc.outcome()
@@ -80,17 +80,17 @@ def test_tapping_a_seed_example_gives_the_score_commands_total():
 def test_right_click_takes_a_tile_out_and_backspace_the_last():
     app, sc = fresh()
     tap(app, sc, "123m")
-    r = next(r.center for r, i in sc.hand_rects if sc.display_hand()[i] == T.tile("1m"))
+    r = next(r.center for r, i in sc.hand_rects if sc.display_hand()[i] == tiles.tile("1m"))
     click(app, r, button=3)
-    assert sorted(sc.calc.hand) == T.parse("23m")
+    assert sorted(sc.calc.hand) == tiles.parse("23m")
     key(app, pygame.K_BACKSPACE)
-    assert sc.calc.hand == [T.tile("2m")]
+    assert sc.calc.hand == [tiles.tile("2m")]
 
 
 def test_a_fifth_copy_is_explained_not_added():
     app, sc = fresh("en")
     tap(app, sc, "5p5p5p5p5p")
-    assert sc.calc.hand.count(T.tile("5p")) == 4
+    assert sc.calc.hand.count(tiles.tile("5p")) == 4
     assert sc.message is not None and sc.message.field == "tiles" and "5 Dots" in sc.message.text()
 
 
@@ -113,7 +113,7 @@ def test_keyboard_only():
     key(app, pygame.K_RETURN)  # 2m
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # 2p
-    assert sc.calc.hand == T.parse("12m2p")
+    assert sc.calc.hand == tiles.parse("12m2p")
     key(app, pygame.K_TAB)  # off the palette: the arrows pick hand tiles
     key(app, pygame.K_LEFT)
     key(app, pygame.K_w)
@@ -135,7 +135,7 @@ def test_copy_and_paste_the_notation():
     click(app, sc.clear_btn.rect.center)
     assert not sc.calc.hand
     key(app, pygame.K_v, pygame.KMOD_CTRL)
-    assert sorted(sc.calc.hand) == sorted(T.parse("1133m2277p5599s66z")) and sc.calc.outcome().total == 8
+    assert sorted(sc.calc.hand) == sorted(tiles.parse("1133m2277p5599s66z")) and sc.calc.outcome().total == 8
 
 
 def test_typing_notation_reads_it_on_enter():
@@ -147,7 +147,7 @@ def test_typing_notation_reads_it_on_enter():
     for ch in "123m456p789s1112z+2z":
         key(app, 0, text=ch)
     key(app, pygame.K_RETURN)
-    assert sc.calc.win_tile == T.tile("2z") and len(sc.calc.hand) == 14 and sc.calc.outcome().valid
+    assert sc.calc.win_tile == tiles.tile("2z") and len(sc.calc.hand) == 14 and sc.calc.outcome().valid
 
 
 def test_bad_notation_keeps_the_hand_and_the_typed_line_and_says_why_in_the_players_language():
@@ -160,7 +160,7 @@ def test_bad_notation_keeps_the_hand_and_the_typed_line_and_says_why_in_the_play
         key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
         key(app, 0, text="12x")
         key(app, pygame.K_RETURN)
-        assert sc.calc.hand == T.parse("123m") and sc.message is not None and sc.message.text().startswith(words)
+        assert sc.calc.hand == tiles.parse("123m") and sc.message is not None and sc.message.text().startswith(words)
         assert sc.notation.value == "12x" and sc.notation.active  # still there, still being typed: mend it
         key(app, pygame.K_BACKSPACE)  # the x goes
         key(app, 0, text="m3m")
@@ -169,7 +169,7 @@ def test_bad_notation_keeps_the_hand_and_the_typed_line_and_says_why_in_the_play
         key(app, 0, text="+")  # typed where the cursor is
         assert sc.notation.value == "12m+3m"
         key(app, pygame.K_RETURN)
-        assert sc.message is None and sc.calc.hand == T.parse("123m") and sc.calc.win_tile == T.tile("3m")
+        assert sc.message is None and sc.calc.hand == tiles.parse("123m") and sc.calc.win_tile == tiles.tile("3m")
 
 
 def test_the_notation_field_edits_like_a_text_field():
@@ -218,7 +218,7 @@ def test_options_overlay_changes_the_rules():
     app, sc = fresh()
     sc._set_variant("wenshan")
     tap(app, sc, "123m456p789s4m2s555z")
-    sc.calc.set_win_tile(T.tile("5z"))
+    sc.calc.set_win_tile(tiles.tile("5z"))
     sc._set_how("discard")
     before = sc.calc.outcome().payments
     click(app, sc.options_btn.rect.center)
@@ -237,7 +237,7 @@ def test_the_calculator_remembers_the_last_hand():
     sc.back()
     nav.go(app, "calculator")
     again = app.scene
-    assert again.calc.variant_id == "yuxi" and sorted(again.calc.hand) == T.parse("11223344556677m")
+    assert again.calc.variant_id == "yuxi" and sorted(again.calc.hand) == tiles.parse("11223344556677m")
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

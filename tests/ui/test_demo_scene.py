@@ -14,7 +14,7 @@ import pytest
 
 from game.bench.demo import clear_capped_caches
 from game.ui.devtools.screenshot import make_app
-from game.ui.kit import widgets as W
+from game.ui.kit import widgets
 from game.ui.menus.demo_scene import KEEP, DemoScene
 from game.ui.menus.scenes import MenuScene
 
@@ -91,7 +91,7 @@ def test_menu_choice_pins_the_demo():
     app = make_app((1280, 720), "en")
     app.goto(MenuScene(app))
     menu = app.scene
-    assert isinstance(menu.demo_pin, W.Choice)
+    assert isinstance(menu.demo_pin, widgets.Choice)
     menu.focus.index = menu.focus.widgets.index(menu.demo_pin)
     for _ in range(3):  # → Wenshan → Yuxi → Guiyang
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")], 0.05)
@@ -138,7 +138,7 @@ def test_long_run_keeps_memory_and_structures_flat():
                     marks[hands] = tracemalloc.get_traced_memory()[0]
             assert len(sc.lessons) <= KEEP and len(sc.queue) < 40 and len(sc.session.batches) <= 8
             assert len(app.toasts) <= 2 and len(sc.sounds) < 64
-            assert len(W._text_cache) <= 3001
+            assert len(widgets._text_cache) <= 3001
     finally:
         tracemalloc.stop()
     assert marks[7] - marks[3] < 256 * 1024, marks  # caches are capped; a leak would grow with every hand

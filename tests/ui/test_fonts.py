@@ -120,8 +120,8 @@ def test_beyond_gb2312_falls_back_to_the_systems_cjk_font(monkeypatch, no_system
 
 
 def test_widgets_draw_a_typed_name_without_boxes(no_system_font):
-    from game.ui.kit import widgets as W
+    from game.ui.kit import widgets
 
     for style in ("regular", "bold", "serif"):
         assert not fonts.missing_glyphs("老王", fonts.style_for("老王", style))
-        assert W.text_width("老王", 20, style) > 30
+        assert widgets.text_width("老王", 20, style) > 30

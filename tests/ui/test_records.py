@@ -25,10 +25,10 @@ def played(variant: str, seed: int, hands: int) -> tuple[dict, list[dict]]:
     for _ in range(hands):
         st, _ = m.start_hand()
         while st.end is None:
-            from game.rules import engine as E
+            from game.rules import engine
 
-            seat = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
-            E.apply(st, bots[seat].act(view(st, seat)))
+            seat = next(s for s in engine.acting_seats(st) if engine.legal_actions(st, s))
+            engine.apply(st, bots[seat].act(view(st, seat)))
         lived.append({"delta": st.settlement.deltas[0],
                       "won": any(w.seat == 0 for w in st.wins),
                       "self_draw": any(w.seat == 0 and str(w.how) == "self_draw" for w in st.wins),

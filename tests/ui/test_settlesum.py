@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.bots import make_bot
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
@@ -19,8 +19,8 @@ def results(variant: str, hands: int = 12):
     for _ in range(hands):
         st, _ = m.start_hand()
         while st.end is None:
-            seat = next(s for s in E.acting_seats(st) if E.legal_actions(st, s))
-            E.apply(st, bots[seat].act(view(st, seat)))
+            seat = next(s for s in engine.acting_seats(st) if engine.legal_actions(st, s))
+            engine.apply(st, bots[seat].act(view(st, seat)))
         yield view(st, 0)["result"]
         m.finish_hand()
 

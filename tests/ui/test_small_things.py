@@ -12,8 +12,7 @@ import pytest
 
 from game import i18n
 from game.rules.variants import all_variants
-from game.ui.kit import strings
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, widgets
 from game.ui.kit.names import KNOWN_VARIANTS, variant_name, variant_title
 from game.ui.kit.rulesdoc import FAMILY, doc_for
 from game.ui.menus.rulesview import RulesScene
@@ -48,7 +47,7 @@ def test_hands_stop_at_their_ends_instead_of_wrapping(app):
     app.settings.last_hands = 1
     sc = SetupScene(app)
     app.goto(sc)
-    hands = next(w for w in sc.colB if isinstance(w, W.Choice) and w.values == list(HAND_CHOICES))
+    hands = next(w for w in sc.colB if isinstance(w, widgets.Choice) and w.values == list(HAND_CHOICES))
     hands.step(-1)
     assert sc.hands == 1 and not hands.can_step(-1)
     for _ in range(10):

@@ -2,9 +2,8 @@
 
 import pygame
 
-from game.rules import engine as E
+from game.rules import engine, tiles
 from game.rules import scenario as SC
-from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.advice import tracker
 from game.rules.match import Match
@@ -20,7 +19,7 @@ from game.ui.table.tableview import display_meld
 from game.ui.table.tracker import TrackerModel, rows_of
 from tests.helpers.scen import scenario
 
-t = T.tile
+t = tiles.tile
 # wenshan, wildcard 中 (indicator 4z), dealer 3 discards 5m; seat 0 holds 3455m (碰 or 吃)
 SEAT0 = "3455m19p19s23z6z8p9m"
 SEAT1 = "1m2s3s6p7p9s1z8s2m6m3p4p4s"
@@ -30,7 +29,7 @@ DEALER = "5m369m258p36s13z28s2p"
 
 def claim_view():
     st, _ = SC.start(scenario("wenshan", [SEAT0, SEAT1, SEAT2, DEALER], flip="4z", dealer=3))
-    E.apply(st, Action(3, "discard", t("5m")))
+    engine.apply(st, Action(3, "discard", t("5m")))
     return st, view(st, 0)
 
 
@@ -38,7 +37,7 @@ def win_view():
     """Seat 0 can win on 5m (it waits on 5m with 34m + pairs) and could chow too."""
     hands = ["34m777m888m999m44z", SEAT1, SEAT2, DEALER]
     st, _ = SC.start(scenario("wenshan", hands, flip="4z", dealer=3))
-    E.apply(st, Action(3, "discard", t("5m")))
+    engine.apply(st, Action(3, "discard", t("5m")))
     return st, view(st, 0)
 
 
@@ -132,7 +131,7 @@ def test_tracker_counts_only_what_the_seat_sees():
     m.update(v)
     assert m.counts == tracker(v)
     st2, _ = SC.start(scenario("wenshan", [SEAT0, "1m2s3s6p7p9s1z8s2m6m3p4p5s", SEAT2, DEALER], flip="4z", dealer=3))
-    E.apply(st2, Action(3, "discard", t("5m")))
+    engine.apply(st2, Action(3, "discard", t("5m")))
     assert tracker(view(st2, 0)) == m.counts
     assert m.counts[t("5m")] == 1  # 55m in hand and the discard seen: one 5m is somewhere unseen
     assert sum(len(r) for r in m.rows) == 34
@@ -305,10 +304,10 @@ def test_assists_off_at_a_lan_table_refuses_hints_and_tracker(app):
 # ------------------------------------------------------------------ switches at a live table, drawn facts
 
 def scene_at(app, variant, stop, seed=1, tries=120):
-    from game.ui.devtools import screenshot as SS
+    from game.ui.devtools import screenshot
 
     v = get(variant)
-    ses, names = SS.find_state(v, seed, stop, tries)
+    ses, names = screenshot.find_state(v, seed, stop, tries)
     assert stop(ses.view), "no seed reached the wanted moment"
     sc = TableScene(app, ses, v, names=names, hands_total=8)
     sc.auto_bots = False
@@ -342,7 +341,7 @@ def test_a_winning_tile_that_is_the_wildcard_keeps_its_star(app, monkeypatch):
     sc = scene_at(app, "wenshan", lambda v: v["phase"] == "end" and bool(v["result"]["winners"]), tries=40)
     v = dict(sc.view)
     win = v["result"]["wins"][0]
-    win_tile = T.tile(win["tile"]) if isinstance(win["tile"], str) else win["tile"]
+    win_tile = tiles.tile(win["tile"]) if isinstance(win["tile"], str) else win["tile"]
     v["public"] = dict(v["public"], wildcard=win_tile)
     sc.view = v
     sc.show_settlement()

@@ -9,8 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.variants import get
 from game.rules.view import view
 from game.ui import settings as cfg
@@ -209,18 +208,18 @@ def test_hints_word_the_advice_codes_in_the_player_language():
     from game.ui.table.hints import refusal_text
 
     v = get("wenshan")
-    st, _ = E.new_hand(v, v.resolve_options({}), seed=0, dealer=0,
-                       hands=[T.parse(h) for h in ["123m456m789m1155s9s", "2223334445556p", "3334446667778s",
+    st, _ = engine.new_hand(v, v.resolve_options({}), seed=0, dealer=0,
+                       hands=[tiles.parse(h) for h in ["123m456m789m1155s9s", "2223334445556p", "3334446667778s",
                                                    "1122334455667z"]],
-                       wall=T.parse("99m" + "2s" * 3 + "6s3s7s8s" + "9p"))
+                       wall=tiles.parse("99m" + "2s" * 3 + "6s3s7s8s" + "9p"))
     vw = view(st, 0)
-    vw["legal"] = [a for a in vw["legal"] if a.kind != "discard" or a.tile == T.tile("9s")]
+    vw["legal"] = [a for a in vw["legal"] if a.kind != "discard" or a.tile == tiles.tile("9s")]
     vw["seats"][0]["declared"] = True
     for lang in ("zh", "en"):
         strings.set_lang(lang)
         h = HintEngine().compute(vw)
-        assert h.blocked[T.tile("1m")] == strings.tr("hint.why_declared")
-        assert [t for t, _ in h.per_discard[T.tile("9s")]] == [T.tile("1p"), T.tile("1s"), T.tile("5s")]
+        assert h.blocked[tiles.tile("1m")] == strings.tr("hint.why_declared")
+        assert [t for t, _ in h.per_discard[tiles.tile("9s")]] == [tiles.tile("1p"), tiles.tile("1s"), tiles.tile("5s")]
         assert refusal_text(Refusal.PASSED_WIN) == strings.tr("hint.why_missed")
         assert refusal_text(Refusal.NEEDS_PASS) == strings.tr("hint.why_pass")
     assert refusal_text(Refusal.NO_CHOW) == "no chow (吃) in the chicken games"

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.ui.devtools import screenshot as shot
-from game.ui.kit import widgets as W
+from game.ui.kit import widgets
 from game.ui.lan import lobby
 from game.ui.menus.scenes import MenuScene, SetupScene
 
@@ -36,7 +36,7 @@ def _host_setup(started):
 def test_the_first_click_after_typing_a_table_name_opens_the_table():
     started = []
     app, sc = _host_setup(started)
-    name = next(w for w in sc.colB if isinstance(w, W.TextInput) and w.max_len == 20)
+    name = next(w for w in sc.colB if isinstance(w, widgets.TextInput) and w.max_len == 20)
     _click(app, name._box().center)
     assert name.active
     _type(app, "周五牌局")
@@ -48,7 +48,7 @@ def test_the_first_click_after_typing_a_table_name_opens_the_table():
 def test_enter_after_typing_a_table_name_opens_the_table():
     started = []
     app, sc = _host_setup(started)
-    name = next(w for w in sc.colB if isinstance(w, W.TextInput) and w.max_len == 20)
+    name = next(w for w in sc.colB if isinstance(w, widgets.TextInput) and w.max_len == 20)
     _click(app, name._box().center)
     _type(app, "老王的桌")
     _key(app, pygame.K_RETURN)
@@ -58,7 +58,7 @@ def test_enter_after_typing_a_table_name_opens_the_table():
 def test_esc_while_typing_only_ends_typing():
     started = []
     app, sc = _host_setup(started)
-    seed = next(w for w in sc.colB if isinstance(w, W.TextInput))
+    seed = next(w for w in sc.colB if isinstance(w, widgets.TextInput))
     _click(app, seed._box().center)
     _key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, SetupScene) and not seed.active
@@ -96,7 +96,7 @@ def test_the_wheel_scrolls_the_options_of_a_long_game_and_nothing_shows_outside_
     last = col.widgets[-1]
     assert not col.viewport.contains(last.rect)
     inside = col.viewport.center
-    stake = next(w for w in col.widgets if isinstance(w, W.Choice))
+    stake = next(w for w in col.widgets if isinstance(w, widgets.Choice))
     before = stake.value
     for _ in range(30):
         app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=inside, rel=(0, 0), buttons=(0, 0, 0)),
@@ -111,7 +111,7 @@ def test_the_wheel_scrolls_the_options_of_a_long_game_and_nothing_shows_outside_
 def test_a_click_below_the_list_never_reaches_a_hidden_option():
     app, sc = _setup("guiyang")
     col = sc.col_a
-    hidden = next(w for w in col.widgets if w.rect.bottom > col.viewport.bottom and isinstance(w, W.Checkbox))
+    hidden = next(w for w in col.widgets if w.rect.bottom > col.viewport.bottom and isinstance(w, widgets.Checkbox))
     col.scroll_to(col.scroll + hidden.rect.top - col.viewport.bottom + 20)  # its top 20 px show, the rest is cut
     value = hidden.value
     below = (hidden.rect.x + 10, col.viewport.bottom + 6)
@@ -145,7 +145,7 @@ def test_the_wheel_still_steps_a_choice_outside_a_scrolling_list():
 def test_a_lan_host_waits_for_players_in_every_other_seat():
     started = []
     app, sc = _host_setup(started)
-    seats = [w for w in sc.colB if isinstance(w, W.Choice) and w.values[0] == "open"]
+    seats = [w for w in sc.colB if isinstance(w, widgets.Choice) and w.values[0] == "open"]
     assert len(seats) == sc.players() - 1 and all(w.value == "open" for w in seats)
     seats[0].step(2)  # a bot for seat 2, the rest stay open
     _key(app, pygame.K_RETURN)
@@ -153,7 +153,7 @@ def test_a_lan_host_waits_for_players_in_every_other_seat():
     assert levels[0] is None and levels[1] != "open" and all(lv == "open" for lv in levels[2:])
     # playing against bots keeps its own choices (not the host's)
     _app2, sc2 = _setup("wenshan")
-    assert all(w.value in ("easy", "normal", "strong") for w in sc2.colB if isinstance(w, W.Choice) and
+    assert all(w.value in ("easy", "normal", "strong") for w in sc2.colB if isinstance(w, widgets.Choice) and
                "open" not in w.values and w.values[0] in ("easy", "normal", "strong"))
 
 

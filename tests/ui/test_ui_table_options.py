@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from game import i18n
-from game.rules import engine as E
-from game.rules import scenario as SC
+from game.rules import engine, scenario
 from game.rules.actions import HU, Action
 from game.rules.view import events_for, view
 from game.ui.calc.calculator import CalculatorScene
@@ -175,11 +174,11 @@ def test_a_lapsed_win_is_told_to_its_player(en):
     win; seat 2 (the winner) is told nothing of it."""
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
     data["options"] = {"multi_win": False}
-    st, actions = SC.start(data)
+    st, actions = scenario.start(data)
     for a in actions[:-2]:
-        E.apply(st, a)
-    E.apply(st, Action(2, HU))
-    _, events = E.apply(st, Action(3, HU))
+        engine.apply(st, a)
+    engine.apply(st, Action(2, HU))
+    _, events = engine.apply(st, Action(3, HU))
     names = ["P0", "P1", "P2", "P3"]
     for seat, want in ((3, ["P3's win lapsed: P2 was first (one winner per discard)"]), (2, [])):
         v = view(st, seat)

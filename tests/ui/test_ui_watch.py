@@ -11,7 +11,7 @@ from tests.ui.ui_util import frames, join_list, player_app, type_text
 
 pytest.importorskip("netplay.host")
 
-from game.ui.kit import widgets as W
+from game.ui.kit import widgets
 from game.ui.lan import lobby, watch_screen
 from netplay.host import Host, TableConfig
 
@@ -130,7 +130,7 @@ def test_a_typed_address_can_be_watched_password_asked_when_refused(home):
         assert frames(app, lambda: isinstance(app.scene, lobby.JoinScene) and app.scene.ask is not None)
         back: Any = app.scene
         assert back.ask is not None and back.ask.get("watching") and back.ask["port"] == h.port
-        assert W.label_text(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
+        assert widgets.label_text(back.pw_ok.label) == "观战"  # the prompt's button says what it will do
         back.pw_text = "茶"
         back.connect_password()
         _watches(app)
@@ -154,19 +154,19 @@ def test_players_see_how_many_watch(home):
         assert frames(app, lambda: getattr(sc.session, "watchers", 0) == 2)
         assert sc.session.watch == "open"
         texts = []
-        from game.ui.kit import widgets as W
+        from game.ui.kit import widgets
 
-        real = W.draw_text
+        real = widgets.draw_text
 
         def spy(dest, text, *a, **kw):
             texts.append(text)
             return real(dest, text, *a, **kw)
 
-        W.draw_text = spy
+        widgets.draw_text = spy
         try:
             sc.draw(app.screen)
         finally:
-            W.draw_text = real
+            widgets.draw_text = real
         assert any("2 人观战" in t and "可见手牌" in t for t in texts), texts[-10:]
         sc.leave_table()
     finally:

@@ -88,7 +88,7 @@ def layout() -> dict:
     """Where the controls are at 1280x720 (laid out by the game itself, off-screen)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.ui.devtools import screenshot as shot
-    from game.ui.kit import widgets as W
+    from game.ui.kit import widgets
     from game.ui.lan.lobby import JoinScene
     from game.ui.menus.scenes import MenuScene, SetupScene
 
@@ -100,7 +100,7 @@ def layout() -> dict:
     host = app.scene
     join = JoinScene(app, interfaces=["127.0.0.1"])
     join.layout()
-    name = next(w for w in host.colB if isinstance(w, W.TextInput) and w.max_len == 20)
+    name = next(w for w in host.colB if isinstance(w, widgets.TextInput) and w.max_len == 20)
     return {"menu": menu, "table_name": name._box().center, "open": host.start_btn.rect.center,
             "options": host.col_a.viewport.center, "address": join.addr_input._box().center,
             "connect": join.connect_btn.rect.center}

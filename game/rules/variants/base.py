@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from .. import tiles as T
+from .. import tiles
 from ..actions import CHOW, HU, KONG, PUNG, Action
 from ..events import Event
 from ..kinds import ActionKind, MeldKind, WinBy
@@ -66,7 +66,7 @@ class Variant:
         return int(options.get("players", 4))
 
     def tile_set(self, options: Options) -> list[int]:
-        return T.tile_set(T.SUITED)
+        return tiles.tile_set(tiles.SUITED)
 
     def first_dealer(self, options: Options, seed: Any, n: int) -> int:
         """The first hand's dealer: seat 0 (``first_dealer=host``) or drawn from the match seed (``random``)."""
@@ -294,7 +294,7 @@ class Variant:
         counts = state.seats[seat].counts
         out = []
         natural_only = not self.standins(state) and not self.jokers(state)
-        for face in range(T.NUM_KINDS):
+        for face in range(tiles.NUM_KINDS):
             if counts[face] == 0 or (natural_only and counts[face] < 4):
                 continue
             got = self.pick(state, counts, face, 4)

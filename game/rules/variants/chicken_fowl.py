@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import events as ev
-from .. import tiles as T
+from .. import tiles
 from ..events import Event
 from ..kinds import MeldKind
 from ..options import Options
@@ -20,10 +20,10 @@ from ..state import HandState
 from ..texts import Msg, msg
 from .chicken_tables import Table
 
-YAO = T.ONE_SOU  # 1s 幺鸡
-WU_GU = T.EIGHT_PIN  # 8p 乌骨鸡
-RED = T.RED
-SILVER_FLIPS = (T.make(9, T.MAN), T.make(9, T.PIN))  # 9m/9p → 1m/1p 银鸡
+YAO = tiles.ONE_SOU  # 1s 幺鸡
+WU_GU = tiles.EIGHT_PIN  # 8p 乌骨鸡
+RED = tiles.RED
+SILVER_FLIPS = (tiles.make(9, tiles.MAN), tiles.make(9, tiles.PIN))  # 9m/9p → 1m/1p 银鸡
 
 
 def next_tile(t: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
-from .. import analysis as A
+from .. import analysis
 from .. import tiles as T
 from ..codes import Refusal
 from ..kinds import KONG_KINDS, MeldKind, WinBy
@@ -85,7 +85,7 @@ def di_long(counts: Sequence[int], melds: Sequence[Meld], win_tile: int | None) 
 def is_winning(tb: Table, counts: Sequence[int], melds: Sequence[Meld], win_tile: int | None) -> bool:
     """Any winning shape of the variant (standard, seven pairs, 地龙)."""
     n = sum(counts)
-    if n % 3 == 2 and A.is_win(counts):
+    if n % 3 == 2 and analysis.is_win(counts):
         return True
     if seven_pairs(counts, melds):
         return True
@@ -100,9 +100,9 @@ def shape_patterns(tb: Table, counts: Sequence[int], melds: Sequence[Meld], win_
     def q(k: str) -> str:
         return QING[k] if flush else k
 
-    if sum(counts) % 3 == 2 and A.is_win(counts):
+    if sum(counts) % 3 == 2 and analysis.is_win(counts):
         out.append(q("ping_hu"))
-        if A.is_pungs_and_pair(counts):
+        if analysis.is_pungs_and_pair(counts):
             out.append(q("da_dui_zi"))
             if len(melds) == 4:
                 out.append(q("dan_diao"))
@@ -142,9 +142,9 @@ def waits(tb: Table, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     n = sum(counts)
     if n % 3 != 1:
         return []
-    out = set(A.waits(counts))
+    out = set(analysis.waits(counts))
     if not melds and n == 13:
-        out.update(A.waits_seven_pairs(counts))
+        out.update(analysis.waits_seven_pairs(counts))
     if "di_long" in tb.patterns and len(melds) == 1 and melds[0].kind == MeldKind.PUNG and n == 10 \
             and all(c % 2 == 0 for c in counts):
         out.add(melds[0].face)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import ClassVar, cast
 
 from .. import events as ev
-from .. import tiles as T
+from .. import tiles
 from ..events import Event
 from ..kinds import HandEnd, MeldKind, WinBy
 from ..options import Option, Options
@@ -45,7 +45,7 @@ from ..settlement import Settlement
 from ..situation import Score, Situation
 from ..state import HandState, Meld
 from ..texts import msg
-from . import wenshan_score as WS
+from . import wenshan_score
 from . import wenshan_shapes as shapes
 from .base import Variant, first_dealer_option
 
@@ -66,7 +66,7 @@ class Wenshan(Variant):
     ]
 
     def tile_set(self, options: Options) -> list[int]:
-        return T.tile_set(T.ALL_KINDS)
+        return tiles.tile_set(tiles.ALL_KINDS)
 
     # ---- setup / wall ---------------------------------------------------------
     def setup(self, state: HandState, events: list[Event]) -> None:
@@ -88,7 +88,7 @@ class Wenshan(Variant):
 
     def standins(self, state: HandState) -> dict[int, int]:
         w = state.extra["wildcard"]
-        return {} if w == T.WHITE else {T.WHITE: w}
+        return {} if w == tiles.WHITE else {tiles.WHITE: w}
 
     # ---- winning ---------------------------------------------------------------
     def quick_win(self, state: HandState, seat: int, tile: int | None, how: WinBy) -> bool:
@@ -102,7 +102,7 @@ class Wenshan(Variant):
         concealed = not s.melds
         soft = bool(state.options.get("soft_lan"))
         for c, j, _nat in shapes.readings(counts, wild, fixed):  # noqa: SIM110 - a loop: quick_win is hot
-            if WS.bases_of(c, j, concealed, soft):
+            if wenshan_score.bases_of(c, j, concealed, soft):
                 return True
         # a discarded 白 may be taken as the wildcard's face
         return False
@@ -113,7 +113,7 @@ class Wenshan(Variant):
         if wild is None:
             return False
         soft = bool(options.get("soft_lan"))
-        return any(WS.bases_of(c, j, not melds, soft) for c, j, _nat in shapes.readings(counts, wild, 0))
+        return any(wenshan_score.bases_of(c, j, not melds, soft) for c, j, _nat in shapes.readings(counts, wild, 0))
 
     def wildcards(self, public: PublicInfo) -> frozenset[int]:
         wild = cast(WenshanPublic, public).get("wildcard")
@@ -146,7 +146,7 @@ class Wenshan(Variant):
                          state.dealer_streak)
 
     def score(self, sit: Situation) -> Score:
-        return WS.score(sit)
+        return wenshan_score.score(sit)
 
     # ---- settlement ----------------------------------------------------------------
     def settle(self, state: HandState) -> Settlement:
@@ -172,7 +172,7 @@ class Wenshan(Variant):
             for m in s.melds:
                 if not m.is_kong:
                     continue
-                name = T.name(m.face)
+                name = tiles.name(m.face)
                 if m.subs:
                     st.item(seat, "kong_sub", msg("rules.settle.wenshan.kong_sub", tile=name), 0)
                     continue
@@ -197,7 +197,7 @@ class Wenshan(Variant):
     def public_info(self, state: HandState, seat: int | None) -> WenshanPublic:
         w = state.extra.get("wildcard")
         return {"indicator": state.extra.get("indicator"), "wildcard": w,
-                "standin": None if w == T.WHITE else T.WHITE,
+                "standin": None if w == tiles.WHITE else tiles.WHITE,
                 "reserved": int(state.options.get("reserved_tiles", 0))}
 
     def meld_public_tiles(self, state: HandState, meld: Meld) -> tuple[int | None, ...]:
@@ -214,9 +214,9 @@ class Wenshan(Variant):
 
 
 def _formula(sc: Score) -> str:
-    base = [p.value for p in sc.patterns if p.key in WS.BASE]
-    added = [p.value for p in sc.patterns if p.key in WS.ADDED]
-    mult = [p.value for p in sc.patterns if p.key in WS.MULT]
+    base = [p.value for p in sc.patterns if p.key in wenshan_score.BASE]
+    added = [p.value for p in sc.patterns if p.key in wenshan_score.ADDED]
+    mult = [p.value for p in sc.patterns if p.key in wenshan_score.MULT]
     terms = base + added
     s = "+".join(map(str, terms)) if terms else "0"
     if len(terms) > 1 and mult:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from .. import analysis as A
-from .. import tiles as T
+from .. import analysis, tiles
 
-WHITE = T.WHITE
-_HONOR_SUCC = {T.EAST: T.SOUTH, T.SOUTH: T.WEST, T.WEST: T.NORTH, T.NORTH: T.RED,
-               T.RED: T.GREEN, T.GREEN: T.WHITE, T.WHITE: T.EAST}
+WHITE = tiles.WHITE
+_HONOR_SUCC = {tiles.EAST: tiles.SOUTH, tiles.SOUTH: tiles.WEST, tiles.WEST: tiles.NORTH, tiles.NORTH: tiles.RED,
+               tiles.RED: tiles.GREEN, tiles.GREEN: tiles.WHITE, tiles.WHITE: tiles.EAST}
 
 
 def wildcard_of(indicator: int) -> int:
@@ -44,7 +43,7 @@ def readings(counts: list[int], wild: int, fixed_wild: int = 0) -> Iterator[tupl
 
 def standard(counts: list[int], jokers: int) -> bool:
     # a claimed wildcard taken as its face plus four 白 standing for that face make five of it
-    return A.is_win(counts, jokers) if max(counts) <= 4 else A.is_win_any(counts, jokers)
+    return analysis.is_win(counts, jokers) if max(counts) <= 4 else analysis.is_win_any(counts, jokers)
 
 
 def seven_pairs_quads(counts: list[int], jokers: int) -> int:
@@ -113,7 +112,7 @@ def lan(counts: list[int], jokers: int, soft: bool, seven_stars: bool = False) -
             return False
         room += rm
     honors = 0
-    for t in T.HONORS:
+    for t in tiles.HONORS:
         if counts[t] > 1:
             return False
         honors += counts[t]
@@ -133,7 +132,7 @@ def yao(counts: list[int]) -> bool:
 def one_suit(counts: list[int]) -> int:
     """The single suit of the non-joker tiles (0-2), -1 if none (empty), -2 if mixed or honors."""
     suit = -1
-    for t in range(T.NUM_KINDS):
+    for t in range(tiles.NUM_KINDS):
         if counts[t]:
             if t >= 27:
                 return -2

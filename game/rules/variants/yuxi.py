@@ -57,9 +57,8 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
-from .. import analysis as A
+from .. import analysis, tiles
 from .. import events as ev
-from .. import tiles as T
 from ..actions import CHOW, HU, KONG, PUNG, Action
 from ..events import Event
 from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
@@ -69,7 +68,7 @@ from ..settlement import Settlement
 from ..situation import Score, Situation
 from ..state import HandState, Meld, PendingWin
 from ..texts import msg
-from . import yuxi_score as YS
+from . import yuxi_score
 from .base import Variant, first_dealer_option
 
 STOP = 20  # the hand is drawn when the wall (face-up tail tiles included) is down to this
@@ -96,7 +95,7 @@ class Yuxi(Variant):
 
     # ---- table --------------------------------------------------------------------
     def tile_set(self, options: Options) -> list[int]:
-        return T.tile_set(T.ALL_KINDS if options.get("with_honors") else T.SUITED)
+        return tiles.tile_set(tiles.ALL_KINDS if options.get("with_honors") else tiles.SUITED)
 
     def setup(self, state: HandState, events: list[Event]) -> None:
         n = min(2, state.back - state.front)
@@ -164,7 +163,7 @@ class Yuxi(Variant):
             t = seq[i]
             c = list(counts)
             c[t] += 1
-            if not A.is_win(c):
+            if not analysis.is_win(c):
                 continue
             rest = seq[:i] + seq[i + 1:]
             fan, act = self._continue(state, c, melds, rest, chain, draws + [t], t, depth)
@@ -193,7 +192,7 @@ class Yuxi(Variant):
         flags = {"after_kong"} | ({"double_kong"} if chain >= 2 else set())
         sit = Situation(self.id, state.options, state.n, state.dealer, state.turn, counts, melds, tile, WinBy.SELF_DRAW,
                         None, frozenset(flags), None, tuple(draws))
-        sc = YS.score(sit)
+        sc = yuxi_score.score(sit)
         fan: int = sc.info["fan"] if sc.valid else -1
         return fan
 
@@ -219,7 +218,7 @@ class Yuxi(Variant):
         tail_wins = False
         for t in self.tail_tiles(state):
             counts[t] += 1
-            ok = A.is_win(counts)
+            ok = analysis.is_win(counts)
             counts[t] -= 1
             if ok:
                 tail_wins = True
@@ -251,7 +250,7 @@ class Yuxi(Variant):
         counts[tile] += 1
         sit = Situation(self.id, state.options, state.n, state.dealer, src, counts, [], tile, WinBy.SELF_DRAW, None,
                         frozenset({key}), None, (), state.dealer_streak)
-        sc = YS.score(sit)
+        sc = yuxi_score.score(sit)
         if not sc.valid:
             return []
         events.append(ev.sequence_win(src, key))
@@ -267,7 +266,7 @@ class Yuxi(Variant):
             return None
         if len(d) == 10 and state.options.get("with_honors") and all(x.tile >= 27 for x in d):
             return "shi_feng"
-        if len(d) == 13 and all(T.is_terminal_or_honor(x.tile) for x in d):
+        if len(d) == 13 and all(tiles.is_terminal_or_honor(x.tile) for x in d):
             return "shi_san_yao"
         return None
 
@@ -278,7 +277,7 @@ class Yuxi(Variant):
         clean = not s.melds and all(x.claimed_by is None for x in d)
         feng = len(d) if clean and state.options.get("with_honors") and all(x.tile >= 27 for x in d) and len(d) <= 10 \
             else None
-        yao = len(d) if clean and all(T.is_terminal_or_honor(x.tile) for x in d) and len(d) <= 13 else None
+        yao = len(d) if clean and all(tiles.is_terminal_or_honor(x.tile) for x in d) and len(d) <= 13 else None
         return {"shi_feng": feng, "shi_san_yao": yao}
 
     # ---- winning --------------------------------------------------------------------
@@ -286,8 +285,8 @@ class Yuxi(Variant):
         s = state.seats[seat]
         k = list(s.keys)
         if tile is not None:
-            k[tile // 9] += A.POW5[tile % 9]
-        if A.is_win_keys(*k):
+            k[tile // 9] += analysis.POW5[tile % 9]
+        if analysis.is_win_keys(*k):
             return True
         if s.melds:
             return False
@@ -305,9 +304,9 @@ class Yuxi(Variant):
         s = state.seats[seat]
         if s.n_concealed % 3 != 1:
             return []
-        out = set(A.waits_keys(s.keys))
+        out = set(analysis.waits_keys(s.keys))
         if not s.melds:
-            out.update(A.waits_seven_pairs(s.counts))
+            out.update(analysis.waits_seven_pairs(s.counts))
         kinds = set(self.tile_set(state.options))
         return sorted(k for k in out if k in kinds)
 
@@ -327,7 +326,7 @@ class Yuxi(Variant):
                          source, frozenset(flags), None, draws, state.dealer_streak)
 
     def score(self, sit: Situation) -> Score:
-        return YS.score(sit)
+        return yuxi_score.score(sit)
 
     def win_value(self, sc: Score) -> int:
         fan: int = sc.info.get("fan", 0)
@@ -341,7 +340,7 @@ class Yuxi(Variant):
             for w in state.wins:
                 sc = w.score
                 how = sc.info.get("how", w.how)
-                line = YS.labels(sc, how, state.n, w.seat if multi else None)
+                line = yuxi_score.labels(sc, how, state.n, w.seat if multi else None)
                 for payer, pts in sorted(sc.payments.items()):
                     st.pay(payer, w.seat, pts, sc.main_key, line)
         st.itemize()
@@ -360,7 +359,7 @@ class Yuxi(Variant):
 
     def tiles_win(self, options: Options, public: PublicInfo, counts: list[int], melds: list[Meld],
                   tile: int | None) -> bool:
-        if A.is_win(counts):
+        if analysis.is_win(counts):
             return True
         return not melds and sum(counts) == 14 and not any(c & 1 for c in counts)
 

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import analysis as A
-from .. import tiles as T
+from .. import analysis, tiles
 from ..codes import Refusal
 from ..kinds import MeldKind, WinBy
 from ..situation import Pattern, Score, Situation, pattern, refused
 from ..state import Meld
 from ..texts import Msg, msg
 
-FIVE_PIN = T.FIVE_PIN
+FIVE_PIN = tiles.FIVE_PIN
 
 BASE = {  # key: 番 (names: pattern.yuxi.<key> in the catalogs)
     "ping_hu": 0,
@@ -72,7 +71,7 @@ def seven_pairs_quads(counts: Sequence[int], melds: Sequence[Meld]) -> int:
 
 def all_pungs(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """大碰对: no chow meld; the concealed tiles are pungs and exactly one pair."""
-    return not any(m.kind == MeldKind.CHOW for m in melds) and A.is_pungs_and_pair(counts)
+    return not any(m.kind == MeldKind.CHOW for m in melds) and analysis.is_pungs_and_pair(counts)
 
 
 def base_of(counts: Sequence[int], melds: Sequence[Meld]) -> str | None:
@@ -82,7 +81,7 @@ def base_of(counts: Sequence[int], melds: Sequence[Meld]) -> str | None:
     q = seven_pairs_quads(counts, melds)
     if q >= 0:
         best = (_QING_SEVEN if qing else _SEVEN)[min(q, 3)]
-    if sum(counts) % 3 == 2 and A.is_win(counts):
+    if sum(counts) % 3 == 2 and analysis.is_win(counts):
         if all_pungs(counts, melds):
             k = "qing_da_dui" if qing else "da_peng_dui"
         else:

@@ -596,10 +596,10 @@ def formula(variant_id: str, out: Outcome) -> str:
         return ""
     fam = family(variant_id)
     if fam == "wenshan":
-        from game.rules.variants import wenshan_score as WS
+        from game.rules.variants import wenshan_score
 
-        terms = [p["value"] for p in out.patterns if p["key"] in WS.BASE or p["key"] in WS.ADDED]
-        mult = [p["value"] for p in out.patterns if p["key"] in WS.MULT]
+        terms = [p["value"] for p in out.patterns if p["key"] in wenshan_score.BASE or p["key"] in wenshan_score.ADDED]
+        mult = [p["value"] for p in out.patterns if p["key"] in wenshan_score.MULT]
         s = "+".join(map(str, terms)) if terms else "0"
         if len(terms) > 1 and mult:
             s = f"({s})"
@@ -616,15 +616,15 @@ def chickens_held(calc: Calc) -> list[tuple[str, int, Msg, int]]:
     for a ready player [(key, tile, name, unit value)]. Shown beside the score, never added to it."""
     if calc.family != "chicken":
         return []
-    from game.rules.variants import chicken_fowl as F
+    from game.rules.variants import chicken_fowl
 
     tb = calc.variant.table
     zhuo = zhuo_of(calc.chicken) if calc.chicken is not None else None
-    ks = F.kinds(tb, calc.options, zhuo)
+    ks = chicken_fowl.kinds(tb, calc.options, zhuo)
     held: list[tuple[int, str, int | None]] = [(t, "hand", None) for t in calc.hand]
     for m in calc.melds:
         held += [(t, "concealed_kong" if m.kind == "concealed_kong" else "meld", None) for t in m.tiles]
-    return list(F.counted(tb, ks, held, calc.seat, False, {}))
+    return list(chicken_fowl.counted(tb, ks, held, calc.seat, False, {}))
 
 
 def seat_label(calc: Calc, seat: int) -> str:

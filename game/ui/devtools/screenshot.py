@@ -375,24 +375,24 @@ CALC_HANDS = {
 
 def calculator_scene(app, variant_id: str):
     """The calculator holding a typical hand of the game, its settlement a step away."""
-    from game.rules import tiles as T
+    from game.rules import tiles
     from game.ui.calc.calcmodel import Calc
     from game.ui.calc.calculator import CalculatorScene
 
     hand, win, melds, how, src, flags = CALC_HANDS.get(variant_id, CALC_HANDS["wenshan"])
     c = Calc(variant_id)
     for kind, tile in melds:
-        c.add_meld(kind, T.tile(tile))
-    for t in T.parse(hand):
+        c.add_meld(kind, tiles.tile(tile))
+    for t in tiles.parse(hand):
         c.add_tile(t)
-    c.set_win_tile(T.tile(win))
+    c.set_win_tile(tiles.tile(win))
     c.set_how(how)
     if src is not None:
         c.source = src
     for f in flags:
         c.toggle_flag(f)
     if c.family == "chicken":
-        c.chicken = T.tile("1s")
+        c.chicken = tiles.tile("1s")
     app.settings.last_calc = c.to_saved()
     return CalculatorScene(app)
 

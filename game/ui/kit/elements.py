@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
-from game.ui.kit import widgets as W
+from game.ui.kit import widgets
 
 POINTED = frozenset({pygame.MOUSEBUTTONDOWN})  # events that reach only the elements under the pointer
 BUTTON_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP})
@@ -86,12 +86,12 @@ class ButtonBar(Element):
 
     takes = BUTTON_EVENTS
 
-    def __init__(self, buttons: Sequence[W.Button] = ()):
-        self.buttons: list[W.Button] = []
+    def __init__(self, buttons: Sequence[widgets.Button] = ()):
+        self.buttons: list[widgets.Button] = []
         self.rects: list[pygame.Rect] = []
         self.set(buttons)
 
-    def set(self, buttons: Sequence[W.Button]) -> None:
+    def set(self, buttons: Sequence[widgets.Button]) -> None:
         """Show these buttons from now on (after a layout)."""
         self.buttons = list(buttons)
         self.rects = [b.rect for b in self.buttons]

@@ -26,8 +26,7 @@ from game.rules.view import View
 from game.rules.view import view as seat_view
 from game.session import LocalSession
 from game.ui import nav
-from game.ui.kit import fonts, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import fonts, strings, tileart, widgets
 from game.ui.kit.names import KNOWN_VARIANTS, bot_name, variant_name
 from game.ui.menus.scenes import registered
 from game.ui.menus.teach import Lesson, Teacher, settlement_lessons
@@ -427,14 +426,14 @@ def draw_lessons(surf: pygame.Surface, sc: DemoScene) -> None:
         lines.append((strings.tr("demo.banner", variant=variant_name(sc.variant), k=sc.hand_no + 1), round(12 * s),
                       (255, 170, 130), "bold"))
     for lesson in older:
-        for ln in W.wrap(lesson.text(names), small, text_w)[:2]:
-            lines.append((ln, small, W.MUTED, "regular"))
+        for ln in widgets.wrap(lesson.text(names), small, text_w)[:2]:
+            lines.append((ln, small, widgets.MUTED, "regular"))
     if cur is not None:
-        for ln in W.wrap(cur.text(names), big, text_w, "bold")[:max_big]:
-            lines.append((ln, big, W.CREAM, "bold"))
+        for ln in widgets.wrap(cur.text(names), big, text_w, "bold")[:max_big]:
+            lines.append((ln, big, widgets.CREAM, "bold"))
         rule = cur.rule_text(names)
         if rule:
-            for ln in W.wrap(rule, rule_size, text_w)[:max_rule]:
+            for ln in widgets.wrap(rule, rule_size, text_w)[:max_rule]:
                 lines.append((ln, rule_size, (255, 214, 120), "regular"))
     r.h = pad * 2 + sum(round(sz * 1.4) for _t, sz, _c, _st in lines) + ((ch + pad) if tiles else 0)
     step = max(8, round(24 * s))
@@ -444,7 +443,7 @@ def draw_lessons(surf: pygame.Surface, sc: DemoScene) -> None:
     else:
         r.bottomright = (W_ - round(66 * s), L.hand_top - round(10 * s))
         r.top = max(r.top, round(230 * s))
-    W.panel(surf, r, (24, 14, 8), 232, round(14 * s), 2, (255, 160, 110))
+    widgets.panel(surf, r, (24, 14, 8), 232, round(14 * s), 2, (255, 160, 110))
     clip = surf.get_clip()
     surf.set_clip(r.inflate(-4, -4))
     y = r.y + pad

@@ -13,8 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui.kit import tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import tileart, widgets
 
 
 def ease_out(t: float) -> float:
@@ -119,8 +118,8 @@ def _draw_fly(surf, a: Anim, t: float, scale: float) -> None:
 @lru_cache(maxsize=64)
 def _big_text(text: str, size: int, color, outline) -> pygame.Surface:
     """Big label with a dark outline and a warm glow (cached)."""
-    main = W.text_surface(text, size, color, "serif")
-    edge = W.text_surface(text, size, outline, "serif")
+    main = widgets.text_surface(text, size, color, "serif")
+    edge = widgets.text_surface(text, size, outline, "serif")
     k = max(2, size // 16)
     out = pygame.Surface((main.get_width() + 4 * k, main.get_height() + 4 * k), pygame.SRCALPHA)
     glow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
@@ -182,7 +181,7 @@ def _draw_flip(surf, a: Anim, t: float, scale: float) -> None:
     elif sx < 0.999:
         img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * sx)), img.get_height()))
     if move == 0 and phase_flip >= 1:
-        g = W.glow_circle(round(w * 0.9), (255, 220, 120))
+        g = widgets.glow_circle(round(w * 0.9), (255, 220, 120))
         surf.blit(g, g.get_rect(center=(round(cx), round(cy))))
     surf.blit(img, img.get_rect(center=(round(cx), round(cy))))
     cap = d.get("caption")

@@ -17,8 +17,7 @@ import pygame
 import game.i18n as i18n
 from game.rules.fowl_view import EACH, READY, Fowl, Outlook, is_chicken_view, outlook
 from game.rules.variants.chicken import ChickenGame
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.elements import ButtonBar, Element
 from game.ui.table.context import TableContext
 from game.ui.table.dock import Toggle
@@ -105,7 +104,7 @@ class ChickenChip(ButtonBar):
         rect = (corner.right + round(8 * s), corner.y + round(4 * s), w, h)
         if self.buttons and self.buttons[0].rect == pygame.Rect(rect):
             return False
-        self.set([Toggle(rect, W.tr_label("chickens.chip"), self.toggle, self.is_on, "K", "chickens",
+        self.set([Toggle(rect, widgets.tr_label("chickens.chip"), self.toggle, self.is_on, "K", "chickens",
                          max(12, round(14 * s)))])
         return True
 
@@ -167,17 +166,17 @@ class _Pen:
 
     def text(self, text: str, pos: tuple[int, int], size: int, col, style: str = "regular", **kw) -> None:
         if self.layer is not None:
-            W.draw_text(self.layer, text, pos, size, col, style, **kw)
+            widgets.draw_text(self.layer, text, pos, size, col, style, **kw)
 
     def heading(self, text: str) -> None:
         self.y += round(4 * self.s)
-        self.text(text, (self.pad, self.y), max(self.small, round(14 * self.s)), W.GOLD, "bold",
+        self.text(text, (self.pad, self.y), max(self.small, round(14 * self.s)), widgets.GOLD, "bold",
                   max_width=self.w - 2 * self.pad)
         self.y += round(20 * self.s)
 
-    def line(self, text: str, col=W.CREAM, indent: int = 0, right: str = "", rcol=W.CREAM) -> None:
+    def line(self, text: str, col=widgets.CREAM, indent: int = 0, right: str = "", rcol=widgets.CREAM) -> None:
         x = self.pad + indent
-        rw = W.text_width(right, self.small, "bold") + round(6 * self.s) if right else 0
+        rw = widgets.text_width(right, self.small, "bold") + round(6 * self.s) if right else 0
         self.text(text, (x, self.y), self.small, col, max_width=self.w - x - self.pad - rw)
         if right:
             self.text(right, (self.w - self.pad, self.y), self.small, rcol, "bold", anchor="topright")
@@ -189,13 +188,13 @@ class _Pen:
         x = self.pad
         gap = round(6 * self.s)
         for t, cap in items:
-            col = max(cw, W.text_width(cap, self.small))
+            col = max(cw, widgets.text_width(cap, self.small))
             if x + col > self.w - self.pad:
                 self.y += ch + round(self.small * 1.3) + round(4 * self.s)
                 x = self.pad
             if self.layer is not None:
                 tileart.draw_tile(self.layer, t, (x + (col - cw) // 2, self.y), tw, highlight="chicken")
-            self.text(cap, (x + col // 2, self.y + ch + round(1 * self.s)), self.small, W.CREAM, anchor="midtop")
+            self.text(cap, (x + col // 2, self.y + ch + round(1 * self.s)), self.small, widgets.CREAM, anchor="midtop")
             x += col + gap
         self.y += ch + round(self.small * 1.3) + round(4 * self.s)
 
@@ -205,7 +204,7 @@ def _render(o: Outlook, view: dict, s: float, names: list[str], small: int) -> p
     w = panel_width(s)
     height = _lines(_Pen(None, w, s, small), o, view, s, names)
     out = pygame.Surface((w, height), pygame.SRCALPHA)
-    W.panel(out, out.get_rect(), (10, 28, 22), 232, round(12 * s), max(1, round(2 * s)), (200, 140, 90))
+    widgets.panel(out, out.get_rect(), (10, 28, 22), 232, round(12 * s), max(1, round(2 * s)), (200, 140, 90))
     _lines(_Pen(out, w, s, small), o, view, s, names)
     return out
 
@@ -214,9 +213,9 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
     """Every line of the panel; returns the height used."""
     w, small = p.w, p.small
     tw = max(14, round(22 * s))
-    p.text(strings.tr("chickens.title"), (p.pad, p.y), max(small, round(16 * s)), W.GOLD, "bold",
+    p.text(strings.tr("chickens.title"), (p.pad, p.y), max(small, round(16 * s)), widgets.GOLD, "bold",
            max_width=w - 2 * p.pad - round(40 * s))
-    p.text("K", (w - p.pad, p.y + round(2 * s)), small, W.MUTED, "bold", anchor="topright")
+    p.text("K", (w - p.pad, p.y + round(2 * s)), small, widgets.MUTED, "bold", anchor="topright")
     p.y += round(24 * s)
     # in play
     p.heading(strings.tr("chickens.in_play_flipped" if o.flipped else "chickens.in_play"))
@@ -239,10 +238,10 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
             p.line(f"{i18n.render(f.text, strings.lang())} {_tile(f.tile)}", indent=0,
                    right=_fowl_text(f))
     else:
-        p.line(strings.tr("chickens.none"), W.MUTED)
+        p.line(strings.tr("chickens.none"), widgets.MUTED)
     for b in o.beans:
         p.line(f"{i18n.render(b.text, strings.lang())} {_tile(b.tile)}", (190, 220, 255),
-               right=strings.tr("chickens.bean_note"), rcol=W.MUTED)
+               right=strings.tr("chickens.bean_note"), rcol=widgets.MUTED)
     # the others' face-up chickens
     p.heading(strings.tr("chickens.shown"))
     any_shown = False
@@ -254,7 +253,7 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
         who = names[seat] if seat < len(names) else f"#{seat}"
         p.line(f"{who}: {text}")
     if not any_shown:
-        p.line(strings.tr("chickens.none"), W.MUTED)
+        p.line(strings.tr("chickens.none"), widgets.MUTED)
     # the preview
     p.heading(strings.tr("chickens.preview_flipped" if o.flipped else "chickens.preview"))
     n = view["n"]
@@ -283,5 +282,5 @@ def _lines(p: _Pen, o: Outlook, view: dict, s: float, names: list[str]) -> int:
             p.line(strings.tr(key, what=i18n.render(ln.text, strings.lang()), who=who), indent=round(12 * s),
                    right=_points(ln.points), rcol=(255, 160, 140))
     if o.ready is not None:
-        p.line(strings.tr("chickens.you_ready" if o.ready else "chickens.you_not_ready"), W.MUTED)
+        p.line(strings.tr("chickens.you_ready" if o.ready else "chickens.you_not_ready"), widgets.MUTED)
     return p.y + round(8 * s)

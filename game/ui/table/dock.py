@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui.kit import widgets as W
+from game.ui.kit import widgets
 
 
-class Toggle(W.Button):
+class Toggle(widgets.Button):
     """A chip that shows whether its switch is on (gold) or off (dark)."""
 
     def __init__(self, rect, label, on_click: Callable[[], None], is_on: Callable[[], bool], hotkey: str | None,
@@ -49,6 +49,6 @@ def toggles(size: tuple[int, int], scale: float, actions: dict[str, Callable[[],
     for i, (name, key, hot) in enumerate(shown):
         col, row = i % 2, i // 2
         rect = (box.x + col * (cw + gap), box.y + row * (ch + gap), cw, ch)
-        out.append(Toggle(rect, W.tr_label(key), actions[name], states[name], hot, name,
+        out.append(Toggle(rect, widgets.tr_label(key), actions[name], states[name], hot, name,
                           max(12, round(14 * s)), enabled.get(name, True)))
     return out

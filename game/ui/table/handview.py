@@ -21,8 +21,7 @@ import pygame
 
 from game.rules.actions import Action
 from game.rules.kinds import ActionKind
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 from game.ui.table.decisions import Decisions
@@ -306,7 +305,7 @@ def _ting_tag(s: float) -> pygame.Surface:
     pygame.draw.circle(out, (218, 48, 36), (r + 1, r + 1), r)
     pygame.draw.circle(out, (255, 214, 120), (r + 1, r + 1), r, max(1, round(1.5 * s)))
     if strings.is_zh():
-        img = W.text_surface(TING_MARK, max(12, round(12 * s)), (255, 246, 230), "bold")
+        img = widgets.text_surface(TING_MARK, max(12, round(12 * s)), (255, 246, 230), "bold")
         out.blit(img, img.get_rect(center=(r + 1, r + 1)))
     else:
         c = r + 1

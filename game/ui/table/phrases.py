@@ -15,8 +15,7 @@ from typing import Protocol
 
 import pygame
 
-from game.ui.kit import strings
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, widgets
 from game.ui.kit.elements import BUTTON_EVENTS, Element
 from game.ui.table.context import TableContext
 
@@ -47,8 +46,8 @@ class PhraseMenu(Element):
         self.session = session
         self.muted = muted  # seats whose phrases this player does not want (shared with the bubbles)
         self.open = False
-        self.chip: W.Button | None = None
-        self.items: list[W.Button] = []
+        self.chip: widgets.Button | None = None
+        self.items: list[widgets.Button] = []
         self.rects: list[pygame.Rect] = []
         self.sent_at: float | None = None
 
@@ -64,7 +63,7 @@ class PhraseMenu(Element):
         rect = pygame.Rect(corner.right + round(8 * s), y, w, h)
         if self.chip is not None and self.chip.rect == rect:
             return False
-        self.chip = W.Button(rect, W.tr_label("phrase.chip"), self.toggle, "dark", name="phrases",
+        self.chip = widgets.Button(rect, widgets.tr_label("phrase.chip"), self.toggle, "dark", name="phrases",
                              size=max(12, round(14 * s)))
         self._list()
         return True
@@ -81,21 +80,21 @@ class PhraseMenu(Element):
     def _list(self) -> None:
         """The chip and, when open, the phrases and the mute switches under it."""
         s = self.ctx.scale
-        out: list[W.Button] = []
+        out: list[widgets.Button] = []
         if self.chip is not None and self.open:
             x, y = self.chip.rect.x, self.chip.rect.bottom + round(6 * s)
             bw, bh = round(176 * s), round(32 * s)
             gap = round(4 * s)
             for i in range(PHRASES):
                 col, row = i % 2, i // 2
-                out.append(W.Button((x + col * (bw + gap), y + row * (bh + gap), bw, bh),
+                out.append(widgets.Button((x + col * (bw + gap), y + row * (bh + gap), bw, bh),
                                     (lambda i=i: phrase_text(i)), (lambda i=i: self.say(i)), "blue",
                                     name=f"phrase{i}", size=max(12, round(14 * s)), enabled=not self._waiting()))
             y += 4 * (bh + gap) + round(6 * s)
             v = self.ctx.view or {}
             others = [i for i in range(v.get("n", 0)) if i != self.ctx.me]
             for k, seat in enumerate(others):
-                out.append(W.Button((x + k * (round(118 * s) + gap), y, round(118 * s), bh),
+                out.append(widgets.Button((x + k * (round(118 * s) + gap), y, round(118 * s), bh),
                                     (lambda seat=seat: self._mute_label(seat)), (lambda seat=seat: self.mute(seat)),
                                     "dark" if seat not in self.muted else "red", name=f"mute{seat}",
                                     size=max(12, round(13 * s))))
@@ -149,10 +148,10 @@ class PhraseMenu(Element):
         self.chip.draw(surf)
         if self.open and self.items:
             s = self.ctx.scale
-            W.dim_screen(surf, 70)  # the open list is over the table: the table steps back a little
+            widgets.dim_screen(surf, 70)  # the open list is over the table: the table steps back a little
             self.chip.draw(surf)
             box = self.items[0].rect.unionall([b.rect for b in self.items]).inflate(round(14 * s), round(14 * s))
-            W.panel(surf, box, (10, 28, 22), 238, round(10 * s), 2, W.GOLD)
+            widgets.panel(surf, box, (10, 28, 22), 238, round(10 * s), 2, widgets.GOLD)
             for b in self.items:
                 b.draw(surf)
 
@@ -195,7 +194,7 @@ def draw_bubble(surf: pygame.Surface, text: str, plate: pygame.Rect, s: float, s
     """A speech bubble pointing at a plate, on the side of it facing the table's middle."""
     fs = max(12, round(16 * s))
     pad = round(10 * s)
-    w = W.text_width(text, fs, "bold") + 2 * pad
+    w = widgets.text_width(text, fs, "bold") + 2 * pad
     h = fs + 2 * pad
     r = pygame.Rect(0, 0, w, h)
     W_, H_ = size
@@ -214,5 +213,5 @@ def draw_bubble(surf: pygame.Surface, text: str, plate: pygame.Rect, s: float, s
     pygame.draw.rect(surf, (255, 250, 236), r, border_radius=round(12 * s))
     pygame.draw.rect(surf, (200, 150, 60), r, max(1, round(2 * s)), border_radius=round(12 * s))
     pygame.draw.polygon(surf, (255, 250, 236), tip)
-    W.draw_text(surf, text, r.center, fs, (40, 30, 20), "bold", anchor="center")
+    widgets.draw_text(surf, text, r.center, fs, (40, 30, 20), "bold", anchor="center")
     return r

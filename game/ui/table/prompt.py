@@ -9,8 +9,7 @@ import pygame
 
 from game.rules.actions import Action
 from game.rules.kinds import ActionKind
-from game.ui.kit import strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, tileart, widgets
 from game.ui.table.layout import TableLayout
 
 BTN_STYLE = {"chow": "green", "pung": "blue", "kong": "purple", "hu": "red", "pass": "grey", "declare_ready": "gold"}
@@ -127,7 +126,7 @@ def row_top(layout: TableLayout, scale: float) -> int:
 
 
 def buttons(kinds: list[Offer], phase: str | None, size: tuple[int, int], layout: TableLayout, scale: float,
-            on_press: Callable[[str, list[Action]], Callable[[], None]], numbered: bool = True) -> list[W.Button]:
+            on_press: Callable[[str, list[Action]], Callable[[], None]], numbered: bool = True) -> list[widgets.Button]:
     """The prompt's round buttons, right-aligned above the hand, numbered 1.. for the keys.
 
     While a list of alternatives is open its entries own the number keys: the buttons then show no numbers.
@@ -141,13 +140,13 @@ def buttons(kinds: list[Offer], phase: str | None, size: tuple[int, int], layout
     out = []
     for i, (k, acts) in enumerate(kinds):
         g = glyph(k, phase)
-        out.append(W.Button((x + i * (bsize + gap), y, bsize, bsize), W.tr_label(label_key(k, phase)),
+        out.append(widgets.Button((x + i * (bsize + gap), y, bsize, bsize), widgets.tr_label(label_key(k, phase)),
                             on_press(k, acts), BTN_STYLE.get(k, "green"), hotkey=str(i + 1) if numbered else None,
                             glyph=g, name=k, size=None if g else round(bsize * (0.3 if strings.is_zh() else 0.24))))
     return out
 
 
-class ChoiceButton(W.Button):
+class ChoiceButton(widgets.Button):
     """One alternative in the open list: a button that knows the action it sends."""
 
     def __init__(self, rect, action: Action, on_click: Callable[[], None], hotkey: str, name: str):
@@ -191,7 +190,7 @@ class Prompt:
         self.order = tuple(button_order)
         self.choice: str | None = None  # "chow" / "kong": the list of alternatives is open
         self.dismissed: int | None = None  # view version whose turn prompt the player waved off
-        self.buttons: list[W.Button] = []
+        self.buttons: list[widgets.Button] = []
         self.choice_buttons: list[ChoiceButton] = []
         self._key: tuple | None = None
 

@@ -25,8 +25,7 @@ from game.rules.actions import Action
 from game.ui import nav
 from game.ui import settings as cfg
 from game.ui.app import Scene
-from game.ui.kit import strings
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, widgets
 from game.ui.kit.elements import ButtonBar, Holder, Manager
 from game.ui.kit.names import variant_name
 from game.ui.table import cues, hud
@@ -245,7 +244,7 @@ class TableScene(Scene):
         return self.ctx.deal.start is not None
 
     @property
-    def buttons(self) -> list[W.Button]:
+    def buttons(self) -> list[widgets.Button]:
         """The claim prompt's buttons for the view shown now."""
         self.prompt.refresh()
         return self.prompt.buttons
@@ -680,7 +679,7 @@ class TableScene(Scene):
             self.prompt.refresh()
         if self.view is None or self.L is None:
             surf.fill((10, 40, 30))
-            W.draw_text(surf, strings.tr("common.loading"), (surf.get_width() // 2, surf.get_height() // 2),
+            widgets.draw_text(surf, strings.tr("common.loading"), (surf.get_width() // 2, surf.get_height() // 2),
                         round(24 * self.s), anchor="center")
             return
         self.render.reveal = self.revealed_hands()

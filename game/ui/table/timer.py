@@ -21,8 +21,7 @@ import pygame
 from game.rules.actions import Action
 from game.rules.kinds import ActionKind
 from game.turntimer import DecisionClock, timeout_action
-from game.ui.kit import strings
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, widgets
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 
@@ -190,4 +189,4 @@ def ring(surf: pygame.Surface, c: tuple[int, int], r: int, frac: float | None, s
         pygame.draw.arc(surf, col, box, start, start + 2 * math.pi * frac, width)
     text = str(max(0, secs))
     size = max(12, round((16 if secs < 10 else 14) * s))
-    W.draw_text(surf, text, c, size, (255, 240, 220) if not urgent else (255, 190, 170), "bold", anchor="center")
+    widgets.draw_text(surf, text, c, size, (255, 240, 220) if not urgent else (255, 190, 170), "bold", anchor="center")

@@ -16,8 +16,7 @@ from typing import Protocol
 
 import pygame
 
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 from game.ui.table.hints import Hints
@@ -110,7 +109,7 @@ def draw_badge(surf: pygame.Surface, ting: Ting, size: tuple[int, int], plate_h:
     seal_r = round(17 * s)
     seal_text = strings.tr("ting.seal")
     seal_fs = round(20 * s) if len(seal_text) == 1 else max(small, round(12 * s))
-    seal_w = max(2 * seal_r, W.text_width(seal_text, seal_fs, "bold") + round(14 * s))
+    seal_w = max(2 * seal_r, widgets.text_width(seal_text, seal_fs, "bold") + round(14 * s))
     if ting.after is not None:
         label = strings.tr("ting.after", tile=strings.tile_name(ting.after))
     elif ting.waits:
@@ -120,28 +119,28 @@ def draw_badge(surf: pygame.Surface, ting: Ting, size: tuple[int, int], plate_h:
     fs = max(small, round(14 * s))
     waits = list(ting.waits[:MAX_WAITS])
     counts = [strings.tr("hint.left", n=n) if n else strings.tr("hint.none_left") for _t, n in waits]
-    cols = [max(cw, W.text_width(c, small, "bold")) for c in counts]
-    label_w = W.text_width(label, fs, "bold")
+    cols = [max(cw, widgets.text_width(c, small, "bold")) for c in counts]
+    label_w = widgets.text_width(label, fs, "bold")
     total = strings.tr("ting.total", n=ting.unseen) if waits else ""
     more = len(ting.waits) - len(waits)
     if more > 0:
         total = strings.tr("ting.more", k=more) + "  " + total
-    total_w = W.text_width(total, small, "bold") if total else 0
+    total_w = widgets.text_width(total, small, "bold") if total else 0
     body_w = max(label_w, total_w + (sum(c + gap for c in cols) if waits else 0))
     width = pad + seal_w + pad + body_w + pad
     height = (round(22 * s) + ch + round(4 * s) + round(small * 1.3) + pad) if waits else round(46 * s)
     r = pygame.Rect(round(14 * s), size[1] - plate_h - round(22 * s) - height, width, height)
     if r.right > size[0] * 0.62:
         r.w = round(size[0] * 0.62) - r.x
-    W.panel(surf, r, (46, 12, 8), 232, round(12 * s), 2, (255, 176, 96))
+    widgets.panel(surf, r, (46, 12, 8), 232, round(12 * s), 2, (255, 176, 96))
     # the seal: 听 (a word on a pill in English)
     seal = pygame.Rect(r.x + pad, r.y + round(23 * s) - seal_r, seal_w, 2 * seal_r)
     pygame.draw.rect(surf, (120, 16, 10), seal.move(0, 2), border_radius=seal_r)
     pygame.draw.rect(surf, (214, 48, 36), seal, border_radius=seal_r)
     pygame.draw.rect(surf, (255, 214, 120), seal, max(1, round(2 * s)), border_radius=seal_r)
-    W.draw_text(surf, seal_text, seal.center, seal_fs, (255, 246, 230), "bold", anchor="center")
+    widgets.draw_text(surf, seal_text, seal.center, seal_fs, (255, 246, 230), "bold", anchor="center")
     x0 = seal.right + pad
-    W.draw_text(surf, label, (x0, r.y + round(6 * s)), fs, W.CREAM, "bold", max_width=r.right - x0 - pad)
+    widgets.draw_text(surf, label, (x0, r.y + round(6 * s)), fs, widgets.CREAM, "bold", max_width=r.right - x0 - pad)
     if not waits:
         return r
     y = r.y + round(26 * s)
@@ -151,8 +150,8 @@ def draw_badge(surf: pygame.Surface, ting: Ting, size: tuple[int, int], plate_h:
             drawlog.dropped(surf, [strings.tile_name(t) for t, _n in waits[k:]], pygame.Rect(x, y, cw, ch), 0)
             break
         tileart.draw_tile(surf, t, (x + (col - cw) // 2, y), tw, dim=left == 0)
-        W.draw_text(surf, text, (x + col // 2, y + ch + round(3 * s)), small,
+        widgets.draw_text(surf, text, (x + col // 2, y + ch + round(3 * s)), small,
                     (255, 220, 130) if left else (200, 150, 140), "bold", anchor="midtop")
         x += col + gap
-    W.draw_text(surf, total, (r.right - pad, y + ch // 2), small, (255, 214, 140), "bold", anchor="midright")
+    widgets.draw_text(surf, total, (r.right - pad, y + ch // 2), small, (255, 214, 140), "bold", anchor="midright")
     return r

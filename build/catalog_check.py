@@ -65,15 +65,13 @@ def data_keys() -> tuple[set[str], set[str]]:
     events, codes, variants, tiles, options (an option's help and choice names are optional)."""
     from game.rules import tiles as T
     from game.rules.codes import ActionProblem, Refusal
-    from game.rules.variants import VARIANTS
-    from game.rules.variants import chicken_tables as CT
-    from game.rules.variants import wenshan_score as WS
-    from game.rules.variants import yuxi_score as YS
+    from game.rules.variants import VARIANTS, chicken_tables, wenshan_score, yuxi_score
 
     keys = {f"rules.code.refusal.{c.value}" for c in Refusal} | {f"rules.code.action.{c.value}" for c in ActionProblem}
-    keys |= {f"rules.pattern.wenshan.{k}" for t in (WS.BASE, WS.ADDED, WS.MULT) for k in t}
-    keys |= {f"rules.pattern.yuxi.{k}" for t in (YS.BASE, YS.EXTRA) for k in t}
-    for tb in (CT.GUIYANG, CT.ZHUOJI):
+    keys |= {f"rules.pattern.wenshan.{k}"
+             for t in (wenshan_score.BASE, wenshan_score.ADDED, wenshan_score.MULT) for k in t}
+    keys |= {f"rules.pattern.yuxi.{k}" for t in (yuxi_score.BASE, yuxi_score.EXTRA) for k in t}
+    for tb in (chicken_tables.GUIYANG, chicken_tables.ZHUOJI):
         keys |= {f"rules.pattern.{tb.id}.{k}" for k in tb.patterns} | {f"rules.event.{tb.id}.{k}" for k in tb.events}
     for v in VARIANTS:
         keys |= {f"rules.variant.{v.id}.name", f"rules.variant.{v.id}.blurb"}

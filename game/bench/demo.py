@@ -36,23 +36,22 @@ def capped_caches() -> dict[str, int]:
     """Entries in the capped caches: the UI's render caches (text 3000 then cleared, tile surfaces LRU 3072)
     and the bots' (see ``game.bots.bot_caches``)."""
     from game.bots import bot_caches
-    from game.ui.kit import tileart
-    from game.ui.kit import widgets as W
+    from game.ui.kit import tileart, widgets
 
-    return {"text": len(W._text_cache), "tile": tileart._tile.cache_info().currsize, **bot_caches()}
+    return {"text": len(widgets._text_cache), "tile": tileart._tile.cache_info().currsize, **bot_caches()}
 
 
 def clear_capped_caches() -> None:
     """Empty the UI's render caches and the bots': they refill as frames are drawn and bots decide; their
     growth is capped, not the demo's."""
     from game.bots import clear_caches
-    from game.ui.kit import tileart
-    from game.ui.kit import widgets as W
+    from game.ui.kit import tileart, widgets
 
     clear_caches()
-    W._text_cache.clear()
+    widgets._text_cache.clear()
     tileart.clear_cache()
-    for f in (W._panel_surface, W._shadow_surface, W._gradient_rounded, W._veil, W.button_glow, W.glow_circle):
+    for f in (widgets._panel_surface, widgets._shadow_surface, widgets._gradient_rounded, widgets._veil,
+              widgets.button_glow, widgets.glow_circle):
         f.cache_clear()
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
-from . import hand_math as P
+from . import hand_math
 from . import shanten as S
 from .core import BotBase
 from .ctx import Ctx
@@ -44,10 +44,10 @@ def scan(ctx: Ctx, strat: VariantStrategy, routes: Sequence[str], with_accept: s
     ``with_accept``: "best" computes tile acceptance for the lowest-shanten discards only, "all" for every one.
     """
     jk, wf = ctx.jk, ctx.wface
-    c, j = P.split(ctx.counts, jk)
+    c, j = hand_math.split(ctx.counts, jk)
     k = S.keys(c)
     nm = ctx.n_melds
-    ok = P.melds_ok(ctx)
+    ok = hand_math.melds_ok(ctx)
     rows: list[Row] = []
     tiles = sorted({a.tile for a in ctx.legal if a.kind == DISCARD and a.tile is not None})
     for d in tiles:
@@ -120,15 +120,16 @@ class NormalBot(BotBase):
 
     def turn_kong_ok(self, ctx: Ctx, strat: VariantStrategy, face: int, routes: Sequence[str]) -> bool:
         """Make this kong in one's own turn: it scores and costs no shanten."""
-        kind, got = P.turn_kong_tiles(ctx, face)
-        if got is None or P.subs_in(got, face) or strat.kong_value(ctx, face, kind) <= 0:
+        kind, got = hand_math.turn_kong_tiles(ctx, face)
+        if got is None or hand_math.subs_in(got, face) or strat.kong_value(ctx, face, kind) <= 0:
             return False
         jk, wf = ctx.jk, ctx.wface
-        c, j = P.split(ctx.counts, jk)
-        before = P.best_after_discard(strat, c, j, wf, ctx.n_melds, routes, P.melds_ok(ctx), jk)
-        c2, j2 = P.split(P.without(ctx.counts, got), jk)
+        c, j = hand_math.split(ctx.counts, jk)
+        before = hand_math.best_after_discard(strat, c, j, wf, ctx.n_melds, routes, hand_math.melds_ok(ctx), jk)
+        c2, j2 = hand_math.split(hand_math.without(ctx.counts, got), jk)
         after_routes = routes if kind == "added_kong" else tuple(r for r in routes if r in ("std", "pungs"))
-        after = P.best_shanten(strat, c2, j2, wf, ctx.n_melds + (kind != "added_kong"), after_routes or ("std",))
+        after = hand_math.best_shanten(strat, c2, j2, wf, ctx.n_melds + (kind != "added_kong"),
+                                       after_routes or ("std",))
         return after <= before
 
     # ---- claims ---------------------------------------------------------------------------
@@ -142,32 +143,32 @@ class NormalBot(BotBase):
             return pas or ctx.legal[0]
         routes = strat.normal_routes(ctx)
         jk, wf = ctx.jk, ctx.wface
-        c, j = P.split(ctx.counts, jk)
-        now = P.best_shanten(strat, c, j, wf, ctx.n_melds, routes, P.melds_ok(ctx))
+        c, j = hand_math.split(ctx.counts, jk)
+        now = hand_math.best_shanten(strat, c, j, wf, ctx.n_melds, routes, hand_math.melds_ok(ctx))
         open_routes = tuple(r for r in strat.routes if r in ("std", "pungs"))
         best: tuple[tuple[int, int], Action] | None = None
         for a in ctx.legal:
             if a.kind not in (PUNG, KONG, CHOW):
                 continue
-            got = P.claim_tiles(ctx, a)
+            got = hand_math.claim_tiles(ctx, a)
             if got is None:
                 continue
-            if a.kind != CHOW and (P.subs_in(got, offer) or (ctx.jk is not None and offer == ctx.jk)):
+            if a.kind != CHOW and (hand_math.subs_in(got, offer) or (ctx.jk is not None and offer == ctx.jk)):
                 continue
             if a.kind == CHOW and ctx.jk is not None and ctx.jk in got:
                 continue
-            c2, j2 = P.split(P.without(ctx.counts, got), jk)
-            ok = P.melds_ok(ctx) and a.kind != CHOW
+            c2, j2 = hand_math.split(hand_math.without(ctx.counts, got), jk)
+            ok = hand_math.melds_ok(ctx) and a.kind != CHOW
             if a.kind == KONG:
                 if strat.kong_value(ctx, offer, KONG) <= 0:
                     continue
-                after = P.best_shanten(strat, c2, j2, wf, ctx.n_melds + 1, open_routes, ok)
+                after = hand_math.best_shanten(strat, c2, j2, wf, ctx.n_melds + 1, open_routes, ok)
                 if after <= now:
                     key = (after - 1, 0)
                 else:
                     continue
             else:
-                after = P.best_after_discard(strat, c2, j2, wf, ctx.n_melds + 1, open_routes, ok, jk)
+                after = hand_math.best_after_discard(strat, c2, j2, wf, ctx.n_melds + 1, open_routes, ok, jk)
                 if after >= now:
                     continue
                 key = (after, 1 if a.kind == PUNG else 2)

@@ -18,11 +18,8 @@ from collections.abc import Callable
 
 from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
 from ..rules.analysis import is_win, waits, waits_seven_pairs
-from . import advantage
-from . import hand_math as P
-from . import hand_value as X
+from . import advantage, hand_math, hand_value, strong_yuxi_claims
 from . import shanten as S
-from . import strong_yuxi_claims as YC
 from .ctx import Ctx, OwnMelds, meld_faces, own_melds
 from .normal import isolation, scan
 from .read import Read
@@ -71,7 +68,7 @@ class YuxiExpert(Expert):
         super().__init__(vid, seed)
         self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
-    def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
+    def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[hand_value.XRoute]:
         pay = ctx.n - 1
         live = ctx.live
         A = self.avoided
@@ -83,30 +80,31 @@ class YuxiExpert(Expert):
             v = float(2 ** fan)
             return pay * v + A, v + A
 
-        out = [X.XRoute("std", *X.std_route(live, pw), *vals(0), claim=self.claim_speed, typ=TYP["std"])]
+        out = [hand_value.XRoute("std", *hand_value.std_route(live, pw), *vals(0), claim=self.claim_speed,
+                                 typ=TYP["std"])]
         if not chows:
-            out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(1), typ=TYP["pungs"]))
-        cnt, honors = X.suit_counts(counts, [f for _k, f, _s in melds])
+            out.append(hand_value.XRoute("pungs", *hand_value.pungs_route(live, pw), *vals(1), typ=TYP["pungs"]))
+        cnt, honors = hand_value.suit_counts(counts, [f for _k, f, _s in melds])
         g = max(range(3), key=lambda x: cnt[x])
         flush = cnt[g] >= self.flush_min and not honors
         if flush:
-            out.append(X.XRoute("flush", *X.flush_route(live, g, (), pw), *vals(1), claim=self.claim_speed,
-                                typ=TYP["flush"]))
+            out.append(hand_value.XRoute("flush", *hand_value.flush_route(live, g, (), pw), *vals(1),
+                                         claim=self.claim_speed, typ=TYP["flush"]))
         if concealed:
             def quads(c: list[int], j: int) -> float:
                 n = sum(1 for x in c if x == 4)
                 return float(2 ** n)
 
-            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(1), vf=quads, typ=TYP["pairs"]))
+            out.append(hand_value.XRoute("pairs", *hand_value.pairs_route(live), *vals(1), vf=quads, typ=TYP["pairs"]))
             if flush:
-                out.append(X.XRoute("fpairs", *X.flush_pairs_route(live, g), *vals(2), vf=quads,
+                out.append(hand_value.XRoute("fpairs", *hand_value.flush_pairs_route(live, g), *vals(2), vf=quads,
                                     typ=TYP["fpairs"]))
         return out
 
-    def evaluator(self, ctx: Ctx) -> X.Evaluator:
-        return X.Evaluator(self.model(ctx), self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
+    def evaluator(self, ctx: Ctx) -> hand_value.Evaluator:
+        return hand_value.Evaluator(self.model(ctx), self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
 
-    def valued(self, ev: X.Evaluator, c: list[int]) -> bool:
+    def valued(self, ev: hand_value.Evaluator, c: list[int]) -> bool:
         """A 1-番 route is as close as the plain one (清一色 within two steps)."""
         shs = ev.shanten(c, S.keys(c), 0)
         std = shs[0]
@@ -123,7 +121,7 @@ class YuxiExpert(Expert):
             return True
         if pairs + sum(1 for m in ctx.melds if m["kind"] != "chow") >= 4:
             return True
-        cnt, _h = X.suit_counts(c, [meld_faces(m) for m in ctx.melds])
+        cnt, _h = hand_value.suit_counts(c, [meld_faces(m) for m in ctx.melds])
         return max(cnt) >= self.flush_min
 
     # ---- decisions ---------------------------------------------------------------------------------------
@@ -164,7 +162,7 @@ class YuxiExpert(Expert):
 
     @staticmethod
     def _kong_wins(ctx: Ctx, a: Action) -> bool:
-        tail = YC.tail_tiles(ctx)
+        tail = strong_yuxi_claims.tail_tiles(ctx)
         if not tail:
             return False
         c = list(ctx.counts)
@@ -214,7 +212,7 @@ class YuxiExpert(Expert):
         assert w is not None
         return sum(a * b for a, b in zip(w, phi))
 
-    def afterstate(self, ctx: Ctx, model: Model, c: list[int], val: X.Value, risk: tuple[float, float],
+    def afterstate(self, ctx: Ctx, model: Model, c: list[int], val: hand_value.Value, risk: tuple[float, float],
                    tile: int | None, shanten: int, accept: float, umax: float, skilled: bool, chosen: bool,
                    bonus: float) -> list[float]:
         """The features of the hand ``c`` an action leaves, before the next draw: the route value and its
@@ -242,7 +240,7 @@ class YuxiExpert(Expert):
             return None
         skilled = self.discard(ctx, strat, routes, rows).tile
         model = self.model(ctx)
-        ev = X.Evaluator(model, self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
+        ev = hand_value.Evaluator(model, self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
         c = list(ctx.counts)
         vals = ev.scan(c, 0, [r.tile for r in rows])
         rd = Read(ctx)
@@ -299,10 +297,10 @@ class YuxiExpert(Expert):
         """d -> points a discard that leaves the hand ready adds besides its fitted advantage (the 杠上花 out:
         a wait on a face-up tail tile with a triplet or pung whose fourth tile may still come). None when
         no tail tile is up."""
-        tail = YC.tail_tiles(ctx)
+        tail = strong_yuxi_claims.tail_tiles(ctx)
         if not tail:
             return None
-        extra = YC.gang_shang_hua(ctx, melds, tail)
+        extra = strong_yuxi_claims.gang_shang_hua(ctx, melds, tail)
         c = list(ctx.counts)
 
         def bonus(d: int) -> float:
@@ -340,7 +338,7 @@ class YuxiExpert(Expert):
             chosen = self.learned_claim(ctx, base)
             if chosen is not None:
                 return chosen
-        return YC.claim(ctx, base, ctx.first(PASS))
+        return strong_yuxi_claims.claim(ctx, base, ctx.first(PASS))
 
     def learned_claim(self, ctx: Ctx, base: Action) -> Action | None:
         """Each answer's afterstate features: a pass keeps the hand, a pung or chow leaves the hand after its
@@ -352,19 +350,19 @@ class YuxiExpert(Expert):
         pas = ctx.first(PASS)
         c = list(ctx.counts)
         if pas is not None:
-            val = X.Evaluator(model, self.routes(ctx, melds, c), self.rho).value(c, S.keys(c), 0)
+            val = hand_value.Evaluator(model, self.routes(ctx, melds, c), self.rho).value(c, S.keys(c), 0)
             sh = S.std(S.keys(c), 0)
             phis[pas] = self.afterstate(ctx, model, c, val, (0.0, 0.0), None, sh, 0.0, 0.0, pas == base, False, 0.0)
         for a in ctx.legal:
             if a.kind not in (CHOW, PUNG, KONG):
                 continue
-            plan = P.claim_plan(ctx, a)
+            plan = hand_math.claim_plan(ctx, a)
             if plan is None:
                 continue
             got, faces, subs = plan
             kind = "kong" if a.kind == KONG else str(a.kind)
-            counts = P.without(ctx.counts, got)
-            ev = X.Evaluator(model, self.routes(ctx, melds + [(kind, faces, subs)], counts), self.rho)
+            counts = hand_math.without(ctx.counts, got)
+            ev = hand_value.Evaluator(model, self.routes(ctx, melds + [(kind, faces, subs)], counts), self.rho)
             if a.kind == KONG:
                 val = ev.value(counts, S.keys(counts), 0, extra=True)
                 phis[a] = self.afterstate(ctx, model, counts, val, (0.0, 0.0), None, S.std(S.keys(counts), 0),
@@ -392,4 +390,4 @@ class YuxiExpert(Expert):
         """Points the discarder pays for this win now (None: the scoring could not be read)."""
         from ..rules.variants.yuxi_score import score
 
-        return X.discard_win_value(ctx, tile, score)
+        return hand_value.discard_win_value(ctx, tile, score)

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from ..rules.actions import CHOW, KONG, PUNG, Action
-from . import danger as D
-from . import hand_math as P
-from . import shanten as S
+from . import danger, hand_math, shanten
 from .ctx import Ctx, OwnMelds, own_melds
 from .win_chances import KindsFn, Model, Route, ShFn
 
@@ -38,23 +36,23 @@ def claim(ctx: Ctx, base: Action, pas: Action | None) -> Action:
     melds = own_melds(ctx)
     model = value_model(ctx, melds)
     routes = strong_routes(ctx, melds)
-    c, j = P.split(ctx.counts, ctx.jk)
-    now = hand_ev(routes, model, c, S.keys(c), j)
+    c, j = hand_math.split(ctx.counts, ctx.jk)
+    now = hand_ev(routes, model, c, shanten.keys(c), j)
     best: tuple[float, Action | None] = (now, pas)
     evs: dict[Action | None, float] = {pas: now}
-    dz = D.Danger(ctx, D.Defence(READY_MID, DEAL_IN))
+    dz = danger.Danger(ctx, danger.Defence(READY_MID, DEAL_IN))
     for a in ctx.legal:
         if a.kind not in (PUNG, KONG, CHOW) or (a.kind != KONG and a != base):
             continue
-        plan = P.claim_plan(ctx, a)
+        plan = hand_math.claim_plan(ctx, a)
         if plan is None:
             continue
         got, faces, subs = plan
         m2 = melds + [(a.kind if a.kind != KONG else "kong", faces, subs)]
         r2 = strong_routes(ctx, m2)
-        counts = P.without(ctx.counts, got)
-        c2, j2 = P.split(counts, ctx.jk)
-        k2 = S.keys(c2)
+        counts = hand_math.without(ctx.counts, got)
+        c2, j2 = hand_math.split(counts, ctx.jk)
+        k2 = shanten.keys(c2)
         if a.kind == KONG:
             ev = hand_ev(r2, model, c2, k2, j2, True)
         else:
@@ -95,7 +93,8 @@ def tail_tiles(ctx: Ctx) -> list[int]:
     return ctx.public_tiles("tail")
 
 
-def gang_shang_hua(ctx: Ctx, melds: OwnMelds, tail: Sequence[int]) -> Callable[[S.Counts, int, Collection[int]], float]:
+def gang_shang_hua(ctx: Ctx, melds: OwnMelds,
+                   tail: Sequence[int]) -> Callable[[shanten.Counts, int, Collection[int]], float]:
     """A ready hand holding a triplet (or a pung) whose fourth tile may come, waiting on a face-up
     tail tile: the kong takes that tile for 杠上花, paid by everyone, one 番 up."""
     live = ctx.live
@@ -105,7 +104,7 @@ def gang_shang_hua(ctx: Ctx, melds: OwnMelds, tail: Sequence[int]) -> Callable[[
     pungs = [f[0] for kind, f, _s in melds if kind == "pung"]
     p_meld = sum(min(0.4, rounds / U) for t in pungs if live[t])
 
-    def extra(c: S.Counts, j: int, kinds: Collection[int]) -> float:
+    def extra(c: shanten.Counts, j: int, kinds: Collection[int]) -> float:
         if not any(t in kinds for t in tail):
             return 0.0
         p = p_meld
@@ -126,12 +125,12 @@ def strong_routes(ctx: Ctx, melds: OwnMelds) -> list[Route]:
     chows = any(k == "chow" for k, _f, _s in melds)
     out = [Route("std", *_std(live), pay, 1.0, claim=1.5)]
     if not chows:
-        out.append(Route("pungs", *_generic(S.pungs, live), 2 * pay, 2.0, claim=1.3, final_waits=3.0, base="std"))
+        out.append(Route("pungs", *_generic(shanten.pungs, live), 2 * pay, 2.0, claim=1.3, final_waits=3.0, base="std"))
     g, off = main_suit(ctx.counts, [f for _k, f, _s in melds])
     if g >= 0 and off <= 5:
         out.append(Route("flush", *_flush(live, g), 2 * pay, 2.0, claim=1.3, base="std"))
     if concealed:
-        def quads(c: S.Counts, j: int) -> float:
+        def quads(c: shanten.Counts, j: int) -> float:
             return 2.0 if any(x == 4 for x in c) else 1.0
 
         out.append(Route("pairs", *_pairs(live), 2 * pay, 2.0, final_waits=2.5, vf=quads))
@@ -142,31 +141,31 @@ def strong_routes(ctx: Ctx, melds: OwnMelds) -> list[Route]:
 
 
 def _std(live: Sequence[int]) -> tuple[ShFn, KindsFn]:
-    def sh(c: S.Counts, k: S.Keys, j: int) -> int:
-        return S.std(k, j)
+    def sh(c: shanten.Counts, k: shanten.Keys, j: int) -> int:
+        return shanten.std(k, j)
 
-    def acc(c: S.Counts, k: S.Keys, j: int, s: int) -> tuple[int, list[int]]:
-        return S.std_accepts(c, k, j, s, live)
+    def acc(c: shanten.Counts, k: shanten.Keys, j: int, s: int) -> tuple[int, list[int]]:
+        return shanten.std_accepts(c, k, j, s, live)
 
     return sh, acc
 
 
 def _pairs(live: Sequence[int]) -> tuple[ShFn, KindsFn]:
-    def sh(c: S.Counts, k: S.Keys, j: int) -> int:
-        return S.pairs(c, j)
+    def sh(c: shanten.Counts, k: shanten.Keys, j: int) -> int:
+        return shanten.pairs(c, j)
 
-    def acc(c: S.Counts, k: S.Keys, j: int, s: int) -> tuple[int, list[int]]:
-        return S.pairs_accepts(c, j, s, live)
+    def acc(c: shanten.Counts, k: shanten.Keys, j: int, s: int) -> tuple[int, list[int]]:
+        return shanten.pairs_accepts(c, j, s, live)
 
     return sh, acc
 
 
-def _generic(fn: Callable[[S.Counts, int], int], live: Sequence[int]) -> tuple[ShFn, KindsFn]:
-    def sh(c: S.Counts, k: S.Keys, j: int) -> int:
+def _generic(fn: Callable[[shanten.Counts, int], int], live: Sequence[int]) -> tuple[ShFn, KindsFn]:
+    def sh(c: shanten.Counts, k: shanten.Keys, j: int) -> int:
         return fn(c, j)
 
-    def acc(c: S.Counts, k: S.Keys, j: int, s: int) -> tuple[int, list[int]]:
-        return S.generic_accepts(fn, c, j, s, live)
+    def acc(c: shanten.Counts, k: shanten.Keys, j: int, s: int) -> tuple[int, list[int]]:
+        return shanten.generic_accepts(fn, c, j, s, live)
 
     return sh, acc
 
@@ -175,16 +174,16 @@ def _flush(live: Sequence[int], g: int) -> tuple[ShFn, KindsFn]:
     """Standard shape in suit ``g``; off-suit tiles each cost a draw."""
     lo, hi = 9 * g, 9 * g + 9
 
-    def sh(c: S.Counts, k: S.Keys, j: int) -> int:
-        return S.flush(c, j, g)[0]
+    def sh(c: shanten.Counts, k: shanten.Keys, j: int) -> int:
+        return shanten.flush(c, j, g)[0]
 
-    def acc(c: S.Counts, k: S.Keys, j: int, s: int) -> tuple[int, list[int]]:
+    def acc(c: shanten.Counts, k: shanten.Keys, j: int, s: int) -> tuple[int, list[int]]:
         total = 0
         kinds = []
         for u in range(lo, hi):
             if live[u] and c[u] < 4:
                 c[u] += 1
-                s2 = S.flush(c, j, g)[0]
+                s2 = shanten.flush(c, j, g)[0]
                 c[u] -= 1
                 if s2 < s:
                     total += live[u]
@@ -198,10 +197,10 @@ def _flush_pairs(live: Sequence[int], g: int) -> tuple[ShFn, KindsFn]:
     """Seven pairs in suit ``g``: pairs outside the suit do not count."""
     kinds = list(range(9 * g, 9 * g + 9))
 
-    def sh(c: S.Counts, k: S.Keys, j: int) -> int:
-        return S.flush_pairs(c, j, g)
+    def sh(c: shanten.Counts, k: shanten.Keys, j: int) -> int:
+        return shanten.flush_pairs(c, j, g)
 
-    def acc(c: S.Counts, k: S.Keys, j: int, s: int) -> tuple[int, list[int]]:
+    def acc(c: shanten.Counts, k: shanten.Keys, j: int, s: int) -> tuple[int, list[int]]:
         if s < 0:
             return 0, []
         got = [u for u in kinds if live[u] and c[u] & 1]
@@ -227,14 +226,14 @@ def main_suit(c: Sequence[int], melds_faces: Sequence[Sequence[int]]) -> tuple[i
 
 
 # ---- the value -----------------------------------------------------------------------------------------------
-def hand_ev(routes: Sequence[Route], model: Model, c: S.Counts, k: S.Keys, j: int, extra: bool = False,
+def hand_ev(routes: Sequence[Route], model: Model, c: shanten.Counts, k: shanten.Keys, j: int, extra: bool = False,
             slack: int = 2) -> float:
     """Value of a 3k+1 hand: the best family of a base route plus its refinements' extra worth.
 
     Routes far behind the best shanten are skipped.
     """
     shs = []
-    smin = S.NONE
+    smin = shanten.NONE
     for r in routes:
         s = r.sh(c, k, j)
         shs.append(s)
@@ -246,7 +245,7 @@ def hand_ev(routes: Sequence[Route], model: Model, c: S.Counts, k: S.Keys, j: in
     tenpai_bonus = 0.0
     rb = model.ready_bonus
     for r, s in zip(routes, shs):
-        if s > smin + slack or s >= S.NONE:
+        if s > smin + slack or s >= shanten.NONE:
             if r.base is None:
                 fam[r.key] = (0.0, 0.0, 0.0)
             continue
@@ -282,11 +281,11 @@ def hand_ev(routes: Sequence[Route], model: Model, c: S.Counts, k: S.Keys, j: in
     return max((x[0] for x in fam.values()), default=0.0) + ready * rb + tenpai_bonus
 
 
-def ev_after_discard(routes: Sequence[Route], model: Model, c: S.Counts, k: S.Keys, j: int, d: int,
+def ev_after_discard(routes: Sequence[Route], model: Model, c: shanten.Counts, k: shanten.Keys, j: int, d: int,
                      jk: int | None) -> float:
     """``hand_ev`` of the 3k+2 hand (c, k, j) once ``d`` is discarded (the wildcard ``jk``: one joker less);
     c and k are restored."""
-    ev = hand_ev(routes, model, c, k, S.take(c, k, d, j, jk))
-    S.put(c, k, d, jk)
+    ev = hand_ev(routes, model, c, k, shanten.take(c, k, d, j, jk))
+    shanten.put(c, k, d, jk)
     return ev
 

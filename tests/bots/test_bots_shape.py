@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bots import hand_value as X
-from game.bots import shanten as S
+from game.bots import hand_value, shanten
 
 TILE = st.integers(0, 33)
 
@@ -25,12 +24,12 @@ def _accepts_uncached(c, k, j, s, live, jk, wf):
     total, kinds = 0, []
     if jk is not None and live[jk] and s >= 0:
         total, kinds = live[jk], [jk]
-    for u in S.near_kinds(c, j, wf):
+    for u in shanten.near_kinds(c, j, wf):
         if not live[u] or c[u] >= 4 or u == jk:
             continue
         kk = list(k)
-        kk[u // 9] += S._P[u % 9]
-        if S.std(kk, j, wf) < s:
+        kk[u // 9] += shanten._P[u % 9]
+        if shanten.std(kk, j, wf) < s:
             total += live[u]
             kinds.append(u)
     return total, kinds
@@ -47,10 +46,10 @@ def test_std_accepts_cached_by_hand_counts_the_live_tiles_of_each_call(tiles, j,
     if c is None:
         return
     wf = 4 if jk == 31 else None  # wenshan: 白 stands for the wildcard's face
-    k = S.keys(c)
-    s = S.std(k, j, wf)
+    k = shanten.keys(c)
+    s = shanten.std(k, j, wf)
     for live in (live1, live2):
-        got = S.std_accepts(c, k, j, s, live, jk, wf)
+        got = shanten.std_accepts(c, k, j, s, live, jk, wf)
         assert got == _accepts_uncached(c, k, j, s, live, jk, wf)
 
 
@@ -58,15 +57,17 @@ def test_std_accepts_cached_by_hand_counts_the_live_tiles_of_each_call(tiles, j,
        st.lists(st.floats(0, 1), min_size=6, max_size=6), st.sampled_from([0.0, 0.5, 1.0]))
 def test_the_three_mixes_in_one_pass_are_the_three_mixes(wins, readies, rho):
     rd = [(readies[i], 1.0) for i in range(len(wins))]
-    one = X._mix3(wins, rd, rho)
-    assert one == (X.mix(wins, rho), X.mix(rd, rho), X.mix([(p, 1.0) for p, _v in wins], rho))
+    one = hand_value._mix3(wins, rd, rho)
+    assert one == (hand_value.mix(wins, rho), hand_value.mix(rd, rho),
+                   hand_value.mix([(p, 1.0) for p, _v in wins], rho))
 
 
 @given(st.lists(st.integers(0, 1000), min_size=1, max_size=3), st.lists(st.integers(0, 1000), max_size=30))
 def test_the_ready_hands_win_chance_shortcut_is_the_general_loop(rates, hazards):
     """``chain``'s unrolled one-stage loop gives the general loop's numbers exactly (and longer chains go
     to the general loop)."""
-    assert X.chain.__wrapped__(tuple(rates), tuple(hazards)) == X.chain_steps(tuple(rates), tuple(hazards))
+    assert (hand_value.chain.__wrapped__(tuple(rates), tuple(hazards))
+            == hand_value.chain_steps(tuple(rates), tuple(hazards)))
 
 
 def test_the_bots_caches_stay_capped_and_can_be_emptied():
@@ -75,16 +76,16 @@ def test_the_bots_caches_stay_capped_and_can_be_emptied():
     from game.bots import bot_caches, clear_caches
 
     c = _hand([0, 1, 2, 4, 5, 9, 10, 11, 19, 20, 27, 27, 30])
-    k = S.keys(c)
-    s = S.std(k, 0, None)
-    first = S._improving(c, k, 0, s, None, None)
-    S._IMPROVE.clear()
-    for i in range(S.IMPROVE_CAP):
-        S._IMPROVE[("filler", i)] = ()
-    assert S._improving(c, k, 0, s, None, None) == first
-    assert len(S._IMPROVE) == 1
-    X.chain((500,), (10, 10))
+    k = shanten.keys(c)
+    s = shanten.std(k, 0, None)
+    first = shanten._improving(c, k, 0, s, None, None)
+    shanten._IMPROVE.clear()
+    for i in range(shanten.IMPROVE_CAP):
+        shanten._IMPROVE[("filler", i)] = ()
+    assert shanten._improving(c, k, 0, s, None, None) == first
+    assert len(shanten._IMPROVE) == 1
+    hand_value.chain((500,), (10, 10))
     assert bot_caches()["chain"] >= 1
     clear_caches()
     assert bot_caches() == {"improving": 0, "win_chance": 0, "chain": 0}
-    assert S._improving(c, k, 0, s, None, None) == first
+    assert shanten._improving(c, k, 0, s, None, None) == first

@@ -6,16 +6,14 @@ import random
 
 import pytest
 
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.fowl_view import EACH, READY, is_chicken_view, outlook
-from game.rules.variants import chicken_fowl as F
-from game.rules.variants import get
+from game.rules.variants import chicken_fowl, get
 from game.rules.view import view
 from tests.rules.chicken_hands import A_ACTIONS, A_HANDS, Z_ACTIONS, Z_SEAT1, Z_SEAT3
 from tests.rules.chicken_util import act, decline, play_until, start
 
-t = T.tile
+t = tiles.tile
 
 
 def _a_before_win(options=None):
@@ -25,7 +23,7 @@ def _a_before_win(options=None):
 
 
 def _lines(preview):
-    return sorted((ln.key, T.name(ln.tile), ln.count, ln.points, ln.who, ln.if_ready) for ln in preview.lines)
+    return sorted((ln.key, tiles.name(ln.tile), ln.count, ln.points, ln.who, ln.if_ready) for ln in preview.lines)
 
 
 def test_preview_charging_and_plain_chickens_guiyang():
@@ -47,7 +45,7 @@ def test_preview_counts_the_hand_and_says_ready_only_after_the_discard():
     shows nothing face up, so not ready it owes nothing. Holding 14 tiles, whether it is ready is open."""
     o = outlook(view(_a_before_win(), 1))
     assert o.if_ready.per_player(EACH) == 8
-    assert {(f.key, T.name(f.tile), f.count, f.where) for f in o.mine} == {("wu_gu_ji", "8p", 3, "hand"),
+    assert {(f.key, tiles.name(f.tile), f.count, f.where) for f in o.mine} == {("wu_gu_ji", "8p", 3, "hand"),
                                                                           ("yao_ji", "1s", 2, "hand")}
     assert o.if_not_ready.lines == []
     assert o.ready is None
@@ -61,9 +59,10 @@ def test_every_seat_sees_the_same_face_up_chickens():
         assert [(f.key, f.unit, f.count) for f in o.shown[3]] == [("chong_feng_ji", 4, 1)]
         assert sorted((f.key, f.unit) for f in o.shown[0]) == [("chong_feng_ji", 2), ("yao_ji", 1)]
         assert o.shown[1] == [] and o.shown[2] == []
-        assert {(p.key, T.name(p.tile), p.seat) for p in o.in_play if p.key == "chong_feng"} == {
+        assert {(p.key, tiles.name(p.tile), p.seat) for p in o.in_play if p.key == "chong_feng"} == {
             ("chong_feng", "1s", 0), ("chong_feng", "8p", 3)}
-        assert [(p.key, T.name(p.tile), p.value) for p in o.in_play[:2]] == [("yao_ji", "1s", 1), ("wu_gu_ji", "8p", 2)]
+        assert [(p.key, tiles.name(p.tile), p.value) for p in o.in_play[:2]] == [
+            ("yao_ji", "1s", 1), ("wu_gu_ji", "8p", 2)]
 
 
 def test_bao_ji_off_keeps_only_the_charge():
@@ -97,12 +96,12 @@ def test_beans_are_listed():
                front="4m7s4p8s")
     act(st, 0, "kong", "5m")
     o = outlook(view(st, 0))
-    assert [(b.key, T.name(b.tile)) for b in o.beans] == [("men_dou", "5m")]
+    assert [(b.key, tiles.name(b.tile)) for b in o.beans] == [("men_dou", "5m")]
     assert outlook(view(st, 1)).shown[0] == []  # a concealed kong shows no chicken
 
 
 def test_only_chicken_games_have_the_panel():
-    st, _ = E.new_hand(get("yuxi"), get("yuxi").resolve_options({}), seed=1)
+    st, _ = engine.new_hand(get("yuxi"), get("yuxi").resolve_options({}), seed=1)
     assert not is_chicken_view(view(st, 0))
     with pytest.raises(ValueError):
         outlook(view(st, 0))
@@ -117,15 +116,15 @@ def _play(variant, options, seed, each_view=None):
     opts = v.resolve_options(options)
     rng = random.Random(seed)
     bot = SimpleBot(seed)
-    st, _ = E.new_hand(v, opts, seed=seed, dealer=None)
+    st, _ = engine.new_hand(v, opts, seed=seed, dealer=None)
     while st.end is None:
         if each_view is not None:
             for s in range(st.n):
                 each_view(view(st, s))
-        seat = E.acting_seats(st)[0]
-        legal = E.legal_actions(st, seat)
+        seat = engine.acting_seats(st)[0]
+        legal = engine.legal_actions(st, seat)
         wins = [a for a in legal if a.kind == "hu"]
-        E.apply(st, wins[0] if wins else (bot.act(view(st, seat)) if rng.random() < 0.8 else rng.choice(legal)))
+        engine.apply(st, wins[0] if wins else (bot.act(view(st, seat)) if rng.random() < 0.8 else rng.choice(legal)))
     return st
 
 
@@ -148,7 +147,7 @@ def test_reads_nothing_but_the_view(monkeypatch):
         raise AssertionError("read the hand's state")
 
     for name in ("holdings", "first_discards", "claimed_discard", "charges", "responsibilities"):
-        monkeypatch.setattr(F, name, hidden)
+        monkeypatch.setattr(chicken_fowl, name, hidden)
     for vw in views:
         outlook(vw)
 

@@ -5,8 +5,8 @@ and a wildcard as a 龙 quadruple, 海底 cancelling 幺牌, 跟冲 on a first d
 
 from __future__ import annotations
 
-from game.rules import tiles as T
-from game.rules.variants import wenshan_shapes as WS
+from game.rules import tiles
+from game.rules.variants import wenshan_shapes
 from tests.rules.chicken_hands import play_c, play_dian
 from tests.rules.chicken_util import deltas, has_item, labels, net, run
 from tests.rules.scoring import judge_wenshan as judge
@@ -24,7 +24,7 @@ def test_wenshan_triplet_and_a_wildcard_make_a_long_qi_dui():
     assert res["payments"] == {"0": 8, "2": 8, "3": 8}
     res, _ = judge("111m22m33m55m66p7s7s4m", "7s", win="discard", frm=0)
     assert keys(res) == ["long_qi_dui"] and res["total"] == 4
-    assert WS.seven_pairs_quads(T.counts(T.parse("111m22m33m55m66p7s7s")), 1) == 1
+    assert wenshan_shapes.seven_pairs_quads(tiles.counts(tiles.parse("111m22m33m55m66p7s7s")), 1) == 1
 
 
 def test_wenshan_two_triplets_and_two_wildcards_make_a_shuang_long():
@@ -51,15 +51,15 @@ def test_wenshan_lan_needs_fourteen_distinct_tiles():
     烂牌: 1 × 自摸 2 × 硬功 2 = 4."""
     res, code = judge("147m258p36s112347z", "7z", wildcard="5s")
     assert code == 1 and res == {"valid": False, "reason": "not a winning hand"}
-    assert not WS.lan(T.counts(T.parse("147m258p36s112347z")), 0, False)
-    assert not WS.lan(T.counts(T.parse("147m258p36s112347z")), 0, True)  # 软烂 too
+    assert not wenshan_shapes.lan(tiles.counts(tiles.parse("147m258p36s112347z")), 0, False)
+    assert not wenshan_shapes.lan(tiles.counts(tiles.parse("147m258p36s112347z")), 0, True)  # 软烂 too
     res, code = judge("147m258p36s12347z6z", "7z", wildcard="5s")
     assert code == 0 and keys(res) == ["lan", "zi_mo", "ying_gong"] and res["total"] == 4
 
 
 def test_wenshan_lan_rejects_a_pair_of_suit_tiles():
     """wenshan.md 烂牌: 1147m 258p 3s + 东南西北中发 repeats 1m: not 烂牌, not a win."""
-    assert not WS.lan(T.counts(T.parse("1147m258p3s123467z")), 0, False)
+    assert not wenshan_shapes.lan(tiles.counts(tiles.parse("1147m258p3s123467z")), 0, False)
     res, code = judge("1147m258p3s123467z", "7z", wildcard="5s")
     assert code == 1 and res["valid"] is False
 
@@ -149,7 +149,7 @@ def test_state_copy_is_equal_and_independent_at_every_step():
     all of them in the copy leaves the original as it was, in every phase of scripted and random hands."""
     import random
 
-    from game.rules import engine as E
+    from game.rules import engine
     from game.rules.variants import get
     from tests.rules.chicken_hands import B1, b1_actions
     from tests.rules.chicken_util import start
@@ -157,18 +157,20 @@ def test_state_copy_is_equal_and_independent_at_every_step():
     states = []
     st = start("guiyang", B1, front="9s9m1p6m5p7m3s8m", back="2m4m")
     for a in b1_actions("7z"):
-        while st.end is None and a[0] not in E.acting_seats(st):
-            E.apply(st, E.legal_actions(st, E.acting_seats(st)[0])[-1])  # pass the windows the script skips
+        while st.end is None and a[0] not in engine.acting_seats(st):
+            # pass the windows the script skips
+            engine.apply(st, engine.legal_actions(st, engine.acting_seats(st)[0])[-1])
         states.append(st.copy())
-        E.apply(st, E.legal_actions(st, a[0])[0].__class__(a[0], a[1], T.tile(a[2]) if len(a) > 2 else None))
+        engine.apply(st, engine.legal_actions(st, a[0])[0].__class__(a[0], a[1],
+                                                                     tiles.tile(a[2]) if len(a) > 2 else None))
     for vid in ("wenshan", "yuxi"):
         v = get(vid)
-        st, _ = E.new_hand(v, v.resolve_options({}), seed=5)
+        st, _ = engine.new_hand(v, v.resolve_options({}), seed=5)
         rng = random.Random(5)
         while st.end is None:
             states.append(st.copy())
-            seat = E.acting_seats(st)[0]
-            E.apply(st, rng.choice(E.legal_actions(st, seat)))
+            seat = engine.acting_seats(st)[0]
+            engine.apply(st, rng.choice(engine.legal_actions(st, seat)))
     assert any(s.window is not None for s in states) and any(s.seats[1].melds for s in states)
     for st in states:
         before = repr(st)

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from game import i18n
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.codes import Refusal
 from game.rules.variants import get
 from game.ui.kit import strings
@@ -42,10 +42,10 @@ def both(lesson: Lesson) -> tuple[str, str]:
 
 
 def t(name: str) -> int:
-    return T.tile(name)
+    return tiles.tile(name)
 
 
-WEN = {"indicator": t("3m"), "wildcard": t("4m"), "standin": T.WHITE}
+WEN = {"indicator": t("3m"), "wildcard": t("4m"), "standin": tiles.WHITE}
 
 
 def test_flip_sets_the_chick_and_says_why_it_is_wild():
@@ -61,8 +61,8 @@ def test_flip_sets_the_chick_and_says_why_it_is_wild():
 
 
 def test_white_as_chick_is_said_differently():
-    out = Teacher("wenshan", 4).see([{"type": "flip", "what": "indicator", "tile": t("6z"), "wildcard": T.WHITE}],
-                                    [view({"wildcard": T.WHITE, "standin": None})])
+    out = Teacher("wenshan", 4).see([{"type": "flip", "what": "indicator", "tile": t("6z"), "wildcard": tiles.WHITE}],
+                                    [view({"wildcard": tiles.WHITE, "standin": None})])
     assert out[0].rule == "teach.rule.wild_white"
 
 
@@ -83,8 +83,8 @@ def test_chow_with_the_wildcard():
 
 def test_white_stands_in_for_the_chicks_face():
     te = Teacher("wenshan", 4)
-    ev = {"type": "claim", "seat": 2, "kind": "pung", "from": 1, "tile": t("4m"), "tiles": [t("4m"), t("4m"), T.WHITE],
-          "face": t("4m")}
+    ev = {"type": "claim", "seat": 2, "kind": "pung", "from": 1, "tile": t("4m"),
+          "tiles": [t("4m"), t("4m"), tiles.WHITE], "face": t("4m")}
     out = te.see([ev], [view(WEN)])
     assert [x.what for x in out] == ["teach.pung", "teach.sub.white"]
     zh, _en = both(out[1])
@@ -122,7 +122,7 @@ def test_beans_at_their_kongs_and_chong_feng():
     assert "teach.bean.dian" in [x.what for x in out]
     zh, _en = both(next(x for x in out if x.what == "teach.bean.dian"))
     assert "Cy 点豆" in zh and "Bo" in zh
-    out = te.see([{"type": "chicken", "what": "chong_feng", "seat": 3, "tile": T.ONE_SOU}], [view()])
+    out = te.see([{"type": "chicken", "what": "chong_feng", "seat": 3, "tile": tiles.ONE_SOU}], [view()])
     zh, en = both(out[0])
     assert "冲锋鸡" in zh and "两倍" in zh and "double" in en
 
@@ -131,8 +131,8 @@ def test_liable_chicken_when_the_first_1s_is_punged():
     te = Teacher("zhuoji", 4)
     te.public = {}
     pub_after = {"ze_ren": {"1s": [1, 2]}}
-    out = te.see([{"type": "claim", "seat": 2, "kind": "pung", "from": 1, "tile": T.ONE_SOU,
-                   "tiles": [T.ONE_SOU] * 3, "face": T.ONE_SOU}], [view(pub_after)])
+    out = te.see([{"type": "claim", "seat": 2, "kind": "pung", "from": 1, "tile": tiles.ONE_SOU,
+                   "tiles": [tiles.ONE_SOU] * 3, "face": tiles.ONE_SOU}], [view(pub_after)])
     ze = next(x for x in out if x.what == "teach.ze_ren")
     zh, _en = both(ze)
     assert "Cy 碰了 Bo 打出的第一张 一条" in zh and "赔" in zh

@@ -71,7 +71,7 @@ from __future__ import annotations
 from typing import ClassVar, cast
 
 from .. import events as ev
-from .. import tiles as T
+from .. import tiles
 from ..actions import DISCARD, KONG, PUNG, Action
 from ..events import Event
 from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
@@ -80,9 +80,8 @@ from ..public import ChickenPublic, PublicInfo
 from ..settlement import Settlement
 from ..situation import Score, Situation
 from ..state import HandState, Meld, PendingWin
-from . import chicken_fowl as F
+from . import chicken_fowl, chicken_settle
 from . import chicken_patterns as patterns
-from . import chicken_settle as CS
 from .base import Variant, first_dealer_option
 from .chicken_tables import GUIYANG, ZHUOJI, Table
 
@@ -99,7 +98,7 @@ class ChickenGame(Variant):
 
     # ---- table ----------------------------------------------------------------
     def tile_set(self, options: Options) -> list[int]:
-        return T.tile_set(T.SUITED)
+        return tiles.tile_set(tiles.SUITED)
 
     # ---- decisions ---------------------------------------------------------------
     def claim_allowed(self, st: HandState, seat: int, kind: ActionKind) -> bool:
@@ -138,7 +137,7 @@ class ChickenGame(Variant):
         return None
 
     def on_claim_closed(self, st: HandState, events: list[Event]) -> list[PendingWin]:
-        F.record_unclaimed(st, st.options, self.table.gen_chong, events)
+        chicken_fowl.record_unclaimed(st, st.options, self.table.gen_chong, events)
         return []
 
     # ---- winning -------------------------------------------------------------------
@@ -215,10 +214,10 @@ class ChickenGame(Variant):
         if st.end == HandEnd.WIN and st.front < st.back:
             zhuo = st.wall[st.front]
             st.extra["zhuo"] = zhuo
-            events.append(ev.flip_chicken(zhuo, F.next_tile(zhuo)))
+            events.append(ev.flip_chicken(zhuo, chicken_fowl.next_tile(zhuo)))
 
     def settle(self, st: HandState) -> Settlement:
-        return CS.settle(st, self.table)
+        return chicken_settle.settle(st, self.table)
 
     def ready_seats(self, st: HandState) -> list[bool]:
         if st.settlement is not None and "ready" in st.settlement.info:
@@ -243,15 +242,16 @@ class ChickenGame(Variant):
     # ---- presentation ---------------------------------------------------------------
     def public_info(self, st: HandState, seat: int | None) -> ChickenPublic:
         zhuo = st.extra.get("zhuo")
-        first = F.first_discards(st, st.options)
+        first = chicken_fowl.first_discards(st, st.options)
         return {
-            "default_chickens": F.default_tiles(st.options),
+            "default_chickens": chicken_fowl.default_tiles(st.options),
             "zhuo": zhuo,
-            "chicken": F.next_tile(zhuo) if zhuo is not None else None,
+            "chicken": chicken_fowl.next_tile(zhuo) if zhuo is not None else None,
             "declared": [i for i, s in enumerate(st.seats) if s.declared],
-            "chong_feng": {T.name(t): r[1] for t, r in first.items() if r[0] == "chong"},
-            "gen_chong": [[T.name(t), seat] for t, seat, _i in st.extra.get("gen_chong", [])],
-            "ze_ren": {T.name(t): [r[1], r[3]] for t, r in first.items() if r[0] == "ze_ren"},  # [discarder, claimer]
+            "chong_feng": {tiles.name(t): r[1] for t, r in first.items() if r[0] == "chong"},
+            "gen_chong": [[tiles.name(t), seat] for t, seat, _i in st.extra.get("gen_chong", [])],
+            # [discarder, claimer]
+            "ze_ren": {tiles.name(t): [r[1], r[3]] for t, r in first.items() if r[0] == "ze_ren"},
         }
 
     def public_tiles(self, public: PublicInfo) -> list[int]:
@@ -304,7 +304,7 @@ class Guiyang(ChickenGame):
     ]
 
     def tile_set(self, options: Options) -> list[int]:
-        return T.tile_set(T.SUITED + (T.RED,))
+        return tiles.tile_set(tiles.SUITED + (tiles.RED,))
 
 
 class Zhuoji(ChickenGame):

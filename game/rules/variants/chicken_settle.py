@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import tiles as T
+from .. import tiles
 from ..kinds import KONG_KINDS, MeldKind, WinBy
 from ..options import Options
 from ..settlement import Settlement
 from ..situation import Pattern, Score
 from ..state import HandState, Meld, Win
 from ..texts import Msg, msg
-from . import chicken_fowl as F
+from . import chicken_fowl
 from . import chicken_patterns as patterns
 from .chicken_patterns import Line
 from .chicken_tables import Table
@@ -50,7 +50,7 @@ class Ctx:
     burned_beans: dict[int, str] = field(default_factory=dict)  # seat -> why: hot (热炮) / rob (抢杠)
     burned_chickens: dict[int, str] = field(default_factory=dict)
     zhuo: int | None = None  # 捉鸡牌
-    kinds: dict[int, F.Kind] = field(default_factory=dict)
+    kinds: dict[int, chicken_fowl.Kind] = field(default_factory=dict)
     charge: dict[tuple[int, int], str] = field(default_factory=dict)  # (seat, discard index) -> chong / gen
     held: list[list[tuple[int, str, int | None]]] = field(default_factory=list)
     win_lines: list[Line] | None = None
@@ -76,9 +76,9 @@ def context(st: HandState, tb: Table) -> Ctx:
             if opts.get("rob_burns_chickens"):
                 cx.burned_chickens[w.source] = "rob"
     cx.zhuo = st.extra.get("zhuo")
-    cx.kinds = F.kinds(tb, opts, cx.zhuo)
-    cx.charge = F.charges(st, opts)
-    cx.held = [F.holdings(st, s, win_tile.get(s)) for s in range(n)]
+    cx.kinds = chicken_fowl.kinds(tb, opts, cx.zhuo)
+    cx.charge = chicken_fowl.charges(st, opts)
+    cx.held = [chicken_fowl.holdings(st, s, win_tile.get(s)) for s in range(n)]
     return cx
 
 
@@ -90,7 +90,7 @@ def win_pattern(cx: Ctx, w: Win) -> tuple[str, Msg, int]:
     info = w.score.info
     key, evs = info["pattern"], info["events"]
     if cx.opts.get("man_ji_qing") and cx.zhuo is not None:
-        flipped = F.next_tile(cx.zhuo)
+        flipped = chicken_fowl.next_tile(cx.zhuo)
         mine = [c for c in _counted(cx, w.seat) if c[1] == flipped]
         q = tb.patterns["qing_yi_se"]
         if len(mine) == 4 and tb.patterns[key] < q:
@@ -125,7 +125,7 @@ def _lapsed_lines(cx: Ctx) -> list[Line]:
     if not lapsed or not cx.st.wins:
         return []
     w = cx.st.wins[0]
-    text = msg("rules.settle.chicken.win_lapsed", tile=T.name(w.tile), seat=w.seat)
+    text = msg("rules.settle.chicken.win_lapsed", tile=tiles.name(w.tile), seat=w.seat)
     return [Line("hand", "win_lapsed", text, None, s, 0) for s in lapsed]
 
 
@@ -147,7 +147,7 @@ def part_beans(cx: Ctx) -> list[Line]:
         for m in s.melds:
             if not m.is_kong:
                 continue
-            tile = T.name(m.face)
+            tile = tiles.name(m.face)
             if m.late:
                 bean = msg(f"rules.bean.{HAN_BAO}")
                 out.append(Line("beans", HAN_BAO, msg("rules.settle.chicken.bean", bean=bean, tile=tile, value=0), None,
@@ -184,7 +184,7 @@ def _flipped_in_discards(cx: Ctx, seat: int) -> bool:
 
 
 def _counted(cx: Ctx, seat: int) -> list[tuple[str, int, Msg, int]]:
-    return F.counted(cx.tb, cx.kinds, cx.held[seat], seat, _flipped_in_discards(cx, seat), cx.charge)
+    return chicken_fowl.counted(cx.tb, cx.kinds, cx.held[seat], seat, _flipped_in_discards(cx, seat), cx.charge)
 
 
 def part_chickens(cx: Ctx) -> list[Line]:
@@ -193,7 +193,7 @@ def part_chickens(cx: Ctx) -> list[Line]:
     for a in range(cx.n):
         if not cx.ready[a]:
             continue
-        groups = F.group(_counted(cx, a))
+        groups = chicken_fowl.group(_counted(cx, a))
         if not groups:
             continue
         if a in cx.burned_chickens:
@@ -205,7 +205,7 @@ def part_chickens(cx: Ctx) -> list[Line]:
             for b in range(cx.n):
                 if b != a:
                     out.append(Line("chickens", key, label, b, a, unit * count * cx.base))
-    for t, d, c, value, name in F.responsibilities(cx.tb, cx.kinds, cx.st, cx.opts):
+    for t, d, c, value, name in chicken_fowl.responsibilities(cx.tb, cx.kinds, cx.st, cx.opts):
         label = _chicken_label(name, t, value, 1)
         if cx.ready[c]:
             if c in cx.burned_chickens:
@@ -226,7 +226,8 @@ def part_bao(cx: Ctx) -> list[Line]:
         if cx.ready[b]:
             continue
         takers = [a for a in range(cx.n) if cx.ready[a] and a != b]
-        for key, t, name, unit, count in F.group(F.exposed(cx.tb, cx.kinds, cx.held[b], b, cx.charge)):
+        for key, t, name, unit, count in chicken_fowl.group(
+                chicken_fowl.exposed(cx.tb, cx.kinds, cx.held[b], b, cx.charge)):
             label = _chicken_label(name, t, unit, count)
             if key == "bao_ji" and not cx.opts.get("bao_ji", True):
                 # 包鸡 off (guiyang option): exposed chickens are not owed; the 冲锋鸡 still is (包冲锋)
@@ -244,7 +245,7 @@ def part_bao(cx: Ctx) -> list[Line]:
             if not m.is_kong or m.late:
                 continue
             bean = msg(f"rules.bean.{BEANS[m.kind]}")
-            tile = T.name(m.face)
+            tile = tiles.name(m.face)
             for a in _bean_payers(cx, b, m):
                 if cx.ready[a] and a not in cx.burned_beans:
                     text = msg("rules.settle.chicken.bao_dou", bean=bean, tile=tile, value=v)
@@ -254,8 +255,8 @@ def part_bao(cx: Ctx) -> list[Line]:
 
 def _chicken_label(name: Msg, t: int, unit: int, count: int) -> Msg:
     if count > 1:
-        return msg("rules.settle.chicken.fowls", fowl=name, tile=T.name(t), count=count, unit=unit)
-    return msg("rules.settle.chicken.fowl", fowl=name, tile=T.name(t), unit=unit)
+        return msg("rules.settle.chicken.fowls", fowl=name, tile=tiles.name(t), count=count, unit=unit)
+    return msg("rules.settle.chicken.fowl", fowl=name, tile=tiles.name(t), unit=unit)
 
 
 # ---------------------------------------------------------------------------- 查叫
@@ -302,9 +303,9 @@ def settle(st: HandState, tb: Table) -> Settlement:
         se.note(text)
     se.info.update({
         "ready": list(cx.ready),
-        "zhuo": T.name(cx.zhuo) if cx.zhuo is not None else None,
-        "chicken": T.name(F.next_tile(cx.zhuo)) if cx.zhuo is not None else None,
-        "chickens": sorted(T.name(t) for t in cx.kinds),
+        "zhuo": tiles.name(cx.zhuo) if cx.zhuo is not None else None,
+        "chicken": tiles.name(chicken_fowl.next_tile(cx.zhuo)) if cx.zhuo is not None else None,
+        "chickens": sorted(tiles.name(t) for t in cx.kinds),
         "burned": sorted(set(cx.burned_beans) | set(cx.burned_chickens)),
     })
     _settled_scores(cx)
@@ -364,10 +365,10 @@ def notes(cx: Ctx) -> list[Msg]:
     if cx.draw:
         out.append(msg("rules.settle.chicken.drawn"))
     elif cx.zhuo is not None:
-        f = F.next_tile(cx.zhuo)
+        f = chicken_fowl.next_tile(cx.zhuo)
         k = cx.kinds.get(f)
         fowl = msg(f"rules.fowl.flip.{k.key}" if k else "rules.fowl.flip.none")
-        out.append(msg("rules.settle.chicken.flip", zhuo=T.name(cx.zhuo), fowl=fowl, chicken=T.name(f)))
+        out.append(msg("rules.settle.chicken.flip", zhuo=tiles.name(cx.zhuo), fowl=fowl, chicken=tiles.name(f)))
     else:
         out.append(msg("rules.settle.chicken.no_flip"))
     ready = tuple(msg("rules.settle.seat", seat=s) for s in range(cx.n) if cx.ready[s])

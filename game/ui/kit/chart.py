@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.kit import widgets as W
+from game.ui.kit import widgets
 
 # series colours, distinct on the felt and for the common colour blindnesses (blue, orange, green-teal, pink)
 COLORS = ((110, 170, 250), (250, 170, 60), (90, 210, 170), (240, 120, 170))
@@ -39,8 +39,8 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[tuple[s
     hi = math.ceil(hi / step) * step
     if hi == lo:
         hi = lo + step
-    label_w = max(W.text_width(f"{v:+d}" if v else "0", size) for v in (lo, hi)) + size // 2
-    end_w = max(W.text_width(f"{vals[-1]:+d}", size, "bold") for _n, _c, vals in series if vals) + size
+    label_w = max(widgets.text_width(f"{v:+d}" if v else "0", size) for v in (lo, hi)) + size // 2
+    end_w = max(widgets.text_width(f"{vals[-1]:+d}", size, "bold") for _n, _c, vals in series if vals) + size
     end_w += (max(2, size // 4) * 2 + 1) * len(series)  # room for a dot per line when several end level
     plot = pygame.Rect(rect.x + label_w, rect.y + size // 2, rect.w - label_w - end_w, rect.h - size * 2 - size // 2)
     if plot.w < 20 or plot.h < 20:
@@ -56,9 +56,10 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[tuple[s
     for v in range(lo, hi + 1, step):
         y = py(v)
         pygame.draw.line(surf, (60, 92, 76) if v else (170, 160, 120), (plot.x, y), (plot.right, y), 1 if v else 2)
-        W.draw_text(surf, f"{v:+d}" if v else "0", (plot.x - size // 3, y), size, W.MUTED, anchor="midright")
+        widgets.draw_text(surf, f"{v:+d}" if v else "0", (plot.x - size // 3, y), size, widgets.MUTED,
+                          anchor="midright")
     # x labels: as many as fit without touching
-    widest = max((W.text_width(t, size) for t in x_labels), default=0) + size
+    widest = max((widgets.text_width(t, size) for t in x_labels), default=0) + size
     skip = max(1, math.ceil(widest / max(1, plot.w / max(1, slots))))
     off = 0 if start is None else 1
     for i, text in enumerate(x_labels):
@@ -66,7 +67,7 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[tuple[s
             continue
         if i != len(x_labels) - 1 and len(x_labels) - 1 - i < skip:
             continue  # the last label always shows; one just before it would touch it
-        W.draw_text(surf, text, (px(i + off), plot.bottom + size // 3), size, W.MUTED, anchor="midtop")
+        widgets.draw_text(surf, text, (px(i + off), plot.bottom + size // 3), size, widgets.MUTED, anchor="midtop")
     ends: list[tuple[int, str, tuple[int, int, int]]] = []
     width = max(2, size // 6)
     for _name, color, vals in series:
@@ -99,7 +100,8 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[tuple[s
                 pygame.draw.circle(surf, c, (x + dot, y), dot)
                 x += dot * 2 + 1
             x += dot
-        W.draw_text(surf, text, (x, y), size, colors[0] if len(colors) == 1 else W.CREAM, "bold", anchor="midleft")
+        widgets.draw_text(surf, text, (x, y), size, colors[0] if len(colors) == 1 else widgets.CREAM, "bold",
+                          anchor="midleft")
 
 
 def legend(surf: pygame.Surface, pos: tuple[int, int], items: Sequence[tuple[str, tuple[int, int, int]]], size: int,
@@ -107,10 +109,10 @@ def legend(surf: pygame.Surface, pos: tuple[int, int], items: Sequence[tuple[str
     """Colour swatches and names in one row from ``pos`` (left, centre y); returns the width used."""
     x, y = pos
     for name, color in items:
-        w = W.text_width(name, size) + size * 2
+        w = widgets.text_width(name, size) + size * 2
         if x + w - pos[0] > max_width:
             break
         pygame.draw.line(surf, color, (x, y), (x + size, y), max(2, size // 5))
-        W.draw_text(surf, name, (x + size + size // 3, y), size, W.CREAM, anchor="midleft")
+        widgets.draw_text(surf, name, (x + size + size // 3, y), size, widgets.CREAM, anchor="midleft")
         x += w
     return x - pos[0]

@@ -16,8 +16,7 @@ import pygame
 
 from game.rules.variants import get as get_variant
 from game.rules.variants.chicken import ChickenGame
-from game.ui.kit import strings
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, widgets
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 
@@ -49,7 +48,7 @@ class ChickenQuestion(Element):
         self.tile: int | None = None
         self.go: Callable[[], None] | None = None
         self.asked: set[tuple] = set()  # the hands it asked in (once per hand)
-        self.buttons: list[W.Button] = []
+        self.buttons: list[widgets.Button] = []
         self._opened_at: tuple | None = None
 
     @property
@@ -101,11 +100,11 @@ class ChickenQuestion(Element):
         y = box.bottom - round(20 * s) - bh
         x = box.centerx - (3 * bw + 2 * gap) // 2
         self.buttons = [
-            W.Button((x, y, bw, bh), W.tr_label("chicken_q.discard"), self.yes, "gold", name="discard",
+            widgets.Button((x, y, bw, bh), widgets.tr_label("chicken_q.discard"), self.yes, "gold", name="discard",
                      hotkey="Enter", size=round(16 * s)),
-            W.Button((x + bw + gap, y, bw, bh), W.tr_label("chicken_q.keep"), self.close, "dark", name="keep",
-                     hotkey="Esc", size=round(16 * s)),
-            W.Button((x + 2 * (bw + gap), y, bw, bh), W.tr_label("chicken_q.never"), self.never, "blue",
+            widgets.Button((x + bw + gap, y, bw, bh), widgets.tr_label("chicken_q.keep"), self.close, "dark",
+                           name="keep", hotkey="Esc", size=round(16 * s)),
+            widgets.Button((x + 2 * (bw + gap), y, bw, bh), widgets.tr_label("chicken_q.never"), self.never, "blue",
                      name="never", size=round(14 * s)),
         ]
 
@@ -134,16 +133,16 @@ class ChickenQuestion(Element):
         if self.tile is None:
             return
         s = self.ctx.scale
-        W.dim_screen(surf, 90)
+        widgets.dim_screen(surf, 90)
         box = self.box()
-        W.panel(surf, box)
+        widgets.panel(surf, box)
         name = strings.tile_name(self.tile)
-        W.draw_text(surf, strings.tr("chicken_q.title", tile=name), (box.centerx, box.y + round(18 * s)),
-                    round(24 * s), W.GOLD, "serif", anchor="midtop", max_width=box.w - round(30 * s))
+        widgets.draw_text(surf, strings.tr("chicken_q.title", tile=name), (box.centerx, box.y + round(18 * s)),
+                    round(24 * s), widgets.GOLD, "serif", anchor="midtop", max_width=box.w - round(30 * s))
         fs = max(12, round(15 * s))
         y = box.y + round(60 * s)
-        for ln in W.wrap(strings.tr("chicken_q.body", tile=name), fs, box.w - round(50 * s))[:4]:
-            W.draw_text(surf, ln, (box.x + round(25 * s), y), fs, W.CREAM)
+        for ln in widgets.wrap(strings.tr("chicken_q.body", tile=name), fs, box.w - round(50 * s))[:4]:
+            widgets.draw_text(surf, ln, (box.x + round(25 * s), y), fs, widgets.CREAM)
             y += round(fs * 1.45)
         for b in self.buttons:
             b.draw(surf)

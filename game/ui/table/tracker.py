@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.advice import tracker
 from game.rules.variants import get as get_variant
-from game.ui.kit import strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, tileart, widgets
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 from game.ui.table.layout import TableLayout
@@ -21,8 +20,8 @@ from game.ui.table.tableview import tile_marks
 
 def rows_of(view: dict) -> list[list[int]]:
     """The variant's tile kinds in rows (万, 筒, 条, honours), kinds it does not use left out."""
-    full = T.counts(get_variant(view["variant"]).tile_set(view["options"]))
-    rows = [[t for t in range(suit * 9, min(suit * 9 + 9, T.NUM_KINDS)) if full[t]] for suit in range(4)]
+    full = tiles.counts(get_variant(view["variant"]).tile_set(view["options"]))
+    rows = [[t for t in range(suit * 9, min(suit * 9 + 9, tiles.NUM_KINDS)) if full[t]] for suit in range(4)]
     return [r for r in rows if r]
 
 
@@ -31,7 +30,7 @@ class TrackerModel:
 
     def __init__(self) -> None:
         self._key: object = None
-        self.counts: list[int] = [0] * T.NUM_KINDS
+        self.counts: list[int] = [0] * tiles.NUM_KINDS
         self.rows: list[list[int]] = []
         self.layer: pygame.Surface | None = None  # the drawn panel, kept while nothing on it changes
         self.layer_key: object = None
@@ -98,10 +97,10 @@ def draw_tracker(surf: pygame.Surface, model: TrackerModel, layout: TableLayout,
 def _render(model: TrackerModel, size: tuple[int, int], s: float, marks: dict[int, str]) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
     r = layer.get_rect()
-    W.panel(layer, r, (10, 28, 22), 225, round(12 * s), max(1, round(2 * s)), (150, 130, 80))
+    widgets.panel(layer, r, (10, 28, 22), 225, round(12 * s), max(1, round(2 * s)), (150, 130, 80))
     pad = round(10 * s)
     title = strings.tr("tracker.title")
-    W.draw_text(layer, title, (r.x + pad, r.y + round(7 * s)), max(12, round(14 * s)), W.GOLD, "bold",
+    widgets.draw_text(layer, title, (r.x + pad, r.y + round(7 * s)), max(12, round(14 * s)), widgets.GOLD, "bold",
                 max_width=r.w - 2 * pad)
     tw = tile_width(s)
     cw, ch = tileart.tile_size(tw)
@@ -116,7 +115,8 @@ def _render(model: TrackerModel, size: tuple[int, int], s: float, marks: dict[in
             hl = m if m in ("wild", "standin", "chicken") else None
             tileart.draw_tile(surf, t, (x, y), tw, highlight=hl, dim=left == 0)
             col = (255, 226, 140) if left >= 2 else (255, 170, 120) if left == 1 else (150, 150, 140)
-            W.draw_text(surf, str(left), (x + cw // 2, y + ch + round(1 * s)), lsize, col, "bold", anchor="midtop")
+            widgets.draw_text(surf, str(left), (x + cw // 2, y + ch + round(1 * s)), lsize, col, "bold",
+                              anchor="midtop")
             x += cw + round(3 * s)
         y += ch + row_gap(s)
     return layer

@@ -44,3 +44,31 @@ def test_kinds_and_counterparts_add_up_to_the_delta(variant):
 def test_keys_by_kind():
     assert [kind_of(k) for k in ("ping_hu", "chickens", "beans", "bao", "an_gang", "events", None)] == \
         ["hand", "chickens", "beans", "liability", "beans", "hand", "hand"]
+
+
+def test_the_lines_and_refusals_speak_traditional_chinese_under_zh_hant():
+    """Issue 43.4: under 繁體 the settlement's lines, the calculator's refusals and game names come from the
+    zh_Hant catalog (not the 简体 text the pairs used to carry); under 简体 they are as before."""
+    from types import SimpleNamespace
+
+    import game.i18n as i18n
+    from game.ui.calc import calculator
+    from game.ui.calc.calcmodel import refusal_texts
+    from game.ui.kit import strings
+
+    res = next(r for r in results("guiyang") if any(t.get("points") for t in r.get("transfers") or []))
+    refused = SimpleNamespace(refusal="needs_wildcard")
+    try:
+        for lang in ("zh_Hant", "zh"):
+            strings.set_lang(lang)
+            shown = {zh for seat in range(len(res["deltas"]))
+                     for cp in counterparts(res, seat) for zh, _en, _p in cp.items}
+            assert shown and shown <= {i18n.label(t, lang) for t in res["transfers"]}
+            assert refusal_texts(refused) == (i18n.text("refusal.needs_wildcard", lang),
+                                              i18n.text("refusal.needs_wildcard", "en"))
+            assert calculator._variant_label("guiyang")() == i18n.variant_name("guiyang", lang)
+        strings.set_lang("zh_Hant")
+        assert "小雞" in refusal_texts(refused)[0]
+        assert calculator._variant_label("guiyang")() == "貴陽捉雞"
+    finally:
+        strings.set_lang("zh")

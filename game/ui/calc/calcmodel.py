@@ -127,12 +127,12 @@ def refusal_texts(sc: Refused) -> tuple[str, str]:
     """
     code = refusal_code(sc)
     if f"refusal.{code}" in strings.S:
-        return strings.S[f"refusal.{code}"]
+        return i18n.text(f"refusal.{code}", strings.cn()), strings.S[f"refusal.{code}"][1]
     try:
         refusal = Refusal(code)
     except ValueError:
         refusal = Refusal.NOT_A_WIN
-    return i18n.code_text(refusal, "zh"), i18n.code_text(refusal, "en")
+    return i18n.code_text(refusal, strings.cn()), i18n.code_text(refusal, "en")
 
 
 def refusal_code(sc: Refused) -> str:
@@ -539,7 +539,8 @@ def judge_json(data: dict[str, Any]) -> Outcome:
         zh, en = refusal_texts(sc)
         return Outcome(valid=False, refusal=refusal_code(sc), reason_zh=zh, reason_en=en, output=out,
                        info=dict(sc.info or {}))
-    pats = [{"key": p.key, "name": i18n.render(p.text, "zh"), "name_en": i18n.render(p.text, "en"), "value": p.value}
+    zh = strings.cn()
+    pats = [{"key": p.key, "name": i18n.render(p.text, zh), "name_en": i18n.render(p.text, "en"), "value": p.value}
             for p in sc.patterns]
     return Outcome(valid=True, patterns=pats, total=sc.total, payments=dict(sc.payments), output=out,
                    info=dict(sc.info or {}))

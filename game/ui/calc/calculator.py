@@ -23,10 +23,15 @@ from game.ui.calc import calcdraw, calcsettle
 from game.ui.calc.calcmodel import WINS, Calc, Problem, seat_label
 from game.ui.kit import strings, tileart
 from game.ui.kit import widgets as W
-from game.ui.kit.names import KNOWN_VARIANTS, option_help, option_label
+from game.ui.kit.names import KNOWN_VARIANTS, option_help, option_label, variant_title
 
 MELD_TARGETS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 TILE_TARGETS = ("wildcard", "chicken", "kong_draws")
+def _variant_label(vid: str) -> Callable[[], str]:
+    """A game's name in the language of the moment (the names table's, 繁體 too)."""
+    return lambda: variant_title(vid) or vid
+
+
 _clipboard_fallback: list[str] = [""]  # where "copy" goes when the system clipboard is unavailable
 
 
@@ -169,7 +174,7 @@ class CalculatorScene(Scene):
         fs = round(15 * s)
         vids = [vid for vid, _zh, _en in KNOWN_VARIANTS]
         self.variant_choice = W.Choice(L.variant, W.tr_label("calc.variant"), vids,
-                                       [W.lang_label(zh, en) for _vid, zh, en in KNOWN_VARIANTS], c.variant_id,
+                                       [_variant_label(vid) for vid in vids], c.variant_id,
                                        self._set_variant, label_w=0.22)
         self.options_btn = W.Button(L.options_btn, W.tr_label("calc.options"), self.open_options, "ghost", size=fs,
                                     name="options")

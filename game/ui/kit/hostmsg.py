@@ -57,7 +57,7 @@ def code_text(code: str | None, msg: str | None = None, **fmt: object) -> str:
     """The text for a host or client code in the UI language (a code this build does not know: its name)."""
     key = f"lan.code.{code}"
     if code and key in strings.S:
-        return strings.tr(key, **fmt) if fmt else strings.pick(*strings.S[key])
+        return strings.tr(key, **fmt)
     if code is None and msg:
         for prefix, known in CLIENT_TEXTS:
             if msg.startswith(prefix):

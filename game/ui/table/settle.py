@@ -416,7 +416,7 @@ class SettlementPanel(Element):
                 continue
             for p in w.get("patterns") or []:
                 gloss = explain(p.get("key"), self.table.variant.id)
-                parts.append(gloss or in_words(i18n.pattern_name(p, "zh"), self.table.names))
+                parts.append(gloss or in_words(i18n.pattern_name(p, strings.cn()), self.table.names))
         if not parts or right - x < round(60 * s):
             return
         size = max(self.least(), round(13 * s))
@@ -541,7 +541,7 @@ class SettlementPanel(Element):
         lit_label = None
         items = self.res.get("items") or []
         if self.focus_item is not None and 0 <= self.focus_item < len(items):
-            lit_label = i18n.label(items[self.focus_item], "zh")
+            lit_label = i18n.label(items[self.focus_item], strings.cn())
         size = max(self.least(), round(14 * s))
         lines = self._detail_lines(seat, body.w - round(230 * s), size)
         step = size + round(12 * s)

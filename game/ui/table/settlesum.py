@@ -63,7 +63,7 @@ def counterparts(res: Mapping[str, Any], seat: int) -> list[Counterpart]:
         cp = by.setdefault(other, Counterpart(other))
         pts = sign * int(t.get("points") or 0)
         cp.net += pts
-        label = i18n.label(t, "zh") or t.get("reason") or ""
+        label = i18n.label(t, strings.cn()) or t.get("reason") or ""
         k = (other, label)
         if k not in lines:
             lines[k] = [label, i18n.label(t, "en") or label, 0]
@@ -79,5 +79,5 @@ def counterparts(res: Mapping[str, Any], seat: int) -> list[Counterpart]:
 
 def notes_for(res: Mapping[str, Any], seat: int) -> list[tuple[str, str]]:
     """The seat's items worth nothing (a kong with substitutes, a lapsed 胡): said, not paid."""
-    return [(i18n.label(it, "zh"), i18n.label(it, "en")) for it in res.get("items") or []
+    return [(i18n.label(it, strings.cn()), i18n.label(it, "en")) for it in res.get("items") or []
             if it.get("seat") == seat and not it.get("points")]

@@ -201,6 +201,10 @@ def rulesdoc() -> int:
     return 0
 
 
+# OpenCC reads 胡 (a win) + 同 as the word 胡同 (alley) and writes 衚衕: "点炮胡同样大" must stay 胡同樣大
+MAHJONG_WORDS = {"衚衕": "胡同"}
+
+
 def hant() -> int:
     try:
         import opencc  # opencc-python-reimplemented: a dev tool, not a dependency of the game
@@ -213,6 +217,8 @@ def hant() -> int:
         # convert the text between placeholders only: {seat} and {who} stay as the code spells them
         parts = re.split(r"(\{[^{}]*\})", text)
         out[k] = "".join(p if p.startswith("{") and p.endswith("}") else conv.convert(p) for p in parts)
+        for wrong, right in MAHJONG_WORDS.items():
+            out[k] = out[k].replace(wrong, right)
     out[f"lang.{HANT}"] = SELF_NAMES[HANT]
     save(HANT, out)
     print(f"wrote {HANT}.json ({len(out)} keys) from zh.json")

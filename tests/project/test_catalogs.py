@@ -85,3 +85,10 @@ def test_a_language_is_a_file(tmp_path: Path, monkeypatch):
         assert "en_GB" in i18n.langs()
     finally:
         i18n.langs.cache_clear()
+
+
+def test_traditional_chinese_keeps_the_win_word_hu():
+    """OpenCC reads 胡 (a win) + 同 as 胡同 (alley) and writes 衚衕; ``catalogs.py hant`` puts 胡同 back."""
+    hant = i18n.catalog("zh_Hant")
+    assert not [k for k, v in hant.items() if "衚" in v or "衕" in v]
+    assert hant["refusal.passed_win"].count("胡同") == 1

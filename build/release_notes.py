@@ -1,4 +1,7 @@
-"""Print the release notes for VERSION: its CHANGELOG.md section and which download is whose.
+"""Print the release notes for VERSION: its CHANGELOG.md section for players and which download is whose.
+
+A section may end with a ``### For developers`` part (the full list of changes): the notes leave it to
+CHANGELOG.md and link there, so a player reads what changed for them and the downloads.
 
 Usage: python build/release_notes.py VERSION   (release.yml writes them to the GitHub release)
 """
@@ -35,9 +38,20 @@ def section(changelog: str, version: str) -> str:
     return m.group(1).strip()
 
 
+DEVELOPERS = "### For developers"
+
+
+def for_players(text: str) -> str:
+    """A section's text before its ``### For developers`` part (all of it when there is none)."""
+    head, sep, _ = text.partition(DEVELOPERS)
+    if not sep:
+        return text
+    return head.rstrip() + "\n\nEvery change, for developers: CHANGELOG.md in the source."
+
+
 def notes(version: str) -> str:
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    return section(text, version) + "\n\n" + DOWNLOADS.format(v=version)
+    return for_players(section(text, version)) + "\n\n" + DOWNLOADS.format(v=version)
 
 
 if __name__ == "__main__":

@@ -238,7 +238,12 @@ def test_release_notes_are_the_changelog_section_and_the_downloads():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     text = mod.notes(VER)
-    assert text.startswith(mod.section((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), VER))
+    part = mod.section((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), VER)
+    assert text.startswith(part.partition(mod.DEVELOPERS)[0].rstrip())
+    assert mod.DEVELOPERS not in text  # the developers' list stays in CHANGELOG.md
+    assert mod.for_players("- a\n\n### For developers\n\n- b") == (
+        "- a\n\nEvery change, for developers: CHANGELOG.md in the source.")
+    assert mod.for_players("- a") == "- a"
     for system, machine in (("Windows", "AMD64"), ("Darwin", "arm64"), ("Darwin", "x86_64"), ("Linux", "x86_64")):
         assert B.artifact_name(system, machine, VER) in text
     with pytest.raises(SystemExit):

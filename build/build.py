@@ -9,7 +9,7 @@ Works the same on Windows, macOS and Linux (PyInstaller only builds for the OS i
 - macOS: ``yungui-mahjong.app`` with its icon and version, ad-hoc signed (``codesign -s -``).
 - Linux: one-file ``yungui-mahjong`` (the window icon is set at run time from assets/icons).
 ``--package DIR`` also writes the download named by system, architecture and version into DIR
-(``yungui-mahjong-0.1.0-windows-x86_64.exe``, ``-macos-arm64.zip`` with the .app, ``-linux-x86_64.tar.gz`` with a
+(``yungui-mahjong-0.2.0-windows-x86_64.exe``, ``-macos-arm64.zip`` with the .app, ``-linux-x86_64.tar.gz`` with a
 folder holding the executable, its run bit kept, and the licence).
 """
 

@@ -25,8 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from game.bots import make_bot
 from game.bots.levels import make_expert
 from game.bots.runner import decisions
-from game.rules import engine
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.match import Match
 from game.rules.variants import get
 
@@ -34,19 +33,19 @@ from game.rules.variants import get
 def _hand(vw: dict[str, Any]) -> str:
     hand = list(vw["hand"])
     drawn = vw.get("drawn")
-    txt = T.fmt(sorted(hand))
+    txt = tiles.fmt(sorted(hand))
     if drawn is not None and drawn in hand:
         hand.remove(drawn)
-        txt = T.fmt(sorted(hand)) + " +" + T.name(drawn)
+        txt = tiles.fmt(sorted(hand)) + " +" + tiles.name(drawn)
     me = vw["seats"][vw["seat"]]
-    melds = " ".join(f"[{m['kind'][:2]} {T.fmt([t for t in m['tiles'] if t is not None])}]" for m in me["melds"])
+    melds = " ".join(f"[{m['kind'][:2]} {tiles.fmt([t for t in m['tiles'] if t is not None])}]" for m in me["melds"])
     return f"{txt} {melds}".strip()
 
 
 def _act(a: Any, vw: dict[str, Any]) -> str:
     off = vw.get("offer")
     tile = a.tile if a.tile is not None else (off["tile"] if off else None)
-    return f"{a.kind} {T.name(tile) if tile is not None else ''}".strip()
+    return f"{a.kind} {tiles.name(tile) if tile is not None else ''}".strip()
 
 
 def _table(vw: dict[str, Any], a: Any, b: Any) -> str:
@@ -60,8 +59,8 @@ def _table(vw: dict[str, Any], a: Any, b: Any) -> str:
     for i, s in enumerate(vw["seats"]):
         if i == vw["seat"]:
             continue
-        melds = " ".join(f"[{m['kind'][:2]} {T.fmt([t for t in m['tiles'] if t is not None])}]" for m in s["melds"])
-        thrown = T.fmt([d["tile"] if isinstance(d, dict) else d for d in s["discards"]])
+        melds = " ".join(f"[{m['kind'][:2]} {tiles.fmt([t for t in m['tiles'] if t is not None])}]" for m in s["melds"])
+        thrown = tiles.fmt([d["tile"] if isinstance(d, dict) else d for d in s["discards"]])
         lines.append(f"      seat {i}: {melds or '(concealed)'}  threw {thrown}")
     lines.append("      read ready: " + ", ".join(f"{pr:.2f}" for pr, _f, _p in read.opps))
     risks = [f"{_act(x, vw)} {read.risk(x.tile)[0]:.3f}" for x in (a, b) if x.kind == "discard" and x.tile is not None]

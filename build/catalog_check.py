@@ -63,7 +63,7 @@ def placeholders(template: str) -> set[str]:
 def data_keys() -> tuple[set[str], set[str]]:
     """The keys the rules' data spells at run time: (keys it needs, keys it reads where they exist) - patterns,
     events, codes, variants, tiles, options (an option's help and choice names are optional)."""
-    from game.rules import tiles as T
+    from game.rules import tiles
     from game.rules.codes import ActionProblem, Refusal
     from game.rules.variants import VARIANTS, chicken_tables, wenshan_score, yuxi_score
 
@@ -75,8 +75,8 @@ def data_keys() -> tuple[set[str], set[str]]:
         keys |= {f"rules.pattern.{tb.id}.{k}" for k in tb.patterns} | {f"rules.event.{tb.id}.{k}" for k in tb.events}
     for v in VARIANTS:
         keys |= {f"rules.variant.{v.id}.name", f"rules.variant.{v.id}.blurb"}
-    for t in range(T.NUM_KINDS):
-        keys |= {f"rules.tile.{T.name(t)}", f"rules.tile.{T.name(t)}.short"}
+    for t in range(tiles.NUM_KINDS):
+        keys |= {f"rules.tile.{tiles.name(t)}", f"rules.tile.{tiles.name(t)}.short"}
     optional: set[str] = set()
     for v in VARIANTS:
         for o in v.schema:

@@ -81,6 +81,34 @@ def _identifier_uses(tree: ast.AST) -> list[tuple[str, str]]:
     return uses
 
 
+FSTRING = re.compile(r"(?i)^[rb]*f")
+
+
+def _fstring_uses(tok: tokenize.TokenInfo, alias: str) -> list[tuple[int, int]]:
+    """Positions of ``ALIAS.`` inside the replacement fields of a one-line f-string (one STRING token before 3.12).
+
+    Only ``{...}`` fields are searched, never the literal text; the caller checks the count against the syntax tree.
+    """
+    if not FSTRING.match(tok.string) or tok.start[0] != tok.end[0]:
+        return []
+    found: list[tuple[int, int]] = []
+    pattern = re.compile(r"(?<![\w.'\"])" + re.escape(alias) + r"(?=\s*\.)")
+    text, depth, start = tok.string, 0, 0
+    for i, ch in enumerate(text):
+        if ch == "{":
+            if depth == 0 and text[i + 1:i + 2] == "{":
+                continue
+            depth += 1
+            if depth == 1:
+                start = i + 1
+        elif ch == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                found.extend((tok.start[0], tok.start[1] + m.start())
+                             for m in pattern.finditer(text, start, i))
+    return found
+
+
 def _alias_tokens(source: str, alias: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """Positions (row, col) of the alias's uses as a name, and of its ``as ALIAS`` in imports."""
     uses: list[tuple[int, int]] = []
@@ -93,6 +121,9 @@ def _alias_tokens(source: str, alias: str) -> tuple[list[tuple[int, int]], list[
             depth += 1
         elif tok.type == tokenize.OP and tok.string in ")]}":
             depth -= 1
+        if tok.type == tokenize.STRING:
+            uses.extend(_fstring_uses(tok, alias))
+            continue
         if tok.type != tokenize.NAME or tok.string != alias:
             continue
         before = tokens[i - 1] if i else None
@@ -176,7 +207,7 @@ def rename_file(path: Path) -> tuple[list[str], list[str]]:
         if len(reads) != expected or len(imports) != len(entry.lines):
             skipped.append(f"{entry.alias} -> {name}: tokens ({len(reads)} uses, {len(imports)} imports) disagree "
                            f"with the syntax tree ({expected} uses, {len(entry.lines)} imports); "
-                           "uses inside f-strings are one string token before Python 3.12")
+                           "(an f-string over several lines, or the alias in its literal text?)")
             continue
         edits.extend((row, col, col + len(entry.alias), name) for row, col in reads)
         lines = _rewrite_imports(lines, entry)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tiles as T
+from . import tiles
 from .kinds import KONG_KINDS, MeldKind, WinBy
 from .situation import FLAGS, Score, Situation
 from .state import Meld
@@ -29,8 +29,8 @@ def _tiles(value: object, what: str) -> list[int]:
     if not isinstance(value, str):
         raise SituationError(f"{what} must be a tile string like \"123m55z\"")
     try:
-        return T.parse(value)
-    except T.NotationError as e:
+        return tiles.parse(value)
+    except tiles.NotationError as e:
         raise SituationError(f"{what}: {e}") from None
 
 
@@ -108,7 +108,7 @@ def parse_situation(data: Any) -> tuple[Variant, Situation]:
         raise SituationError("win_tile names one tile")
     win_tile = wt[0]
     if win_tile not in hand:
-        raise SituationError(f"hand must include the winning tile {T.name(win_tile)}")
+        raise SituationError(f"hand must include the winning tile {tiles.name(win_tile)}")
     raw_how = data.get("win")
     if raw_how not in WINS:
         raise SituationError(f"win must be one of {', '.join(WINS)}, got {raw_how!r}")
@@ -131,18 +131,18 @@ def parse_situation(data: Any) -> tuple[Variant, Situation]:
     streak = data.get("dealer_streak", 0)
     if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
         raise SituationError("dealer_streak must be a whole number >= 0")
-    full = T.counts(variant.tile_set(options))
+    full = tiles.counts(variant.tile_set(options))
     allt = list(hand) + [t for m in melds for t in m.tiles]
-    for k, c in enumerate(T.counts(allt)):
+    for k, c in enumerate(tiles.counts(allt)):
         if c > full[k]:
-            raise SituationError(f"tile {T.name(k)} appears {c} times; {variant.id} has {full[k]}")
+            raise SituationError(f"tile {tiles.name(k)} appears {c} times; {variant.id} has {full[k]}")
     extra = {}
     if data.get("declared") is not None:  # seats that declared ready (杀报 on a self-draw is paid by them)
         dec = data["declared"]
         if not isinstance(dec, list):
             raise SituationError("declared must be a list of seat numbers")
         extra["declared_seats"] = [_seat(x, "declared[]", n) for x in dec]
-    sit = Situation(variant.id, options, n, dealer, seat, T.counts(hand), melds, win_tile, how,
+    sit = Situation(variant.id, options, n, dealer, seat, tiles.counts(hand), melds, win_tile, how,
                     src if how != WinBy.SELF_DRAW else None, frozenset(flags), wildcard, kong_draws, streak, extra)
     return variant, sit
 

@@ -3,12 +3,12 @@
 import pytest
 
 from game.bots import make_bot
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.actions import Action
 from game.rules.view import view
 from tests.bots.bot_util import decide, play, start, until_turn
 
-t = T.tile
+t = tiles.tile
 SKILLED = ("normal", "strong")
 ALL = ("easy", "normal", "strong")
 
@@ -90,7 +90,7 @@ def test_yuxi_strong_does_not_feed_a_visible_flush_when_far():
     assert make_bot("normal").act(v) == Action(0, "discard", t("5s")), "the scenario's efficient discard"
     for seed in range(3):
         a = decide(st, 0, "strong", seed)
-        assert a.kind == "discard" and a.tile // 9 != 2, f"fed the 条 flush with {T.name(a.tile)}"
+        assert a.kind == "discard" and a.tile // 9 != 2, f"fed the 条 flush with {tiles.name(a.tile)}"
 
 
 # ---- the chicken games -------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import i18n
-from game.rules import tiles as T
+from game.rules import tiles
 
 
 def zh(m: Any) -> str:
@@ -19,8 +19,8 @@ def en(m: Any) -> str:
 
 
 def tile_zh(t: int) -> str:
-    return i18n.text(f"rules.tile.{T.name(t)}", "zh")
+    return i18n.text(f"rules.tile.{tiles.name(t)}", "zh")
 
 
 def tile_en(t: int) -> str:
-    return i18n.text(f"rules.tile.{T.name(t)}", "en")
+    return i18n.text(f"rules.tile.{tiles.name(t)}", "en")

@@ -11,9 +11,8 @@ import zlib
 import pytest
 
 from game import i18n
-from game.rules import analysis, decompose, engine, tables
+from game.rules import analysis, decompose, engine, tables, tiles
 from game.rules import scenario as SC
-from game.rules import tiles as T
 from game.rules.actions import Action, IllegalActionError, InvalidActionError, from_json
 from game.rules.advice import advise
 from game.rules.codes import ActionProblem, Refusal
@@ -29,7 +28,7 @@ from tests.rules.chicken_util import run as chicken_run
 from tests.rules.invariants import check_conservation
 from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, kong_deal, start
 
-t = T.tile
+t = tiles.tile
 
 
 # ---- messages --------------------------------------------------------------------------------------------
@@ -131,19 +130,19 @@ def test_on_off_option_rejects_other_words():
 def test_tile_names_of_honors_and_terminals():
     """Honors 东南西北 白发中 in order (1z-7z as the seeds number them); terminals are the 1s and 9s."""
     def face(k: int) -> str:
-        return i18n.text(f"rules.tile.{T.name(k)}.short", "zh")
+        return i18n.text(f"rules.tile.{tiles.name(k)}.short", "zh")
 
     assert [face(k) for k in range(27, 34)] == [face(t(f"{i}z")) for i in range(1, 8)] == list("东南西北白发中")
     assert face(t("1z")) == "东" and face(t("7z")) == "中"
-    assert [T.is_terminal(t(x)) for x in ("1m", "9m", "9p", "9s", "8s", "2m", "1z")] == \
+    assert [tiles.is_terminal(t(x)) for x in ("1m", "9m", "9p", "9s", "8s", "2m", "1z")] == \
         [True, True, True, True, False, False, False]
 
 
 def test_readings_list_joker_only_sets_last():
     """decompose.readings: every reading of 123m 55p + 3 jokers, sorted by face (joker-only last), kind, jokers."""
-    r = decompose.readings(T.counts(T.parse("123m55p")), 3)
+    r = decompose.readings(tiles.counts(tiles.parse("123m55p")), 3)
     assert len(r) == 19
-    many = decompose.readings(T.counts(T.parse("111123333m22p")), 3)
+    many = decompose.readings(tiles.counts(tiles.parse("111123333m22p")), 3)
     assert len(many) == 48 and many == sorted(many, key=lambda x: [decompose.block_key(b) for b in x])
     assert r[:5] == [(("chow", 0, 0), ("chow", 11, 2), ("pair", 13, 1)),
                      (("chow", 0, 0), ("chow", 12, 2), ("pair", 13, 1)),
@@ -155,14 +154,14 @@ def test_readings_list_joker_only_sets_last():
 
 def test_five_copies_of_a_tile_are_no_seven_pairs():
     """A tile kind has four copies: 11111m 22m 33m 44m 5m + 2 jokers is no hand (and not read as pairs)."""
-    assert decompose.seven_pairs_readings(T.counts(T.parse("11111m22m33m44m5m")), 2) == []
+    assert decompose.seven_pairs_readings(tiles.counts(tiles.parse("11111m22m33m44m5m")), 2) == []
 
 
 def test_situation_lists_meld_tiles_too():
-    meld = Meld("pung", tuple(T.parse("999m")), tuple(T.parse("999m")), from_seat=2)
-    sit = Situation("yuxi", {}, 4, 0, 1, T.counts(T.parse("123m456p78s55s")), [meld], t("9s"), "discard", 2,
+    meld = Meld("pung", tuple(tiles.parse("999m")), tuple(tiles.parse("999m")), from_seat=2)
+    sit = Situation("yuxi", {}, 4, 0, 1, tiles.counts(tiles.parse("123m456p78s55s")), [meld], t("9s"), "discard", 2,
                     frozenset(), None)
-    assert sorted(sit.all_tiles()) == sorted(T.parse("123m456p78s55s999m"))
+    assert sorted(sit.all_tiles()) == sorted(tiles.parse("123m456p78s55s999m"))
 
 
 def test_removing_a_tile_not_held_is_an_error():
@@ -179,7 +178,7 @@ def test_advice_waits_of_a_di_long_hand_with_its_pung():
     data = scenario("zhuoji", ["9s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"])
     s0, _ = SC.start(data)
     v = view(s0, 1)
-    v["hand"] = T.parse("11m33m55p77p99s")
+    v["hand"] = tiles.parse("11m33m55p77p99s")
     v["seats"][1]["melds"] = [{"kind": "pung", "tiles": [t("5s")] * 3, "faces": [t("5s")] * 3, "from": 0,
                                "claimed": 2}]
     v["phase"] = "wait"
@@ -265,8 +264,8 @@ def test_a_robbed_kong_tile_stays_accounted_for():
 def test_shanten_with_a_joker_as_a_fifth_copy_is_ready():
     """1111m 234p 567p 78s + a joker: 111m, 1m + joker as a pair, 78s waits 6s/9s: ready (shanten 0), although
     the table (no fifth copy) alone says 1. (waits also lists a fifth 1m: the table convention.)"""
-    assert analysis.shanten(T.counts(T.parse("1111m234p567p78s")), 1) == 0
-    assert analysis.waits(T.counts(T.parse("1111m234p567p78s")), 1) == [t("1m"), t("6s"), t("9s")]
+    assert analysis.shanten(tiles.counts(tiles.parse("1111m234p567p78s")), 1) == 0
+    assert analysis.waits(tiles.counts(tiles.parse("1111m234p567p78s")), 1) == [t("1m"), t("6s"), t("9s")]
 
 
 def test_waits_with_sixteen_jokers_take_every_kind():
@@ -277,14 +276,15 @@ def test_waits_with_sixteen_jokers_take_every_kind():
 def test_pair_shape_waits_never_probe_a_fifth_copy_of_a_terminal():
     """Seven pairs (quadruples as two pairs) never take a fifth copy: 9999m 11p 22p 33p 44p + a joker waits
     every kind but 9m; with four 7z every kind but 7z (the last kinds of a suit and of the honors)."""
-    assert analysis.waits_shapes(T.counts(T.parse("9999m11p22p33p44p")), 1, analysis.SEVEN_PAIRS) == \
+    assert analysis.waits_shapes(tiles.counts(tiles.parse("9999m11p22p33p44p")), 1, analysis.SEVEN_PAIRS) == \
         [k for k in range(34) if k != t("9m")]
-    assert analysis.waits_shapes(T.counts(T.parse("7777z11p22p33p44p")), 1, analysis.SEVEN_PAIRS) == list(range(33))
+    hand = tiles.counts(tiles.parse("7777z11p22p33p44p"))
+    assert analysis.waits_shapes(hand, 1, analysis.SEVEN_PAIRS) == list(range(33))
 
 
 def test_seven_pairs_with_a_quadruple_and_many_jokers():
     """The slow path (8+ jokers): 1111m 2p 3p + 8 jokers is seven pairs (1111m as two pairs)."""
-    assert analysis.win_shapes(T.counts(T.parse("1111m23p")), 8) & analysis.SEVEN_PAIRS
+    assert analysis.win_shapes(tiles.counts(tiles.parse("1111m23p")), 8) & analysis.SEVEN_PAIRS
 
 
 # ---- a match: dealer streak and scores carried from hand to hand -------------------------------------------
@@ -401,7 +401,7 @@ def test_a_chow_meld_records_who_gave_the_tile():
     yact(st, 0, "discard", "4m")
     yact(st, 1, "chow", "345m")
     m = st.seats[1].melds[0]
-    assert (m.kind, m.tiles, m.from_seat) == ("chow", tuple(T.parse("345m")), 0)
+    assert (m.kind, m.tiles, m.from_seat) == ("chow", tuple(tiles.parse("345m")), 0)
     assert m.claimed == 1 and m.tiles[m.claimed] == t("4m")
 
 
@@ -457,7 +457,7 @@ def test_chows_with_fewest_substitutes_come_first():
     45p 中 (456p), then 中 56p (456p) and 56p 中 (567p)."""
     st = start(["46p7z19m19s123z66z8m", H1, H2, "5p369m258p36s13z28s4s"])
     act(st, 3, "discard", "5p")
-    assert [T.fmt(a.tiles) for a in engine.legal_actions(st, 0) if a.kind == "chow"] == [
+    assert [tiles.fmt(a.tiles) for a in engine.legal_actions(st, 0) if a.kind == "chow"] == [
         "456p", "7z45p", "45p7z", "7z56p", "56p7z"]
 
 
@@ -506,7 +506,7 @@ def test_a_discarded_white_with_two_wildcards_is_a_pung_of_the_wildcards_face():
     act(st, 3, "discard", "5z")
     act(st, 0, "pung")
     m = st.seats[0].melds[0]
-    assert m.face == t("7z") and sorted(m.tiles) == sorted(T.parse("775z")) and m.subs == 1
+    assert m.face == t("7z") and sorted(m.tiles) == sorted(tiles.parse("775z")) and m.subs == 1
 
 
 def test_table_file_with_a_packed_index_out_of_range_is_named():
@@ -673,9 +673,9 @@ def test_a_fifth_honor_completes_a_hand_in_the_table_convention():
     """analysis.waits keeps the table convention (a kind held four times is listed when a fifth copy would
     complete the hand): 1111z 333z 123m 456m waits 东 (as 111z + 11z), and only 东 - the probes of a full honor
     group are valued as honors (南 would complete 1111 2 333 of a suit as 111 + 123 + 33, never of winds)."""
-    c = T.counts(T.parse("1111z333z123m456m"))
-    assert analysis.waits(c) == [T.tile("1z")]
-    assert analysis.waits_keys(analysis.keys_of(c)) == [T.tile("1z")]
+    c = tiles.counts(tiles.parse("1111z333z123m456m"))
+    assert analysis.waits(c) == [tiles.tile("1z")]
+    assert analysis.waits_keys(analysis.keys_of(c)) == [tiles.tile("1z")]
     assert analysis.waits_shapes(c) == []  # no fifth 东 to draw
 
 
@@ -683,7 +683,7 @@ def test_many_wildcards_complete_exactly_when_the_need_is_met():
     """Any number of wildcards (the slow path from 16 on): nine scattered tiles 1m4m7m1p4p7p1s4s7s need 17
     (two per tile for a pung, one less for the pair); 17 complete the hand, 16 do not, 18 neither (26 and 27
     tiles: only 3k+2 can be sets and a pair), 20 do (17 + one joker pung)."""
-    c = T.counts(T.parse("1m4m7m1p4p7p1s4s7s"))
+    c = tiles.counts(tiles.parse("1m4m7m1p4p7p1s4s7s"))
     assert analysis.jokers_needed(analysis.keys_of(c)) == 17
     assert [j for j in range(14, 21) if analysis.is_win(c, j)] == [17, 20]
 
@@ -702,8 +702,8 @@ def test_pending_state_is_only_for_actions_that_open_a_window():
     opens no window (nobody may rob it), so there is no pending state for it (wenshan, KONG0: seat 0 holds 7777p)."""
     st = start([KONG0, H1, H2, H3], front="5m6m", back="3p")
     act(st, 3, "discard", "2p")
-    assert pending_state(st, Action(0, "kong", T.tile("7p"))) is None
-    assert pending_state(st, Action(0, "discard", T.tile("8m"))).phase == "claim"
+    assert pending_state(st, Action(0, "kong", tiles.tile("7p"))) is None
+    assert pending_state(st, Action(0, "discard", tiles.tile("8m"))).phase == "claim"
 
 
 def test_advice_in_turn_names_the_views_refusal_for_a_complete_hand():
@@ -712,8 +712,8 @@ def test_advice_in_turn_names_the_views_refusal_for_a_complete_hand():
     789m 111s 55s (天胡); the 胡 is taken out of its legal actions as a refused win would be."""
     v = get("wenshan")
     hands = ["123m456m789m111s55s", "2223334445556p", "3334446667778s", "1122334455667z"]
-    st, _ = engine.new_hand(v, v.resolve_options({}), seed=0, dealer=0, hands=[T.parse(h) for h in hands],
-                       wall=T.parse("99m2s2s2s6s3s7s8s9p"))
+    st, _ = engine.new_hand(v, v.resolve_options({}), seed=0, dealer=0, hands=[tiles.parse(h) for h in hands],
+                       wall=tiles.parse("99m2s2s2s6s3s7s8s9p"))
     vw = view(st, 0)
     assert "hu" in [a.kind for a in vw["legal"]]
     vw["legal"] = [a for a in vw["legal"] if a.kind != "hu"]
@@ -732,7 +732,7 @@ def test_advice_counts_the_seats_own_melds():
     st = chicken_start("guiyang", ["6p1m4m7m2p5p3s6s9s7z1p4p8m9m", "6p6p6p123m789m345s5s", "2222s345m234p9m4s5s",
                                    "3s1m4m7m5p8s7z7z9s6m2m1p7s"], front="6m2m5m3m", back="1m")
     play_until(st, [[0, "discard", "6p"], [1, "pung"], [1, "discard", "6p"]])
-    assert [(T.name(w.tile), w.unseen) for w in advise(view(st, 1)).waits] == [("2s", 4), ("5s", 2)]
+    assert [(tiles.name(w.tile), w.unseen) for w in advise(view(st, 1)).waits] == [("2s", 4), ("5s", 2)]
 
 
 def _honor_part_exact(d):
@@ -860,10 +860,10 @@ def test_yuxi_plans_an_added_kong_of_a_pung_whose_fourth_tile_it_holds():
     from game.rules.kinds import MeldKind
     from game.rules.variants import yuxi
 
-    pung = Meld(MeldKind.PUNG, (T.tile("5p"),) * 3, (T.tile("5p"),) * 3)
-    counts = T.counts(T.parse("5p1111m23s"))
-    assert sorted(yuxi._kong_options(counts, [pung])) == sorted([(T.tile("5p"), MeldKind.ADDED_KONG),
-                                                              (T.tile("1m"), MeldKind.CONCEALED_KONG)])
+    pung = Meld(MeldKind.PUNG, (tiles.tile("5p"),) * 3, (tiles.tile("5p"),) * 3)
+    counts = tiles.counts(tiles.parse("5p1111m23s"))
+    assert sorted(yuxi._kong_options(counts, [pung])) == sorted([(tiles.tile("5p"), MeldKind.ADDED_KONG),
+                                                              (tiles.tile("1m"), MeldKind.CONCEALED_KONG)])
 
 
 def test_every_not_ready_player_owes_bao_ji():
@@ -900,7 +900,7 @@ def test_bao_dou_counts_a_kong_made_after_pungs():
                       .read_text(encoding="utf-8"))
     st = SC.run(data)
     assert st.settlement.info["ready"] == [False, False, True, False]
-    assert [(m.kind, T.name(m.face)) for m in st.seats[1].melds] == [("pung", "1p"), ("pung", "9m"),
+    assert [(m.kind, tiles.name(m.face)) for m in st.seats[1].melds] == [("pung", "1p"), ("pung", "9m"),
                                                                      ("added_kong", "6s")]
     owed = [(zh(i.text), en(i.text), i.points) for i in st.settlement.items if i.seat == 1 and "包豆" in zh(i.text)]
     assert owed == [("包豆 爬坡豆 6s ×3", "owed added kong bean 6s ×3", -3)]
@@ -983,7 +983,7 @@ def test_wenshan_public_info_has_no_stand_in_when_the_wildcard_is_the_white_drag
     白 are the jokers and nothing substitutes): what every seat is shown says so."""
     v = get("wenshan")
     st, _ = engine.new_hand(v, v.resolve_options({}), seed=3)
-    st.extra["wildcard"] = T.WHITE
+    st.extra["wildcard"] = tiles.WHITE
     assert v.public_info(st, 0)["standin"] is None
-    st.extra["wildcard"] = T.parse("4m")[0]
-    assert v.public_info(st, 0)["standin"] == T.WHITE
+    st.extra["wildcard"] = tiles.parse("4m")[0]
+    assert v.public_info(st, 0)["standin"] == tiles.WHITE

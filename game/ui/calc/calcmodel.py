@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import game.i18n as i18n
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.codes import Refusal
 from game.rules.judge import SituationError, judge
 from game.rules.texts import Msg
@@ -54,7 +54,7 @@ def family(variant_id: str) -> str:
 
 def indicator_of(wildcard: int) -> int:
     """The flipped tile (翻牌) that makes ``wildcard`` the 小鸡 (wildcard_of is a cycle, so this is unique)."""
-    return next(t for t in range(T.NUM_KINDS) if wildcard_of(t) == wildcard)
+    return next(t for t in range(tiles.NUM_KINDS) if wildcard_of(t) == wildcard)
 
 
 def chicken_of(zhuo: int) -> int:
@@ -167,7 +167,7 @@ class Calc:
     def __post_init__(self) -> None:
         self.options = self.variant.resolve_options(self.options)
         if self.family == "wenshan" and self.wildcard is None:
-            self.wildcard = T.tile("4m")
+            self.wildcard = tiles.tile("4m")
 
     # ------------------------------------------------------------------ the rules set
     @property
@@ -187,7 +187,7 @@ class Calc:
         return sorted(set(self.variant.tile_set(self.options)))
 
     def copies(self) -> list[int]:
-        return T.counts(self.variant.tile_set(self.options))
+        return tiles.counts(self.variant.tile_set(self.options))
 
     def flag_keys(self) -> tuple[str, ...]:
         return FLAGS.get(self.family, ())
@@ -202,7 +202,7 @@ class Calc:
         self.flags &= set(self.flag_keys())
         if self.family == "wenshan":
             if self.wildcard is None:
-                self.wildcard = T.tile("4m")
+                self.wildcard = tiles.tile("4m")
         else:
             self.wildcard = None
         if self.family != "chicken":
@@ -231,7 +231,7 @@ class Calc:
     # ------------------------------------------------------------------ tiles
     def used(self) -> list[int]:
         """Copies of each tile kind in the hand and melds."""
-        c = T.counts(self.hand)
+        c = tiles.counts(self.hand)
         for m in self.melds:
             for t in m.tiles:
                 c[t] += 1
@@ -299,7 +299,7 @@ class Calc:
         m = meld_of(kind, tile)
         if m is None:
             return problem("melds", "calc.p.chow_honor")
-        need = T.counts(m.tiles)
+        need = tiles.counts(m.tiles)
         for t, k in enumerate(need):
             if k and self.left(t) < k:
                 return problem("melds", "calc.p.no_more", tile=t, n=self.copies()[t])
@@ -317,8 +317,8 @@ class Calc:
         if self.family != "wenshan" or self.wildcard is None:
             return []
         out = [self.wildcard]
-        if self.wildcard != T.WHITE:
-            out.append(T.WHITE)
+        if self.wildcard != tiles.WHITE:
+            out.append(tiles.WHITE)
         return out
 
     def cycle_meld_tile(self, i: int, j: int) -> Problem | None:
@@ -348,7 +348,7 @@ class Calc:
             for j, t in enumerate(m.tiles):
                 if t != faces[j] and t == old:
                     m.tiles[j] = tile
-                elif t != faces[j] and t == T.WHITE and tile == T.WHITE:
+                elif t != faces[j] and t == tiles.WHITE and tile == tiles.WHITE:
                     m.tiles[j] = faces[j]
 
     # ------------------------------------------------------------------ how it was won
@@ -388,18 +388,18 @@ class Calc:
             "players": self.n,
             "dealer": self.dealer,
             "seat": self.seat,
-            "hand": T.fmt(self.hand, sort=True),
+            "hand": tiles.fmt(self.hand, sort=True),
             "melds": [m.to_json() for m in self.melds],
-            "win_tile": T.name(self.win_tile) if self.win_tile is not None else None,
+            "win_tile": tiles.name(self.win_tile) if self.win_tile is not None else None,
             "win": self.how,
             "flags": [f for f in self.flag_keys() if f in self.flags],
         }
         if self.how != "self_draw":
             data["from"] = self.source
         if self.family == "wenshan" and self.wildcard is not None:
-            data["wildcard"] = T.name(self.wildcard)
+            data["wildcard"] = tiles.name(self.wildcard)
         if self.kong_draws:
-            data["kong_draws"] = T.fmt(self.kong_draws)
+            data["kong_draws"] = tiles.fmt(self.kong_draws)
         if self.variant_id == "zhuoji":
             data["dealer_streak"] = self.dealer_streak
             if self.declared:
@@ -450,16 +450,16 @@ class Calc:
         parts = []
         if self.win_tile is not None and self.win_tile in rest:
             rest.remove(self.win_tile)
-            parts.append(T.fmt(rest, sort=True) + "+" + T.name(self.win_tile))
+            parts.append(tiles.fmt(rest, sort=True) + "+" + tiles.name(self.win_tile))
         else:
-            parts.append(T.fmt(rest, sort=True))
+            parts.append(tiles.fmt(rest, sort=True))
         parts += [m.notation() for m in self.melds]
         if self.family == "wenshan" and self.wildcard is not None:
-            parts.append(f"{WILD_WORDS[0]}:{T.name(self.wildcard)}")
+            parts.append(f"{WILD_WORDS[0]}:{tiles.name(self.wildcard)}")
         if self.family == "chicken" and self.chicken is not None:
-            parts.append(f"{CHICKEN_WORDS[0]}:{T.name(self.chicken)}")
+            parts.append(f"{CHICKEN_WORDS[0]}:{tiles.name(self.chicken)}")
         if self.kong_draws:
-            parts.append(f"{KONG_DRAW_WORDS[0]}:{T.fmt(self.kong_draws)}")
+            parts.append(f"{KONG_DRAW_WORDS[0]}:{tiles.fmt(self.kong_draws)}")
         return " ".join(p for p in parts if p)
 
     def paste(self, text: str) -> Problem | None:
@@ -505,10 +505,10 @@ class Calc:
     def to_saved(self) -> dict[str, Any]:
         """What the calculator remembers between visits (the settings file keeps it)."""
         d = self.to_json()
-        d["_hand_order"] = T.fmt(self.hand)
+        d["_hand_order"] = tiles.fmt(self.hand)
         d["_win_pinned"] = self.win_pinned
         if self.chicken is not None:
-            d["_chicken"] = T.name(self.chicken)
+            d["_chicken"] = tiles.name(self.chicken)
         return d
 
     @classmethod
@@ -517,14 +517,14 @@ class Calc:
         try:
             c = from_json(data)
             if isinstance(data.get("_hand_order"), str):
-                order = T.parse(data["_hand_order"])
+                order = tiles.parse(data["_hand_order"])
                 if sorted(order) == sorted(c.hand):
                     c.hand = order
             c.win_pinned = bool(data.get("_win_pinned", True))
             if isinstance(data.get("_chicken"), str):
-                c.chicken = T.tile(data["_chicken"])
+                c.chicken = tiles.tile(data["_chicken"])
             return c
-        except (ValueError, KeyError, TypeError, AttributeError, T.NotationError):
+        except (ValueError, KeyError, TypeError, AttributeError, tiles.NotationError):
             return cls()
 
 
@@ -559,30 +559,30 @@ def from_json(data: Any) -> Calc:
     c = Calc(vid, opts)
     c.dealer = int(data.get("dealer", 0))
     c.seat = int(data.get("seat", 0))
-    c.hand = T.parse(data.get("hand") or "")
+    c.hand = tiles.parse(data.get("hand") or "")
     for md in data.get("melds") or []:
         kind = md["kind"]
         if kind not in MELD_KINDS:
             raise ValueError(f"unknown meld kind {kind!r}")
-        tl = T.parse(md["tiles"])
+        tl = tiles.parse(md["tiles"])
         if md.get("face"):
-            fc = T.parse(md["face"])
+            fc = tiles.parse(md["face"])
             face = min(fc)
         else:
             face = min(tl)
         c.melds.append(CalcMeld(kind, tl, face, md.get("from"), bool(md.get("delayed"))))
     wt = data.get("win_tile")
-    c.win_tile = T.tile(wt) if wt else None
+    c.win_tile = tiles.tile(wt) if wt else None
     c.win_pinned = c.win_tile is not None
     c.how = data.get("win", "self_draw") if data.get("win") in WINS else "self_draw"
     src = data.get("from")
     c.source = int(src) if src is not None else None
     c.flags = {f for f in data.get("flags") or [] if isinstance(f, str)} & set(c.flag_keys())
     if data.get("wildcard"):
-        c.wildcard = T.tile(data["wildcard"])
+        c.wildcard = tiles.tile(data["wildcard"])
     if data.get("kong_draws"):
         kd = data["kong_draws"]
-        c.kong_draws = T.parse(kd) if isinstance(kd, str) else [T.tile(x) for x in kd]
+        c.kong_draws = tiles.parse(kd) if isinstance(kd, str) else [tiles.tile(x) for x in kd]
     c.dealer_streak = int(data.get("dealer_streak", 0) or 0)
     c.declared = [int(x) for x in data.get("declared") or []]
     c._fit_seats()

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from game.bots import make_bot
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.view import view
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 
 t = tiles.tile
 
 
 def start(variant, hands, front="", back="", flip=None, tail="", options=None, dealer=0):
-    st, _ = SC.start(scenario(variant, list(hands), front=front, back=back, flip=flip, tail=tail,
+    st, _ = scenario.start(scenario_dict(variant, list(hands), front=front, back=back, flip=flip, tail=tail,
                               options=options, dealer=dealer))
     return st
 

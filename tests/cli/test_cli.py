@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from game import i18n
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
@@ -56,7 +56,7 @@ def test_score_malformed_one_line_exit_2(payload, needle):
 
 def test_replay_scenario_json(tmp_path):
     hands = ["19m19p19s123z66z8p5m", "44s7s19m19p1s23z6z28m", "11223344m5566s7s", "4s369m258p36s13z28s2p"]
-    sc = scenario("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
+    sc = scenario_dict("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
                   actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
                            [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"], [2, "hu"]])
     f = tmp_path / "s.json"
@@ -73,7 +73,7 @@ def test_replay_scenario_json(tmp_path):
 
 
 def test_replay_illegal_action_names_index(tmp_path):
-    sc = scenario("wenshan", ["19m19p19s123z66z8p5m", "44s7s19m19p1s23z6z28m", "11223344m5566s7s",
+    sc = scenario_dict("wenshan", ["19m19p19s123z66z8p5m", "44s7s19m19p1s23z6z28m", "11223344m5566s7s",
                               "4s369m258p36s13z28s2p"], flip="4z", dealer=3, actions=[[3, "discard", "9s"]])
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(sc))

@@ -6,7 +6,7 @@ from game.rules import tiles as T
 from game.rules.variants import get
 
 
-def scenario(variant: str, hands: list[str], front: str = "", back: str = "", flip: str | None = None,
+def scenario_dict(variant: str, hands: list[str], front: str = "", back: str = "", flip: str | None = None,
              options: dict | None = None, dealer: int = 0, actions=(), fill: bool = True, tail: str = "") -> dict:
     """A scenario whose wall is ``front`` + filler + reversed(``back``) + ``tail`` [+ ``flip``].
 
@@ -41,7 +41,7 @@ def deal(variant, hands: list[str], front: str = "", back: str = "", flip: str |
     """Deal a scenario directly for a Variant object (fixtures not in the registry); returns the state."""
     from game.rules import engine
 
-    data = scenario(variant.id if variant.id in _ids() else "wenshan", hands, front, back, flip, options, dealer,
+    data = scenario_dict(variant.id if variant.id in _ids() else "wenshan", hands, front, back, flip, options, dealer,
                     (), fill, tail) if fill else None
     wall = T.parse(data["wall"]) if data else T.parse(front) + list(reversed(T.parse(back))) + T.parse(tail) + (
         T.parse(flip) if flip else [])

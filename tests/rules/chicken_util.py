@@ -8,20 +8,19 @@ from __future__ import annotations
 
 from typing import cast
 
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
 from game.rules.variants.chicken import ChickenGame
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 from tests.helpers.words import zh
 
 t = tiles.tile
 
 
 def data(variant, hands, front="", back="", actions=(), options=None, dealer=0, streak=0, fill=True):
-    d = scenario(variant, list(hands), front=front, back=back, options=options, dealer=dealer, actions=actions,
+    d = scenario_dict(variant, list(hands), front=front, back=back, options=options, dealer=dealer, actions=actions,
                  fill=fill)
     if streak:
         d["dealer_streak"] = streak
@@ -30,11 +29,11 @@ def data(variant, hands, front="", back="", actions=(), options=None, dealer=0, 
 
 def run(variant, hands, front="", back="", actions=(), options=None, dealer=0, streak=0, fill=True):
     """Play the scripted hand to its end; returns the final state."""
-    return SC.run(data(variant, hands, front, back, actions, options, dealer, streak, fill))
+    return scenario.run(data(variant, hands, front, back, actions, options, dealer, streak, fill))
 
 
 def start(variant, hands, front="", back="", options=None, dealer=0, streak=0, fill=True):
-    st, _ = SC.start(data(variant, hands, front, back, (), options, dealer, streak, fill))
+    st, _ = scenario.start(data(variant, hands, front, back, (), options, dealer, streak, fill))
     return st
 
 

@@ -5,8 +5,7 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.ctx import Ctx
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.advice import advise, tracker
 from game.rules.codes import Refusal
@@ -14,7 +13,7 @@ from game.rules.kinds import Phase
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import events_for, spectator_events, view
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import act, decline, play_until
 from tests.rules.chicken_util import start as chicken_start
@@ -107,9 +106,9 @@ def test_a_hand_the_tile_does_not_complete_gets_no_refused_win():
 
 def test_refused_win_after_passing_it():
     """yuxi 过手胡: seat 1 passes its win on 5s while seat 2 still decides; seat 1 is told why it cannot win."""
-    data = scenario("yuxi", ["5s9m9m9s9s2p2p7p7p4s4s6m8m3s", "123m456m789m123p5s", "111m222m333p444p5s",
+    data = scenario_dict("yuxi", ["5s9m9m9s9s2p2p7p7p4s4s6m8m3s", "123m456m789m123p5s", "111m222m333p444p5s",
                              "6s6s7s7s8s8s1s1s3s3s9p9p7m"])
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     engine.apply(st, Action(0, "discard", t("5s")))
     assert [a.kind for a in engine.legal_actions(st, 1)] == ["hu", "pass"]
     engine.apply(st, Action(1, "pass"))

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from game.rules import engine
-from game.rules import scenario as SC
+from game.rules import engine, scenario
 from game.rules.match import replay_match
 from game.rules.variants import get
 from game.rules.view import view
@@ -121,10 +120,11 @@ def test_cli_sim_and_replay(tmp_path, capsys):
     out = capsys.readouterr().out
     data = json.loads([ln for ln in out.splitlines() if ln.startswith("{")][0])
     assert sum(data["totals"]) == 0
-    from tests.helpers.scen import scenario
+    from tests.helpers.scen import scenario_dict
     from tests.rules.chicken_hands import A_ACTIONS, A_HANDS
     f = tmp_path / "hand.json"
-    f.write_text(json.dumps(scenario("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS)), encoding="utf-8")
+    hand = scenario_dict("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS)
+    f.write_text(json.dumps(hand), encoding="utf-8")
     assert main(["replay", str(f), "--json"]) == 0
     res = json.loads(capsys.readouterr().out)
     assert res["deltas"] == [-17, 32, 4, -19] and res["next_dealer"] == 1 and res["end"] == "win"
@@ -134,9 +134,9 @@ def test_cli_sim_and_replay(tmp_path, capsys):
 
 
 def test_scenario_result_json_and_view_after_the_end():
-    from tests.helpers.scen import scenario
+    from tests.helpers.scen import scenario_dict
     from tests.rules.chicken_hands import A_ACTIONS, A_HANDS
-    st = SC.run(scenario("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS))
+    st = scenario.run(scenario_dict("guiyang", A_HANDS, front="1s9m7z6s8p6p", actions=A_ACTIONS))
     v = view(st, 2)
     r = v["result"]
     assert r["info"]["zhuo"] == "6p" and r["info"]["chicken"] == "7p"

@@ -9,13 +9,12 @@ Indicator 4z → wildcard 7z (中). Dealer seat 3 discards 5m; seat 0 (its 下�
 3455m: 碰 or 吃. Seat 1 holds 5m + 中: it may 碰 5m with the wildcard.
 """
 
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.match import CLAIM_PROMPT, Match, level_prompts, replay_match
 from game.rules.variants import get
 from game.rules.view import events_for, view
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 
 t = tiles.tile
 SEAT0 = "3455m19p19s23z6z8p9m"
@@ -26,7 +25,7 @@ DEALER = "5m369m258p36s13z28s2p"
 
 
 def start(seat1=SEAT1_CAN_PUNG):
-    st, _ = SC.start(scenario("wenshan", [SEAT0, seat1, SEAT2, DEALER], flip="4z", dealer=3))
+    st, _ = scenario.start(scenario_dict("wenshan", [SEAT0, seat1, SEAT2, DEALER], flip="4z", dealer=3))
     engine.apply(st, Action(3, "discard", t("5m")))
     return st
 
@@ -108,7 +107,7 @@ def test_other_seats_never_see_the_prompt_or_the_options():
 
 def test_logs_saved_before_replay_with_one_prompt_per_level():
     """An old log: seat 0 passed the 碰 prompt, seat 1 passed, then seat 0 took the 吃 prompt."""
-    st2, _ = SC.start(scenario("wenshan", [SEAT0, SEAT1_CAN_PUNG, SEAT2, DEALER], flip="4z", dealer=3))
+    st2, _ = scenario.start(scenario_dict("wenshan", [SEAT0, SEAT1_CAN_PUNG, SEAT2, DEALER], flip="4z", dealer=3))
     st2.extra[engine.LEVEL_PROMPTS] = True
     engine.apply(st2, Action(3, "discard", t("5m")))
     assert kinds(st2, 0) == ["pass", "pung"]

@@ -5,11 +5,10 @@ Indicator 4z (北) → wildcard 7z (中); 白 (5z) stands for 中. Hands avoid b
 
 import pytest
 
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action, ActionError
 from game.rules.view import events_for, view
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, concealed_kong_win, kinds, start
 
 t = tiles.tile
@@ -89,12 +88,12 @@ def test_sequential_win_taken():
 
 def test_scenario_driver_declines_untaken_options():
     """The replay driver passes seat 2's win when the script's next action is seat 1's pung."""
-    data = scenario("wenshan", SEQ, front="5m9p1p", flip="4z", dealer=0,
+    data = scenario_dict("wenshan", SEQ, front="5m9p1p", flip="4z", dealer=0,
                     actions=[[0, "discard", "5p"], [1, "pung"], [1, "discard", "2z"], [2, "discard", "5m"]],
                     fill=True)
-    st, acts = SC.start(data)
-    with pytest.raises(SC.ScenarioError, match="actions end"):
-        SC.play(st, acts)
+    st, acts = scenario.start(data)
+    with pytest.raises(scenario.ScenarioError, match="actions end"):
+        scenario.play(st, acts)
     assert st.seats[1].melds and st.seats[1].melds[0].face == t("5p")
 
 
@@ -179,10 +178,10 @@ def test_pung_with_white_standing_in_for_wildcard_face():
 def test_rob_added_kong_scenario():
     """抢杠胡: seat 2 robs seat 1's 补杠 of 4s; paid as a self-draw by everyone, the kong never scores."""
     hands = ["19m19p19s123z66z8p5m", "44s7s19m19p1s23z6z28m", H2, H3]
-    data = scenario("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
+    data = scenario_dict("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
                     actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
                              [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"], [2, "hu"]])
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.end == "win" and st.wins[0].how == "rob_kong" and st.wins[0].seat == 2
     assert [p.key for p in st.wins[0].score.patterns] == ["ping_hu", "zi_mo", "ying_gong"]
     assert st.settlement.deltas == [-4, -4, 12, -4]
@@ -191,9 +190,9 @@ def test_rob_added_kong_scenario():
 
 def test_huang_pai_only_kong_points():
     """黄牌 with reserved_tiles=20: the hand ends when 20 tiles remain; only kong points settle."""
-    data = scenario("wenshan", [KONG0, H1, H2, H3], front="5m", back="3p", flip="4z", dealer=3,
+    data = scenario_dict("wenshan", [KONG0, H1, H2, H3], front="5m", back="3p", flip="4z", dealer=3,
                     options={"reserved_tiles": 20})
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     act(st, 3, "discard", "2p")
     act(st, 0, "kong", "7p")
     import random
@@ -211,10 +210,10 @@ def test_huang_pai_only_kong_points():
 def test_rob_kong_first_robber_from_kongers_next_seat():
     """抢杠胡 with two possible robbers: asked from the konger's next seat onward (seat 2, then seat 0)."""
     hands = ["123m456p789m56s11z", "44s7s19m19p1s23z6z28m", H2, H3]
-    data = scenario("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
+    data = scenario_dict("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
                     actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
                              [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"]])
-    st, acts = SC.start(data)
+    st, acts = scenario.start(data)
     for a in acts:
         while engine.normalize_or_none(st, a) is None:  # decline prompts the script does not take
             engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))

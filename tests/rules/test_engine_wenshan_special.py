@@ -3,10 +3,9 @@
 Indicator 4z → wildcard 7z (中); 白 stands for 中. Dealer is seat 3.
 """
 
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 
 t = tiles.tile
 J0 = "19p19s23z66z28m5p8p9m"
@@ -15,7 +14,7 @@ J2 = "11223344p5566s7s"
 
 
 def start(hands, dealer=3, **kw):
-    st, _ = SC.start(scenario("wenshan", hands, flip="4z", dealer=dealer, **kw))
+    st, _ = scenario.start(scenario_dict("wenshan", hands, flip="4z", dealer=dealer, **kw))
     return st
 
 

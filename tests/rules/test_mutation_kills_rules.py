@@ -11,8 +11,7 @@ import zlib
 import pytest
 
 from game import i18n
-from game.rules import analysis, decompose, engine, tables, tiles
-from game.rules import scenario as SC
+from game.rules import analysis, decompose, engine, scenario, tables, tiles
 from game.rules.actions import Action, IllegalActionError, InvalidActionError, from_json
 from game.rules.advice import advise
 from game.rules.codes import ActionProblem, Refusal
@@ -21,7 +20,7 @@ from game.rules.situation import Situation
 from game.rules.state import Meld, Seat
 from game.rules.variants import get
 from game.rules.view import pending_state, view
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 from tests.helpers.words import en, zh
 from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import run as chicken_run
@@ -73,24 +72,24 @@ def test_action_with_bad_tiles_names_the_notation():
     ({"variant": "wenshan", "hands": [], "actions": {}}, "actions must be a list"),
 ])
 def test_scenario_errors_are_one_clear_line(data, msg):
-    with pytest.raises(SC.ScenarioError) as e:
-        SC.load(data)
+    with pytest.raises(scenario.ScenarioError) as e:
+        scenario.load(data)
     assert str(e.value) == msg
 
 
 def test_scenario_hand_count_and_missing_wall():
     """A scenario without a wall is valid (the wall is shuffled from the seed); a wrong number of hands says
     how many it got."""
-    assert SC.load({"variant": "wenshan", "hands": ["123m"]})[4] == []
-    with pytest.raises(SC.ScenarioError) as e:
-        SC.start({"variant": "wenshan", "hands": ["123m"]})
+    assert scenario.load({"variant": "wenshan", "hands": ["123m"]})[4] == []
+    with pytest.raises(scenario.ScenarioError) as e:
+        scenario.start({"variant": "wenshan", "hands": ["123m"]})
     assert str(e.value) == "hands must list 4 hands (one per seat), got 1"
 
 
 def test_scenario_ending_before_a_forced_win_says_so():
     """chicken.md 地胡 cannot be passed: a script that ends right after the dealer's 6s, which seat 2 must win."""
     hands = ["6s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"]
-    with pytest.raises(SC.ScenarioError) as e:
+    with pytest.raises(scenario.ScenarioError) as e:
         chicken_run("guiyang", hands, actions=[[0, "discard", "6s"]])
     assert str(e.value) == "the actions end: seat 2 must win here (this win cannot be passed)"
 
@@ -175,8 +174,8 @@ def test_removing_a_tile_not_held_is_an_error():
 def test_advice_waits_of_a_di_long_hand_with_its_pung():
     """chicken.md 地龙 (zhuoji): five pairs beside a claimed pung wait for the pung's fourth tile. A seat holding
     11m 33m 55p 77p 99s and a pung of 5s (claimed from seat 0) waits for 5s only."""
-    data = scenario("zhuoji", ["9s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"])
-    s0, _ = SC.start(data)
+    data = scenario_dict("zhuoji", ["9s1m4m7m1p4p7p2s5s8s3m6m9m2p", J3, WAIT_6S_9M, "1m4m7m2p5p8p3s6s9s2m5m8m3p"])
+    s0, _ = scenario.start(data)
     v = view(s0, 1)
     v["hand"] = tiles.parse("11m33m55p77p99s")
     v["seats"][1]["melds"] = [{"kind": "pung", "tiles": [t("5s")] * 3, "faces": [t("5s")] * 3, "from": 0,
@@ -189,9 +188,9 @@ def test_advice_waits_of_a_di_long_hand_with_its_pung():
 
 def test_advice_does_not_refuse_a_win_that_is_offered():
     """wenshan.md 天胡: the dealer dealt a complete hand may win at once; the hint reports no refused win."""
-    data = scenario("wenshan", ["2m3m5m6m7m4p6p7p2s4s5s7s8s", "2m3m5m6m7m4p6p7p2s4s5s7s8s", "123m456p789s111z22z",
+    data = scenario_dict("wenshan", ["2m3m5m6m7m4p6p7p2s4s5s7s8s", "2m3m5m6m7m4p6p7p2s4s5s7s8s", "123m456p789s111z22z",
                                 "9m9m9p9p1s1s1p1p3p3p6m6m9s"], flip="4m", dealer=2)
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     v = view(st, 2)
     assert any(a.kind == "hu" for a in v["legal"])
     assert advise(v).win_refusal is None
@@ -202,7 +201,7 @@ def test_advice_does_not_refuse_a_win_that_is_offered():
 def _added_kong(discard_after: str):
     """Seat 0 pungs dealer 3's 7p, later draws the fourth 7p and adds it (补杠), then discards."""
     hands = ["77p4s19s123z66z8m5m9m", H1, H2, "4s369m258p36s13z28s7p"]
-    return scenario("wenshan", hands, front="5p6p8p7p9p4s", back="3p", flip="4z", dealer=3,
+    return scenario_dict("wenshan", hands, front="5p6p8p7p9p4s", back="3p", flip="4z", dealer=3,
                     actions=[[3, "discard", "7p"], [0, "pung"], [0, "discard", "8m"], [1, "discard", "2m"],
                              [2, "discard", "6p"], [3, "discard", "8p"], [0, "kong", "7p"],
                              [0, "discard", discard_after]])
@@ -210,7 +209,7 @@ def _added_kong(discard_after: str):
 
 def test_an_added_kong_keeps_who_gave_the_pung():
     """wenshan.md 补杠: the meld stays the pung claimed from seat 3, now with the fourth 7p."""
-    st, acts = SC.start(_added_kong("3p"))
+    st, acts = scenario.start(_added_kong("3p"))
     for a in acts:
         while engine.normalize_or_none(st, a) is None:  # decline the prompts the script does not take
             engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
@@ -224,7 +223,7 @@ def test_gang_shang_pao_cancels_an_added_kong():
     fourth 7p, draws 3p and deals 4s into seat 2's 平胡 硬功 (2 from each): no 补杠 points at all."""
     data = _added_kong("4s")
     data["actions"].append([2, "hu"])
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.settlement.deltas == [-2, -2, 6, -2]
     assert [(i.seat, i.points) for i in st.settlement.items if i.key == "gang_shang_pao"] == [(0, 0)]
     item = next(i for i in st.settlement.items if i.key == "gang_shang_pao")
@@ -251,10 +250,10 @@ def test_settlement_items_per_seat_in_order():
 def test_a_robbed_kong_tile_stays_accounted_for():
     """wenshan.md 抢杠胡: the robbed 4s is the win tile, in no meld: every tile is still accounted for."""
     hands = ["19m19p19s123z66z8p5m", "44s7s19m19p1s23z6z28m", H2, H3]
-    data = scenario("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
+    data = scenario_dict("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
                     actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
                              [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"], [2, "hu"]])
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.wins[0].how == "rob_kong"
     check_conservation(st)
 
@@ -413,7 +412,7 @@ def test_passing_a_win_is_noted_once_and_taking_it_never():
     """wenshan.md 过手胡: passing a discard win bars wins of that value until the seat's next draw. With one
     prompt per level (old logs), seat 2 passes the 胡 prompt and then the 碰 prompt: the missed win is noted once.
     A seat that takes the win has missed nothing."""
-    st, _ = SC.start(scenario("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
+    st, _ = scenario.start(scenario_dict("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
     st.extra[engine.LEVEL_PROMPTS] = True
     engine.apply(st, Action(0, "discard", t("5p")))
     assert engine.acting_seats(st) == [2] and sorted(a.kind for a in engine.legal_actions(st, 2)) == ["hu", "pass"]
@@ -421,7 +420,7 @@ def test_passing_a_win_is_noted_once_and_taking_it_never():
     assert sorted(a.kind for a in engine.legal_actions(st, 2)) == ["pass", "pung"]
     _, ev2 = engine.apply(st, Action(2, "pass"))
     assert [e["type"] for e in ev1 + ev2].count("missed_win") == 1 and st.seats[2].missed_win is not None
-    st, _ = SC.start(scenario("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
+    st, _ = scenario.start(scenario_dict("wenshan", WIN_OR_PUNG, flip="4z", dealer=0))
     engine.apply(st, Action(0, "discard", t("5p")))
     assert sorted(a.kind for a in engine.legal_actions(st, 2)) == ["hu", "pass", "pung"]
     _, ev = engine.apply(st, Action(2, "hu"))
@@ -786,9 +785,9 @@ def test_settlement_notes_put_first_in_front_and_json_names_its_parts():
 
 def test_a_scenarios_seed_is_its_hands_seed():
     """A scenario's ``seed`` (shared/spec/cli.md) is the hand's seed, as a saved match's is (replays rest on it)."""
-    data = scenario("wenshan", ["123m456m789m11155s", "2223334445556p", "3334446667778s", "1122334455667z"])
+    data = scenario_dict("wenshan", ["123m456m789m11155s", "2223334445556p", "3334446667778s", "1122334455667z"])
     data["seed"] = 5
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     assert st.seed == 5
 
 
@@ -875,7 +874,7 @@ def test_every_not_ready_player_owes_bao_ji():
 
     data = json.loads((Path(__file__).parents[1] / "fixtures" / "guiyang-two-not-ready-owe-bao-ji.json")
                       .read_text(encoding="utf-8"))
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.settlement.info["ready"] == [True, False, False, False]
     owed = [(i.seat, zh(i.text), i.points) for i in st.settlement.items if i.key == "bao" and i.points < 0]
     assert owed == [(1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1", -1), (2, "包鸡 1s 2张 ×1", -2),
@@ -883,7 +882,7 @@ def test_every_not_ready_player_owes_bao_ji():
     assert sum(i.points for i in st.settlement.items if i.key == "bao") == 0
     # 包鸡 off (issue 44): only the 冲锋鸡 is still owed; every other exposed chicken says, at 0, that it is not
     data["options"] = {"bao_ji": False}
-    st = SC.run(data)
+    st = scenario.run(data)
     assert [(i.seat, zh(i.text), i.points) for i in st.settlement.items if i.key == "bao" and i.seat != 0] == [
         (1, "包冲锋鸡 1s ×2", -2), (1, "包鸡 1s ×1 不包（包鸡未勾选）", 0), (2, "包鸡 1s 2张 ×1 不包（包鸡未勾选）", 0),
         (2, "包乌骨鸡 8p ×2 不包（包鸡未勾选）", 0)]
@@ -898,7 +897,7 @@ def test_bao_dou_counts_a_kong_made_after_pungs():
 
     data = json.loads((Path(__file__).parents[1] / "fixtures" / "zhuoji-bao-dou-after-two-pungs.json")
                       .read_text(encoding="utf-8"))
-    st = SC.run(data)
+    st = scenario.run(data)
     assert st.settlement.info["ready"] == [False, False, True, False]
     assert [(m.kind, tiles.name(m.face)) for m in st.seats[1].melds] == [("pung", "1p"), ("pung", "9m"),
                                                                      ("added_kong", "6s")]

@@ -6,12 +6,11 @@ value, a claimed wildcard counting as its face while held copies stay free, and 
 from __future__ import annotations
 
 from game.cli.replay import item_line
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.view import view
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 from tests.helpers.words import en, zh
 from tests.rules.invariants import check_conservation
 from tests.rules.scoring import judge_wenshan as judge
@@ -113,11 +112,11 @@ def test_wenshan_added_kong_is_bu_gang_one_from_each():
     3's 7p, later draws the fourth 7p and adds it; seat 2 then self-draws 4s: 平胡 自摸 硬功 = 4 from each.
     Deltas: seat 0 -4 + 3, seats 1 and 3 -4 - 1, seat 2 +12 - 1; the kong line reads 补杠 7p / added kong 7p."""
     hands = ["77p4s19s123z66z8m5m9m", H1, H2, H3_7P]
-    data = scenario("wenshan", hands, front="5p6p8p7p9p4s", back="3p", flip="4z", dealer=3,
+    data = scenario_dict("wenshan", hands, front="5p6p8p7p9p4s", back="3p", flip="4z", dealer=3,
                     actions=[[3, "discard", "7p"], [0, "pung"], [0, "discard", "8m"], [1, "discard", "2m"],
                              [2, "discard", "6p"], [3, "discard", "8p"], [0, "kong", "7p"], [0, "discard", "3p"],
                              [1, "discard", "9p"], [2, "hu"]])
-    st = SC.run(data)
+    st = scenario.run(data)
     assert [m.kind for m in st.seats[0].melds] == ["added_kong"]
     assert st.wins[0].seat == 2 and st.wins[0].how == "self_draw"
     assert st.settlement.deltas == [-1, -5, 11, -5]
@@ -140,9 +139,9 @@ def test_wenshan_soft_lan_hand_may_win_in_the_engine():
     other = "2m3m5m6m7m4p6p7p2s4s5s7s8s"
     hands = [other, other, "148m258p369s12346z", "9m9m9p9p1s1s1p1p3p3p6m6m9s"]
     for soft in (True, False):
-        st, _ = SC.start(scenario("wenshan", hands, flip="4m", dealer=2, options={"soft_lan": soft}))
+        st, _ = scenario.start(scenario_dict("wenshan", hands, flip="4m", dealer=2, options={"soft_lan": soft}))
         assert ("hu" in kinds(st, 2)) is soft
-    st, _ = SC.start(scenario("wenshan", hands, flip="4m", dealer=2, options={"soft_lan": True}))
+    st, _ = scenario.start(scenario_dict("wenshan", hands, flip="4m", dealer=2, options={"soft_lan": True}))
     engine.apply(st, Action(2, "hu"))
     assert [p.key for p in st.wins[0].score.patterns][0] == "tian_hu"
 

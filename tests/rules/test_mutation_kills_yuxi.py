@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import engine
-from game.rules import scenario as SC
+from game.rules import engine, scenario
 from game.rules import tiles as T
 from game.rules.state import Meld
 from game.rules.view import view
@@ -69,7 +68,7 @@ def test_yuxi_shi_feng_line_says_paid_as_self_draw():
 def test_yuxi_robbed_kong_paid_as_a_discard_says_so():
     """yuxi.md 抢杠胡 with 抢杠三家包 off: the robbed player pays like a discarder (1 × 2^0 = 1) and the line
     says so in both languages."""
-    st = SC.run(rob_scenario(4, {"rob_pays_all": False}))
+    st = scenario.run(rob_scenario(4, {"rob_pays_all": False}))
     assert st.settlement.deltas[:2] == [1, -1]
     assert [(zh(tr.text), en(tr.text)) for tr in st.settlement.transfers] == [
         ("平胡 2^0=1 抢杠胡 按点炮", "Plain win 2^0=1 robbing the kong paid as a discard")]
@@ -159,9 +158,9 @@ def test_yuxi_two_winners_on_one_discard_each_line_names_its_winner():
     the dealer's 5p completes seat 1's and seat 2's 平胡; the discarder pays 1 to each, and each line names its
     winner, so the discarder's two lines can be told apart (one winner: no name, as before)."""
     from game.rules.actions import Action
-    from tests.helpers.scen import scenario
+    from tests.helpers.scen import scenario_dict
 
-    st, _ = SC.start(scenario("yuxi", ["11s22s33s77s88s99s5p4p", "123m456m789m123s5p", "123p456p789p456s5p",
+    st, _ = scenario.start(scenario_dict("yuxi", ["11s22s33s77s88s99s5p4p", "123m456m789m123s5p", "123p456p789p456s5p",
                                        "147m258s369p47s89m"], dealer=0))
     engine.apply(st, Action(0, "discard", T.tile("5p")))
     engine.apply(st, Action(1, "hu"))
@@ -179,9 +178,9 @@ def test_yuxi_without_chao_di_a_third_kong_in_a_row_is_not_offered():
     kongs in a row (双杠花): the dealer's 1111m with 234m 567s 88p 79p and the tail 8p may be konged first or second
     in a row, not third."""
     from game.rules.kinds import MeldKind
-    from tests.helpers.scen import scenario
+    from tests.helpers.scen import scenario_dict
 
-    st, _ = SC.start(scenario("yuxi", ["1111m234m567s88p79p", "123p456p789p456s5p", "258m369m47s12s3s9m5s",
+    st, _ = scenario.start(scenario_dict("yuxi", ["1111m234m567s88p79p", "123p456p789p456s5p", "258m369m47s12s3s9m5s",
                                        "123s456s789s3m6m5m4p"], dealer=0, tail="8p3s"))
     assert [T.name(t) for t in V.tail_tiles(st)] == ["8p", "3s"] and "kong" in kinds(st, 0)
     one_m = T.tile("1m")

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from game.rules import engine
-from game.rules import scenario as SC
+from game.rules import engine, scenario
 from game.rules import tiles as T
 from game.rules.actions import Action
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 
 t = T.tile
 
@@ -20,8 +19,8 @@ H3 = "4s369m258p36s13z28s2p"
 
 
 def start(hands=(H0, H1, H2, H3), front="5m9p1p", actions=(), dealer=3, **kw):
-    data = scenario("wenshan", list(hands), front=front, flip="4z", actions=actions, dealer=dealer, **kw)
-    st, _acts = SC.start(data)
+    data = scenario_dict("wenshan", list(hands), front=front, flip="4z", actions=actions, dealer=dealer, **kw)
+    st, _acts = scenario.start(data)
     return st
 
 

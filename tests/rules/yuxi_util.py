@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from game.rules import analysis, engine
-from game.rules import scenario as SC
+from game.rules import analysis, engine, scenario
 from game.rules import tiles as T
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.variants.yuxi import Yuxi
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 
 t = T.tile
 
@@ -61,7 +60,7 @@ def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), 
                     more.append(k)
                     took = True
             assert took, "not enough spare tiles"
-    data = scenario("yuxi", out, front=front + T.fmt(more), back=back, tail=tail, options=options, dealer=dealer,
+    data = scenario_dict("yuxi", out, front=front + T.fmt(more), back=back, tail=tail, options=options, dealer=dealer,
                     actions=actions, fill=fill)
     data["extra_front"] = T.fmt(more)
     return data
@@ -69,12 +68,12 @@ def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), 
 
 def start(hands, **kw):
     data = deal(hands, **kw)
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     return st
 
 
 def run(hands, actions, **kw):
-    return SC.run(deal(hands, actions=actions, **kw))
+    return scenario.run(deal(hands, actions=actions, **kw))
 
 
 def act(st, seat, kind, arg=None):
@@ -135,7 +134,7 @@ FENG_ORDER = "1z2z3z4z5z6z7z1z2z3z"
 def sequence_game(hands, order, options, rounds, won_at=None, front_ok=lambda k: k < 27):
     """Seat 0 discards ``order`` tile by tile; the others discard what they draw. Returns the state."""
     data = deal(hands, options=options, extra_front=(rounds - 1) * len(hands), front_ok=front_ok)
-    st, _ = SC.start(data)
+    st, _ = scenario.start(data)
     seq = T.parse(order)
     k = 0
     while st.end is None and k < len(seq):

@@ -2,8 +2,7 @@
 
 import pygame
 
-from game.rules import engine, tiles
-from game.rules import scenario as SC
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.advice import tracker
 from game.rules.match import Match
@@ -17,7 +16,7 @@ from game.ui.table.scene import TableScene
 from game.ui.table.tablelink import DROPPED, LEFT, LOST, OK, RECONNECTING, TableLink
 from game.ui.table.tableview import display_meld
 from game.ui.table.tracker import TrackerModel, rows_of
-from tests.helpers.scen import scenario
+from tests.helpers.scen import scenario_dict
 
 t = tiles.tile
 # wenshan, wildcard 中 (indicator 4z), dealer 3 discards 5m; seat 0 holds 3455m (碰 or 吃)
@@ -28,7 +27,7 @@ DEALER = "5m369m258p36s13z28s2p"
 
 
 def claim_view():
-    st, _ = SC.start(scenario("wenshan", [SEAT0, SEAT1, SEAT2, DEALER], flip="4z", dealer=3))
+    st, _ = scenario.start(scenario_dict("wenshan", [SEAT0, SEAT1, SEAT2, DEALER], flip="4z", dealer=3))
     engine.apply(st, Action(3, "discard", t("5m")))
     return st, view(st, 0)
 
@@ -36,7 +35,7 @@ def claim_view():
 def win_view():
     """Seat 0 can win on 5m (it waits on 5m with 34m + pairs) and could chow too."""
     hands = ["34m777m888m999m44z", SEAT1, SEAT2, DEALER]
-    st, _ = SC.start(scenario("wenshan", hands, flip="4z", dealer=3))
+    st, _ = scenario.start(scenario_dict("wenshan", hands, flip="4z", dealer=3))
     engine.apply(st, Action(3, "discard", t("5m")))
     return st, view(st, 0)
 
@@ -59,7 +58,7 @@ def test_auto_win_takes_a_win_and_no_claims_never_passes_one():
 
 
 def test_nothing_is_answered_on_ones_own_turn_but_a_win():
-    st, _ = SC.start(scenario("wenshan", [SEAT0, SEAT1, SEAT2, DEALER], flip="4z", dealer=3))
+    st, _ = scenario.start(scenario_dict("wenshan", [SEAT0, SEAT1, SEAT2, DEALER], flip="4z", dealer=3))
     v = view(st, 3)
     assert v["phase"] == "turn" and v["legal"]
     assert auto_answer(v, 3, auto_win=True, no_claims=True) is None
@@ -130,7 +129,8 @@ def test_tracker_counts_only_what_the_seat_sees():
     m = TrackerModel()
     m.update(v)
     assert m.counts == tracker(v)
-    st2, _ = SC.start(scenario("wenshan", [SEAT0, "1m2s3s6p7p9s1z8s2m6m3p4p5s", SEAT2, DEALER], flip="4z", dealer=3))
+    hands = [SEAT0, "1m2s3s6p7p9s1z8s2m6m3p4p5s", SEAT2, DEALER]
+    st2, _ = scenario.start(scenario_dict("wenshan", hands, flip="4z", dealer=3))
     engine.apply(st2, Action(3, "discard", t("5m")))
     assert tracker(view(st2, 0)) == m.counts
     assert m.counts[t("5m")] == 1  # 55m in hand and the discard seen: one 5m is somewhere unseen

@@ -206,7 +206,7 @@ def _cases():
             yield pytest.param(vid, h, id=f"{vid}-{i}")
 
 
-@pytest.mark.parametrize("vid,h", _cases())
+@pytest.mark.parametrize("vid,h", list(_cases()))
 def test_variant_hand_same_as_score(vid, h):
     h = dict(h)
     c = build(vid, h.pop("hand"), **h)

@@ -26,10 +26,7 @@ from ..rules.tiles import name as tname
 from ..rules.variants.chicken_patterns import waits
 from ..rules.variants.chicken_tables import TABLES
 from . import danger as D
-from . import hand_math as P
-from . import hand_value as X
-from . import rollouts
-from . import shanten as S
+from . import hand_math, hand_value, rollouts, shanten
 from .ctx import Ctx, meld_faces
 from .strong import Expert
 from .variant import VariantStrategy
@@ -39,9 +36,9 @@ from .win_chances import Model
 KONGS = ("kong", "added_kong", "concealed_kong")
 Fowl = tuple[float, float, float]  # chickens collected if ready, exposed if not, beans (``own_fowl``)
 # what a ranked action leaves: (13-tile counts, its evaluator, fowl, has a pass, its own points, a kong, plan)
-Tag = tuple[list[int], X.Evaluator, Fowl, bool, float, bool, str]
+Tag = tuple[list[int], hand_value.Evaluator, Fowl, bool, float, bool, str]
 Ranked = tuple[float, Action, Tag]
-SimTag = tuple[X.Evaluator, Fowl, bool]  # a rollout start's scoring context
+SimTag = tuple[hand_value.Evaluator, Fowl, bool]  # a rollout start's scoring context
 # typical live acceptance at each shanten per route (claim-weighted as the routes count it; 0: the waits
 # once ready), measured on 熟手 hands in guiyang (build: /tmp typ script, 60 hands)
 TYP = {
@@ -174,14 +171,14 @@ class ChickenExpert(Expert):
 
     # ---- routes --------------------------------------------------------------------------------------
     def routes(self, ctx: Ctx, n_melds: int, meld_faces: list[tuple[int, ...]], has_pass: bool,
-               declared: bool = False) -> list[X.XRoute]:
+               declared: bool = False) -> list[hand_value.XRoute]:
         live = ctx.live
         pv = self.pv
         pay = ctx.n - 1
         we = self.win_extra
         bonus = self.tb.events["bao_ting"] if declared else 0
         pw = self.pung_weight
-        out: list[X.XRoute] = []
+        out: list[hand_value.XRoute] = []
 
         # 连庄 (zhuoji): every hand payment to or by a dealer who kept the seat k times counts k more times
         k = int(ctx.view.get("dealer_streak") or 0) if self.tb.lian_zhuang else 0
@@ -193,47 +190,47 @@ class ChickenExpert(Expert):
             return scale * (m_self * (v + bonus) + we), scale * (m_ron * (v + bonus) + we)
 
         ping = 0 if (declared and self.vid == "guiyang") else pv["ping_hu"]
-        out.append(X.XRoute("std", *X.std_route(live, pw), *vals(ping), ron=has_pass or declared,
-                            typ=TYP["std"], final_waits=self.std_waits))
+        out.append(hand_value.XRoute("std", *hand_value.std_route(live, pw), *vals(ping), ron=has_pass or declared,
+                                     typ=TYP["std"], final_waits=self.std_waits))
         counts = ctx.counts
         doubles = sum(1 for x in counts if x >= 2)
         all_pungs = all(len(f) >= 3 and len(set(f)) == 1 for f in meld_faces)
         if all_pungs and doubles + n_melds >= 3:
-            out.append(X.XRoute("pungs", *X.pungs_route(live, pw), *vals(pv["da_dui_zi"], self.pungs_scale),
-                                typ=TYP["pungs"]))
+            out.append(hand_value.XRoute("pungs", *hand_value.pungs_route(live, pw),
+                                         *vals(pv["da_dui_zi"], self.pungs_scale), typ=TYP["pungs"]))
         concealed = n_melds == 0
         if concealed and doubles >= 3:
             def quads(c: list[int], j: int) -> float:
                 return 2.0 if any(x == 4 for x in c) else 1.0
 
-            out.append(X.XRoute("pairs", *X.pairs_route(live), *vals(pv["qi_dui"], self.pairs_scale), vf=quads,
-                                typ=TYP["pairs"]))
-        cnt, _h = X.suit_counts(ctx.counts, meld_faces, self.free)
+            out.append(hand_value.XRoute("pairs", *hand_value.pairs_route(live),
+                                         *vals(pv["qi_dui"], self.pairs_scale), vf=quads, typ=TYP["pairs"]))
+        cnt, _h = hand_value.suit_counts(ctx.counts, meld_faces, self.free)
         for g in range(3):
             if cnt[g] < self.flush_min:
                 continue
             lo = 9 * g
-            out.append(X.XRoute(f"flush{g}", *X.flush_route(live, g, self.free, pw),
-                                *vals(pv["qing_yi_se"], self.flush_scale), typ=TYP["flush"]))
-            out.append(X.XRoute(f"fpungs{g}", *X.pungs_route(live, pw, lo, lo + 9, self.free),
-                                *vals(pv["qing_da_dui"], self.flush_scale), typ=TYP["fpungs"]))
+            out.append(hand_value.XRoute(f"flush{g}", *hand_value.flush_route(live, g, self.free, pw),
+                                         *vals(pv["qing_yi_se"], self.flush_scale), typ=TYP["flush"]))
+            out.append(hand_value.XRoute(f"fpungs{g}", *hand_value.pungs_route(live, pw, lo, lo + 9, self.free),
+                                         *vals(pv["qing_da_dui"], self.flush_scale), typ=TYP["fpungs"]))
             if concealed:
-                out.append(X.XRoute(f"fpairs{g}", *X.flush_pairs_route(live, g, self.free),
-                                    *vals(pv["qing_qi_dui"], self.flush_scale), typ=TYP["fpairs"]))
+                out.append(hand_value.XRoute(f"fpairs{g}", *hand_value.flush_pairs_route(live, g, self.free),
+                                             *vals(pv["qing_qi_dui"], self.flush_scale), typ=TYP["fpairs"]))
         return out
 
-    def ev(self, model: Model, routes: list[X.XRoute]) -> X.Evaluator:
+    def ev(self, model: Model, routes: list[hand_value.XRoute]) -> hand_value.Evaluator:
         """The route evaluator every decision of this variant uses."""
-        return X.Evaluator(model, routes, self.rho)
+        return hand_value.Evaluator(model, routes, self.rho)
 
     # ---- valuing a 13-tile hand ----------------------------------------------------------------------
-    def worth(self, ctx: Ctx, ev: X.Evaluator, c: list[int], fowl: Fowl,
-              extra: bool = False, val: X.Value | None = None) -> tuple[float, X.Value]:
+    def worth(self, ctx: Ctx, ev: hand_value.Evaluator, c: list[int], fowl: Fowl,
+              extra: bool = False, val: hand_value.Value | None = None) -> tuple[float, hand_value.Value]:
         total, expo, beans = fowl
         vals = self.chicken_values(ctx)
         held = sum(c[t] * v for t, v in vals.items())
         if val is None:
-            val = ev.value(c, S.keys(c), 0, extra)
+            val = ev.value(c, shanten.keys(c), 0, extra)
         n = ctx.n
         ready_pay = self.ready_base + (n - 1) * (total + held) + beans
         lose = expo * (n - 1) * self.ready_others
@@ -241,7 +238,7 @@ class ChickenExpert(Expert):
             lose += beans / max(1, n - 1) * (n - 1) * self.ready_others
         return val.ready * ready_pay + val.ev - (1.0 - val.ready) * lose, val
 
-    def evaluator(self, ctx: Ctx) -> X.Evaluator:
+    def evaluator(self, ctx: Ctx) -> hand_value.Evaluator:
         melds = [meld_faces(m) for m in ctx.melds]
         has_pass = any(m["kind"] in KONGS for m in ctx.melds)
         return self.ev(self.model(ctx), self.routes(ctx, ctx.n_melds, melds, has_pass))
@@ -260,7 +257,7 @@ class ChickenExpert(Expert):
         phis: dict[Action, list[float]] | None = {} if self.record or self.value_weights is not None else None
         opts = self.discard_tiles(ctx)
         vals = ev.scan(c, 0, opts)
-        k = S.keys(c)
+        k = shanten.keys(c)
         shs: dict[Action, int] = {}  # the plain-hand shanten after each discard
         seen: set[int] = set()
         for a in ctx.legal:
@@ -277,8 +274,8 @@ class ChickenExpert(Expert):
             after[d] -= 1
             if self.speed_guard or self.end_value:
                 ka = list(k)
-                ka[d // 9] -= S._P[d % 9]
-                shs[a] = S.std(ka, 0)
+                ka[d // 9] -= shanten._P[d % 9]
+                shs[a] = shanten.std(ka, 0)
             risk = danger.risk(d)
             w = self.risked(ctx, w, risk, after, f2, shs.get(a))
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
@@ -290,7 +287,7 @@ class ChickenExpert(Expert):
             got = self.turn_kong(ctx, a, model, fowl, melds)
             if got is not None:
                 (w, act, tag), kval = got
-                if act.tile is not None and P.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
+                if act.tile is not None and hand_math.turn_kong_tiles(ctx, act.tile)[0] == "added_kong":
                     # an added kong may be robbed (抢杠): any ready player may rob it, pass or not
                     pd, loss = self.danger(ctx, self._rob_burn(ctx, fowl), rob=True).risk(act.tile)
                     loss *= self.defend_scale
@@ -341,19 +338,19 @@ class ChickenExpert(Expert):
         assert w is not None
         return sum(a * b for a, b in zip(w, phi))
 
-    def afterstate(self, ctx: Ctx, model: Model, c: list[int], fowl: Fowl, val: X.Value, worth: float, eff: float,
-                   risk: tuple[float, float], has_pass: bool, kong: bool, family: str) -> list[float]:
+    def afterstate(self, ctx: Ctx, model: Model, c: list[int], fowl: Fowl, val: hand_value.Value, worth: float,
+                   eff: float, risk: tuple[float, float], has_pass: bool, kong: bool, family: str) -> list[float]:
         """The features of the hand ``c`` an action leaves (before the next draw): what the hand-set worth
         and its parts say (``worth``, the route value, the chances to be ready and to win), the deal-in risk of
         the discard, the shapes (plain and 七对 shanten, pairs, live acceptance), the fowl, the wall and the
         table's hazard. Scaled to units of about one."""
         ready_pay, lose = self._ready_pay(ctx, c, fowl)
-        k = S.keys(c)
-        std = S.std(k, 0)
+        k = shanten.keys(c)
+        std = shanten.std(k, 0)
         concealed = ctx.n_melds == 0 and not kong
-        pairs_sh = S.pairs(c, 0) if concealed else 6
+        pairs_sh = shanten.pairs(c, 0) if concealed else 6
         pairs = sum(1 for x in c if x >= 2) if concealed else 0
-        acc = S.std_accepts(c, k, 0, std, ctx.live)[0] if 0 <= std < S.NONE else 0
+        acc = shanten.std_accepts(c, k, 0, std, ctx.live)[0] if 0 <= std < shanten.NONE else 0
         wall = ctx.drawable / 20.0
         total, expo, beans = fowl
         held = sum(c[t] * v for t, v in self.chicken_values(ctx).items())
@@ -404,21 +401,21 @@ class ChickenExpert(Expert):
         sh = {}
         for _w, a, tag in scored:
             if a.kind == DISCARD:
-                sh[a] = shs[a] if shs and a in shs else S.std(S.keys(tag[0]), 0)
+                sh[a] = shs[a] if shs and a in shs else shanten.std(shanten.keys(tag[0]), 0)
         if not sh:
             return scored
         low = min(sh.values())
         return [x for x in scored if x[1] not in sh or sh[x[1]] == low or x[2][6] not in self.guard_families]
 
     def turn_kong(self, ctx: Ctx, a: Action, model: Model, fowl: Fowl, melds: list[tuple[int, ...]]
-                  ) -> tuple[Ranked, X.Value] | None:
+                  ) -> tuple[Ranked, hand_value.Value] | None:
         face = a.tile
         if face is None:
             return None
-        kind, got = P.turn_kong_tiles(ctx, face)
+        kind, got = hand_math.turn_kong_tiles(ctx, face)
         if got is None:
             return None
-        c = P.without(ctx.counts, got)
+        c = hand_math.without(ctx.counts, got)
         total, expo, beans = fowl
         fresh = ctx.drawn == face  # the fourth tile came this turn: a bean worth 3 from each, else 憨包豆
         bean = self.tb.bean * (ctx.n - 1) if fresh else 0.0
@@ -458,9 +455,9 @@ class ChickenExpert(Expert):
         concealed = ctx.n_melds == 0
 
         def sh(c: list[int], k: list[int], j: int) -> int:
-            s = S.std(k, 0)
+            s = shanten.std(k, 0)
             if concealed:
-                p = S.pairs(c, 0)
+                p = shanten.pairs(c, 0)
                 if p < s:
                     s = p
             return s
@@ -481,9 +478,9 @@ class ChickenExpert(Expert):
         """What the 13-tile hand ``c`` collects (ready) or pays (not ready) if the hand ends at once, as it
         does when this seat deals in: the fowl settle as they stand (``std``: its plain shanten, if known)."""
         ready, lose = self._ready_pay(ctx, c, fowl)
-        s = S.std(S.keys(c), 0) if std is None else std
+        s = shanten.std(shanten.keys(c), 0) if std is None else std
         if s > 0 and ctx.n_melds == 0:
-            s = min(s, S.pairs(c, 0))
+            s = min(s, shanten.pairs(c, 0))
         return ready if s <= 0 else -lose
 
     def _ready_pay(self, ctx: Ctx, c: list[int], fowl: Fowl) -> tuple[float, float]:
@@ -536,7 +533,7 @@ class ChickenExpert(Expert):
     def _sim_leaf(self, ctx: Ctx) -> Callable[[rollouts.Start[SimTag], list[int], int, int], float]:
         def leaf(st: rollouts.Start[SimTag], c: list[int], j: int, rounds: int) -> float:
             ev, fowl, _p = st.tag
-            k = S.keys(c)
+            k = shanten.keys(c)
             val = ev.value(c, k, 0, exact=[False] * len(ev.routes), offset=rounds)
             ready, lose = self._ready_pay(ctx, c, fowl)
             return val.ready * ready + val.ev - (1.0 - val.ready) * lose
@@ -644,11 +641,11 @@ class ChickenExpert(Expert):
         danger = self.danger(ctx)
         pairs_open = self.keep_pairs and self.keeps_pairs(ctx)
         for a in claims:
-            plan = P.claim_plan(ctx, a)
+            plan = hand_math.claim_plan(ctx, a)
             if plan is None:
                 continue
             got, faces, _subs = plan
-            c = P.without(ctx.counts, got)
+            c = hand_math.without(ctx.counts, got)
             if pairs_open and a.kind == PUNG and self.pung_no_faster(ctx, c):
                 continue
             total, expo, beans = fowl
@@ -696,19 +693,19 @@ class ChickenExpert(Expert):
         c = ctx.counts
         if ctx.n_melds or sum(1 for x in c if x >= 2) < self.keep_pairs:
             return False
-        return S.pairs(c, 0) <= S.std(S.keys(c), 0)
+        return shanten.pairs(c, 0) <= shanten.std(shanten.keys(c), 0)
 
     @staticmethod
     def pung_no_faster(ctx: Ctx, c: list[int]) -> bool:
         """The hand ``c`` left by a pung, after its best discard, is no nearer ready than the hand now."""
-        now = min(S.std(S.keys(ctx.counts), 0), S.pairs(ctx.counts, 0))
-        k = S.keys(c)
-        best = S.NONE
+        now = min(shanten.std(shanten.keys(ctx.counts), 0), shanten.pairs(ctx.counts, 0))
+        k = shanten.keys(c)
+        best = shanten.NONE
         for d in range(34):
             if c[d]:
-                S.take(c, k, d)
-                best = min(best, S.std(k, 0))
-                S.put(c, k, d)
+                shanten.take(c, k, d)
+                best = min(best, shanten.std(k, 0))
+                shanten.put(c, k, d)
         return best >= now
 
     def first_free_claim(self, ctx: Ctx, t: int) -> bool:

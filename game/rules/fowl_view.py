@@ -25,7 +25,7 @@ from .kinds import MeldKind, Phase, WinBy
 from .public import ChickenPublic
 from .state import Meld
 from .texts import Msg, msg
-from .variants import chicken_fowl as F
+from .variants import chicken_fowl
 from .variants import chicken_patterns as patterns
 from .variants import get as get_variant
 from .variants.chicken import ChickenGame
@@ -127,12 +127,12 @@ def outlook(view: View) -> Outlook:
     pub = cast(ChickenPublic, view["public"])
     me, n = view["seat"], view["n"]
     zhuo = pub.get("zhuo")
-    ks = F.kinds(tb, opts, zhuo)
+    ks = chicken_fowl.kinds(tb, opts, zhuo)
     charge = _charges(view, pub)
     held = _holdings(view, me)
     winners = list(view["result"]["winners"]) if "result" in view else []
     in_discards = bool(opts.get("man_tang")) or me in winners
-    counted = F.counted(tb, ks, held, me, in_discards, charge)
+    counted = chicken_fowl.counted(tb, ks, held, me, in_discards, charge)
     base = int(opts.get("base", 1))
 
     mine = _placed(tb, ks, held, me, in_discards, charge)
@@ -140,7 +140,7 @@ def outlook(view: View) -> Outlook:
     duty = _duties(tb, ks, pub)
 
     collect = [Line(key, t, name, count, unit * count * base, EACH)
-               for key, t, name, unit, count in F.group(counted)]
+               for key, t, name, unit, count in chicken_fowl.group(counted)]
     owe_ready: list[Line] = []
     for t, d, c, value, name in duty:
         if c == me:
@@ -152,7 +152,7 @@ def outlook(view: View) -> Outlook:
             line = Line("ze_ren_ji", t, name, 1, -value * base, c, if_ready=True)
             collect.append(line)
             owe_ready.append(line)
-    for key, t, name, unit, count in F.group(F.exposed(tb, ks, held, me, charge)):
+    for key, t, name, unit, count in chicken_fowl.group(chicken_fowl.exposed(tb, ks, held, me, charge)):
         if key == "bao_ji" and not opts.get("bao_ji", True):
             continue  # 包鸡 off: exposed chickens are not owed; the 冲锋鸡 still is (包冲锋)
         owe_ready.append(Line("bao_ji" if key == "bao_ji" else "bao_chong_feng_ji", t, name, count,
@@ -197,7 +197,7 @@ def _charges(view: View, pub: ChickenPublic) -> dict[tuple[int, int], str]:
     return out
 
 
-def _duties(tb: Table, ks: dict[int, F.Kind], pub: ChickenPublic) -> list[tuple[int, int, int, int, Msg]]:
+def _duties(tb: Table, ks: dict[int, chicken_fowl.Kind], pub: ChickenPublic) -> list[tuple[int, int, int, int, Msg]]:
     """责任鸡 from the public record: [(tile, discarder, claimer, value, name)] (``F.responsibilities``)."""
     out = []
     for name, (d, c) in sorted(pub.get("ze_ren", {}).items(), key=lambda kv: T.tile(kv[0])):
@@ -209,19 +209,19 @@ def _duties(tb: Table, ks: dict[int, F.Kind], pub: ChickenPublic) -> list[tuple[
     return out
 
 
-def _placed(tb: Table, ks: dict[int, F.Kind], held: list[Holding], seat: int, in_discards: bool,
+def _placed(tb: Table, ks: dict[int, chicken_fowl.Kind], held: list[Holding], seat: int, in_discards: bool,
             charge: dict[tuple[int, int], str]) -> list[Fowl]:
     """The seat's counted chickens grouped by kind and place."""
     out: dict[tuple[str, int, Msg, int, str], int] = {}
     for t, where, idx in held:
-        got = F.counted(tb, ks, [(t, where, idx)], seat, in_discards, charge)
+        got = chicken_fowl.counted(tb, ks, [(t, where, idx)], seat, in_discards, charge)
         for key, tile, name, unit in got:
             k = (key, tile, name, unit, where)
             out[k] = out.get(k, 0) + 1
     return [Fowl(key, t, name, unit, c, where) for (key, t, name, unit, where), c in out.items()]
 
 
-def _shown(tb: Table, ks: dict[int, F.Kind], held: list[Holding], seat: int,
+def _shown(tb: Table, ks: dict[int, chicken_fowl.Kind], held: list[Holding], seat: int,
            charge: dict[tuple[int, int], str]) -> list[Fowl]:
     """The chickens a seat shows face up: what it would owe as 包鸡 (default chickens, 冲锋 at its value) and the
     flipped ones in its melds."""
@@ -234,27 +234,30 @@ def _shown(tb: Table, ks: dict[int, F.Kind], held: list[Holding], seat: int,
             continue
         how = charge.get((seat, idx)) if where == "discard" and idx is not None else None
         if how and k.default:
-            key = ("chong_feng_ji", t, F.charge_name(k, how), k.value * tb.chong_feng_mult, where)
+            key = ("chong_feng_ji", t, chicken_fowl.charge_name(k, how), k.value * tb.chong_feng_mult, where)
         else:
             key = (k.key, t, k.name, k.value, where)
         out[key] = out.get(key, 0) + 1
     return [Fowl(key, t, name, unit, c, where) for (key, t, name, unit, where), c in out.items()]
 
 
-def _in_play(ks: dict[int, F.Kind], pub: ChickenPublic, tb: Table,
+def _in_play(ks: dict[int, chicken_fowl.Kind], pub: ChickenPublic, tb: Table,
              duty: list[tuple[int, int, int, int, Msg]]) -> list[InPlay]:
-    kinds = sorted(ks.items(), key=lambda kv: (not kv[1].default, kv[0] != F.YAO, kv[0]))  # 幺鸡, 乌骨鸡, then flipped
+    # 幺鸡, 乌骨鸡, then flipped
+    kinds = sorted(ks.items(), key=lambda kv: (not kv[1].default, kv[0] != chicken_fowl.YAO, kv[0]))
     out = [InPlay(k.key, t, k.name, k.value) for t, k in kinds]
     for name, seat in pub.get("chong_feng", {}).items():
         t = T.tile(name)
         k = ks.get(t)
         if k is not None:
-            out.append(InPlay("chong_feng", t, F.charge_name(k, "chong"), k.value * tb.chong_feng_mult, seat))
+            out.append(InPlay("chong_feng", t, chicken_fowl.charge_name(k, "chong"),
+                              k.value * tb.chong_feng_mult, seat))
     for pair in pub.get("gen_chong", []):
         t = T.tile(str(pair[0]))
         k = ks.get(t)
         if k is not None:
-            out.append(InPlay("gen_chong", t, F.charge_name(k, "gen"), k.value * tb.chong_feng_mult, int(pair[1])))
+            out.append(InPlay("gen_chong", t, chicken_fowl.charge_name(k, "gen"),
+                              k.value * tb.chong_feng_mult, int(pair[1])))
     for t, d, c, value, what in duty:
         out.append(InPlay("ze_ren", t, what, value, d, c))
     return out

@@ -9,10 +9,7 @@ from typing import cast
 import pytest
 
 from game import i18n
-from game.rules import analysis as A
-from game.rules import decompose, tables
-from game.rules import engine as E
-from game.rules import tiles as T
+from game.rules import analysis, decompose, engine, tables, tiles
 from game.rules.actions import ActionError, from_json
 from game.rules.settlement import Transfer
 from game.rules.situation import Pattern, Score, pattern
@@ -25,7 +22,7 @@ from tests.helpers.words import en, tile_en, zh
 
 
 def hand(text: str) -> list[int]:
-    return T.counts(T.parse(text))
+    return tiles.counts(tiles.parse(text))
 
 
 # ---- messages ----------------------------------------------------------------------------------------------
@@ -43,17 +40,17 @@ def test_action_parse_messages(item, message):
 def test_scenario_messages_name_the_seat_and_the_tile():
     v = get("guiyang")
     opts = v.resolve_options({})
-    hands = [T.parse(h) for h in ("123m456m789m111p22p", "123m456m789m333p4p", "123s456s789s555p6p",
-                                  "123s456s789s777p8p")]
-    E._check_scenario(v, opts, 4, 0, hands, [])  # a legal deal
-    with pytest.raises(E.ScenarioError, match=r"^hand of seat 0 has 13 tiles, needs 14 \(dealer\)$"):
-        E._check_scenario(v, opts, 4, 0, [hands[1]] + hands[1:], [])
-    with pytest.raises(E.ScenarioError, match=r"^hand of seat 2 has 14 tiles, needs 13 \(non-dealer\)$"):
-        E._check_scenario(v, opts, 4, 0, hands[:2] + [hands[0], hands[3]], [])
-    with pytest.raises(E.ScenarioError, match=r"^tile 1z is not in this variant's tile set$"):
-        E._check_scenario(v, opts, 4, 0, hands, [T.tile("1z")])
-    with pytest.raises(E.ScenarioError, match=r"^tile 1p appears 5 times \(max 4\)$"):
-        E._check_scenario(v, opts, 4, 0, hands, [T.tile("1p"), T.tile("1p")])
+    hands = [tiles.parse(h) for h in ("123m456m789m111p22p", "123m456m789m333p4p", "123s456s789s555p6p",
+                                      "123s456s789s777p8p")]
+    engine._check_scenario(v, opts, 4, 0, hands, [])  # a legal deal
+    with pytest.raises(engine.ScenarioError, match=r"^hand of seat 0 has 13 tiles, needs 14 \(dealer\)$"):
+        engine._check_scenario(v, opts, 4, 0, [hands[1]] + hands[1:], [])
+    with pytest.raises(engine.ScenarioError, match=r"^hand of seat 2 has 14 tiles, needs 13 \(non-dealer\)$"):
+        engine._check_scenario(v, opts, 4, 0, hands[:2] + [hands[0], hands[3]], [])
+    with pytest.raises(engine.ScenarioError, match=r"^tile 1z is not in this variant's tile set$"):
+        engine._check_scenario(v, opts, 4, 0, hands, [tiles.tile("1z")])
+    with pytest.raises(engine.ScenarioError, match=r"^tile 1p appears 5 times \(max 4\)$"):
+        engine._check_scenario(v, opts, 4, 0, hands, [tiles.tile("1p"), tiles.tile("1p")])
 
 
 @pytest.mark.parametrize("damage, message", [
@@ -99,9 +96,9 @@ def test_tables_build_command_writes_the_file(tmp_path, monkeypatch):
 # ---- tiles and the variant registry ------------------------------------------------------------------------
 
 def test_tile_make_and_english_names():
-    assert T.make(5, 1) == T.tile("5p") and T.make(1, 0) == 0 and T.make(9, 2) == T.tile("9s")
-    assert tile_en(T.tile("5p")) == "5 Dots" and tile_en(T.tile("9m")) == "9 Characters"
-    assert tile_en(T.tile("1s")) == "1 Bamboo" and tile_en(T.tile("7z")) == "Red"
+    assert tiles.make(5, 1) == tiles.tile("5p") and tiles.make(1, 0) == 0 and tiles.make(9, 2) == tiles.tile("9s")
+    assert tile_en(tiles.tile("5p")) == "5 Dots" and tile_en(tiles.tile("9m")) == "9 Characters"
+    assert tile_en(tiles.tile("1s")) == "1 Bamboo" and tile_en(tiles.tile("7z")) == "Red"
 
 
 def test_variant_registry():
@@ -121,11 +118,14 @@ def test_transfer_score_win_and_meld_json():
     assert i18n.score_json(sc) == {"valid": True, "patterns": [{"key": "qi_dui", "name": "七对", "value": 10}],
                             "total": 10, "payments": {"0": 10, "2": 10}}
     assert i18n.score_json(Score(False)) == {"valid": False, "reason": "not a winning hand"}
-    w = Win(1, T.tile("5p"), "discard", 0, sc, ["hot"])
+    w = Win(1, tiles.tile("5p"), "discard", 0, sc, ["hot"])
     assert w.to_json() == {"seat": 1, "tile": "5p", "win": "discard", "from": 0, "flags": ["hot"]}
-    chow = Meld("chow", (T.tile("4m"), T.tile("5m"), T.tile("6m")), (T.tile("4m"), T.tile("5m"), T.tile("7m")), 3, 2)
+    chow = Meld("chow",
+                (tiles.tile("4m"), tiles.tile("5m"), tiles.tile("6m")),
+                (tiles.tile("4m"), tiles.tile("5m"), tiles.tile("7m")),
+                3, 2)
     assert chow.to_json() == {"kind": "chow", "tiles": "456m", "from": 3, "face": "457m"}
-    pung = Meld("pung", (T.tile("5z"),) * 3, (T.tile("4m"),) * 3, 1, 0)
+    pung = Meld("pung", (tiles.tile("5z"),) * 3, (tiles.tile("4m"),) * 3, 1, 0)
     assert pung.to_json() == {"kind": "pung", "tiles": "555z", "from": 1, "face": "4m"}
 
 
@@ -147,22 +147,25 @@ def test_view_result_of_an_ended_hand():
 # ---- analysis and readings: slow paths and edges -----------------------------------------------------------
 
 def test_install_takes_every_table_from_the_loaded_tables():
-    A._install()
+    analysis._install()
     t = tables.get()
-    assert (t.tiles_suit, t.tiles_honor, t.sid_suit, t.sid_honor) == (A._NS, A._NH, A._SS, A._SH)
-    assert (t.comb_suit, t.comb_honor, t.final, t.n_suit_vec) == (A._CS, A._CH, A._FIN, A._VS)
-    assert A._PS is t.packed_suit and A._MS is t.least_suit and A._QS is t.quad_suit
+    assert (t.tiles_suit, t.tiles_honor, t.sid_suit, t.sid_honor) == (
+        analysis._NS, analysis._NH, analysis._SS, analysis._SH)
+    assert (t.comb_suit, t.comb_honor, t.final, t.n_suit_vec) == (
+        analysis._CS, analysis._CH, analysis._FIN, analysis._VS)
+    assert analysis._PS is t.packed_suit and analysis._MS is t.least_suit and analysis._QS is t.quad_suit
 
 
 def test_orphans_with_many_jokers_still_take_one_pair_only():
     # slow path (ten jokers): 11m 99m is two pairs, so no thirteen orphans; 11m 9m is one
-    assert not A.win_shapes(hand("1199m"), 10) & A.THIRTEEN_ORPHANS
-    assert A.win_shapes(hand("119m"), 11) & A.THIRTEEN_ORPHANS
+    assert not analysis.win_shapes(hand("1199m"), 10) & analysis.THIRTEEN_ORPHANS
+    assert analysis.win_shapes(hand("119m"), 11) & analysis.THIRTEEN_ORPHANS
 
 
 def test_orphan_waits_with_many_jokers_probe_each_kind_from_the_same_hand():
     # slow path (eight jokers): five orphans held, every orphan kind completes, nothing else does
-    assert A.waits_shapes(hand("19m19p1s"), 8, A.THIRTEEN_ORPHANS) == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    assert analysis.waits_shapes(hand("19m19p1s"), 8, analysis.THIRTEEN_ORPHANS) == [
+        0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 
 def test_readings_with_joker_only_blocks():
@@ -180,9 +183,9 @@ def test_readings_with_joker_only_blocks():
 
 
 def test_yuxi_one_suit_counts_an_east_meld_as_an_honor():
-    pung = Meld("pung", (T.tile("1z"),) * 3, (T.tile("1z"),) * 3, 0, 0)
+    pung = Meld("pung", (tiles.tile("1z"),) * 3, (tiles.tile("1z"),) * 3, 0, 0)
     assert not one_suit(hand("123456789m11m"), [pung])
-    assert one_suit(hand("123456789m11m"), [Meld("pung", (T.tile("9m"),) * 3, (T.tile("9m"),) * 3, 0, 0)])
+    assert one_suit(hand("123456789m11m"), [Meld("pung", (tiles.tile("9m"),) * 3, (tiles.tile("9m"),) * 3, 0, 0)])
 
 
 # ---- a match: hands in a row, replays ------------------------------------------------------------------------
@@ -292,15 +295,15 @@ def test_yuxi_shi_feng_and_shi_san_yao_progress():
     from game.rules.state import Discard
 
     v = cast(Yuxi, get("yuxi"))
-    st, _ = E.new_hand(v, v.resolve_options({"with_honors": True}), seed=1)
+    st, _ = engine.new_hand(v, v.resolve_options({"with_honors": True}), seed=1)
     s = st.seats[1]
-    s.discards = [Discard(T.tile("1z"))] * 10
+    s.discards = [Discard(tiles.tile("1z"))] * 10
     assert v.sequence_progress(st, 1) == {"shi_feng": 10, "shi_san_yao": 10}
-    s.discards = [Discard(T.tile("1z"))] * 11
+    s.discards = [Discard(tiles.tile("1z"))] * 11
     assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": 11}
-    s.discards = [Discard(T.tile("1m")), Discard(T.tile("9p")), Discard(T.tile("2z"))]
+    s.discards = [Discard(tiles.tile("1m")), Discard(tiles.tile("9p")), Discard(tiles.tile("2z"))]
     assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": 3}
-    s.discards = [Discard(T.tile("1z")), Discard(T.tile("5p"))]
+    s.discards = [Discard(tiles.tile("1z")), Discard(tiles.tile("5p"))]
     assert v.sequence_progress(st, 1) == {"shi_feng": None, "shi_san_yao": None}
 
 
@@ -323,8 +326,8 @@ def test_wenshan_settlement_formula(patterns, total, text):
 
 def test_wenshan_lan_with_wildcards_for_missing_honors():
     """wenshan.md 烂牌 with wildcards: 147m 258p 369s 东南西 + two wildcards standing for two more honors (5)."""
-    from game.rules.variants import wenshan_shapes as WS
+    from game.rules.variants import wenshan_shapes
 
-    assert WS.lan(hand("147m258p369s123z"), 2, False)
-    assert not WS.lan(hand("147m258p369s12z"), 2, False)  # 13 tiles with the wildcards
-    assert WS.lan(hand("147m258p36s1234z"), 2, False)  # one wildcard an honor, one the 9s
+    assert wenshan_shapes.lan(hand("147m258p369s123z"), 2, False)
+    assert not wenshan_shapes.lan(hand("147m258p369s12z"), 2, False)  # 13 tiles with the wildcards
+    assert wenshan_shapes.lan(hand("147m258p36s1234z"), 2, False)  # one wildcard an honor, one the 9s

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.kit import strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, tileart, widgets
 from game.ui.kit.elements import BUTTON_EVENTS, Element
 from game.ui.table.context import TableContext
 from game.ui.table.decisions import Decisions
@@ -35,7 +34,7 @@ class PromptView(Element):
 
     # ------------------------------------------------------------ state
     @property
-    def buttons(self) -> list[W.Button]:
+    def buttons(self) -> list[widgets.Button]:
         return self.model.buttons
 
     @property
@@ -126,13 +125,13 @@ def draw_waiting(surf: pygame.Surface, what: str, layout: TableLayout, size: tup
     s = scale
     text = strings.tr("table.wait_higher", what=what)
     y = layout.hand_top - round(56 * s)
-    tw = W.text_width(text, round(17 * s), "bold") + round(36 * s)
+    tw = widgets.text_width(text, round(17 * s), "bold") + round(36 * s)
     r = pygame.Rect(0, 0, tw, round(38 * s))
     r.midbottom = (size[0] // 2, y)
-    W.panel(surf, r, (40, 30, 8), 230, r.h // 2, 2, W.GOLD)
+    widgets.panel(surf, r, (40, 30, 8), 230, r.h // 2, 2, widgets.GOLD)
     k = int(now * 2.5) % 4
-    W.draw_text(surf, text + "." * k, (r.x + round(18 * s), r.centery), round(17 * s), W.CREAM, "bold",
-                anchor="midleft")
+    widgets.draw_text(surf, text + "." * k, (r.x + round(18 * s), r.centery), round(17 * s), widgets.CREAM, "bold",
+                      anchor="midleft")
 
 
 def draw_offer(surf: pygame.Surface, offer: dict, who: str, row: pygame.Rect, scale: float) -> None:
@@ -142,12 +141,12 @@ def draw_offer(surf: pygame.Surface, offer: dict, who: str, row: pygame.Rect, sc
     bw, bh = tileart.tile_size(tw)
     box = pygame.Rect(0, 0, bw + round(150 * s), bh + round(20 * s))
     box.bottomright = (row.right, row.top - round(14 * s))
-    W.panel(surf, box, (10, 28, 22), 220, round(12 * s), 2, W.GOLD)
+    widgets.panel(surf, box, (10, 28, 22), 220, round(12 * s), 2, widgets.GOLD)
     key = "table.rob_offer" if offer.get("kind") == "rob" else "table.offer"
-    W.draw_text(surf, strings.tr(key, who=who), (box.x + round(12 * s), box.centery - round(10 * s)), round(14 * s),
-                W.CREAM, "bold", anchor="midleft", max_width=round(130 * s))
-    W.draw_text(surf, strings.tile_name(offer["tile"]), (box.x + round(12 * s), box.centery + round(12 * s)),
-                round(16 * s), W.GOLD, "bold", anchor="midleft", max_width=round(130 * s))
+    widgets.draw_text(surf, strings.tr(key, who=who), (box.x + round(12 * s), box.centery - round(10 * s)),
+                      round(14 * s), widgets.CREAM, "bold", anchor="midleft", max_width=round(130 * s))
+    widgets.draw_text(surf, strings.tile_name(offer["tile"]), (box.x + round(12 * s), box.centery + round(12 * s)),
+                      round(16 * s), widgets.GOLD, "bold", anchor="midleft", max_width=round(130 * s))
     tileart.draw_tile(surf, offer["tile"], (box.right - bw - round(10 * s), box.y + round(10 * s)), tw,
                       highlight="last")
 
@@ -158,8 +157,8 @@ def draw_choices(surf: pygame.Surface, choice: str | None, choice_buttons: list[
     s = scale
     title = strings.tr("table.choose_chow" if choice == "chow" else "table.choose_kong")
     grid = choice_buttons[0].rect.unionall([b.rect for b in choice_buttons[1:]])
-    W.draw_text(surf, title, (grid.x, grid.y - round(6 * s)), round(15 * s), W.GOLD, "bold", anchor="bottomleft",
-                shadow=True)
+    widgets.draw_text(surf, title, (grid.x, grid.y - round(6 * s)), round(15 * s), widgets.GOLD, "bold",
+                      anchor="bottomleft", shadow=True)
     tw = round(30 * s)
     cw, ch = tileart.tile_size(tw)
     for b in choice_buttons:
@@ -178,4 +177,5 @@ def draw_choices(surf: pygame.Surface, choice: str | None, choice_buttons: list[
 def draw_status(surf: pygame.Surface, text: str, layout: TableLayout, size: tuple[int, int], scale: float) -> None:
     s = scale
     y = layout.hand_top - round(30 * s)
-    W.draw_text(surf, text, (size[0] // 2, y), round(15 * s), (255, 236, 170), "bold", anchor="midbottom", shadow=True)
+    widgets.draw_text(surf, text, (size[0] // 2, y), round(15 * s), (255, 236, 170), "bold",
+                      anchor="midbottom", shadow=True)

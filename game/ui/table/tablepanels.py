@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.session import Session
-from game.ui.kit import hostmsg, strings
-from game.ui.kit import widgets as W
+from game.ui.kit import hostmsg, strings, widgets
 from game.ui.kit.elements import BUTTON_EVENTS, ButtonBar, Element
 from game.ui.table import dock
 from game.ui.table.context import TableContext
@@ -43,18 +42,18 @@ def over_buttons(rects: Sequence[pygame.Rect], size: tuple[int, int], s: float, 
     return pygame.Rect(right - w, top - round(8 * s) - h, w, h)
 
 
-def pill(surf: pygame.Surface, text: str, at: tuple[int, int], s: float, edge=W.GOLD, size: int = 15,
+def pill(surf: pygame.Surface, text: str, at: tuple[int, int], s: float, edge=widgets.GOLD, size: int = 15,
          right: bool = False) -> None:
     """A rounded label, its bottom centre (or, with ``right``, its bottom right corner) at ``at``."""
     px = max(12, round(size * s))
-    r = pygame.Rect(0, 0, W.text_width(text, px, "bold") + round(28 * s), round(32 * s))
+    r = pygame.Rect(0, 0, widgets.text_width(text, px, "bold") + round(28 * s), round(32 * s))
     if right:
         r.bottomright = at
     else:
         r.midbottom = at
     r.right = min(r.right, surf.get_width() - round(8 * s))
-    W.panel(surf, r, (36, 28, 10), 232, r.h // 2, 2, edge)
-    W.draw_text(surf, text, r.center, px, W.CREAM, "bold", anchor="center")
+    widgets.panel(surf, r, (36, 28, 10), 232, r.h // 2, 2, edge)
+    widgets.draw_text(surf, text, r.center, px, widgets.CREAM, "bold", anchor="center")
 
 
 class AutoPill(Element):
@@ -86,23 +85,24 @@ class IdleOffer(ButtonBar):
         bh, bw = round(42 * s), round(150 * s)
         o = offer_rect(ctx.app.size, ctx.layout, s)
         self.set([
-            W.Button((o.centerx - bw - round(8 * s), o.bottom - bh - round(14 * s), bw, bh),
-                     W.tr_label("comfort.offer_yes"), self.accept, "gold", hotkey="T", name="offer_auto",
-                     size=round(17 * s)),
-            W.Button((o.centerx + round(8 * s), o.bottom - bh - round(14 * s), bw, bh),
-                     W.tr_label("comfort.offer_no"), self.decline, "dark", name="offer_no", size=round(17 * s)),
+            widgets.Button((o.centerx - bw - round(8 * s), o.bottom - bh - round(14 * s), bw, bh),
+                           widgets.tr_label("comfort.offer_yes"), self.accept, "gold", hotkey="T", name="offer_auto",
+                           size=round(17 * s)),
+            widgets.Button((o.centerx + round(8 * s), o.bottom - bh - round(14 * s), bw, bh),
+                           widgets.tr_label("comfort.offer_no"), self.decline, "dark", name="offer_no",
+                           size=round(17 * s)),
         ])
 
     def draw(self, surf: pygame.Surface) -> None:
         ctx, s = self.ctx, self.ctx.scale
         assert ctx.layout is not None
         r = offer_rect(ctx.app.size, ctx.layout, s)
-        W.dim_screen(surf, 70)  # a question to the player: the table stays visible behind it
-        W.panel(surf, r, (30, 26, 10), 240, round(14 * s), 2, W.GOLD)
-        W.draw_text(surf, strings.tr("comfort.offer"), (r.centerx, r.y + round(14 * s)), round(18 * s), W.CREAM,
-                    "bold", anchor="midtop", max_width=r.w - round(24 * s))
-        W.draw_text(surf, strings.tr("comfort.offer_sub"), (r.centerx, r.y + round(42 * s)), max(12, round(13 * s)),
-                    W.MUTED, anchor="midtop", max_width=r.w - round(24 * s))
+        widgets.dim_screen(surf, 70)  # a question to the player: the table stays visible behind it
+        widgets.panel(surf, r, (30, 26, 10), 240, round(14 * s), 2, widgets.GOLD)
+        widgets.draw_text(surf, strings.tr("comfort.offer"), (r.centerx, r.y + round(14 * s)), round(18 * s),
+                          widgets.CREAM, "bold", anchor="midtop", max_width=r.w - round(24 * s))
+        widgets.draw_text(surf, strings.tr("comfort.offer_sub"), (r.centerx, r.y + round(42 * s)),
+                          max(12, round(13 * s)), widgets.MUTED, anchor="midtop", max_width=r.w - round(24 * s))
         super().draw(surf)
 
 
@@ -119,9 +119,10 @@ class AutoNext(ButtonBar):
 
     def layout(self) -> None:
         s = self.ctx.scale
-        self.set([W.Button((0, 0, round(380 * s), round(32 * s)),
-                           lambda: strings.tr("comfort.auto_next", n=seconds_left(self.until(), self.ctx.app.now)),
-                           self.on_click, "dark", name="auto_next", size=max(12, round(14 * s)))])
+        self.set([widgets.Button(
+            (0, 0, round(380 * s), round(32 * s)),
+            lambda: strings.tr("comfort.auto_next", n=seconds_left(self.until(), self.ctx.app.now)),
+            self.on_click, "dark", name="auto_next", size=max(12, round(14 * s)))])
 
     def place(self) -> None:
         """Stand just above the settlement's buttons as they are now."""
@@ -188,10 +189,12 @@ class LostPanel(Element):
         lr = lost_rect(self.ctx.app.size, s)
         bh, bw = round(42 * s), round(200 * s)
         self.bar.set([
-            W.Button((lr.centerx - bw - round(10 * s), lr.bottom - bh - round(22 * s), bw, bh),
-                     W.tr_label("link.lost_menu"), self.to_menu, "gold", name="lost_menu", size=round(17 * s)),
-            W.Button((lr.centerx + round(10 * s), lr.bottom - bh - round(22 * s), bw, bh),
-                     W.tr_label("link.lost_join"), self.rejoin, "blue", name="lost_join", size=round(17 * s)),
+            widgets.Button((lr.centerx - bw - round(10 * s), lr.bottom - bh - round(22 * s), bw, bh),
+                           widgets.tr_label("link.lost_menu"), self.to_menu, "gold", name="lost_menu",
+                           size=round(17 * s)),
+            widgets.Button((lr.centerx + round(10 * s), lr.bottom - bh - round(22 * s), bw, bh),
+                           widgets.tr_label("link.lost_join"), self.rejoin, "blue", name="lost_join",
+                           size=round(17 * s)),
         ])
 
     def handle(self, ev: pygame.event.Event) -> bool:
@@ -199,15 +202,15 @@ class LostPanel(Element):
 
     def draw(self, surf: pygame.Surface) -> None:
         ctx, s = self.ctx, self.ctx.scale
-        W.dim_screen(surf, 160)
+        widgets.dim_screen(surf, 160)
         r = lost_rect(ctx.app.size, s)
-        W.panel(surf, r, (40, 16, 12), 245, round(16 * s), 2, RED_EDGE)
-        W.draw_text(surf, strings.tr("link.lost_title"), (r.centerx, r.y + round(22 * s)), round(26 * s), W.GOLD,
-                    "serif", anchor="midtop", max_width=r.w - round(40 * s))
+        widgets.panel(surf, r, (40, 16, 12), 245, round(16 * s), 2, RED_EDGE)
+        widgets.draw_text(surf, strings.tr("link.lost_title"), (r.centerx, r.y + round(22 * s)), round(26 * s),
+                          widgets.GOLD, "serif", anchor="midtop", max_width=r.w - round(40 * s))
         body = strings.tr("link.lost_body")
         why = hostmsg.session_text(self.session) if self.link.message else None  # the reason, in the UI language
         if why:
             body += ("（" + why + "）") if strings.is_zh() else "  (" + why + ")"
-        W.draw_wrapped(surf, body, pygame.Rect(r.x + round(30 * s), r.y + round(74 * s), r.w - round(60 * s),
-                                               round(140 * s)), max(12, round(15 * s)), W.CREAM)
+        widgets.draw_wrapped(surf, body, pygame.Rect(r.x + round(30 * s), r.y + round(74 * s), r.w - round(60 * s),
+                                                     round(140 * s)), max(12, round(15 * s)), widgets.CREAM)
         self.bar.draw(surf)

@@ -14,8 +14,7 @@ import pygame
 
 from game.rules import tiles as T
 from game.rules.view import View
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.felt import felt_surface
 from game.ui.kit.names import level_label
 from game.ui.table.layout import TableLayout
@@ -242,10 +241,10 @@ class TableRenderer:
     def draw_compass(self, surf, view, L: TableLayout, thinking):
         r = L.compass_rect()
         s = L.s
-        W.gradient_box(surf, r.move(0, round(4 * s)), (0, 0, 0, 90), (0, 0, 0, 90), round(18 * s), 0)
-        W.gradient_box(surf, r, (24, 70, 56), (8, 36, 28), round(18 * s), max(2, round(3 * s)), (200, 168, 86))
+        widgets.gradient_box(surf, r.move(0, round(4 * s)), (0, 0, 0, 90), (0, 0, 0, 90), round(18 * s), 0)
+        widgets.gradient_box(surf, r, (24, 70, 56), (8, 36, 28), round(18 * s), max(2, round(3 * s)), (200, 168, 86))
         inner = r.inflate(-round(78 * s), -round(78 * s))
-        W.gradient_box(surf, inner, (6, 26, 20), (14, 48, 38), round(10 * s), 1, (90, 130, 110))
+        widgets.gradient_box(surf, inner, (6, 26, 20), (14, 48, 38), round(10 * s), 1, (90, 130, 110))
         n = view["n"]
         active = view["turn"] if view["phase"] in ("turn", "declare") else None
         if view["phase"] == "end":
@@ -261,8 +260,8 @@ class TableRenderer:
                 edge = {0: (cx, r.bottom - round(7 * s)), 1: (r.right - round(7 * s), cy),
                         2: (cx, r.top + round(7 * s)), 3: (r.left + round(7 * s), cy)}[pos]
                 bar.center = edge
-                a = 0.55 + 0.45 * W.pulse(self.now, 1.4)
-                g = W.glow_circle(round(18 * s), (255, 210, 90))
+                a = 0.55 + 0.45 * widgets.pulse(self.now, 1.4)
+                g = widgets.glow_circle(round(18 * s), (255, 210, 90))
                 gs = pygame.transform.smoothscale(g, (bar.w + round(30 * s), bar.h + round(30 * s)))
                 gs.set_alpha(round(255 * a))
                 surf.blit(gs, gs.get_rect(center=bar.center))
@@ -271,7 +270,7 @@ class TableRenderer:
             col = (255, 222, 120) if on else ((255, 110, 90) if dealer else (200, 226, 210))
             # winds sit inside the rim on their seat's side, upright in both languages (a West turned to face the
             # seat across reads "M"); the dealer's wind carries the dealer's chip beside it
-            img = W.text_surface(strings.wind(wd), round(19 * s), col, "serif")
+            img = widgets.text_surface(strings.wind(wd), round(19 * s), col, "serif")
             inset = round(23 * s)
             q = {0: (cx, r.bottom - inset), 1: (r.right - inset, cy), 2: (cx, r.top + inset),
                  3: (r.left + inset, cy)}[pos]
@@ -283,13 +282,13 @@ class TableRenderer:
         left = view.get("drawable", view.get("wall", 0))
         kept = view.get("wall", left) - left  # tiles the rules keep back (yuxi's 20-tile stop, 黄牌留牌)
         dy = round(4 * s) if kept > 0 else 0
-        W.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s) - dy), round(26 * s), (120, 240, 200), "bold",
-                    anchor="center")
-        W.draw_text(surf, strings.tr("table.drawable" if kept > 0 else "table.left"),
-                    (r.centerx, r.centery - round(9 * s) - dy), L.font(12), (150, 190, 170), anchor="midbottom")
+        widgets.draw_text(surf, str(left), (r.centerx, r.centery + round(7 * s) - dy), round(26 * s), (120, 240, 200),
+                          "bold", anchor="center")
+        widgets.draw_text(surf, strings.tr("table.drawable" if kept > 0 else "table.left"),
+                          (r.centerx, r.centery - round(9 * s) - dy), L.font(12), (150, 190, 170), anchor="midbottom")
         if kept > 0:
-            W.draw_text(surf, strings.tr("table.kept_back", k=kept), (r.centerx, r.centery + round(20 * s)),
-                        L.font(12), (150, 190, 170), anchor="midtop")
+            widgets.draw_text(surf, strings.tr("table.kept_back", k=kept), (r.centerx, r.centery + round(20 * s)),
+                              L.font(12), (150, 190, 170), anchor="midtop")
 
     def _dealer_chip(self, surf: pygame.Surface, wind_box: pygame.Rect, pos: int, s: float) -> None:
         """A small red 庄 / D disc beside the dealer's wind (along the rim, so it never covers the count)."""
@@ -302,7 +301,7 @@ class TableRenderer:
         pygame.draw.circle(surf, (120, 20, 16), (c[0], c[1] + 1), rad + 1)
         pygame.draw.circle(surf, (214, 52, 40), c, rad)
         label = strings.tr("table.dealer")
-        img = W.text_surface(label, max(9, round(12 * s)), (255, 240, 220), "bold")
+        img = widgets.text_surface(label, max(9, round(12 * s)), (255, 240, 220), "bold")
         box = img.get_rect(center=c)
         surf.blit(img, box)
         drawlog.text(surf, label, box, img, max(9, round(12 * s)), "bold")
@@ -410,7 +409,7 @@ class TableRenderer:
         self.plate_rects[seat] = rect
         active = (view["turn"] == seat and view["phase"] in ("turn", "declare")) or thinking == seat
         border = (255, 214, 100) if active else (150, 130, 80)
-        W.panel(surf, rect, (10, 28, 22), 205, round(12 * s), max(1, round(2 * s)), border)
+        widgets.panel(surf, rect, (10, 28, 22), 205, round(12 * s), max(1, round(2 * s)), border)
         # avatar disc with the seat wind
         wd = seat_wind(seat, view["dealer"], view["n"])
         ar = round(rect.h * 0.34)
@@ -419,34 +418,34 @@ class TableRenderer:
         pygame.draw.circle(surf, (0, 0, 0), (ac[0] + 1, ac[1] + 2), ar)
         pygame.draw.circle(surf, colors[wd % 4], ac, ar)
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, max(1, round(2 * s)))
-        W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
+        widgets.draw_text(surf, strings.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
         if seat == view["dealer"]:
             dc = (ac[0] + ar - round(2 * s), ac[1] + ar - round(2 * s))
             pygame.draw.circle(surf, (250, 196, 60), dc, round(10 * s))
             pygame.draw.circle(surf, (120, 70, 0), dc, round(10 * s), 1)
-            W.draw_text(surf, strings.tr("table.dealer"), dc, L.font(12), (110, 40, 0), "bold", anchor="center")
+            widgets.draw_text(surf, strings.tr("table.dealer"), dc, L.font(12), (110, 40, 0), "bold", anchor="center")
         x0 = ac[0] + ar + round(10 * s)
         name = self.names[seat] if seat < len(self.names) else f"#{seat}"
         # the "thinking" dots run in the top right corner, beside the name (never over the level below)
         dots_w = round(24 * s) if thinking == seat else 0
-        W.draw_text(surf, name, (x0, rect.y + round(6 * s)), round(16 * s), W.CREAM, "bold",
-                    max_width=rect.right - x0 - round(6 * s) - dots_w)
+        widgets.draw_text(surf, name, (x0, rect.y + round(6 * s)), round(16 * s), widgets.CREAM, "bold",
+                          max_width=rect.right - x0 - round(6 * s) - dots_w)
         if thinking == seat:
             k = int(self.now * 3) % 4
-            W.draw_text(surf, "•" * (k or 1), (rect.right - round(8 * s), rect.y + round(15 * s)), round(16 * s),
-                        (255, 230, 150), "bold", anchor="midright")
+            widgets.draw_text(surf, "•" * (k or 1), (rect.right - round(8 * s), rect.y + round(15 * s)), round(16 * s),
+                              (255, 230, 150), "bold", anchor="midright")
         total = self.totals[seat] if self.totals is not None else info.get("score", 0)
         col = (255, 220, 120) if total >= 0 else (255, 140, 120)
         # coin
         cc = (x0 + round(7 * s), rect.y + round(35 * s))
         pygame.draw.circle(surf, (240, 190, 60), cc, round(7 * s))
         pygame.draw.circle(surf, (150, 100, 20), cc, round(7 * s), 1)
-        W.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col, "bold",
-                    anchor="midleft")
+        widgets.draw_text(surf, f"{total:+d}" if total else "0", (x0 + round(18 * s), cc[1]), round(17 * s), col,
+                          "bold", anchor="midleft")
         lvl = self.levels[seat] if self.levels and seat < len(self.levels) else None
         if lvl:
-            W.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), L.font(12), W.MUTED,
-                        anchor="midright")
+            widgets.draw_text(surf, level_label(lvl), (rect.right - round(10 * s), cc[1]), L.font(12), widgets.MUTED,
+                              anchor="midright")
         # badges: 报听, chicken badges; what does not fit is counted ("+2")
         tags: list[tuple[str, str]] = []
         if self.status.get(seat):  # a LAN seat whose player dropped or left: said on the plate as long as it lasts
@@ -468,12 +467,12 @@ class TableRenderer:
         right = rect.right - round(6 * s)
         for k, (text, kind) in enumerate(tags):
             c = TAG_COLOURS.get(kind, (150, 60, 160))
-            tw = W.text_width(text, fs, "bold") + round(10 * s)
-            more = W.text_width(f"+{len(tags) - k - 1}", fs, "bold") + round(4 * s) if k < len(tags) - 1 else 0
+            tw = widgets.text_width(text, fs, "bold") + round(10 * s)
+            more = widgets.text_width(f"+{len(tags) - k - 1}", fs, "bold") + round(4 * s) if k < len(tags) - 1 else 0
             if bx + tw + more > right:
                 if k > 0:
-                    W.draw_text(surf, f"+{len(tags) - k}", (right, by + th // 2), fs, W.GOLD, "bold",
-                                anchor="midright")
+                    widgets.draw_text(surf, f"+{len(tags) - k}", (right, by + th // 2), fs, widgets.GOLD, "bold",
+                                      anchor="midright")
                     break
                 # the first tag (a liability if any) stays on the plate: alone if the count does not fit beside it
                 tw = min(tw, right - bx)
@@ -482,8 +481,8 @@ class TableRenderer:
                 more_left = True
             tr_ = pygame.Rect(bx, by, tw, th)
             pygame.draw.rect(surf, c, tr_, border_radius=round(5 * s))
-            W.draw_text(surf, text, tr_.center, fs, (255, 255, 255), "bold", anchor="center",
-                        max_width=tw - round(6 * s))
+            widgets.draw_text(surf, text, tr_.center, fs, (255, 255, 255), "bold", anchor="center",
+                              max_width=tw - round(6 * s))
             bx += tw + round(4 * s)
             if not more_left:
                 break
@@ -509,24 +508,25 @@ class TableRenderer:
         pad = round(10 * s)
         head = round(44 * s) if title else 0
         lsize = L.font(12)
-        cols_w = [max(tsz[0] * len(t) + 2 * (len(t) - 1), W.text_width(lbl, lsize)) for _k, lbl, t, _ in tiles_row]
-        title_w = W.text_width(title, round(17 * s), "bold") + 2 * pad if title else 0
+        cols_w = [max(tsz[0] * len(t) + 2 * (len(t) - 1), widgets.text_width(lbl, lsize))
+                  for _k, lbl, t, _ in tiles_row]
+        title_w = widgets.text_width(title, round(17 * s), "bold") + 2 * pad if title else 0
         width = max(round(200 * s), sum(cols_w) + pad * (len(tiles_row) + 1), title_w)
         height = head + (tsz[1] + round(26 * s) if landed else 0) + pad
         rect = pygame.Rect(round(14 * s), round(14 * s), width, height)
         self.public_rect = rect
-        W.panel(surf, rect, (10, 28, 22), 200, round(12 * s), max(1, round(2 * s)), (150, 130, 80))
+        widgets.panel(surf, rect, (10, 28, 22), 200, round(12 * s), max(1, round(2 * s)), (150, 130, 80))
         if title:
-            W.draw_text(surf, title, (rect.x + pad, rect.y + round(6 * s)), round(17 * s), W.GOLD, "bold",
-                        max_width=rect.w - 2 * pad)
-            W.draw_text(surf, sub, (rect.x + pad, rect.y + round(27 * s)), L.font(12), W.MUTED,
-                        max_width=rect.w - 2 * pad)
+            widgets.draw_text(surf, title, (rect.x + pad, rect.y + round(6 * s)), round(17 * s), widgets.GOLD, "bold",
+                              max_width=rect.w - 2 * pad)
+            widgets.draw_text(surf, sub, (rect.x + pad, rect.y + round(27 * s)), L.font(12), widgets.MUTED,
+                              max_width=rect.w - 2 * pad)
         x = rect.x + pad
         y = rect.y + head + (0 if title else round(4 * s))
         self.public_slots = {}
         for (key, lbl, tl, hl), cw in zip(tiles_row, cols_w):
             if key in landed:
-                W.draw_text(surf, lbl, (x + cw // 2, y + round(2 * s)), lsize, (200, 220, 200), anchor="midtop")
+                widgets.draw_text(surf, lbl, (x + cw // 2, y + round(2 * s)), lsize, (200, 220, 200), anchor="midtop")
             tx = x + (cw - (tsz[0] * len(tl) + 2 * (len(tl) - 1))) // 2
             for j, t in enumerate(tl):
                 self.public_slots[(key, j)] = (tx, y + round(20 * s), tw)
@@ -538,8 +538,8 @@ class TableRenderer:
         if [k for k, _l, _t, _h in tiles_row][:2] == ["indicator", "wildcard"] and {"indicator", "wildcard"} <= landed:
             ax = rect.x + pad + cols_w[0] + pad // 2
             ay = y + round(20 * s) + tsz[1] // 2
-            pygame.draw.polygon(surf, W.GOLD, [(ax - round(4 * s), ay - round(6 * s)), (ax + round(4 * s), ay),
-                                               (ax - round(4 * s), ay + round(6 * s))])
+            pygame.draw.polygon(surf, widgets.GOLD, [(ax - round(4 * s), ay - round(6 * s)), (ax + round(4 * s), ay),
+                                                     (ax - round(4 * s), ay + round(6 * s))])
 
 
 def _hl(mark):

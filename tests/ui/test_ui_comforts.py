@@ -356,8 +356,8 @@ def test_the_compass_says_how_many_may_be_drawn_and_how_many_are_kept(app, monke
 
     sc = scene_at(app, "yuxi", lambda v: v["phase"] == "turn" and bool(v["legal"]))
     texts = []
-    real = tableview.W.draw_text
-    monkeypatch.setattr(tableview.W, "draw_text",
+    real = tableview.widgets.draw_text
+    monkeypatch.setattr(tableview.widgets, "draw_text",
                         lambda surf, text, *a, **k: (texts.append(text), real(surf, text, *a, **k))[1])
     sc.render.draw_compass(app.screen, sc.view, sc.L, None)
     v = sc.view

@@ -70,8 +70,8 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
     lobby.start_hosting(app, v, {}, 2, 7, [None, "simple", "simple", "simple"], "阿明的桌")
     sc = app.scene
     assert isinstance(sc, lobby.LobbyScene) and sc.host is not None
-    host = sc.host
-    assert isinstance(host, Host)  # the real host: the test reads what its table has taken
+    running_host = sc.host
+    assert isinstance(running_host, Host)  # the real host: the test reads what its table has taken
     assert frames(app, lambda: isinstance(app.scene, TableScene))
     acted = []
 
@@ -83,10 +83,10 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
         return len(acted) == 3
 
     assert frames(app, move, timeout=300)
-    table = host.tables["1"]
+    table = running_host.tables["1"]
     # the host has taken the third move (and written it) before the window goes
-    assert frames(app, lambda: host.call(lambda: sum(a.seat == 0 for a in table.state.log)) >= 3, timeout=300)
-    host.stop()  # the window closes without leaving the table (a crash, as far as the table knows)
+    assert frames(app, lambda: running_host.call(lambda: sum(a.seat == 0 for a in table.state.log)) >= 3, timeout=300)
+    running_host.stop()  # the window closes without leaving the table (a crash, as far as the table knows)
     assert (default_dir() / "table-1.journal").exists()
     h2 = Host(interfaces=LOOPBACK, advertise=False, state_dir=default_dir(), resume=True, owner="阿明").start()
     try:
@@ -101,9 +101,9 @@ def test_a_table_hosted_from_the_menu_is_saved_and_resumes(home):
 
 def test_the_lobby_shows_the_lan_addresses_to_share_never_loopback(home, monkeypatch):
     """Point 12: the host screen shows every LAN address of the machine (not 127.0.0.1) and the host's id."""
-    import netplay.host as H
+    from netplay import host
 
-    monkeypatch.setattr(H, "lan_addresses", lambda: ["192.168.1.20", "10.77.0.1"])
+    monkeypatch.setattr(host, "lan_addresses", lambda: ["192.168.1.20", "10.77.0.1"])
     monkeypatch.delenv("YUNGUI_NET_LOOPBACK_ONLY")  # the host below never opens a socket
     h = Host(tables=[TableConfig(table_id="1", hands=1)], name="阿明", advertise=False)
     try:

@@ -21,14 +21,14 @@ KEY_B = "9f3e0c11aa55aa55aa55aa55aa55aa55"
 
 
 def _store(monkeypatch, app, tmp_path) -> SeatStore:
-    import netplay.store as NS
+    from netplay import store
 
     monkeypatch.setenv("YUNGUI_HOME", str(tmp_path))  # this test's own seats.json
-    monkeypatch.setattr(NS, "_alive", lambda pid: False)  # the client that kept the seat is gone
-    store = SeatStore()
-    store.put(KEY_A, player_name(app)[:32], "1", 2, "t" * 32, addr="192.168.1.20:50555", host_name="Lao Wang",
+    monkeypatch.setattr(store, "_alive", lambda pid: False)  # the client that kept the seat is gone
+    seat_store = SeatStore()
+    seat_store.put(KEY_A, player_name(app)[:32], "1", 2, "t" * 32, addr="192.168.1.20:50555", host_name="Lao Wang",
               table_name="Friday")
-    return store
+    return seat_store
 
 
 def test_the_first_screen_offers_a_kept_seat_and_rejoins_it(monkeypatch, tmp_path):
@@ -52,11 +52,11 @@ def test_the_first_screen_offers_a_kept_seat_and_rejoins_it(monkeypatch, tmp_pat
 
 def test_the_join_list_shows_short_keys_a_changed_key_and_a_kept_seat_on_a_full_table(monkeypatch, tmp_path):
     app = make_app(lang="zh")
-    store = _store(monkeypatch, app, tmp_path)
+    seat_store = _store(monkeypatch, app, tmp_path)
     b = _StubBrowser(get_variant("wenshan"))
     b.rows[0].update(host_id=KEY_A, seats_free=0, seats_taken=4, host_name="Lao Wang")  # full, but a seat is ours
     b.rows[1].update(host_id=KEY_B)
-    store.pin(b.rows[1]["host_name"], "51de7a1500000000000000000000dead")
+    seat_store.pin(b.rows[1]["host_name"], "51de7a1500000000000000000000dead")
     js = JoinScene(app, interfaces=["127.0.0.1"])
     js.browser = b
     app.goto(js)
@@ -69,7 +69,7 @@ def test_the_join_list_shows_short_keys_a_changed_key_and_a_kept_seat_on_a_full_
     line = JoinScene.row_host_text(r1)
     assert "51de-7a15" in line and hostmsg.short(KEY_B) in line
     b1.on_click()  # accept: pinned, and the row is an ordinary one again
-    assert store.pinned(r1["host_name"]) == KEY_B
+    assert seat_store.pinned(r1["host_name"]) == KEY_B
     assert "known_key" not in js.rows[1][0]
 
 

@@ -15,8 +15,7 @@ from game.rules import engine, scenario
 from game.rules.actions import HU, Action
 from game.rules.view import events_for, view
 from game.ui.calc.calculator import CalculatorScene
-from game.ui.kit import rulesdoc, strings
-from game.ui.kit import widgets as W
+from game.ui.kit import rulesdoc, strings, widgets
 from game.ui.kit.names import options_summary
 from game.ui.lan.lobby import JoinScene
 from game.ui.menus.scenes import SetupScene
@@ -40,8 +39,8 @@ def _setup(app, vid: str) -> SetupScene:
 def _widget(sc: SetupScene, key: str):
     """The column-A widget of option ``key`` (found by its label in the current language)."""
     o = next(o for o in sc.variant.schema if o.key == key)
-    widgets: list[Any] = list(sc.colA)  # checkboxes and choices: each has its label
-    return next(w for w in widgets if W.label_text(w.label) == i18n.option_label(o, strings.lang()))
+    controls: list[Any] = list(sc.colA)  # checkboxes and choices: each has its label
+    return next(w for w in controls if widgets.label_text(w.label) == i18n.option_label(o, strings.lang()))
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -52,12 +51,13 @@ def test_setup_offers_the_three_options_with_an_explanation(app, lang):
     sc = _setup(app, "guiyang")
     for key in NEW:
         w = _widget(sc, key)
-        assert w.enabled and W.label_text(w.label) == NAMES[key][0 if lang == "zh" else 1]
-        help_ = W.label_text(w.help)
+        assert w.enabled and widgets.label_text(w.label) == NAMES[key][0 if lang == "zh" else 1]
+        help_ = widgets.label_text(w.help)
         assert help_ and ("不勾选" in help_ or "随机" in help_ if lang == "zh" else help_.isascii())
     assert _widget(sc, "multi_win").value is True and _widget(sc, "bao_ji").value is True
     fd = _widget(sc, "first_dealer")
-    assert [W.label_text(x) for x in fd.labels] == (["开房者", "随机"] if lang == "zh" else ["Table opener", "Random"])
+    want = ["开房者", "随机"] if lang == "zh" else ["Table opener", "Random"]
+    assert [widgets.label_text(x) for x in fd.labels] == want
     _widget(sc, "multi_win").activate()
     fd.step(1)
     assert sc.options["multi_win"] is False and sc.options["first_dealer"] == "random"
@@ -70,7 +70,7 @@ def test_zhuoji_shows_its_fixed_rules_as_fixed(app, zh):
     sc = _setup(app, "zhuoji")
     for key in ("multi_win", "bao_ji"):
         w = _widget(sc, key)
-        assert not w.enabled and w.value is True and W.label_text(w.help).startswith("固定：")
+        assert not w.enabled and w.value is True and widgets.label_text(w.help).startswith("固定：")
     fd = _widget(sc, "first_dealer")
     assert fd.enabled and fd.value == "random"
 
@@ -78,7 +78,7 @@ def test_zhuoji_shows_its_fixed_rules_as_fixed(app, zh):
 def test_every_game_offers_the_first_dealer(app, en):
     for vid in ("wenshan", "kunming", "yuxi", "guiyang", "zhuoji"):
         sc = _setup(app, vid)
-        assert W.label_text(_widget(sc, "first_dealer").help) == \
+        assert widgets.label_text(_widget(sc, "first_dealer").help) == \
             "the player who opened the table deals first, or a random seat does"
 
 
@@ -128,7 +128,7 @@ def test_the_calculator_leaves_out_what_changes_no_score(app):
     sc._set_variant("guiyang")
     sc.open_options()
     option_widgets: list[Any] = list(sc.option_widgets)
-    shown = {W.label_text(w.label) for w in option_widgets}
+    shown = {widgets.label_text(w.label) for w in option_widgets}
     assert shown and not shown & {"一炮多响", "包鸡", "首局庄家"}
     sit = {"variant": "guiyang", "seat": 0, "hand": "123m456m789s234p55s", "win_tile": "5s", "win": "rob_kong",
            "from": 2}

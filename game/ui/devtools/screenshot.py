@@ -171,14 +171,14 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
         app.settings.last_variant = variant_id
         app.goto(SetupScene(app, mode="host", on_start=lambda *a: None))
     elif scene in ("table", "hints"):
-        engine = HintEngine()
+        hint_engine = HintEngine()
 
         def want(v):
             if not (v["phase"] == "turn" and any(a.kind == "discard" for a in v["legal"]) and _discards(v) >= 14):
                 return False
             if scene == "table":
                 return _discards(v) >= 18
-            return bool(engine.compute(v).per_discard)
+            return bool(hint_engine.compute(v).per_discard)
 
         sc = table_scene(app, variant, seed, want)
         if scene == "hints":
@@ -190,13 +190,13 @@ def stage(app, scene: str, variant_id: str = "wenshan", seed: int = 1) -> None:
             pick = next((i for i, t in enumerate(disp) if t in hints.per_discard), None)
         sc.hand.select(pick if pick is not None else len(disp) - 1)
     elif scene == "waits":
-        engine = HintEngine()
+        hint_engine = HintEngine()
 
         def waiting(v):
             # a bot's turn while the player is ready: the hint panel lists the waits, one of them all gone
             if v["phase"] != "turn" or v["turn"] == v["seat"] or _discards(v) < 8:
                 return False
-            ws = engine.compute(v).waits
+            ws = hint_engine.compute(v).waits
             return bool(ws) and any(n == 0 for _t, n in ws)
 
         sc = table_scene(app, variant, seed, waiting, tries=60)
@@ -448,17 +448,17 @@ def table39_scene(app, scene: str, variant, seed: int) -> None:
         app.frame([], 0.0)
         app.now += 11.3  # the last seconds: the ring is red
     elif scene == "ting":
-        engine = HintEngine()
+        hint_engine = HintEngine()
 
         def ready_turn(v):
             if not (v["phase"] == "turn" and bool(v["legal"]) and _discards(v) >= 10):
                 return False
-            return any(len(w) >= 2 for w in engine.compute(v).per_discard.values())
+            return any(len(w) >= 2 for w in hint_engine.compute(v).per_discard.values())
 
         sc = table_scene(app, variant, seed, ready_turn, tries=80)
         app.settings.hints = False  # the badge alone: it does not need the hints
         disp = sc.hand.tiles()
-        hints = engine.compute(sc.view)
+        hints = hint_engine.compute(sc.view)
         best = max(hints.per_discard, key=lambda t: sum(n for _w, n in hints.per_discard[t]))
         sc.hand.select(next(i for i, t in enumerate(disp) if t == best))
     elif scene == "chickens":
@@ -534,7 +534,7 @@ def drive_demo(d, steps: int) -> None:
 
 def watch_scene(app, variant, seed: int, open_hands: bool = False, moment: str = "play"):
     """The watcher's screen over a seeded bot match: ``moment`` "play" (melds and discards on the table) or "end"."""
-    from game.rules import engine as E
+    from game.rules import engine
     from game.rules.match import Match
     from game.rules.view import public_view, view
     from game.ui.lan.watch_screen import WatchScene
@@ -549,8 +549,8 @@ def watch_scene(app, variant, seed: int, open_hands: bool = False, moment: str =
         st, _ = m.start_hand()
         bots = [make_bot("simple", seed=i) for i in range(m.n)]
         while st.end is None and not (moment == "play" and interesting(st)):
-            seat = next(x for x in E.acting_seats(st) if E.legal_actions(st, x))
-            E.apply(st, bots[seat].act(view(st, seat)))
+            seat = next(x for x in engine.acting_seats(st) if engine.legal_actions(st, x))
+            engine.apply(st, bots[seat].act(view(st, seat)))
         if (moment == "play" and st.end is None) or (moment == "end" and st.end == "win"):
             break
     assert st is not None and m is not None

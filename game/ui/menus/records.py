@@ -107,8 +107,8 @@ class RecordsScene(Scene):
         self.focus = W.FocusRing([*self.tabs, *([self.open_btn] if self.open_btn else []), self.back_btn])
 
     def handle(self, ev) -> None:
-        widgets = [*self.tabs, *([self.open_btn] if self.open_btn else []), self.back_btn]
-        for w in widgets:
+        buttons = [*self.tabs, *([self.open_btn] if self.open_btn else []), self.back_btn]
+        for w in buttons:
             if w is not None and w.handle(ev):
                 return
         if ev.type == pygame.KEYDOWN:

@@ -11,12 +11,12 @@ from typing import Any
 from game.bots import make_bot
 from game.bots.ctx import Ctx
 from game.bots.levels import make_expert
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.actions import Action
 from game.rules.view import view
 from tests.bots.bot_util import decide, play, start
 
-t = T.tile
+t = tiles.tile
 
 
 def first_turn(hand: str, flip: str, others: list[str]):
@@ -27,8 +27,8 @@ def moves(st, seat: int = 0, level: str = "strong") -> set:
     return {decide(st, seat, level, s) for s in range(3)}
 
 
-def discards(*tiles: str) -> set:
-    return {Action(0, "discard", t(x)) for x in tiles}
+def discards(*names: str) -> set:
+    return {Action(0, "discard", t(x)) for x in names}
 
 
 def test_keeps_seven_pairs_and_the_pin_flush_open():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.variants import get
 
 
@@ -16,24 +16,24 @@ def scenario_dict(variant: str, hands: list[str], front: str = "", back: str = "
     """
     v = get(variant)
     opts = v.resolve_options(options or {})
-    full = T.counts(v.tile_set(opts))
-    used = [0] * T.NUM_KINDS
-    hs = [T.parse(h) for h in hands]
-    fr, bk, tl = T.parse(front), T.parse(back), T.parse(tail)
-    fl = T.parse(flip) if flip else []
+    full = tiles.counts(v.tile_set(opts))
+    used = [0] * tiles.NUM_KINDS
+    hs = [tiles.parse(h) for h in hands]
+    fr, bk, tl = tiles.parse(front), tiles.parse(back), tiles.parse(tail)
+    fl = tiles.parse(flip) if flip else []
     for t in [x for h in hs for x in h] + fr + bk + tl + fl:
         used[t] += 1
     filler = []
     if fill:
-        for k in range(T.NUM_KINDS):
+        for k in range(tiles.NUM_KINDS):
             left = full[k] - used[k]
             if left < 0:
-                raise ValueError(f"too many {T.name(k)} in the test scenario")
+                raise ValueError(f"too many {tiles.name(k)} in the test scenario")
             filler += [k] * left
         filler = _spread(filler)
     wall = fr + filler + list(reversed(bk)) + tl + fl
     return {"variant": variant, "options": options or {}, "players": len(hands), "dealer": dealer,
-            "hands": hands, "wall": T.fmt(wall), "actions": [list(a) for a in actions]}
+            "hands": hands, "wall": tiles.fmt(wall), "actions": [list(a) for a in actions]}
 
 
 def deal(variant, hands: list[str], front: str = "", back: str = "", flip: str | None = None,
@@ -42,11 +42,14 @@ def deal(variant, hands: list[str], front: str = "", back: str = "", flip: str |
     from game.rules import engine
 
     data = scenario_dict(variant.id if variant.id in _ids() else "wenshan", hands, front, back, flip, options, dealer,
-                    (), fill, tail) if fill else None
-    wall = T.parse(data["wall"]) if data else T.parse(front) + list(reversed(T.parse(back))) + T.parse(tail) + (
-        T.parse(flip) if flip else [])
+                         (), fill, tail) if fill else None
+    if data:
+        wall = tiles.parse(data["wall"])
+    else:
+        wall = tiles.parse(front) + list(reversed(tiles.parse(back))) + tiles.parse(tail) + (
+            tiles.parse(flip) if flip else [])
     st, _ = engine.new_hand(variant, variant.resolve_options(options or {}), dealer=dealer,
-                       hands=[T.parse(h) for h in hands], wall=wall)
+                       hands=[tiles.parse(h) for h in hands], wall=wall)
     return st
 
 
@@ -56,10 +59,10 @@ def _ids():
     return ids()
 
 
-def _spread(tiles):
+def _spread(kinds):
     """Interleave kinds so filler draws are unremarkable (no accidental runs of one tile)."""
     buckets = {}
-    for t in tiles:
+    for t in kinds:
         buckets.setdefault(t, []).append(t)
     order = sorted(buckets, key=lambda k: ((k * 7) % 34, k))
     out = []

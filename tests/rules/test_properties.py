@@ -7,8 +7,7 @@ from hypothesis import strategies as hs
 
 from game.bots.runner import play_match
 from game.bots.simple import SimpleBot
-from game.rules import engine
-from game.rules import tiles as T
+from game.rules import engine, tiles
 from game.rules.actions import KINDS, Action, ActionError
 from game.rules.match import replay_match
 from game.rules.variants import get, ids
@@ -19,13 +18,13 @@ VARIANTS = ids()
 
 def _random_action(rnd, n):
     kind = rnd.choice(KINDS)
-    tile = rnd.randrange(T.NUM_KINDS) if rnd.random() < 0.8 else None
-    tiles = None
+    tile = rnd.randrange(tiles.NUM_KINDS) if rnd.random() < 0.8 else None
+    meld_tiles = None
     if kind == "chow":
-        a = rnd.randrange(T.NUM_KINDS - 2)
-        tiles = (a, a + rnd.choice((0, 1)), a + 2)
+        a = rnd.randrange(tiles.NUM_KINDS - 2)
+        meld_tiles = (a, a + rnd.choice((0, 1)), a + 2)
         tile = None
-    return Action(rnd.randrange(-1, n + 1), kind, tile, tiles)
+    return Action(rnd.randrange(-1, n + 1), kind, tile, meld_tiles)
 
 
 def _deal(v, opts, seed, dealer):

@@ -2,35 +2,35 @@
 
 import pytest
 
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.variants.wenshan_shapes import wildcard_of
 from tests.helpers.words import tile_en, tile_zh
 
 
 def test_parse_and_format_round_trip():
-    tiles = T.parse("123m456p789s11z")
-    assert tiles == [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27]
-    assert T.fmt(tiles) == "123m456p789s11z"
-    assert T.fmt(T.parse("9p9p4m")) == "99p4m"
-    assert T.parse("9p9p4m") == [T.tile("9p"), T.tile("9p"), T.tile("4m")]
+    parsed = tiles.parse("123m456p789s11z")
+    assert parsed == [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27]
+    assert tiles.fmt(parsed) == "123m456p789s11z"
+    assert tiles.fmt(tiles.parse("9p9p4m")) == "99p4m"
+    assert tiles.parse("9p9p4m") == [tiles.tile("9p"), tiles.tile("9p"), tiles.tile("4m")]
 
 
 def test_names():
-    assert T.name(T.tile("5p")) == "5p"
-    assert tile_zh(T.tile("7z")) == "红中" and tile_zh(T.tile("1s")) == "一条"
-    assert tile_en(T.tile("5z")) == "White"
+    assert tiles.name(tiles.tile("5p")) == "5p"
+    assert tile_zh(tiles.tile("7z")) == "红中" and tile_zh(tiles.tile("1s")) == "一条"
+    assert tile_en(tiles.tile("5z")) == "White"
 
 
 @pytest.mark.parametrize("text,part", [
     ("123q", "123q"), ("8z", "8z"), ("0m", "0m"), ("123", "no suit letter"), ("12m x3p", "x3p"),
 ])
 def test_bad_notation_names_the_bad_part(text, part):
-    with pytest.raises(T.NotationError, match=part):
-        T.parse(text)
+    with pytest.raises(tiles.NotationError, match=part):
+        tiles.parse(text)
 
 
 def test_tile_sets():
-    assert len(T.tile_set(T.ALL_KINDS)) == 136 and len(T.tile_set(T.SUITED)) == 108
+    assert len(tiles.tile_set(tiles.ALL_KINDS)) == 136 and len(tiles.tile_set(tiles.SUITED)) == 108
 
 
 @pytest.mark.parametrize("indicator,wild", [
@@ -38,4 +38,4 @@ def test_tile_sets():
 ])
 def test_wenshan_wildcard_succession(indicator, wild):
     """小鸡 = the tile after the indicator: 9→1 in a suit; 东→南→西→北→中→发→白→东."""
-    assert wildcard_of(T.tile(indicator)) == T.tile(wild)
+    assert wildcard_of(tiles.tile(indicator)) == tiles.tile(wild)

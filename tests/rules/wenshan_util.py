@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from game.rules import engine, scenario
-from game.rules import tiles as T
+from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from tests.helpers.scen import scenario_dict
 
-t = T.tile
+t = tiles.tile
 
 
 # Dealer is seat 3 (so seat 0's discards are not the dealer's first, which would be 地胡).
@@ -25,13 +24,13 @@ def start(hands=(H0, H1, H2, H3), front="5m9p1p", actions=(), dealer=3, **kw):
 
 
 def act(st, seat, kind, arg=None):
-    tiles = None
+    meld_tiles = None
     tile = None
     if kind == "chow":
-        tiles = tuple(T.parse(arg))
+        meld_tiles = tuple(tiles.parse(arg))
     elif arg is not None:
         tile = t(arg)
-    return engine.apply(st, Action(seat, kind, tile, tiles))
+    return engine.apply(st, Action(seat, kind, tile, meld_tiles))
 
 
 def kinds(st, seat):

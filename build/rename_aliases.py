@@ -58,16 +58,40 @@ def _short_aliases(tree: ast.AST) -> tuple[dict[str, Alias], set[str]]:
     return found, foreign
 
 
+CLASS_ATTRIBUTE = "class attribute"  # bound in a class body: methods do not see it, so no clash unless read there
+
+
+def _with_scope(tree: ast.AST) -> list[tuple[ast.AST, bool]]:
+    """Every node, and whether its nearest enclosing scope is a class body (a field, a method's name)."""
+    out: list[tuple[ast.AST, bool]] = []
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+              ast.DictComp, ast.GeneratorExp)
+
+    def visit(node: ast.AST, in_class: bool) -> None:
+        out.append((node, in_class))
+        inner = isinstance(node, ast.ClassDef) if isinstance(node, scopes) else in_class
+        for child in ast.iter_child_nodes(node):
+            # decorators, bases and defaults are evaluated in the enclosing scope; counting them as inner is
+            # conservative only for class bodies (a read there then counts as a plain name), so it is safe
+            visit(child, inner)
+
+    visit(tree, False)
+    return out
+
+
 def _identifier_uses(tree: ast.AST) -> list[tuple[str, str]]:
     """Every identifier the file binds or reads by plain name, with what it is (attributes and keywords excluded)."""
     uses: list[tuple[str, str]] = []
-    for node in ast.walk(tree):
+    for node, in_class in _with_scope(tree):
         if isinstance(node, ast.Name):
-            uses.append((node.id, "name" if isinstance(node.ctx, ast.Load) else "assignment"))
+            if isinstance(node.ctx, ast.Load):
+                uses.append((node.id, "class-body name" if in_class else "name"))
+            else:
+                uses.append((node.id, CLASS_ATTRIBUTE if in_class else "assignment"))
         elif isinstance(node, ast.arg):
             uses.append((node.arg, "parameter"))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            uses.append((node.name, "definition"))
+            uses.append((node.name, CLASS_ATTRIBUTE if in_class else "definition"))
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             uses.extend((n, "global") for n in node.names)
         elif isinstance(node, ast.ExceptHandler) and node.name:
@@ -192,10 +216,14 @@ def rename_file(path: Path, allow_long: bool = False) -> tuple[list[str], list[s
             skipped.append(f"{what}: aliases {', '.join(sorted(targets[name]))} would all become {name}")
             continue
         clash = sorted({kind for ident, kind in uses if ident == name})
+        if clash == [CLASS_ATTRIBUTE] and not any(ident == entry.alias and kind == "class-body name"
+                                                  for ident, kind in uses):
+            clash = []  # only class fields or methods bear the name, and no class body reads the alias
         if clash:
             skipped.append(f"{what}: {name} already names something else here ({', '.join(clash)})")
             continue
-        other = sorted({kind for ident, kind in uses if ident == entry.alias and kind not in ("name", "import")})
+        other = sorted({kind for ident, kind in uses
+                        if ident == entry.alias and kind not in ("name", "class-body name", "import")})
         if other:
             skipped.append(f"{what}: {entry.alias} is also bound otherwise ({', '.join(other)})")
             continue
@@ -206,7 +234,7 @@ def rename_file(path: Path, allow_long: bool = False) -> tuple[list[str], list[s
     edits: list[tuple[int, int, int, str]] = []
     for entry, name in plans:
         reads, imports = _alias_tokens(source, entry.alias)
-        expected = sum(1 for ident, kind in uses if ident == entry.alias and kind == "name")
+        expected = sum(1 for ident, kind in uses if ident == entry.alias and kind in ("name", "class-body name"))
         if len(reads) != expected or len(imports) != len(entry.lines):
             skipped.append(f"{entry.alias} -> {name}: tokens ({len(reads)} uses, {len(imports)} imports) disagree "
                            f"with the syntax tree ({expected} uses, {len(entry.lines)} imports); "

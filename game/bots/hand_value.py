@@ -17,11 +17,11 @@ from functools import lru_cache
 from ..rules.kinds import MeldKind, WinBy
 from ..rules.situation import Score, Situation
 from ..rules.state import Meld
-from . import shanten as S
+from . import shanten
 from .ctx import Ctx, meld_faces
 from .win_chances import Model
 
-Counts = S.Counts
+Counts = shanten.Counts
 ShFn = Callable[[Counts, list[int], int], int]
 AccFn = Callable[[Counts, list[int], int, int], float]
 
@@ -189,7 +189,7 @@ class Evaluator:
             if c[t] >= 4:
                 continue
             g = t // 9
-            p = S._P[t % 9]
+            p = shanten._P[t % 9]
             c[t] += 1
             k[g] += p
             if xr.sh(c, k, j) < 0:
@@ -282,20 +282,20 @@ class Evaluator:
         for the discards that leave it at its lowest shanten (the others take its typical acceptance)."""
         if not discards:
             return {}
-        k = S.keys(c)
+        k = shanten.keys(c)
         shs: dict[int, list[int]] = {}
         for d in discards:
-            jj = S.take(c, k, d, j, jk)
+            jj = shanten.take(c, k, d, j, jk)
             shs[d] = self.shanten(c, k, jj)
-            S.put(c, k, d, jk)
+            shanten.put(c, k, d, jk)
         nr = len(self.routes)
         low = [min(shs[d][i] for d in discards) for i in range(nr)]
         out = {}
         for d in discards:
-            jj = S.take(c, k, d, j, jk)
+            jj = shanten.take(c, k, d, j, jk)
             sd = shs[d]
             out[d] = self.value(c, k, jj, shs=sd, exact=[sd[i] == low[i] for i in range(nr)])
-            S.put(c, k, d, jk)
+            shanten.put(c, k, d, jk)
         return out
 
     def value(self, c: Counts, k: list[int], j: int, extra: bool = False, shs: list[int] | None = None,
@@ -316,7 +316,7 @@ class Evaluator:
                 readies.append((1.0, 1.0))
                 best, best_ev = rh[2], rh[0] * rh[1]
         for i, (xr, s) in enumerate(zip(self.routes, shs)):
-            if s >= S.NONE or s > smin + self.slack or (s == 0 and best):
+            if s >= shanten.NONE or s > smin + self.slack or (s == 0 and best):
                 continue
             if s < 0:
                 u = 0.0
@@ -343,10 +343,10 @@ def std_route(live: Sequence[int], pung_weight: float = 1.0, wf: int | None = No
     (it may also come from any other player's discard)."""
 
     def sh(c: Counts, k: list[int], j: int) -> int:
-        return S.std(k, j, wf)
+        return shanten.std(k, j, wf)
 
     def acc(c: Counts, k: list[int], j: int, s: int) -> float:
-        _t, kinds = S.std_accepts(c, k, j, s, live, jk, wf)
+        _t, kinds = shanten.std_accepts(c, k, j, s, live, jk, wf)
         if pung_weight == 1.0 or s == 0:
             return float(_t)
         return sum(live[x] * (pung_weight if x != jk and c[x] == 2 else 1.0) for x in kinds)
@@ -356,10 +356,10 @@ def std_route(live: Sequence[int], pung_weight: float = 1.0, wf: int | None = No
 
 def pairs_route(live: Sequence[int], wf: int | None = None, jk: int | None = None) -> tuple[ShFn, AccFn]:
     def sh(c: Counts, k: list[int], j: int) -> int:
-        return S.pairs(c, j, wf)
+        return shanten.pairs(c, j, wf)
 
     def acc(c: Counts, k: list[int], j: int, s: int) -> float:
-        return float(S.pairs_accepts(c, j, s, live, jk, wf)[0])
+        return float(shanten.pairs_accepts(c, j, s, live, jk, wf)[0])
 
     return sh, acc
 
@@ -429,7 +429,7 @@ def flush_route(live: Sequence[int], g: int, free: Sequence[int] = (), pung_weig
     kinds = list(range(lo, lo + 9)) + list(free)
 
     def sh(c: Counts, k: list[int], j: int) -> int:
-        return S.flush(c, j, g, free)[0]
+        return shanten.flush(c, j, g, free)[0]
 
     def acc(c: Counts, k: list[int], j: int, s: int) -> float:
         if s < 0:
@@ -438,7 +438,7 @@ def flush_route(live: Sequence[int], g: int, free: Sequence[int] = (), pung_weig
         for u in kinds:
             if live[u] and c[u] < 4:
                 c[u] += 1
-                s2 = S.flush(c, j, g, free)[0]
+                s2 = shanten.flush(c, j, g, free)[0]
                 c[u] -= 1
                 if s2 < s:
                     total += live[u] * (pung_weight if c[u] == 2 and s > 0 else 1.0)
@@ -452,7 +452,7 @@ def flush_pairs_route(live: Sequence[int], g: int, free: Sequence[int] = ()) -> 
     kinds = list(range(9 * g, 9 * g + 9)) + list(free)
 
     def sh(c: Counts, k: list[int], j: int) -> int:
-        return S.flush_pairs(c, j, g, free)
+        return shanten.flush_pairs(c, j, g, free)
 
     def acc(c: Counts, k: list[int], j: int, s: int) -> float:
         if s < 0:

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
-from . import hand_math
-from . import shanten as S
+from . import hand_math, shanten
 from .core import BotBase
 from .ctx import Ctx
 from .variant import VariantStrategy
@@ -45,22 +44,22 @@ def scan(ctx: Ctx, strat: VariantStrategy, routes: Sequence[str], with_accept: s
     """
     jk, wf = ctx.jk, ctx.wface
     c, j = hand_math.split(ctx.counts, jk)
-    k = S.keys(c)
+    k = shanten.keys(c)
     nm = ctx.n_melds
     ok = hand_math.melds_ok(ctx)
     rows: list[Row] = []
     tiles = sorted({a.tile for a in ctx.legal if a.kind == DISCARD and a.tile is not None})
     for d in tiles:
-        jj = S.take(c, k, d, j, jk)
+        jj = shanten.take(c, k, d, j, jk)
         per = []
-        best = S.NONE
+        best = shanten.NONE
         for r in routes:
             s = strat.shanten(r, c, k, jj, wf, nm, ok)
             per.append(s)
             if s < best:
                 best = s
         rows.append(Row(best, 0, d, per))
-        S.put(c, k, d, jk)
+        shanten.put(c, k, d, jk)
     if not rows:
         return rows
     smin = min(r.shanten for r in rows)
@@ -69,8 +68,8 @@ def scan(ctx: Ctx, strat: VariantStrategy, routes: Sequence[str], with_accept: s
         if with_accept != "all" and row.shanten != smin:
             continue
         d = row.tile
-        jj = S.take(c, k, d, j, jk)
-        if row.shanten >= 0 and row.shanten < S.NONE:
+        jj = shanten.take(c, k, d, j, jk)
+        if row.shanten >= 0 and row.shanten < shanten.NONE:
             if len(routes) == 1 or sum(1 for s in row.per if s == row.shanten) == 1:
                 r = routes[row.per.index(row.shanten)]
                 row.accept = strat.accepts(r, c, k, jj, row.shanten, live, jk, wf)[0]
@@ -80,7 +79,7 @@ def scan(ctx: Ctx, strat: VariantStrategy, routes: Sequence[str], with_accept: s
                     if s == row.shanten:
                         kinds.update(strat.accepts(r, c, k, jj, s, live, jk, wf)[1])
                 row.accept = sum(live[u] for u in kinds)
-        S.put(c, k, d, jk)
+        shanten.put(c, k, d, jk)
     return rows
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, cast
 
-from . import tiles as T
+from . import tiles
 from .codes import ActionProblem
 from .kinds import ActionKind
 
@@ -64,9 +64,9 @@ class Action(NamedTuple):
         """The notation form ``[seat, kind]`` / ``[seat, kind, tiles]`` (plain strings)."""
         out: ActionJSON = [self.seat, str(self.kind)]
         if self.kind == CHOW and self.tiles:
-            out.append(T.fmt(self.tiles))
+            out.append(tiles.fmt(self.tiles))
         elif self.tile is not None:
-            out.append(T.name(self.tile))
+            out.append(tiles.name(self.tile))
         return out
 
     def __str__(self) -> str:
@@ -92,8 +92,8 @@ def from_json(item: object) -> Action:
     if kind not in (DISCARD, CHOW, KONG):
         raise InvalidActionError(f"{kind} takes no tiles, got {arg!r}")
     try:
-        parsed = T.parse(cast(str, arg))  # parse names a non-string itself
-    except T.NotationError as e:
+        parsed = tiles.parse(cast(str, arg))  # parse names a non-string itself
+    except tiles.NotationError as e:
         raise InvalidActionError(str(e)) from None
     if kind == CHOW:
         if len(parsed) != 3:

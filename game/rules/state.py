@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
-from . import tiles as T
+from . import tiles
 from .codes import Refusal
 from .kinds import KONG_KINDS, HandEnd, MeldKind, Phase, WinBy, WindowKind
 
@@ -86,11 +86,11 @@ class Meld:
         return copy_fields(self, {}, self.COPY_SHARED)
 
     def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": str(self.kind), "tiles": T.fmt(self.tiles)}
+        d: dict[str, Any] = {"kind": str(self.kind), "tiles": tiles.fmt(self.tiles)}
         if self.from_seat is not None:
             d["from"] = self.from_seat
         if self.subs:
-            d["face"] = T.name(self.face) if self.kind != MeldKind.CHOW else T.fmt(self.faces)
+            d["face"] = tiles.name(self.face) if self.kind != MeldKind.CHOW else tiles.fmt(self.faces)
         if self.late:
             d["delayed"] = True
         return d
@@ -112,7 +112,7 @@ class Discard:
 
 @dataclass
 class Seat:
-    counts: list[int] = field(default_factory=lambda: [0] * T.NUM_KINDS)
+    counts: list[int] = field(default_factory=lambda: [0] * tiles.NUM_KINDS)
     keys: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     melds: list[Meld] = field(default_factory=list)
     discards: list[Discard] = field(default_factory=list)
@@ -130,7 +130,7 @@ class Seat:
 
     def remove(self, t: int) -> None:
         if self.counts[t] <= 0:
-            raise ValueError(f"seat does not hold {T.name(t)}")
+            raise ValueError(f"seat does not hold {tiles.name(t)}")
         self.counts[t] -= 1
         self.keys[t // 9] -= _POW5[t % 9]
 
@@ -139,7 +139,7 @@ class Seat:
         return sum(self.counts)
 
     def concealed(self) -> list[int]:
-        return T.from_counts(self.counts)
+        return tiles.from_counts(self.counts)
 
     COPY_HOW: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "counts": list, "keys": list, "melds": lambda ms: [m.copy() for m in ms],
@@ -207,7 +207,7 @@ class Win:
     flags: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "tile": T.name(self.tile), "win": str(self.how), "from": self.source,
+        return {"seat": self.seat, "tile": tiles.name(self.tile), "win": str(self.how), "from": self.source,
                 "flags": list(self.flags)}
 
 

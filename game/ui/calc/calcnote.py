@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import tiles as T
+from game.rules import tiles
 
 MELD_KINDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 KONGS = ("kong", "added_kong", "concealed_kong")
@@ -41,8 +41,8 @@ class NotationProblem(ValueError):
 
 def _tiles(text: str, tok: str) -> list[int]:
     try:
-        return T.parse(text)
-    except T.NotationError:
+        return tiles.parse(text)
+    except tiles.NotationError:
         raise NotationProblem("calc.n.tiles", f"cannot read {tok!r}: write tiles like 123m456p7z", tok=tok) from None
 
 
@@ -68,12 +68,12 @@ class CalcMeld:
 
     def written(self) -> str:
         """The physical tiles in notation: a chow's in run order (each under the face it stands for), others sorted."""
-        return T.fmt(self.tiles, sort=self.kind != "chow")
+        return tiles.fmt(self.tiles, sort=self.kind != "chow")
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "tiles": self.written()}
         if self.subs:
-            d["face"] = T.fmt(self.faces()) if self.kind == "chow" else T.name(self.face)
+            d["face"] = tiles.fmt(self.faces()) if self.kind == "chow" else tiles.name(self.face)
         if self.source is not None:
             d["from"] = self.source
         if self.delayed:
@@ -84,7 +84,7 @@ class CalcMeld:
         word = MELD_WORDS[self.kind][0]
         out = f"{word}:{self.written()}"
         if self.subs:
-            out += "=" + (T.fmt(self.faces()) if self.kind == "chow" else T.name(self.face))
+            out += "=" + (tiles.fmt(self.faces()) if self.kind == "chow" else tiles.name(self.face))
         return out
 
 

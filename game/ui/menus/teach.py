@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import game.i18n as i18n
-from game.rules import tiles as T
+from game.rules import tiles
 from game.ui.calc.calcmodel import family, refusal_code, refusal_texts
 from game.ui.kit import strings
 from game.ui.kit.rulesdoc import explain
@@ -138,7 +138,7 @@ class Teacher:
         what = ev.get("what")
         if what == "indicator" and ev.get("wildcard") is not None:
             wild, ind = ev["wildcard"], ev.get("tile")
-            rule = "teach.rule.wild_white" if wild == T.WHITE else "teach.rule.wild"
+            rule = "teach.rule.wild_white" if wild == tiles.WHITE else "teach.rule.wild"
             return [Lesson("teach.flip.indicator", (tile("ind", ind), tile("wild", wild)), rule,
                            (tile("wild", wild),), tiles=(ind, wild), hold=BIG_HOLD)]
         if what == "tail" and ev.get("tile") is None and ev.get("tiles"):
@@ -150,7 +150,7 @@ class Teacher:
             zhuo, chick = ev["tile"], ev.get("chicken")
             if chick is None:
                 return []
-            rule = "teach.rule.golden" if chick in (T.ONE_SOU, T.EIGHT_PIN) else "teach.rule.flipped"
+            rule = "teach.rule.golden" if chick in (tiles.ONE_SOU, tiles.EIGHT_PIN) else "teach.rule.flipped"
             return [Lesson("teach.flip.chicken", (tile("zhuo", zhuo), tile("chick", chick)), rule,
                            (tile("chick", chick),), tiles=(zhuo, chick), hold=BIG_HOLD)]
         return []
@@ -180,7 +180,7 @@ class Teacher:
                 out.append(Lesson(key, (seat("who", who), tile("wild", x), tile("face", f)),
                                   "teach.rule.wild_any" if self.once("wild_any") else None, seat=who, tiles=tl,
                                   hold=RULE_HOLD))
-            elif x == T.WHITE and white is not None:
+            elif x == tiles.WHITE and white is not None:
                 out.append(Lesson("teach.sub.white", (seat("who", who), tile("face", f)),
                                   "teach.rule.white" if self.once("white") else None,
                                   (tile("wild", wild),) if wild is not None else (), seat=who, tiles=tl,
@@ -198,7 +198,7 @@ class Teacher:
                               "teach.rule.bean_dian", seat=who, tiles=(t,) * 4, hold=RULE_HOLD))
         ze_before = (pub or {}).get("ze_ren") or {}
         ze_now = self.public.get("ze_ren") or {}
-        if t in (T.ONE_SOU, T.EIGHT_PIN) and T.name(t) in ze_now and T.name(t) not in ze_before:
+        if t in (tiles.ONE_SOU, tiles.EIGHT_PIN) and tiles.name(t) in ze_now and tiles.name(t) not in ze_before:
             out.append(Lesson("teach.ze_ren", (seat("who", who), seat("src", src), tile("tile", t)),
                               "teach.rule.ze_ren", seat=src, tiles=(t,), hold=BIG_HOLD))
         return out
@@ -313,7 +313,7 @@ class Teacher:
     def _used_subs(self, views, who) -> bool:
         wild = self.public.get("wildcard")
         hand = ((views[0].get("seats") or [{}] * (who + 1))[who].get("hand") or []) if views else []
-        return wild is not None and (wild in hand or T.WHITE in hand)
+        return wild is not None and (wild in hand or tiles.WHITE in hand)
 
     def _on_exhausted(self, ev, views, _pub) -> list[Lesson]:
         return [Lesson("teach.exhausted", (), f"teach.rule.exhausted.{self.variant_id}"

@@ -102,72 +102,165 @@ def code_text(code: Any, lang: str) -> str:
 # ---- a hand's result: the settlement's lines (the view carries messages; the LAN wire and the command
 # line carry them as 中文 and English text, as they always have)
 
+# A message from a LAN host is checked before it is rendered (``message_ok``): a dict ``{"key", "args"}``
+# whose keys are the rules core's (``rules.*``) and known here, whose arguments are short strings, ints or
+# such messages (lists of them), at most MSG_DEPTH deep and MSG_NODES messages in all. A message that fails,
+# or that does not format (a missing argument), gives way to the line's texts.
+MSG_DEPTH = 4
+MSG_NODES = 32
+MSG_ARGS = 8
+MSG_STR = 200
+
+
+def message_ok(m: Any) -> bool:
+    """Whether ``m`` is a well-formed rules message within the bounds above (iterative: no recursion)."""
+    todo: list[tuple[Any, int]] = [(m, 1)]
+    nodes = 0
+    while todo:
+        d, depth = todo.pop()
+        nodes += 1
+        if nodes > MSG_NODES or depth > MSG_DEPTH or type(d) is not dict or not set(d) <= {"key", "args"}:
+            return False
+        key, args = d.get("key"), d.get("args")
+        if type(key) is not str or len(key) > MSG_STR or not key.startswith("rules.") or not has(key):
+            return False
+        if args is None:
+            continue
+        if type(args) is not dict or len(args) > MSG_ARGS:
+            return False
+        for name, v in args.items():
+            if type(name) is not str or not name.isidentifier() or len(name) > MSG_STR:
+                return False
+            if type(v) is str:
+                if len(v) > MSG_STR or not v.isprintable():
+                    return False
+            elif type(v) is int:
+                if abs(v) > 2**53:
+                    return False
+            elif type(v) is dict:
+                todo.append((v, depth + 1))
+            elif type(v) is list and len(v) <= MSG_NODES:
+                todo.extend((x, depth + 1) for x in v)
+            else:
+                return False
+    return True
+
+
+def _wire_render(m: Any, lang: str) -> str | None:
+    """A received message in ``lang``; None when it is not ``message_ok`` or does not format."""
+    if isinstance(m, Msg):
+        return render(m, lang)
+    if not message_ok(m):
+        return None
+    try:
+        return render(m, lang)
+    except Exception:  # noqa: BLE001 - a host's message that does not fit its template: show the texts
+        return None
+
+
 def label(line: Mapping[str, Any], lang: str) -> str:
-    """A settlement item's or transfer's line in ``lang``, from a view's message or a wire's two texts."""
+    """A settlement item's or transfer's line in ``lang``: its message (a view's, or one the LAN wire carries
+    beside its 中文 ``label`` and English ``label_en``), else those two texts."""
     text = line.get("text")
+    if text is not None and "label" not in line and "label_en" not in line:
+        return render(text, lang)  # a view of this process
     if text is not None:
-        return render(text, lang)
-    return _pick(line.get("label", ""), line.get("label_en", ""), lang)
+        shown = _wire_render(text, lang)
+        if shown is not None:
+            return shown
+    return _pick(_s(line.get("label")), _s(line.get("label_en")), lang)
 
 
 def notes(result: Mapping[str, Any], lang: str) -> list[str]:
-    """A result's table-wide lines in ``lang``."""
+    """A result's table-wide lines in ``lang``: a view's messages, or the wire's ``notes_text`` messages,
+    else its ``notes`` / ``notes_en`` texts."""
     raw = result.get("notes") or []
-    if all(isinstance(n, dict) for n in raw):
-        return [render(n, lang) for n in raw]
+    if type(raw) is list and raw and all(isinstance(n, dict) for n in raw):
+        return [render(n, lang) for n in raw]  # a view of this process
+    raw = [_s(n) for n in raw] if type(raw) is list else []
+    msgs = result.get("notes_text")
+    if type(msgs) is list and len(msgs) == len(raw):
+        shown = [_wire_render(n, lang) for n in msgs]
+        if all(s is not None for s in shown):
+            return [s or "" for s in shown]
     en = result.get("notes_en")
-    return list(en) if lang == "en" and en else list(raw)
+    return [_s(n) for n in en] if lang == "en" and type(en) is list and en else raw
 
 
 def pattern_name(p: Mapping[str, Any], lang: str) -> str:
-    """A win's pattern by name in ``lang`` (a view's message, or a wire's Chinese name)."""
+    """A win's pattern by name in ``lang`` (a view's message, or the wire's message beside its Chinese name)."""
     text = p.get("text")
+    if text is not None and "name" not in p:
+        return render(text, lang)  # a view of this process
     if text is not None:
-        return render(text, lang)
-    return _pick(p.get("name", ""), p.get("name_en", ""), lang) or str(p.get("key", ""))
+        shown = _wire_render(text, lang)
+        if shown is not None:
+            return shown
+    return _pick(_s(p.get("name")), _s(p.get("name_en")), lang) or _s(p.get("key"))
+
+
+def _s(v: Any) -> str:
+    return v if type(v) is str else ""
 
 
 def _pick(zh: str, en: str, lang: str) -> str:
     return (en or zh) if lang == "en" else (zh or en)
 
 
-def worded_result(res: dict[str, Any]) -> dict[str, Any]:
+def worded_result(res: dict[str, Any], messages: bool = True) -> dict[str, Any]:
     """A view's result as the LAN wire carries it: each line as its 中文 ``label`` and English ``label_en``,
-    notes as ``notes`` / ``notes_en``, patterns with their Chinese ``name`` (the same bytes as before the
-    catalogs)."""
+    notes as ``notes`` / ``notes_en``, patterns with their Chinese ``name`` (the fields of 0.2.0), and beside
+    them each line's, pattern's and note's catalog message (``text``; ``notes_text``) so that a client shows
+    them in its own language (``label``, ``notes``, ``pattern_name``; a bad message falls back to the texts).
+    ``messages=False``: the texts alone (0.2.0's form)."""
     out: dict[str, Any] = {}
     for k, v in res.items():
         if k == "wins":
-            out[k] = [{**w, "patterns": [{"key": p["key"], "name": pattern_name(p, "zh"), "value": p["value"]}
-                                         for p in w.get("patterns", [])]} for w in v]
+            out[k] = [{**w, "patterns": [_worded_pattern(p, messages) for p in w.get("patterns", [])]} for w in v]
         elif k == "transfers":
-            out[k] = [_worded_line(t) for t in v]
+            out[k] = [_worded_line(t, messages) for t in v]
         elif k == "items":
-            out[k] = [_worded_line(i) for i in v]
+            out[k] = [_worded_line(i, messages) for i in v]
         elif k == "notes":
             out[k] = notes(res, "zh")
             out["notes_en"] = notes(res, "en")
+            if messages and v and all(isinstance(n, (dict, Msg)) for n in v):
+                out["notes_text"] = [_plain(n) for n in v]
         else:
             out[k] = v
     return out
 
 
-def _worded_line(line: dict[str, Any]) -> dict[str, Any]:
+def _worded_pattern(p: dict[str, Any], messages: bool) -> dict[str, Any]:
+    out = {"key": p["key"], "name": pattern_name(p, "zh"), "value": p["value"]}
+    if messages and p.get("text") is not None:
+        out["text"] = _plain(p["text"])
+    return out
+
+
+def _worded_line(line: dict[str, Any], messages: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in line.items():
         if k == "text":
             out["label"], out["label_en"] = both(v) if v is not None else ("", "")
+            if messages and v is not None:
+                out["text"] = _plain(v)
         else:
             out[k] = v
     return out
 
 
-def worded_view(v: dict[str, Any]) -> dict[str, Any]:
+def _plain(m: Msg | dict[str, Any]) -> dict[str, Any]:
+    """A message in its JSON form ``{"key", "args"}`` (what the wire carries beside a line's two texts)."""
+    return m.to_json() if isinstance(m, Msg) else m
+
+
+def worded_view(v: dict[str, Any], messages: bool = True) -> dict[str, Any]:
     """A seat's (or the public's) view with its result worded for the wire (``worded_result``)."""
     res = v.get("result")
     if not res:
         return v
-    return {**v, "result": worded_result(res)}
+    return {**v, "result": worded_result(res, messages)}
 
 
 def score_json(sc: Any) -> dict[str, Any]:

@@ -96,6 +96,12 @@ Host -> client
            A watcher's states carry the public view, the public events and
            ``view.public_step``; its ``seq`` counts the table's watcher frames (a newer
            ``full`` state may overtake frames it skipped).
+           An ended hand's ``view.result`` words each line as 中文 ``label`` + English ``label_en``
+           (patterns: ``name``; notes: ``notes`` / ``notes_en``) and, since 0.2.1 (additive, still
+           protocol 3), beside them its catalog message ``text`` (``{"key", "args"}``; notes:
+           ``notes_text``), which a client renders in its own language. A message that is not
+           ``game.i18n.message_ok`` (rules.* keys it knows, short args, at most 4 deep, 32
+           messages) is dropped on receipt (``result_from_wire``) and the texts are shown.
   ok       n:int            An answer inside a claim window was taken.
   shuffle  hand:int step:str [commit:bin] [commits:[bin]] [values:[bin]] [by_host:[int]] [seed:str]
            [log:list]
@@ -422,7 +428,47 @@ def view_from_wire(data: dict[str, Any]) -> View:
         out["legal"] = [action_from_wire(a) for a in data.get("legal") or ()]
     except ActionError as e:
         raise Malformed(f"state.view.legal: {e}") from None
+    if type(out.get("result")) is dict:
+        out["result"] = result_from_wire(out["result"])
     return out  # type: ignore[return-value]
+
+
+def result_from_wire(res: dict[str, Any]) -> dict[str, Any]:
+    """A received result with its catalog messages bounded (``game.i18n.message_ok``): a line's or pattern's
+    ``text`` and the ``notes_text`` list beside the texts (``label``/``label_en``, ``name``, ``notes``/``notes_en``)
+    are dropped when they are not well-formed messages, so the client shows the host's texts instead; a line that
+    keeps its message is marked as a wire line (its texts default to "") so that it is rendered with checks."""
+    from game import i18n
+
+    out = dict(res)
+
+    def lines(items: Any, texts: str) -> Any:
+        if type(items) is not list:
+            return items
+        kept = []
+        for line in items:
+            if type(line) is dict and "text" in line:
+                line = dict(line)
+                if not i18n.message_ok(line["text"]):
+                    del line["text"]
+                else:
+                    line.setdefault(texts, "")
+            kept.append(line)
+        return kept
+
+    for k in ("items", "transfers"):
+        if k in out:
+            out[k] = lines(out[k], "label")
+    if type(out.get("wins")) is list:
+        out["wins"] = [{**w, "patterns": lines(w.get("patterns"), "name")} if type(w) is dict and "patterns" in w
+                       else w for w in out["wins"]]
+    if "notes" in out and (type(out["notes"]) is not list or not all(type(n) is str for n in out["notes"])):
+        out["notes"] = []
+    nt = out.get("notes_text")
+    if "notes_text" in out and (type(nt) is not list or len(nt) > i18n.MSG_NODES
+                                or not all(i18n.message_ok(n) for n in nt)):
+        del out["notes_text"]
+    return out
 
 
 def _no_ext(code, data):

@@ -39,15 +39,33 @@ from .seatbot import DecisionBot
 from .shuffle import SHUFFLE_S, Round
 from .store import FORMAT, Damaged, Journal
 
+RESULT_MESSAGES_MAX = 24 * 1024  # a result's wire form bigger than this (msgpack bytes) goes without its messages
+
+
+def _worded(v: dict) -> dict:
+    """A view's result worded for the wire with each line's catalog message beside its two texts; a result too
+    big for that (over ``RESULT_MESSAGES_MAX``, far beyond any settlement seen) goes with its texts alone, so
+    that a state never nears the frame cap for the messages' sake."""
+    out = i18n.worded_view(v)
+    if out is not v:
+        try:
+            fits = len(wire.pack({"r": out["result"]})) <= RESULT_MESSAGES_MAX
+        except ValueError:  # over the frame cap
+            fits = False
+        if not fits:
+            out = i18n.worded_view(v, messages=False)
+    return out
+
 
 def view(st: HandState, seat: int) -> View:
-    """A seat's view as the wire carries it: a result's lines in 中文 and English (``game.i18n.worded_view``)."""
-    return i18n.worded_view(_view(st, seat))  # type: ignore[arg-type, return-value]
+    """A seat's view as the wire carries it: a result's lines in 中文 and English and as catalog messages
+    (``game.i18n.worded_view``)."""
+    return _worded(_view(st, seat))  # type: ignore[arg-type, return-value]
 
 
 def public_view(st: HandState, open_hands: bool = False) -> PublicView:
     """The public view as the wire carries it (``game.i18n.worded_view``)."""
-    return i18n.worded_view(_public_view(st, open_hands))  # type: ignore[arg-type, return-value]
+    return _worded(_public_view(st, open_hands))  # type: ignore[arg-type, return-value]
 
 log = logging.getLogger("netplay.host")
 

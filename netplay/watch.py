@@ -63,7 +63,10 @@ class WatchSession(NetSession):
                 self.fulls += 1
             self.full = m["full"]
             ended = m["hand_over"] and not self.hand_over
-            self.view = m["view"]
+            v = m["view"]
+            if type(v) is dict and type(v.get("result")) is dict:  # its messages bounded, as a seat's are
+                v = {**v, "result": wire.result_from_wire(v["result"])}
+            self.view = v
             self._take_state(m)
             self.hands_seen += int(ended and not m["full"])
             events.extend(m["events"])

@@ -137,10 +137,13 @@ def test_view_result_of_an_ended_hand():
     r = i18n.worded_result(result(st))  # as the wire carries it (the view itself carries catalog messages)
     assert r["end"] == "win" and r["winners"] == [1] and r["deltas"] == [-6, 12, -3, -3]
     assert r["wins"][0]["seat"] == 1 and r["wins"][0]["total"] == st.wins[0].score.total == 3
-    assert r["wins"][0]["patterns"] == [{"key": "ping_hu", "name": "平胡", "value": 3}]
-    assert {"label", "label_en", "from", "to", "points", "reason"} <= set(r["transfers"][0])
+    assert r["wins"][0]["patterns"] == [{"key": "ping_hu", "name": "平胡", "value": 3,
+                                         "text": {"key": "rules.pattern.zhuoji.ping_hu"}}]
+    assert {"label", "label_en", "text", "from", "to", "points", "reason"} <= set(r["transfers"][0])
     item = r["items"][0]
-    assert set(item) == {"seat", "key", "label", "label_en", "points", "detail"} and item["label_en"]
+    assert set(item) == {"seat", "key", "label", "label_en", "text", "points", "detail"} and item["label_en"]
+    assert i18n.worded_result(result(st), messages=False)["wins"][0]["patterns"] == [
+        {"key": "ping_hu", "name": "平胡", "value": 3}]  # 0.2.0's fields, unchanged
     assert r["next_dealer"] == 1
 
 

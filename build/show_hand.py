@@ -19,21 +19,21 @@ from game import i18n
 from game.bots import make_bot
 from game.bots.runner import decisions
 from game.cli.replay import item_line
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.match import Match
 from game.rules.variants import get
 
 
 def _hand(st, seat: int) -> str:
     s = st.seats[seat]
-    tiles = s.concealed()
-    if s.drawn is not None and st.turn == seat and st.end is None and s.drawn in tiles:
-        rest = list(tiles)
+    held = s.concealed()
+    if s.drawn is not None and st.turn == seat and st.end is None and s.drawn in held:
+        rest = list(held)
         rest.remove(s.drawn)
-        txt = T.fmt(sorted(rest)) + " +" + T.name(s.drawn)
+        txt = tiles.fmt(sorted(rest)) + " +" + tiles.name(s.drawn)
     else:
-        txt = T.fmt(sorted(tiles))
-    melds = " ".join(f"[{m.kind[:2]} {T.fmt(m.tiles)}]" for m in s.melds)
+        txt = tiles.fmt(sorted(held))
+    melds = " ".join(f"[{m.kind[:2]} {tiles.fmt(m.tiles)}]" for m in s.melds)
     return f"{txt} {melds}".strip()
 
 
@@ -51,12 +51,12 @@ def show(vid: str, bots: list[str], seed: str, hands: int, only: int | None) -> 
         for seat, vw, a in decisions(st, players):
             if len(vw["legal"]) > 1 or a.kind != "pass":
                 off = vw.get("offer")
-                where = f" on {T.name(off['tile'])} from {off['from']}" if off else ""
+                where = f" on {tiles.name(off['tile'])} from {off['from']}" if off else ""
                 # ``why`` names the plan of the last discard; a claim does not set it
                 why = getattr(players[seat], "why", "") if a.kind == "discard" else ""
                 hand = _hand(st, seat) if only is None or only == seat else ""
                 print(f"  {st.remaining:3d} s{seat} {bots[seat][:2]} {hand:<48} {a.kind} "
-                      f"{T.name(a.tile) if a.tile is not None else ''}{where} {why}")
+                      f"{tiles.name(a.tile) if a.tile is not None else ''}{where} {why}")
         wins = [(w.seat, w.how, " ".join(i18n.render(n, "zh") for n in w.score.names) if w.score else "")
                 for w in st.wins]
         print(f"  end {st.end}: wins {wins}")

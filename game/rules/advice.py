@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from . import tiles as T
+from . import tiles
 from .codes import Refusal
 from .kinds import ActionKind, MeldKind, Phase, WindowKind
 from .state import Meld
@@ -36,7 +36,7 @@ class Advice:
     per_discard: dict[int, list[Wait]] = field(default_factory=dict)  # a 14-tile turn: discard -> waits after it
     blocked: dict[int, Refusal] = field(default_factory=dict)  # held tiles that may not be discarded now, and why
     win_refusal: Refusal | None = None  # why a complete hand (or an offered winning tile) may not win now
-    tracker: list[int] = field(default_factory=lambda: [0] * T.NUM_KINDS)  # unseen copies per tile kind
+    tracker: list[int] = field(default_factory=lambda: [0] * tiles.NUM_KINDS)  # unseen copies per tile kind
 
 
 def tracker(view: View) -> list[int]:
@@ -48,9 +48,9 @@ def tracker(view: View) -> list[int]:
     kong tiles are never counted as seen; kinds outside the variant's tile set are 0.
     """
     variant = get_variant(view["variant"])
-    full = T.counts(variant.tile_set(view["options"]))
+    full = tiles.counts(variant.tile_set(view["options"]))
     seen = _seen(view, variant)
-    return [max(0, full[t] - seen[t]) for t in range(T.NUM_KINDS)]
+    return [max(0, full[t] - seen[t]) for t in range(tiles.NUM_KINDS)]
 
 
 def advise(view: View) -> Advice:
@@ -65,7 +65,7 @@ def advise(view: View) -> Advice:
     mine = view["seats"][me]
     melds = [_meld(m) for m in mine["melds"]]
     size = len(hand) + 3 * len(melds)
-    counts = T.counts(hand)
+    counts = tiles.counts(hand)
     kinds = sorted(set(variant.tile_set(view["options"])))
     jokers = variant.wildcards(view["public"])
     can_win = any(a.kind == ActionKind.HU for a in legal)
@@ -122,7 +122,7 @@ def _tile_in_play(view: View) -> int | None:
 
 
 def _seen(view: View, variant: Variant) -> list[int]:
-    c = [0] * T.NUM_KINDS
+    c = [0] * tiles.NUM_KINDS
     for t in view["hand"]:
         c[t] += 1
     for s in view["seats"]:
@@ -143,6 +143,6 @@ def _seen(view: View, variant: Variant) -> list[int]:
 
 def _meld(m: MeldView) -> Meld:
     """The seat's own meld as the shape tests take it (its own melds are never face down)."""
-    tiles = tuple(t for t in m["tiles"] if t is not None)
-    faces = tuple(f for f in m["faces"] if f is not None) or tiles
-    return Meld(MeldKind(m["kind"]), tiles, faces, m["from"], m["claimed"])
+    physical = tuple(t for t in m["tiles"] if t is not None)
+    faces = tuple(f for f in m["faces"] if f is not None) or physical
+    return Meld(MeldKind(m["kind"]), physical, faces, m["from"], m["claimed"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import game.i18n as i18n
-from game.rules import tiles as T
+from game.rules import tiles
 
 LANGS = i18n.langs()  # every language with a catalog, the reference (中文) first
 _state = {"lang": "zh"}
@@ -68,12 +68,12 @@ def tile_name(t: int, short: bool = False) -> str:
     """A tile's name in the current language: 五筒 / 5 Dots (short: 5筒 / 5p, 东 / E)."""
     if t is None:
         return "?"
-    return i18n.text(f"rules.tile.{T.name(t)}.short" if short else f"rules.tile.{T.name(t)}", _state["lang"])
+    return i18n.text(f"rules.tile.{tiles.name(t)}.short" if short else f"rules.tile.{tiles.name(t)}", _state["lang"])
 
 
-def run_name(tiles: list[int]) -> str:
+def run_name(run: list[int]) -> str:
     """A chow's tiles: 三四五筒 / 3-4-5 Dots (tiles of other shapes: their names one after the other)."""
-    ts = sorted(tiles)
+    ts = sorted(run)
     if ts and all(t < 27 for t in ts) and len({t // 9 for t in ts}) == 1 and ts == list(range(ts[0], ts[0] + len(ts))):
         names = [tile_name(t) for t in ts]  # 三万 四万 五万 / 3 Characters 4 Characters ...
         if is_zh():

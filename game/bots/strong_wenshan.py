@@ -16,9 +16,7 @@ from collections.abc import Sequence
 
 from ..rules.actions import CHOW, DISCARD, KONG, PASS, PUNG, Action
 from ..rules.tiles import WHITE
-from . import hand_math as P
-from . import hand_value as X
-from . import shanten as S
+from . import hand_math, hand_value, shanten
 from .ctx import Ctx, OwnMelds, own_melds
 from .normal import Row, scan
 from .strong import Expert
@@ -68,13 +66,13 @@ def _lan_use(h: int, su: int, j: int, seven: bool) -> int:
     return use if use < 14 else 14
 
 
-def _lan_route(live: Sequence[int], jk: int | None, seven: bool) -> tuple[X.ShFn, X.AccFn]:
+def _lan_route(live: Sequence[int], jk: int | None, seven: bool) -> tuple[hand_value.ShFn, hand_value.AccFn]:
     """烂牌 (七星 with ``seven``) shanten and acceptance counted directly (each new distinct honor or
     well-spaced suited tile is one step)."""
 
     def sh(c: list[int], k: list[int], j: int) -> int:
         if j + sum(c) < 13:
-            return S.NONE
+            return shanten.NONE
         h, su, _m = _lan_state(c)
         return 13 - _lan_use(h, su, j, seven)
 
@@ -103,12 +101,12 @@ def _lan_route(live: Sequence[int], jk: int | None, seven: bool) -> tuple[X.ShFn
     return sh, acc
 
 
-def _yao_route(live: Sequence[int], jk: int | None) -> tuple[X.ShFn, X.AccFn]:
+def _yao_route(live: Sequence[int], jk: int | None) -> tuple[hand_value.ShFn, hand_value.AccFn]:
     """幺牌: every terminal or honor drawn is a step."""
     kinds = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
 
     def sh(c: list[int], k: list[int], j: int) -> int:
-        return int(S.yao(c, j))
+        return int(shanten.yao(c, j))
 
     def acc(c: list[int], k: list[int], j: int, s: int) -> float:
         if s < 0:
@@ -151,7 +149,7 @@ class WenshanExpert(Expert):
         self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
     # ---- routes ----------------------------------------------------------------------------------------
-    def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[X.XRoute]:
+    def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[hand_value.XRoute]:
         n = ctx.n
         pay = n - 1
         pen = 1 if ctx.options.get("penalty_discard") else 0
@@ -176,20 +174,22 @@ class WenshanExpert(Expert):
             return 1.0
 
         pw = self.pung_weight
-        out = [X.XRoute("std", *X.std_route(live, pw, wf, jk), *vals(1), claim=open_claim, typ=TYP["std"])]
+        out = [hand_value.XRoute("std", *hand_value.std_route(live, pw, wf, jk), *vals(1), claim=open_claim,
+                                 typ=TYP["std"])]
         if natural_melds and jk is not None:
             sh, acc = _natural(live, jk, pw)
-            out.append(X.XRoute("nat", sh, acc, *vals(2), claim=open_claim, typ=TYP["nat"]))
+            out.append(hand_value.XRoute("nat", sh, acc, *vals(2), claim=open_claim, typ=TYP["nat"]))
         c_all = list(counts)
         if jk is not None:
             c_all[jk] = 0
-        cnt, honors = X.suit_counts(c_all, [f for _k, f, _s in melds])
+        cnt, honors = hand_value.suit_counts(c_all, [f for _k, f, _s in melds])
         g = max(range(3), key=lambda x: cnt[x])
         if cnt[g] + (counts[jk] if jk is not None else 0) >= self.flush_min:
-            out.append(X.XRoute("flush", *X.flush_route(live, g, (), pw), *vals(4), claim=open_claim, vf=nat,
-                                typ=TYP["flush"]))
+            out.append(hand_value.XRoute("flush", *hand_value.flush_route(live, g, (), pw), *vals(4),
+                                         claim=open_claim, vf=nat, typ=TYP["flush"]))
             if concealed:
-                out.append(X.XRoute("fpairs", *X.flush_pairs_route(live, g), *vals(6), vf=nat, typ=TYP["fpairs"]))
+                out.append(hand_value.XRoute("fpairs", *hand_value.flush_pairs_route(live, g), *vals(6), vf=nat,
+                                             typ=TYP["fpairs"]))
         if concealed:
             def quads(c: list[int], j: int) -> float:
                 """龙七对 doubles: a quadruple held, or a triplet whose fourth may still come (or a wildcard)."""
@@ -202,21 +202,23 @@ class WenshanExpert(Expert):
                         f *= 1.0 + self.dragon_chance
                 return f
 
-            out.append(X.XRoute("pairs", *X.pairs_route(live, wf, jk), *vals(2), vf=quads, typ=TYP["pairs"]))
+            out.append(hand_value.XRoute("pairs", *hand_value.pairs_route(live, wf, jk), *vals(2), vf=quads,
+                                         typ=TYP["pairs"]))
             if jk is not None:
                 sh, acc = _pairs_natural(live, jk)
-                out.append(X.XRoute("pnat", sh, acc, *vals(4), vf=quads, typ=TYP["pnat"]))
+                out.append(hand_value.XRoute("pnat", sh, acc, *vals(4), vf=quads, typ=TYP["pnat"]))
             honors = sum(1 for t in range(27, 34) if counts[t])
             if honors >= 3:
-                out.append(X.XRoute("lan", *_lan_route(live, jk, False), *vals(1), vf=nat_honor, typ=TYP["lan"]))
-                out.append(X.XRoute("qixing", *_lan_route(live, jk, True), *vals(2), vf=nat_honor,
-                                    typ=TYP["qixing"]))
+                out.append(hand_value.XRoute("lan", *_lan_route(live, jk, False), *vals(1), vf=nat_honor,
+                                             typ=TYP["lan"]))
+                out.append(hand_value.XRoute("qixing", *_lan_route(live, jk, True), *vals(2), vf=nat_honor,
+                                             typ=TYP["qixing"]))
             if sum(counts[t] for t in range(34) if t >= 27 or t % 9 in (0, 8)) >= 7:
-                out.append(X.XRoute("yao", *_yao_route(live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
+                out.append(hand_value.XRoute("yao", *_yao_route(live, jk), *vals(1), vf=nat, typ=TYP["yao"]))
         return out
 
-    def evaluator(self, ctx: Ctx) -> X.Evaluator:
-        return X.Evaluator(self.model(ctx), self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
+    def evaluator(self, ctx: Ctx) -> hand_value.Evaluator:
+        return hand_value.Evaluator(self.model(ctx), self.routes(ctx, own_melds(ctx), ctx.counts), self.rho)
 
     # ---- decisions --------------------------------------------------------------------------------------
     def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
@@ -224,8 +226,8 @@ class WenshanExpert(Expert):
         jk = ctx.jk
         melds = own_melds(ctx)
         model = self.model(ctx)
-        ev = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
-        c, j = P.split(ctx.counts, jk)
+        ev = hand_value.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
+        c, j = hand_math.split(ctx.counts, jk)
         valued = self.valued(ev, c, j)
         learn = self.record or self.value_weights is not None
         if not learn and not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
@@ -279,23 +281,23 @@ class WenshanExpert(Expert):
         """Re-count the acceptance of the fastest discards counting what claims bring: a tile that turns
         a pair into a pung may also come from any other player's discard (pungs only: no chow)."""
         jk, wf = ctx.jk, ctx.wface
-        c, j = P.split(ctx.counts, jk)
-        k = S.keys(c)
+        c, j = hand_math.split(ctx.counts, jk)
+        k = shanten.keys(c)
         live = ctx.live
         pw = self.pung_weight - 1.0
         for row in rows:
             s, d = row.shanten, row.tile
             if s != smin or d == jk or row.per[0] != s:
                 continue
-            S.take(c, k, d)
-            _tot, kinds = S.std_accepts(c, k, j, s, live, jk, wf)
+            shanten.take(c, k, d)
+            _tot, kinds = shanten.std_accepts(c, k, j, s, live, jk, wf)
             row.accept = sum(live[x] * (1.0 + pw if c[x] == 2 else 1.0) for x in kinds)
-            S.put(c, k, d)
+            shanten.put(c, k, d)
 
-    def valued(self, ev: X.Evaluator, c: list[int], j: int) -> bool:
+    def valued(self, ev: hand_value.Evaluator, c: list[int], j: int) -> bool:
         """Is some route worth more than the plain standard one (硬功 with a wildcard held, 七对, 清一色,
         烂牌 ...) within a step of it? Otherwise the 熟手's fastest play is the 高手's too."""
-        shs = ev.shanten(c, S.keys(c), j)
+        shs = ev.shanten(c, shanten.keys(c), j)
         std = shs[0]
         for r, s in zip(ev.routes[1:], shs[1:]):
             if r.key == "nat":
@@ -313,21 +315,21 @@ class WenshanExpert(Expert):
         return None if got is None else got[0]
 
     def kong_value(self, ctx: Ctx, a: Action, model: Model, melds: OwnMelds
-                   ) -> tuple[float, X.Evaluator, list[int], int, X.Value, float] | None:
+                   ) -> tuple[float, hand_value.Evaluator, list[int], int, hand_value.Value, float] | None:
         """(worth, evaluator, hand left, jokers left, its value, kong points) of a kong in one's own turn."""
         if a.tile is None:
             return None
-        kind, got = P.turn_kong_tiles(ctx, a.tile)
+        kind, got = hand_math.turn_kong_tiles(ctx, a.tile)
         if got is None:
             return None
-        subs = P.subs_in(got, a.tile)
-        counts = P.without(ctx.counts, got)
-        c, j = P.split(counts, ctx.jk)
+        subs = hand_math.subs_in(got, a.tile)
+        counts = hand_math.without(ctx.counts, got)
+        c, j = hand_math.split(counts, ctx.jk)
         m2 = melds if kind == "added_kong" else melds + [(kind, (a.tile,) * 4, subs)]
         if kind == "added_kong" and subs:
             m2 = [(k, f, s + (1 if f[0] == a.tile and k == "pung" else 0)) for k, f, s in melds]
-        ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
-        val = ev.value(c, S.keys(c), j, extra=True)
+        ev = hand_value.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
+        val = ev.value(c, shanten.keys(c), j, extra=True)
         pts = 0.0 if subs else self.kong_points(ctx, kind)
         return val.ev + pts, ev, c, j, val, pts
 
@@ -338,15 +340,16 @@ class WenshanExpert(Expert):
         assert w is not None
         return sum(a * b for a, b in zip(w, phi))
 
-    def afterstate(self, ctx: Ctx, model: Model, ev: X.Evaluator, c: list[int], j: int, val: X.Value, pts: float,
-                   tile: int | None, base: bool, fast: bool, kong: bool) -> list[float]:
+    def afterstate(self, ctx: Ctx, model: Model, ev: hand_value.Evaluator, c: list[int], j: int,
+                   val: hand_value.Value, pts: float, tile: int | None, base: bool, fast: bool,
+                   kong: bool) -> list[float]:
         """The features of the hand (c, j) an action leaves, before the next draw: the route value and its
         chances, the kong points it made, the shapes (plain, 硬功 and 七对 shanten, live acceptance), the
         wildcards and 白 kept or thrown, whether it is the 熟手's choice or as fast, the wall and the hazard."""
-        k = S.keys(c)
+        k = shanten.keys(c)
         shs = {r.key: s for r, s in zip(ev.routes, ev.shanten(c, k, j))}
         std = shs["std"]
-        acc = S.std_accepts(c, k, j, std, ctx.live, ctx.jk, ctx.wface)[0] if 0 <= std < S.NONE else 0
+        acc = shanten.std_accepts(c, k, j, std, ctx.live, ctx.jk, ctx.wface)[0] if 0 <= std < shanten.NONE else 0
         wf = ctx.wface
         fam = val.best
         wall = ctx.drawable / 20.0
@@ -361,7 +364,7 @@ class WenshanExpert(Expert):
                 1.0 if fam in ("flush", "fpairs") else 0.0, 1.0 if fam in ("lan", "qixing", "yao") else 0.0,
                 1.0 if std <= 0 else 0.0]
 
-    def learned_turn(self, ctx: Ctx, model: Model, ev: X.Evaluator, c: list[int], j: int, base: Action,
+    def learned_turn(self, ctx: Ctx, model: Model, ev: hand_value.Evaluator, c: list[int], j: int, base: Action,
                      fast: set[int], melds: OwnMelds) -> Action | None:
         """Each discard's and kong's afterstate features (kept in ``last_features``); with ``value_weights``
         the action of the highest fitted value (ties: the 熟手's), else None."""
@@ -390,8 +393,8 @@ class WenshanExpert(Expert):
 
     def discard_win(self, ctx: Ctx, strat: VariantStrategy, hu: Action) -> Action:
         """Taken unless passing it is worth more: a hand whose self-draw or bigger reading pays far more."""
-        c, j = P.split(ctx.counts, ctx.jk)
-        now = self.evaluator(ctx).value(c, S.keys(c), j)
+        c, j = hand_math.split(ctx.counts, ctx.jk)
+        now = self.evaluator(ctx).value(c, shanten.keys(c), j)
         won = None if ctx.offer is None else self.win_value(ctx, ctx.offer)
         if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):
             return hu
@@ -402,13 +405,13 @@ class WenshanExpert(Expert):
         jk = ctx.jk
         melds = own_melds(ctx)
         model = self.model(ctx)
-        ev0 = X.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
-        c, j = P.split(ctx.counts, jk)
+        ev0 = hand_value.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
+        c, j = hand_math.split(ctx.counts, jk)
         base = self.skilled_claim(ctx, strat)
         learn = self.record or self.value_weights is not None
         if not learn and not ctx.of(KONG) and not self.valued(ev0, c, j):
             return base
-        now = ev0.value(c, S.keys(c), j)
+        now = ev0.value(c, shanten.keys(c), j)
         evs: dict[Action, float] = {}
         phis: dict[Action, list[float]] = {}
         pas = ctx.first(PASS)
@@ -419,7 +422,7 @@ class WenshanExpert(Expert):
         for a in ctx.legal:
             if a.kind not in (CHOW, PUNG, KONG):
                 continue
-            plan = P.claim_plan(ctx, a)
+            plan = hand_math.claim_plan(ctx, a)
             if plan is None:
                 continue
             got, faces, subs = plan
@@ -427,11 +430,11 @@ class WenshanExpert(Expert):
                 continue  # a wildcard or 白 spent on a claim: worth more in the hand
             kind = "kong" if a.kind == KONG else str(a.kind)
             m2 = melds + [(kind, faces, subs)]
-            counts = P.without(ctx.counts, got)
-            c2, j2 = P.split(counts, jk)
-            ev = X.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
+            counts = hand_math.without(ctx.counts, got)
+            c2, j2 = hand_math.split(counts, jk)
+            ev = hand_value.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
             if a.kind == KONG:
-                val = ev.value(c2, S.keys(c2), j2, extra=True)
+                val = ev.value(c2, shanten.keys(c2), j2, extra=True)
                 pts = 0.0 if subs else self.kong_points(ctx, "kong")
                 w = val.ev + pts
                 if learn:
@@ -473,26 +476,26 @@ class WenshanExpert(Expert):
         """Points this seat receives for winning on ``tile`` now (None: the scoring could not be read)."""
         from ..rules.variants.wenshan_score import score
 
-        return X.discard_win_value(ctx, tile, score, ctx.jk)
+        return hand_value.discard_win_value(ctx, tile, score, ctx.jk)
 
 
-def _natural(live: Sequence[int], jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
+def _natural(live: Sequence[int], jk: int, pw: float) -> tuple[hand_value.ShFn, hand_value.AccFn]:
     """The standard shape with every wildcard as its own face and every 白 as 白 (硬功)."""
-    g, r = jk // 9, S._P[jk % 9]
+    g, r = jk // 9, shanten._P[jk % 9]
 
     def sh(c: list[int], k: list[int], j: int) -> int:
         if j:
             kk = list(k)
             kk[g] += j * r
-            return S.std(kk, 0, None)
-        return S.std(k, 0, None)
+            return shanten.std(kk, 0, None)
+        return shanten.std(k, 0, None)
 
     def acc(c: list[int], k: list[int], j: int, s: int) -> float:
         c2 = list(c)
         c2[jk] += j
         kk = list(k)
         kk[g] += j * r
-        _t, kinds = S.std_accepts(c2, kk, 0, s, live, None, None)
+        _t, kinds = shanten.std_accepts(c2, kk, 0, s, live, None, None)
         if s == 0:
             return float(_t)
         return sum(live[x] * (pw if c2[x] == 2 else 1.0) for x in kinds)
@@ -500,17 +503,17 @@ def _natural(live: Sequence[int], jk: int, pw: float) -> tuple[X.ShFn, X.AccFn]:
     return sh, acc
 
 
-def _pairs_natural(live: Sequence[int], jk: int) -> tuple[X.ShFn, X.AccFn]:
+def _pairs_natural(live: Sequence[int], jk: int) -> tuple[hand_value.ShFn, hand_value.AccFn]:
     def sh(c: list[int], k: list[int], j: int) -> int:
         if j:
             c2 = list(c)
             c2[jk] += j
-            return S.pairs(c2, 0, None)
-        return S.pairs(c, 0, None)
+            return shanten.pairs(c2, 0, None)
+        return shanten.pairs(c, 0, None)
 
     def acc(c: list[int], k: list[int], j: int, s: int) -> float:
         c2 = list(c)
         c2[jk] += j
-        return float(S.pairs_accepts(c2, 0, s, live, None, None)[0])
+        return float(shanten.pairs_accepts(c2, 0, s, live, None, None)[0])
 
     return sh, acc

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.rules import analysis as A
+from game.rules import analysis
 from game.rules.tiles import parse
 
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
@@ -132,22 +132,22 @@ def _drop(draw, c: list[int], k: int) -> list[int]:
 
 def slow_shapes(c, jokers=0) -> int:
     """The four shapes by their definitions, jokers placed by trying every split."""
-    out = A.STANDARD if slow_win(c, jokers) else 0
+    out = analysis.STANDARD if slow_win(c, jokers) else 0
     if sum(c) + jokers != 14:
         return out
     # pairs: each odd kind takes one joker; spare jokers pair among themselves (any kinds left)
     odd = [t for t in range(34) if c[t] % 2]
     if len(odd) <= jokers:
-        out |= A.SEVEN_PAIRS
+        out |= analysis.SEVEN_PAIRS
         if max(c) <= 2:
-            out |= A.SEVEN_DISTINCT_PAIRS
+            out |= analysis.SEVEN_DISTINCT_PAIRS
     # orphans: try each orphan as the pair; jokers fill every missing copy
     if all(c[t] == 0 for t in range(34) if t not in ORPHANS):
         for pair in ORPHANS:
             want = [2 if t == pair else 1 for t in ORPHANS]
             if all(c[t] <= w for t, w in zip(ORPHANS, want)) \
                     and sum(w - c[t] for t, w in zip(ORPHANS, want)) == jokers:
-                out |= A.THIRTEEN_ORPHANS
+                out |= analysis.THIRTEEN_ORPHANS
                 break
     return out
 
@@ -156,17 +156,17 @@ def slow_shapes(c, jokers=0) -> int:
 
 def test_keys_of_is_base5_per_group():
     c = hand("19m5p7z")
-    assert A.keys_of(c) == [1 + 5**8, 5**4, 0, 5**6]
+    assert analysis.keys_of(c) == [1 + 5**8, 5**4, 0, 5**6]
     # POW5[r] is what one tile at position r adds to its group's key
-    assert [A.keys_of(plus([0] * 34, t))[1] for t in range(9, 18)] == list(A.POW5)
+    assert [analysis.keys_of(plus([0] * 34, t))[1] for t in range(9, 18)] == list(analysis.POW5)
 
 
 def test_adding_a_tile_is_one_key_change():
     c = hand("123m")
-    keys = A.keys_of(c)
+    keys = analysis.keys_of(c)
     t = parse("6s")[0]
-    keys[t // 9] += A.POW5[t % 9]
-    assert keys == A.keys_of(plus(c, t))
+    keys[t // 9] += analysis.POW5[t % 9]
+    assert keys == analysis.keys_of(plus(c, t))
 
 
 # ------------------------------------------------------------ win check
@@ -174,8 +174,8 @@ def test_adding_a_tile_is_one_key_change():
 @pytest.mark.parametrize("text", ["123m456p789s11122z", "11m", "111222333m456p11s", "11112345678999m",
                                   "22334455667788m", "123m123m123m123m55z"])
 def test_standard_wins(text):
-    assert A.is_win(hand(text))
-    assert A.is_win_keys(*A.keys_of(hand(text)))
+    assert analysis.is_win(hand(text))
+    assert analysis.is_win_keys(*analysis.keys_of(hand(text)))
 
 
 @pytest.mark.parametrize("text", ["123m456p789s11123z",  # honors never chow
@@ -183,12 +183,12 @@ def test_standard_wins(text):
                                   "12m", "11223344556677z",  # seven pairs is not the standard shape
                                   "123m456p789s1z"])  # 10 tiles is not 3k+2
 def test_standard_non_wins(text):
-    assert not A.is_win(hand(text))
+    assert not analysis.is_win(hand(text))
 
 
 @pytest.mark.parametrize("last", range(9))
 def test_nine_gates_wins_on_every_character(last):
-    assert A.is_win(plus(hand("1112345678999m"), last))
+    assert analysis.is_win(plus(hand("1112345678999m"), last))
 
 
 @pytest.mark.parametrize("text,jokers,wins", [
@@ -205,25 +205,25 @@ def test_nine_gates_wins_on_every_character(last):
     ("1z2z3z4z", 4, False),  # four honors need 2 each as sets, one can be a pair: 7 > 4
 ])
 def test_jokers(text, jokers, wins):
-    assert A.is_win(hand(text), jokers) is wins
+    assert analysis.is_win(hand(text), jokers) is wins
 
 
 def test_jokers_needed():
-    assert A.jokers_needed(A.keys_of(hand("123456m11p1z2z"))) == 4
-    assert A.jokers_needed(A.keys_of(hand("123m456p789s111z"))) == 2  # only a joker pair
-    assert A.jokers_needed(A.keys_of(hand("123m456p789s11122z"))) == 0
-    assert A.jokers_needed(A.keys_of(hand(""))) == 2
+    assert analysis.jokers_needed(analysis.keys_of(hand("123456m11p1z2z"))) == 4
+    assert analysis.jokers_needed(analysis.keys_of(hand("123m456p789s111z"))) == 2  # only a joker pair
+    assert analysis.jokers_needed(analysis.keys_of(hand("123m456p789s11122z"))) == 0
+    assert analysis.jokers_needed(analysis.keys_of(hand(""))) == 2
 
 
 def test_many_jokers_take_the_slow_path():
-    assert A.is_win(hand("11m"), 18)
-    assert not A.is_win(hand("11m"), 17)
+    assert analysis.is_win(hand("11m"), 18)
+    assert not analysis.is_win(hand("11m"), 17)
 
 
 def test_four_jokers_cost_the_same_work():
     # the joker count is only an offset into one lookup; see the benchmark for timings
     c = hand("123m456p789s11122z")
-    assert A.is_win(c, 0) and A.is_win(c, 3) and not A.is_win(c, 4)
+    assert analysis.is_win(c, 0) and analysis.is_win(c, 3) and not analysis.is_win(c, 4)
 
 
 @FAST
@@ -231,20 +231,20 @@ def test_four_jokers_cost_the_same_work():
     wall_hands(14 - j, 14 - j), near_wins(14 - j), wall_hands(8 - j, 8 - j), near_wins(11 - j)))))
 def test_win_agrees_with_brute_force(case):
     jokers, c = case
-    assert A.is_win(c, jokers) == slow_win(c, jokers)
-    k0, k1, k2, k3 = A.keys_of(c)
-    assert A.is_win_keys(k0, k1, k2, k3, jokers) == A.is_win(c, jokers)
-    assert A.is_win(c, jokers) == (A.jokers_needed(A.keys_of(c)) <= jokers)
+    assert analysis.is_win(c, jokers) == slow_win(c, jokers)
+    k0, k1, k2, k3 = analysis.keys_of(c)
+    assert analysis.is_win_keys(k0, k1, k2, k3, jokers) == analysis.is_win(c, jokers)
+    assert analysis.is_win(c, jokers) == (analysis.jokers_needed(analysis.keys_of(c)) <= jokers)
 
 
 def test_win_with_five_of_a_kind():
     """A reading in which stand-ins join the real copies (wenshan: a discarded wildcard and four 白 as its
     face) may hold five of a kind: 444m + 44m is a pung and a pair, five 中 likewise."""
-    assert A.is_win_any(hand("44444m123m567m999m"), 0)
-    assert A.is_win_any(hand("123m456p789s77777z"), 0)
-    assert A.is_win_any(hand("34444m45m999m"), 1)  # 345m 444m 999m and 4m with the joker
-    assert not A.is_win_any(hand("44444m123m567m99m1z"), 0)
-    assert A.is_win_any(hand("44444m123m567m99m"), 1)
+    assert analysis.is_win_any(hand("44444m123m567m999m"), 0)
+    assert analysis.is_win_any(hand("123m456p789s77777z"), 0)
+    assert analysis.is_win_any(hand("34444m45m999m"), 1)  # 345m 444m 999m and 4m with the joker
+    assert not analysis.is_win_any(hand("44444m123m567m99m1z"), 0)
+    assert analysis.is_win_any(hand("44444m123m567m99m"), 1)
 
 
 @FAST
@@ -257,24 +257,24 @@ def test_win_of_any_counts_agrees_with_brute_force(case, kind, five):
         c = list(c)
         c[kind] = 5
     else:
-        assert A.is_win_any(c, jokers) == A.is_win(c, jokers)
-    assert A.is_win_any(c, jokers) == slow_win(c, jokers)
+        assert analysis.is_win_any(c, jokers) == analysis.is_win(c, jokers)
+    assert analysis.is_win_any(c, jokers) == slow_win(c, jokers)
 
 
 @FAST
 @given(wall_hands(0, 14), st.integers(0, 6))
 def test_win_needs_two_tiles_mod_three(c, jokers):
     if (sum(c) + jokers) % 3 != 2:
-        assert not A.is_win(c, jokers)
+        assert not analysis.is_win(c, jokers)
     else:
-        assert A.is_win(c, jokers) == slow_win(c, jokers)
+        assert analysis.is_win(c, jokers) == slow_win(c, jokers)
 
 
 def test_agrees_with_mahjong_agari_on_wins():
     Agari = pytest.importorskip("mahjong.agari").Agari
     for text in ["123m456p789s11122z", "1112345678999m9m", "11223344556677p", "11112233445566p", "19m19p19s1234567z1z"]:
         c = hand(text)
-        ours = A.is_win(c) or A.is_seven_pairs(c, distinct=True)
+        ours = analysis.is_win(c) or analysis.is_seven_pairs(c, distinct=True)
         if text.startswith("19m19p19s"):  # thirteen orphans: the peer's pattern, not ours
             assert not ours and Agari.is_agari(c)
         else:
@@ -284,28 +284,28 @@ def test_agrees_with_mahjong_agari_on_wins():
 # ------------------------------------------------------------ waits
 
 def test_nine_gates_waits_on_all_nine_characters():
-    assert A.waits(hand("1112345678999m")) == list(range(9))
+    assert analysis.waits(hand("1112345678999m")) == list(range(9))
 
 
 def test_single_wait_for_the_pair():
-    assert A.waits(hand("111p222s333z444z1m")) == [parse("1m")[0]]
+    assert analysis.waits(hand("111p222s333z444z1m")) == [parse("1m")[0]]
 
 
 def test_waits_include_a_kind_held_four_times():
     # table convention: 1m completes the shape, although this hand holds all four copies
-    assert A.waits(hand("1111m456p789p123s")) == [0]
+    assert analysis.waits(hand("1111m456p789p123s")) == [0]
 
 
 def test_waits_with_jokers_and_kinds_filter():
     c = hand("123m456p789s1z")
-    assert A.waits(c) == [27]
-    assert len(A.waits(hand("123m456p789s"), 1)) == 34  # the joker pairs with anything
-    assert A.waits(hand("1112345678999m"), kinds=[2, 9, 4]) == [2, 4]
-    assert A.waits_keys(A.keys_of(c), 0) == [27]
+    assert analysis.waits(c) == [27]
+    assert len(analysis.waits(hand("123m456p789s"), 1)) == 34  # the joker pairs with anything
+    assert analysis.waits(hand("1112345678999m"), kinds=[2, 9, 4]) == [2, 4]
+    assert analysis.waits_keys(analysis.keys_of(c), 0) == [27]
 
 
 def test_waits_of_a_hand_far_from_ready_are_empty():
-    assert A.waits(hand("19m19p19s1234567z")) == []
+    assert analysis.waits(hand("19m19p19s1234567z")) == []
 
 
 @FAST
@@ -314,7 +314,7 @@ def test_waits_of_a_hand_far_from_ready_are_empty():
         lambda c, j=j: (sum(c) + j) % 3 == 1)))))
 def test_waits_agree_with_brute_force(case):
     jokers, c = case
-    assert A.waits(c, jokers) == slow_waits(c, jokers)
+    assert analysis.waits(c, jokers) == slow_waits(c, jokers)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=SLOW_OK)
@@ -324,49 +324,49 @@ def test_waits_of_one_suit_hands_with_quads(tiles, jokers):
     c = [0] * 34
     for t in tiles[:13 - jokers]:
         c[t] += 1
-    assert A.waits(c, jokers) == slow_waits(c, jokers)
+    assert analysis.waits(c, jokers) == slow_waits(c, jokers)
 
 
 # ------------------------------------------------------------ seven pairs
 
 def test_seven_pairs():
-    assert A.is_seven_pairs(hand("11223344556677m"))
-    assert A.is_seven_pairs(hand("1122334455667m"), 1)
-    assert not A.is_seven_pairs(hand("11223344556678m"))
-    assert not A.is_seven_pairs(hand("1122334455667m"))  # 13 tiles
+    assert analysis.is_seven_pairs(hand("11223344556677m"))
+    assert analysis.is_seven_pairs(hand("1122334455667m"), 1)
+    assert not analysis.is_seven_pairs(hand("11223344556678m"))
+    assert not analysis.is_seven_pairs(hand("1122334455667m"))  # 13 tiles
 
 
 def test_quadruple_counts_as_two_pairs_unless_distinct():
     c = hand("11112233445566m")
-    assert A.is_seven_pairs(c)
-    assert not A.is_seven_pairs(c, distinct=True)
-    assert A.is_seven_pairs(hand("1112233445566m"), 1)  # the joker makes 1m a quadruple
-    assert not A.is_seven_pairs(hand("1112233445566m"), 1, distinct=True)
+    assert analysis.is_seven_pairs(c)
+    assert not analysis.is_seven_pairs(c, distinct=True)
+    assert analysis.is_seven_pairs(hand("1112233445566m"), 1)  # the joker makes 1m a quadruple
+    assert not analysis.is_seven_pairs(hand("1112233445566m"), 1, distinct=True)
 
 
 def test_seven_pairs_jokers_needed():
-    assert A.seven_pairs_jokers_needed(hand("11223344556677m")) == 0
-    assert A.seven_pairs_jokers_needed(hand("11223344567m")) == 3
-    assert A.seven_pairs_jokers_needed(hand("1122334455678m")) == A.SEVEN_PAIRS_IMPOSSIBLE  # 16 tiles
-    assert A.seven_pairs_jokers_needed(hand("111m")) == 1
-    assert A.seven_pairs_jokers_needed(hand("111m"), distinct=True) == A.SEVEN_PAIRS_IMPOSSIBLE
-    assert A.seven_pairs_jokers_needed(hand("1234567m1234567p")) == A.SEVEN_PAIRS_IMPOSSIBLE
+    assert analysis.seven_pairs_jokers_needed(hand("11223344556677m")) == 0
+    assert analysis.seven_pairs_jokers_needed(hand("11223344567m")) == 3
+    assert analysis.seven_pairs_jokers_needed(hand("1122334455678m")) == analysis.SEVEN_PAIRS_IMPOSSIBLE  # 16 tiles
+    assert analysis.seven_pairs_jokers_needed(hand("111m")) == 1
+    assert analysis.seven_pairs_jokers_needed(hand("111m"), distinct=True) == analysis.SEVEN_PAIRS_IMPOSSIBLE
+    assert analysis.seven_pairs_jokers_needed(hand("1234567m1234567p")) == analysis.SEVEN_PAIRS_IMPOSSIBLE
 
 
 def test_seven_pairs_waits():
-    assert A.waits_seven_pairs(hand("1122334455667m")) == [6]
-    assert A.waits_seven_pairs(hand("1111223344556m")) == [5]  # the quadruple is two pairs
-    assert A.waits_seven_pairs(hand("112233445566m"), 1) == list(range(34))
-    assert A.waits_seven_pairs(hand("112233445m67p"), 2) == [4, 14, 15]
+    assert analysis.waits_seven_pairs(hand("1122334455667m")) == [6]
+    assert analysis.waits_seven_pairs(hand("1111223344556m")) == [5]  # the quadruple is two pairs
+    assert analysis.waits_seven_pairs(hand("112233445566m"), 1) == list(range(34))
+    assert analysis.waits_seven_pairs(hand("112233445m67p"), 2) == [4, 14, 15]
 
 
 def test_seven_pairs_shanten():
-    assert A.shanten_seven_pairs(hand("11223344556677m")) == -1
-    assert A.shanten_seven_pairs(hand("1122334455667m")) == 0
-    assert A.shanten_seven_pairs(hand("1111m2222p3333s4z")) == 0
-    assert A.shanten_seven_pairs(hand("19m19p19s1234567z")) == 6
-    assert A.shanten_seven_pairs(hand("112233445566m"), 1) == 0
-    assert A.shanten_seven_pairs(hand("12345m"), 2) == A.SEVEN_PAIRS_IMPOSSIBLE
+    assert analysis.shanten_seven_pairs(hand("11223344556677m")) == -1
+    assert analysis.shanten_seven_pairs(hand("1122334455667m")) == 0
+    assert analysis.shanten_seven_pairs(hand("1111m2222p3333s4z")) == 0
+    assert analysis.shanten_seven_pairs(hand("19m19p19s1234567z")) == 6
+    assert analysis.shanten_seven_pairs(hand("112233445566m"), 1) == 0
+    assert analysis.shanten_seven_pairs(hand("12345m"), 2) == analysis.SEVEN_PAIRS_IMPOSSIBLE
 
 
 @FAST
@@ -375,9 +375,9 @@ def test_seven_pairs_shanten():
 def test_seven_pairs_match_counting_pairs(case):
     jokers, c = case
     singles = sum(x % 2 for x in c)
-    assert A.is_seven_pairs(c, jokers) == (singles <= jokers)
-    assert A.is_seven_pairs(c, jokers, distinct=True) == (singles <= jokers and max(c) <= 2)
-    assert (A.shanten_seven_pairs(c, jokers) == -1) == A.is_seven_pairs(c, jokers)
+    assert analysis.is_seven_pairs(c, jokers) == (singles <= jokers)
+    assert analysis.is_seven_pairs(c, jokers, distinct=True) == (singles <= jokers and max(c) <= 2)
+    assert (analysis.shanten_seven_pairs(c, jokers) == -1) == analysis.is_seven_pairs(c, jokers)
 
 
 @FAST
@@ -385,8 +385,9 @@ def test_seven_pairs_match_counting_pairs(case):
     wall_hands(13 - j, 13 - j), near_pairs(13 - j)))))
 def test_seven_pairs_waits_agree_with_checking_each_kind(case):
     jokers, c = case
-    assert A.waits_seven_pairs(c, jokers) == [t for t in range(34) if A.is_seven_pairs(plus(c, t), jokers)]
-    assert (A.shanten_seven_pairs(c, jokers) == 0) == bool(A.waits_seven_pairs(c, jokers))
+    assert analysis.waits_seven_pairs(c, jokers) == [
+        t for t in range(34) if analysis.is_seven_pairs(plus(c, t), jokers)]
+    assert (analysis.shanten_seven_pairs(c, jokers) == 0) == bool(analysis.waits_seven_pairs(c, jokers))
 
 
 # ------------------------------------------------------------ shanten
@@ -398,21 +399,21 @@ def test_seven_pairs_waits_agree_with_checking_each_kind(case):
     ("11m", -1), ("1m", 0), ("1m9p", 0), ("1m9p5z7z", 2),
 ])
 def test_shanten_known_values(text, expected):
-    assert A.shanten(hand(text)) == expected
-    assert A.shanten_keys(*A.keys_of(hand(text))) == expected
+    assert analysis.shanten(hand(text)) == expected
+    assert analysis.shanten_keys(*analysis.keys_of(hand(text))) == expected
 
 
 def test_shanten_with_jokers():
-    assert A.shanten(hand("123m456p789s1z"), 1) == -1
-    assert A.shanten(hand("123m456p78s"), 2) == 0
-    assert A.shanten(hand("1111m"), 1) == -1  # the joker is a fifth 1m
-    assert A.shanten(hand("19m19p19s1234z"), 4) == 4
-    assert A.shanten(hand("19m19p19s1234z")) == 6
+    assert analysis.shanten(hand("123m456p789s1z"), 1) == -1
+    assert analysis.shanten(hand("123m456p78s"), 2) == 0
+    assert analysis.shanten(hand("1111m"), 1) == -1  # the joker is a fifth 1m
+    assert analysis.shanten(hand("19m19p19s1234z"), 4) == 4
+    assert analysis.shanten(hand("19m19p19s1234z")) == 6
 
 
 def test_shanten_rejects_more_than_fourteen_tiles():
     with pytest.raises(ValueError):
-        A.shanten(hand("11122233344455m"), 1)
+        analysis.shanten(hand("11122233344455m"), 1)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=SLOW_OK)
@@ -420,7 +421,7 @@ def test_shanten_rejects_more_than_fourteen_tiles():
     lambda c: sum(c) % 3)))
 def test_shanten_agrees_with_mahjong_regular_shanten(c):
     Shanten = pytest.importorskip("mahjong.shanten").Shanten
-    assert A.shanten(c) == Shanten.calculate_shanten_for_regular_hand(c)
+    assert analysis.shanten(c) == Shanten.calculate_shanten_for_regular_hand(c)
 
 
 @FAST
@@ -428,7 +429,7 @@ def test_shanten_agrees_with_mahjong_regular_shanten(c):
     wall_hands(14 - j, 14 - j), near_wins(14 - j), near_wins(11 - j)))))
 def test_shanten_is_minus_one_exactly_for_wins(case):
     jokers, c = case
-    assert (A.shanten(c, jokers) == -1) == A.is_win(c, jokers)
+    assert (analysis.shanten(c, jokers) == -1) == analysis.is_win(c, jokers)
 
 
 @FAST
@@ -436,8 +437,8 @@ def test_shanten_is_minus_one_exactly_for_wins(case):
     wall_hands(13 - j, 13 - j), near_wins(13 - j), near_wins(10 - j)))))
 def test_shanten_zero_means_a_drawable_tile_completes(case):
     jokers, c = case
-    drawable = [t for t in A.waits(c, jokers) if c[t] < 4]
-    assert (A.shanten(c, jokers) == 0) == bool(drawable)
+    drawable = [t for t in analysis.waits(c, jokers) if c[t] < 4]
+    assert (analysis.shanten(c, jokers) == 0) == bool(drawable)
 
 
 @FAST
@@ -447,31 +448,32 @@ def test_each_joker_lowers_shanten_by_at_most_one(case):
     # With a quadruple in hand a joker can be the fifth copy and jump further (1111m: 1 -> -1).
     jokers, c = case
     assume(max(c) < 4)
-    before, after = A.shanten(c, jokers), A.shanten(c, jokers + 1)
+    before, after = analysis.shanten(c, jokers), analysis.shanten(c, jokers + 1)
     assert before - 1 <= after <= before
 
 
 # ------------------------------------------------------------ complete shapes from counts (one lookup per group)
 
 @pytest.mark.parametrize("text,jokers,shapes", [
-    ("123m456p789s11122z", 0, A.STANDARD),
-    ("11223344556677m", 0, A.STANDARD | A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),  # 1-7m twice: also 123m123m...
-    ("11335577m1122p33z", 0, A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),
-    ("11113355m1122p33z", 0, A.SEVEN_PAIRS),  # a quadruple is two pairs, but not two distinct ones
-    ("19m19p19s1234567z1z", 0, A.THIRTEEN_ORPHANS),
-    ("19m19p19s123456z", 2, A.THIRTEEN_ORPHANS),  # jokers for 中 and the pair
+    ("123m456p789s11122z", 0, analysis.STANDARD),
+    # 1-7m twice: also 123m123m...
+    ("11223344556677m", 0, analysis.STANDARD | analysis.SEVEN_PAIRS | analysis.SEVEN_DISTINCT_PAIRS),
+    ("11335577m1122p33z", 0, analysis.SEVEN_PAIRS | analysis.SEVEN_DISTINCT_PAIRS),
+    ("11113355m1122p33z", 0, analysis.SEVEN_PAIRS),  # a quadruple is two pairs, but not two distinct ones
+    ("19m19p19s1234567z1z", 0, analysis.THIRTEEN_ORPHANS),
+    ("19m19p19s123456z", 2, analysis.THIRTEEN_ORPHANS),  # jokers for 中 and the pair
     ("19m19p19s1234567z5m", 0, 0),  # a middle tile: not orphans
-    ("1133557m1122p33z", 1, A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),
-    ("1113355m1122p33z", 1, A.SEVEN_PAIRS),  # the joker makes 1m a quadruple
-    ("123m456p789s1z", 1, A.STANDARD),
-    ("11335577m1122p", 2, A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS),  # two jokers are a pair of their own
+    ("1133557m1122p33z", 1, analysis.SEVEN_PAIRS | analysis.SEVEN_DISTINCT_PAIRS),
+    ("1113355m1122p33z", 1, analysis.SEVEN_PAIRS),  # the joker makes 1m a quadruple
+    ("123m456p789s1z", 1, analysis.STANDARD),
+    ("11335577m1122p", 2, analysis.SEVEN_PAIRS | analysis.SEVEN_DISTINCT_PAIRS),  # two jokers are a pair of their own
     ("11335577m1122p33z", 3, 0),  # 17 with the jokers
     ("11m", 12, 15),  # many jokers, the slow path: every shape (12 jokers are the other 12 orphans)
 ])
 def test_win_shapes_examples(text, jokers, shapes):
     c = hand(text)
-    assert A.win_shapes(c, jokers) == shapes
-    assert A.is_complete(c, jokers, A.AGARI_SHAPES) == bool(shapes & A.AGARI_SHAPES)
+    assert analysis.win_shapes(c, jokers) == shapes
+    assert analysis.is_complete(c, jokers, analysis.AGARI_SHAPES) == bool(shapes & analysis.AGARI_SHAPES)
 
 
 @FAST
@@ -480,48 +482,52 @@ def test_win_shapes_examples(text, jokers, shapes):
     wall_hands(5 - j, 11 - j)))))
 def test_win_shapes_agree_with_the_definitions(case):
     jokers, c = case
-    assert A.win_shapes(c, jokers) == slow_shapes(c, jokers)
-    assert bool(A.win_shapes(c, jokers) & A.STANDARD) == A.is_win(c, jokers)
+    assert analysis.win_shapes(c, jokers) == slow_shapes(c, jokers)
+    assert bool(analysis.win_shapes(c, jokers) & analysis.STANDARD) == analysis.is_win(c, jokers)
 
 
 @FAST
 @given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
     wall_hands(13 - j, 13 - j), near_wins(13 - j), near_pairs(13 - j), near_orphans(13 - j)))),
-    st.sampled_from([A.AGARI_SHAPES, A.STANDARD | A.SEVEN_PAIRS, A.SEVEN_PAIRS, A.THIRTEEN_ORPHANS, A.STANDARD]))
+    st.sampled_from([analysis.AGARI_SHAPES, analysis.STANDARD | analysis.SEVEN_PAIRS, analysis.SEVEN_PAIRS,
+                     analysis.THIRTEEN_ORPHANS, analysis.STANDARD]))
 def test_waits_shapes_agree_with_trying_each_kind(case, shapes):
     jokers, c = case
-    expected = [t for t in range(34) if c[t] < 4 and (slow_shapes(plus(c, t), jokers) & shapes & ~A.STANDARD
-                                                      or (shapes & A.STANDARD and slow_win(plus(c, t), jokers)))]
-    assert A.waits_shapes(c, jokers, shapes) == expected
-    if shapes == A.STANDARD:  # waits keeps the table convention (a fifth copy counts); waits_shapes cannot draw it
-        assert A.waits_shapes(c, jokers, shapes) == [t for t in A.waits(c, jokers) if c[t] < 4]
+    expected = [t for t in range(34) if c[t] < 4 and (slow_shapes(plus(c, t), jokers) & shapes & ~analysis.STANDARD
+                                                      or (shapes & analysis.STANDARD and slow_win(plus(c, t), jokers)))]
+    assert analysis.waits_shapes(c, jokers, shapes) == expected
+    # waits keeps the table convention (a fifth copy counts); waits_shapes cannot draw it
+    if shapes == analysis.STANDARD:
+        assert analysis.waits_shapes(c, jokers, shapes) == [t for t in analysis.waits(c, jokers) if c[t] < 4]
 
 
 def test_waits_shapes_examples():
-    assert A.waits_shapes(hand("1133557799m113p")) == [11]  # seven pairs only: odd numbers make no run
-    assert A.waits_shapes(hand("1133557799m113p"), 0, A.STANDARD) == []
-    assert A.waits_shapes(hand("1122334455667m")) == [0, 3, 6]  # 7m pairs up; 1m and 4m make runs
-    assert A.waits_shapes(hand("19m19p19s1234567z"), 0, A.THIRTEEN_ORPHANS) == ORPHANS  # the 13-sided wait
-    assert A.waits_shapes(hand("19m19p19s123456z1z"), 0, A.AGARI_SHAPES) == [33]
-    assert A.waits_shapes(hand("1111m2233445566p"), 0, A.SEVEN_DISTINCT_PAIRS) == []
+    assert analysis.waits_shapes(hand("1133557799m113p")) == [11]  # seven pairs only: odd numbers make no run
+    assert analysis.waits_shapes(hand("1133557799m113p"), 0, analysis.STANDARD) == []
+    assert analysis.waits_shapes(hand("1122334455667m")) == [0, 3, 6]  # 7m pairs up; 1m and 4m make runs
+    # the 13-sided wait
+    assert analysis.waits_shapes(hand("19m19p19s1234567z"), 0, analysis.THIRTEEN_ORPHANS) == ORPHANS
+    assert analysis.waits_shapes(hand("19m19p19s123456z1z"), 0, analysis.AGARI_SHAPES) == [33]
+    assert analysis.waits_shapes(hand("1111m2233445566p"), 0, analysis.SEVEN_DISTINCT_PAIRS) == []
     # the table convention lists a fifth 1m; no player can draw it
-    assert A.waits(hand("1111m234p567s789s")) == [0] and A.waits_shapes(hand("1111m234p567s789s")) == []
+    assert analysis.waits(hand("1111m234p567s789s")) == [0] and analysis.waits_shapes(hand("1111m234p567s789s")) == []
 
 
 @pytest.mark.parametrize("jokers", [8, 9])
 def test_win_and_waits_shapes_take_the_slow_path_from_eight_jokers(jokers):
     c = hand("11223m" if jokers == 9 else "112233m")
-    assert A.win_shapes(c, jokers) == slow_shapes(c, jokers) == A.STANDARD | A.SEVEN_PAIRS | A.SEVEN_DISTINCT_PAIRS
+    assert analysis.win_shapes(c, jokers) == slow_shapes(c, jokers) == (
+        analysis.STANDARD | analysis.SEVEN_PAIRS | analysis.SEVEN_DISTINCT_PAIRS)
     short = hand("1122m")
-    assert A.waits_shapes(short, jokers) == [t for t in range(34) if slow_shapes(plus(short, t), jokers)
-                                             & (A.STANDARD | A.SEVEN_PAIRS)]
+    assert analysis.waits_shapes(short, jokers) == [t for t in range(34) if slow_shapes(plus(short, t), jokers)
+                                                    & (analysis.STANDARD | analysis.SEVEN_PAIRS)]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=SLOW_OK)
 @given(st.one_of(wall_hands(14, 14), near_wins(14), near_pairs(14), near_orphans(14)))
 def test_agari_shapes_agree_with_mahjong_is_agari(c):
     Agari = pytest.importorskip("mahjong.agari").Agari
-    assert bool(A.win_shapes(c) & A.AGARI_SHAPES) == Agari.is_agari(c)
+    assert bool(analysis.win_shapes(c) & analysis.AGARI_SHAPES) == Agari.is_agari(c)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=SLOW_OK)
@@ -529,4 +535,4 @@ def test_agari_shapes_agree_with_mahjong_is_agari(c):
 def test_agari_waits_agree_with_mahjong_probing_each_kind(c):
     Agari = pytest.importorskip("mahjong.agari").Agari
     peer = [t for t in range(34) if c[t] < 4 and Agari.is_agari(plus(c, t))]
-    assert [t for t in A.waits_shapes(c, 0, A.AGARI_SHAPES) if c[t] < 4] == peer
+    assert [t for t in analysis.waits_shapes(c, 0, analysis.AGARI_SHAPES) if c[t] < 4] == peer

@@ -8,10 +8,9 @@ from collections.abc import Callable
 import pygame
 
 import game.i18n as i18n
-from game.rules import tiles as T
+from game.rules import tiles
 from game.ui.calc.calcmodel import Calc, Outcome, chickens_held, formula, seat_label
-from game.ui.kit import strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, tileart, widgets
 from game.ui.kit.rulesdoc import explain
 
 POS = (120, 230, 140)
@@ -30,7 +29,7 @@ def sub_mark(calc: Calc, tile: int, face: int) -> str | None:
 def hand_mark(calc: Calc, tile: int) -> str | None:
     if calc.family == "wenshan" and tile == calc.wildcard:
         return "wild"
-    if calc.family == "wenshan" and tile == T.WHITE and calc.wildcard != T.WHITE:
+    if calc.family == "wenshan" and tile == tiles.WHITE and calc.wildcard != tiles.WHITE:
         return "standin"
     if calc.family == "chicken" and any(t == tile for _k, t, *_r in chickens_held(calc)):
         return "chicken"
@@ -81,7 +80,7 @@ class SettleView:
         self.outcome = outcome
         self.on_close = on_close
         self.t = 0.0
-        self.close_btn: W.Button | None = None
+        self.close_btn: widgets.Button | None = None
 
     @property
     def s(self) -> float:
@@ -91,9 +90,9 @@ class SettleView:
         s = self.s
         W_, H_ = self.app.size
         bw, bh = round(220 * s), round(48 * s)
-        self.close_btn = W.Button((W_ - round(60 * s) - bw, H_ - round(44 * s) - bh, bw, bh),
-                                  W.tr_label("calc.settle_close"), self.on_close, "gold", size=round(18 * s),
-                                  hotkey="Esc", name="settle_close")
+        self.close_btn = widgets.Button((W_ - round(60 * s) - bw, H_ - round(44 * s) - bh, bw, bh),
+                                        widgets.tr_label("calc.settle_close"), self.on_close, "gold",
+                                        size=round(18 * s), hotkey="Esc", name="settle_close")
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -116,22 +115,22 @@ class SettleView:
         s = self.s
         W_, H_ = self.app.size
         c, out = self.calc, self.outcome
-        W.dim_screen(surf, 175)
+        widgets.dim_screen(surf, 175)
         box = pygame.Rect(round(30 * s), round(20 * s), W_ - round(60 * s), H_ - round(40 * s))
-        W.panel(surf, box, (14, 30, 24), 240, round(18 * s), max(2, round(3 * s)), W.PANEL_EDGE)
+        widgets.panel(surf, box, (14, 30, 24), 240, round(18 * s), max(2, round(3 * s)), widgets.PANEL_EDGE)
         from game.ui.kit.names import variant_name
 
-        W.draw_text(surf, strings.tr("calc.settle_title"), (box.x + round(24 * s), box.y + round(16 * s)),
-                    round(17 * s), W.MUTED, "bold")
-        W.draw_text(surf, variant_name(c.variant), (box.x + round(24 * s), box.y + round(40 * s)), round(14 * s),
-                    W.MUTED)
+        widgets.draw_text(surf, strings.tr("calc.settle_title"), (box.x + round(24 * s), box.y + round(16 * s)),
+                          round(17 * s), widgets.MUTED, "bold")
+        widgets.draw_text(surf, variant_name(c.variant), (box.x + round(24 * s), box.y + round(40 * s)), round(14 * s),
+                          widgets.MUTED)
         src = seat_label(c, c.source) if c.source is not None else "?"
         title = strings.tr(f"calc.settle_win.{c.how}", who=seat_label(c, c.seat), src=src)
         if out.problems:  # nothing to settle yet (an empty hand, no winning tile): no winner in the title
             title = strings.tr("calc.settle_blocked")
-        W.draw_text(surf, title, (box.centerx, box.y + round(14 * s)), round(34 * s),
-                    (255, 214, 100) if out.valid else (210, 220, 230), "serif", anchor="midtop", shadow=True,
-                    max_width=box.w - round(420 * s))
+        widgets.draw_text(surf, title, (box.centerx, box.y + round(14 * s)), round(34 * s),
+                          (255, 214, 100) if out.valid else (210, 220, 230), "serif", anchor="midtop", shadow=True,
+                          max_width=box.w - round(420 * s))
         y = box.y + round(78 * s)
         y = self._draw_tiles(surf, box.x + round(30 * s), y, box.right - round(30 * s))
         left = box.x + round(30 * s)
@@ -139,23 +138,23 @@ class SettleView:
         if out.problems or not out.valid:
             lines = [p.text() for p in out.problems] if out.problems else [out.reason()]
             head = strings.tr("calc.fix") if out.problems else strings.tr("calc.invalid", why="").rstrip("：: ")
-            W.draw_text(surf, head, (left, y + round(10 * s)), round(26 * s), WARN, "bold")
+            widgets.draw_text(surf, head, (left, y + round(10 * s)), round(26 * s), WARN, "bold")
             yy = y + round(52 * s)
             for text in lines:
-                for ln in W.wrap(text, round(18 * s), box.w - round(60 * s)):
-                    W.draw_text(surf, ln, (left, yy), round(18 * s), W.CREAM)
+                for ln in widgets.wrap(text, round(18 * s), box.w - round(60 * s)):
+                    widgets.draw_text(surf, ln, (left, yy), round(18 * s), widgets.CREAM)
                     yy += round(28 * s)
         else:
             self._draw_items(surf, left, y + round(8 * s), colw)
             self._draw_payments(surf, left + colw + round(30 * s), y + round(8 * s),
                                 box.right - round(30 * s) - (left + colw + round(30 * s)))
         cond = situation_line(c)
-        for k, ln in enumerate(reversed(W.wrap(cond, round(14 * s), box.w - round(320 * s))[:4])):
-            W.draw_text(surf, ln, (left, box.bottom - round(50 * s) - k * round(20 * s)), round(14 * s),
-                        (200, 215, 205), anchor="bottomleft")
+        for k, ln in enumerate(reversed(widgets.wrap(cond, round(14 * s), box.w - round(320 * s))[:4])):
+            widgets.draw_text(surf, ln, (left, box.bottom - round(50 * s) - k * round(20 * s)), round(14 * s),
+                              (200, 215, 205), anchor="bottomleft")
         note = strings.tr("calc.not_scored")
-        W.draw_text(surf, note, (left, box.bottom - round(24 * s)), round(13 * s), W.MUTED, anchor="bottomleft",
-                    max_width=box.w - round(320 * s))
+        widgets.draw_text(surf, note, (left, box.bottom - round(24 * s)), round(13 * s), widgets.MUTED,
+                          anchor="bottomleft", max_width=box.w - round(320 * s))
         if self.close_btn is not None:
             self.close_btn.draw(surf)
 
@@ -181,7 +180,7 @@ class SettleView:
             x += cw + 1
         if win is not None:
             x += round(cw * 0.45)
-            g = W.glow_circle(round(cw * 0.62), (255, 210, 90))
+            g = widgets.glow_circle(round(cw * 0.62), (255, 210, 90))
             surf.blit(g, g.get_rect(center=(x + cw // 2, y + ch // 2)))
             tileart.draw_tile(surf, win, (x, y), tw, highlight="selected")
         return y + ch + round(14 * s)
@@ -189,7 +188,7 @@ class SettleView:
     def _draw_items(self, surf: pygame.Surface, x: int, y: int, width: int) -> None:
         s = self.s
         out = self.outcome
-        W.draw_text(surf, strings.tr("calc.settle_items"), (x, y), round(16 * s), W.GOLD, "bold")
+        widgets.draw_text(surf, strings.tr("calc.settle_items"), (x, y), round(16 * s), widgets.GOLD, "bold")
         y += round(30 * s)
         lit = self.lit()
         size = round(19 * s)
@@ -197,40 +196,41 @@ class SettleView:
             on = i < lit
             now = i == lit - 1 and self.busy()
             name = f"{strings.pick(p['name'], p['name_en'])}  {p['value']}"
-            pw = W.text_width(name, size, "bold") + round(22 * s)
+            pw = widgets.text_width(name, size, "bold") + round(22 * s)
             pill = pygame.Rect(x, y, pw, size + round(14 * s))
             col = (150, 110, 20) if now else ((30, 90, 50) if on else (40, 50, 48))
             if now:
-                g = W.glow_circle(round(pill.h * 0.9), (255, 210, 90))
+                g = widgets.glow_circle(round(pill.h * 0.9), (255, 210, 90))
                 surf.blit(pygame.transform.smoothscale(g, (pill.w + pill.h, pill.h * 2)),
                           (pill.x - pill.h // 2, pill.y - pill.h // 2))
             pygame.draw.rect(surf, col, pill, border_radius=round(10 * s))
-            W.draw_text(surf, name, (pill.x + round(11 * s), pill.centery), size, (255, 250, 235) if on else W.MUTED,
-                        "bold", anchor="midleft")
+            widgets.draw_text(surf, name, (pill.x + round(11 * s), pill.centery), size,
+                              (255, 250, 235) if on else widgets.MUTED, "bold", anchor="midleft")
             gloss = explain(p["key"], self.calc.variant_id)
             if gloss and on:
-                lines = W.wrap(gloss, round(14 * s), width - pw - round(16 * s))
+                lines = widgets.wrap(gloss, round(14 * s), width - pw - round(16 * s))
                 yy = pill.y + round(2 * s)
                 for ln in lines[:2]:
-                    W.draw_text(surf, ln, (pill.right + round(12 * s), yy), round(14 * s), (230, 210, 160))
+                    widgets.draw_text(surf, ln, (pill.right + round(12 * s), yy), round(14 * s), (230, 210, 160))
                     yy += round(18 * s)
             y += pill.h + round(10 * s)
         if lit >= len(out.patterns):
             y += round(6 * s)
-            W.draw_text(surf, strings.tr("calc.formula", f=formula(self.calc.variant_id, out)), (x, y),
-                        round(24 * s), W.GOLD, "bold")
+            widgets.draw_text(surf, strings.tr("calc.formula", f=formula(self.calc.variant_id, out)), (x, y),
+                              round(24 * s), widgets.GOLD, "bold")
             y += round(36 * s)
-            W.draw_text(surf, strings.tr("calc.total", total=out.total), (x, y), round(18 * s), W.CREAM, "bold")
+            widgets.draw_text(surf, strings.tr("calc.total", total=out.total), (x, y), round(18 * s), widgets.CREAM,
+                              "bold")
             if self.calc.family == "chicken":
                 y += round(34 * s)
-                for ln in W.wrap(chicken_line(self.calc), round(14 * s), width)[:3]:
-                    W.draw_text(surf, ln, (x, y), round(14 * s), (230, 210, 160))
+                for ln in widgets.wrap(chicken_line(self.calc), round(14 * s), width)[:3]:
+                    widgets.draw_text(surf, ln, (x, y), round(14 * s), (230, 210, 160))
                     y += round(20 * s)
 
     def _draw_payments(self, surf: pygame.Surface, x: int, y: int, width: int) -> None:
         s = self.s
         c, out = self.calc, self.outcome
-        W.draw_text(surf, strings.tr("calc.result"), (x, y), round(16 * s), W.GOLD, "bold")
+        widgets.draw_text(surf, strings.tr("calc.result"), (x, y), round(16 * s), widgets.GOLD, "bold")
         y += round(30 * s)
         rh = round(50 * s)
         get = sum(out.payments.values())
@@ -238,17 +238,17 @@ class SettleView:
             r = pygame.Rect(x, y, width, rh - round(8 * s))
             winner = seat == c.seat
             pygame.draw.rect(surf, (80, 64, 20) if winner else (20, 44, 34), r, border_radius=round(10 * s))
-            W.draw_text(surf, seat_label(c, seat), (r.x + round(12 * s), r.centery), round(18 * s), W.CREAM, "bold",
-                        anchor="midleft", max_width=round(width * 0.5))
+            widgets.draw_text(surf, seat_label(c, seat), (r.x + round(12 * s), r.centery), round(18 * s),
+                              widgets.CREAM, "bold", anchor="midleft", max_width=round(width * 0.5))
             tag = ""
             if winner:
                 tag = strings.tr("settle.zimo_tag") if c.how == "self_draw" else strings.tr("settle.winner_tag")
             elif seat == c.source:
                 tag = strings.tr("settle.pao_tag") if c.how == "discard" else strings.tr("settle.robbed_tag")
             if tag:
-                W.draw_text(surf, tag, (r.x + round(width * 0.52), r.centery), round(13 * s), W.GOLD, "bold",
-                            anchor="midleft")
+                widgets.draw_text(surf, tag, (r.x + round(width * 0.52), r.centery), round(13 * s), widgets.GOLD,
+                                  "bold", anchor="midleft")
             d = get if winner else -out.payments.get(seat, 0)
-            W.draw_text(surf, f"{d:+d}" if d else "0", (r.right - round(14 * s), r.centery), round(26 * s),
-                        POS if d > 0 else (NEG if d < 0 else W.MUTED), "bold", anchor="midright")
+            widgets.draw_text(surf, f"{d:+d}" if d else "0", (r.right - round(14 * s), r.centery), round(26 * s),
+                              POS if d > 0 else (NEG if d < 0 else widgets.MUTED), "bold", anchor="midright")
             y += rh

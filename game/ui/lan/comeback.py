@@ -13,8 +13,7 @@ import pygame
 
 from game.ui import nav
 from game.ui.app import Scene
-from game.ui.kit import hostmsg, strings
-from game.ui.kit import widgets as W
+from game.ui.kit import hostmsg, strings, widgets
 from game.ui.kit.names import player_name, shown, variant_title
 from game.ui.table.tableview import background
 
@@ -52,8 +51,8 @@ class HeldPanel:
         self.app = app
         self.offers = offers
         self.rejoin = rejoin
-        self.buttons: list[W.Button] = []
-        self.dismiss: W.Button | None = None
+        self.buttons: list[widgets.Button] = []
+        self.dismiss: widgets.Button | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     @property
@@ -67,14 +66,14 @@ class HeldPanel:
         y = self.rect.y + round(58 * s)
         self.buttons = []
         for k, o in enumerate(self.offers):
-            self.buttons.append(W.Button((self.rect.right - round(170 * s), y + round(18 * s), round(150 * s),
-                                          round(38 * s)), W.tr_label("lan.rejoin_seat", n=o["seat"] + 1),
+            self.buttons.append(widgets.Button((self.rect.right - round(170 * s), y + round(18 * s), round(150 * s),
+                                                round(38 * s)), widgets.tr_label("lan.rejoin_seat", n=o["seat"] + 1),
                                          lambda o=o: self.rejoin(o), "gold", name=f"rejoin{k}",
                                          size=round(15 * s)))
             y += round(62 * s)
-        self.dismiss = W.Button((self.rect.x + round(20 * s), self.rect.bottom - round(46 * s), round(130 * s),
-                                 round(34 * s)), W.tr_label("lan.held_dismiss"), self.hide, "dark", name="held_no",
-                                size=round(14 * s))
+        self.dismiss = widgets.Button(
+            (self.rect.x + round(20 * s), self.rect.bottom - round(46 * s), round(130 * s), round(34 * s)),
+            widgets.tr_label("lan.held_dismiss"), self.hide, "dark", name="held_no", size=round(14 * s))
 
     def hide(self) -> None:
         self.app.held_dismissed = True
@@ -89,17 +88,18 @@ class HeldPanel:
         if not self.shown:
             return
         r = self.rect
-        W.panel(surf, r, (20, 40, 30), 235, round(14 * s), 2, W.GOLD)
-        W.draw_text(surf, strings.tr("lan.held_title"), (r.x + round(20 * s), r.y + round(16 * s)), round(20 * s),
-                    W.GOLD, "bold", max_width=r.w - round(40 * s))
+        widgets.panel(surf, r, (20, 40, 30), 235, round(14 * s), 2, widgets.GOLD)
+        widgets.draw_text(surf, strings.tr("lan.held_title"), (r.x + round(20 * s), r.y + round(16 * s)), round(20 * s),
+                          widgets.GOLD, "bold", max_width=r.w - round(40 * s))
         y = r.y + round(58 * s)
         for o, b in zip(self.offers, self.buttons):
             line = strings.tr("lan.held_line", table=shown(o.get("table_name") or o["table"]),
                               host=shown(o.get("host_name") or "?"), n=o["seat"] + 1)
-            W.draw_text(surf, line, (r.x + round(20 * s), y + round(10 * s)), round(15 * s), W.CREAM, "bold",
-                        max_width=r.w - round(210 * s))
-            W.draw_text(surf, f"{o['addr']} · {hostmsg.short(o['host_id'])}", (r.x + round(20 * s), y + round(34 * s)),
-                        round(13 * s), W.MUTED, max_width=r.w - round(210 * s))
+            widgets.draw_text(surf, line, (r.x + round(20 * s), y + round(10 * s)), round(15 * s), widgets.CREAM,
+                              "bold", max_width=r.w - round(210 * s))
+            widgets.draw_text(surf, f"{o['addr']} · {hostmsg.short(o['host_id'])}",
+                              (r.x + round(20 * s), y + round(34 * s)), round(13 * s), widgets.MUTED,
+                              max_width=r.w - round(210 * s))
             b.draw(surf)
             y += round(62 * s)
         if self.dismiss is not None:
@@ -176,12 +176,14 @@ class ResumeScene(Scene):
                                * round(44 * s) + round(110 * s))
         self.box.midtop = (W_ // 2, round(110 * s))
         y = self.box.bottom - round(80 * s)
-        self.resume_btn = W.Button((self.box.right - round(40 * s) - bw, y, bw, bh), W.tr_label("lan.resume"),
-                                   self.resume, "gold", name="resume", size=round(18 * s))
-        self.new_btn = W.Button((self.box.centerx - bw // 2, y, bw, bh), W.tr_label("lan.resume_new"), self.new_table,
-                                "green", name="new_table", size=round(18 * s))
-        self.back_btn = W.Button((self.box.x + round(40 * s), y, round(160 * s), bh), W.tr_label("common.back"),
-                                 lambda: nav.go(self.app, "menu"), "dark", name="back", size=round(18 * s))
+        self.resume_btn = widgets.Button((self.box.right - round(40 * s) - bw, y, bw, bh),
+                                         widgets.tr_label("lan.resume"), self.resume, "gold", name="resume",
+                                         size=round(18 * s))
+        self.new_btn = widgets.Button((self.box.centerx - bw // 2, y, bw, bh), widgets.tr_label("lan.resume_new"),
+                                      self.new_table, "green", name="new_table", size=round(18 * s))
+        self.back_btn = widgets.Button((self.box.x + round(40 * s), y, round(160 * s), bh),
+                                       widgets.tr_label("common.back"), lambda: nav.go(self.app, "menu"), "dark",
+                                       name="back", size=round(18 * s))
 
     def resume(self) -> None:
         if self.on_resume is not None:
@@ -197,17 +199,17 @@ class ResumeScene(Scene):
     def draw(self, surf) -> None:
         s = self.s
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("lan.resume_title"), (self.app.size[0] // 2, round(30 * s)), round(38 * s),
-                    W.GOLD, "serif", anchor="midtop", shadow=True)
-        W.panel(surf, self.box)
+        widgets.draw_text(surf, strings.tr("lan.resume_title"), (self.app.size[0] // 2, round(30 * s)), round(38 * s),
+                          widgets.GOLD, "serif", anchor="midtop", shadow=True)
+        widgets.panel(surf, self.box)
         y = self.box.y + round(30 * s)
         for t in self.tables:
-            W.draw_text(surf, resume_line(t), (self.box.x + round(40 * s), y), round(18 * s), W.CREAM, "bold",
-                        max_width=self.box.w - round(80 * s))
+            widgets.draw_text(surf, resume_line(t), (self.box.x + round(40 * s), y), round(18 * s), widgets.CREAM,
+                              "bold", max_width=self.box.w - round(80 * s))
             y += round(44 * s)
         for line in self.bad[:2]:
-            W.draw_text(surf, strings.tr("lan.resume_damaged", why=line), (self.box.x + round(40 * s), y),
-                        round(13 * s), (255, 170, 150), max_width=self.box.w - round(80 * s))
+            widgets.draw_text(surf, strings.tr("lan.resume_damaged", why=line), (self.box.x + round(40 * s), y),
+                              round(13 * s), (255, 170, 150), max_width=self.box.w - round(80 * s))
             y += round(26 * s)
         for b in (self.resume_btn, self.new_btn, self.back_btn):
             b.draw(surf)
@@ -222,8 +224,8 @@ class EndTableGuard:
         self.scene = scene
         self.host = host
         self.asking = False
-        self.yes: W.Button | None = None
-        self.no: W.Button | None = None
+        self.yes: widgets.Button | None = None
+        self.no: widgets.Button | None = None
 
     def needed(self) -> bool:
         ses = self.scene.session
@@ -244,10 +246,11 @@ class EndTableGuard:
         s = self.scene.s
         r = self.rect()
         bw, bh = round(200 * s), round(48 * s)
-        self.yes = W.Button((r.right - round(30 * s) - bw, r.bottom - round(70 * s), bw, bh),
-                            W.tr_label("lan.end_yes"), self.end_and_quit, "red", name="end_yes", size=round(17 * s))
-        self.no = W.Button((r.x + round(30 * s), r.bottom - round(70 * s), bw, bh), W.tr_label("lan.end_no"),
-                           self.keep, "gold", name="end_no", size=round(17 * s))
+        self.yes = widgets.Button((r.right - round(30 * s) - bw, r.bottom - round(70 * s), bw, bh),
+                                  widgets.tr_label("lan.end_yes"), self.end_and_quit, "red", name="end_yes",
+                                  size=round(17 * s))
+        self.no = widgets.Button((r.x + round(30 * s), r.bottom - round(70 * s), bw, bh),
+                                 widgets.tr_label("lan.end_no"), self.keep, "gold", name="end_no", size=round(17 * s))
 
     def rect(self) -> pygame.Rect:
         s = self.scene.s
@@ -288,14 +291,14 @@ class EndTableGuard:
         if not self.asking:
             return
         s = self.scene.s
-        W.dim_screen(surf, 150)
+        widgets.dim_screen(surf, 150)
         r = self.rect()
-        W.panel(surf, r, (40, 16, 12), 245, round(16 * s), 2, W.GOLD)
-        W.draw_text(surf, strings.tr("lan.end_title"), (r.centerx, r.y + round(22 * s)), round(26 * s), W.GOLD,
-                    "serif", anchor="midtop", max_width=r.w - round(40 * s))
-        W.draw_wrapped(surf, strings.tr("lan.end_body"), pygame.Rect(r.x + round(30 * s), r.y + round(74 * s),
-                                                                      r.w - round(60 * s), round(100 * s)),
-                       max(12, round(15 * s)), W.CREAM)
+        widgets.panel(surf, r, (40, 16, 12), 245, round(16 * s), 2, widgets.GOLD)
+        widgets.draw_text(surf, strings.tr("lan.end_title"), (r.centerx, r.y + round(22 * s)), round(26 * s),
+                          widgets.GOLD, "serif", anchor="midtop", max_width=r.w - round(40 * s))
+        widgets.draw_wrapped(surf, strings.tr("lan.end_body"),
+                             pygame.Rect(r.x + round(30 * s), r.y + round(74 * s), r.w - round(60 * s), round(100 * s)),
+                             max(12, round(15 * s)), widgets.CREAM)
         if self.yes is None or self.no is None:
             self.layout()
         assert self.yes is not None and self.no is not None

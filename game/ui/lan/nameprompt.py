@@ -15,8 +15,7 @@ import pygame
 
 from game.ui import nav
 from game.ui.app import Scene
-from game.ui.kit import strings
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, widgets
 from game.ui.kit.names import NAME_MAX, clean_name, computer_name
 from game.ui.table.tableview import background
 
@@ -61,16 +60,16 @@ class NamePrompt(Scene):
         W_ = self.app.size[0]
         box = self.box()
         fw, fh = round(420 * s), round(48 * s)
-        self.field = W.TextInput((W_ // 2 - fw // 2, box.y + round(120 * s), fw, fh), W.tr_label("lan.name_label"),
-                                 self.text, self._typed, placeholder=W.tr_label("player.you"), max_len=NAME_MAX,
-                                 label_w=0.3)
+        self.field = widgets.TextInput((W_ // 2 - fw // 2, box.y + round(120 * s), fw, fh),
+                                       widgets.tr_label("lan.name_label"), self.text, self._typed,
+                                       placeholder=widgets.tr_label("player.you"), max_len=NAME_MAX, label_w=0.3)
         self.field.activate()  # type at once
         bw, bh = round(180 * s), round(50 * s)
         y = box.bottom - round(24 * s) - bh
-        self.ok_btn = W.Button((W_ // 2 + round(10 * s), y, bw, bh), W.tr_label("lan.name_ok"), self.ok, "gold",
-                               name="ok", hotkey="Enter", size=round(18 * s))
-        self.back_btn = W.Button((W_ // 2 - round(10 * s) - bw, y, bw, bh), W.tr_label("common.back"), self.back,
-                                 "dark", name="back", hotkey="Esc", size=round(18 * s))
+        self.ok_btn = widgets.Button((W_ // 2 + round(10 * s), y, bw, bh), widgets.tr_label("lan.name_ok"), self.ok,
+                                     "gold", name="ok", hotkey="Enter", size=round(18 * s))
+        self.back_btn = widgets.Button((W_ // 2 - round(10 * s) - bw, y, bw, bh), widgets.tr_label("common.back"),
+                                       self.back, "dark", name="back", hotkey="Esc", size=round(18 * s))
 
     def box(self) -> pygame.Rect:
         W_, H_ = self.app.size
@@ -106,11 +105,11 @@ class NamePrompt(Scene):
         s = self.s
         surf.blit(background(surf.get_size()), (0, 0))
         box = self.box()
-        W.panel(surf, box)
-        W.draw_text(surf, strings.tr("lan.name_title"), (box.centerx, box.y + round(22 * s)), round(28 * s), W.GOLD,
-                    "serif", anchor="midtop", max_width=box.w - round(30 * s))
-        W.draw_text(surf, strings.tr("lan.name_why"), (box.centerx, box.y + round(72 * s)), round(15 * s), W.CREAM,
-                    anchor="midtop", max_width=box.w - round(40 * s))
+        widgets.panel(surf, box)
+        widgets.draw_text(surf, strings.tr("lan.name_title"), (box.centerx, box.y + round(22 * s)), round(28 * s),
+                          widgets.GOLD, "serif", anchor="midtop", max_width=box.w - round(30 * s))
+        widgets.draw_text(surf, strings.tr("lan.name_why"), (box.centerx, box.y + round(72 * s)), round(15 * s),
+                          widgets.CREAM, anchor="midtop", max_width=box.w - round(40 * s))
         self.field.draw(surf, True)
         self.ok_btn.draw(surf)
         self.back_btn.draw(surf)

@@ -21,8 +21,7 @@ from game.rules.variants.base import Variant
 from game.session import Session
 from game.ui import nav
 from game.ui.app import App, Scene
-from game.ui.kit import hostmsg, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import hostmsg, strings, tileart, widgets
 from game.ui.kit.names import player_name, variant_title
 from game.ui.table import cues
 from game.ui.table.anim import Animator
@@ -393,7 +392,7 @@ class WatchScene(Scene):
         game = variant_title(v.get("variant")) or ""
         if game and game not in self._name():
             longer = "  ·  ".join([game] + parts)
-            if W.text_width(longer, round(12 * self.s)) <= round(172 * self.s):  # the corner panel's text width
+            if widgets.text_width(longer, round(12 * self.s)) <= round(172 * self.s):  # the corner panel's text width
                 return longer
         return "  ·  ".join(parts)
 
@@ -408,37 +407,38 @@ class WatchScene(Scene):
         rect = L.plate_rect(seat, slots + [x for _, ms in mslots for x in ms])
         self.plate_rects[seat] = rect
         on_turn = v["turn"] == seat and v["phase"] == "turn"
-        glow = 0.55 + 0.45 * W.pulse(self.app.now, 1.4) if on_turn else 0.0
+        glow = 0.55 + 0.45 * widgets.pulse(self.app.now, 1.4) if on_turn else 0.0
         border = tuple(round(c * glow + d * (1 - glow)) for c, d in zip((255, 214, 100), (150, 130, 80)))
-        W.panel(surf, rect, (10, 28, 22), 215, round(14 * s), max(2, round((3 if on_turn else 2) * s)), border)
+        widgets.panel(surf, rect, (10, 28, 22), 215, round(14 * s), max(2, round((3 if on_turn else 2) * s)), border)
         wd = seat_wind(seat, v["dealer"], v["n"])
         ar = round(rect.h * 0.3)
         ac = (rect.x + round(12 * s) + ar, rect.y + round(rect.h * 0.4))
         pygame.draw.circle(surf, WIND_COLORS[wd % 4], ac, ar)
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, max(1, round(2 * s)))
-        W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
+        widgets.draw_text(surf, strings.wind(wd), ac, round(ar * 1.15), (255, 250, 240), "serif", anchor="center")
         if seat == v["dealer"]:
             dc = (ac[0] + ar - round(2 * s), ac[1] + ar - round(2 * s))
             pygame.draw.circle(surf, (250, 196, 60), dc, round(11 * s))
-            W.draw_text(surf, strings.tr("table.dealer"), dc, round(13 * s), (110, 40, 0), "bold", anchor="center")
+            widgets.draw_text(surf, strings.tr("table.dealer"), dc, round(13 * s), (110, 40, 0), "bold",
+                              anchor="center")
         x0 = ac[0] + ar + round(12 * s)
         room = rect.right - x0 - round(8 * s)
-        W.draw_text(surf, self.names[seat] if seat < len(self.names) else f"#{seat + 1}", (x0, rect.y + round(8 * s)),
-                    round(22 * s), W.CREAM, "bold", max_width=room)
+        widgets.draw_text(surf, self.names[seat] if seat < len(self.names) else f"#{seat + 1}",
+                          (x0, rect.y + round(8 * s)), round(22 * s), widgets.CREAM, "bold", max_width=room)
         totals = self.session.totals
         total = totals[seat] if totals and seat < len(totals) else info.get("score", 0)
-        W.draw_text(surf, f"{total:+d}" if total else "0", (x0, rect.y + round(33 * s)), round(24 * s),
-                    (255, 220, 120) if total >= 0 else (255, 140, 120), "bold")
+        widgets.draw_text(surf, f"{total:+d}" if total else "0", (x0, rect.y + round(33 * s)), round(24 * s),
+                          (255, 220, 120) if total >= 0 else (255, 140, 120), "bold")
         tags = ([strings.tr("table.declared")] if info.get("declared") else []) + seat_badges(v).get(seat, [])
         tx = x0
         for text in tags:
-            tw = W.text_width(text, round(12 * s), "bold") + round(10 * s)
+            tw = widgets.text_width(text, round(12 * s), "bold") + round(10 * s)
             if tx + tw > rect.right - round(4 * s):
                 break
             tr_ = pygame.Rect(tx, rect.bottom - round(25 * s), tw, round(16 * s))
             pygame.draw.rect(surf, (200, 40, 40) if text == tags[0] and info.get("declared") else (150, 60, 160), tr_,
                              border_radius=round(5 * s))
-            W.draw_text(surf, text, tr_.center, round(12 * s), (255, 255, 255), "bold", anchor="center")
+            widgets.draw_text(surf, text, tr_.center, round(12 * s), (255, 255, 255), "bold", anchor="center")
             tx += tw + round(4 * s)
 
     def _draw_caption(self, surf: pygame.Surface, L: WatchLayout) -> None:
@@ -451,7 +451,7 @@ class WatchScene(Scene):
         text, born = live[-1]
         a = min(1.0, (now - born) / 0.25, max(0.0, (CAPTION_S - (now - born)) / 0.8))
         size = round(24 * s)
-        img = W.fit_text(text, size, (255, 240, 200), "bold", L.W - round(600 * s))
+        img = widgets.fit_text(text, size, (255, 240, 200), "bold", L.W - round(600 * s))
         r = img.get_rect()
         r.midbottom = (L.W // 2, L.hand_top - round(8 * s))
         bg = pygame.Surface(r.inflate(round(28 * s), round(12 * s)).size, pygame.SRCALPHA)
@@ -480,11 +480,13 @@ class WatchScene(Scene):
             return
         s = self.s
         size = round(20 * s)
-        r = pygame.Rect(0, 0, min(self.app.size[0] - round(40 * s), W.text_width(text, size, "bold") + round(48 * s)),
+        r = pygame.Rect(0, 0,
+                        min(self.app.size[0] - round(40 * s), widgets.text_width(text, size, "bold") + round(48 * s)),
                         round(48 * s))
         r.midbottom = (self.app.size[0] // 2, self.app.size[1] - round(110 * s))
-        W.panel(surf, r, (40, 20, 10), 235, r.h // 2, 2, W.GOLD)
-        W.draw_text(surf, text, r.center, size, W.CREAM, "bold", anchor="center", max_width=r.w - round(24 * s))
+        widgets.panel(surf, r, (40, 20, 10), 235, r.h // 2, 2, widgets.GOLD)
+        widgets.draw_text(surf, text, r.center, size, widgets.CREAM, "bold", anchor="center",
+                          max_width=r.w - round(24 * s))
 
     def _draw_waiting(self, surf: pygame.Surface) -> None:
         """Before the first hand (or while the host is away): the table, its seats, and what is awaited."""
@@ -492,20 +494,20 @@ class WatchScene(Scene):
         W_, H_ = self.app.size
         ses = self.session
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("watch.title"), (W_ // 2, round(28 * s)), round(40 * s), W.GOLD, "serif",
-                    anchor="midtop", shadow=True)
+        widgets.draw_text(surf, strings.tr("watch.title"), (W_ // 2, round(28 * s)), round(40 * s), widgets.GOLD,
+                          "serif", anchor="midtop", shadow=True)
         box = pygame.Rect(0, 0, round(820 * s), round(430 * s))
         box.midtop = (W_ // 2, round(100 * s))
-        W.panel(surf, box)
+        widgets.panel(surf, box)
         x, y = box.x + round(36 * s), box.y + round(24 * s)
         title = self._name()
         vname = variant_title(ses.variant_id) or ""
-        W.draw_text(surf, "  ·  ".join(t for t in (title, vname) if t) or strings.tr("watch.title"), (x, y),
-                    round(26 * s), W.CREAM, "bold", max_width=box.w - round(72 * s))
+        widgets.draw_text(surf, "  ·  ".join(t for t in (title, vname) if t) or strings.tr("watch.title"), (x, y),
+                          round(26 * s), widgets.CREAM, "bold", max_width=box.w - round(72 * s))
         y += round(44 * s)
         if ses.open:
-            W.draw_text(surf, strings.tr("watch.open_note"), (x, y), round(16 * s), W.GOLD,
-                        max_width=box.w - round(72 * s))
+            widgets.draw_text(surf, strings.tr("watch.open_note"), (x, y), round(16 * s), widgets.GOLD,
+                              max_width=box.w - round(72 * s))
         y += round(34 * s)
         n = ses.n or 4
         names = ses.names
@@ -513,17 +515,18 @@ class WatchScene(Scene):
             r = pygame.Rect(x, y, box.w - round(72 * s), round(46 * s))
             pygame.draw.rect(surf, (24, 48, 38), r, border_radius=round(10 * s))
             name = names[i] if i < len(names) and names[i] else None
-            W.draw_text(surf, strings.tr("watch.seat", i=i + 1), (r.x + round(20 * s), r.centery), round(15 * s),
-                        W.MUTED, anchor="midleft")
-            W.draw_text(surf, name or strings.tr("lan.seat_open"), (r.x + round(130 * s), r.centery), round(19 * s),
-                        W.CREAM if name else W.MUTED, "bold", anchor="midleft", max_width=r.w - round(150 * s))
+            widgets.draw_text(surf, strings.tr("watch.seat", i=i + 1), (r.x + round(20 * s), r.centery), round(15 * s),
+                              widgets.MUTED, anchor="midleft")
+            widgets.draw_text(surf, name or strings.tr("lan.seat_open"), (r.x + round(130 * s), r.centery),
+                              round(19 * s), widgets.CREAM if name else widgets.MUTED, "bold", anchor="midleft",
+                              max_width=r.w - round(150 * s))
             y += round(54 * s)
         msg = self._status_text() or strings.tr("watch.waiting")
         k = int(self.app.now * 2) % 4
-        W.draw_text(surf, msg + "." * k, (W_ // 2, box.bottom - round(30 * s)), round(18 * s), (255, 230, 170), "bold",
-                    anchor="center", max_width=box.w - round(40 * s))
-        W.draw_text(surf, strings.tr("watch.keys"), (W_ // 2, H_ - round(30 * s)), round(14 * s), W.MUTED,
-                    anchor="center")
+        widgets.draw_text(surf, msg + "." * k, (W_ // 2, box.bottom - round(30 * s)), round(18 * s), (255, 230, 170),
+                          "bold", anchor="center", max_width=box.w - round(40 * s))
+        widgets.draw_text(surf, strings.tr("watch.keys"), (W_ // 2, H_ - round(30 * s)), round(14 * s), widgets.MUTED,
+                          anchor="center")
 
 
 # ====================================================================== the players' table
@@ -570,10 +573,10 @@ def draw_watchers_badge(surf: pygame.Surface, session: Session, bottom: int, s: 
     if session.watch == "open":
         text += "  ·  " + strings.tr("watch.badge_open")
     fs = round(14 * s)
-    r = pygame.Rect(round(12 * s), 0, W.text_width(text, fs, "bold") + round(24 * s), round(30 * s))
+    r = pygame.Rect(round(12 * s), 0, widgets.text_width(text, fs, "bold") + round(24 * s), round(30 * s))
     r.bottom = bottom - round(8 * s)
-    W.panel(surf, r, (20, 34, 28), 215, r.h // 2, 1, (150, 130, 80), shadow=False)
-    W.draw_text(surf, text, r.center, fs, W.CREAM, "bold", anchor="center")
+    widgets.panel(surf, r, (20, 34, 28), 215, r.h // 2, 1, (150, 130, 80), shadow=False)
+    widgets.draw_text(surf, text, r.center, fs, widgets.CREAM, "bold", anchor="center")
 
 
 # ====================================================================== entry points

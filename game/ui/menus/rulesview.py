@@ -6,11 +6,10 @@ from typing import NamedTuple
 
 import pygame
 
-from game.rules import tiles as T
+from game.rules import tiles
 from game.ui import nav
 from game.ui.app import Scene
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.rulesdoc import FAMILY, Block, doc_for, row_name, row_worth, tab_title
 from game.ui.table.tableview import background
 
@@ -49,11 +48,11 @@ class _Hand(NamedTuple):
 
 def _row_columns(name: str, what: str, worth: str, width: int, s: float) -> Columns:
     """A pattern row's three columns wrapped to their widths: name, what it is, what it is worth."""
-    names = W.wrap(name, round(16 * s), round(200 * s), "bold") or [""]
-    whats = W.wrap(what, round(15 * s), width - round(350 * s)) or [""]
+    names = widgets.wrap(name, round(16 * s), round(200 * s), "bold") or [""]
+    whats = widgets.wrap(what, round(15 * s), width - round(350 * s)) or [""]
     vals = []
     for part in worth.split(" · "):  # "15 / 25 · 20 / 30": one line per pattern
-        vals += W.wrap(part, round(16 * s), round(110 * s), "bold")
+        vals += widgets.wrap(part, round(16 * s), round(110 * s), "bold")
     return names, whats, vals or [""]
 
 
@@ -70,18 +69,18 @@ def render_doc(blocks: list[Block], width: int, s: float) -> pygame.Surface:
     for b in blocks:
         if b[0] == "h":
             y += round(18 * s)
-            ops.append(_Text(y, strings.pick(b[1], b[2]), round(24 * s), W.GOLD, "serif", 0))
+            ops.append(_Text(y, strings.pick(b[1], b[2]), round(24 * s), widgets.GOLD, "serif", 0))
             y += round(36 * s)
         elif b[0] == "p":
-            for line in W.wrap(strings.pick(b[1], b[2]), body, width):
-                ops.append(_Text(y, line, body, W.CREAM, "regular", 0))
+            for line in widgets.wrap(strings.pick(b[1], b[2]), body, width):
+                ops.append(_Text(y, line, body, widgets.CREAM, "regular", 0))
                 y += round(body * 1.5)
             y += pad
         elif b[0] == "li":
-            lines = W.wrap(strings.pick(b[1], b[2]), body, width - round(24 * s))
+            lines = widgets.wrap(strings.pick(b[1], b[2]), body, width - round(24 * s))
             ops.append(_Bullet(y))
             for line in lines:
-                ops.append(_Text(y, line, body, W.CREAM, "regular", round(24 * s)))
+                ops.append(_Text(y, line, body, widgets.CREAM, "regular", round(24 * s)))
                 y += round(body * 1.5)
             y += pad
         elif b[0] == "row":
@@ -89,8 +88,8 @@ def render_doc(blocks: list[Block], width: int, s: float) -> pygame.Surface:
             ops.append(_Row(y, cols))
             y += _row_height(cols, s) + round(4 * s)
         elif b[0] == "hand":
-            tiles_groups = [T.parse(g) for g in b[1].split("|")]
-            marks = {T.tile(k): v for k, v in (b[4] or {}).items()}
+            tiles_groups = [tiles.parse(g) for g in b[1].split("|")]
+            marks = {tiles.tile(k): v for k, v in (b[4] or {}).items()}
             tw = round(34 * s)
             cw, ch = tileart.tile_size(tw)
             room = width - round(8 * s)  # the row starts 4 px in; tiles keep clear of the right edge too
@@ -106,22 +105,23 @@ def render_doc(blocks: list[Block], width: int, s: float) -> pygame.Surface:
     for op in ops:
         yy = op.y
         if isinstance(op, _Text):
-            W.draw_text(surf, op.text, (op.indent, yy), op.size, op.color, op.style)
+            widgets.draw_text(surf, op.text, (op.indent, yy), op.size, op.color, op.style)
         elif isinstance(op, _Bullet):
-            pygame.draw.circle(surf, W.GOLD, (round(9 * s), yy + round(body * 0.62)), max(2, round(4 * s)))
+            pygame.draw.circle(surf, widgets.GOLD, (round(9 * s), yy + round(body * 0.62)), max(2, round(4 * s)))
         elif isinstance(op, _Row):
             names, whats, vals = op.cols
             r = pygame.Rect(0, yy, width, _row_height(op.cols, s))
             pygame.draw.rect(surf, (255, 255, 255, 16), r, border_radius=round(6 * s))
             step = round(22 * s)
             for i, line in enumerate(names):
-                W.draw_text(surf, line, (round(10 * s), yy + round(5 * s) + i * step), round(16 * s), (255, 230, 170),
-                            "bold")
+                widgets.draw_text(surf, line, (round(10 * s), yy + round(5 * s) + i * step), round(16 * s),
+                                  (255, 230, 170), "bold")
             for i, line in enumerate(whats):
-                W.draw_text(surf, line, (round(220 * s), yy + round(5 * s) + i * step), round(15 * s), W.CREAM)
+                widgets.draw_text(surf, line, (round(220 * s), yy + round(5 * s) + i * step), round(15 * s),
+                                  widgets.CREAM)
             for i, line in enumerate(vals):
-                W.draw_text(surf, line, (width - round(10 * s), yy + round(5 * s) + i * step), round(16 * s), W.GOLD,
-                            "bold", anchor="topright")
+                widgets.draw_text(surf, line, (width - round(10 * s), yy + round(5 * s) + i * step), round(16 * s),
+                                  widgets.GOLD, "bold", anchor="topright")
         else:
             groups, marks, tw, cap = op.groups, op.marks, op.tw, op.caption
             cw, ch = tileart.tile_size(tw)
@@ -131,7 +131,7 @@ def render_doc(blocks: list[Block], width: int, s: float) -> pygame.Surface:
                     tileart.draw_tile(surf, t, (x, yy), tw, highlight=marks.get(t))
                     x += cw + 1
                 x += round(10 * s)
-            W.draw_text(surf, cap, (round(4 * s), yy + ch + round(5 * s)), round(13 * s), W.MUTED)
+            widgets.draw_text(surf, cap, (round(4 * s), yy + ch + round(5 * s)), round(13 * s), widgets.MUTED)
     return surf
 
 
@@ -146,7 +146,7 @@ class RulesScene(Scene):
         self.scroll = 0
         self._doc: pygame.Surface | None = None
         self._doc_key: tuple[str, str, tuple[int, int]] | None = None
-        self.tabs: list[W.Button] = []
+        self.tabs: list[widgets.Button] = []
 
     def layout(self) -> None:
         s = self.s
@@ -155,12 +155,12 @@ class RulesScene(Scene):
         tw, th = round(250 * s), round(46 * s)
         x = round(40 * s)
         for i, fam in enumerate(FAMILIES):
-            b = W.Button((x, round(100 * s) + i * (th + round(10 * s)), tw, th),
-                         (lambda f=fam: tab_title(FAMILY_VARIANT[f])), lambda f=fam: self.select(f),
-                         "gold" if fam == self.family else "ghost", size=round(15 * s), name=fam)
+            b = widgets.Button((x, round(100 * s) + i * (th + round(10 * s)), tw, th),
+                               (lambda f=fam: tab_title(FAMILY_VARIANT[f])), lambda f=fam: self.select(f),
+                               "gold" if fam == self.family else "ghost", size=round(15 * s), name=fam)
             self.tabs.append(b)
-        self.back_btn = W.Button((round(40 * s), H_ - round(80 * s), tw, th), W.tr_label("common.back"), self.back,
-                                 "dark", name="back", size=round(17 * s))
+        self.back_btn = widgets.Button((round(40 * s), H_ - round(80 * s), tw, th), widgets.tr_label("common.back"),
+                                       self.back, "dark", name="back", size=round(17 * s))
         self.content = pygame.Rect(round(330 * s), round(96 * s), W_ - round(370 * s), H_ - round(130 * s))
         self._doc_key = None
 
@@ -221,15 +221,15 @@ class RulesScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("rulesview.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
-                    shadow=True)
-        W.draw_text(surf, strings.tr("rulesview.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s), W.MUTED,
-                    anchor="topright")
+        widgets.draw_text(surf, strings.tr("rulesview.title"), (round(40 * s), round(28 * s)), round(38 * s),
+                          widgets.GOLD, "serif", shadow=True)
+        widgets.draw_text(surf, strings.tr("rulesview.scroll"), (W_ - round(40 * s), round(44 * s)), round(14 * s),
+                          widgets.MUTED, anchor="topright")
         for b in self.tabs:
             b.draw(surf)
         self.back_btn.draw(surf)
         box = self.content.inflate(round(20 * s), round(20 * s))
-        W.panel(surf, box, (10, 26, 20), 225, round(14 * s), 2)
+        widgets.panel(surf, box, (10, 26, 20), 225, round(14 * s), 2)
         doc = self.doc()
         self._clamp()
         with drawlog.scrolling(surf, self.content):

@@ -11,8 +11,7 @@ from typing import Protocol
 
 import pygame
 
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.elements import Element
 from game.ui.table.context import TableContext
 from game.ui.table.hints import Hints
@@ -123,9 +122,9 @@ class PauseMenu(Element):
         self.ctx = ctx
         self.resume, self.settings, self.rules, self.leave = resume, settings, rules, leave
         self.asking = False  # the leave question shows instead of the menu
-        self.buttons: list[W.Button] = []
-        self.menu_buttons: list[W.Button] = []
-        self.ask_buttons: list[W.Button] = []
+        self.buttons: list[widgets.Button] = []
+        self.menu_buttons: list[widgets.Button] = []
+        self.ask_buttons: list[widgets.Button] = []
 
     def layout(self) -> None:
         size, s = self.ctx.app.size, self.ctx.scale
@@ -169,38 +168,39 @@ class PauseMenu(Element):
 
 
 def top_buttons(size: tuple[int, int], scale: float, on_menu: Callable[[], None], on_hints: Callable[[], None],
-                hints_on: Callable[[], bool]) -> list[W.Button]:
+                hints_on: Callable[[], bool]) -> list[widgets.Button]:
     """The menu and hints switches in the top right corner (the hints one says whether hints are on)."""
     s = scale
     bw, bh = round(84 * s), round(34 * s)
     W_, _H = size
     y = round(14 * s)
     return [
-        W.Button((W_ - round(14 * s) - bw, y, bw, bh), W.tr_label("table.menu"), on_menu, "dark", size=round(16 * s),
-                 name="menu"),
-        W.Button((W_ - round(14 * s) - 2 * bw - round(8 * s), y, bw, bh),
-                 lambda: strings.tr("table.hints_on" if hints_on() else "table.hints_off"), on_hints, "dark",
-                 size=round(14 * s), name="hints"),
+        widgets.Button((W_ - round(14 * s) - bw, y, bw, bh), widgets.tr_label("table.menu"), on_menu, "dark",
+                       size=round(16 * s), name="menu"),
+        widgets.Button((W_ - round(14 * s) - 2 * bw - round(8 * s), y, bw, bh),
+                       lambda: strings.tr("table.hints_on" if hints_on() else "table.hints_off"), on_hints, "dark",
+                       size=round(14 * s), name="hints"),
     ]
 
 
 def pause_buttons(size: tuple[int, int], scale: float, resume: Callable[[], None], settings: Callable[[], None],
-                  rules: Callable[[], None], leave: Callable[[], None]) -> list[W.Button]:
+                  rules: Callable[[], None], leave: Callable[[], None]) -> list[widgets.Button]:
     s = scale
     W_, H_ = size
     bw, bh = round(300 * s), round(52 * s)
     x = W_ // 2 - bw // 2
     y0 = H_ // 2 - round(110 * s)
     return [
-        W.Button((x, y0, bw, bh), W.tr_label("table.resume"), resume, "gold", name="resume"),
-        W.Button((x, y0 + round(64 * s), bw, bh), W.tr_label("menu.settings"), settings, "blue", name="settings"),
-        W.Button((x, y0 + round(128 * s), bw, bh), W.tr_label("menu.rules"), rules, "green", name="rules"),
-        W.Button((x, y0 + round(192 * s), bw, bh), W.tr_label("table.leave"), leave, "red", name="leave"),
+        widgets.Button((x, y0, bw, bh), widgets.tr_label("table.resume"), resume, "gold", name="resume"),
+        widgets.Button((x, y0 + round(64 * s), bw, bh), widgets.tr_label("menu.settings"), settings, "blue",
+                       name="settings"),
+        widgets.Button((x, y0 + round(128 * s), bw, bh), widgets.tr_label("menu.rules"), rules, "green", name="rules"),
+        widgets.Button((x, y0 + round(192 * s), bw, bh), widgets.tr_label("table.leave"), leave, "red", name="leave"),
     ]
 
 
 def leave_buttons(size: tuple[int, int], scale: float, leave: Callable[[], None],
-                  stay: Callable[[], None]) -> list[W.Button]:
+                  stay: Callable[[], None]) -> list[widgets.Button]:
     """The leave question's two answers, side by side where the menu's buttons were."""
     s = scale
     W_, H_ = size
@@ -209,25 +209,26 @@ def leave_buttons(size: tuple[int, int], scale: float, leave: Callable[[], None]
     y = H_ // 2 + round(10 * s)
     x = W_ // 2 - bw - gap // 2
     return [
-        W.Button((x, y, bw, bh), W.tr_label("table.leave_yes"), leave, "red", name="leave_yes"),
-        W.Button((x + bw + gap, y, bw, bh), W.tr_label("table.leave_no"), stay, "gold", name="stay", hotkey="Esc"),
+        widgets.Button((x, y, bw, bh), widgets.tr_label("table.leave_yes"), leave, "red", name="leave_yes"),
+        widgets.Button((x + bw + gap, y, bw, bh), widgets.tr_label("table.leave_no"), stay, "gold", name="stay",
+                       hotkey="Esc"),
     ]
 
 
-def draw_leave_question(surf: pygame.Surface, buttons: list[W.Button], scale: float, lan: bool) -> None:
+def draw_leave_question(surf: pygame.Surface, buttons: list[widgets.Button], scale: float, lan: bool) -> None:
     """Leave the table? What leaving means here, and the two answers."""
-    W.dim_screen(surf, 150 if not lan else 110)
+    widgets.dim_screen(surf, 150 if not lan else 110)
     s = scale
     first, last = buttons[0].rect, buttons[-1].rect
     box = pygame.Rect(0, 0, last.right - first.x + round(80 * s), round(230 * s))
     box.midbottom = ((first.x + last.right) // 2, first.bottom + round(40 * s))
-    W.panel(surf, box, alpha=245)  # nearly opaque: the settlement's tiles behind it would read through
-    W.draw_text(surf, strings.tr("table.leave_ask"), (box.centerx, box.y + round(24 * s)), round(26 * s), W.GOLD,
-                "serif", anchor="midtop", max_width=box.w - round(24 * s))
+    widgets.panel(surf, box, alpha=245)  # nearly opaque: the settlement's tiles behind it would read through
+    widgets.draw_text(surf, strings.tr("table.leave_ask"), (box.centerx, box.y + round(24 * s)), round(26 * s),
+                      widgets.GOLD, "serif", anchor="midtop", max_width=box.w - round(24 * s))
     sub = strings.tr("table.leave_ask_lan" if lan else "table.leave_ask_local")
-    for k, ln in enumerate(W.wrap(sub, max(12, round(14 * s)), box.w - round(40 * s))[:2]):
-        W.draw_text(surf, ln, (box.centerx, box.y + round(66 * s) + k * round(20 * s)), max(12, round(14 * s)),
-                    W.CREAM, anchor="midtop")
+    for k, ln in enumerate(widgets.wrap(sub, max(12, round(14 * s)), box.w - round(40 * s))[:2]):
+        widgets.draw_text(surf, ln, (box.centerx, box.y + round(66 * s) + k * round(20 * s)), max(12, round(14 * s)),
+                          widgets.CREAM, anchor="midtop")
     for b in buttons:
         b.draw(surf)
 
@@ -259,47 +260,48 @@ def draw_hints(surf: pygame.Surface, hints: Hints, line: tuple[str, list] | None
     if line:
         label, ws = line
         fs, ls = round(15 * s), L.font(12)
-        lw = W.text_width(label, fs, "bold")
+        lw = widgets.text_width(label, fs, "bold")
         counts = [strings.tr("hint.left", n=left) if left else strings.tr("hint.none_left") for _t, left in ws]
         # each wait takes its tile's width or its count's, whichever is wider
-        cols = [max(cw, W.text_width(c, ls, "bold")) for c in counts]
+        cols = [max(cw, widgets.text_width(c, ls, "bold")) for c in counts]
         gap = round(8 * s)
         width = round(46 * s) + lw + round(12 * s) + sum(c + gap for c in cols) + round(4 * s)
         height = (round(6 * s) + ch + round(3 * s) + round(ls * 1.3) + round(6 * s)) if ws else round(38 * s)
         r = pygame.Rect(round(14 * s), size[1] - L.plate_h - round(22 * s) - height, width, height)
         if r.right > size[0] * 0.62:
             r.w = round(size[0] * 0.62) - r.x
-        W.panel(surf, r, (30, 26, 10), 225, round(12 * s), 2, (255, 214, 100))
+        widgets.panel(surf, r, (30, 26, 10), 225, round(12 * s), 2, (255, 214, 100))
         # the bulb
         bc = (r.x + round(22 * s), r.y + round(19 * s))
-        g = W.glow_circle(round(10 * s), (255, 230, 120))
+        g = widgets.glow_circle(round(10 * s), (255, 230, 120))
         surf.blit(g, g.get_rect(center=bc))
         pygame.draw.circle(surf, (255, 236, 140), bc, round(9 * s))
         base = (bc[0] - round(4 * s), bc[1] + round(8 * s), round(8 * s), round(6 * s))
         pygame.draw.rect(surf, (180, 180, 170), base, border_radius=2)
-        W.draw_text(surf, label, (r.x + round(40 * s), r.y + round(19 * s)), fs, W.CREAM, "bold", anchor="midleft")
+        widgets.draw_text(surf, label, (r.x + round(40 * s), r.y + round(19 * s)), fs, widgets.CREAM, "bold",
+                          anchor="midleft")
         x = r.x + round(46 * s) + lw + round(12 * s)
         for k, ((t, left), text, col) in enumerate(zip(ws, counts, cols)):
             if x + col > r.right - round(4 * s):
                 drawlog.dropped(surf, [strings.tile_name(t) for t, _n in ws[k:]], pygame.Rect(x, r.y, cw, ch), 0)
                 break
             tileart.draw_tile(surf, t, (x + (col - cw) // 2, r.y + round(6 * s)), tw, dim=left == 0)
-            W.draw_text(surf, text, (x + col // 2, r.y + round(9 * s) + ch), ls,
-                        (255, 220, 130) if left else (200, 150, 140), "bold", anchor="midtop")
+            widgets.draw_text(surf, text, (x + col // 2, r.y + round(9 * s) + ch), ls,
+                              (255, 220, 130) if left else (200, 150, 140), "bold", anchor="midtop")
             x += col + gap
     if hints.no_win:
         text = strings.tr("hint.no_win", why=hints.no_win)
-        lines_ = W.wrap(text, round(14 * s), round(290 * s))  # the column right of the discards
+        lines_ = widgets.wrap(text, round(14 * s), round(290 * s))  # the column right of the discards
         h = len(lines_) * round(20 * s) + round(14 * s)
-        wmax = max(W.text_width(ln, round(14 * s)) for ln in lines_) + round(24 * s)
+        wmax = max(widgets.text_width(ln, round(14 * s)) for ln in lines_) + round(24 * s)
         r = pygame.Rect(0, 0, wmax, h)
         # above the prompt's buttons and the tile on offer
         offer_h = tileart.tile_size(round(46 * s))[1] + round(20 * s)
         r.bottomright = (size[0] - round(96 * s), row_top(L, s) - round(14 * s) - offer_h - round(10 * s))
-        W.panel(surf, r, (60, 14, 10), 230, round(10 * s), 2, (255, 120, 100))
+        widgets.panel(surf, r, (60, 14, 10), 230, round(10 * s), 2, (255, 120, 100))
         y = r.y + round(7 * s)
         for ln in lines_:
-            W.draw_text(surf, ln, (r.x + round(12 * s), y), round(14 * s), (255, 230, 220))
+            widgets.draw_text(surf, ln, (r.x + round(12 * s), y), round(14 * s), (255, 230, 220))
             y += round(20 * s)
 
 
@@ -307,18 +309,18 @@ def draw_banner(surf: pygame.Surface, text: str, size: tuple[int, int], scale: f
                 layout: TableLayout | None = None) -> None:
     """A line about the table as a whole; at hand end it sits bottom left, clear of every revealed hand."""
     s = scale
-    r = pygame.Rect(0, 0, W.text_width(text, round(16 * s), "bold") + round(40 * s), round(40 * s))
+    r = pygame.Rect(0, 0, widgets.text_width(text, round(16 * s), "bold") + round(40 * s), round(40 * s))
     if layout is not None:
         r.bottomleft = (round(14 * s), size[1] - layout.plate_h - round(26 * s))
     else:
         r.midtop = (size[0] // 2, round(60 * s))
-    W.panel(surf, r, (20, 20, 10), 220, r.h // 2, 2, W.GOLD)
-    W.draw_text(surf, text, r.center, round(16 * s), W.CREAM, "bold", anchor="center")
+    widgets.panel(surf, r, (20, 20, 10), 220, r.h // 2, 2, widgets.GOLD)
+    widgets.draw_text(surf, text, r.center, round(16 * s), widgets.CREAM, "bold", anchor="center")
 
 
-def draw_pause(surf: pygame.Surface, buttons: list[W.Button], scale: float, lan: bool = False) -> None:
+def draw_pause(surf: pygame.Surface, buttons: list[widgets.Button], scale: float, lan: bool = False) -> None:
     """The Esc menu; at a LAN table it is no pause (the others play on) and says so."""
-    W.dim_screen(surf, 150 if not lan else 110)
+    widgets.dim_screen(surf, 150 if not lan else 110)
     s = scale
     first = buttons[0].rect
     box = pygame.Rect(0, 0, first.w + round(80 * s), round(340 * s))
@@ -326,13 +328,13 @@ def draw_pause(surf: pygame.Surface, buttons: list[W.Button], scale: float, lan:
     if lan:
         box.w = round(560 * s)
         box.centerx = first.centerx
-    W.panel(surf, box)
+    widgets.panel(surf, box)
     title = strings.tr("table.menu_lan" if lan else "table.paused")
-    W.draw_text(surf, title, (box.centerx, box.y + round(22 * s)), round(28 * s) if not lan else round(24 * s), W.GOLD,
-                "serif", anchor="midtop", max_width=box.w - round(24 * s))
+    widgets.draw_text(surf, title, (box.centerx, box.y + round(22 * s)), round(28 * s) if not lan else round(24 * s),
+                      widgets.GOLD, "serif", anchor="midtop", max_width=box.w - round(24 * s))
     if lan:
-        W.draw_text(surf, strings.tr("table.menu_lan_sub"), (box.centerx, box.y + round(56 * s)),
-                    max(12, round(13 * s)), W.MUTED, anchor="midtop", max_width=box.w - round(24 * s))
+        widgets.draw_text(surf, strings.tr("table.menu_lan_sub"), (box.centerx, box.y + round(56 * s)),
+                          max(12, round(13 * s)), widgets.MUTED, anchor="midtop", max_width=box.w - round(24 * s))
     for b in buttons:
         b.draw(surf)
 
@@ -347,7 +349,7 @@ def draw_wall_tip(surf: pygame.Surface, view: dict, layout: TableLayout) -> None
         text = strings.tr("table.wall_tip_all", n=n)
     px = max(12, round(14 * s))
     c = layout.compass_rect()
-    r = pygame.Rect(0, 0, W.text_width(text, px) + round(24 * s), round(30 * s))
+    r = pygame.Rect(0, 0, widgets.text_width(text, px) + round(24 * s), round(30 * s))
     r.midtop = (c.centerx, c.bottom + round(8 * s))
-    W.panel(surf, r, (20, 20, 10), 235, round(8 * s), 2, W.GOLD)
-    W.draw_text(surf, text, r.center, px, W.CREAM, anchor="center")
+    widgets.panel(surf, r, (20, 20, 10), 235, round(8 * s), 2, widgets.GOLD)
+    widgets.draw_text(surf, text, r.center, px, widgets.CREAM, anchor="center")

@@ -13,8 +13,7 @@ import pygame
 
 from game.ui import nav
 from game.ui.app import Scene
-from game.ui.kit import chart, drawlog, strings
-from game.ui.kit import widgets as W
+from game.ui.kit import chart, drawlog, strings, widgets
 from game.ui.kit.names import shown_all, variant_name
 from game.ui.table.tableview import background
 
@@ -109,7 +108,7 @@ class MatchEndScene(Scene):
         self.totals = list(table.session.totals)
         self.variant = table.variant
         self.saved_to = getattr(table, "replay_path", None)
-        self.buttons: list[W.Button] = []
+        self.buttons: list[widgets.Button] = []
         self.stats = match_stats(self.results, len(self.totals))
         self.places, self.ties = standings(self.totals, self.stats)
 
@@ -138,9 +137,10 @@ class MatchEndScene(Scene):
         x = W_ // 2 - (len(specs) * bw + (len(specs) - 1) * round(16 * s)) // 2
         self.buttons = []
         for name, key, cb, style in specs:
-            self.buttons.append(W.Button((x, y, bw, bh), W.tr_label(key), cb, style, name=name, size=round(19 * s)))
+            self.buttons.append(widgets.Button((x, y, bw, bh), widgets.tr_label(key), cb, style, name=name,
+                                               size=round(19 * s)))
             x += bw + round(16 * s)
-        self.focus = W.FocusRing(self.buttons)
+        self.focus = widgets.FocusRing(self.buttons)
 
     def again(self) -> None:
         nav.go(self.app, "setup")
@@ -168,18 +168,18 @@ class MatchEndScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
-        W.dim_screen(surf, 90)
+        widgets.dim_screen(surf, 90)
         box = pygame.Rect(round(40 * s), round(24 * s), W_ - round(80 * s), H_ - round(124 * s))
-        W.panel(surf, box, (14, 30, 24), 235, round(18 * s), 3)
-        W.draw_text(surf, strings.tr("end.title"), (box.centerx, box.y + round(10 * s)), round(36 * s), W.GOLD, "serif",
-                    anchor="midtop", shadow=True)
+        widgets.panel(surf, box, (14, 30, 24), 235, round(18 * s), 3)
+        widgets.draw_text(surf, strings.tr("end.title"), (box.centerx, box.y + round(10 * s)), round(36 * s),
+                          widgets.GOLD, "serif", anchor="midtop", shadow=True)
         n_draws = sum(1 for r in self.results if r.get("end") != "win")
         sub = [variant_name(self.variant), strings.tr("end.played", n=len(self.results)),
                strings.tr("end.draws", n=n_draws)]
         if self.saved_to is not None:
             sub.append(strings.tr("end.saved"))
-        W.draw_text(surf, " · ".join(sub), (box.centerx, box.y + round(56 * s)), round(14 * s), W.MUTED,
-                    anchor="midtop", max_width=box.w - round(40 * s))
+        widgets.draw_text(surf, " · ".join(sub), (box.centerx, box.y + round(56 * s)), round(14 * s), widgets.MUTED,
+                          anchor="midtop", max_width=box.w - round(40 * s))
         top = box.y + round(84 * s)
         split = box.x + round(box.w * 0.6)
         left = pygame.Rect(box.x + round(16 * s), top, split - box.x - round(24 * s), box.bottom - round(12 * s) - top)
@@ -198,8 +198,8 @@ class MatchEndScene(Scene):
         x0, w = area.x, area.w
         hs = round(13 * s)
         for key, fx in cols:
-            W.draw_text(surf, strings.tr(key), (x0 + round(w * fx) + round(8 * s), area.y), hs, W.MUTED, "bold",
-                        max_width=round(w * 0.12) if fx >= 0.58 else round(w * 0.3))
+            widgets.draw_text(surf, strings.tr(key), (x0 + round(w * fx) + round(8 * s), area.y), hs, widgets.MUTED,
+                              "bold", max_width=round(w * 0.12) if fx >= 0.58 else round(w * 0.3))
         y = area.y + round(24 * s)
         n = len(self.totals)
         rh = round((46 if n >= 4 else 52) * s)
@@ -211,37 +211,38 @@ class MatchEndScene(Scene):
             pygame.draw.rect(surf, (80, 64, 20) if p.rank == 1 else (30, 60, 46), r, border_radius=round(10 * s))
             c = (x0 + round(22 * s), r.centery)
             pygame.draw.circle(surf, medal[min(p.rank - 1, 3)], c, round(14 * s))
-            W.draw_text(surf, str(p.rank), c, round(15 * s), (40, 30, 0), "bold", anchor="center")
-            nr = W.draw_text(surf, self.names[seat], (x0 + round(w * 0.09) + round(8 * s), r.centery), round(18 * s),
-                             W.CREAM, "bold", anchor="midleft", max_width=round(w * 0.2))
+            widgets.draw_text(surf, str(p.rank), c, round(15 * s), (40, 30, 0), "bold", anchor="center")
+            nr = widgets.draw_text(surf, self.names[seat], (x0 + round(w * 0.09) + round(8 * s), r.centery),
+                                   round(18 * s), widgets.CREAM, "bold", anchor="midleft", max_width=round(w * 0.2))
             if p.rank == 1:
                 tag = strings.tr("end.champion_shared" if shared_first else "end.champion")
-                tw_ = W.text_width(tag, round(12 * s), "bold") + round(14 * s)
+                tw_ = widgets.text_width(tag, round(12 * s), "bold") + round(14 * s)
                 pill = pygame.Rect(nr.right + round(8 * s), r.centery - round(10 * s), tw_, round(20 * s))
                 if pill.right <= x0 + round(w * 0.44):
                     pygame.draw.rect(surf, (236, 180, 50), pill, border_radius=round(8 * s))
-                    W.draw_text(surf, tag, pill.center, round(12 * s), (70, 40, 0), "bold", anchor="center")
+                    widgets.draw_text(surf, tag, pill.center, round(12 * s), (70, 40, 0), "bold", anchor="center")
             t = self.totals[seat]
-            W.draw_text(surf, f"{t:+d}" if t else "0", (x0 + round(w * 0.44) + round(8 * s), r.centery),
-                        round(22 * s), POS if t > 0 else (NEG if t < 0 else W.CREAM), "bold", anchor="midleft")
+            widgets.draw_text(surf, f"{t:+d}" if t else "0", (x0 + round(w * 0.44) + round(8 * s), r.centery),
+                              round(22 * s), POS if t > 0 else (NEG if t < 0 else widgets.CREAM), "bold",
+                              anchor="midleft")
             st = self.stats[seat]
             for key, fx in (("wins", 0.58), ("self_draws", 0.7), ("deal_ins", 0.82)):
-                W.draw_text(surf, str(st[key]), (x0 + round(w * fx) + round(8 * s), r.centery), round(17 * s),
-                            W.CREAM, anchor="midleft")
+                widgets.draw_text(surf, str(st[key]), (x0 + round(w * fx) + round(8 * s), r.centery), round(17 * s),
+                                  widgets.CREAM, anchor="midleft")
             y += rh
         if not self.ties:
             return y
         for tie in self.ties:
-            W.draw_text(surf, tie_text(tie, self.names, self.stats), (x0 + round(4 * s), y), round(13 * s),
-                        (230, 210, 160), max_width=w - round(8 * s))
+            widgets.draw_text(surf, tie_text(tie, self.names, self.stats), (x0 + round(4 * s), y), round(13 * s),
+                              (230, 210, 160), max_width=w - round(8 * s))
             y += round(20 * s)
         return y
 
     def _draw_chart(self, surf, box: pygame.Rect) -> None:
         s = self.s
         pygame.draw.rect(surf, (8, 22, 16), box, border_radius=round(10 * s))
-        W.draw_text(surf, strings.tr("end.chart"), (box.x + round(12 * s), box.y + round(8 * s)), round(14 * s),
-                    W.GOLD, "bold", max_width=box.w - round(24 * s))
+        widgets.draw_text(surf, strings.tr("end.chart"), (box.x + round(12 * s), box.y + round(8 * s)), round(14 * s),
+                          widgets.GOLD, "bold", max_width=box.w - round(24 * s))
         series = [(self.names[i], chart.COLORS[i % len(chart.COLORS)], line) for i, line in enumerate(self.running())]
         size = round(12 * s)
         chart.legend(surf, (box.x + round(12 * s), box.y + round(36 * s)), [(nm, c) for nm, c, _v in series], size,
@@ -253,7 +254,8 @@ class MatchEndScene(Scene):
         """Hand by hand: one column per hand, one line per player (the winner's cell marked)."""
         s = self.s
         y = area.y
-        W.draw_text(surf, strings.tr("end.hands"), (area.x + round(6 * s), y), round(14 * s), W.GOLD, "bold")
+        widgets.draw_text(surf, strings.tr("end.hands"), (area.x + round(6 * s), y), round(14 * s), widgets.GOLD,
+                          "bold")
         y += round(24 * s)
         name_w = round(120 * s)
         x0 = area.x + name_w + round(16 * s)
@@ -265,14 +267,14 @@ class MatchEndScene(Scene):
         grid.h = min(grid.h, area.bottom - grid.y)
         pygame.draw.rect(surf, (8, 22, 16), grid, border_radius=round(8 * s))
         for k in range(len(self.results)):
-            W.draw_text(surf, str(k + 1), (x0 + k * cw + cw // 2, y), fs, W.MUTED, "bold", anchor="midtop")
+            widgets.draw_text(surf, str(k + 1), (x0 + k * cw + cw // 2, y), fs, widgets.MUTED, "bold", anchor="midtop")
         y += row
         for seat in range(len(self.totals)):
             if y + row > area.bottom:
                 drawlog.dropped(surf, [self.names[k] for k in range(seat, len(self.totals))],
                                 pygame.Rect(area.x, y, area.w, row), fs)
                 break
-            W.draw_text(surf, self.names[seat], (area.x + round(12 * s), y), fs, W.CREAM, max_width=name_w)
+            widgets.draw_text(surf, self.names[seat], (area.x + round(12 * s), y), fs, widgets.CREAM, max_width=name_w)
             for k, res in enumerate(self.results):
                 d = (res.get("deltas") or [0] * len(self.totals))[seat]
                 won = any(w.get("seat") == seat for w in res.get("wins") or [])
@@ -280,6 +282,7 @@ class MatchEndScene(Scene):
                 if won:
                     pygame.draw.rect(surf, (70, 56, 16), (cx - cw // 2 + 2, y - 2, cw - 4, row - 2),
                                      border_radius=round(5 * s))
-                W.draw_text(surf, f"{d:+d}" if d else "·", (cx, y), fs, POS if d > 0 else (NEG if d < 0 else W.MUTED),
-                            "bold" if won else "regular", anchor="midtop")
+                widgets.draw_text(surf, f"{d:+d}" if d else "·", (cx, y), fs,
+                                  POS if d > 0 else (NEG if d < 0 else widgets.MUTED), "bold" if won else "regular",
+                                  anchor="midtop")
             y += row

@@ -14,9 +14,8 @@ from typing import Any, Protocol
 import pygame
 
 import game.i18n as i18n
-from game.rules import tiles as T
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.rules import tiles
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.elements import Element
 from game.ui.kit.names import variant_name
 from game.ui.kit.rulesdoc import explain
@@ -37,8 +36,8 @@ def _tile_of(x):
     if isinstance(x, int):
         return x
     try:
-        return T.tile(str(x))
-    except (T.NotationError, ValueError):
+        return tiles.tile(str(x))
+    except (tiles.NotationError, ValueError):
         return None
 
 
@@ -124,7 +123,7 @@ class SettlementPanel(Element):
         self.app = table.app
         self.view = view
         self.res = res
-        self.buttons: list[W.Button] = []
+        self.buttons: list[widgets.Button] = []
         self.focus_item: int | None = None  # the item the demo is explaining (index into res["items"])
         self.detail: int | None = None  # the seat whose items are open (None: the summary)
         self.row_rects: list[tuple[pygame.Rect, int]] = []  # where each player's line was drawn (clicks open it)
@@ -146,16 +145,18 @@ class SettlementPanel(Element):
         x = W_ - round(40 * s)
         over = self.table.session.match_over
         specs = [
-            ("leave", W.tr_label("settle.leave"), self.table.leave_table, "red", None),
-            ("look", W.tr_label("settle.look"), self.look, "blue", "L"),
-            ("next", W.tr_label("settle.match_over" if over else "settle.next"), self.table.next_hand, "gold", "Enter"),
+            ("leave", widgets.tr_label("settle.leave"), self.table.leave_table, "red", None),
+            ("look", widgets.tr_label("settle.look"), self.look, "blue", "L"),
+            ("next", widgets.tr_label("settle.match_over" if over else "settle.next"), self.table.next_hand, "gold",
+             "Enter"),
         ]
         self.buttons = []
         if self.table.demo:
             return  # the demo moves on by itself
         for name, label, cb, style, key in reversed(specs):
             x -= bw
-            self.buttons.append(W.Button((x, y, bw, bh), label, cb, style, name=name, size=round(18 * s), hotkey=key))
+            self.buttons.append(widgets.Button((x, y, bw, bh), label, cb, style, name=name, size=round(18 * s),
+                                               hotkey=key))
             x -= round(14 * s)
         self.buttons.reverse()
         self.place()
@@ -237,21 +238,21 @@ class SettlementPanel(Element):
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
         s = self.s
-        W.dim_screen(surf, 165)
+        widgets.dim_screen(surf, 165)
         res, v = self.res, self.view
         names = self.table.names
         box, rows = self._areas()
-        W.panel(surf, box, (14, 30, 24), 238, round(18 * s), max(2, round(3 * s)), W.PANEL_EDGE)
+        widgets.panel(surf, box, (14, 30, 24), 238, round(18 * s), max(2, round(3 * s)), widgets.PANEL_EDGE)
         hand_no = (v.get("hand_no") or 0) + 1
-        W.draw_text(surf, strings.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)),
-                    round(17 * s), W.MUTED, "bold")
-        W.draw_text(surf, variant_name(self.table.variant), (box.x + round(24 * s), box.y + round(40 * s)),
-                    round(14 * s), W.MUTED, max_width=round(250 * s))
+        widgets.draw_text(surf, strings.tr("settle.title", i=hand_no), (box.x + round(24 * s), box.y + round(16 * s)),
+                          round(17 * s), widgets.MUTED, "bold")
+        widgets.draw_text(surf, variant_name(self.table.variant), (box.x + round(24 * s), box.y + round(40 * s)),
+                          round(14 * s), widgets.MUTED, max_width=round(250 * s))
         flips_left = self._draw_flips(surf, box)
         title_w = 2 * min(flips_left - box.centerx, box.centerx - box.x - round(280 * s)) - round(20 * s)
-        W.draw_text(surf, win_line(res, names), (box.centerx, box.y + round(14 * s)), round(36 * s),
-                    (255, 214, 100) if res.get("end") == "win" else (210, 220, 230), "serif", anchor="midtop",
-                    shadow=True, max_width=max(round(200 * s), title_w))
+        widgets.draw_text(surf, win_line(res, names), (box.centerx, box.y + round(14 * s)), round(36 * s),
+                          (255, 214, 100) if res.get("end") == "win" else (210, 220, 230), "serif", anchor="midtop",
+                          shadow=True, max_width=max(round(200 * s), title_w))
         detail = self.shown_detail()
         if detail is None:
             self._draw_rows(surf, rows)
@@ -277,13 +278,13 @@ class SettlementPanel(Element):
         tw = round(28 * s)
         cw, ch = tileart.tile_size(tw)
         y = box.y + round(12 * s)
-        widths = [max(len(tl) * (cw + 2), W.text_width(lbl, round(12 * s))) for lbl, tl, _h in flips]
+        widths = [max(len(tl) * (cw + 2), widgets.text_width(lbl, round(12 * s))) for lbl, tl, _h in flips]
         total = sum(widths) + round(12 * s) * (len(flips) - 1)
         x0 = box.right - round(20 * s) - total
         panel = pygame.Rect(x0 - round(10 * s), y - round(4 * s), total + round(20 * s), ch + round(26 * s))
-        W.panel(surf, panel, (8, 22, 16), 200, round(10 * s), 1, (150, 130, 80), shadow=False)
+        widgets.panel(surf, panel, (8, 22, 16), 200, round(10 * s), 1, (150, 130, 80), shadow=False)
         for (lbl, tl, hl), wdt in zip(flips, widths):
-            W.draw_text(surf, lbl, (x0 + wdt // 2, y), round(12 * s), W.MUTED, anchor="midtop")
+            widgets.draw_text(surf, lbl, (x0 + wdt // 2, y), round(12 * s), widgets.MUTED, anchor="midtop")
             tx = x0 + (wdt - len(tl) * (cw + 2)) // 2
             for t in tl:
                 tileart.draw_tile(surf, t, (tx, y + round(17 * s)), tw, highlight=hl)
@@ -326,10 +327,10 @@ class SettlementPanel(Element):
         ac = (r.x + round(12 * s) + ar, r.y + round(10 * s) + ar)
         pygame.draw.circle(surf, SEAT_COLORS[wd % 4], ac, ar)
         pygame.draw.circle(surf, (255, 236, 190), ac, ar, 2)
-        W.draw_text(surf, strings.wind(wd), ac, round(ar * 1.1), (255, 255, 255), "serif", anchor="center")
+        widgets.draw_text(surf, strings.wind(wd), ac, round(ar * 1.1), (255, 255, 255), "serif", anchor="center")
         nx = ac[0] + ar + round(10 * s)
-        W.draw_text(surf, self.table.names[seat], (nx, r.y + round(8 * s)), round(17 * s), W.CREAM, "bold",
-                    max_width=round(120 * s))
+        widgets.draw_text(surf, self.table.names[seat], (nx, r.y + round(8 * s)), round(17 * s), widgets.CREAM, "bold",
+                          max_width=round(120 * s))
         tags = []
         if seat == v["dealer"]:
             tags.append((strings.tr("settle.dealer_tag"), (200, 140, 30)))
@@ -345,12 +346,12 @@ class SettlementPanel(Element):
             tags.append((strings.tr("table.declared"), (180, 40, 40)))
         tx, ty = nx, r.y + round(32 * s)
         for text, c in tags:
-            tw_ = W.text_width(text, round(12 * s), "bold") + round(12 * s)
+            tw_ = widgets.text_width(text, round(12 * s), "bold") + round(12 * s)
             if tx + tw_ > r.x + round(176 * s):
                 break  # the row is short: the first tags say enough (the items say the rest)
             tr_ = pygame.Rect(tx, ty, tw_, round(19 * s))
             pygame.draw.rect(surf, c, tr_, border_radius=round(6 * s))
-            W.draw_text(surf, text, tr_.center, round(12 * s), (255, 255, 255), "bold", anchor="center")
+            widgets.draw_text(surf, text, tr_.center, round(12 * s), (255, 255, 255), "bold", anchor="center")
             tx += tw_ + round(4 * s)
         return r.x + round(184 * s)
 
@@ -363,10 +364,11 @@ class SettlementPanel(Element):
         total = totals[seat] if totals else 0
         rx = r.right - round(16 * s)
         size = round((32 if r.h >= round(80 * s) else 26) * s)
-        dr = W.draw_text(surf, f"{d:+d}" if d else "0", (rx, r.y + round(6 * s)), size,
-                         POS if d > 0 else (NEG if d < 0 else W.MUTED), "bold", anchor="topright")
+        dr = widgets.draw_text(surf, f"{d:+d}" if d else "0", (rx, r.y + round(6 * s)), size,
+                               POS if d > 0 else (NEG if d < 0 else widgets.MUTED), "bold", anchor="topright")
         tt = f"{strings.tr('settle.total')} {total:+d}" if total else f"{strings.tr('settle.total')} 0"
-        tr_ = W.draw_text(surf, tt, (rx, dr.bottom + round(2 * s)), round(13 * s), W.CREAM, anchor="topright")
+        tr_ = widgets.draw_text(surf, tt, (rx, dr.bottom + round(2 * s)), round(13 * s), widgets.CREAM,
+                                anchor="topright")
         return min(dr.x, tr_.x) - round(12 * s)
 
     def _draw_kinds(self, surf, x: int, y: int, seat: int, right: int) -> int:
@@ -376,23 +378,24 @@ class SettlementPanel(Element):
         kinds = settlesum.kinds(self.res, seat)
         shown = [(k, p) for k, p in kinds.items() if p]
         if not shown:
-            r = W.draw_text(surf, strings.tr("settle.items_none"), (x, y + round(3 * s)), size, W.MUTED)
+            r = widgets.draw_text(surf, strings.tr("settle.items_none"), (x, y + round(3 * s)), size, widgets.MUTED)
             return r.right
         for kind, pts in shown:
             text = f"{settlesum.kind_label(kind, self.table.variant.id)} {pts:+d}"
-            w_ = W.text_width(text, size, "bold") + round(14 * s)
+            w_ = widgets.text_width(text, size, "bold") + round(14 * s)
             if x + w_ > right:
                 break
             chip = pygame.Rect(x, y, w_, size + round(10 * s))
             pygame.draw.rect(surf, KIND_COLORS[kind], chip, border_radius=round(8 * s))
-            W.draw_text(surf, text, chip.center, size, POS if pts > 0 else (255, 200, 190), "bold", anchor="center")
+            widgets.draw_text(surf, text, chip.center, size, POS if pts > 0 else (255, 200, 190), "bold",
+                              anchor="center")
             x += w_ + round(6 * s)
         return x
 
     def _draw_row(self, surf, r: pygame.Rect, seat: int, winner: bool) -> None:
         s = self.s
-        W.panel(surf, r, WINNER_BG if winner else OTHER_BG, 200, round(12 * s), 2 if winner else 1,
-                (255, 206, 90) if winner else (80, 100, 90), shadow=False)
+        widgets.panel(surf, r, WINNER_BG if winner else OTHER_BG, 200, round(12 * s), 2 if winner else 1,
+                      (255, 206, 90) if winner else (80, 100, 90), shadow=False)
         left = self._draw_who(surf, r, seat, winner)
         right = self._draw_score(surf, r, seat)
         if winner:
@@ -420,8 +423,8 @@ class SettlementPanel(Element):
         if not parts or right - x < round(60 * s):
             return
         size = max(self.least(), round(13 * s))
-        W.draw_text(surf, " · ".join(dict.fromkeys(parts)), (x, y + round(5 * s)), size, (230, 210, 160),
-                    max_width=right - x)
+        widgets.draw_text(surf, " · ".join(dict.fromkeys(parts)), (x, y + round(5 * s)), size, (230, 210, 160),
+                          max_width=right - x)
 
     def _win_of(self, seat: int) -> dict | None:
         return next((w for w in self.res.get("wins") or [] if w["seat"] == seat), None)
@@ -462,7 +465,7 @@ class SettlementPanel(Element):
         sw, sh = tileart.tile_size(small)
         at = (pos[0] + cw - sw + round(sw * 0.25), pos[1] + ch - sh + round(sh * 0.2))
         ring = pygame.Rect(at[0] - 2, at[1] - 2, sw + 4, sh + 4)
-        pygame.draw.rect(surf, W.GOLD, ring, border_radius=max(2, sw // 6))
+        pygame.draw.rect(surf, widgets.GOLD, ring, border_radius=max(2, sw // 6))
         tileart.draw_tile(surf, face, at, small)
 
     def _draw_winner_hand(self, surf, seat: int, x: int, y: int, tw: int, right: int) -> None:
@@ -492,7 +495,7 @@ class SettlementPanel(Element):
                 if m in ("wild", "standin", "chicken"):
                     hl = m
                 if lit is not None and t == lit:
-                    gl = W.glow_circle(round(cw * 0.6), (255, 210, 90))
+                    gl = widgets.glow_circle(round(cw * 0.6), (255, 210, 90))
                     surf.blit(gl, gl.get_rect(center=(x + cw // 2, y + ch // 2)))
                     hl = ("selected", m) if m in ("wild", "standin", "chicken") else "selected"
                     lit = None
@@ -530,14 +533,15 @@ class SettlementPanel(Element):
         names = self.table.names
         winner = any(w["seat"] == seat for w in self.res.get("wins") or [])
         head = pygame.Rect(area.x, area.y, area.w, round(70 * s))
-        W.panel(surf, head, WINNER_BG if winner else OTHER_BG, 210, round(12 * s), 2, (255, 206, 90), shadow=False)
+        widgets.panel(surf, head, WINNER_BG if winner else OTHER_BG, 210, round(12 * s), 2, (255, 206, 90),
+                      shadow=False)
         left = self._draw_who(surf, head, seat, winner)
         right = self._draw_score(surf, head, seat)
         self._draw_kinds(surf, left, head.y + round(8 * s), seat, right)
-        W.draw_text(surf, strings.tr("settle.detail_title", who=names[seat]), (left, head.y + round(40 * s)),
-                    round(14 * s), W.MUTED, max_width=right - left)
+        widgets.draw_text(surf, strings.tr("settle.detail_title", who=names[seat]), (left, head.y + round(40 * s)),
+                          round(14 * s), widgets.MUTED, max_width=right - left)
         body = pygame.Rect(area.x, head.bottom + round(8 * s), area.w, area.bottom - head.bottom - round(8 * s))
-        W.panel(surf, body, (8, 22, 16), 215, round(12 * s), 1, (80, 100, 90), shadow=False)
+        widgets.panel(surf, body, (8, 22, 16), 215, round(12 * s), 1, (80, 100, 90), shadow=False)
         lit_label = None
         items = self.res.get("items") or []
         if self.focus_item is not None and 0 <= self.focus_item < len(items):
@@ -561,20 +565,20 @@ class SettlementPanel(Element):
                     pygame.draw.line(surf, (60, 80, 70), (body.x + round(14 * s), y + group_gap // 2 - 1),
                                      (body.right - round(14 * s), y + group_gap // 2 - 1), 1)
                     y += group_gap
-                W.draw_text(surf, label, (body.x + round(14 * s), y + round(4 * s)), size, W.CREAM, "bold",
-                            max_width=round(200 * s))
+                widgets.draw_text(surf, label, (body.x + round(14 * s), y + round(4 * s)), size, widgets.CREAM, "bold",
+                                  max_width=round(200 * s))
             x = body.x + round(220 * s)
             for text, pts, zh_label in chips:
-                w_ = W.text_width(text, size, "bold") + round(14 * s)
+                w_ = widgets.text_width(text, size, "bold") + round(14 * s)
                 chip = pygame.Rect(x, y, w_, size + round(8 * s))
                 col = (30, 90, 50) if pts > 0 else ((100, 36, 30) if pts < 0 else (50, 60, 60))
                 if lit_label is not None and zh_label == lit_label:
-                    g = W.glow_circle(max(4, chip.h // 2), (255, 210, 90))
+                    g = widgets.glow_circle(max(4, chip.h // 2), (255, 210, 90))
                     surf.blit(pygame.transform.smoothscale(g, (chip.w + chip.h, chip.h * 2)),
                               (chip.x - chip.h // 2, chip.y - chip.h // 2))
                     col = (170, 120, 20)
                 pygame.draw.rect(surf, col, chip, border_radius=round(8 * s))
-                W.draw_text(surf, text, chip.center, size, (255, 250, 235), "bold", anchor="center")
+                widgets.draw_text(surf, text, chip.center, size, (255, 250, 235), "bold", anchor="center")
                 x += w_ + round(6 * s)
             y += step
         drawlog.dropped(surf, [lbl for lbl, _c in lines[fits:]], pygame.Rect(body.x, y, body.w, size), size)
@@ -592,7 +596,7 @@ class SettlementPanel(Element):
             x = 0
             for zh, en, pts in cp.items:
                 text = f"{in_words(strings.pick(zh, en), names)}  {pts:+d}"
-                w_ = W.text_width(text, size, "bold") + round(20 * s)
+                w_ = widgets.text_width(text, size, "bold") + round(20 * s)
                 if chips and x + w_ > width:
                     out.append((head, chips))
                     head, chips, x = "", [], 0
@@ -617,7 +621,7 @@ class SettlementPanel(Element):
         width = buttons_x - x - round(20 * s)
         yy = box.bottom - round(86 * s)
         for line in notes[:3]:
-            W.draw_text(surf, line, (x, yy), round(14 * s), W.MUTED, max_width=width)
+            widgets.draw_text(surf, line, (x, yy), round(14 * s), widgets.MUTED, max_width=width)
             yy += round(20 * s)
         drawlog.dropped(surf, notes[3:], pygame.Rect(x, yy, width, round(14 * s)), round(14 * s))
         if self.table.demo or self.app.anchored_notice():
@@ -626,8 +630,8 @@ class SettlementPanel(Element):
         hy = (self.buttons[0].rect.y if self.buttons else box.bottom - round(40 * s)) - round(22 * s)
         if self.strip():
             hy -= round(40 * s)
-        W.draw_text(surf, hint, (box.right - round(24 * s), hy), max(self.least(), round(13 * s)), (230, 210, 160),
-                    anchor="topright", max_width=box.right - round(24 * s) - x - round(300 * s))
+        widgets.draw_text(surf, hint, (box.right - round(24 * s), hy), max(self.least(), round(13 * s)),
+                          (230, 210, 160), anchor="topright", max_width=box.right - round(24 * s) - x - round(300 * s))
 
 
 class HoldNote(Element):
@@ -642,10 +646,10 @@ class HoldNote(Element):
         size_w, size_h = self.ctx.app.size
         text = strings.tr("settle.hold")
         size = max(13, round(15 * s))
-        w, h = W.text_width(text, size, "bold") + round(28 * s), size + round(16 * s)
+        w, h = widgets.text_width(text, size, "bold") + round(28 * s), size + round(16 * s)
         r = pygame.Rect(0, 0, w, h)
         layout = self.ctx.layout
         top = layout.hand_top if layout is not None else round(size_h * 0.86)
         r.midbottom = (size_w // 2, top - round(8 * s))  # just above the player's hand
-        W.panel(surf, r, (30, 26, 14), 225, h // 2, 1, W.GOLD, shadow=False)
-        W.draw_text(surf, text, r.center, size, W.CREAM, "bold", anchor="center")
+        widgets.panel(surf, r, (30, 26, 14), 225, h // 2, 1, widgets.GOLD, shadow=False)
+        widgets.draw_text(surf, text, r.center, size, widgets.CREAM, "bold", anchor="center")

@@ -21,8 +21,7 @@ from game.ui import nav
 from game.ui.app import Scene
 from game.ui.calc import calcdraw, calcsettle
 from game.ui.calc.calcmodel import WINS, Calc, Problem, seat_label
-from game.ui.kit import strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, tileart, widgets
 from game.ui.kit.names import KNOWN_VARIANTS, option_help, option_label, variant_title
 
 MELD_TARGETS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
@@ -57,7 +56,7 @@ def clipboard_get() -> str:
 
 # ====================================================================== the palette
 
-class Palette(W.Widget):
+class Palette(widgets.Widget):
     """Every tile of the game in rows (万 筒 条 字); a tap (or Enter on the cursor) hands the tile to ``on_tap``."""
 
     def __init__(self, rect, calc: Calc, on_tap: Callable[[int], None], tw: int):
@@ -138,9 +137,9 @@ class Palette(W.Widget):
                 badge = pygame.Rect(0, 0, round(size * 1.3), round(size * 1.15))
                 badge.bottomright = (rect.right + 2, rect.bottom + 2)
                 pygame.draw.rect(dest, (30, 40, 36) if left > 0 else (120, 40, 30), badge, border_radius=size // 2)
-                W.draw_text(dest, str(left), badge.center, size, W.CREAM, "bold", anchor="center")
+                widgets.draw_text(dest, str(left), badge.center, size, widgets.CREAM, "bold", anchor="center")
             if (focused and (r, c) == self.cursor) or self.hover == t:
-                pygame.draw.rect(dest, W.GOLD, rect.inflate(6, 6), 2, border_radius=6)
+                pygame.draw.rect(dest, widgets.GOLD, rect.inflate(6, 6), 2, border_radius=6)
 
 
 # ====================================================================== the screen
@@ -158,7 +157,7 @@ class CalculatorScene(Scene):
         self.note = ""
         self.overlay: str | None = None  # "settle", "options"
         self.settle: calcsettle.SettleView | None = None
-        self.option_widgets: list[W.Widget] = []
+        self.option_widgets: list[widgets.Widget] = []
         self.notation_text = self.calc.notation()
         self.hand_rects: calcdraw.HandRects = []  # where the hand's tiles stand (worked out with the layout)
         self.meld_rects: calcdraw.MeldRects = []
@@ -173,114 +172,120 @@ class CalculatorScene(Scene):
         c = self.calc
         fs = round(15 * s)
         vids = [vid for vid, _zh, _en in KNOWN_VARIANTS]
-        self.variant_choice = W.Choice(L.variant, W.tr_label("calc.variant"), vids,
-                                       [_variant_label(vid) for vid in vids], c.variant_id,
-                                       self._set_variant, label_w=0.22)
-        self.options_btn = W.Button(L.options_btn, W.tr_label("calc.options"), self.open_options, "ghost", size=fs,
-                                    name="options")
-        self.lang_btn = W.Button(L.lang_btn, W.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark",
-                                 size=round(14 * s), name="lang")
-        self.back_btn = W.Button(L.back_btn, W.tr_label("common.back"), self.back, "dark", size=fs, name="back")
+        self.variant_choice = widgets.Choice(L.variant, widgets.tr_label("calc.variant"), vids,
+                                             [_variant_label(vid) for vid in vids], c.variant_id,
+                                             self._set_variant, label_w=0.22)
+        self.options_btn = widgets.Button(L.options_btn, widgets.tr_label("calc.options"), self.open_options, "ghost",
+                                          size=fs, name="options")
+        self.lang_btn = widgets.Button(L.lang_btn, widgets.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark",
+                                       size=round(14 * s), name="lang")
+        self.back_btn = widgets.Button(L.back_btn, widgets.tr_label("common.back"), self.back, "dark", size=fs,
+                                       name="back")
         # where a palette tap goes
         self.target_btns = []
         x, y = L.targets.topleft
         bw = (L.targets.w - 5 * round(6 * s)) // 6
         for key in ("hand",) + MELD_TARGETS:
             style = "gold" if self.target == key else "ghost"
-            label = W.tr_label("calc.tgt.hand") if key == "hand" else W.tr_label(f"calc.meld.{key}")
-            b = W.Button((x, y, bw, L.targets.h), label, (lambda k=key: self.set_target(k)), style, size=fs,
-                         enabled=key != "chow" or c.allows_chow(), name=f"target_{key}")
+            label = widgets.tr_label("calc.tgt.hand") if key == "hand" else widgets.tr_label(f"calc.meld.{key}")
+            b = widgets.Button((x, y, bw, L.targets.h), label, (lambda k=key: self.set_target(k)), style, size=fs,
+                               enabled=key != "chow" or c.allows_chow(), name=f"target_{key}")
             self.target_btns.append(b)
             x += bw + round(6 * s)
         # the hand's tools
         hb = L.hand_tools
         bw = (hb.w - 2 * round(6 * s)) // 3
-        self.win_btn = W.Button((hb.x, hb.y, bw, hb.h), W.tr_label("calc.set_win"), self.set_win_selected, "blue",
-                                size=round(14 * s), enabled=self.sel is not None, hotkey="W", name="set_win")
-        self.remove_btn = W.Button((hb.x + bw + round(6 * s), hb.y, bw, hb.h), W.tr_label("calc.remove"),
-                                   self.remove_selected, "dark", size=round(14 * s), enabled=bool(c.hand),
-                                   name="remove")
-        self.clear_btn = W.Button((hb.x + 2 * (bw + round(6 * s)), hb.y, bw, hb.h), W.tr_label("calc.clear"),
-                                  self.clear, "red", size=round(14 * s), name="clear")
+        self.win_btn = widgets.Button((hb.x, hb.y, bw, hb.h), widgets.tr_label("calc.set_win"), self.set_win_selected,
+                                      "blue", size=round(14 * s), enabled=self.sel is not None, hotkey="W",
+                                      name="set_win")
+        self.remove_btn = widgets.Button((hb.x + bw + round(6 * s), hb.y, bw, hb.h), widgets.tr_label("calc.remove"),
+                                         self.remove_selected, "dark", size=round(14 * s), enabled=bool(c.hand),
+                                         name="remove")
+        self.clear_btn = widgets.Button((hb.x + 2 * (bw + round(6 * s)), hb.y, bw, hb.h),
+                                        widgets.tr_label("calc.clear"), self.clear, "red", size=round(14 * s),
+                                        name="clear")
         old_palette = getattr(self, "palette", None)
         self.palette = Palette(L.palette, c, self.tap, L.palette_tw)
         if old_palette is not None:
             self.palette.cursor = old_palette.cursor
         # notation
-        self.notation = W.TextInput(L.notation, W.tr_label("calc.notation"), self.notation_text, self._notation_typed,
-                                    placeholder=W.tr_label("calc.notation_hint"), max_len=120, label_w=0.17)
+        self.notation = widgets.TextInput(L.notation, widgets.tr_label("calc.notation"), self.notation_text,
+                                          self._notation_typed, placeholder=widgets.tr_label("calc.notation_hint"),
+                                          max_len=120, label_w=0.17)
         nb = L.notation_btns
         bw = (nb.w - 2 * round(6 * s)) // 3
-        self.copy_btn = W.Button((nb.x, nb.y, bw, nb.h), W.tr_label("calc.copy"), self.copy, "ghost", size=fs,
-                                 name="copy")
-        self.copy_json_btn = W.Button((nb.x + bw + round(6 * s), nb.y, bw, nb.h), W.tr_label("calc.copy_json"),
-                                      self.copy_json, "ghost", size=fs, name="copy_json")
-        self.paste_btn = W.Button((nb.x + 2 * (bw + round(6 * s)), nb.y, bw, nb.h), W.tr_label("calc.paste"),
-                                  self.paste, "ghost", size=fs, name="paste")
+        self.copy_btn = widgets.Button((nb.x, nb.y, bw, nb.h), widgets.tr_label("calc.copy"), self.copy, "ghost",
+                                       size=fs, name="copy")
+        self.copy_json_btn = widgets.Button((nb.x + bw + round(6 * s), nb.y, bw, nb.h),
+                                            widgets.tr_label("calc.copy_json"), self.copy_json, "ghost", size=fs,
+                                            name="copy_json")
+        self.paste_btn = widgets.Button((nb.x + 2 * (bw + round(6 * s)), nb.y, bw, nb.h),
+                                        widgets.tr_label("calc.paste"), self.paste, "ghost", size=fs, name="paste")
         # how it was won
         n = c.n
         seats = list(range(n))
         rh = L.row_h
         rx, rw = L.right.x + round(14 * s), L.right.w - round(28 * s)
         y = L.right.y + round(40 * s)
-        self.how_choice = W.Choice((rx, y, rw, rh), W.tr_label("calc.how"), list(WINS),
-                                   [W.tr_label(f"calc.how.{w}") for w in WINS], c.how, self._set_how, label_w=0.36)
+        self.how_choice = widgets.Choice((rx, y, rw, rh), widgets.tr_label("calc.how"), list(WINS),
+                                         [widgets.tr_label(f"calc.how.{w}") for w in WINS], c.how, self._set_how,
+                                         label_w=0.36)
         y += rh + L.gap
-        self.seat_choice = W.Choice((rx, y, rw, rh), W.tr_label("calc.winner"), seats,
-                                    [self._seat_label(i) for i in seats], c.seat, self._set_seat, label_w=0.36)
+        self.seat_choice = widgets.Choice((rx, y, rw, rh), widgets.tr_label("calc.winner"), seats,
+                                          [self._seat_label(i) for i in seats], c.seat, self._set_seat, label_w=0.36)
         y += rh + L.gap
         if c.how == "self_draw":
-            self.from_choice = W.Choice((rx, y, rw, rh), W.tr_label("calc.from.self_draw"), [None],
-                                        [W.tr_label("calc.from.nobody")], None, self._set_source, enabled=False,
-                                        label_w=0.36)
+            self.from_choice = widgets.Choice((rx, y, rw, rh), widgets.tr_label("calc.from.self_draw"), [None],
+                                              [widgets.tr_label("calc.from.nobody")], None, self._set_source,
+                                              enabled=False, label_w=0.36)
         else:
             src_vals = [i for i in seats if i != c.seat]
-            self.from_choice = W.Choice((rx, y, rw, rh), W.tr_label(f"calc.from.{c.how}"), src_vals,
-                                        [self._seat_label(i) for i in src_vals],
-                                        c.source if c.source in src_vals else src_vals[0], self._set_source,
-                                        label_w=0.36)
+            self.from_choice = widgets.Choice((rx, y, rw, rh), widgets.tr_label(f"calc.from.{c.how}"), src_vals,
+                                              [self._seat_label(i) for i in src_vals],
+                                              c.source if c.source in src_vals else src_vals[0], self._set_source,
+                                              label_w=0.36)
         y += rh + L.gap
-        self.dealer_choice = W.Choice((rx, y, rw, rh), W.tr_label("calc.dealer"), seats,
-                                      [W.tr_label("calc.seat_n", i=i + 1) for i in seats], c.dealer, self._set_dealer,
-                                      label_w=0.36)
+        self.dealer_choice = widgets.Choice((rx, y, rw, rh), widgets.tr_label("calc.dealer"), seats,
+                                            [widgets.tr_label("calc.seat_n", i=i + 1) for i in seats], c.dealer,
+                                            self._set_dealer, label_w=0.36)
         y += rh + L.gap
-        self.extra_widgets: list[W.Widget] = []
-        self.pick_btns: list[tuple[W.Button, str]] = []
+        self.extra_widgets: list[widgets.Widget] = []
+        self.pick_btns: list[tuple[widgets.Button, str]] = []
         pick_w = round(70 * s)
         if c.family == "wenshan":
-            b = W.Button((rx + rw - pick_w, y, pick_w, rh), W.tr_label("calc.pick"),
-                         lambda: self.set_target("wildcard"), "gold" if self.target == "wildcard" else "ghost",
-                         size=fs, name="pick_wildcard")
+            b = widgets.Button((rx + rw - pick_w, y, pick_w, rh), widgets.tr_label("calc.pick"),
+                               lambda: self.set_target("wildcard"), "gold" if self.target == "wildcard" else "ghost",
+                               size=fs, name="pick_wildcard")
             self.pick_btns.append((b, "wildcard"))
             y += rh + round(18 * s) + L.gap
         elif c.family == "chicken":
-            b = W.Button((rx + rw - pick_w, y, pick_w, rh), W.tr_label("calc.pick"),
-                         lambda: self.set_target("chicken"), "gold" if self.target == "chicken" else "ghost",
-                         size=fs, name="pick_chicken")
+            b = widgets.Button((rx + rw - pick_w, y, pick_w, rh), widgets.tr_label("calc.pick"),
+                               lambda: self.set_target("chicken"), "gold" if self.target == "chicken" else "ghost",
+                               size=fs, name="pick_chicken")
             self.pick_btns.append((b, "chicken"))
             y += rh + L.gap
         elif c.family == "yuxi":
-            b = W.Button((rx + rw - pick_w, y, pick_w, rh), W.tr_label("calc.pick"),
-                         lambda: self.set_target("kong_draws"), "gold" if self.target == "kong_draws" else "ghost",
-                         size=fs, name="pick_kong_draws")
+            b = widgets.Button((rx + rw - pick_w, y, pick_w, rh), widgets.tr_label("calc.pick"),
+                               lambda: self.set_target("kong_draws"),
+                               "gold" if self.target == "kong_draws" else "ghost", size=fs, name="pick_kong_draws")
             self.pick_btns.append((b, "kong_draws"))
             y += rh + L.gap
         if c.variant_id == "zhuoji":
-            self.extra_widgets.append(W.Choice((rx, y, rw, rh), W.tr_label("calc.streak"), list(range(9)),
-                                               [str(i) for i in range(9)], c.dealer_streak, self._set_streak,
-                                               label_w=0.36))
+            self.extra_widgets.append(widgets.Choice((rx, y, rw, rh), widgets.tr_label("calc.streak"), list(range(9)),
+                                                     [str(i) for i in range(9)], c.dealer_streak, self._set_streak,
+                                                     label_w=0.36))
             y += rh + L.gap
         self.pick_y = [b.rect.y for b, _k in self.pick_btns]
         # flags: two columns of checkboxes
-        self.flag_boxes: list[tuple[W.Checkbox, str]] = []
+        self.flag_boxes: list[tuple[widgets.Checkbox, str]] = []
         fy = y + round(24 * s)
         cw = (rw - round(10 * s)) // 2
         fh = round(34 * s)
         for i, key in enumerate(c.flag_keys()):
             cx = rx + (i % 2) * (cw + round(10 * s))
             cy = fy + (i // 2) * (fh + round(4 * s))
-            box = W.Checkbox((cx, cy, cw, fh), self._flag_label(key), key in c.flags, self._flag_toggler(key),
-                             enabled=c.flag_applies(key))
+            box = widgets.Checkbox((cx, cy, cw, fh), self._flag_label(key), key in c.flags, self._flag_toggler(key),
+                                   enabled=c.flag_applies(key))
             self.flag_boxes.append((box, key))
         self.flags_top = y
         self.declared_label_y: int | None = None
@@ -294,15 +299,15 @@ class CalculatorScene(Scene):
             for i in seats:
                 if i == c.seat:
                     continue
-                cb = W.Checkbox((dx, self.result_top, dw, fh), W.tr_label("calc.seat_n", i=i + 1), i in c.declared,
-                                self._declared_toggler(i))
+                cb = widgets.Checkbox((dx, self.result_top, dw, fh), widgets.tr_label("calc.seat_n", i=i + 1),
+                                      i in c.declared, self._declared_toggler(i))
                 self.extra_widgets.append(cb)
                 dx += dw + round(8 * s)
             self.result_top += fh + L.gap
-        self.settle_btn = W.Button(L.settle_btn, W.tr_label("calc.settle"), self.open_settle, "gold",
-                                   size=round(18 * s), hotkey="S", name="settle")
+        self.settle_btn = widgets.Button(L.settle_btn, widgets.tr_label("calc.settle"), self.open_settle, "gold",
+                                         size=round(18 * s), hotkey="S", name="settle")
         old = getattr(self, "focus", None)
-        self.focus = W.FocusRing(self._focusables())
+        self.focus = widgets.FocusRing(self._focusables())
         if old is not None and 0 <= old.index < len(self.focus.widgets):
             self.focus.index = old.index
         if self.overlay == "options":
@@ -321,7 +326,7 @@ class CalculatorScene(Scene):
         self.hand_rects = calcdraw.hand_slots(c, self.display_hand(), L.hand_row, L.hand_tw, self.s)
         self.meld_rects, self.meld_x = calcdraw.meld_slots(c, L.melds_row, round(L.hand_tw * 0.78), self.s)
 
-    def _focusables(self) -> list[W.Widget]:
+    def _focusables(self) -> list[widgets.Widget]:
         return ([self.variant_choice, self.options_btn] + [b for b in self.target_btns] + [self.palette] +
                 [self.win_btn, self.remove_btn, self.clear_btn, self.notation, self.copy_btn, self.copy_json_btn,
                  self.paste_btn, self.how_choice, self.seat_choice, self.from_choice, self.dealer_choice] +
@@ -334,7 +339,7 @@ class CalculatorScene(Scene):
     def _flag_label(self, key: str) -> Callable[[], str]:
         k = f"calc.flag.{key}.chicken" if self.calc.family == "chicken" and f"calc.flag.{key}.chicken" in strings.S \
             else f"calc.flag.{key}"
-        return W.tr_label(k)
+        return widgets.tr_label(k)
 
     # ------------------------------------------------------------------ changes
     def changed(self, problem: Problem | None = None) -> None:
@@ -540,21 +545,21 @@ class CalculatorScene(Scene):
             label = option_label(o)
             val = c.options.get(o.key, o.default)
             if o.is_bool:
-                w: W.Widget = W.Checkbox((x, y, pw, rh), label, bool(val), self._option_setter(o.key),
-                                         enabled=not o.fixed,
-                                         help=option_help(o))
+                w: widgets.Widget = widgets.Checkbox((x, y, pw, rh), label, bool(val), self._option_setter(o.key),
+                                                     enabled=not o.fixed,
+                                                     help=option_help(o))
             else:
                 choices = list(o.choices) if o.choices else [1, 2, 3, 5, 10]
                 if val not in choices:
                     choices = sorted(set(choices) | {val})
-                w = W.Choice((x, y, pw, rh), label, choices, [str(ch) for ch in choices], val,
-                             self._option_setter(o.key), enabled=not o.fixed)
+                w = widgets.Choice((x, y, pw, rh), label, choices, [str(ch) for ch in choices], val,
+                                   self._option_setter(o.key), enabled=not o.fixed)
             self.option_widgets.append(w)
             y += rh + round(6 * s)
-        self.options_close = W.Button((W_ // 2 - round(110 * s), y + round(14 * s), round(220 * s), round(46 * s)),
-                                      W.tr_label("common.ok"), self.close_overlay, "gold", size=round(18 * s),
-                                      name="options_ok")
-        self.option_focus = W.FocusRing(self.option_widgets + [self.options_close])
+        self.options_close = widgets.Button(
+            (W_ // 2 - round(110 * s), y + round(14 * s), round(220 * s), round(46 * s)),
+            widgets.tr_label("common.ok"), self.close_overlay, "gold", size=round(18 * s), name="options_ok")
+        self.option_focus = widgets.FocusRing(self.option_widgets + [self.options_close])
 
     def _option(self, key: str, value: Any) -> None:
         self.calc.set_option(key, value)
@@ -666,7 +671,8 @@ class CalculatorScene(Scene):
             self.open_settle()
         elif ev.key == pygame.K_l:
             self.app.toggle_lang()
-        elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and not isinstance(self.focus.current, (W.Choice, W.Slider)):
+        elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and not isinstance(self.focus.current,
+                                                                          (widgets.Choice, widgets.Slider)):
             n = len(self.display_hand())
             if n:
                 step = 1 if ev.key == pygame.K_RIGHT else -1

@@ -66,10 +66,10 @@ class HeldPanel:
         y = self.rect.y + round(58 * s)
         self.buttons = []
         for k, o in enumerate(self.offers):
-            self.buttons.append(widgets.Button((self.rect.right - round(170 * s), y + round(18 * s), round(150 * s),
-                                                round(38 * s)), widgets.tr_label("lan.rejoin_seat", n=o["seat"] + 1),
-                                         lambda o=o: self.rejoin(o), "gold", name=f"rejoin{k}",
-                                         size=round(15 * s)))
+            self.buttons.append(widgets.Button(
+                (self.rect.right - round(170 * s), y + round(18 * s), round(150 * s), round(38 * s)),
+                widgets.tr_label("lan.rejoin_seat", n=o["seat"] + 1), lambda o=o: self.rejoin(o), "gold",
+                name=f"rejoin{k}", size=round(15 * s)))
             y += round(62 * s)
         self.dismiss = widgets.Button(
             (self.rect.x + round(20 * s), self.rect.bottom - round(46 * s), round(130 * s), round(34 * s)),

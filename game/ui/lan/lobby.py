@@ -18,8 +18,7 @@ from game.rules.variants.base import Variant
 from game.turntimer import LAN_DEFAULT, valid_seconds
 from game.ui import nav
 from game.ui.app import App, Scene
-from game.ui.kit import hostmsg, strings
-from game.ui.kit import widgets as W
+from game.ui.kit import hostmsg, strings, widgets
 from game.ui.kit.names import clean_name, options_summary, player_name, shown, variant_title
 from game.ui.lan.nameprompt import NamePrompt, needs_name
 from game.ui.table.tableview import background
@@ -64,7 +63,7 @@ def watch_note(r: dict) -> str:
     return "".join(f"  · {p}" for p in parts)
 
 
-class SecretInput(W.TextInput):
+class SecretInput(widgets.TextInput):
     """A text field that shows stars (a table password)."""
 
     def draw(self, dest, focused=False) -> None:
@@ -87,8 +86,9 @@ class UnavailableScene(Scene):
     def layout(self) -> None:
         s = self.s
         W_, H_ = self.app.size
-        self.back_btn = W.Button((W_ // 2 - round(110 * s), H_ // 2 + round(60 * s), round(220 * s), round(52 * s)),
-                                 W.tr_label("common.back"), self.back, "gold", name="back", size=round(18 * s))
+        self.back_btn = widgets.Button(
+            (W_ // 2 - round(110 * s), H_ // 2 + round(60 * s), round(220 * s), round(52 * s)),
+            widgets.tr_label("common.back"), self.back, "gold", name="back", size=round(18 * s))
 
     def back(self) -> None:
         nav.go(self.app, "menu")
@@ -105,12 +105,13 @@ class UnavailableScene(Scene):
         surf.blit(background(surf.get_size()), (0, 0))
         box = pygame.Rect(0, 0, round(760 * s), round(260 * s))
         box.center = (W_ // 2, H_ // 2)
-        W.panel(surf, box)
-        W.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s), W.GOLD,
-                    "serif", anchor="midtop")
-        W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
-                       pygame.Rect(box.x + round(40 * s), box.y + round(90 * s), box.w - round(80 * s), round(100 * s)),
-                       round(17 * s))
+        widgets.panel(surf, box)
+        widgets.draw_text(surf, strings.tr(self.title_key), (box.centerx, box.y + round(24 * s)), round(30 * s),
+                          widgets.GOLD, "serif", anchor="midtop")
+        widgets.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
+                             pygame.Rect(box.x + round(40 * s), box.y + round(90 * s), box.w - round(80 * s),
+                                         round(100 * s)),
+                             round(17 * s))
         self.back_btn.draw(surf, True)
 
 
@@ -292,16 +293,16 @@ class LobbyScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         bw, bh = round(220 * s), round(52 * s)
-        self.leave_btn = W.Button((W_ // 2 - bw // 2, H_ - round(40 * s) - bh, bw, bh),
-                                  W.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby, "red",
-                                  name="leave", size=round(18 * s))
+        self.leave_btn = widgets.Button((W_ // 2 - bw // 2, H_ - round(40 * s) - bh, bw, bh),
+                                        widgets.tr_label("lan.stop" if self.host else "common.back"), self.leave_lobby,
+                                        "red", name="leave", size=round(18 * s))
         self.fill_btn = None
         if self.host is not None:
             # friends did not come: the host may give the open seats to bots and start
             self.leave_btn.rect.x = W_ // 2 - bw - round(12 * s)
-            self.fill_btn = W.Button((W_ // 2 + round(12 * s), H_ - round(40 * s) - bh, bw, bh),
-                                     W.tr_label("lan.fill_bots"), self.fill_bots, "gold", name="fill_bots",
-                                     size=round(18 * s))
+            self.fill_btn = widgets.Button((W_ // 2 + round(12 * s), H_ - round(40 * s) - bh, bw, bh),
+                                           widgets.tr_label("lan.fill_bots"), self.fill_bots, "gold", name="fill_bots",
+                                           size=round(18 * s))
 
     def fill_bots(self) -> None:
         if self.host is None:
@@ -385,39 +386,41 @@ class LobbyScene(Scene):
         W_ = self.app.size[0]
         ses = self.session
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("lan.lobby_title"), (W_ // 2, round(28 * s)), round(40 * s), W.GOLD, "serif",
-                    anchor="midtop", shadow=True)
+        widgets.draw_text(surf, strings.tr("lan.lobby_title"), (W_ // 2, round(28 * s)), round(40 * s), widgets.GOLD,
+                          "serif", anchor="midtop", shadow=True)
         box = pygame.Rect(0, 0, round(820 * s), round(470 * s))
         box.midtop = (W_ // 2, round(100 * s))
-        W.panel(surf, box)
+        widgets.panel(surf, box)
         x = box.x + round(36 * s)
         y = box.y + round(24 * s)
         status = ses.status
         addr = ses.addr
         vname = variant_title(ses.variant_id or "")
         tname = shown(ses.table_name or "")
-        W.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), W.CREAM, "bold",
-                    max_width=box.w - round(72 * s))
+        widgets.draw_text(surf, f"{tname}  ·  {vname}", (x, y), round(24 * s), widgets.CREAM, "bold",
+                          max_width=box.w - round(72 * s))
         y += round(40 * s)
         opts = options_summary(ses.variant_id, ses.options)  # the table's 勾选项 off their defaults
         if opts:
-            W.draw_text(surf, opts, (x, y - round(6 * s)), round(15 * s), W.GOLD, max_width=box.w - round(72 * s))
+            widgets.draw_text(surf, opts, (x, y - round(6 * s)), round(15 * s), widgets.GOLD,
+                              max_width=box.w - round(72 * s))
             y += round(24 * s)
         if self.host is not None:
-            W.draw_text(surf, self.share_text(), (x, y), round(17 * s), W.GOLD, "bold", max_width=box.w - round(72 * s))
+            widgets.draw_text(surf, self.share_text(), (x, y), round(17 * s), widgets.GOLD, "bold",
+                              max_width=box.w - round(72 * s))
             y += round(28 * s)
             share = strings.tr("lan.share") + "  ·  " if self.shares_lan() else ""
-            W.draw_text(surf, share + strings.tr("lan.host_id", name=self.host.name,
-                                                 id=hostmsg.short(self.host.host_id)),
-                        (x, y), round(14 * s), W.MUTED, max_width=box.w - round(72 * s))
+            widgets.draw_text(surf, share + strings.tr("lan.host_id", name=self.host.name,
+                                                       id=hostmsg.short(self.host.host_id)),
+                              (x, y), round(14 * s), widgets.MUTED, max_width=box.w - round(72 * s))
             y += round(26 * s)
         elif addr:
             where = f"{addr[0]}:{addr[1]}"
             host_name = ses.host_name
             hid = getattr(ses, "host_id", None)
             where = f"{where} · {hostmsg.short(hid)}" if hid else where
-            W.draw_text(surf, f"{host_name} · {where}" if host_name else where, (x, y), round(15 * s),
-                        W.MUTED, max_width=box.w - round(72 * s))
+            widgets.draw_text(surf, f"{host_name} · {where}" if host_name else where, (x, y), round(15 * s),
+                              widgets.MUTED, max_width=box.w - round(72 * s))
             y += round(28 * s)
         y += round(10 * s)
         n = ses.n or len(ses.names) or 4
@@ -442,27 +445,28 @@ class LobbyScene(Scene):
             on = i < len(connected) and connected[i]
             pygame.draw.circle(surf, (90, 220, 120) if (on or is_bot) else (120, 120, 120),
                                (r.x + round(22 * s), r.centery), round(7 * s))
-            W.draw_text(surf, f"{strings.tr('setup.seat')} {i + 1}", (r.x + round(40 * s), r.centery), round(15 * s),
-                        W.MUTED, anchor="midleft")
-            W.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s),
-                        W.CREAM if name or is_bot else W.MUTED, "bold", anchor="midleft",
-                        max_width=r.w - round(260 * s))
-            W.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), W.MUTED, anchor="midright")
+            widgets.draw_text(surf, f"{strings.tr('setup.seat')} {i + 1}", (r.x + round(40 * s), r.centery),
+                              round(15 * s), widgets.MUTED, anchor="midleft")
+            widgets.draw_text(surf, who, (r.x + round(120 * s), r.centery), round(18 * s),
+                              widgets.CREAM if name or is_bot else widgets.MUTED, "bold", anchor="midleft",
+                              max_width=r.w - round(260 * s))
+            widgets.draw_text(surf, kind, (r.right - round(16 * s), r.centery), round(14 * s), widgets.MUTED,
+                              anchor="midright")
             y += round(56 * s)
         watchers = ses.watchers
         if watchers or ses.watch == "open":
             note = strings.tr("lan.watchers_n", k=watchers)
             if ses.watch == "open":
                 note += "  ·  " + strings.tr("lan.watch_open")
-            W.draw_text(surf, note, (box.right - round(36 * s), box.y + round(30 * s)), round(14 * s), W.GOLD,
-                        anchor="topright")
+            widgets.draw_text(surf, note, (box.right - round(36 * s), box.y + round(30 * s)), round(14 * s),
+                              widgets.GOLD, anchor="topright")
         msg = strings.tr("lan.waiting_host")
         if status in ("refused", "closed") or ses.error:
             msg = strings.tr("lan.failed", why=hostmsg.session_text(ses) or hostmsg.code_text("lost"))
         elif status == "connecting":
             msg = strings.tr("lan.connecting", addr=f"{addr[0]}:{addr[1]}" if addr else "")
-        r = W.draw_text(surf, msg, (W_ // 2, box.bottom - round(34 * s)), round(16 * s), (255, 230, 170), "bold",
-                        anchor="center")
+        r = widgets.draw_text(surf, msg, (W_ // 2, box.bottom - round(34 * s)), round(16 * s), (255, 230, 170), "bold",
+                              anchor="center")
         if status not in ("refused", "closed"):
             # the lobby is alive: three dots beside the sentence, one lit in turn (never a second full stop)
             k = int(self.app.now * 2) % 3
@@ -516,7 +520,7 @@ class JoinScene(Scene):
         self._watch_key: list | None = None  # the rows the watch buttons were made for
         self._raw_rows: list = []  # the tables as discovery lists them
         self._pins: dict | None = None  # host name -> the key this machine pinned for it
-        self._watch_btns: list[W.Button] = []
+        self._watch_btns: list[widgets.Button] = []
 
     def enter(self) -> None:
         super().enter()
@@ -539,33 +543,34 @@ class JoinScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         bw, bh = round(200 * s), round(50 * s)
-        self.back_btn = W.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
-                                 "dark", name="back", size=round(18 * s))
-        self.addr_input = W.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh),
-                                      W.tr_label("lan.address"), self.addr_text, self._addr,
-                                      placeholder="192.168.1.20:50555", max_len=40, label_w=0.3)
-        self.connect_btn = W.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
-                                    W.tr_label("lan.connect"), self.connect_typed, "gold", name="connect",
-                                    size=round(18 * s))
-        # a venue's network may hide the host from discovery: its address can be watched as well as joined
-        self.watch_addr_btn = W.Button((round(800 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
-                                       W.tr_label("lan.watch"), self.watch_typed, "blue", name="watch_addr",
+        self.back_btn = widgets.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh),
+                                       widgets.tr_label("common.back"), self.back, "dark", name="back",
                                        size=round(18 * s))
+        self.addr_input = widgets.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh),
+                                            widgets.tr_label("lan.address"), self.addr_text, self._addr,
+                                            placeholder="192.168.1.20:50555", max_len=40, label_w=0.3)
+        self.connect_btn = widgets.Button((round(620 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
+                                          widgets.tr_label("lan.connect"), self.connect_typed, "gold", name="connect",
+                                          size=round(18 * s))
+        # a venue's network may hide the host from discovery: its address can be watched as well as joined
+        self.watch_addr_btn = widgets.Button((round(800 * s), H_ - round(110 * s) - bh, round(160 * s), bh),
+                                             widgets.tr_label("lan.watch"), self.watch_typed, "blue", name="watch_addr",
+                                             size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(110 * s), W_ - round(80 * s), H_ - round(290 * s))
         self._build_rows([r for r, _b in self.rows])  # the found tables, placed for this size
         box = self._prompt_box()
         pw_rect = (box.x + round(30 * s), box.y + round(70 * s), box.w - round(60 * s), round(50 * s))
-        self.pw_input = SecretInput(pw_rect, W.tr_label("lan.password"), self.pw_text, self._pw, max_len=60,
+        self.pw_input = SecretInput(pw_rect, widgets.tr_label("lan.password"), self.pw_text, self._pw, max_len=60,
                                     label_w=0.3)
         self.pw_input.active = True
         bw2 = round(160 * s)
-        self.pw_ok = W.Button((box.right - round(30 * s) - bw2, box.bottom - round(70 * s), bw2, round(48 * s)),
-                              W.tr_label("lan.watch" if self.ask and self.ask.get("watching") else "lan.connect"),
-                              self.connect_password, "gold", name="pw_ok",
-                              size=round(18 * s))
-        self.pw_cancel = W.Button((box.x + round(30 * s), box.bottom - round(70 * s), bw2, round(48 * s)),
-                                  W.tr_label("lan.cancel"), self.cancel_password, "dark", name="pw_cancel",
-                                  size=round(18 * s))
+        self.pw_ok = widgets.Button(
+            (box.right - round(30 * s) - bw2, box.bottom - round(70 * s), bw2, round(48 * s)),
+            widgets.tr_label("lan.watch" if self.ask and self.ask.get("watching") else "lan.connect"),
+            self.connect_password, "gold", name="pw_ok", size=round(18 * s))
+        self.pw_cancel = widgets.Button((box.x + round(30 * s), box.bottom - round(70 * s), bw2, round(48 * s)),
+                                        widgets.tr_label("lan.cancel"), self.cancel_password, "dark", name="pw_cancel",
+                                        size=round(18 * s))
 
     def _prompt_box(self) -> pygame.Rect:
         s = self.s
@@ -654,10 +659,10 @@ class JoinScene(Scene):
         if self._watch_key != key:
             s = self.s
             self._watch_key = key
-            self._watch_btns = [W.Button((b.rect.x - round(140 * s), b.rect.y, round(130 * s), b.rect.h),
-                                         W.tr_label("lan.watch"), lambda r=r: self.watch_row(r), "blue",
-                                         enabled=r.get("watch", "public") != "off", name=f"watch{i}",
-                                         size=round(16 * s))
+            self._watch_btns = [widgets.Button((b.rect.x - round(140 * s), b.rect.y, round(130 * s), b.rect.h),
+                                               widgets.tr_label("lan.watch"), lambda r=r: self.watch_row(r), "blue",
+                                               enabled=r.get("watch", "public") != "off", name=f"watch{i}",
+                                               size=round(16 * s))
                                 for i, (r, b) in enumerate(self.rows)]
         return self._watch_btns
 
@@ -724,14 +729,14 @@ class JoinScene(Scene):
         for i, r in enumerate(self.annotate(rows)):
             rect = (self.list_rect.right - round(150 * s), y + round(8 * s), round(130 * s), round(40 * s))
             if r.get("known_key"):  # a known host's name with another key: nothing is joined before the player says
-                b = W.Button(rect, W.tr_label("lan.accept_key"), lambda r=r: self.accept_key(r), "red",
-                             name=f"row{i}", size=round(15 * s))
+                b = widgets.Button(rect, widgets.tr_label("lan.accept_key"), lambda r=r: self.accept_key(r), "red",
+                                   name=f"row{i}", size=round(15 * s))
             elif r.get("held_seat") is not None:  # a seat kept for this machine: also on a full table
-                b = W.Button(rect, W.tr_label("lan.rejoin_seat", n=r["held_seat"] + 1), lambda r=r: self.join_row(r),
-                             "gold", name=f"row{i}", size=round(15 * s))
+                b = widgets.Button(rect, widgets.tr_label("lan.rejoin_seat", n=r["held_seat"] + 1),
+                                   lambda r=r: self.join_row(r), "gold", name=f"row{i}", size=round(15 * s))
             else:
-                b = W.Button(rect, W.tr_label("lan.connect"), lambda r=r: self.join_row(r),
-                             "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
+                b = widgets.Button(rect, widgets.tr_label("lan.connect"), lambda r=r: self.join_row(r),
+                                   "gold", enabled=r.get("seats_free", 0) > 0, name=f"row{i}", size=round(16 * s))
             self.rows.append((r, b))
             y += round(60 * s)
 
@@ -764,18 +769,18 @@ class JoinScene(Scene):
     def draw(self, surf) -> None:
         s = self.s
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
-                    shadow=True)
+        widgets.draw_text(surf, strings.tr("lan.join_title"), (round(40 * s), round(28 * s)), round(38 * s),
+                          widgets.GOLD, "serif", shadow=True)
         box = self.list_rect
-        W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
+        widgets.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if self.why:
-            W.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
-                           box.inflate(-round(40 * s), -round(40 * s)), round(17 * s))
+            widgets.draw_wrapped(surf, strings.tr("lan.unavailable", why=missing_text(self.why)),
+                                 box.inflate(-round(40 * s), -round(40 * s)), round(17 * s))
         elif not self.rows:
             text = strings.tr("lan.searching") + "\n" + strings.tr("lan.none_found")
             if self.error:
                 text = strings.tr("lan.failed", why=self.error) + "\n" + strings.tr("lan.none_found")
-            W.draw_wrapped(surf, text, box.inflate(-round(40 * s), -round(40 * s)), round(17 * s), W.MUTED)
+            widgets.draw_wrapped(surf, text, box.inflate(-round(40 * s), -round(40 * s)), round(17 * s), widgets.MUTED)
         for r, b in self.rows:
             row = pygame.Rect(box.x + round(10 * s), b.rect.y - round(8 * s), box.w - round(20 * s), round(56 * s))
             pygame.draw.rect(surf, (24, 48, 38), row, border_radius=round(10 * s))
@@ -785,10 +790,11 @@ class JoinScene(Scene):
             if r.get("password"):
                 line += f"  · {strings.tr('lan.locked')}"
             line += watch_note(r)
-            W.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), W.CREAM, "bold",
-                        max_width=row.w - round(340 * s))
-            W.draw_text(surf, self.row_host_text(r), (row.x + round(16 * s), row.y + round(32 * s)), round(13 * s),
-                        (255, 170, 150) if r.get("known_key") else W.MUTED, max_width=row.w - round(340 * s))
+            widgets.draw_text(surf, line, (row.x + round(16 * s), row.y + round(8 * s)), round(18 * s), widgets.CREAM,
+                              "bold", max_width=row.w - round(340 * s))
+            widgets.draw_text(surf, self.row_host_text(r), (row.x + round(16 * s), row.y + round(32 * s)),
+                              round(13 * s), (255, 170, 150) if r.get("known_key") else widgets.MUTED,
+                              max_width=row.w - round(340 * s))
             b.draw(surf)
         for b in self.watch_buttons():
             b.draw(surf)
@@ -818,13 +824,13 @@ class JoinScene(Scene):
         shade.fill((0, 0, 0, 150))
         surf.blit(shade, (0, 0))
         box = self._prompt_box()
-        W.panel(surf, box)
-        W.draw_text(surf, strings.tr("lan.password_for", name=ask.get("name") or ask.get("host", "")),
-                    (box.x + round(30 * s), box.y + round(24 * s)), round(20 * s), W.GOLD, "bold",
-                    max_width=box.w - round(60 * s))
+        widgets.panel(surf, box)
+        widgets.draw_text(surf, strings.tr("lan.password_for", name=ask.get("name") or ask.get("host", "")),
+                          (box.x + round(30 * s), box.y + round(24 * s)), round(20 * s), widgets.GOLD, "bold",
+                          max_width=box.w - round(60 * s))
         if self.error:
-            W.draw_text(surf, self.error, (box.x + round(30 * s), box.y + round(130 * s)), round(14 * s),
-                        (255, 170, 150), max_width=box.w - round(60 * s))
+            widgets.draw_text(surf, self.error, (box.x + round(30 * s), box.y + round(130 * s)), round(14 * s),
+                              (255, 170, 150), max_width=box.w - round(60 * s))
         self.pw_input.draw(surf)
         self.pw_ok.draw(surf)
         self.pw_cancel.draw(surf)

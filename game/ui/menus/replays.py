@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.rules import engine as E
+from game.rules import engine
 from game.rules.actions import from_json
 from game.rules.match import Match, level_prompts
 from game.rules.variants import get as get_variant
@@ -21,8 +21,7 @@ from game.rules.view import view as make_view
 from game.ui import nav
 from game.ui import settings as cfg
 from game.ui.app import Scene
-from game.ui.kit import drawlog, strings
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, widgets
 from game.ui.kit.names import bot_name, player_name, shown, shown_all, variant_name, variant_title
 from game.ui.kit.settletext import win_line
 from game.ui.table.layout import TableLayout
@@ -60,7 +59,7 @@ class ReplayData:
             st, _ = probe.start_hand()
             for j, item in enumerate(rec.get("actions", [])):
                 try:
-                    E.apply(st, from_json(item))
+                    engine.apply(st, from_json(item))
                 except Exception as e:  # noqa: BLE001 - any damage to a move: reported with its position
                     raise cfg.ReplayProblem("bad_moves", f"hand {i + 1}, move {j + 1}: {e}") from None
             if st.end is None:
@@ -92,14 +91,14 @@ class ReplayData:
         if i in self._cache:
             return self._cache[i]
         dealer, streak, scores = self.starts[i]
-        st, ev0 = E.new_hand(self.variant, self.options, seed=self.seed, dealer=dealer, hand_no=i, dealer_streak=streak,
-                             scores=scores)
+        st, ev0 = engine.new_hand(self.variant, self.options, seed=self.seed, dealer=dealer, hand_no=i,
+                                  dealer_streak=streak, scores=scores)
         if level_prompts(self.match):
-            st.extra[E.LEVEL_PROMPTS] = True
+            st.extra[engine.LEVEL_PROMPTS] = True
         states, events, actions = [st.copy()], [ev0], []
         for item in self.match["hands_played"][i].get("actions", []):
             a = from_json(item)
-            _st, ev = E.apply(st, a)
+            _st, ev = engine.apply(st, a)
             states.append(st.copy())
             events.append(ev)
             actions.append(a)
@@ -133,8 +132,9 @@ class ReplaysScene(Scene):
         s = self.s
         W_, H_ = self.app.size
         bw, bh = round(200 * s), round(50 * s)
-        self.back_btn = W.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh), W.tr_label("common.back"), self.back,
-                                 "dark", name="back", size=round(18 * s))
+        self.back_btn = widgets.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh),
+                                       widgets.tr_label("common.back"), self.back, "dark", name="back",
+                                       size=round(18 * s))
         self.list_rect = pygame.Rect(round(40 * s), round(100 * s), W_ - round(80 * s), H_ - round(200 * s))
         self.row_h = round(64 * s)
         self._rows()
@@ -145,9 +145,9 @@ class ReplaysScene(Scene):
         y = self.list_rect.y - self.scroll
         for i, e in enumerate(self.entries):
             r = pygame.Rect(self.list_rect.x, y, self.list_rect.w, self.row_h - round(8 * s))
-            b = W.Button((r.right - round(130 * s), r.y + round(10 * s), round(116 * s), r.h - round(20 * s)),
-                         W.tr_label("replays.open"), lambda i=i: self.open(i), "gold", enabled=e.error is None,
-                         name=f"open{i}", size=round(16 * s))
+            b = widgets.Button((r.right - round(130 * s), r.y + round(10 * s), round(116 * s), r.h - round(20 * s)),
+                               widgets.tr_label("replays.open"), lambda i=i: self.open(i), "gold",
+                               enabled=e.error is None, name=f"open{i}", size=round(16 * s))
             self.rows.append((r, b))
             y += self.row_h
 
@@ -194,14 +194,16 @@ class ReplaysScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s), W.GOLD, "serif",
-                    shadow=True)
-        W.draw_text(surf, strings.tr("replays.folder", path=str(cfg.replay_dir())), (W_ - round(40 * s), round(46 * s)),
-                    round(13 * s), W.MUTED, anchor="topright", max_width=round(W_ * 0.55))
+        widgets.draw_text(surf, strings.tr("replays.title"), (round(40 * s), round(28 * s)), round(38 * s),
+                          widgets.GOLD, "serif", shadow=True)
+        widgets.draw_text(surf, strings.tr("replays.folder", path=str(cfg.replay_dir())),
+                          (W_ - round(40 * s), round(46 * s)), round(13 * s), widgets.MUTED, anchor="topright",
+                          max_width=round(W_ * 0.55))
         box = self.list_rect.inflate(round(20 * s), round(20 * s))
-        W.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
+        widgets.panel(surf, box, (10, 26, 20), 215, round(14 * s), 2)
         if not self.entries:
-            W.draw_text(surf, strings.tr("replays.empty"), box.center, round(18 * s), W.CREAM, anchor="center")
+            widgets.draw_text(surf, strings.tr("replays.empty"), box.center, round(18 * s), widgets.CREAM,
+                              anchor="center")
         with drawlog.scrolling(surf, self.list_rect):
             for i, ((r, b), e) in enumerate(zip(self.rows, self.entries)):
                 if r.bottom < self.list_rect.y or r.y > self.list_rect.bottom:
@@ -211,17 +213,18 @@ class ReplaysScene(Scene):
                     self._draw_broken(surf, r, e)
                     continue
                 vn = variant_title(e.variant)
-                W.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s), W.GOLD, "bold")
+                widgets.draw_text(surf, vn or "?", (r.x + round(16 * s), r.y + round(8 * s)), round(18 * s),
+                                  widgets.GOLD, "bold")
                 meta = f"{e.saved} · {strings.tr('replays.hands', n=e.hands)}"
                 if not e.finished:
                     meta += f" · {strings.tr('replays.unfinished')}"
                 if e.branch:
                     meta += f" · {strings.tr('replays.branch_tag')}"
-                W.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.MUTED,
-                            max_width=round(r.w * 0.4))
+                widgets.draw_text(surf, meta, (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), widgets.MUTED,
+                                  max_width=round(r.w * 0.4))
                 scores = "   ".join(f"{shown(n)} {t:+d}" for n, t in zip(e.names, e.totals))
-                W.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), W.CREAM,
-                            anchor="midleft", max_width=b.rect.x - round(16 * s) - (r.x + round(r.w * 0.42)))
+                widgets.draw_text(surf, scores, (r.x + round(r.w * 0.42), r.centery), round(15 * s), widgets.CREAM,
+                                  anchor="midleft", max_width=b.rect.x - round(16 * s) - (r.x + round(r.w * 0.42)))
                 b.draw(surf, i == self.sel)
         self.back_btn.draw(surf)
 
@@ -230,14 +233,16 @@ class ReplaysScene(Scene):
         """A file that cannot be shown: its name, what is wrong and what to do, in the player's language."""
         s = self.s
         pygame.draw.rect(surf, (150, 80, 60), r, max(1, round(2 * s)), border_radius=round(10 * s))
-        W.draw_text(surf, e.path.name, (r.x + round(16 * s), r.y + round(8 * s)), round(16 * s), (240, 170, 140),
-                    "bold", max_width=round(r.w * 0.4))
-        W.draw_text(surf, strings.tr("replays.broken_row", why=strings.tr("bad." + str(e.error))),
-                    (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), W.CREAM, max_width=round(r.w * 0.4))
+        widgets.draw_text(surf, e.path.name, (r.x + round(16 * s), r.y + round(8 * s)), round(16 * s), (240, 170, 140),
+                          "bold", max_width=round(r.w * 0.4))
+        widgets.draw_text(surf, strings.tr("replays.broken_row", why=strings.tr("bad." + str(e.error))),
+                          (r.x + round(16 * s), r.y + round(34 * s)), round(13 * s), widgets.CREAM,
+                          max_width=round(r.w * 0.4))
         fix = strings.tr("replays.fix." + str(e.error))
         x = r.x + round(r.w * 0.42)
-        W.draw_wrapped(surf, fix, pygame.Rect(x, r.y + round(8 * s), r.right - round(16 * s) - x, r.h - round(12 * s)),
-                       round(14 * s), W.MUTED)
+        widgets.draw_wrapped(surf, fix,
+                             pygame.Rect(x, r.y + round(8 * s), r.right - round(16 * s) - x, r.h - round(12 * s)),
+                             round(14 * s), widgets.MUTED)
 
 
 def problem_text(name: str, reason: str) -> str:
@@ -285,22 +290,22 @@ class ReplayViewer(Scene):
         x = W_ // 2 - (len(specs) * (bw + round(8 * s))) // 2
         self.controls = []
         for name, label, cb in specs:
-            self.controls.append(W.Button((x, y, bw, bh), label, cb, "gold" if name == "play" else "dark", name=name,
-                                          size=round(18 * s)))
+            self.controls.append(widgets.Button((x, y, bw, bh), label, cb, "gold" if name == "play" else "dark",
+                                                name=name, size=round(18 * s)))
             x += bw + round(8 * s)
         vals = list(range(self.data.n)) + [-1]
-        labels = [(lambda i=i: self.data.names[i]) for i in range(self.data.n)] + [W.tr_label("replay.all_open")]
-        self.view_choice = W.Choice((W_ - round(330 * s), y, round(314 * s), bh), W.tr_label("replay.view"), vals,
-                                    labels, self.seat, self.set_seat, label_w=0.26)
+        labels = [(lambda i=i: self.data.names[i]) for i in range(self.data.n)] + [widgets.tr_label("replay.all_open")]
+        self.view_choice = widgets.Choice((W_ - round(330 * s), y, round(314 * s), bh), widgets.tr_label("replay.view"),
+                                          vals, labels, self.seat, self.set_seat, label_w=0.26)
         right = self.controls[-1].rect.right + round(16 * s)
-        self.branch_btn = W.Button((right, y, self.view_choice.rect.x - round(16 * s) - right, bh),
-                                   W.tr_label("replay.branch"), self.open_branch, "gold", name="branch",
-                                   size=round(16 * s))
+        self.branch_btn = widgets.Button((right, y, self.view_choice.rect.x - round(16 * s) - right, bh),
+                                         widgets.tr_label("replay.branch"), self.open_branch, "gold", name="branch",
+                                         size=round(16 * s))
         self._refresh_controls()
         if self.dialog is not None:
             self.dialog.layout()
-        self.back_btn = W.Button((round(16 * s), y, round(110 * s), bh), W.tr_label("common.back"), self.back, "dark",
-                                 size=round(16 * s), name="back")
+        self.back_btn = widgets.Button((round(16 * s), y, round(110 * s), bh), widgets.tr_label("common.back"),
+                                       self.back, "dark", size=round(16 * s), name="back")
 
     def back(self) -> None:
         if self.back_cb:
@@ -470,17 +475,18 @@ class ReplayViewer(Scene):
         self.branch_btn.draw(surf)
         states, _, actions = self.data.hand(self.hand_i)
         info = strings.tr("replay.step", i=self.step, n=len(states) - 1)
-        W.draw_text(surf, strings.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
-                    (round(140 * s), self.bar.y + round(20 * s)), round(15 * s), W.GOLD, "bold", anchor="midleft")
+        widgets.draw_text(surf, strings.tr("replay.hand", i=self.hand_i + 1, n=self.data.hands) + " · " + info,
+                          (round(140 * s), self.bar.y + round(20 * s)), round(15 * s), widgets.GOLD, "bold",
+                          anchor="midleft")
         what = strings.tr("replay.start") if self.step == 0 else describe(actions[self.step - 1], self.data.names)
         if self.step == len(states) - 1 and v.get("result"):
             res = v["result"]
             what = win_line(res, self.data.names) + "  " + "  ".join(
                 f"{self.data.names[i]} {d:+d}" for i, d in enumerate(res.get("deltas", [])) if d)
-        W.draw_text(surf, what, (round(140 * s), self.bar.y + round(44 * s)), round(14 * s), W.CREAM, anchor="midleft",
-                    max_width=self.controls[0].rect.x - round(150 * s))
-        W.draw_text(surf, strings.tr("replay.keys"), (W_ // 2, self.bar.bottom - round(5 * s)), round(12 * s), W.MUTED,
-                    anchor="midbottom")
+        widgets.draw_text(surf, what, (round(140 * s), self.bar.y + round(44 * s)), round(14 * s), widgets.CREAM,
+                          anchor="midleft", max_width=self.controls[0].rect.x - round(150 * s))
+        widgets.draw_text(surf, strings.tr("replay.keys"), (W_ // 2, self.bar.bottom - round(5 * s)), round(12 * s),
+                          widgets.MUTED, anchor="midbottom")
         if self.dialog is not None:
             self.dialog.draw(surf)
 
@@ -506,20 +512,22 @@ class BranchDialog:
         x, w, rh = self.rect.x + round(36 * s), self.rect.w - round(72 * s), round(46 * s)
         y = self.rect.y + round(124 * s)
         n = self.viewer.data.n
-        self.seat_choice = W.Choice((x, y, w, rh), W.tr_label("replay.branch_seat"), list(range(n)),
-                                    [(lambda i=i: self.viewer.data.names[i]) for i in range(n)], self.seat,
-                                    self._set_seat, label_w=0.4)
+        self.seat_choice = widgets.Choice((x, y, w, rh), widgets.tr_label("replay.branch_seat"), list(range(n)),
+                                          [(lambda i=i: self.viewer.data.names[i]) for i in range(n)], self.seat,
+                                          self._set_seat, label_w=0.4)
         levels = list(strings.BOT_LEVELS)
-        self.level_choice = W.Choice((x, y + rh + round(12 * s), w, rh), W.tr_label("replay.branch_bots"), levels,
-                                     [W.tr_label(f"bot.{lv}") for lv in levels], self.level, self._set_level,
-                                     label_w=0.4)
+        self.level_choice = widgets.Choice((x, y + rh + round(12 * s), w, rh), widgets.tr_label("replay.branch_bots"),
+                                           levels, [widgets.tr_label(f"bot.{lv}") for lv in levels], self.level,
+                                           self._set_level, label_w=0.4)
         bw, bh = round(180 * s), round(48 * s)
         by = self.rect.bottom - round(24 * s) - bh
-        self.start_btn = W.Button((self.rect.centerx + round(10 * s), by, bw, bh), W.tr_label("replay.branch_start"),
-                                  self.start, "gold", name="branch_start", size=round(18 * s), hotkey="Enter")
-        self.cancel_btn = W.Button((self.rect.centerx - round(10 * s) - bw, by, bw, bh), W.tr_label("common.cancel"),
-                                   self.cancel, "dark", name="branch_cancel", size=round(18 * s), hotkey="Esc")
-        self.focus = W.FocusRing([self.seat_choice, self.level_choice, self.start_btn, self.cancel_btn])
+        self.start_btn = widgets.Button((self.rect.centerx + round(10 * s), by, bw, bh),
+                                        widgets.tr_label("replay.branch_start"), self.start, "gold",
+                                        name="branch_start", size=round(18 * s), hotkey="Enter")
+        self.cancel_btn = widgets.Button((self.rect.centerx - round(10 * s) - bw, by, bw, bh),
+                                         widgets.tr_label("common.cancel"), self.cancel, "dark", name="branch_cancel",
+                                         size=round(18 * s), hotkey="Esc")
+        self.focus = widgets.FocusRing([self.seat_choice, self.level_choice, self.start_btn, self.cancel_btn])
         self.focus.index = 2
 
     def _set_seat(self, seat: int) -> None:
@@ -549,14 +557,16 @@ class BranchDialog:
 
     def draw(self, surf) -> None:
         s = self.viewer.s
-        W.dim_screen(surf, 150)
-        W.panel(surf, self.rect, (14, 30, 24), 245, round(16 * s), 2, W.GOLD)
-        W.draw_text(surf, strings.tr("replay.branch_title"), (self.rect.centerx, self.rect.y + round(18 * s)),
-                    round(26 * s), W.GOLD, "serif", anchor="midtop")
+        widgets.dim_screen(surf, 150)
+        widgets.panel(surf, self.rect, (14, 30, 24), 245, round(16 * s), 2, widgets.GOLD)
+        widgets.draw_text(surf, strings.tr("replay.branch_title"), (self.rect.centerx, self.rect.y + round(18 * s)),
+                          round(26 * s), widgets.GOLD, "serif", anchor="midtop")
         v = self.viewer
         where = strings.tr("replay.branch_where", i=v.hand_i + 1, k=v.step)
-        W.draw_wrapped(surf, where, pygame.Rect(self.rect.x + round(36 * s), self.rect.y + round(62 * s),
-                                                self.rect.w - round(72 * s), round(56 * s)), round(15 * s), W.CREAM)
+        widgets.draw_wrapped(surf, where,
+                             pygame.Rect(self.rect.x + round(36 * s), self.rect.y + round(62 * s),
+                                         self.rect.w - round(72 * s), round(56 * s)),
+                             round(15 * s), widgets.CREAM)
         cur = self.focus.current
         for w in (self.seat_choice, self.level_choice, self.start_btn, self.cancel_btn):
             w.draw(surf, cur is w)

@@ -17,8 +17,7 @@ from game.turntimer import TIMER_CHOICES
 from game.ui import nav
 from game.ui import settings as cfg
 from game.ui.app import Scene
-from game.ui.kit import drawlog, strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.names import (
     KNOWN_VARIANTS,
     choice_labels,
@@ -76,32 +75,34 @@ def _seat_label(seat: int, host: bool) -> Callable[[], str]:
 
 # ====================================================================== menu
 
-class ContinueCard(W.Button):
+class ContinueCard(widgets.Button):
     """继续上局: the unfinished match's game, hand and the player's total, one click (or Enter) from going on."""
 
     def __init__(self, rect, info, on_click, scale: float):
-        super().__init__(rect, W.tr_label("menu.continue"), on_click, "gold", name="continue")
+        super().__init__(rect, widgets.tr_label("menu.continue"), on_click, "gold", name="continue")
         self.info = info  # () -> the second line, in the current language
         self.s = scale
 
     def draw(self, dest, focused: bool = False) -> None:
         r = self.rect
         s = self.s
-        top, bottom, edge, txt = W.BUTTON_STYLES["gold"]
+        top, bottom, edge, txt = widgets.BUTTON_STYLES["gold"]
         if self.hover or focused:
-            top = W.lighter(top, 18)
-            g = W.button_glow((r.w + r.h, r.h * 2))
+            top = widgets.lighter(top, 18)
+            g = widgets.button_glow((r.w + r.h, r.h * 2))
             dest.blit(g, (r.centerx - (r.w + r.h) // 2, r.centery - r.h))
-        W.gradient_box(dest, r, top, bottom, max(6, r.h // 5), 3 if focused else 1, W.CREAM if focused else edge)
+        widgets.gradient_box(dest, r, top, bottom, max(6, r.h // 5), 3 if focused else 1,
+                             widgets.CREAM if focused else edge)
         pad = round(18 * s)
-        W.draw_text(dest, W.label_text(self.label), (r.x + pad, r.y + round(12 * s)), round(24 * s), txt, "bold",
-                    max_width=r.w - 2 * pad)
+        widgets.draw_text(dest, widgets.label_text(self.label), (r.x + pad, r.y + round(12 * s)), round(24 * s), txt,
+                          "bold", max_width=r.w - 2 * pad)
         info = self.info()
-        while " · " in info and W.text_width(info, math.ceil(12 * s - 0.01)) > r.w - 2 * pad:
+        while " · " in info and widgets.text_width(info, math.ceil(12 * s - 0.01)) > r.w - 2 * pad:
             info = info.rsplit(" · ", 1)[0]  # a narrow window: the last facts (the time) go rather than shrink
-        W.draw_text(dest, info, (r.x + pad, r.bottom - round(14 * s)), round(15 * s), (70, 40, 0),
-                    anchor="bottomleft", max_width=r.w - 2 * pad)
-        W.draw_text(dest, "▶", (r.right - pad, r.y + round(14 * s)), round(22 * s), txt, "bold", anchor="topright")
+        widgets.draw_text(dest, info, (r.x + pad, r.bottom - round(14 * s)), round(15 * s), (70, 40, 0),
+                          anchor="bottomleft", max_width=r.w - 2 * pad)
+        widgets.draw_text(dest, "▶", (r.right - pad, r.y + round(14 * s)), round(22 * s), txt, "bold",
+                          anchor="topright")
 
 
 class MenuScene(Scene):
@@ -144,20 +145,21 @@ class MenuScene(Scene):
             for k, (name, key, cb, style) in enumerate(row):
                 w = bw if len(row) == 1 else half
                 bx = x + k * (half + round(10 * s))
-                self.buttons.append(W.Button((bx, y0 + i * gap, w, min(bh, gap - round(8 * s))), W.tr_label(key), cb,
-                                             style, size=round(19 * s), name=name))
-        self.lang_btn = W.Button((W_ - round(130 * s), round(20 * s), round(110 * s), round(38 * s)),
-                                 W.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark", size=round(16 * s),
-                                 name="lang")
+                self.buttons.append(widgets.Button((bx, y0 + i * gap, w, min(bh, gap - round(8 * s))),
+                                                   widgets.tr_label(key), cb, style, size=round(19 * s), name=name))
+        self.lang_btn = widgets.Button((W_ - round(130 * s), round(20 * s), round(110 * s), round(38 * s)),
+                                       widgets.tr_label("menu.lang_toggle"), self.app.toggle_lang, "dark",
+                                       size=round(16 * s), name="lang")
         # which game the demo shows (all in turn, or pinned to one), beside its button
         demo = next(b for b in self.buttons if b.name == "demo")
         pins = [""] + [vid for vid, _zh, _en in KNOWN_VARIANTS if vid != "kunming"]
         cur = self.app.settings.demo_variant if self.app.settings.demo_variant in pins else ""
-        self.demo_pin = W.Choice((demo.rect.right + round(12 * s), demo.rect.y, round(220 * s), demo.rect.h), "",
-                                 pins, [W.tr_label("demo.all")] + [W.tr_label(f"demo.short.{v}") for v in pins[1:]],
-                                 cur, self._pin_demo, label_w=0.0)
+        self.demo_pin = widgets.Choice(
+            (demo.rect.right + round(12 * s), demo.rect.y, round(220 * s), demo.rect.h), "", pins,
+            [widgets.tr_label("demo.all")] + [widgets.tr_label(f"demo.short.{v}") for v in pins[1:]],
+            cur, self._pin_demo, label_w=0.0)
         old = getattr(self, "focus", None)
-        ring: list[W.Widget] = list(self.buttons)
+        ring: list[widgets.Widget] = list(self.buttons)
         ring.insert(ring.index(demo) + 1, self.demo_pin)
         self.continue_card = None
         if self.unfinished is not None:
@@ -165,7 +167,7 @@ class MenuScene(Scene):
             self.continue_card = ContinueCard((round(W_ * 0.7) - cw // 2, round(H_ * 0.66), cw, chh),
                                               self._continue_info, self.resume, s)
             ring.insert(0, self.continue_card)  # Enter goes on with the match left unfinished
-        self.focus = W.FocusRing(ring)
+        self.focus = widgets.FocusRing(ring)
         self.focus.index = old.index if old is not None else 0
         self.held = self._held_panel()
         if self.held is not None:
@@ -267,10 +269,10 @@ class MenuScene(Scene):
         W_, H_ = self.app.size
         surf.blit(background(surf.get_size()), (0, 0))
         # title
-        W.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), W.GOLD, "serif",
-                    shadow=True)
-        sub = W.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s),
-                          (220, 236, 220))
+        widgets.draw_text(surf, strings.tr("app.title"), (round(108 * s), round(70 * s)), round(76 * s), widgets.GOLD,
+                          "serif", shadow=True)
+        sub = widgets.draw_text(surf, strings.tr("app.subtitle"), (round(112 * s), round(178 * s)), round(18 * s),
+                                (220, 236, 220))
         pygame.draw.line(surf, (220, 190, 110), (round(112 * s), round(212 * s)),
                          (max(round(520 * s), sub.right), round(212 * s)), max(1, round(2 * s)))
         # a fan of tiles on the right
@@ -284,10 +286,10 @@ class MenuScene(Scene):
             off = (i - (len(fan) - 1) / 2) * tw * 0.78
             dy = abs(i - (len(fan) - 1) / 2) ** 2 * 8 * s
             surf.blit(img, img.get_rect(center=(round(cx + off), round(cy + dy))))
-        W.draw_text(surf, strings.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s), W.MUTED,
-                    anchor="bottomleft")
-        W.draw_text(surf, strings.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)),
-                    round(13 * s), W.MUTED, anchor="bottomright")
+        widgets.draw_text(surf, strings.tr("menu.hint"), (round(110 * s), H_ - round(28 * s)), round(14 * s),
+                          widgets.MUTED, anchor="bottomleft")
+        widgets.draw_text(surf, strings.tr("app.version", v=__version__), (W_ - round(20 * s), H_ - round(20 * s)),
+                          round(13 * s), widgets.MUTED, anchor="bottomright")
         for b in self.buttons:
             b.draw(surf, self.focus.current is b)
         self.demo_pin.draw(surf, self.focus.current is self.demo_pin)
@@ -303,7 +305,7 @@ class MenuScene(Scene):
 
 # ====================================================================== table setup
 
-class VariantCard(W.Button):
+class VariantCard(widgets.Button):
     """A game to pick: its name and its description (wrapped to at most three lines, smaller type if need be)."""
 
     def __init__(self, rect, name, blurb, on_click, selected: bool, enabled: bool, vid: str, scale: float = 1.0):
@@ -315,28 +317,29 @@ class VariantCard(W.Button):
     def draw(self, dest, focused: bool = False) -> None:
         r = self.rect
         s = self.s
-        top, bottom, edge, txt = W.BUTTON_STYLES["gold" if self.selected else "ghost"]
+        top, bottom, edge, txt = widgets.BUTTON_STYLES["gold" if self.selected else "ghost"]
         if not self.enabled:
-            top, bottom, edge, txt = (28, 44, 38), (20, 34, 28), (70, 90, 80), W.MUTED
+            top, bottom, edge, txt = (28, 44, 38), (20, 34, 28), (70, 90, 80), widgets.MUTED
         elif self.hover or focused:
-            top = W.lighter(top, 18)
-        W.gradient_box(dest, r, top, bottom, max(6, r.h // 6), 2 if (focused or self.selected) else 1,
-                       W.GOLD if focused else edge)
+            top = widgets.lighter(top, 18)
+        widgets.gradient_box(dest, r, top, bottom, max(6, r.h // 6), 2 if (focused or self.selected) else 1,
+                             widgets.GOLD if focused else edge)
         pad = max(6, round(10 * s))
         title = max(12, round(21 * s))
-        W.draw_text(dest, W.label_text(self.label), (r.x + pad, r.y + pad - round(3 * s)), title,
-                    txt if self.selected else (W.GOLD if self.enabled else W.MUTED), "bold", max_width=r.w - 2 * pad)
+        widgets.draw_text(dest, widgets.label_text(self.label), (r.x + pad, r.y + pad - round(3 * s)), title,
+                          txt if self.selected else (widgets.GOLD if self.enabled else widgets.MUTED), "bold",
+                          max_width=r.w - 2 * pad)
         y0 = r.y + pad + round(title * 1.25)
-        blurb = W.label_text(self.blurb)
+        blurb = widgets.label_text(self.blurb)
         for size in (round(14 * s), round(13 * s), round(12 * s)):
             step = round(size * 1.3)
-            lines = W.wrap(blurb, size, r.w - 2 * pad)
+            lines = widgets.wrap(blurb, size, r.w - 2 * pad)
             if y0 + len(lines) * step <= r.bottom - pad // 2:
                 break
         fits = max(0, (r.bottom - pad // 2 - y0) // step)
         y = y0
         for line in lines[:fits]:
-            W.draw_text(dest, line, (r.x + pad, y), size, (70, 40, 0) if self.selected else (210, 225, 215))
+            widgets.draw_text(dest, line, (r.x + pad, y), size, (70, 40, 0) if self.selected else (210, 225, 215))
             y += step
         drawlog.dropped(dest, lines[fits:], pygame.Rect(r.x + pad, y, r.w - 2 * pad, size), size)
 
@@ -415,12 +418,12 @@ class SetupScene(Scene):
         y = top_y
         for vid, zh, en, v in self.entries:
             known = i18n.has(f"rules.variant.{vid}.name")
-            title: Callable[[], str] = W.lang_label(zh, en)
+            title: Callable[[], str] = widgets.lang_label(zh, en)
             if known:
                 title = partial(_variant_title, vid)
             b = VariantCard((round(36 * s), y, cw, ch - round(10 * s)), title,
                             (lambda vid=vid: i18n.variant_blurb(vid, strings.lang())) if v is not None
-                            else W.tr_label("setup.coming"),
+                            else widgets.tr_label("setup.coming"),
                             (lambda vid=vid: self.select_variant(vid)) if v is not None else None,
                             vid == self.variant_id, v is not None, vid, s)
             self.cards.append(b)
@@ -430,8 +433,8 @@ class SetupScene(Scene):
         px = round(430 * s)
         pw = (W_ - px - round(36 * s) - round(24 * s)) // 2
         rh = round(46 * s)
-        colA: list[W.Widget] = []
-        colB: list[W.Widget] = []
+        colA: list[widgets.Widget] = []
+        colB: list[widgets.Widget] = []
         if v is not None:
             for o in v.schema:
                 if o.key == "players":
@@ -439,10 +442,10 @@ class SetupScene(Scene):
                 colA.append(self._option_widget(o, pw, rh))
             players_opt = next((o for o in v.schema if o.key == "players"), None)
             if players_opt is not None and players_opt.choices and not players_opt.fixed:
-                colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.players"), list(players_opt.choices),
-                                     [str(c) for c in players_opt.choices],
-                                     self.options.get("players", players_opt.default),
-                                     lambda val: self.set_option("players", val), ordered=True))
+                colB.append(widgets.Choice((0, 0, pw, rh), widgets.tr_label("setup.players"), list(players_opt.choices),
+                                           [str(c) for c in players_opt.choices],
+                                           self.options.get("players", players_opt.default),
+                                           lambda val: self.set_option("players", val), ordered=True))
             n = self.players()
             levels = available_levels()
             while len(self.levels) < n:
@@ -452,54 +455,60 @@ class SetupScene(Scene):
                 if self.mode == "host":
                     # a LAN host waits for friends: every other seat is open unless the host puts a bot there
                     vals = ["open", *levels]
-                    labels = [W.tr_label("setup.lan_open")] + [W.tr_label(f"bot.{lv}") for lv in levels]
+                    labels = [widgets.tr_label("setup.lan_open")] + [widgets.tr_label(f"bot.{lv}") for lv in levels]
                     cur = self.host_levels[seat] if self.host_levels[seat] in vals else "open"
                 else:
                     vals = levels
-                    labels = [W.tr_label(f"bot.{lv}") for lv in levels]
+                    labels = [widgets.tr_label(f"bot.{lv}") for lv in levels]
                     cur = self.levels[seat] if self.levels[seat] in vals else "normal"
-                colB.append(W.Choice((0, 0, pw, rh), lbl, vals, labels, cur,
-                                     lambda val, seat=seat: self._set_level(seat, val)))
-            colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.hands"), list(HAND_CHOICES),
-                                 [str(h) for h in HAND_CHOICES], self.hands, self._set_hands, ordered=True))
-            colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.seed"), self.seed_text, self._set_seed,
-                                    placeholder=W.tr_label("setup.seed_hint"), max_len=12, allowed="0123456789"))
+                colB.append(widgets.Choice((0, 0, pw, rh), lbl, vals, labels, cur,
+                                           lambda val, seat=seat: self._set_level(seat, val)))
+            colB.append(widgets.Choice((0, 0, pw, rh), widgets.tr_label("setup.hands"), list(HAND_CHOICES),
+                                       [str(h) for h in HAND_CHOICES], self.hands, self._set_hands, ordered=True))
+            colB.append(widgets.TextInput((0, 0, pw, rh), widgets.tr_label("setup.seed"), self.seed_text,
+                                          self._set_seed, placeholder=widgets.tr_label("setup.seed_hint"), max_len=12,
+                                          allowed="0123456789"))
             # the turn timer: a table option (off by default against bots, on by default at a LAN table)
             timers = list(TIMER_CHOICES)
             host = self.mode == "host"
-            colB.append(W.Choice((0, 0, pw, rh), W.tr_label("setup.lan_timer" if host else "setup.turn_timer"), timers,
-                                 [timer_label(t) for t in timers],
-                                 self.app.settings.lan_timer if host else self.app.settings.turn_timer,
-                                 self._set_timer, ordered=True))
+            colB.append(widgets.Choice((0, 0, pw, rh),
+                                       widgets.tr_label("setup.lan_timer" if host else "setup.turn_timer"),
+                                       timers, [timer_label(t) for t in timers],
+                                       self.app.settings.lan_timer if host else self.app.settings.turn_timer,
+                                       self._set_timer, ordered=True))
             if self.mode == "host":
-                colB.append(W.TextInput((0, 0, pw, rh), W.tr_label("setup.table_name"), self.table_name,
-                                        self._set_table_name, placeholder=lambda: player_name(self.app), max_len=20))
-                colB.append(W.Checkbox((0, 0, pw, rh), W.tr_label("lan.assists"), self.assists, self._set_assists))
+                colB.append(widgets.TextInput((0, 0, pw, rh), widgets.tr_label("setup.table_name"), self.table_name,
+                                              self._set_table_name, placeholder=lambda: player_name(self.app),
+                                              max_len=20))
+                colB.append(widgets.Checkbox((0, 0, pw, rh), widgets.tr_label("lan.assists"), self.assists,
+                                             self._set_assists))
                 modes = ["public", "open", "off"]
-                colB.append(W.Choice((0, 0, pw, rh), W.tr_label("lan.watch_mode"), modes,
-                                     [W.tr_label(f"lan.watch_mode.{m}") for m in modes], self.watch, self._set_watch))
+                colB.append(widgets.Choice((0, 0, pw, rh), widgets.tr_label("lan.watch_mode"), modes,
+                                           [widgets.tr_label(f"lan.watch_mode.{m}") for m in modes], self.watch,
+                                           self._set_watch))
                 windows = [1.0, None, 2.0, 3.0, 5.0]  # None: the default, 1.5 s
-                colB.append(W.Choice((0, 0, pw, rh), W.tr_label("lan.claim_window"), windows,
-                                     [W.tr_label("lan.claim_s", s=f"{w or 1.5:g}") for w in windows], self.claim_s,
-                                     self._set_claim))
+                colB.append(widgets.Choice((0, 0, pw, rh), widgets.tr_label("lan.claim_window"), windows,
+                                           [widgets.tr_label("lan.claim_s", s=f"{w or 1.5:g}") for w in windows],
+                                           self.claim_s, self._set_claim))
         top = round(140 * s)
         gap = round(10 * s)
         old_a = getattr(self, "col_a", None)
-        self.col_a = W.ScrollColumn((px, top, pw, panel.bottom - round(14 * s) - top), colA, gap, s)
+        self.col_a = widgets.ScrollColumn((px, top, pw, panel.bottom - round(14 * s) - top), colA, gap, s)
         # the seats column leaves room at the bottom for "seat 1 · you" and the fixed player count
         col_b_rect = (px + pw + round(24 * s), top, pw, panel.bottom - round(74 * s) - top)
-        self.col_b = W.ScrollColumn(col_b_rect, colB, gap, s)
+        self.col_b = widgets.ScrollColumn(col_b_rect, colB, gap, s)
         if old_a is not None and old_a.widgets and colA and len(old_a.widgets) == len(colA):
             self.col_a.scroll_to(old_a.scroll)  # a relayout (language, seats) keeps the list where it was
         self.colA, self.colB = colA, colB
         bw, bh = round(220 * s), round(54 * s)
-        self.start_btn = W.Button((W_ - round(36 * s) - bw, H_ - round(30 * s) - bh, bw, bh),
-                                  W.tr_label("setup.start_host" if self.mode == "host" else "setup.start"), self.start,
-                                  "gold", enabled=v is not None, size=round(20 * s), name="start")
-        self.back_btn = W.Button((W_ - round(36 * s) - 2 * bw - round(16 * s), H_ - round(30 * s) - bh, bw, bh),
-                                 W.tr_label("common.back"), self.back, "dark", size=round(18 * s), name="back")
+        self.start_btn = widgets.Button((W_ - round(36 * s) - bw, H_ - round(30 * s) - bh, bw, bh),
+                                        widgets.tr_label("setup.start_host" if self.mode == "host" else "setup.start"),
+                                        self.start, "gold", enabled=v is not None, size=round(20 * s), name="start")
+        self.back_btn = widgets.Button((W_ - round(36 * s) - 2 * bw - round(16 * s), H_ - round(30 * s) - bh, bw, bh),
+                                       widgets.tr_label("common.back"), self.back, "dark", size=round(18 * s),
+                                       name="back")
         old = getattr(self, "focus", None)
-        self.focus = W.FocusRing(self.cards + colA + colB + [self.start_btn, self.back_btn])
+        self.focus = widgets.FocusRing(self.cards + colA + colB + [self.start_btn, self.back_btn])
         if old is not None and 0 <= old.index < len(self.focus.widgets):
             self.focus.index = old.index
 
@@ -510,18 +519,18 @@ class SetupScene(Scene):
         if o.fixed:  # "固定：…": the rule always holds in this game, and what it does
             help_ = fixed_help(o)
         if o.is_bool:
-            cb = W.Checkbox((0, 0, pw, rh), label, bool(val), partial(self.set_option, o.key),
-                            enabled=not o.fixed, help=help_, bar=rh)
-            cb.rect.h = W.option_height(rh, W.label_text(help_) if help_ else "", cb.help_width(), self.s)
+            cb = widgets.Checkbox((0, 0, pw, rh), label, bool(val), partial(self.set_option, o.key),
+                                  enabled=not o.fixed, help=help_, bar=rh)
+            cb.rect.h = widgets.option_height(rh, widgets.label_text(help_) if help_ else "", cb.help_width(), self.s)
             return cb
         choices = list(o.choices) if o.choices else list(BASE_CHOICES)
         if val not in choices:
             choices = sorted(set(choices) | {val})
         numeric = all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in choices)
-        ch = W.Choice((0, 0, pw, rh), label, choices, choice_labels(o, choices), val,
-                      lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_, bar=rh,
-                      ordered=numeric)
-        ch.rect.h = W.option_height(rh, W.label_text(help_) if help_ else "", pw, self.s, tuck=False)
+        ch = widgets.Choice((0, 0, pw, rh), label, choices, choice_labels(o, choices), val,
+                            lambda x, k=o.key: self.set_option(k, x), enabled=not o.fixed, help=help_, bar=rh,
+                            ordered=numeric)
+        ch.rect.h = widgets.option_height(rh, widgets.label_text(help_) if help_ else "", pw, self.s, tuck=False)
         return ch
 
     def _set_timer(self, seconds: int) -> None:
@@ -593,10 +602,10 @@ class SetupScene(Scene):
                 return
             cur = self.focus.current
             # Enter starts the table - also right after typing a seed or a table name
-            typed = any(isinstance(w, W.TextInput) and w.submitted for w in self.colB)
+            typed = any(isinstance(w, widgets.TextInput) and w.submitted for w in self.colB)
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (cur is None or cur is self.start_btn or typed):
                 for widget in self.colB:
-                    if isinstance(widget, W.TextInput):
+                    if isinstance(widget, widgets.TextInput):
                         widget.submitted = False
                 self.start()
                 return
@@ -609,16 +618,19 @@ class SetupScene(Scene):
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
         title = strings.tr("setup.title_host" if self.mode == "host" else "setup.title")
-        W.draw_text(surf, title, (round(36 * s), round(26 * s)), round(38 * s), W.GOLD, "serif", shadow=True)
-        W.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s), W.MUTED,
-                    anchor="topright")
-        W.draw_text(surf, strings.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s), W.MUTED, "bold")
+        widgets.draw_text(surf, title, (round(36 * s), round(26 * s)), round(38 * s), widgets.GOLD, "serif",
+                          shadow=True)
+        widgets.draw_text(surf, strings.tr("setup.hint"), (W_ - round(36 * s), round(40 * s)), round(14 * s),
+                          widgets.MUTED, anchor="topright")
+        widgets.draw_text(surf, strings.tr("setup.variant"), (round(40 * s), round(78 * s)), round(15 * s),
+                          widgets.MUTED, "bold")
         panel = self.panel_rect()
-        W.panel(surf, panel, (10, 28, 22), 215, round(14 * s), 2)
-        W.draw_text(surf, strings.tr("setup.options"), (round(430 * s), round(100 * s)), round(18 * s), W.GOLD, "bold")
+        widgets.panel(surf, panel, (10, 28, 22), 215, round(14 * s), 2)
+        widgets.draw_text(surf, strings.tr("setup.options"), (round(430 * s), round(100 * s)), round(18 * s),
+                          widgets.GOLD, "bold")
         if self.colB:
-            W.draw_text(surf, strings.tr("setup.seats"), (self.col_b.viewport.x, round(100 * s)), round(18 * s), W.GOLD,
-                        "bold")
+            widgets.draw_text(surf, strings.tr("setup.seats"), (self.col_b.viewport.x, round(100 * s)), round(18 * s),
+                              widgets.GOLD, "bold")
         n = self.players()
         v = self.variant
         if v is not None:
@@ -626,11 +638,11 @@ class SetupScene(Scene):
             you = f"{strings.tr('setup.seat')} 1 · {strings.tr('setup.you')}: {player_name(self.app)}"
             if self.colB:
                 x = self.col_b.viewport.x
-                W.draw_text(surf, you, (x, panel.bottom - round(40 * s)), round(15 * s), W.CREAM,
-                            max_width=self.col_b.viewport.w)
+                widgets.draw_text(surf, you, (x, panel.bottom - round(40 * s)), round(15 * s), widgets.CREAM,
+                                  max_width=self.col_b.viewport.w)
                 if players_opt is None or players_opt.fixed or not players_opt.choices:
-                    W.draw_text(surf, strings.tr("setup.players_fixed", n=n), (x, panel.bottom - round(64 * s)),
-                                round(14 * s), W.MUTED, max_width=self.col_b.viewport.w)
+                    widgets.draw_text(surf, strings.tr("setup.players_fixed", n=n), (x, panel.bottom - round(64 * s)),
+                                      round(14 * s), widgets.MUTED, max_width=self.col_b.viewport.w)
         cur = self.focus.current
         for w in self.cards:
             w.draw(surf, cur is w)
@@ -667,45 +679,50 @@ class SettingsScene(Scene):
         cur = tuple(st.window)
         if cur not in sizes:
             sizes = sorted([*sizes, cur])
-        sound_help = W.tr_label("settings.no_audio") if not self.app.sound.available else None
-        self.col_a: list[W.Widget] = [
-            W.Choice((xa, 0, pw, rh), W.tr_label("settings.lang"), list(strings.LANGS),
-                     [W.tr_label(f"lang.{code}") for code in strings.LANGS], strings.lang(), self.app.set_lang),
-            W.Checkbox((xa, 0, pw, rh), W.tr_label("settings.sound"), st.sound, self._sound, help=sound_help, bar=rh),
-            W.Slider((xa, 0, pw, rh), W.tr_label("settings.volume"), st.volume, self._volume),
-            W.Choice((xa, 0, pw, rh), W.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
-                     [W.tr_label(f"anim.{a}") for a in cfg.ANIM_SPEEDS], st.anim, self._anim),
-            W.Choice((xa, 0, pw, rh), W.tr_label("settings.window"), sizes, [f"{a}×{b}" for a, b in sizes], cur,
-                     self._window, ordered=True),
-            W.Checkbox((xa, 0, pw, rh), W.tr_label("settings.fullscreen"), self.app.fullscreen,
-                       self.app.set_fullscreen),
-            W.TextInput((xa, 0, pw, rh), W.tr_label("settings.name"), st.name, self._name,
-                        placeholder=W.tr_label("player.you"), max_len=16),
+        sound_help = widgets.tr_label("settings.no_audio") if not self.app.sound.available else None
+        self.col_a: list[widgets.Widget] = [
+            widgets.Choice((xa, 0, pw, rh), widgets.tr_label("settings.lang"), list(strings.LANGS),
+                           [widgets.tr_label(f"lang.{code}") for code in strings.LANGS], strings.lang(),
+                           self.app.set_lang),
+            widgets.Checkbox((xa, 0, pw, rh), widgets.tr_label("settings.sound"), st.sound, self._sound,
+                             help=sound_help, bar=rh),
+            widgets.Slider((xa, 0, pw, rh), widgets.tr_label("settings.volume"), st.volume, self._volume),
+            widgets.Choice((xa, 0, pw, rh), widgets.tr_label("settings.anim"), list(cfg.ANIM_SPEEDS),
+                           [widgets.tr_label(f"anim.{a}") for a in cfg.ANIM_SPEEDS], st.anim, self._anim),
+            widgets.Choice((xa, 0, pw, rh), widgets.tr_label("settings.window"), sizes, [f"{a}×{b}" for a, b in sizes],
+                           cur, self._window, ordered=True),
+            widgets.Checkbox((xa, 0, pw, rh), widgets.tr_label("settings.fullscreen"), self.app.fullscreen,
+                             self.app.set_fullscreen),
+            widgets.TextInput((xa, 0, pw, rh), widgets.tr_label("settings.name"), st.name, self._name,
+                              placeholder=widgets.tr_label("player.you"), max_len=16),
         ]
-        self.col_b: list[W.Widget] = [
-            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.hints"), st.hints, self._hints),
-            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.ting"), st.ting, self._flag("ting")),
-            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.one_tap"), st.one_tap, self._flag("one_tap")),
-            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.chicken_confirm"), st.chicken_confirm,
-                       self._flag("chicken_confirm")),
-            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.colour_marks"), st.colour_marks, self._colour_marks),
-            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.timer_ticks"), st.timer_ticks, self._flag("timer_ticks")),
-            W.Checkbox((xb, 0, pw, rh), W.tr_label("settings.phrases"), st.phrases, self._flag("phrases")),
+        self.col_b: list[widgets.Widget] = [
+            widgets.Checkbox((xb, 0, pw, rh), widgets.tr_label("settings.hints"), st.hints, self._hints),
+            widgets.Checkbox((xb, 0, pw, rh), widgets.tr_label("settings.ting"), st.ting, self._flag("ting")),
+            widgets.Checkbox((xb, 0, pw, rh), widgets.tr_label("settings.one_tap"), st.one_tap, self._flag("one_tap")),
+            widgets.Checkbox((xb, 0, pw, rh), widgets.tr_label("settings.chicken_confirm"), st.chicken_confirm,
+                             self._flag("chicken_confirm")),
+            widgets.Checkbox((xb, 0, pw, rh), widgets.tr_label("settings.colour_marks"), st.colour_marks,
+                             self._colour_marks),
+            widgets.Checkbox((xb, 0, pw, rh), widgets.tr_label("settings.timer_ticks"), st.timer_ticks,
+                             self._flag("timer_ticks")),
+            widgets.Checkbox((xb, 0, pw, rh), widgets.tr_label("settings.phrases"), st.phrases, self._flag("phrases")),
         ]
         self.widgets = self.col_a + self.col_b
         for w in self.widgets:
-            if isinstance(w, W.Checkbox) and w.help:
-                w.rect.h = W.option_height(rh, W.label_text(w.help), w.help_width(), s)
+            if isinstance(w, widgets.Checkbox) and w.help:
+                w.rect.h = widgets.option_height(rh, widgets.label_text(w.help), w.help_width(), s)
         for col in (self.col_a, self.col_b):
             y = y0
             for w in col:
                 w.rect.y = y
                 y += w.rect.h + round(8 * s)
         bw, bh = round(220 * s), round(52 * s)
-        self.back_btn = W.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh), W.tr_label("common.back"),
-                                 self.back, "gold", size=round(19 * s), name="back")
+        self.back_btn = widgets.Button((W_ // 2 - bw // 2, H_ - round(36 * s) - bh, bw, bh),
+                                       widgets.tr_label("common.back"), self.back, "gold", size=round(19 * s),
+                                       name="back")
         old = getattr(self, "focus", None)
-        self.focus = W.FocusRing(self.widgets + [self.back_btn])
+        self.focus = widgets.FocusRing(self.widgets + [self.back_btn])
         if old is not None:
             self.focus.index = old.index
 
@@ -768,8 +785,8 @@ class SettingsScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), W.GOLD, "serif",
-                    anchor="midtop", shadow=True)
+        widgets.draw_text(surf, strings.tr("settings.title"), (W_ // 2, round(30 * s)), round(40 * s), widgets.GOLD,
+                          "serif", anchor="midtop", shadow=True)
         boxes = []
         for col in (self.col_a, self.col_b):
             first, last = col[0].rect, col[-1].rect
@@ -779,15 +796,16 @@ class SettingsScene(Scene):
         bottom = max(b.bottom for b in boxes)
         for box, title in zip(boxes, ("settings.general", "settings.table")):
             box.h = bottom - box.y
-            W.panel(surf, box)
-            W.draw_text(surf, strings.tr(title), (box.x + round(22 * s), box.y + round(10 * s)), round(15 * s),
-                        W.GOLD, "bold")
+            widgets.panel(surf, box)
+            widgets.draw_text(surf, strings.tr(title), (box.x + round(22 * s), box.y + round(10 * s)), round(15 * s),
+                              widgets.GOLD, "bold")
         box = boxes[0].union(boxes[1])
         for w in self.widgets:
             w.draw(surf, self.focus.current is w)
         # where the file is: the words on one line, the path (long on some systems) on the next
         where = strings.tr("settings.saved_in", path="").rstrip()
-        W.draw_text(surf, where, (W_ // 2, box.bottom + round(8 * s)), round(13 * s), W.MUTED, anchor="midtop")
-        W.draw_text(surf, str(cfg.settings_path()), (W_ // 2, box.bottom + round(27 * s)), round(13 * s), W.MUTED,
-                    anchor="midtop", max_width=W_ - round(40 * s))
+        widgets.draw_text(surf, where, (W_ // 2, box.bottom + round(8 * s)), round(13 * s), widgets.MUTED,
+                          anchor="midtop")
+        widgets.draw_text(surf, str(cfg.settings_path()), (W_ // 2, box.bottom + round(27 * s)), round(13 * s),
+                          widgets.MUTED, anchor="midtop", max_width=W_ - round(40 * s))
         self.back_btn.draw(surf, self.focus.current is self.back_btn)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import shanten as S
+from . import shanten
 from .ctx import Ctx
 
 # Route keys: how a hand may win. Concealed routes need no melds at all.
@@ -29,42 +29,42 @@ class VariantStrategy:
         self.id = vid
 
     # ---- shapes ---------------------------------------------------------------------
-    def shanten(self, route: str, c: S.Counts, k: S.Keys, j: int, wf: int | None, n_melds: int,
+    def shanten(self, route: str, c: shanten.Counts, k: shanten.Keys, j: int, wf: int | None, n_melds: int,
                 melds_ok: bool = True) -> int:
         """Shanten of the 3k+1 hand (c, k, j) by ``route`` (``S.NONE``: the route is closed to it)."""
         if route == STD:
-            return S.std(k, j, wf)
+            return shanten.std(k, j, wf)
         if n_melds:
             if route == PUNGS:
-                return S.pungs(c, j, melds_ok)
-            return S.NONE
+                return shanten.pungs(c, j, melds_ok)
+            return shanten.NONE
         if route == PAIRS:
-            return S.pairs(c, j, wf)
+            return shanten.pairs(c, j, wf)
         if route == PUNGS:
-            return S.pungs(c, j, melds_ok)
+            return shanten.pungs(c, j, melds_ok)
         if route == LAN:
-            return S.lan(c, j)
+            return shanten.lan(c, j)
         if route == QIXING:
-            return S.lan(c, j, True)
+            return shanten.lan(c, j, True)
         if route == YAO:
-            return S.yao(c, j)
-        return S.NONE
+            return shanten.yao(c, j)
+        return shanten.NONE
 
-    def accepts(self, route: str, c: S.Counts, k: S.Keys, j: int, s: int, live: Sequence[int], jk: int | None,
-                wf: int | None) -> tuple[int, list[int]]:
+    def accepts(self, route: str, c: shanten.Counts, k: shanten.Keys, j: int, s: int, live: Sequence[int],
+                jk: int | None, wf: int | None) -> tuple[int, list[int]]:
         """(live tiles, kinds) of the draws lowering the shanten ``s`` of (c, k, j) by ``route``."""
         if route == STD:
-            return S.std_accepts(c, k, j, s, live, jk, wf)
+            return shanten.std_accepts(c, k, j, s, live, jk, wf)
         if route == PAIRS:
-            return S.pairs_accepts(c, j, s, live, jk, wf)
+            return shanten.pairs_accepts(c, j, s, live, jk, wf)
         if route == PUNGS:
-            return S.generic_accepts(S.pungs, c, j, s, live, jk)
+            return shanten.generic_accepts(shanten.pungs, c, j, s, live, jk)
         if route == LAN:
-            return S.generic_accepts(S.lan, c, j, s, live, jk)
+            return shanten.generic_accepts(shanten.lan, c, j, s, live, jk)
         if route == QIXING:
-            return S.generic_accepts(_qixing, c, j, s, live, jk)
+            return shanten.generic_accepts(_qixing, c, j, s, live, jk)
         if route == YAO:
-            return S.generic_accepts(S.yao, c, j, s, live, jk)
+            return shanten.generic_accepts(shanten.yao, c, j, s, live, jk)
         return 0, []
 
     def normal_routes(self, ctx: Ctx) -> tuple[str, ...]:
@@ -83,5 +83,5 @@ class VariantStrategy:
         return 1.0 if self.kong_points else 0.0
 
 
-def _qixing(c: S.Counts, j: int) -> int:
-    return S.lan(c, j, True)
+def _qixing(c: shanten.Counts, j: int) -> int:
+    return shanten.lan(c, j, True)

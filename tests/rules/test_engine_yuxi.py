@@ -10,8 +10,7 @@ next, in order; ``front=`` the draws (and blind replacements) from the front.
 
 import pytest
 
-from game.rules import engine, scenario
-from game.rules import tiles as T
+from game.rules import engine, scenario, tiles
 from game.rules.view import view
 from tests.helpers.words import zh
 from tests.rules.yuxi_util import (
@@ -27,10 +26,10 @@ from tests.rules.yuxi_util import (
     sequence_game,
     short_wall,
     start,
-    tiles,
+    tile_names,
 )
 
-t = T.tile
+t = tiles.tile
 
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -41,10 +40,10 @@ t = T.tile
 def test_tail_tiles_are_the_last_two_and_public():
     """Two tail tiles lie face up for everyone (public_info); they are still wall tiles: 108 - 53 = 55 left."""
     st = start(["1111m234p567p789s5s", None, None, None], tail="9m8m")
-    assert tiles(st.wall[st.back - 2:st.back]) == ["9m", "8m"]
+    assert tile_names(st.wall[st.back - 2:st.back]) == ["9m", "8m"]
     for seat in range(4):
         v = view(st, seat)
-        assert tiles(v["public"]["tail"]) == ["9m", "8m"]
+        assert tile_names(v["public"]["tail"]) == ["9m", "8m"]
         assert v["wall"] == 55 and v["drawable"] == 35  # the hand stops at 20 tiles
     assert V.players(st.options) == 4 and len(V.tile_set(st.options)) == 108
 
@@ -70,10 +69,10 @@ def test_kong_tail_tile_wins_automatically_gang_shang_hua():
     st = run(["1111m234p567p789s5s", None, None, None], [[0, "kong", "1m"]], tail="9m5s", back="7p")
     assert st.end == "win" and [(w.seat, w.how) for w in st.wins] == [(0, "self_draw")]
     w = st.wins[0]
-    assert T.name(w.tile) == "5s" and "after_kong" in w.flags
+    assert tiles.name(w.tile) == "5s" and "after_kong" in w.flags
     assert [p.key for p in w.score.patterns] == ["gang_shang_hua"] and w.score.total == 2
     assert st.settlement.deltas == [6, -2, -2, -2]
-    assert tiles(V.public_info(st, 1)["tail"]) == ["9m", "7p"]
+    assert tile_names(V.public_info(st, 1)["tail"]) == ["9m", "7p"]
     assert any("杠上花 2^(0+1)=2" in zh(i.text) for i in st.settlement.items)
 
 
@@ -97,9 +96,9 @@ def test_auto_win_takes_the_best_tail_tile(tail):
     """Both face-up tiles win after 暗杠 1m: 2p is 杠上花 (2), 5p is 杠上五梅花 2^(0+2) = 4: 5p is taken."""
     st = run(["1111m34p567s789s11s", None, None, None], [[0, "kong", "1m"]], tail=tail, back="6m")
     w = st.wins[0]
-    assert T.name(w.tile) == "5p" and w.score.main_key == "wu_mei_hua" and w.score.total == 4
+    assert tiles.name(w.tile) == "5p" and w.score.main_key == "wu_mei_hua" and w.score.total == 4
     assert st.settlement.deltas == [12, -4, -4, -4]
-    assert sorted(tiles(V.public_info(st, 0)["tail"])) == ["2p", "6m"]
+    assert sorted(tile_names(V.public_info(st, 0)["tail"])) == ["2p", "6m"]
 
 
 def test_auto_chain_shuang_gang_hua():
@@ -107,8 +106,8 @@ def test_auto_chain_shuang_gang_hua():
     face-up 9s wins 双杠上花 2^(0+2) = 4: the higher value is taken automatically (seed: 双杠上花也要判断进去)."""
     st = run(["1111m666s78s123p99s", None, None, None], [[0, "kong", "1m"]], tail="6s9s")
     w = st.wins[0]
-    assert [T.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "6666s"]
-    assert T.name(w.tile) == "9s" and [p.key for p in w.score.patterns] == ["shuang_gang_hua"]
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "6666s"]
+    assert tiles.name(w.tile) == "9s" and [p.key for p in w.score.patterns] == ["shuang_gang_hua"]
     assert st.settlement.deltas == [12, -4, -4, -4]
 
 
@@ -116,8 +115,8 @@ def test_auto_chain_shuang_wu_mei_hua_16():
     """双杠五梅花: 暗杠 1m, face-up 5p (五梅花 would be 4) is konged again, 8p wins: 2^(0+4) = 16 each."""
     st = run(["1111m555p67p123s99s", None, None, None], [[0, "kong", "1m"]], tail="5p8p")
     w = st.wins[0]
-    assert [T.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "5555p"]
-    assert T.name(w.tile) == "8p" and w.score.main_key == "shuang_wu_mei_hua" and w.score.total == 16
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "5555p"]
+    assert tiles.name(w.tile) == "8p" and w.score.main_key == "shuang_wu_mei_hua" and w.score.total == 16
     assert st.settlement.deltas == [48, -16, -16, -16]
 
 
@@ -128,8 +127,8 @@ def test_kong_chain_limit_without_chao_di():
     """抄底 off: at most two kongs in a row. 暗杠 9m, 1p (tail) → kong 1p, 4p wins 双杠上花 = 4; a third
     kong (2p, then 5p for 双杠五梅花) is not made."""
     st = run(CHAIN, [[0, "kong", "9m"]], tail="7s1p", back="4p5p")
-    assert [T.fmt(m.tiles) for m in st.seats[0].melds] == ["9999m", "1111p"]
-    assert T.name(st.wins[0].tile) == "4p" and st.wins[0].score.main_key == "shuang_gang_hua"
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["9999m", "1111p"]
+    assert tiles.name(st.wins[0].tile) == "4p" and st.wins[0].score.main_key == "shuang_gang_hua"
     assert st.settlement.deltas == [12, -4, -4, -4]
     st2 = start(CHAIN, tail="7s1p", back="4p5p")
     st2.kong_chain = 2  # two kongs already made this turn
@@ -139,8 +138,8 @@ def test_kong_chain_limit_without_chao_di():
 def test_kong_chain_unlimited_with_chao_di():
     """抄底 on: the same hand chains three kongs (9m, 1p, 2p) and wins on 5p: 双杠五梅花 2^(0+4) = 16."""
     st = run(CHAIN, [[0, "kong", "9m"]], tail="7s1p", back="4p5p", options={"chao_di": True})
-    assert [T.fmt(m.tiles) for m in st.seats[0].melds] == ["9999m", "1111p", "2222p"]
-    assert T.name(st.wins[0].tile) == "5p" and st.wins[0].score.total == 16
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["9999m", "1111p", "2222p"]
+    assert tiles.name(st.wins[0].tile) == "5p" and st.wins[0].score.total == 16
     assert st.settlement.deltas == [48, -16, -16, -16]
 
 
@@ -151,7 +150,7 @@ def test_chao_di_blind_draw_win_is_optional():
     assert "kong" in kinds(st, 0)
     act(st, 0, "kong", "1m")
     assert st.end is None and st.phase == "turn" and st.seats[0].drawn == t("5s") and st.front == 1
-    assert tiles(V.public_info(st, 0)["tail"]) == ["9m", "8m"]  # untouched
+    assert tile_names(V.public_info(st, 0)["tail"]) == ["9m", "8m"]  # untouched
     assert "hu" in kinds(st, 0) and "discard" in kinds(st, 0)
     act(st, 0, "hu")
     assert st.wins[0].score.main_key == "gang_shang_hua" and st.settlement.deltas == [6, -2, -2, -2]
@@ -200,7 +199,7 @@ def test_last_discard_kong_still_draws_and_wins():
     data = short_wall([None, None, None, "777s123m456m789m9p"], tail="1s9p",
                       front="5p7s" + "4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s8s3m2m",
                       actions=[[0, "discard", "?"], [1, "discard", "5p"], [2, "discard", "7s"], [3, "kong"]])
-    data["actions"][0][2] = T.name(T.parse(data["hands"][0])[0])
+    data["actions"][0][2] = tiles.name(tiles.parse(data["hands"][0])[0])
     st = scenario.run(data)
     assert st.end == "win" and st.wins[0].seat == 3 and st.wins[0].score.main_key == "gang_shang_hua"
     assert st.remaining == 19
@@ -215,7 +214,7 @@ def test_last_discard_kong_blind_draw_then_discard_only_won_on():
                       options={"chao_di": True})
     st, _ = scenario.start(data)
     d0 = [x for x in st.seats[0].concealed() if x != t("2m")][0]
-    act(st, 0, "discard", T.name(d0))
+    act(st, 0, "discard", tiles.name(d0))
     pass_others(st)
     discard_drawn(st)  # seat 1: 5p
     act(st, 2, "discard", "7s")  # seat 2 drew the last drawable tile: this is the last discard
@@ -232,7 +231,7 @@ def test_pung_on_last_discard_then_only_wins():
     data = short_wall(["55m+", None, None, None], front="9p5m" + "4m6m7m8m2p3p4p6p7p8p2s3s4s6s7s8s3m2m")
     st, _ = scenario.start(data)
     d0 = [x for x in st.seats[0].concealed() if x != t("5m")][0]
-    act(st, 0, "discard", T.name(d0))
+    act(st, 0, "discard", tiles.name(d0))
     pass_others(st)
     discard_drawn(st)  # seat 1: 9p
     act(st, 2, "discard", "5m")
@@ -240,7 +239,7 @@ def test_pung_on_last_discard_then_only_wins():
     pass_others(st, keep=(0,))
     act(st, 0, "pung")
     assert st.turn == 0 and st.phase == "turn"
-    act(st, 0, "discard", T.name(st.seats[0].concealed()[0]))
+    act(st, 0, "discard", tiles.name(st.seats[0].concealed()[0]))
     assert st.end == "draw"
 
 
@@ -295,7 +294,7 @@ def test_rob_kong_pays_all(n, mult):
     assert (w.seat, w.how, w.source) == (0, "rob_kong", 1)
     assert st.settlement.deltas[:2] == [mult, -mult] and sum(st.settlement.deltas) == 0
     assert [m.kind for m in st.seats[1].melds] == ["pung"]
-    assert tiles(V.public_info(st, 0)["tail"]) == ["9s", "5m"]
+    assert tile_names(V.public_info(st, 0)["tail"]) == ["9s", "5m"]
     assert V.next_dealer(st) == 0
     assert any(f"抢杠胡 {'三家' if n == 4 else '两家' if n == 3 else '一家'}包×{mult}={mult}" in zh(i.text)
                for i in st.settlement.items)
@@ -429,16 +428,16 @@ def test_shi_feng_broken_by_a_claimed_discard():
     hands = ["1234567z1234z258m", None, "55z+", None]
     data = deal(hands, options={"with_honors": True}, extra_front=40, front_ok=lambda k: k < 27)
     st, _ = scenario.start(data)
-    seq = T.parse(FENG_ORDER)
+    seq = tiles.parse(FENG_ORDER)
     k = 0
     while st.end is None and k < 10:
         if st.phase == "turn" and st.turn == 0:
-            act(st, 0, "discard", T.name(seq[k]))
+            act(st, 0, "discard", tiles.name(seq[k]))
             k += 1
             if "pung" in kinds(st, 2):
                 pass_others(st, keep=(2,))
                 act(st, 2, "pung")
-                act(st, 2, "discard", T.name(st.seats[2].concealed()[0]))
+                act(st, 2, "discard", tiles.name(st.seats[2].concealed()[0]))
             pass_others(st)
         else:
             discard_drawn(st)
@@ -535,8 +534,8 @@ def test_other_seats_do_not_see_claim_options():
 def test_waits_for_the_ready_hint():
     """Waiting tiles (小灯泡): sets-and-pair waits plus seven-pairs waits while the hand has no meld."""
     st = start([None, "11m22m55m99m11p66p7s", "123m456m789p23s55p", None])
-    assert tiles(V.waits(st, 1)) == ["7s"]  # 七对 only: no set in the hand
-    assert tiles(V.waits(st, 2)) == ["1s", "4s"]
+    assert tile_names(V.waits(st, 1)) == ["7s"]  # 七对 only: no set in the hand
+    assert tile_names(V.waits(st, 2)) == ["1s", "4s"]
     assert V.waits(st, 0) == []  # the dealer holds 14 tiles
 
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import engine, scenario
-from game.rules import tiles as T
+from game.rules import engine, scenario, tiles
 from game.rules.state import Meld
 from game.rules.view import view
 from tests.helpers.words import en, zh
-from tests.rules.yuxi_util import FENG_ORDER, V, act, kinds, rob_scenario, run, sequence_game, start, tiles
+from tests.rules.yuxi_util import FENG_ORDER, V, act, kinds, rob_scenario, run, sequence_game, start, tile_names
 
 
 @pytest.mark.parametrize("tail,taken,left", [("6s9s", "6s", "9s"), ("9s6s", "9s", "6s")])
@@ -22,10 +21,10 @@ def test_yuxi_tail_tie_goes_to_the_left_slot(tail, taken, left):
     杠上花 = 2^(0+1) = 2: the left face-up tile wins, the right one stays up, the left slot is refilled (3m)."""
     st = run(["1111m234p567p78s99s", None, None, None], [[0, "kong", "1m"]], tail=tail, back="3m")
     w = st.wins[0]
-    assert T.name(w.tile) == taken and w.score.main_key == "gang_shang_hua" and w.score.total == 2
+    assert tiles.name(w.tile) == taken and w.score.main_key == "gang_shang_hua" and w.score.total == 2
     assert st.settlement.deltas == [6, -2, -2, -2]
-    assert tiles(V.public_info(st, 0)["tail"]) == ["3m", left]
-    assert tiles(st.settlement.info["tail"]) == ["3m", left]
+    assert tile_names(V.public_info(st, 0)["tail"]) == ["3m", left]
+    assert tile_names(st.settlement.info["tail"]) == ["3m", left]
 
 
 def test_yuxi_chao_di_is_public():
@@ -49,11 +48,11 @@ def test_yuxi_shape_test_from_public_facts():
     with 14 concealed tiles; six pairs (12 tiles) are no hand."""
     pub = V.public_info(start([None, None, None, None]), 0)
     opts = V.resolve_options({})
-    pung = Meld("pung", tuple(T.parse("999m")), tuple(T.parse("999m")))
-    assert not V.tiles_win(opts, pub, T.counts(T.parse("11m22p35s68s79p11s")), [pung], None)
-    assert V.tiles_win(opts, pub, T.counts(T.parse("123m456p789s11s")), [pung], None)
-    assert V.tiles_win(opts, pub, T.counts(T.parse("11m22m55m77p88p33s66s")), [], None)
-    assert not V.tiles_win(opts, pub, T.counts(T.parse("11m22m55m77p88p33s")), [], None)
+    pung = Meld("pung", tuple(tiles.parse("999m")), tuple(tiles.parse("999m")))
+    assert not V.tiles_win(opts, pub, tiles.counts(tiles.parse("11m22p35s68s79p11s")), [pung], None)
+    assert V.tiles_win(opts, pub, tiles.counts(tiles.parse("123m456p789s11s")), [pung], None)
+    assert V.tiles_win(opts, pub, tiles.counts(tiles.parse("11m22m55m77p88p33s66s")), [], None)
+    assert not V.tiles_win(opts, pub, tiles.counts(tiles.parse("11m22m55m77p88p33s")), [], None)
 
 
 def test_yuxi_shi_feng_line_says_paid_as_self_draw():
@@ -80,9 +79,9 @@ def test_yuxi_tail_tie_after_a_refill_still_goes_to_the_left_slot():
     lets 2222s be konged (双杠上花 beats winning now); 5s refills the right slot. After 暗杠 2s the hand
     (333s 4s 567p) waits 4s and 5s, both 平胡 双杠上花 = 2^(0+2) = 4 from each: the left 4s is taken."""
     st = run(["1111m2222s3334s56p", None, None, None], [[0, "kong", "1m"]], tail="4s7p", back="5s3m")
-    assert [T.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "2222s"]
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "2222s"]
     w = st.wins[0]
-    assert T.name(w.tile) == "4s" and w.score.main_key == "shuang_gang_hua" and w.score.total == 4
+    assert tiles.name(w.tile) == "4s" and w.score.main_key == "shuang_gang_hua" and w.score.total == 4
     assert st.settlement.deltas == [12, -4, -4, -4]
 
 
@@ -102,12 +101,12 @@ def test_yuxi_chao_di_kong_with_one_drawable_tile_left():
 def _yuxi_score(how, options, source=0):
     from game.rules.kinds import WinBy
     from game.rules.situation import Situation
-    from game.rules.variants import yuxi_score as YS
+    from game.rules.variants import yuxi_score
 
     opts = V.resolve_options(options)
-    sit = Situation("yuxi", opts, 4, 0, 1, T.counts(T.parse("123m456m789p23455s")), [], T.tile("5s"),
+    sit = Situation("yuxi", opts, 4, 0, 1, tiles.counts(tiles.parse("123m456m789p23455s")), [], tiles.tile("5s"),
                     WinBy(how), None if how == "self_draw" else source, set(), [])
-    return YS, YS.score(sit)
+    return yuxi_score, yuxi_score.score(sit)
 
 
 @pytest.mark.parametrize("how,line,paid", [
@@ -118,22 +117,22 @@ def _yuxi_score(how, options, source=0):
 def test_yuxi_base_stake_line_ends_with_what_each_payer_pays(how, line, paid):
     """yuxi.md [D] points per payer = 底注 × 2^(N+M): 平胡 (2^0 = 1) at 底注 2 pays 2 (a robbed kong, 三家包: 6);
     the settlement line's last figure is that payment."""
-    YS, sc = _yuxi_score(how, {"base": 2})
+    yuxi_score, sc = _yuxi_score(how, {"base": 2})
     assert sc.payments == paid
-    assert zh(YS.labels(sc, sc.info["how"], 4)) == line
+    assert zh(yuxi_score.labels(sc, sc.info["how"], 4)) == line
 
 
 def test_yuxi_line_takes_the_stake_its_payments_were_made_with():
     """The line is made from the score itself: a 平胡 judged at 底注 1 pays 1 and its line says 2^0=1, with no
     ×底注2=2 (the audit of issue 42 saw '×底注2=2' on a line that paid 1 when the line read the stake from
     other options than the payments)."""
-    YS, sc = _yuxi_score("discard", {})
+    yuxi_score, sc = _yuxi_score("discard", {})
     assert sc.payments == {0: 1}
-    line = YS.labels(sc, sc.info["how"], 4)
+    line = yuxi_score.labels(sc, sc.info["how"], 4)
     assert (zh(line), en(line)) == ("平胡 2^0=1 点炮", "Plain win 2^0=1 discard")
-    YS, sc = _yuxi_score("rob_kong", {"base": 2, "rob_pays_all": False})
+    yuxi_score, sc = _yuxi_score("rob_kong", {"base": 2, "rob_pays_all": False})
     assert sc.payments == {0: 2}
-    assert zh(YS.labels(sc, sc.info["how"], 4)) == "平胡 2^0=1 ×底注2=2 抢杠胡 按点炮"
+    assert zh(yuxi_score.labels(sc, sc.info["how"], 4)) == "平胡 2^0=1 ×底注2=2 抢杠胡 按点炮"
 
 
 # ---- issue 42: the fresh sample's survivors (yuxi) ----------------------------------------------------------------
@@ -162,7 +161,7 @@ def test_yuxi_two_winners_on_one_discard_each_line_names_its_winner():
 
     st, _ = scenario.start(scenario_dict("yuxi", ["11s22s33s77s88s99s5p4p", "123m456m789m123s5p", "123p456p789p456s5p",
                                        "147m258s369p47s89m"], dealer=0))
-    engine.apply(st, Action(0, "discard", T.tile("5p")))
+    engine.apply(st, Action(0, "discard", tiles.tile("5p")))
     engine.apply(st, Action(1, "hu"))
     engine.apply(st, Action(2, "hu"))
     assert st.end == "win" and [w.seat for w in st.wins] == [1, 2]
@@ -182,8 +181,8 @@ def test_yuxi_without_chao_di_a_third_kong_in_a_row_is_not_offered():
 
     st, _ = scenario.start(scenario_dict("yuxi", ["1111m234m567s88p79p", "123p456p789p456s5p", "258m369m47s12s3s9m5s",
                                        "123s456s789s3m6m5m4p"], dealer=0, tail="8p3s"))
-    assert [T.name(t) for t in V.tail_tiles(st)] == ["8p", "3s"] and "kong" in kinds(st, 0)
-    one_m = T.tile("1m")
+    assert [tiles.name(t) for t in V.tail_tiles(st)] == ["8p", "3s"] and "kong" in kinds(st, 0)
+    one_m = tiles.tile("1m")
     allowed = []
     for chain in (0, 1, 2):
         st.kong_chain = chain

@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from game.rules import analysis, engine, scenario
-from game.rules import tiles as T
+from game.rules import analysis, engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.variants import get
 from game.rules.variants.yuxi import Yuxi
 from tests.helpers.scen import scenario_dict
 
-t = T.tile
+t = tiles.tile
 
 
 V = cast(Yuxi, get("yuxi"))
@@ -22,14 +21,14 @@ def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), 
          front_ok=lambda k: True, seed=0):
     """A yuxi scenario dict; dead filler hands for ``None`` / ``"...+"``; ``extra_front`` harmless draws."""
     opts = V.resolve_options(options or {})
-    pool = T.counts(V.tile_set(opts))
+    pool = tiles.counts(V.tile_set(opts))
     fixed = []
     for h in hands:
         if h:
-            fixed += T.parse(h.rstrip("+"))
-    for k in fixed + T.parse(front) + T.parse(back) + T.parse(tail):
+            fixed += tiles.parse(h.rstrip("+"))
+    for k in fixed + tiles.parse(front) + tiles.parse(back) + tiles.parse(tail):
         pool[k] -= 1
-        assert pool[k] >= 0, f"too many {T.name(k)}"
+        assert pool[k] >= 0, f"too many {tiles.name(k)}"
     rng = random.Random(seed)
     out = []
     for seat, h in enumerate(hands):
@@ -37,21 +36,21 @@ def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), 
         if h and not h.endswith("+"):
             out.append(h)
             continue
-        part = T.parse(h[:-1]) if h else []
-        kinds = [k for k in range(T.NUM_KINDS) if pool[k] > 0 and k not in part and front_ok(k)]
+        part = tiles.parse(h[:-1]) if h else []
+        kinds = [k for k in range(tiles.NUM_KINDS) if pool[k] > 0 and k not in part and front_ok(k)]
         for _ in range(5000):
             pick = rng.sample(kinds, size - len(part))
-            c = T.counts(part + pick)
+            c = tiles.counts(part + pick)
             if analysis.shanten(c) >= 2 and analysis.shanten_seven_pairs(c) >= 2:
                 break
         else:  # pragma: no cover
             raise AssertionError("no dead hand found")
         for k in pick:
             pool[k] -= 1
-        out.append(T.fmt(sorted(part + pick)))
+        out.append(tiles.fmt(sorted(part + pick)))
     more = []
     if extra_front:
-        order = sorted((k for k in range(T.NUM_KINDS) if front_ok(k)), key=lambda k: ((k * 7) % 34, k))
+        order = sorted((k for k in range(tiles.NUM_KINDS) if front_ok(k)), key=lambda k: ((k * 7) % 34, k))
         while len(more) < extra_front:
             took = False
             for k in order:
@@ -60,9 +59,9 @@ def deal(hands, front="", back="", tail="", options=None, dealer=0, actions=(), 
                     more.append(k)
                     took = True
             assert took, "not enough spare tiles"
-    data = scenario_dict("yuxi", out, front=front + T.fmt(more), back=back, tail=tail, options=options, dealer=dealer,
-                    actions=actions, fill=fill)
-    data["extra_front"] = T.fmt(more)
+    data = scenario_dict("yuxi", out, front=front + tiles.fmt(more), back=back, tail=tail, options=options,
+                         dealer=dealer, actions=actions, fill=fill)
+    data["extra_front"] = tiles.fmt(more)
     return data
 
 
@@ -77,9 +76,9 @@ def run(hands, actions, **kw):
 
 
 def act(st, seat, kind, arg=None):
-    tiles = tuple(T.parse(arg)) if kind == "chow" else None
+    chow = tuple(tiles.parse(arg)) if kind == "chow" else None
     tile = t(arg) if arg is not None and kind != "chow" else None
-    return engine.apply(st, Action(seat, kind, tile, tiles))
+    return engine.apply(st, Action(seat, kind, tile, chow))
 
 
 def kinds(st, seat):
@@ -97,12 +96,12 @@ def pass_others(st, keep=()):
 
 def discard_drawn(st):
     seat = st.turn
-    act(st, seat, "discard", T.name(st.seats[seat].drawn))
+    act(st, seat, "discard", tiles.name(st.seats[seat].drawn))
     pass_others(st)
 
 
-def tiles(xs):
-    return [T.name(x) for x in xs]
+def tile_names(xs):
+    return [tiles.name(x) for x in xs]
 
 
 def short_wall(hands, front, tail="9s9s", **kw):
@@ -121,7 +120,7 @@ def rob_scenario(n, options=None, second_robber=False):
     front = "2s6s"[: 2 * (n - 2)] + "8s" + "4s"
     actions = [[0, "discard", "4s"], [1, "pung"], [1, "discard", "7m"]]
     for k, seat in enumerate(list(range(2, n)) + [0]):
-        actions.append([seat, "discard", T.name(T.parse(front)[k])])
+        actions.append([seat, "discard", tiles.name(tiles.parse(front)[k])])
     actions += [[1, "kong", "4s"], [0, "hu"]]
     if second_robber:
         actions.append([2, "hu"])
@@ -135,11 +134,11 @@ def sequence_game(hands, order, options, rounds, won_at=None, front_ok=lambda k:
     """Seat 0 discards ``order`` tile by tile; the others discard what they draw. Returns the state."""
     data = deal(hands, options=options, extra_front=(rounds - 1) * len(hands), front_ok=front_ok)
     st, _ = scenario.start(data)
-    seq = T.parse(order)
+    seq = tiles.parse(order)
     k = 0
     while st.end is None and k < len(seq):
         if st.turn == 0 and st.phase == "turn":
-            act(st, 0, "discard", T.name(seq[k]))
+            act(st, 0, "discard", tiles.name(seq[k]))
             k += 1
             if won_at is not None and k == won_at:
                 return st

@@ -11,8 +11,7 @@ import pygame
 from game.ui import nav
 from game.ui import settings as cfg
 from game.ui.app import Scene
-from game.ui.kit import chart, strings
-from game.ui.kit import widgets as W
+from game.ui.kit import chart, strings, widgets
 from game.ui.kit.names import KNOWN_VARIANTS, variant_title
 from game.ui.menus.recordbook import LAST_MATCHES, RecordBook, Stats, summarize
 from game.ui.table.tableview import background
@@ -31,9 +30,9 @@ class RecordsScene(Scene):
         super().__init__(app)
         self.book = book or RecordBook()
         self.variant = variant  # None: every game
-        self.tabs: list[W.Button] = []
-        self.open_btn: W.Button | None = None
-        self.back_btn: W.Button | None = None
+        self.tabs: list[widgets.Button] = []
+        self.open_btn: widgets.Button | None = None
+        self.back_btn: widgets.Button | None = None
 
     # ------------------------------------------------------------------ state
     def stats(self) -> Stats:
@@ -84,16 +83,17 @@ class RecordsScene(Scene):
         tw = (W_ - round(80 * s) - round(8 * s) * (len(vals) - 1)) // len(vals)
         self.tabs = []
         for vid in vals:
-            label = W.tr_label("records.all") if vid is None else W.tr_label(f"demo.short.{vid}")
+            label = widgets.tr_label("records.all") if vid is None else widgets.tr_label(f"demo.short.{vid}")
             style = "gold" if vid == self.variant else "ghost"
             enabled = vid is None or vid in played or vid == self.variant
-            self.tabs.append(W.Button((x, round(92 * s), tw, round(42 * s)), label,
-                                      lambda vid=vid: self.set_variant(vid), style, enabled=enabled,
-                                      name=f"tab_{vid or 'all'}", size=round(16 * s)))
+            self.tabs.append(widgets.Button((x, round(92 * s), tw, round(42 * s)), label,
+                                            lambda vid=vid: self.set_variant(vid), style, enabled=enabled,
+                                            name=f"tab_{vid or 'all'}", size=round(16 * s)))
             x += tw + round(8 * s)
         bw, bh = round(200 * s), round(50 * s)
-        self.back_btn = W.Button((round(40 * s), H_ - round(28 * s) - bh, bw, bh), W.tr_label("common.back"),
-                                 self.back, "dark", name="back", size=round(18 * s))
+        self.back_btn = widgets.Button((round(40 * s), H_ - round(28 * s) - bh, bw, bh),
+                                       widgets.tr_label("common.back"), self.back, "dark", name="back",
+                                       size=round(18 * s))
         self.left = pygame.Rect(round(40 * s), round(152 * s), round(560 * s), H_ - round(152 * s) - round(96 * s))
         self.right = pygame.Rect(self.left.right + round(20 * s), self.left.y, W_ - self.left.right - round(60 * s),
                                  self.left.h)
@@ -101,10 +101,10 @@ class RecordsScene(Scene):
         self.open_btn = None
         if best is not None:
             ob = round(120 * s)
-            self.open_btn = W.Button((self.left.right - round(30 * s) - ob, self.left.bottom - round(78 * s), ob,
-                                      round(44 * s)), W.tr_label("records.open"), self.open_best, "gold",
+            self.open_btn = widgets.Button((self.left.right - round(30 * s) - ob, self.left.bottom - round(78 * s), ob,
+                                            round(44 * s)), widgets.tr_label("records.open"), self.open_best, "gold",
                                      name="open_best", size=round(16 * s))
-        self.focus = W.FocusRing([*self.tabs, *([self.open_btn] if self.open_btn else []), self.back_btn])
+        self.focus = widgets.FocusRing([*self.tabs, *([self.open_btn] if self.open_btn else []), self.back_btn])
 
     def handle(self, ev) -> None:
         buttons = [*self.tabs, *([self.open_btn] if self.open_btn else []), self.back_btn]
@@ -126,8 +126,8 @@ class RecordsScene(Scene):
         s = self.s
         W_ = self.app.size[0]
         surf.blit(background(surf.get_size()), (0, 0))
-        W.draw_text(surf, strings.tr("records.title"), (round(40 * s), round(24 * s)), round(38 * s), W.GOLD, "serif",
-                    shadow=True)
+        widgets.draw_text(surf, strings.tr("records.title"), (round(40 * s), round(24 * s)), round(38 * s),
+                          widgets.GOLD, "serif", shadow=True)
         st = self.stats()
         if not self.book.done:
             note = strings.tr("records.reading", k=len(self.book.files) - len(self.book.todo), n=len(self.book.files))
@@ -135,17 +135,17 @@ class RecordsScene(Scene):
             note = strings.tr("records.from", n=len(self.book.ordered()))
             if self.book.unreadable:
                 note += " · " + strings.tr("records.unreadable", n=self.book.unreadable)
-        W.draw_text(surf, note, (W_ - round(40 * s), round(46 * s)), round(14 * s), W.MUTED, anchor="topright",
-                    max_width=round(W_ * 0.55))
+        widgets.draw_text(surf, note, (W_ - round(40 * s), round(46 * s)), round(14 * s), widgets.MUTED,
+                          anchor="topright", max_width=round(W_ * 0.55))
         cur = self.focus.current
         for b in self.tabs:
             b.draw(surf, cur is b)
-        W.panel(surf, self.left, (10, 28, 22), 215, round(14 * s), 2)
-        W.panel(surf, self.right, (10, 28, 22), 215, round(14 * s), 2)
+        widgets.panel(surf, self.left, (10, 28, 22), 215, round(14 * s), 2)
+        widgets.panel(surf, self.right, (10, 28, 22), 215, round(14 * s), 2)
         if st.matches == 0:
-            W.draw_text(surf, strings.tr("records.empty" if self.book.done else "common.loading"),
-                        self.left.union(self.right).center, round(18 * s), W.CREAM, anchor="center",
-                        max_width=self.left.union(self.right).w - round(60 * s))
+            widgets.draw_text(surf, strings.tr("records.empty" if self.book.done else "common.loading"),
+                              self.left.union(self.right).center, round(18 * s), widgets.CREAM, anchor="center",
+                              max_width=self.left.union(self.right).w - round(60 * s))
         else:
             self._draw_figures(surf, st)
             self._draw_chart(surf, st)
@@ -168,24 +168,25 @@ class RecordsScene(Scene):
         for k, (key, value) in enumerate(figs):
             r = pygame.Rect(box.x + pad + (k % cols) * (cw + pad), box.y + pad + (k // cols) * (ch + pad), cw, ch)
             pygame.draw.rect(surf, (22, 48, 38), r, border_radius=round(10 * s))
-            W.draw_text(surf, value, (r.centerx, r.y + round(10 * s)), round(34 * s), W.GOLD, "bold", anchor="midtop")
-            W.draw_text(surf, strings.tr(key), (r.centerx, r.bottom - round(10 * s)), round(14 * s), W.MUTED,
-                        anchor="midbottom", max_width=r.w - round(10 * s))
+            widgets.draw_text(surf, value, (r.centerx, r.y + round(10 * s)), round(34 * s), widgets.GOLD, "bold",
+                              anchor="midtop")
+            widgets.draw_text(surf, strings.tr(key), (r.centerx, r.bottom - round(10 * s)), round(14 * s),
+                              widgets.MUTED, anchor="midbottom", max_width=r.w - round(10 * s))
         # the biggest hand
         y = box.y + pad + 2 * (ch + pad) + round(4 * s)
         card = pygame.Rect(box.x + pad, y, box.w - 2 * pad, box.bottom - pad - y)
         pygame.draw.rect(surf, (40, 34, 14), card, border_radius=round(10 * s))
-        W.draw_text(surf, strings.tr("records.best"), (card.x + round(14 * s), card.y + round(10 * s)), round(15 * s),
-                    W.GOLD, "bold")
+        widgets.draw_text(surf, strings.tr("records.best"), (card.x + round(14 * s), card.y + round(10 * s)),
+                          round(15 * s), widgets.GOLD, "bold")
         best = st.best
         if best is None:
-            W.draw_text(surf, strings.tr("records.best_none"), (card.x + round(14 * s), card.y + round(40 * s)),
-                        round(15 * s), W.MUTED, max_width=card.w - round(28 * s))
+            widgets.draw_text(surf, strings.tr("records.best_none"), (card.x + round(14 * s), card.y + round(40 * s)),
+                              round(15 * s), widgets.MUTED, max_width=card.w - round(28 * s))
             return
         body = pygame.Rect(card.x + round(14 * s), card.y + round(36 * s), card.w - round(28 * s),
                            card.h - round(44 * s))
-        W.draw_text(surf, f"{best.delta:+d}", (body.x, body.centery), round(44 * s), (120, 230, 140), "bold",
-                    anchor="midleft")
+        widgets.draw_text(surf, f"{best.delta:+d}", (body.x, body.centery), round(44 * s), (120, 230, 140), "bold",
+                          anchor="midleft")
         left = body.x + round(110 * s)
         right = (self.open_btn.rect.x if self.open_btn else card.right) - round(12 * s)
         how = strings.tr("records.how." + best.how) if best.how else ""
@@ -194,19 +195,19 @@ class RecordsScene(Scene):
                  " · ".join(x for x in (best.saved, how) if x)]
         y = body.centery - round(22 * s)
         for line in lines:
-            W.draw_text(surf, line, (left, y), round(15 * s), W.CREAM, max_width=right - left)
+            widgets.draw_text(surf, line, (left, y), round(15 * s), widgets.CREAM, max_width=right - left)
             y += round(26 * s)
 
     def _draw_chart(self, surf, st: Stats) -> None:
         s = self.s
         box = self.right
-        W.draw_text(surf, strings.tr("records.chart", n=min(LAST_MATCHES, len(st.running))),
-                    (box.x + round(18 * s), box.y + round(12 * s)), round(15 * s), W.GOLD, "bold",
-                    max_width=box.w - round(36 * s))
+        widgets.draw_text(surf, strings.tr("records.chart", n=min(LAST_MATCHES, len(st.running))),
+                          (box.x + round(18 * s), box.y + round(12 * s)), round(15 * s), widgets.GOLD, "bold",
+                          max_width=box.w - round(36 * s))
         first = st.matches - len(st.running)
         labels = [str(first + i + 1) for i in range(len(st.running))]
         area = pygame.Rect(box.x + round(14 * s), box.y + round(44 * s), box.w - round(28 * s), box.h - round(80 * s))
         chart.line_chart(surf, area, [(strings.tr("records.you"), chart.COLORS[0], st.running)], labels,
                          round(13 * s), start=0 if first == 0 else None)
-        W.draw_text(surf, strings.tr("records.chart_x"), (box.centerx, box.bottom - round(10 * s)), round(13 * s),
-                    W.MUTED, anchor="midbottom")
+        widgets.draw_text(surf, strings.tr("records.chart_x"), (box.centerx, box.bottom - round(10 * s)), round(13 * s),
+                          widgets.MUTED, anchor="midbottom")

@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from . import shanten as S
+from . import shanten
 
-Counts = S.Counts
+Counts = shanten.Counts
 Tag = TypeVar("Tag")
 
 
@@ -41,7 +41,7 @@ class Simulator(Generic[Tag]):
     """Plays sampled futures of one seat's hand (see the module docstring)."""
 
     def __init__(self, live: Sequence[int], hazards: Sequence[int], n: int, rng: random.Random,
-                 shanten: Callable[[Counts, list[int], int], int],
+                 shanten_of: Callable[[Counts, list[int], int], int],
                  win: Callable[[Start[Tag], Counts, int, bool], float | None],
                  leaf: Callable[[Start[Tag], Counts, int, int], float],
                  end: Callable[[Start[Tag], Counts, int], float],
@@ -50,7 +50,7 @@ class Simulator(Generic[Tag]):
         self.hazards = [h / 1000.0 for h in hazards]
         self.n = n
         self.rng = rng
-        self.shanten = shanten  # (counts, keys, jokers) -> shanten of a 3k+1 hand
+        self.shanten = shanten_of  # (counts, keys, jokers) -> shanten of a 3k+1 hand
         self.win = win  # (start, 14-tile counts, jokers, self_drawn) -> points, or None if not a win
         self.leaf = leaf  # (start, 13-tile counts, jokers, rounds played) -> value of a truncated rollout
         self.end = end  # (start, 13-tile counts, jokers) -> value when someone else ends the hand now
@@ -72,7 +72,7 @@ class Simulator(Generic[Tag]):
     def play(self, st: Start[Tag], future: list[int], depth: int) -> float:
         c = list(st.counts)
         j = st.jokers
-        k = S.keys(c)
+        k = shanten.keys(c)
         cur = self.shanten(c, k, j)  # only a ready hand can win, on a discard or a draw
         pos = 0
         alive = 1.0
@@ -107,7 +107,7 @@ class Simulator(Generic[Tag]):
                 j += 1
             else:
                 c[t] += 1
-                k[t // 9] += S._P[t % 9]
+                k[t // 9] += shanten._P[t % 9]
             if cur <= 1 or t == jk:
                 pts = self.win(st, c, j, True)
                 if pts is not None:
@@ -120,7 +120,7 @@ class Simulator(Generic[Tag]):
                 j -= 1
             else:
                 c[d] -= 1
-                k[d // 9] -= S._P[d % 9]
+                k[d // 9] -= shanten._P[d % 9]
         return value + alive * self.leaf(st, c, j, depth)
 
     def discard(self, c: Counts, k: list[int], j: int, pairs: bool = False) -> tuple[int, int]:
@@ -139,9 +139,9 @@ class Simulator(Generic[Tag]):
             if not x:
                 continue
             g = d // 9
-            p = S._P[d % 9]
+            p = shanten._P[d % 9]
             k[g] -= p
-            s = S.std(k, j)
+            s = shanten.std(k, j)
             k[g] += p
             if pairs:
                 pr = npr - (x >> 1) + ((x - 1) >> 1)

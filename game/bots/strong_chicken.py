@@ -25,8 +25,7 @@ from ..rules.tiles import RED
 from ..rules.tiles import name as tname
 from ..rules.variants.chicken_patterns import waits
 from ..rules.variants.chicken_tables import TABLES
-from . import danger as D
-from . import hand_math, hand_value, rollouts, shanten
+from . import danger, hand_math, hand_value, rollouts, shanten
 from .ctx import Ctx, meld_faces
 from .strong import Expert
 from .variant import VariantStrategy
@@ -250,7 +249,7 @@ class ChickenExpert(Expert):
         model = self.model(ctx)
         ev = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
         fowl = self.own_fowl(ctx)
-        danger = self.turn_danger(ctx, fowl)
+        threat = self.turn_danger(ctx, fowl)
         c = list(ctx.counts)
         chickens = self.chicken_values(ctx)
         scored: list[Ranked] = []
@@ -276,7 +275,7 @@ class ChickenExpert(Expert):
                 ka = list(k)
                 ka[d // 9] -= shanten._P[d % 9]
                 shs[a] = shanten.std(ka, 0)
-            risk = danger.risk(d)
+            risk = threat.risk(d)
             w = self.risked(ctx, w, risk, after, f2, shs.get(a))
             family = "chicken" if d in chickens and self.first_free(ctx, d) else val.best.rstrip("012")
             scored.append((w, a, (after, ev, f2, has_pass, eff, False, family)))
@@ -390,7 +389,7 @@ class ChickenExpert(Expert):
         dz = self.danger(ctx, self._ready_pay(ctx, c, fowl)[0], hot=True)
         return min((dz.risk(t)[1] for t in range(34) if c[t]), default=0.0)
 
-    def turn_danger(self, ctx: Ctx, fowl: Fowl) -> D.Danger:
+    def turn_danger(self, ctx: Ctx, fowl: Fowl) -> danger.Danger:
         """The table read of this turn's discards (热炮 after the seat's own kong)."""
         hot = self.hot
         return self.danger(ctx, self._ready_pay(ctx, list(ctx.counts), fowl)[0] if hot else 0.0, hot)
@@ -598,11 +597,11 @@ class ChickenExpert(Expert):
             return 0.0
         return self._ready_pay(ctx, list(ctx.counts), fowl)[0]
 
-    def danger(self, ctx: Ctx, burn: float = 0.0, hot: bool = False, rob: bool = False) -> D.Danger:
+    def danger(self, ctx: Ctx, burn: float = 0.0, hot: bool = False, rob: bool = False) -> danger.Danger:
         """The table read for defence; ``hot``: this is the first discard after the seat's kong (热炮: a
         win on it needs no pass, earns the winner an event, and burns what the seat would collect);
         ``rob``: an added kong's tile, which any ready player may rob (抢杠)."""
-        dz = D.Danger(ctx, ChickenDefence(self, hot, burn, rob))
+        dz = danger.Danger(ctx, ChickenDefence(self, hot, burn, rob))
         # a declared player's hand is fixed: what it threw since declaring can never win for it
         for o, _p, _cost, mult in dz.opps:
             seat = ctx.seats[o]
@@ -638,7 +637,7 @@ class ChickenExpert(Expert):
         resp = 0.0
         if v and self.first_free_claim(ctx, t):
             resp = v * self.tb.ze_ren_mult  # 责任鸡: the discarder pays the claimer (if ready)
-        danger = self.danger(ctx)
+        threat = self.danger(ctx)
         pairs_open = self.keep_pairs and self.keeps_pairs(ctx)
         for a in claims:
             plan = hand_math.claim_plan(ctx, a)
@@ -671,7 +670,7 @@ class ChickenExpert(Expert):
                     f3, eff = self.release(ctx, d, f2)
                     wd, val = self.worth(ctx, ev, c, f3, val=scanned[d])
                     wd += eff + val.ready * resp
-                    risk = danger.risk(d)
+                    risk = threat.risk(d)
                     wd = self.risked(ctx, wd, risk, c, f3)
                     if phis is not None:
                         phi = self.afterstate(ctx, model, list(c), f3, val, wd, eff, risk, has_pass, False,

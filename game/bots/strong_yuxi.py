@@ -18,8 +18,7 @@ from collections.abc import Callable
 
 from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
 from ..rules.analysis import is_win, waits, waits_seven_pairs
-from . import advantage, hand_math, hand_value, strong_yuxi_claims
-from . import shanten as S
+from . import advantage, hand_math, hand_value, shanten, strong_yuxi_claims
 from .ctx import Ctx, OwnMelds, meld_faces, own_melds
 from .normal import isolation, scan
 from .read import Read
@@ -106,7 +105,7 @@ class YuxiExpert(Expert):
 
     def valued(self, ev: hand_value.Evaluator, c: list[int]) -> bool:
         """A 1-番 route is as close as the plain one (清一色 within two steps)."""
-        shs = ev.shanten(c, S.keys(c), 0)
+        shs = ev.shanten(c, shanten.keys(c), 0)
         std = shs[0]
         for r, s in zip(ev.routes[1:], shs[1:]):
             if s <= std + (self.flush_slack if r.key in ("flush", "fpairs") else self.value_slack):
@@ -213,7 +212,7 @@ class YuxiExpert(Expert):
         return sum(a * b for a, b in zip(w, phi))
 
     def afterstate(self, ctx: Ctx, model: Model, c: list[int], val: hand_value.Value, risk: tuple[float, float],
-                   tile: int | None, shanten: int, accept: float, umax: float, skilled: bool, chosen: bool,
+                   tile: int | None, shanten_left: int, accept: float, umax: float, skilled: bool, chosen: bool,
                    bonus: float) -> list[float]:
         """The features of the hand ``c`` an action leaves, before the next draw: the route value and its
         chances, the deal-in risk read from the table, the plain shape (shanten, live acceptance, beside the
@@ -221,14 +220,14 @@ class YuxiExpert(Expert):
         the wall and the hazard."""
         wall = ctx.drawable / 20.0
         hz = model.hazards[0] / 1000.0 if model.hazards else 1.0
-        s = min(shanten, 6)
+        s = min(shanten_left, 6)
         pd, loss = risk
         t = tile if tile is not None else 0
         edge = 1.0 if tile is not None and (t >= 27 or t % 9 in (0, 8)) else 0.0
         return [1.0, val.ev / 10.0, val.ready, val.win, pd, loss, float(s), accept / 10.0,
                 accept / umax if umax else 0.0, 1.0 if skilled else 0.0, 1.0 if chosen else 0.0, wall, s * wall, hz,
                 float(ctx.n_melds), edge, ctx.live[t] / 4.0 if tile is not None else 0.0,
-                isolation(c, t) / 3.0 if tile is not None else 0.0, 1.0 if shanten <= 0 else 0.0, bonus,
+                isolation(c, t) / 3.0 if tile is not None else 0.0, 1.0 if shanten_left <= 0 else 0.0, bonus,
                 pd * wall, 1.0 if val.best != "std" else 0.0]
 
     def learned_turn(self, ctx: Ctx, strat: VariantStrategy, base: Action) -> Action | None:
@@ -324,7 +323,7 @@ class YuxiExpert(Expert):
             return hu
         ev = self.evaluator(ctx)
         c = list(ctx.counts)
-        now = ev.value(c, S.keys(c), 0)
+        now = ev.value(c, shanten.keys(c), 0)
         if now.ev * self.pass_discount > won + self.avoided + self.pass_margin:
             self.why = "pass-win"
             return pas
@@ -350,8 +349,8 @@ class YuxiExpert(Expert):
         pas = ctx.first(PASS)
         c = list(ctx.counts)
         if pas is not None:
-            val = hand_value.Evaluator(model, self.routes(ctx, melds, c), self.rho).value(c, S.keys(c), 0)
-            sh = S.std(S.keys(c), 0)
+            val = hand_value.Evaluator(model, self.routes(ctx, melds, c), self.rho).value(c, shanten.keys(c), 0)
+            sh = shanten.std(shanten.keys(c), 0)
             phis[pas] = self.afterstate(ctx, model, c, val, (0.0, 0.0), None, sh, 0.0, 0.0, pas == base, False, 0.0)
         for a in ctx.legal:
             if a.kind not in (CHOW, PUNG, KONG):
@@ -364,9 +363,9 @@ class YuxiExpert(Expert):
             counts = hand_math.without(ctx.counts, got)
             ev = hand_value.Evaluator(model, self.routes(ctx, melds + [(kind, faces, subs)], counts), self.rho)
             if a.kind == KONG:
-                val = ev.value(counts, S.keys(counts), 0, extra=True)
-                phis[a] = self.afterstate(ctx, model, counts, val, (0.0, 0.0), None, S.std(S.keys(counts), 0),
-                                          0.0, 0.0, a == base, False, 0.0)
+                val = ev.value(counts, shanten.keys(counts), 0, extra=True)
+                phis[a] = self.afterstate(ctx, model, counts, val, (0.0, 0.0), None,
+                                          shanten.std(shanten.keys(counts), 0), 0.0, 0.0, a == base, False, 0.0)
                 continue
             opts = [d for d in range(34) if counts[d]]
             scanned = ev.scan(counts, 0, opts)
@@ -374,8 +373,8 @@ class YuxiExpert(Expert):
             for d in opts:
                 after = list(counts)
                 after[d] -= 1
-                phi = self.afterstate(ctx, model, after, scanned[d], rd.risk(d), d, S.std(S.keys(after), 0), 0.0, 0.0,
-                                      a == base, False, 0.0)
+                phi = self.afterstate(ctx, model, after, scanned[d], rd.risk(d), d, shanten.std(shanten.keys(after), 0),
+                                      0.0, 0.0, a == base, False, 0.0)
                 score = self.value(phi) if self.value_weights is not None else scanned[d].ev
                 if best is None or score > best[0]:
                     best = (score, phi)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from . import shanten
 from .ctx import Ctx
+from .shanten import Counts, Keys  # plain names: inside the class, ``shanten`` is the method
 
 # Route keys: how a hand may win. Concealed routes need no melds at all.
 STD, PAIRS, PUNGS, LAN, QIXING, YAO = "std", "pairs", "pungs", "lan", "qixing", "yao"
@@ -29,9 +30,9 @@ class VariantStrategy:
         self.id = vid
 
     # ---- shapes ---------------------------------------------------------------------
-    def shanten(self, route: str, c: shanten.Counts, k: shanten.Keys, j: int, wf: int | None, n_melds: int,
+    def shanten(self, route: str, c: Counts, k: Keys, j: int, wf: int | None, n_melds: int,
                 melds_ok: bool = True) -> int:
-        """Shanten of the 3k+1 hand (c, k, j) by ``route`` (``S.NONE``: the route is closed to it)."""
+        """Shanten of the 3k+1 hand (c, k, j) by ``route`` (``shanten.NONE``: the route is closed to it)."""
         if route == STD:
             return shanten.std(k, j, wf)
         if n_melds:
@@ -50,7 +51,7 @@ class VariantStrategy:
             return shanten.yao(c, j)
         return shanten.NONE
 
-    def accepts(self, route: str, c: shanten.Counts, k: shanten.Keys, j: int, s: int, live: Sequence[int],
+    def accepts(self, route: str, c: Counts, k: Keys, j: int, s: int, live: Sequence[int],
                 jk: int | None, wf: int | None) -> tuple[int, list[int]]:
         """(live tiles, kinds) of the draws lowering the shanten ``s`` of (c, k, j) by ``route``."""
         if route == STD:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import events as ev
-from . import tiles as T
+from . import events, tiles
 from .actions import (
     CHOW,
     DECLARE,
@@ -56,16 +55,16 @@ def new_hand(variant: Variant, options: Options, *, seed: Any = 0, dealer: int |
     if not 0 <= dealer < n:
         raise ScenarioError(f"dealer {dealer} is not a seat of a {n}-player table")
     if hands is None:
-        tiles = variant.tile_set(options)
+        deck = variant.tile_set(options)
         rng = variant.hand_seed(seed, hand_no)
-        rng.shuffle(tiles)
+        rng.shuffle(deck)
         hands = []
         pos = 0
         for s in range(n):
             k = 14 if s == dealer else 13
-            hands.append(tiles[pos:pos + k])
+            hands.append(deck[pos:pos + k])
             pos += k
-        wall = tiles[pos:]
+        wall = deck[pos:]
     else:
         _check_scenario(variant, options, n, dealer, hands, wall or [])
         wall = list(wall or [])
@@ -74,18 +73,18 @@ def new_hand(variant: Variant, options: Options, *, seed: Any = 0, dealer: int |
     st.dealer_streak = dealer_streak
     st.scores = list(scores) if scores else [0] * n
     st.turn = dealer
-    events: list[Event] = []
+    emitted: list[Event] = []
     for s in range(n):
         seat = Seat()
         for t in hands[s]:
             seat.add(t)
         st.seats.append(seat)
-        events.append(ev.deal(s, sorted(hands[s])))
-    events.append(ev.start(dealer, hand_no, st.remaining))
-    variant.setup(st, events)
-    _start_turn(st, dealer, events, hands[dealer][-1])
-    _advance(st, events)
-    return st, events
+        emitted.append(events.deal(s, sorted(hands[s])))
+    emitted.append(events.start(dealer, hand_no, st.remaining))
+    variant.setup(st, emitted)
+    _start_turn(st, dealer, emitted, hands[dealer][-1])
+    _advance(st, emitted)
+    return st, emitted
 
 
 def _check_scenario(variant: Variant, options: Options, n: int, dealer: int, hands: object,
@@ -93,8 +92,8 @@ def _check_scenario(variant: Variant, options: Options, n: int, dealer: int, han
     if not isinstance(hands, list) or len(hands) != n:
         got = len(hands) if isinstance(hands, list) else repr(hands)
         raise ScenarioError(f"hands must list {n} hands (one per seat), got {got}")
-    full = T.counts(variant.tile_set(options))
-    used = [0] * T.NUM_KINDS
+    full = tiles.counts(variant.tile_set(options))
+    used = [0] * tiles.NUM_KINDS
     for s, h in enumerate(hands):
         want = 14 if s == dealer else 13
         if len(h) != want:
@@ -104,10 +103,10 @@ def _check_scenario(variant: Variant, options: Options, n: int, dealer: int, han
             used[t] += 1
     for t in wall:
         used[t] += 1
-    for k in range(T.NUM_KINDS):
+    for k in range(tiles.NUM_KINDS):
         if used[k] > full[k]:
             have = "is not in this variant's tile set" if full[k] == 0 else f"appears {used[k]} times (max {full[k]})"
-            raise ScenarioError(f"tile {T.name(k)} {have}")
+            raise ScenarioError(f"tile {tiles.name(k)} {have}")
 
 
 # --------------------------------------------------------------------------- queries
@@ -158,7 +157,7 @@ def _turn_options(st: HandState, seat: int) -> list[Action]:
                 faces.add(face)
         out.extend(Action(seat, KONG, f) for f in sorted(faces))
     allowed = v.discard_choices(st, seat)
-    kinds = [t for t in range(T.NUM_KINDS) if s.counts[t]] if allowed is None else sorted(set(allowed))
+    kinds = [t for t in range(tiles.NUM_KINDS) if s.counts[t]] if allowed is None else sorted(set(allowed))
     out.extend(Action(seat, DISCARD, t) for t in kinds)
     st.extra["_turn_cache"] = (st.version, out)
     return out
@@ -213,25 +212,25 @@ LEVEL_PROMPTS = "_level_prompts"
 def apply(st: HandState, action: Action) -> tuple[HandState, list[Event]]:
     """Apply one seat's action; raises IllegalActionError (state unchanged) when it is not legal."""
     action = normalize(st, action)
-    events: list[Event] = []
+    emitted: list[Event] = []
     st.log.append(action)
     st.version += 1
     if st.phase == _TURN:
-        _apply_turn(st, action, events)
+        _apply_turn(st, action, emitted)
     elif st.phase == _DECLARE:
-        _declare(st, action, events)
+        _declare(st, action, emitted)
     else:
-        _answer(st, action, events)
-    _advance(st, events)
-    return st, events
+        _answer(st, action, emitted)
+    _advance(st, emitted)
+    return st, emitted
 
 
-def _declare(st: HandState, a: Action, events: list[Event]) -> None:
+def _declare(st: HandState, a: Action, emitted: list[Event]) -> None:
     if a.kind == DECLARE:
         st.seats[a.seat].declared = True
         st.seats[a.seat].discards[-1].declared = True
-        events.append(ev.declare_ready(a.seat))
-    _open_discard_window(st, events)
+        emitted.append(events.declare_ready(a.seat))
+    _open_discard_window(st, emitted)
 
 
 def normalize(st: HandState, action: Action) -> Action:
@@ -265,7 +264,7 @@ def normalize(st: HandState, action: Action) -> Action:
     detail = ""
     if action.kind == DISCARD and DISCARD in kinds:
         allowed = [a.tile for a in legal if a.kind == DISCARD and a.tile is not None]
-        detail = f"; may discard {T.fmt(allowed)}"
+        detail = f"; may discard {tiles.fmt(allowed)}"
     elif action.kind in kinds:
         detail = "; possible: " + ", ".join(str(a) for a in legal if a.kind == action.kind)
     raise IllegalActionError(f"{action} is not legal now (seat {action.seat} may: {', '.join(kinds)}{detail})")
@@ -279,13 +278,13 @@ def normalize_or_none(st: HandState, action: Action) -> Action | None:
         return None
 
 
-def _apply_turn(st: HandState, a: Action, events: list[Event]) -> None:
+def _apply_turn(st: HandState, a: Action, emitted: list[Event]) -> None:
     v = st.variant
     s = st.seats[a.seat]
     if a.kind == HU:
         sc = st.extra.pop("_self_win")
         assert s.drawn is not None
-        _win(st, [PendingWin(a.seat, s.drawn, WinBy.SELF_DRAW, None, sc)], events)
+        _win(st, [PendingWin(a.seat, s.drawn, WinBy.SELF_DRAW, None, sc)], emitted)
         return
     if a.kind == DISCARD:
         assert a.tile is not None
@@ -300,19 +299,19 @@ def _apply_turn(st: HandState, a: Action, events: list[Event]) -> None:
         st.kong_draws = []
         st.kong_by_turn = False
         _clear_self_win(st)
-        events.append(ev.discard(a.seat, a.tile, d.after_kong))
+        emitted.append(events.discard(a.seat, a.tile, d.after_kong))
         if v.can_declare(st, a.seat):
             st.phase = _DECLARE
             return
-        _open_discard_window(st, events)
+        _open_discard_window(st, emitted)
         return
     if a.kind == KONG:
-        _turn_kong(st, a, events)
+        _turn_kong(st, a, emitted)
         return
     raise IllegalActionError(f"{a} cannot be applied in a turn")
 
 
-def _turn_kong(st: HandState, a: Action, events: list[Event]) -> None:
+def _turn_kong(st: HandState, a: Action, emitted: list[Event]) -> None:
     v = st.variant
     s = st.seats[a.seat]
     _clear_self_win(st)
@@ -320,10 +319,10 @@ def _turn_kong(st: HandState, a: Action, events: list[Event]) -> None:
         if face == a.tile:
             s.remove(tile)
             st.pending_kong = (a.seat, idx, tile)
-            events.append(ev.kong_declared(a.seat, face, tile))
-            if _open_rob_window(st, a.seat, tile, face, events):
+            emitted.append(events.kong_declared(a.seat, face, tile))
+            if _open_rob_window(st, a.seat, tile, face, emitted):
                 return
-            _finish_added_kong(st, events)
+            _finish_added_kong(st, emitted)
             return
     for face, got in v.concealed_kong_plans(st, a.seat):
         if face == a.tile:
@@ -332,13 +331,13 @@ def _turn_kong(st: HandState, a: Action, events: list[Event]) -> None:
             late = _is_late(s, face)
             m = Meld(MeldKind.CONCEALED_KONG, tuple(got), (face,) * 4, None, None, late, s.extra.get("turns", 0))
             s.melds.append(m)
-            events.append(ev.kong(a.seat, MeldKind.CONCEALED_KONG, face, list(got), late))
-            _kong_replacement(st, a.seat, events)
+            emitted.append(events.kong(a.seat, MeldKind.CONCEALED_KONG, face, list(got), late))
+            _kong_replacement(st, a.seat, emitted)
             return
     raise IllegalActionError(f"{a}: no kong of that tile")
 
 
-def _finish_added_kong(st: HandState, events: list[Event]) -> None:
+def _finish_added_kong(st: HandState, emitted: list[Event]) -> None:
     assert st.pending_kong is not None
     seat, idx, tile = st.pending_kong
     st.pending_kong = None
@@ -347,8 +346,8 @@ def _finish_added_kong(st: HandState, events: list[Event]) -> None:
     late = _is_late(s, old.face)
     s.melds[idx] = Meld(MeldKind.ADDED_KONG, old.tiles + (tile,), old.faces + (old.face,), old.from_seat,
                         old.claimed, late, s.extra.get("turns", 0))
-    events.append(ev.kong(seat, MeldKind.ADDED_KONG, old.face, list(old.tiles + (tile,)), late))
-    _kong_replacement(st, seat, events)
+    emitted.append(events.kong(seat, MeldKind.ADDED_KONG, old.face, list(old.tiles + (tile,)), late))
+    _kong_replacement(st, seat, emitted)
 
 
 def _is_late(s: Seat, face: int) -> bool:
@@ -356,12 +355,12 @@ def _is_late(s: Seat, face: int) -> bool:
     return opp is not None and s.extra.get("turns", 0) > opp
 
 
-def _kong_replacement(st: HandState, seat: int, events: list[Event]) -> None:
+def _kong_replacement(st: HandState, seat: int, emitted: list[Event]) -> None:
     v = st.variant
     st.turn = seat
     st.kong_chain += 1
     st.kong_by_turn = True
-    tile = v.replacement(st, seat, events)
+    tile = v.replacement(st, seat, emitted)
     s = st.seats[seat]
     s.add(tile)
     s.drawn = tile
@@ -369,12 +368,12 @@ def _kong_replacement(st: HandState, seat: int, events: list[Event]) -> None:
     s.missed_win = None
     st.after_kong = True
     st.kong_draws.append(tile)
-    events.append(ev.draw(seat, tile, replacement=True))
+    emitted.append(events.draw(seat, tile, replacement=True))
     st.phase = _TURN
     _turn_started(st, seat, claimed=False, new_turn=False)
 
 
-def _start_turn(st: HandState, seat: int, events: list[Event], first_tile: int | None = None) -> None:
+def _start_turn(st: HandState, seat: int, emitted: list[Event], first_tile: int | None = None) -> None:
     """The dealer's first turn: no draw, the last dealt tile plays the drawn tile's part."""
     st.turn = seat
     st.phase = _TURN
@@ -389,7 +388,7 @@ def _turn_started(st: HandState, seat: int, claimed: bool, new_turn: bool = True
         s.extra["turns"] = s.extra.get("turns", 0) + 1
     opp = s.extra.setdefault("kong_opportunity", {})
     pung_faces = {m.face for m in s.melds if m.kind == MeldKind.PUNG}
-    for t in range(T.NUM_KINDS):
+    for t in range(tiles.NUM_KINDS):
         if t not in opp and (s.counts[t] == 4 or (s.counts[t] and t in pung_faces)):
             opp[t] = s.extra["turns"]
     _clear_self_win(st)
@@ -413,10 +412,10 @@ def self_refusal(st: HandState) -> Refusal | None:
     return refusal
 
 
-def _draw(st: HandState, seat: int, events: list[Event]) -> None:
+def _draw(st: HandState, seat: int, emitted: list[Event]) -> None:
     v = st.variant
     if v.drawable(st) <= 0:
-        _end_draw(st, events)
+        _end_draw(st, emitted)
         return
     tile = st.wall[st.front]
     st.front += 1
@@ -432,14 +431,14 @@ def _draw(st: HandState, seat: int, events: list[Event]) -> None:
     st.kong_chain = 0
     st.kong_draws = []
     st.kong_by_turn = False
-    events.append(ev.draw(seat, tile))
-    v.on_draw(st, seat, tile, events)
+    emitted.append(events.draw(seat, tile))
+    v.on_draw(st, seat, tile, emitted)
     _turn_started(st, seat, claimed=False)
 
 
 # --------------------------------------------------------------------------- claim windows
 
-def _open_discard_window(st: HandState, events: list[Event]) -> None:
+def _open_discard_window(st: HandState, emitted: list[Event]) -> None:
     v = st.variant
     assert st.last_discard is not None
     src, tile = st.last_discard
@@ -449,7 +448,7 @@ def _open_discard_window(st: HandState, events: list[Event]) -> None:
     for k in range(1, st.n):
         seat = (src + k) % st.n
         opts: list[Action] = []
-        sc = _discard_win(st, w, seat, tile, src, WinBy.DISCARD, events)
+        sc = _discard_win(st, w, seat, tile, src, WinBy.DISCARD, emitted)
         if sc is not None:
             opts.append(Action(seat, HU))
             w.win_values[seat] = v.win_value(sc)
@@ -470,11 +469,11 @@ def _open_discard_window(st: HandState, events: list[Event]) -> None:
         if opts:
             w.options[seat] = opts
     st.extra["_chow_faces"] = chow_faces
-    _open_window(st, w, events)
+    _open_window(st, w, emitted)
 
 
 def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, how: WinBy,
-                 events: list[Event]) -> Score | None:
+                 emitted: list[Event]) -> Score | None:
     """The Score of ``seat``'s win on the offered tile, or None with the refusal noted in the window.
 
     A tile that completes the hand's shape but whose win the rules refuse is told to that seat alone
@@ -486,11 +485,11 @@ def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, 
     if sc is None or not sc.valid:
         w.refusals[seat] = sc.refusal if sc is not None and sc.refusal else Refusal.NOT_A_WIN
         if sc is not None:  # None: not even the shape (quick_win) fits
-            events.append(ev.refused_win(seat, tile, src, how, w.refusals[seat]))
+            emitted.append(events.refused_win(seat, tile, src, how, w.refusals[seat]))
         return None
     if s.missed_win is not None and v.win_value(sc) <= s.missed_win and not v.must_win(st, seat, how):
         w.refusals[seat] = Refusal.PASSED_WIN
-        events.append(ev.refused_win(seat, tile, src, how, Refusal.PASSED_WIN))
+        emitted.append(events.refused_win(seat, tile, src, how, Refusal.PASSED_WIN))
         return None
     return sc
 
@@ -500,25 +499,25 @@ def _discard_win(st: HandState, w: ClaimWindow, seat: int, tile: int, src: int, 
 HOLD_EMPTY_WINDOWS = "_hold_empty_windows"
 
 
-def _open_rob_window(st: HandState, konger: int, tile: int, face: int, events: list[Event]) -> bool:
+def _open_rob_window(st: HandState, konger: int, tile: int, face: int, emitted: list[Event]) -> bool:
     w = ClaimWindow(tile, konger, WindowKind.ROB, kong_face=face)
     for k in range(1, st.n):
         seat = (konger + k) % st.n
-        sc = _discard_win(st, w, seat, tile, konger, WinBy.ROB_KONG, events)
+        sc = _discard_win(st, w, seat, tile, konger, WinBy.ROB_KONG, emitted)
         if sc is not None:
             w.options[seat] = [Action(seat, HU)]
             w.win_values[seat] = st.variant.win_value(sc)
             st.extra.setdefault("_window_scores", {})[seat] = sc
     if not w.options and not st.extra.get(HOLD_EMPTY_WINDOWS):
         return False
-    _open_window(st, w, events)
+    _open_window(st, w, emitted)
     return True
 
 
-def _open_window(st: HandState, w: ClaimWindow, events: list[Event]) -> None:
+def _open_window(st: HandState, w: ClaimWindow, emitted: list[Event]) -> None:
     if not w.options and not st.extra.get(HOLD_EMPTY_WINDOWS):
         st.window = None
-        _close_no_claim(st, w, events)
+        _close_no_claim(st, w, emitted)
         return
     if st.variant.claim_policy == "sequential":
         levels = sorted({_prio(st, a.kind) for opts in w.options.values() for a in opts}, reverse=True)
@@ -532,10 +531,10 @@ def _open_window(st: HandState, w: ClaimWindow, events: list[Event]) -> None:
                     w.queue.append((lv, seat))
     st.window = w
     st.phase = _ROB if w.kind == WindowKind.ROB else _CLAIM
-    events.append(ev.claim_window(w.kind, w.tile, w.source, sorted(w.options)))
+    emitted.append(events.claim_window(w.kind, w.tile, w.source, sorted(w.options)))
 
 
-def _answer(st: HandState, a: Action, events: list[Event]) -> None:
+def _answer(st: HandState, a: Action, emitted: list[Event]) -> None:
     w = _window(st)
     v = st.variant
     seat = a.seat
@@ -543,18 +542,18 @@ def _answer(st: HandState, a: Action, events: list[Event]) -> None:
     if a.kind != HU and seat in w.win_values and any(o.kind == HU for o in _window_options(st, seat)):
         s.missed_win = max(s.missed_win or 0, w.win_values[seat])
         w.refusals[seat] = Refusal.PASSED_WIN
-        events.append(ev.missed_win(seat))
+        emitted.append(events.missed_win(seat))
     if v.missed_pung and a.kind in (PASS, CHOW) and any(o.kind == PUNG for o in _window_options(st, seat)):
         s.missed_pungs.add(w.tile)
     if v.claim_policy == "sequential":
-        _answer_in_turn(st, w, a, events)
+        _answer_in_turn(st, w, a, emitted)
         return
     w.answers[seat] = a
-    events.append(ev.answered(seat))
-    _try_resolve(st, events)
+    emitted.append(events.answered(seat))
+    _try_resolve(st, emitted)
 
 
-def _answer_in_turn(st: HandState, w: ClaimWindow, a: Action, events: list[Event]) -> None:
+def _answer_in_turn(st: HandState, w: ClaimWindow, a: Action, emitted: list[Event]) -> None:
     """Sequential policy: a claim at the prompt's level wins at once (every higher prompt passed before it).
 
     A lower claim (吃 chosen at a 碰 prompt) is held: the prompts still to come that would outrank it
@@ -563,10 +562,10 @@ def _answer_in_turn(st: HandState, w: ClaimWindow, a: Action, events: list[Event
     """
     if a.kind != PASS:
         if _prio(st, a.kind) >= w.queue[w.cursor][0]:
-            _resolve(st, [a], events)
+            _resolve(st, [a], emitted)
             return
         w.answers[a.seat] = a
-        events.append(ev.answered(a.seat))
+        emitted.append(events.answered(a.seat))
     w.cursor += 1
     held = next((x for x in w.answers.values() if x.kind != PASS), None)
     if held is not None:
@@ -577,10 +576,10 @@ def _answer_in_turn(st: HandState, w: ClaimWindow, a: Action, events: list[Event
                 break
             w.cursor += 1
     if w.cursor >= len(w.queue):
-        _resolve(st, [held] if held is not None else [], events)
+        _resolve(st, [held] if held is not None else [], emitted)
 
 
-def _try_resolve(st: HandState, events: list[Event]) -> None:
+def _try_resolve(st: HandState, emitted: list[Event]) -> None:
     """Simultaneous policy: act once nobody who could outrank the best choice is still thinking.
 
     Everyone who may win answers before a win is settled, also with 一炮多响 off (``multi_win``): there the
@@ -613,28 +612,28 @@ def _try_resolve(st: HandState, events: list[Event]) -> None:
             if _nearer(st, seat, first, w.source):
                 return
     if len(chosen) > 1 and not st.variant.multi_win_on(st.options):
-        _lapse(st, w, chosen[1:], chosen[0].seat, events)
+        _lapse(st, w, chosen[1:], chosen[0].seat, emitted)
         chosen = chosen[:1]
-    _resolve(st, chosen if best else [], events)
+    _resolve(st, chosen if best else [], emitted)
 
 
-def _lapse(st: HandState, w: ClaimWindow, lapsed: list[Action], winner: int, events: list[Event]) -> None:
+def _lapse(st: HandState, w: ClaimWindow, lapsed: list[Action], winner: int, emitted: list[Event]) -> None:
     """一炮多响 off: these seats chose 胡 on the tile a nearer seat wins; their hands count as not won."""
     st.extra["lapsed"] = [a.seat for a in lapsed]
     for a in lapsed:
-        events.append(ev.win_lapsed(a.seat, w.tile, w.source, winner))
+        emitted.append(events.win_lapsed(a.seat, w.tile, w.source, winner))
 
 
 def _nearer(st: HandState, a: int, b: int | None, src: int) -> bool:
     return b is None or (a - src) % st.n < (b - src) % st.n
 
 
-def _resolve(st: HandState, chosen: list[Action], events: list[Event]) -> None:
+def _resolve(st: HandState, chosen: list[Action], emitted: list[Event]) -> None:
     w = _window(st)
     st.window = None
     scores = st.extra.pop("_window_scores", {})
     if not chosen:
-        _close_no_claim(st, w, events)
+        _close_no_claim(st, w, emitted)
         return
     a = chosen[0]
     if a.kind == HU:
@@ -646,24 +645,24 @@ def _resolve(st: HandState, chosen: list[Action], events: list[Event]) -> None:
             st.pending_kong = None
         else:
             st.seats[w.source].discards[-1].won_by = tuple(c.seat for c in chosen)
-        _win(st, wins, events)
+        _win(st, wins, emitted)
         return
-    _claim(st, a, w, events)
+    _claim(st, a, w, emitted)
 
 
-def _close_no_claim(st: HandState, w: ClaimWindow, events: list[Event]) -> None:
+def _close_no_claim(st: HandState, w: ClaimWindow, emitted: list[Event]) -> None:
     if w.kind == WindowKind.ROB:
         st.phase = _TURN
-        _finish_added_kong(st, events)
+        _finish_added_kong(st, emitted)
         return
-    wins = st.variant.on_claim_closed(st, events)
+    wins = st.variant.on_claim_closed(st, emitted)
     if wins:
-        _win(st, wins, events)
+        _win(st, wins, emitted)
         return
-    _draw(st, (w.source + 1) % st.n, events)
+    _draw(st, (w.source + 1) % st.n, emitted)
 
 
-def _claim(st: HandState, a: Action, w: ClaimWindow, events: list[Event]) -> None:
+def _claim(st: HandState, a: Action, w: ClaimWindow, emitted: list[Event]) -> None:
     v = st.variant
     seat = a.seat
     s = st.seats[seat]
@@ -698,11 +697,11 @@ def _claim(st: HandState, a: Action, w: ClaimWindow, events: list[Event]) -> Non
             # the fourth tile is already held: its kong was offered on this discard, so adding it later is late
             s.extra.setdefault("kong_opportunity", {})[face] = s.extra["turns"] - 1
     s.melds.append(m)
-    events.append(ev.claim(seat, m.kind, src, w.tile, list(m.tiles), m.face))
+    emitted.append(events.claim(seat, m.kind, src, w.tile, list(m.tiles), m.face))
     st.turn = seat
     s.drawn = None
     if a.kind == KONG:
-        _kong_replacement(st, seat, events)
+        _kong_replacement(st, seat, emitted)
         return
     st.phase = _TURN
     st.after_kong = False
@@ -711,7 +710,7 @@ def _claim(st: HandState, a: Action, w: ClaimWindow, events: list[Event]) -> Non
 
 # --------------------------------------------------------------------------- end
 
-def _win(st: HandState, wins: list[PendingWin], events: list[Event]) -> None:
+def _win(st: HandState, wins: list[PendingWin], emitted: list[Event]) -> None:
     """End the hand with these wins (a None score is computed here)."""
     v = st.variant
     for seat, tile, how, source, sc in wins:
@@ -719,29 +718,29 @@ def _win(st: HandState, wins: list[PendingWin], events: list[Event]) -> None:
             sc = v.win_score(st, seat, tile if how != WinBy.SELF_DRAW else None, how, source)
         assert sc is not None, f"seat {seat} is declared a winner without a winning hand"
         st.wins.append(Win(seat, tile, how, source, sc, list(sc.info.get("flags", []))))
-        events.append(ev.win(seat, tile, how, source, [p.key for p in sc.patterns]))
+        emitted.append(events.win(seat, tile, how, source, [p.key for p in sc.patterns]))
     st.end = HandEnd.WIN
-    _finish(st, events)
+    _finish(st, emitted)
 
 
-def _end_draw(st: HandState, events: list[Event]) -> None:
+def _end_draw(st: HandState, emitted: list[Event]) -> None:
     st.end = HandEnd.DRAW
-    events.append(ev.exhausted())
-    _finish(st, events)
+    emitted.append(events.exhausted())
+    _finish(st, emitted)
 
 
-def _finish(st: HandState, events: list[Event]) -> None:
+def _finish(st: HandState, emitted: list[Event]) -> None:
     v = st.variant
     st.phase = _END
     st.window = None
-    v.on_hand_end(st, events)
+    v.on_hand_end(st, emitted)
     st.settlement = v.settle(st)
     assert st.end is not None
-    events.append(ev.end(st.end, [w.seat for w in st.wins], st.settlement.deltas,
-                         [T.fmt(s.concealed()) for s in st.seats]))
+    emitted.append(events.end(st.end, [w.seat for w in st.wins], st.settlement.deltas,
+                              [tiles.fmt(s.concealed()) for s in st.seats]))
 
 
-def _advance(st: HandState, events: list[Event]) -> None:
+def _advance(st: HandState, emitted: list[Event]) -> None:
     """Take the steps the rules take by themselves (automatic wins, forced moves)."""
     for _ in range(1024):  # bounded by the wall: every automatic discard uses a drawn tile
         if st.phase == _END:
@@ -751,10 +750,10 @@ def _advance(st: HandState, events: list[Event]) -> None:
             return
         a = normalize(st, a)
         st.version += 1  # automatic steps are not logged: a replay takes them again by itself
-        events.append(ev.auto(a.seat, a.kind))
+        emitted.append(events.auto(a.seat, a.kind))
         if st.phase == _TURN:
-            _apply_turn(st, a, events)
+            _apply_turn(st, a, emitted)
         elif st.phase == _DECLARE:
-            _declare(st, a, events)
+            _declare(st, a, emitted)
         else:
-            _answer(st, a, events)
+            _answer(st, a, emitted)

@@ -79,7 +79,7 @@ class Variant:
         option (``multi_win``), the table has it on."""
         return self.multi_win and bool(options.get("multi_win", True))
 
-    def setup(self, state: HandState, events: list[Event]) -> None:
+    def setup(self, state: HandState, emitted: list[Event]) -> None:
         """After the deal: flips, indicators. Default nothing."""
 
     def out_of_play(self, state: HandState) -> list[int]:
@@ -95,7 +95,7 @@ class Variant:
         """Is a kong replacement tile available?"""
         return state.back - state.front > 0
 
-    def replacement(self, state: HandState, seat: int, events: list[Event]) -> int:
+    def replacement(self, state: HandState, seat: int, emitted: list[Event]) -> int:
         """Take the kong replacement tile (default: the back of the wall)."""
         state.back -= 1
         return state.wall[state.back]
@@ -139,10 +139,10 @@ class Variant:
         """An action the rules take by themselves at this point (auto-wins, forced discards)."""
         return None
 
-    def on_draw(self, state: HandState, seat: int, tile: int, events: list[Event]) -> None:
+    def on_draw(self, state: HandState, seat: int, tile: int, emitted: list[Event]) -> None:
         pass
 
-    def on_claim_closed(self, state: HandState, events: list[Event]) -> list[PendingWin]:
+    def on_claim_closed(self, state: HandState, emitted: list[Event]) -> list[PendingWin]:
         """A discard's claim window closed with no claim; wins the rules declare by themselves (yuxi's 十风)."""
         return []
 
@@ -183,7 +183,7 @@ class Variant:
         return sc.total
 
     # ---- end of hand --------------------------------------------------------
-    def on_hand_end(self, state: HandState, events: list[Event]) -> None:
+    def on_hand_end(self, state: HandState, emitted: list[Event]) -> None:
         pass
 
     def settle(self, state: HandState) -> Settlement:

@@ -70,8 +70,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
-from .. import events as ev
-from .. import tiles
+from .. import events, tiles
 from ..actions import DISCARD, KONG, PUNG, Action
 from ..events import Event
 from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
@@ -136,8 +135,8 @@ class ChickenGame(Variant):
             return Action(st.turn, DISCARD, s.drawn)
         return None
 
-    def on_claim_closed(self, st: HandState, events: list[Event]) -> list[PendingWin]:
-        chicken_fowl.record_unclaimed(st, st.options, self.table.gen_chong, events)
+    def on_claim_closed(self, st: HandState, emitted: list[Event]) -> list[PendingWin]:
+        chicken_fowl.record_unclaimed(st, st.options, self.table.gen_chong, emitted)
         return []
 
     # ---- winning -------------------------------------------------------------------
@@ -209,12 +208,12 @@ class ChickenGame(Variant):
         return False
 
     # ---- end of hand -----------------------------------------------------------------
-    def on_hand_end(self, st: HandState, events: list[Event]) -> None:
+    def on_hand_end(self, st: HandState, emitted: list[Event]) -> None:
         """捉鸡: after a win, the first tile left in the wall is turned up (none when the wall is empty)."""
         if st.end == HandEnd.WIN and st.front < st.back:
             zhuo = st.wall[st.front]
             st.extra["zhuo"] = zhuo
-            events.append(ev.flip_chicken(zhuo, chicken_fowl.next_tile(zhuo)))
+            emitted.append(events.flip_chicken(zhuo, chicken_fowl.next_tile(zhuo)))
 
     def settle(self, st: HandState) -> Settlement:
         return chicken_settle.settle(st, self.table)

@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import events as ev
-from .. import tiles
+from .. import events, tiles
 from ..events import Event
 from ..kinds import MeldKind
 from ..options import Options
@@ -147,7 +146,7 @@ def claimed_discard(st: HandState, tile: int) -> tuple[int, int, int] | None:
     return None
 
 
-def record_unclaimed(st: HandState, options: Options, gen_chong: bool, events: list[Event]) -> None:
+def record_unclaimed(st: HandState, options: Options, gen_chong: bool, emitted: list[Event]) -> None:
     """A discard's window closed unclaimed: note 冲锋 (the tile's first discard) and 跟冲."""
     if st.last_discard is None:
         return
@@ -162,12 +161,12 @@ def record_unclaimed(st: HandState, options: Options, gen_chong: bool, events: l
             st.extra["first_chicken"] = {**rec, tile: ("ze_ren",) + c}
             return
         st.extra["first_chicken"] = {**rec, tile: ("chong", src, idx)}
-        events.append(ev.chicken("chong_feng", src, tile))
+        emitted.append(events.chicken("chong_feng", src, tile))
         return
     first = rec[tile]
     if gen_chong and first[0] == "chong" and src != first[1] and idx == 0:
         st.extra["gen_chong"] = list(st.extra.get("gen_chong", [])) + [(tile, src, idx)]
-        events.append(ev.chicken("gen_chong", src, tile))
+        emitted.append(events.chicken("gen_chong", src, tile))
 
 
 def charges(st: HandState, options: Options) -> dict[tuple[int, int], str]:

@@ -35,8 +35,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
-from .. import events as ev
-from .. import tiles
+from .. import events, tiles
 from ..events import Event
 from ..kinds import HandEnd, MeldKind, WinBy
 from ..options import Option, Options
@@ -69,13 +68,13 @@ class Wenshan(Variant):
         return tiles.tile_set(tiles.ALL_KINDS)
 
     # ---- setup / wall ---------------------------------------------------------
-    def setup(self, state: HandState, events: list[Event]) -> None:
+    def setup(self, state: HandState, emitted: list[Event]) -> None:
         state.back -= 1
         ind = state.wall[state.back]
         wild = shapes.wildcard_of(ind)
         state.extra["indicator"] = ind
         state.extra["wildcard"] = wild
-        events.append(ev.flip_indicator(ind, wild))
+        emitted.append(events.flip_indicator(ind, wild))
 
     def out_of_play(self, state: HandState) -> list[int]:
         return [state.extra["indicator"]]

@@ -57,8 +57,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
-from .. import analysis, tiles
-from .. import events as ev
+from .. import analysis, events, tiles
 from ..actions import CHOW, HU, KONG, PUNG, Action
 from ..events import Event
 from ..kinds import ActionKind, HandEnd, MeldKind, Phase, WinBy
@@ -97,10 +96,10 @@ class Yuxi(Variant):
     def tile_set(self, options: Options) -> list[int]:
         return tiles.tile_set(tiles.ALL_KINDS if options.get("with_honors") else tiles.SUITED)
 
-    def setup(self, state: HandState, events: list[Event]) -> None:
+    def setup(self, state: HandState, emitted: list[Event]) -> None:
         n = min(2, state.back - state.front)
         state.extra["tail"] = [state.wall[state.back - 2 + i] for i in range(2 - n, 2)]
-        events.append(ev.flip_tail(list(state.extra["tail"])))
+        emitted.append(events.flip_tail(list(state.extra["tail"])))
         self._mark_stop(state)
 
     # ---- wall -----------------------------------------------------------------------
@@ -118,7 +117,7 @@ class Yuxi(Variant):
     def tail_tiles(self, state: HandState) -> list[int]:
         return list(state.extra.get("tail", []))
 
-    def replacement(self, state: HandState, seat: int, events: list[Event]) -> int:
+    def replacement(self, state: HandState, seat: int, emitted: list[Event]) -> int:
         s = state.seats[seat]
         lo = max(state.front, state.back - _LOOK)
         seq = state.wall[lo:state.back]
@@ -128,7 +127,7 @@ class Yuxi(Variant):
             state.extra.pop("_tail", None)
             tile = state.wall[state.front]
             state.front += 1
-            events.append(ev.blind_draw(seat))
+            emitted.append(events.blind_draw(seat))
             self._mark_stop(state)
             return tile
         idx = lo + best[1]
@@ -144,9 +143,9 @@ class Yuxi(Variant):
         else:
             tail[slot] = new
         state.extra["_tail"] = seat
-        events.append(ev.tail_take(seat, tile, slot))
+        emitted.append(events.tail_take(seat, tile, slot))
         if new is not None:
-            events.append(ev.flip_tail_slot(new, slot, list(tail)))
+            emitted.append(events.flip_tail_slot(new, slot, list(tail)))
         self._mark_stop(state)
         return tile
 
@@ -234,11 +233,11 @@ class Yuxi(Variant):
         stop = state.extra.get("stop_at")
         return stop is not None and state.discard_count == stop + 1
 
-    def on_draw(self, state: HandState, seat: int, tile: int, events: list[Event]) -> None:
+    def on_draw(self, state: HandState, seat: int, tile: int, emitted: list[Event]) -> None:
         state.extra.pop("_tail", None)
         self._mark_stop(state)
 
-    def on_claim_closed(self, state: HandState, events: list[Event]) -> list[PendingWin]:
+    def on_claim_closed(self, state: HandState, emitted: list[Event]) -> list[PendingWin]:
         """十风 / 十三幺: the rules declare the win on the discarder's sequence (the engine ends the hand)."""
         assert state.last_discard is not None
         src, tile = state.last_discard
@@ -253,7 +252,7 @@ class Yuxi(Variant):
         sc = yuxi_score.score(sit)
         if not sc.valid:
             return []
-        events.append(ev.sequence_win(src, key))
+        emitted.append(events.sequence_win(src, key))
         return [PendingWin(src, tile, WinBy.SELF_DRAW, None, sc)]
 
     def sequence_win(self, state: HandState, seat: int) -> str | None:

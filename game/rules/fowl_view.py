@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
-from . import tiles as T
+from . import tiles
 from .kinds import MeldKind, Phase, WinBy
 from .public import ChickenPublic
 from .state import Meld
@@ -172,7 +172,7 @@ def _holdings(view: View, seat: int, hand: bool = True) -> list[Holding]:
         out += [(t, "hand", None) for t in view["hand"]]
         for w in view.get("result", {}).get("wins", []):
             if w["seat"] == seat and w["win"] != WinBy.SELF_DRAW:
-                out.append((T.tile(w["tile"]), "hand", None))
+                out.append((tiles.tile(w["tile"]), "hand", None))
                 break
     for m in s["melds"]:
         where = "concealed_kong" if m["kind"] == MeldKind.CONCEALED_KONG else "meld"
@@ -188,7 +188,7 @@ def _charges(view: View, pub: ChickenPublic) -> dict[tuple[int, int], str]:
     the hand's first of it), a 跟冲 its seat's first discard of the hand."""
     out: dict[tuple[int, int], str] = {}
     for name, seat in pub.get("chong_feng", {}).items():
-        t = T.tile(name)
+        t = tiles.tile(name)
         idx = next((i for i, d in enumerate(view["seats"][seat]["discards"]) if d["tile"] == t), None)
         if idx is not None:
             out[(seat, idx)] = "chong"
@@ -200,8 +200,8 @@ def _charges(view: View, pub: ChickenPublic) -> dict[tuple[int, int], str]:
 def _duties(tb: Table, ks: dict[int, chicken_fowl.Kind], pub: ChickenPublic) -> list[tuple[int, int, int, int, Msg]]:
     """责任鸡 from the public record: [(tile, discarder, claimer, value, name)] (``F.responsibilities``)."""
     out = []
-    for name, (d, c) in sorted(pub.get("ze_ren", {}).items(), key=lambda kv: T.tile(kv[0])):
-        t = T.tile(name)
+    for name, (d, c) in sorted(pub.get("ze_ren", {}).items(), key=lambda kv: tiles.tile(kv[0])):
+        t = tiles.tile(name)
         k = ks.get(t)
         if k is None:
             continue
@@ -247,13 +247,13 @@ def _in_play(ks: dict[int, chicken_fowl.Kind], pub: ChickenPublic, tb: Table,
     kinds = sorted(ks.items(), key=lambda kv: (not kv[1].default, kv[0] != chicken_fowl.YAO, kv[0]))
     out = [InPlay(k.key, t, k.name, k.value) for t, k in kinds]
     for name, seat in pub.get("chong_feng", {}).items():
-        t = T.tile(name)
+        t = tiles.tile(name)
         k = ks.get(t)
         if k is not None:
             out.append(InPlay("chong_feng", t, chicken_fowl.charge_name(k, "chong"),
                               k.value * tb.chong_feng_mult, seat))
     for pair in pub.get("gen_chong", []):
-        t = T.tile(str(pair[0]))
+        t = tiles.tile(str(pair[0]))
         k = ks.get(t)
         if k is not None:
             out.append(InPlay("gen_chong", t, chicken_fowl.charge_name(k, "gen"),
@@ -289,10 +289,10 @@ def _ready(view: View, variant: ChickenGame) -> bool | None:
     size = len(view["hand"]) + 3 * len(melds)
     if size % 3 != 1:
         return None
-    return patterns.is_ready(variant.table, T.counts(view["hand"]), melds)
+    return patterns.is_ready(variant.table, tiles.counts(view["hand"]), melds)
 
 
 def _meld(m: MeldView) -> Meld:
-    tiles = tuple(t for t in m["tiles"] if t is not None)
-    faces = tuple(f for f in m["faces"] if f is not None) or tiles
-    return Meld(MeldKind(m["kind"]), tiles, faces, m["from"], m["claimed"])
+    physical = tuple(t for t in m["tiles"] if t is not None)
+    faces = tuple(f for f in m["faces"] if f is not None) or physical
+    return Meld(MeldKind(m["kind"]), physical, faces, m["from"], m["claimed"])

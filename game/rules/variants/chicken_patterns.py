@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
-from .. import analysis
-from .. import tiles as T
+from .. import analysis, tiles
 from ..codes import Refusal
 from ..kinds import KONG_KINDS, MeldKind, WinBy
 from ..options import Options
@@ -19,7 +18,7 @@ from ..state import Meld
 from ..texts import Msg, msg
 from .chicken_tables import EVENT_ORDER, PREFERENCE, QING, Table
 
-RED = T.RED
+RED = tiles.RED
 
 
 class Line(NamedTuple):
@@ -46,8 +45,8 @@ def held_counts(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
 def is_flush(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """One suit, 红中 ignored (it never counts as a suit)."""
     suit = None
-    tiles = [t for t, n in enumerate(counts) if n] + [f for m in melds for f in m.faces]
-    for t in tiles:
+    kinds = [t for t, n in enumerate(counts) if n] + [f for m in melds for f in m.faces]
+    for t in kinds:
         if t == RED:
             continue
         if t >= 27:

@@ -12,11 +12,10 @@ from typing import Any
 
 import pygame
 
-from game.rules import tiles as T
+from game.rules import tiles
 from game.ui.calc.calcmodel import Calc, formula, indicator_of, seat_label
 from game.ui.calc.calcsettle import NEG, POS, WARN, chicken_line, hand_mark, sub_mark
-from game.ui.kit import strings, tileart
-from game.ui.kit import widgets as W
+from game.ui.kit import strings, tileart, widgets
 from game.ui.kit.names import variant_name
 from game.ui.table.tableview import background
 
@@ -30,8 +29,8 @@ def field_problems(calc: Calc, *fields: str) -> list[str]:
     return [p.text() for p in calc.check() if p.field in fields]
 
 
-def _draw(widgets: Focused, surf: pygame.Surface) -> None:
-    for w, focused in widgets:
+def _draw(focusables: Focused, surf: pygame.Surface) -> None:
+    for w, focused in focusables:
         w.draw(surf, focused)
 
 
@@ -55,17 +54,17 @@ def meld_slots(calc: Calc, row: pygame.Rect, tw: int, s: float) -> tuple[MeldRec
     """Where each meld tile stands, and each meld's × (remove it)."""
     cw, ch = tileart.tile_size(tw)
     x, y = row.topleft
-    tiles: MeldRects = []
+    meld_rects: MeldRects = []
     marks: MeldMarks = []
     for i, m in enumerate(calc.melds):
         for j in range(len(m.tiles)):
-            tiles.append((pygame.Rect((x, y), tileart.tile_size(tw)), i, j))
+            meld_rects.append((pygame.Rect((x, y), tileart.tile_size(tw)), i, j))
             x += cw + 1
         xr = pygame.Rect(0, 0, round(20 * s), round(20 * s))
         xr.midleft = (x + round(4 * s), y + ch // 2)
         marks.append((xr, i))
         x = xr.right + round(16 * s)
-    return tiles, marks
+    return meld_rects, marks
 
 
 # ====================================================================== the left panel
@@ -73,10 +72,10 @@ def meld_slots(calc: Calc, row: pygame.Rect, tw: int, s: float) -> tuple[MeldRec
 def draw_frame(surf: pygame.Surface, L: Any, s: float, title_right: int) -> None:
     """The felt, the title (up to ``title_right``), the two panels."""
     surf.blit(background(surf.get_size()), (0, 0))
-    W.draw_text(surf, strings.tr("calc.title"), (round(24 * s), round(12 * s)), round(34 * s), W.GOLD, "serif",
-                shadow=True, max_width=title_right - round(36 * s))
-    W.panel(surf, L.left, (10, 28, 22), 215, round(14 * s), 2)
-    W.panel(surf, L.right, (10, 28, 22), 215, round(14 * s), 2)
+    widgets.draw_text(surf, strings.tr("calc.title"), (round(24 * s), round(12 * s)), round(34 * s), widgets.GOLD,
+                      "serif", shadow=True, max_width=title_right - round(36 * s))
+    widgets.panel(surf, L.left, (10, 28, 22), 215, round(14 * s), 2)
+    widgets.panel(surf, L.right, (10, 28, 22), 215, round(14 * s), 2)
 
 
 def draw_hand(surf: pygame.Surface, calc: Calc, hand: list[int], sel: int | None, rects: HandRects, L: Any, s: float,
@@ -85,69 +84,70 @@ def draw_hand(surf: pygame.Surface, calc: Calc, hand: list[int], sel: int | None
     c = calc
     probs = field_problems(c, "hand", "win_tile")
     head = f"{strings.tr('calc.hand')}  {strings.tr('calc.hand_n', k=len(c.hand), n=c.hand_size())}"
-    W.draw_text(surf, head, (L.hand_row.x, L.left.y + round(8 * s)), round(15 * s),
-                WARN if probs and c.hand else W.GOLD, "bold", max_width=L.hand_tools.x - L.hand_row.x - 8)
+    widgets.draw_text(surf, head, (L.hand_row.x, L.left.y + round(8 * s)), round(15 * s),
+                      WARN if probs and c.hand else widgets.GOLD, "bold", max_width=L.hand_tools.x - L.hand_row.x - 8)
     _draw(tools, surf)
     tw = L.hand_tw
     cw, ch = tileart.tile_size(tw)
     x, y = L.hand_row.topleft
     if not hand:
-        W.draw_text(surf, strings.tr("calc.palette", target=strings.tr("calc.target.hand")),
-                    (x, y + ch // 2), round(15 * s), W.MUTED, anchor="midleft")
+        widgets.draw_text(surf, strings.tr("calc.palette", target=strings.tr("calc.target.hand")),
+                          (x, y + ch // 2), round(15 * s), widgets.MUTED, anchor="midleft")
     win_i = len(hand) - 1 if c.win_tile is not None and c.win_tile in c.hand else None
     for (r, i), t in zip(rects, hand):
         if i == win_i:
-            g = W.glow_circle(round(cw * 0.62), (255, 210, 90))
+            g = widgets.glow_circle(round(cw * 0.62), (255, 210, 90))
             surf.blit(g, g.get_rect(center=(r.x + cw // 2, r.y + ch // 2)))
         marks = [m for m in (hand_mark(c, t), "selected" if sel == i else None) if m]
         tileart.draw_tile(surf, t, r.topleft, tw, highlight=marks or None)
         if i == win_i:
-            W.draw_text(surf, strings.tr("calc.win_tile"), (r.centerx, r.bottom + round(3 * s)), round(12 * s),
-                        W.GOLD, "bold", anchor="midtop")
+            widgets.draw_text(surf, strings.tr("calc.win_tile"), (r.centerx, r.bottom + round(3 * s)), round(12 * s),
+                              widgets.GOLD, "bold", anchor="midtop")
     # a problem with the hand is told beside the tiles to tap and in the panel on the right: a line here would
     # run into the melds' heading
 
 
-def draw_melds(surf: pygame.Surface, calc: Calc, tiles: MeldRects, marks: MeldMarks, L: Any, s: float) -> None:
+def draw_melds(surf: pygame.Surface, calc: Calc, meld_rects: MeldRects, marks: MeldMarks, L: Any, s: float) -> None:
     """The melds' row: each meld's tiles (a substitute marked), its kind under it, its × beside it."""
     c = calc
     ly = L.melds_row.y - round(24 * s)
-    lr = W.draw_text(surf, strings.tr("calc.melds"), (L.melds_row.x, ly), round(15 * s), W.GOLD, "bold")
+    lr = widgets.draw_text(surf, strings.tr("calc.melds"), (L.melds_row.x, ly), round(15 * s), widgets.GOLD, "bold")
     if c.substitutes() and c.melds:
-        W.draw_text(surf, strings.tr("calc.subs_hint"), (lr.right + round(14 * s), ly + round(2 * s)), round(13 * s),
-                    W.MUTED)
+        widgets.draw_text(surf, strings.tr("calc.subs_hint"), (lr.right + round(14 * s), ly + round(2 * s)),
+                          round(13 * s), widgets.MUTED)
     tw = round(L.hand_tw * 0.78)
     cw, ch = tileart.tile_size(tw)
     x, y = L.melds_row.topleft
     if not c.melds:
-        W.draw_text(surf, strings.tr("calc.melds_none"), (x, y + ch // 2), round(14 * s), W.MUTED, anchor="midleft")
+        widgets.draw_text(surf, strings.tr("calc.melds_none"), (x, y + ch // 2), round(14 * s), widgets.MUTED,
+                          anchor="midleft")
         return
     for i, m in enumerate(c.melds):
         faces = m.faces()
-        mine = [r for r, mi, _j in tiles if mi == i]
+        mine = [r for r, mi, _j in meld_rects if mi == i]
         for j, (t, r) in enumerate(zip(m.tiles, mine)):
             tileart.draw_tile(surf, t, r.topleft, tw, highlight=sub_mark(c, t, faces[j]))
         x0, x1 = mine[0].x, mine[-1].x + cw + 1
-        W.draw_text(surf, strings.tr(f"calc.meld.{m.kind}"), ((x0 + x1) // 2, y + ch + round(2 * s)), round(12 * s),
-                    W.MUTED, "bold", anchor="midtop")
+        widgets.draw_text(surf, strings.tr(f"calc.meld.{m.kind}"), ((x0 + x1) // 2, y + ch + round(2 * s)),
+                          round(12 * s), widgets.MUTED, "bold", anchor="midtop")
         xr = next(r for r, mi in marks if mi == i)
         pygame.draw.circle(surf, (120, 40, 30), xr.center, xr.w // 2)
-        W.draw_text(surf, "×", xr.center, round(15 * s), W.CREAM, "bold", anchor="center")
+        widgets.draw_text(surf, "×", xr.center, round(15 * s), widgets.CREAM, "bold", anchor="center")
 
 
 def draw_palette_line(surf: pygame.Surface, target: str, message: str, warn: bool, L: Any, s: float) -> None:
     """Over the palette: where a tap goes, and the last tap's problem (or a note)."""
     py = L.palette.y - round(24 * s)
-    lr = W.draw_text(surf, strings.tr("calc.palette", target=strings.tr("calc.target." + target)), (L.palette.x, py),
-                     round(15 * s), W.GOLD, "bold")
+    lr = widgets.draw_text(surf, strings.tr("calc.palette", target=strings.tr("calc.target." + target)),
+                           (L.palette.x, py), round(15 * s), widgets.GOLD, "bold")
     if message:
-        W.draw_text(surf, message, (lr.right + round(16 * s), py), round(14 * s), WARN if warn else POS, "bold",
-                    max_width=L.left.right - lr.right - round(30 * s))
+        widgets.draw_text(surf, message, (lr.right + round(16 * s), py), round(14 * s), WARN if warn else POS, "bold",
+                          max_width=L.left.right - lr.right - round(30 * s))
 
 
 def draw_keys_line(surf: pygame.Surface, L: Any, s: float, width: int) -> None:
-    W.draw_text(surf, strings.tr("calc.keys"), (L.left.x, L.left.bottom + round(8 * s)), round(12 * s), W.MUTED,
-                max_width=width - L.left.x - round(20 * s))
+    widgets.draw_text(surf, strings.tr("calc.keys"), (L.left.x, L.left.bottom + round(8 * s)), round(12 * s),
+                      widgets.MUTED, max_width=width - L.left.x - round(20 * s))
 
 
 # ====================================================================== the right panel
@@ -160,7 +160,8 @@ def draw_right(surf: pygame.Surface, calc: Calc, L: Any, s: float, choices: Focu
     c = calc
     rx = L.right.x + round(14 * s)
     rw = L.right.w - round(28 * s)
-    W.draw_text(surf, strings.tr("calc.how"), (rx, L.right.y + round(10 * s)), round(17 * s), W.GOLD, "bold")
+    widgets.draw_text(surf, strings.tr("calc.how"), (rx, L.right.y + round(10 * s)), round(17 * s), widgets.GOLD,
+                      "bold")
     _draw(choices, surf)
     if field_problems(c, "source"):
         pygame.draw.rect(surf, WARN, source.inflate(6, 4), 2, border_radius=8)
@@ -169,40 +170,41 @@ def draw_right(surf: pygame.Surface, calc: Calc, L: Any, s: float, choices: Focu
     cw, ch = tileart.tile_size(tw)
     for b, key, y, focused in picks:
         label = {"wildcard": "calc.wildcard", "chicken": "calc.chicken", "kong_draws": "calc.kong_draws"}[key]
-        lr = W.draw_text(surf, strings.tr(label), (rx, y + L.row_h // 2), round(14 * s),
-                         WARN if key == "wildcard" and field_problems(c, "wildcard") else W.CREAM, "bold",
-                         anchor="midleft", max_width=round(rw * 0.45))
+        lr = widgets.draw_text(surf, strings.tr(label), (rx, y + L.row_h // 2), round(14 * s),
+                               WARN if key == "wildcard" and field_problems(c, "wildcard") else widgets.CREAM, "bold",
+                               anchor="midleft", max_width=round(rw * 0.45))
         tx = max(lr.right + round(10 * s), rx + round(rw * 0.36))
         ty = y + (L.row_h - ch) // 2
-        tiles: list[tuple[int, str | None]] = []
+        shown: list[tuple[int, str | None]] = []
         if key == "wildcard" and c.wildcard is not None:
-            tiles = [(indicator_of(c.wildcard), None), (c.wildcard, "wild")]
+            shown = [(indicator_of(c.wildcard), None), (c.wildcard, "wild")]
         elif key == "chicken" and c.chicken is not None:
-            tiles = [(c.chicken, "chicken")]
+            shown = [(c.chicken, "chicken")]
         elif key == "kong_draws":
-            tiles = [(t, None) for t in c.kong_draws]
-        if not tiles:
-            W.draw_text(surf, strings.tr("calc.chicken_none") if key == "chicken" else "-",
-                        (tx, y + L.row_h // 2), round(14 * s), W.MUTED, anchor="midleft")
-        for k, (t, hl) in enumerate(tiles):
+            shown = [(t, None) for t in c.kong_draws]
+        if not shown:
+            widgets.draw_text(surf, strings.tr("calc.chicken_none") if key == "chicken" else "-",
+                              (tx, y + L.row_h // 2), round(14 * s), widgets.MUTED, anchor="midleft")
+        for k, (t, hl) in enumerate(shown):
             tileart.draw_tile(surf, t, (tx, ty), tw, highlight=hl)
             tx += cw + round(4 * s)
             if key == "wildcard" and k == 0:
-                W.draw_text(surf, "→", (tx + round(6 * s), y + L.row_h // 2), round(16 * s), W.GOLD, "bold",
-                            anchor="center")
+                widgets.draw_text(surf, "→", (tx + round(6 * s), y + L.row_h // 2), round(16 * s), widgets.GOLD, "bold",
+                                  anchor="center")
                 tx += round(16 * s)
         b.draw(surf, focused)
         if key == "wildcard" and c.wildcard is not None:
             ind = strings.tile_name(indicator_of(c.wildcard))
-            line = strings.tr("calc.wildcard_white", ind=ind) if c.wildcard == T.WHITE else \
+            line = strings.tr("calc.wildcard_white", ind=ind) if c.wildcard == tiles.WHITE else \
                 strings.tr("calc.wildcard_line", ind=ind, tile=strings.tile_name(c.wildcard))
-            W.draw_text(surf, line, (rx, y + L.row_h + round(2 * s)), round(12 * s), W.MUTED, max_width=rw)
+            widgets.draw_text(surf, line, (rx, y + L.row_h + round(2 * s)), round(12 * s), widgets.MUTED, max_width=rw)
     _draw(extras, surf)
     if declared_label_y is not None:
-        W.draw_text(surf, strings.tr("calc.declared"), (rx, declared_label_y), round(14 * s), W.CREAM, "bold",
-                    anchor="midleft", max_width=round(rw * 0.25))
+        widgets.draw_text(surf, strings.tr("calc.declared"), (rx, declared_label_y), round(14 * s), widgets.CREAM,
+                          "bold", anchor="midleft", max_width=round(rw * 0.25))
     if flags:
-        W.draw_text(surf, strings.tr("calc.flags"), (rx, flags_top + round(4 * s)), round(15 * s), W.GOLD, "bold")
+        widgets.draw_text(surf, strings.tr("calc.flags"), (rx, flags_top + round(4 * s)), round(15 * s), widgets.GOLD,
+                          "bold")
     _draw(flags, surf)
     btn, focused = settle
     draw_result(surf, c, pygame.Rect(rx, result_top, rw, btn.rect.y - result_top - round(6 * s)), s)
@@ -223,38 +225,38 @@ def draw_result(surf: pygame.Surface, calc: Calc, box: pygame.Rect, s: float) ->
     lines: list[tuple[str, tuple, str]] = []
     if out.problems:
         lines.append((strings.tr("calc.fix"), WARN, "bold"))
-        lines += [("· " + p.text(), W.CREAM, "regular") for p in out.problems]
+        lines += [("· " + p.text(), widgets.CREAM, "regular") for p in out.problems]
     elif not out.valid:
         lines.append((strings.tr("calc.invalid", why=out.reason()), WARN, "bold"))
     else:
         names = "  ".join(f"{strings.pick(p['name'], p['name_en'])} {p['value']}" for p in out.patterns)
-        lines.append((names, W.GOLD, "bold"))
+        lines.append((names, widgets.GOLD, "bold"))
         lines.append((strings.tr("calc.formula", f=formula(c.variant_id, out)) + "   " +
-                      strings.tr("calc.total", total=out.total), W.CREAM, "bold"))
+                      strings.tr("calc.total", total=out.total), widgets.CREAM, "bold"))
         pays = " · ".join(strings.tr("calc.pays", who=seat_label(c, p), pts=v) for p, v in sorted(out.payments.items()))
         lines.append((pays, NEG, "regular"))
         lines.append((strings.tr("calc.gets", who=seat_label(c, c.seat), pts=sum(out.payments.values())), POS, "bold"))
         if c.family == "chicken":
             lines.append((chicken_line(c), (230, 210, 160), "regular"))
     for text, color, style in lines:
-        for ln in W.wrap(text, size, w, style):
+        for ln in widgets.wrap(text, size, w, style):
             if y + step > box.bottom:
                 return
-            W.draw_text(surf, ln, (x, y), size, color, style)
+            widgets.draw_text(surf, ln, (x, y), size, color, style)
             y += step
 
 
 # ====================================================================== the options overlay
 
-def draw_options(surf: pygame.Surface, calc: Calc, widgets: Sequence[Any], close: Any, focus: Any, s: float) -> None:
+def draw_options(surf: pygame.Surface, calc: Calc, controls: Sequence[Any], close: Any, focus: Any, s: float) -> None:
     """The variant's options over the dimmed screen (``focus``: the widget with the keyboard focus)."""
-    W.dim_screen(surf, 170)
-    ws = list(widgets) + [close]
+    widgets.dim_screen(surf, 170)
+    ws = list(controls) + [close]
     top = ws[0].rect.y - round(70 * s)
     box = pygame.Rect(ws[0].rect.x - round(30 * s), top, ws[0].rect.w + round(60 * s),
                       close.rect.bottom + round(20 * s) - top)
-    W.panel(surf, box)
-    W.draw_text(surf, strings.tr("calc.options_title", variant=variant_name(calc.variant)),
-                (box.centerx, top + round(18 * s)), round(24 * s), W.GOLD, "serif", anchor="midtop")
+    widgets.panel(surf, box)
+    widgets.draw_text(surf, strings.tr("calc.options_title", variant=variant_name(calc.variant)),
+                      (box.centerx, top + round(18 * s)), round(24 * s), widgets.GOLD, "serif", anchor="midtop")
     for w in ws:
         w.draw(surf, focus is w)

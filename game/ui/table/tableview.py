@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.rules import tiles as T
+from game.rules import tiles
 from game.rules.view import View
 from game.ui.kit import drawlog, strings, tileart, widgets
 from game.ui.kit.felt import felt_surface
@@ -70,21 +70,21 @@ def seat_tags(view: dict) -> dict[int, list[tuple[str, str]]]:
     charges = pub.get("chong_feng") or {}
     for name, seat in charges.items():
         try:
-            t = T.tile(name)
-        except (T.NotationError, ValueError):
+            t = tiles.tile(name)
+        except (tiles.NotationError, ValueError):
             continue
         if isinstance(seat, int) and 0 <= seat < view["n"]:
-            out.setdefault(seat, []).append((strings.tr("pub.chong_feng_wu" if t == T.EIGHT_PIN else "pub.chong_feng"),
-                                             "charge"))
+            out.setdefault(seat, []).append(
+                (strings.tr("pub.chong_feng_wu" if t == tiles.EIGHT_PIN else "pub.chong_feng"), "charge"))
     # 责任鸡: the first discard of a default chicken was claimed; the badge goes to its discarder.
     for name, who in (pub.get("ze_ren") or {}).items():
         try:
-            t = T.tile(name)
-        except (T.NotationError, ValueError):
+            t = tiles.tile(name)
+        except (tiles.NotationError, ValueError):
             continue
         seat = who[0] if isinstance(who, list) and who else None
         if isinstance(seat, int) and 0 <= seat < view["n"]:
-            text = strings.tr("pub.ze_ren_wu" if t == T.EIGHT_PIN else "pub.ze_ren")
+            text = strings.tr("pub.ze_ren_wu" if t == tiles.EIGHT_PIN else "pub.ze_ren")
             out.setdefault(seat, []).append((text, "liable"))
     if "default_chickens" in pub:  # chicken games: every kong is a bean (豆)
         kinds = {"concealed_kong": "pub.bean_men", "added_kong": "pub.bean_pa", "kong": "pub.bean_dian"}
@@ -114,32 +114,33 @@ TAG_ORDER = ("liable", "status", "declared", "charge", "bean", "sequence", "othe
 TAG_COLOURS = {"liable": (196, 60, 40), "status": (196, 96, 30), "declared": (200, 40, 40)}
 
 
-def sort_hand(tiles: list[int], marks: dict[int, str]) -> list[int]:
+def sort_hand(held: list[int], marks: dict[int, str]) -> list[int]:
     """Wildcards first (as players keep them), then suits in order."""
-    return sorted(tiles, key=lambda t: (0 if marks.get(t) == "wild" else 1, t))
+    return sorted(held, key=lambda t: (0 if marks.get(t) == "wild" else 1, t))
 
 
 def display_meld(m: dict, owner: int, n: int) -> dict:
     """Reorder a meld for the table: a pung or kong's claimed tile sits toward the seat it came from (上家 left,
     对家 middle, 下家 right); a chow is in tile order with its claimed tile (lying sideways) where it belongs."""
-    tiles, faces = list(m["tiles"]), list(m.get("faces") or m["tiles"])
+    physical, faces = list(m["tiles"]), list(m.get("faces") or m["tiles"])
     c, src = m.get("claimed"), m.get("from")
-    if c is None or src is None or not 0 <= c < len(tiles):
-        return {**m, "tiles": tiles, "faces": faces}
+    if c is None or src is None or not 0 <= c < len(physical):
+        return {**m, "tiles": physical, "faces": faces}
     if m["kind"] == "chow":  # in tile order (by face: a substitute sits where it stands in), the claimed one marked
-        order = sorted(range(len(tiles)), key=lambda j: (faces[j] if faces[j] is not None else -1, j != c))
-        return {**m, "tiles": [tiles[j] for j in order], "faces": [faces[j] for j in order], "claimed": order.index(c)}
+        order = sorted(range(len(physical)), key=lambda j: (faces[j] if faces[j] is not None else -1, j != c))
+        return {**m, "tiles": [physical[j] for j in order], "faces": [faces[j] for j in order],
+                "claimed": order.index(c)}
     rel = (src - owner) % n
-    t, f = tiles.pop(c), faces.pop(c)
+    t, f = physical.pop(c), faces.pop(c)
     if rel == n - 1:
         at = 0
     elif rel == 1:
-        at = len(tiles)
+        at = len(physical)
     else:
         at = 1
-    tiles.insert(at, t)
+    physical.insert(at, t)
     faces.insert(at, f)
-    return {**m, "tiles": tiles, "faces": faces, "claimed": at}
+    return {**m, "tiles": physical, "faces": faces, "claimed": at}
 
 
 # ---------------------------------------------------------------- background
@@ -354,9 +355,9 @@ class TableRenderer:
                                          face_up=open_hand is not None)
         pos = L.pos_of(seat)
         marks = tile_marks(view)
-        tiles = open_hand
+        revealed = open_hand
         if open_hand is not None:
-            tiles = sort_hand(open_hand, marks)
+            revealed = sort_hand(open_hand, marks)
         order = list(range(len(slots)))
         if pos == 1:
             order.reverse()  # draw top (far) tiles first
@@ -364,8 +365,9 @@ class TableRenderer:
             if ("hand", seat, i) in self.hidden:
                 continue
             sl = slots[i]
-            if tiles is not None and i < len(tiles):
-                tileart.draw_tile(surf, tiles[i], sl.pos, sl.w, rotated=sl.rot, highlight=_hl(marks.get(tiles[i])))
+            if revealed is not None and i < len(revealed):
+                tileart.draw_tile(surf, revealed[i], sl.pos, sl.w, rotated=sl.rot,
+                                  highlight=_hl(marks.get(revealed[i])))
             else:
                 tileart.draw_tile(surf, None, sl.pos, sl.w, rotated=sl.rot, standing=sl.standing)
         for mi, (_a, mslots) in enumerate(meld_slots):

@@ -576,3 +576,13 @@ class Relay:
                 s.close()
             except OSError:
                 pass
+
+
+def drain_watcher(h, ws, tries: int = 50) -> None:
+    """Read a watcher's frames until it has seen the match end (the host's last frames written first)."""
+    h.call(lambda: None)
+    for _ in range(tries):
+        ws.poll()
+        if ws.match_over:
+            break
+        ws.wait(0.1)

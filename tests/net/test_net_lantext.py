@@ -200,7 +200,7 @@ def test_a_zh_hant_client_and_watcher_at_a_live_lan_table(hant):
     """A loopback host plays one 贵阳 hand with four bot clients and a watcher: the client's and the watcher's
     settlement lines render in 繁體 from the messages the host sent, equal to the host's own view's lines."""
     from netplay.host import Host, TableConfig
-    from tests.helpers.net_util import LOOPBACK, Recorder, play_clients, wait_until
+    from tests.helpers.net_util import LOOPBACK, Recorder, drain_watcher, play_clients, wait_until
 
     h = Host(tables=[TableConfig(table_id="t", variant="guiyang", hands=1, seed=7, next_s=None)],
              interfaces=LOOPBACK, advertise=False).start()
@@ -210,12 +210,7 @@ def test_a_zh_hant_client_and_watcher_at_a_live_lan_table(hant):
     try:
         wait_until(lambda: ws.poll() is not None and ws.status == "watching", 60, "the watcher watching")
         _, bcs = play_clients(h, [1, 2, 3, 4], timeout=300)
-        h.call(lambda: None)
-        for _ in range(50):
-            ws.poll()
-            if ws.match_over:
-                break
-            ws.wait(0.1)
+        drain_watcher(h, ws)
     finally:
         ws.close()
         h.stop()

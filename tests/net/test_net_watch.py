@@ -34,6 +34,7 @@ from tests.helpers.net_util import (
     Recorder,
     claim_deal_host,
     decode_stream,
+    drain_watcher,
     norm,
     play_clients,
     play_passers,
@@ -107,12 +108,7 @@ def watched_match(vid: str, watch: str = "public", hands: int = 2, seed=SEED):
         assert ws.status == "watching", ws.error
         play_clients(h, ["a", "b", "c"], timeout=300)
         record = h.finished[-1]["record"]
-        h.call(lambda: None)  # the host's last frames are written before the watcher is read
-        for _ in range(50):
-            ws.poll()
-            if ws.match_over:
-                break
-            ws.wait(0.1)
+        drain_watcher(h, ws)
     finally:
         ws.close()
         h.stop()

@@ -73,6 +73,11 @@ WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between", "over"
 WATCHERS_S = 1.0  # at most one update a second tells the table how many watch
 CLAIM_S_DEFAULT = 1.5  # the claim window of a table that does not set one: time for people to see and decide
 CLAIM_S_MAX = 30.0
+# every claim window closes a random 0..WINDOW_SLACK_S later than its nominal end: the host's own scheduling moves
+# a close by a millisecond or two more when somebody answered inside the window (measured on loopback: the 90th
+# percentile of the watcher's gap 152.7 ms with a claimable discard, 151.9 ms without), and that is enough for a
+# threshold on the gap to beat guessing; slack from the OS's random source, never the game's seed, drowns it
+WINDOW_SLACK_S = 0.02
 
 
 @dataclass
@@ -192,6 +197,9 @@ class Table:
         self._presence_timer = None  # a coalesced seat/watcher update after watchers came or went
         self.window: Window | None = None  # the claim window after the latest discard, until it is released
         self._closed: Window | None = None  # the last window that closed
+        # (hand, discards so far) of each window a player held open past its end by deciding: the one thing at the
+        # table others may time, kept (the last 1000) so a measurement can tell a player's time from the host's
+        self.late_windows: list[tuple[int, int]] = []
         self.round: Round | None = None  # the shuffle of the hand being dealt or played
         self._shuffle_timer = None
         self._shuffle_next: dict | None = None  # the record that deals once the shuffle is done
@@ -686,7 +694,8 @@ class Table:
             else:
                 cut = next((k + 1 for k, e in enumerate(events) if e.get("type") in ("discard", "kong_declared")), 0)
                 first, rest = events[:cut], events[cut:]
-            self.window = w = Window(point, self.loop.time() + self.claim_s, rest)
+            slack = secrets.randbelow(1001) / 1000 * WINDOW_SLACK_S
+            self.window = w = Window(point, self.loop.time() + self.claim_s + slack, rest)
             w.prompts = self._prompts(point)
             w.asked = {i for i in range(self.n) if engine.legal_actions(w.prompts.get(i) or point, i)}
             w.handle = self.loop.call_at(w.deadline, self._window_due)
@@ -846,6 +855,8 @@ class Table:
         w.handle = None
         w.due = True
         if self._deciding():
+            self.late_windows.append((w.point.hand_no, w.point.discard_count))
+            del self.late_windows[:-1000]
             return  # a player still decides after the window: the only thing the others can time
         self._close_window()
         self.keeper.flush()

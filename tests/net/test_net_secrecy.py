@@ -16,6 +16,7 @@ import time
 import msgpack
 import pytest
 
+from game.rules import engine
 from netplay import auth, channel, cpace
 from netplay import protocol as wire
 from netplay.client import BotClient, NetSession
@@ -155,6 +156,16 @@ def test_a_whole_hand_captured_between_host_and_seat_shows_nothing_in_the_clear(
 
 # ---------------------------------------------------------------------------------------------- tampering
 
+def waits_on(table, seat: int) -> bool:
+    """The table stands still for ``seat``: its decision is next and no host bot thinks or is due to, or the match
+    is no longer being played."""
+    if table.phase != "playing":
+        return True
+    st = table.st
+    return table._thinking is None and table._pump_handle is None and seat in engine.acting_seats(st) \
+        and bool(engine.legal_actions(st, seat))
+
+
 @pytest.mark.parametrize("how", ["alter", "replay", "reorder", "truncate"])
 def test_a_tampered_frame_closes_the_connection_and_changes_nothing(how, caplog):
     """Point 2: a replayed, reordered, truncated or altered client frame closes that connection with one log line;
@@ -174,6 +185,8 @@ def test_a_tampered_frame_closes_the_connection_and_changes_nothing(how, caplog)
                     ses.send(ses.view["legal"][0])
                     time.sleep(0.05)
             wait_until(lambda: h.call(lambda: table.slots[0].peer) is None, 120, "the host to close the connection")
+            # the bots play on until the rules wait on the held seat (or the hand ends): from then on nothing moves
+            wait_until(lambda: h.call(lambda: waits_on(table, 0)), 120, "the table to wait on the held seat")
             snap = h.call(lambda: (len(table.state.log), table.state.version))
         lines = [r.getMessage() for r in caplog.records if "victim" not in r.getMessage()
                  and ("does not open" in r.getMessage() or "inside a frame" in r.getMessage())]

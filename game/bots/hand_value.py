@@ -377,12 +377,7 @@ def pungs_shanten(c: Counts, j: int, lo: int = 0, hi: int = 34, free: Sequence[i
                     t += 1
                 elif y == 2:
                     p += 1
-    sets = (n - 1) // 3
-    if t > sets:
-        t = sets
-    room = sets + 1 - t
-    s = 2 * sets - 2 * t - (p if p < room else room) - j
-    return s if s >= -1 else -1
+    return shanten.pungs_of(n, t, p, j)
 
 
 def pungs_route(live: Sequence[int], pung_weight: float = 1.0, lo: int = 0, hi: int = 34,

@@ -79,6 +79,11 @@ def pungs(c: Sequence[int], j: int, melds_ok: bool = True) -> int:
                 t += 1
             elif x == 2:
                 p += 1
+    return pungs_of(n, t, p, j)
+
+
+def pungs_of(n: int, t: int, p: int, j: int) -> int:
+    """All-pungs shanten of ``n`` tiles (jokers included) holding ``t`` triplets and ``p`` pairs."""
     sets = (n - 1) // 3
     if t > sets:
         t = sets

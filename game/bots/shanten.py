@@ -23,7 +23,8 @@ for _t in range(34):
         _b = _t - _t % 9
         _NEAR.append(tuple(x for x in range(_t - 2, _t + 3) if _b <= x < _b + 9))
 NEAR = tuple(_NEAR)
-_GROUPS = ((0b001001001, 0b010010010, 0b100100100))
+_GROUPS = (0b001001001, 0b010010010, 0b100100100)  # the spaced suit shapes of 烂牌: 147, 258, 369
+LAN_BEST = [max(bin(m & g).count("1") for g in _GROUPS) for m in range(512)]  # best 147/258/369 count per mask
 
 
 def std(k: Sequence[int], j: int, wf: int | None = None) -> int:
@@ -92,24 +93,30 @@ def pungs_of(n: int, t: int, p: int, j: int) -> int:
     return s if s >= -1 else -1
 
 
-def _lan_parts(c: Sequence[int]) -> tuple[int, int]:
-    honors = 0
-    for t in range(27, 34):
-        if c[t]:
-            honors += 1
-    suits = 0
+def lan_state(c: Sequence[int]) -> tuple[int, int, list[int]]:
+    """(distinct honors, suited tiles usable in 烂牌, the three suits' masks of kinds held)."""
+    h = sum(1 for t in range(27, 34) if c[t])
+    masks = []
+    su = 0
     for g in (0, 9, 18):
-        mask = 0
+        m = 0
         for r in range(9):
             if c[g + r]:
-                mask |= 1 << r
-        best = 0
-        for grp in _GROUPS:
-            b = bin(mask & grp).count("1")
-            if b > best:
-                best = b
-        suits += best
-    return honors, suits
+                m |= 1 << r
+        masks.append(m)
+        su += LAN_BEST[m]
+    return h, su, masks
+
+
+def lan_use(h: int, su: int, j: int, seven: bool) -> int:
+    """Tiles of a 烂牌 (七星 with ``seven``) hand that count: ``h`` honors, ``su`` spaced suited, ``j`` jokers."""
+    if seven:
+        use = h + (su if su < 7 else 7)
+    else:
+        room = 14 - (h if h > 5 else 5)
+        use = h + (su if su < room else room)
+    use += j
+    return use if use < 14 else 14
 
 
 def lan(c: Sequence[int], j: int, seven: bool = False) -> int:
@@ -117,14 +124,8 @@ def lan(c: Sequence[int], j: int, seven: bool = False) -> int:
     n = j + sum(c)
     if n < 13:
         return NONE
-    h, s = _lan_parts(c)
-    if seven:
-        use = h + (s if s < 7 else 7)
-    else:
-        room = 14 - (h if h > 5 else 5)
-        use = h + (s if s < room else room)
-    use += j
-    return 13 - (use if use < 14 else 14)
+    h, su, _masks = lan_state(c)
+    return 13 - lan_use(h, su, j, seven)
 
 
 def yao(c: Sequence[int], j: int) -> int:

@@ -37,64 +37,33 @@ TYP = {
 }
 
 
-_GROUPS = (0b001001001, 0b010010010, 0b100100100)
-_BEST = [max(bin(m & g).count("1") for g in _GROUPS) for m in range(512)]  # best 147/258/369 count per mask
-
-
-def _lan_state(c: list[int]) -> tuple[int, int, list[int]]:
-    """(distinct honors, suited tiles usable in 烂牌, the three suits' masks)."""
-    h = sum(1 for t in range(27, 34) if c[t])
-    masks = []
-    su = 0
-    for g in (0, 9, 18):
-        m = 0
-        for r in range(9):
-            if c[g + r]:
-                m |= 1 << r
-        masks.append(m)
-        su += _BEST[m]
-    return h, su, masks
-
-
-def _lan_use(h: int, su: int, j: int, seven: bool) -> int:
-    if seven:
-        use = h + (su if su < 7 else 7)
-    else:
-        room = 14 - (h if h > 5 else 5)
-        use = h + (su if su < room else room)
-    use += j
-    return use if use < 14 else 14
-
-
 def _lan_route(live: Sequence[int], jk: int | None, seven: bool) -> tuple[hand_value.ShFn, hand_value.AccFn]:
     """烂牌 (七星 with ``seven``) shanten and acceptance counted directly (each new distinct honor or
     well-spaced suited tile is one step)."""
+    best_of = shanten.LAN_BEST  # a local name: read per suit rank in ``acc``
 
     def sh(c: list[int], k: list[int], j: int) -> int:
-        if j + sum(c) < 13:
-            return shanten.NONE
-        h, su, _m = _lan_state(c)
-        return 13 - _lan_use(h, su, j, seven)
+        return shanten.lan(c, j, seven)
 
     def acc(c: list[int], k: list[int], j: int, s: int) -> float:
         if s < 0:
             return 0.0
-        h, su, masks = _lan_state(c)
-        cur = _lan_use(h, su, j, seven)
+        h, su, masks = shanten.lan_state(c)
+        cur = shanten.lan_use(h, su, j, seven)
         total = 0.0
         if jk is not None and live[jk] and cur < 14:
             total += live[jk]
-        if _lan_use(h + 1, su, j, seven) > cur:
+        if shanten.lan_use(h + 1, su, j, seven) > cur:
             for t in range(27, 34):
                 if not c[t] and t != jk:
                     total += live[t]
-        if _lan_use(h, su + 1, j, seven) > cur:
+        if shanten.lan_use(h, su + 1, j, seven) > cur:
             for gi, g in enumerate((0, 9, 18)):
                 m = masks[gi]
-                b = _BEST[m]
+                b = best_of[m]
                 for r in range(9):
                     t = g + r
-                    if not c[t] and t != jk and live[t] and _BEST[m | 1 << r] > b:
+                    if not c[t] and t != jk and live[t] and best_of[m | 1 << r] > b:
                         total += live[t]
         return total
 

@@ -19,7 +19,7 @@ from ..rules.situation import Score, Situation
 from ..rules.state import Meld
 from . import shanten
 from .ctx import Ctx, meld_faces
-from .win_chances import Model
+from .win_chances import NO_CUT, Model, stage_chain
 
 Counts = shanten.Counts
 ShFn = Callable[[Counts, list[int], int], int]
@@ -71,38 +71,7 @@ def chain(rates: tuple[int, ...], hazards: tuple[int, ...]) -> tuple[float, floa
 
 def chain_steps(rates: tuple[int, ...], hazards: tuple[int, ...]) -> tuple[float, float]:
     """``chain`` by its general loop, for any number of stages."""
-    stages = len(rates)
-    last = stages - 1
-    rs = [x / 1000.0 for x in rates]
-    dist = [0.0] * stages
-    dist[0] = 1.0
-    win = 0.0
-    ready = 1.0 if stages == 1 else 0.0
-    for h in hazards:
-        end = h / 1000.0
-        if last > 0:
-            ready += dist[last] * end
-        new = [0.0] * stages
-        alive = 0.0
-        for i in range(stages):
-            p = dist[i] * (1.0 - end)
-            if p < 1e-7:
-                continue
-            alive += p
-            q = rs[i]
-            if i == last:
-                w = p * q
-                win += w
-                new[i] += p - w
-            else:
-                new[i + 1] += p * q
-                new[i] += p * (1.0 - q)
-        dist = new
-        if alive < 1e-5:
-            break
-    if last > 0:
-        ready += dist[last] + win
-    return win, ready
+    return stage_chain(rates, hazards, NO_CUT, 1e-7, 1e-5)
 
 
 @dataclass

@@ -30,23 +30,43 @@ def win_chance(rates: tuple[int, ...], hazards: tuple[int, ...]) -> float:
     ``hazards[r]``: chance (in ‰) that the hand ends otherwise in round ``r``; their number is the
     number of rounds left.
     """
-    stages = len(rates)
-    if stages == 0:
+    if not rates:
         return 1.0
+    return stage_chain(rates, hazards, 1e-6, NO_CUT, 1e-4)[0]
+
+
+NO_CUT = float("-inf")  # a cut-off no probability falls below
+
+
+def stage_chain(rates: Sequence[int], hazards: Sequence[int], cut_before: float, cut_after: float,
+                stop: float) -> tuple[float, float]:
+    """(P(win), P(ready when the hand ends)) through ``rates``' stages, round by round against ``hazards``.
+
+    A stage's mass below ``cut_before`` (or, after the round's hazard, below ``cut_after``) is dropped;
+    the rounds stop once less than ``stop`` is alive. The cut-offs are the callers' own: each set
+    decides which tiny masses count, and a change to them changes the 高手's play.
+    """
+    stages = len(rates)
+    last = stages - 1
     rs = [x / 1000.0 for x in rates]
     dist = [0.0] * stages
     dist[0] = 1.0
     win = 0.0
-    last = stages - 1
+    ready = 1.0 if stages == 1 else 0.0
     for h in hazards:
-        keep = 1.0 - h / 1000.0
+        end = h / 1000.0
+        keep = 1.0 - end
+        if last > 0:
+            ready += dist[last] * end
         new = [0.0] * stages
         alive = 0.0
         for i in range(stages):
             p = dist[i]
-            if p < 1e-6:
+            if p < cut_before:
                 continue
             p *= keep
+            if p < cut_after:
+                continue
             alive += p
             q = rs[i]
             if i == last:
@@ -56,10 +76,12 @@ def win_chance(rates: tuple[int, ...], hazards: tuple[int, ...]) -> float:
             else:
                 new[i + 1] += p * q
                 new[i] += p * (1.0 - q)
-        if alive < 1e-4:
-            break
         dist = new
-    return win
+        if alive < stop:
+            break
+    if last > 0:
+        ready += dist[last] + win
+    return win, ready
 
 
 class Route:

@@ -3,12 +3,12 @@ the best shanten over routes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from ..rules.actions import CHOW, PUNG, Action
+from ..rules.actions import CHOW, KONG, PUNG, Action
 from ..rules.tiles import WHITE
 from . import shanten
-from .ctx import Ctx
+from .ctx import Ctx, OwnMelds
 from .variant import VariantStrategy
 
 
@@ -72,6 +72,20 @@ def claim_plan(ctx: Ctx, a: Action) -> tuple[list[int], tuple[int, ...], int] | 
         if best is None or (subs, i) < best[0]:
             best = ((subs, i), got, (f,) * (need + 1), subs)
     return None if best is None else (best[1], best[2], best[3])
+
+
+def claim_results(ctx: Ctx, melds: OwnMelds) -> Iterator[tuple[Action, OwnMelds, shanten.Counts, int]]:
+    """Each chow, pung or kong on offer the engine can make, in ``ctx.legal`` order: (the claim, the seat's
+    melds after it, the hand's counts after it, substitutes in its meld)."""
+    for a in ctx.legal:
+        if a.kind not in (CHOW, PUNG, KONG):
+            continue
+        plan = claim_plan(ctx, a)
+        if plan is None:
+            continue
+        got, faces, subs = plan
+        kind = "kong" if a.kind == KONG else str(a.kind)
+        yield a, melds + [(kind, faces, subs)], without(ctx.counts, got), subs
 
 
 def chow_faces(ctx: Ctx, tiles: Sequence[int]) -> tuple[int, ...]:

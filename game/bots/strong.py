@@ -42,6 +42,10 @@ class Expert(NormalBot):
     rho = 0.5  # route mixing in the hand value (0: the best single route)
     ready_mid = 9.0  # discards (+2.5 per claimed meld) at which an opponent is ready half of the time
     win_rate = 0.3  # chance per round that a ready opponent wins (the hazard of the hand ending)
+    # the fitted afterstate value (issue 41): weights of the variant's ``afterstate`` features (None: the
+    # variant's hand-set choice decides)
+    value_weights: tuple[float, ...] | None = None
+    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
 
     def __init__(self, vid: str, seed: object = 0) -> None:
         super().__init__(seed)
@@ -49,6 +53,7 @@ class Expert(NormalBot):
         self.why = ""  # where the last decision came from (for the analysis tools in build/)
         self.hot = False  # the seat's last action was a kong: its next discard is a 热炮 if won on
         self._kong_hand: tuple[int | None, int | None] | None = None  # the hand of that kong
+        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
     def configure(self, settings: Mapping[str, object]) -> None:
         """Experiments (build/ab.py): set named attributes of this expert; an unknown name is an error."""
@@ -119,6 +124,20 @@ class Expert(NormalBot):
     def evaluator(self, ctx: Ctx) -> Evaluator:
         """The hand value of the seat's current hand with its melds as they are (each variant's routes)."""
         raise NotImplementedError(f"{type(self).__name__} has no hand value")
+
+    def learns(self) -> bool:
+        """Afterstate features are wanted this decision: to record them, or to choose by their fitted value."""
+        return self.record or self.value_weights is not None
+
+    def value(self, phi: list[float]) -> float:
+        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
+        w = self.value_weights
+        assert w is not None
+        return sum(a * b for a, b in zip(w, phi))
+
+    def fitted_choice(self, phis: Mapping[Action, list[float]], base: Action) -> Action:
+        """The action whose afterstate has the highest fitted value (ties: ``base``)."""
+        return max(phis, key=lambda a: (self.value(phis[a]), a == base))
 
     @staticmethod
     def discard_tiles(ctx: Ctx) -> list[int]:

@@ -100,14 +100,10 @@ class ChickenExpert(Expert):
     free_kong_late = 24  # ... unless the hand is 2+ shanten with fewer tiles than this left to draw
     kong_hot = 0.0  # the forced discard after a kong is a 热炮 if won on: its deal-in cost, times this
     charge_live = 9  # a first chicken is released only while at most this many copies are live (9: no limit)
-    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the hand-set worth decides)
-    value_weights: tuple[float, ...] | None = None
-    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
 
     def __init__(self, vid: str, seed: object = 0) -> None:
         super().__init__(vid, seed)
         self.ranked: list[Ranked] | None = None  # the last turn's actions, best first (build/diverge.py --second)
-        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
         self.tb = TABLES[vid]
         self.pv = dict(self.tb.patterns)
         self.free = (RED,) if vid == "guiyang" else ()
@@ -253,7 +249,7 @@ class ChickenExpert(Expert):
         c = list(ctx.counts)
         chickens = self.chicken_values(ctx)
         scored: list[Ranked] = []
-        phis: dict[Action, list[float]] | None = {} if self.record or self.value_weights is not None else None
+        phis: dict[Action, list[float]] | None = {} if self.learns() else None
         opts = self.discard_tiles(ctx)
         vals = ev.scan(c, 0, opts)
         k = shanten.keys(c)
@@ -331,12 +327,6 @@ class ChickenExpert(Expert):
         return scored[0][1]
 
     # ---- the fitted afterstate value ---------------------------------------------------------------------
-    def value(self, phi: list[float]) -> float:
-        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
-        w = self.value_weights
-        assert w is not None
-        return sum(a * b for a, b in zip(w, phi))
-
     def afterstate(self, ctx: Ctx, model: Model, c: list[int], fowl: Fowl, val: hand_value.Value, worth: float,
                    eff: float, risk: tuple[float, float], has_pass: bool, kong: bool, family: str) -> list[float]:
         """The features of the hand ``c`` an action leaves (before the next draw): what the hand-set worth
@@ -626,7 +616,7 @@ class ChickenExpert(Expert):
         ev0 = self.ev(model, self.routes(ctx, ctx.n_melds, melds, has_pass))
         best_w, v0 = self.worth(ctx, ev0, list(ctx.counts), fowl)
         best: Action | None = pas
-        phis: dict[Action, list[float]] | None = {} if self.record or self.value_weights is not None else None
+        phis: dict[Action, list[float]] | None = {} if self.learns() else None
         if phis is not None and pas is not None:
             phis[pas] = self.afterstate(ctx, model, list(ctx.counts), fowl, v0, best_w, 0.0, (0.0, 0.0), has_pass,
                                         False, v0.best.rstrip("012"))

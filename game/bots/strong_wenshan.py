@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.actions import CHOW, DISCARD, KONG, PASS, PUNG, Action
+from ..rules.actions import DISCARD, KONG, PASS, Action
 from ..rules.tiles import WHITE
 from . import hand_math, hand_value, shanten
 from .ctx import Ctx, OwnMelds, own_melds
@@ -109,13 +109,6 @@ class WenshanExpert(Expert):
     claim_margin = 0.3
     claim_ratio = 0.15
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
-    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the anchored value choice)
-    value_weights: tuple[float, ...] | None = None
-    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
-
-    def __init__(self, vid: str, seed: object = 0) -> None:
-        super().__init__(vid, seed)
-        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
     # ---- routes ----------------------------------------------------------------------------------------
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[hand_value.XRoute]:
@@ -198,7 +191,7 @@ class WenshanExpert(Expert):
         ev = hand_value.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = hand_math.split(ctx.counts, jk)
         valued = self.valued(ev, c, j)
-        learn = self.record or self.value_weights is not None
+        learn = self.learns()
         if not learn and not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
             self.why = "plain"
             return base
@@ -303,12 +296,6 @@ class WenshanExpert(Expert):
         return val.ev + pts, ev, c, j, val, pts
 
     # ---- the fitted afterstate value ---------------------------------------------------------------------
-    def value(self, phi: list[float]) -> float:
-        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
-        w = self.value_weights
-        assert w is not None
-        return sum(a * b for a, b in zip(w, phi))
-
     def afterstate(self, ctx: Ctx, model: Model, ev: hand_value.Evaluator, c: list[int], j: int,
                    val: hand_value.Value, pts: float, tile: int | None, base: bool, fast: bool,
                    kong: bool) -> list[float]:
@@ -356,7 +343,7 @@ class WenshanExpert(Expert):
         self.last_features = phis
         if self.value_weights is None or not phis:
             return None
-        best = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+        best = self.fitted_choice(phis, base)
         self.why = "value" if best != base else "base"
         return best
 
@@ -377,7 +364,7 @@ class WenshanExpert(Expert):
         ev0 = hand_value.Evaluator(model, self.routes(ctx, melds, ctx.counts), self.rho)
         c, j = hand_math.split(ctx.counts, jk)
         base = self.skilled_claim(ctx, strat)
-        learn = self.record or self.value_weights is not None
+        learn = self.learns()
         if not learn and not ctx.of(KONG) and not self.valued(ev0, c, j):
             return base
         now = ev0.value(c, shanten.keys(c), j)
@@ -388,18 +375,9 @@ class WenshanExpert(Expert):
             evs[pas] = now.ev
             if learn:
                 phis[pas] = self.afterstate(ctx, model, ev0, c, j, now, 0.0, None, pas == base, False, False)
-        for a in ctx.legal:
-            if a.kind not in (CHOW, PUNG, KONG):
-                continue
-            plan = hand_math.claim_plan(ctx, a)
-            if plan is None:
-                continue
-            got, faces, subs = plan
+        for a, m2, counts, subs in hand_math.claim_results(ctx, melds):
             if subs and a != base:
                 continue  # a wildcard or 白 spent on a claim: worth more in the hand
-            kind = "kong" if a.kind == KONG else str(a.kind)
-            m2 = melds + [(kind, faces, subs)]
-            counts = hand_math.without(ctx.counts, got)
             c2, j2 = hand_math.split(counts, jk)
             ev = hand_value.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
             if a.kind == KONG:
@@ -429,7 +407,7 @@ class WenshanExpert(Expert):
         if learn:
             self.last_features = phis
             if self.value_weights is not None and phis:
-                choice = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+                choice = self.fitted_choice(phis, base)
                 self.why = "value" if choice != base else "base"
                 return choice
             if not ctx.of(KONG) and not self.valued(ev0, c, j):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules.actions import CHOW, DISCARD, HU, KONG, PASS, PUNG, Action
+from ..rules.actions import DISCARD, HU, KONG, PASS, Action
 from ..rules.analysis import is_win, waits, waits_seven_pairs
 from . import advantage, hand_math, hand_value, shanten, strong_yuxi_claims
 from .ctx import Ctx, OwnMelds, meld_faces, own_melds
@@ -58,14 +58,6 @@ class YuxiExpert(Expert):
     # confirmation) +0.003 ±0.003 points a hand; fold_shanten=2 at fold_ready 0.6 +0.001 ±0.002 (seed 4111)
     fold_shanten = 2
     fold_ready = 0.45
-    # the fitted afterstate value (issue 41): weights of ``afterstate`` (None: the fitted advantage and the
-    # anchored value choice decide)
-    value_weights: tuple[float, ...] | None = None
-    record = False  # keep each candidate's features in ``last_features`` (build/fit_value.py)
-
-    def __init__(self, vid: str, seed: object = 0) -> None:
-        super().__init__(vid, seed)
-        self.last_features: dict[Action, list[float]] = {}  # each candidate's afterstate features, last decision
 
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[hand_value.XRoute]:
         pay = ctx.n - 1
@@ -185,7 +177,7 @@ class YuxiExpert(Expert):
 
     def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         base = self.advantage_turn(ctx, strat)
-        if (self.record or self.value_weights is not None) and base.kind == DISCARD:
+        if (self.learns()) and base.kind == DISCARD:
             chosen = self.learned_turn(ctx, strat, base)
             if chosen is not None:
                 return chosen
@@ -205,12 +197,6 @@ class YuxiExpert(Expert):
         return self.anchored(evs, base, self.margin, self.ratio)
 
     # ---- the fitted afterstate value ---------------------------------------------------------------------
-    def value(self, phi: list[float]) -> float:
-        """The fitted value of an afterstate: its features weighted (``value_weights``)."""
-        w = self.value_weights
-        assert w is not None
-        return sum(a * b for a, b in zip(w, phi))
-
     def afterstate(self, ctx: Ctx, model: Model, c: list[int], val: hand_value.Value, risk: tuple[float, float],
                    tile: int | None, shanten_left: int, accept: float, umax: float, skilled: bool, chosen: bool,
                    bonus: float) -> list[float]:
@@ -259,7 +245,7 @@ class YuxiExpert(Expert):
         self.last_features = phis
         if self.value_weights is None:
             return None
-        best = max(phis, key=lambda a: (self.value(phis[a]), a == base))
+        best = self.fitted_choice(phis, base)
         self.why = "value" if best != base else self.why
         return best
 
@@ -333,7 +319,7 @@ class YuxiExpert(Expert):
         """The 熟手's claim, or a kong where the first route value finds it clearly better (with
         ``value_weights``: the claim or pass of the highest fitted value)."""
         base = self.skilled_claim(ctx, strat)
-        if self.record or self.value_weights is not None:
+        if self.learns():
             chosen = self.learned_claim(ctx, base)
             if chosen is not None:
                 return chosen
@@ -352,16 +338,8 @@ class YuxiExpert(Expert):
             val = hand_value.Evaluator(model, self.routes(ctx, melds, c), self.rho).value(c, shanten.keys(c), 0)
             sh = shanten.std(shanten.keys(c), 0)
             phis[pas] = self.afterstate(ctx, model, c, val, (0.0, 0.0), None, sh, 0.0, 0.0, pas == base, False, 0.0)
-        for a in ctx.legal:
-            if a.kind not in (CHOW, PUNG, KONG):
-                continue
-            plan = hand_math.claim_plan(ctx, a)
-            if plan is None:
-                continue
-            got, faces, subs = plan
-            kind = "kong" if a.kind == KONG else str(a.kind)
-            counts = hand_math.without(ctx.counts, got)
-            ev = hand_value.Evaluator(model, self.routes(ctx, melds + [(kind, faces, subs)], counts), self.rho)
+        for a, m2, counts, _subs in hand_math.claim_results(ctx, melds):
+            ev = hand_value.Evaluator(model, self.routes(ctx, m2, counts), self.rho)
             if a.kind == KONG:
                 val = ev.value(counts, shanten.keys(counts), 0, extra=True)
                 phis[a] = self.afterstate(ctx, model, counts, val, (0.0, 0.0), None,
@@ -383,7 +361,7 @@ class YuxiExpert(Expert):
         self.last_features = phis
         if self.value_weights is None or not phis:
             return None
-        return max(phis, key=lambda a: (self.value(phis[a]), a == base))
+        return self.fitted_choice(phis, base)
 
     def win_value(self, ctx: Ctx, tile: int) -> float | None:
         """Points the discarder pays for this win now (None: the scoring could not be read)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -52,3 +53,13 @@ def screen(app: App, name: str, **kw: Any) -> Scene:
 
 def go(app: App, name: str, **kw: Any) -> None:
     app.goto(screen(app, name, **kw))
+
+
+def leads_to(name: str) -> Callable[[Any], None]:
+    """A scene's method that goes to screen ``name`` (a button's action): ``records = nav.leads_to("records")``."""
+
+    def go_there(scene: Any) -> None:
+        go(scene.app, name)
+
+    go_there.__doc__ = f"Go to the {name} screen."
+    return go_there

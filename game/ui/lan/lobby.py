@@ -90,8 +90,7 @@ class UnavailableScene(Scene):
             (W_ // 2 - round(110 * s), H_ // 2 + round(60 * s), round(220 * s), round(52 * s)),
             widgets.tr_label("common.back"), self.back, "gold", name="back", size=round(18 * s))
 
-    def back(self) -> None:
-        nav.go(self.app, "menu")
+    back = nav.leads_to("menu")
 
     def handle(self, ev) -> None:
         if self.back_btn.handle(ev):
@@ -683,8 +682,7 @@ class JoinScene(Scene):
     def _addr(self, t):
         self.addr_text = t
 
-    def back(self) -> None:
-        nav.go(self.app, "menu")
+    back = nav.leads_to("menu")
 
     def _typed_row(self) -> dict | None:
         """The typed HOST:PORT as a table row (its first table), or None after saying what is wrong."""

@@ -88,8 +88,7 @@ class NamePrompt(Scene):
         self.app.save_settings()
         self.then()
 
-    def back(self) -> None:
-        nav.go(self.app, "menu")
+    back = nav.leads_to("menu")
 
     def handle(self, ev) -> None:
         for w in (self.field, self.ok_btn, self.back_btn):

@@ -69,8 +69,7 @@ class RecordsScene(Scene):
         viewer.step = len(viewer.states) - 1  # the hand's settlement
         self.app.goto(viewer)
 
-    def back(self) -> None:
-        nav.go(self.app, "menu")
+    back = nav.leads_to("menu")
 
     # ------------------------------------------------------------------ layout
     def layout(self) -> None:

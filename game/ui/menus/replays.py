@@ -151,8 +151,7 @@ class ReplaysScene(Scene):
             self.rows.append((r, b))
             y += self.row_h
 
-    def back(self) -> None:
-        nav.go(self.app, "menu")
+    back = nav.leads_to("menu")
 
     def open(self, i: int) -> None:
         e = self.entries[i]

@@ -218,30 +218,18 @@ class MenuScene(Scene):
         self.unfinished = None
         self.layout()
 
-    def records(self) -> None:
-        nav.go(self.app, "records")
-
-    def host(self) -> None:
-        nav.go(self.app, "host")
-
-    def join(self) -> None:
-        nav.go(self.app, "join")
-
-    def demo(self) -> None:
-        nav.go(self.app, "demo")
+    # the menu's buttons that only go to their screen
+    records = nav.leads_to("records")
+    host = nav.leads_to("host")
+    join = nav.leads_to("join")
+    demo = nav.leads_to("demo")
+    calculator = nav.leads_to("calculator")
+    rules = nav.leads_to("rules")
+    replays = nav.leads_to("replays")
 
     def _pin_demo(self, vid: str) -> None:
         self.app.settings.demo_variant = vid
         self.app.save_settings()
-
-    def calculator(self) -> None:
-        nav.go(self.app, "calculator")
-
-    def rules(self) -> None:
-        nav.go(self.app, "rules")
-
-    def replays(self) -> None:
-        nav.go(self.app, "replays")
 
     def settings(self) -> None:
         self.app.goto(SettingsScene(self.app, back=lambda: self.app.goto(MenuScene(self.app))))

@@ -142,14 +142,9 @@ class MatchEndScene(Scene):
             x += bw + round(16 * s)
         self.focus = widgets.FocusRing(self.buttons)
 
-    def again(self) -> None:
-        nav.go(self.app, "setup")
-
-    def replay(self) -> None:
-        nav.go(self.app, "replays")
-
-    def menu(self) -> None:
-        nav.go(self.app, "menu")
+    again = nav.leads_to("setup")
+    replay = nav.leads_to("replays")
+    menu = nav.leads_to("menu")
 
     def handle(self, ev) -> None:
         for b in self.buttons:

@@ -390,6 +390,13 @@ class Button(Widget):
             keycap(dest, self.hotkey, (r.right - max(6, r.h // 7), r.top + max(6, r.h // 7)), size)
 
 
+def corner_back(size: tuple[int, int], s: float, on_back: Callable, bottom: int = 30) -> Button:
+    """A list screen's Back button, at its bottom left (``bottom``: its margin at scale 1)."""
+    bw, bh = round(200 * s), round(50 * s)
+    return Button((round(40 * s), size[1] - round(bottom * s) - bh, bw, bh), tr_label("common.back"), on_back, "dark",
+                  name="back", size=round(18 * s))
+
+
 def ui_scale() -> float:
     """The window's scale against 1280x720 (1 when there is no window yet)."""
     surf = pygame.display.get_surface() if pygame.display.get_init() else None

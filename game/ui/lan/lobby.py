@@ -541,10 +541,8 @@ class JoinScene(Scene):
     def layout(self) -> None:
         s = self.s
         W_, H_ = self.app.size
-        bw, bh = round(200 * s), round(50 * s)
-        self.back_btn = widgets.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh),
-                                       widgets.tr_label("common.back"), self.back, "dark", name="back",
-                                       size=round(18 * s))
+        bh = round(50 * s)  # the address row is as tall as the back button
+        self.back_btn = widgets.corner_back(self.app.size, s, self.back)
         self.addr_input = widgets.TextInput((round(40 * s), H_ - round(110 * s) - bh, round(560 * s), bh),
                                             widgets.tr_label("lan.address"), self.addr_text, self._addr,
                                             placeholder="192.168.1.20:50555", max_len=40, label_w=0.3)

@@ -89,10 +89,7 @@ class RecordsScene(Scene):
                                             lambda vid=vid: self.set_variant(vid), style, enabled=enabled,
                                             name=f"tab_{vid or 'all'}", size=round(16 * s)))
             x += tw + round(8 * s)
-        bw, bh = round(200 * s), round(50 * s)
-        self.back_btn = widgets.Button((round(40 * s), H_ - round(28 * s) - bh, bw, bh),
-                                       widgets.tr_label("common.back"), self.back, "dark", name="back",
-                                       size=round(18 * s))
+        self.back_btn = widgets.corner_back(self.app.size, s, self.back, bottom=28)
         self.left = pygame.Rect(round(40 * s), round(152 * s), round(560 * s), H_ - round(152 * s) - round(96 * s))
         self.right = pygame.Rect(self.left.right + round(20 * s), self.left.y, W_ - self.left.right - round(60 * s),
                                  self.left.h)

@@ -131,10 +131,7 @@ class ReplaysScene(Scene):
     def layout(self) -> None:
         s = self.s
         W_, H_ = self.app.size
-        bw, bh = round(200 * s), round(50 * s)
-        self.back_btn = widgets.Button((round(40 * s), H_ - round(30 * s) - bh, bw, bh),
-                                       widgets.tr_label("common.back"), self.back, "dark", name="back",
-                                       size=round(18 * s))
+        self.back_btn = widgets.corner_back(self.app.size, s, self.back)
         self.list_rect = pygame.Rect(round(40 * s), round(100 * s), W_ - round(80 * s), H_ - round(200 * s))
         self.row_h = round(64 * s)
         self._rows()

@@ -409,6 +409,20 @@ def stop_proc(p, timeout: float = 5.0) -> None:
             f.close()
 
 
+def stop_procs(*procs) -> None:
+    """``stop_proc`` each host process that was started (None: one that was not)."""
+    for p in procs:
+        if p is not None:
+            stop_proc(p)
+
+
+def resumed_to_end(threads, proc2) -> None:
+    """The clients play the resumed match to its end, then the ``--once`` host that resumed it exits cleanly."""
+    for t in threads:
+        t.join(330)
+    assert proc2.wait(300) == 0
+
+
 # ---- one 捉鸡麻将 deal in which a seat may or may not claim (issue 16, point 3; issue 17) ----------------------
 # Dealer 0 discards 9p. In CAN seat 2 holds 9p9p and may pung (it passes); in CANNOT it holds 9s9s instead and
 # nobody may claim. Seats 0, 1 and 3 hold the same tiles in both, and the wall is the same.

@@ -27,11 +27,13 @@ from tests.helpers.net_util import (
     bot_clients,
     final_record,
     local_play,
+    resumed_to_end,
     saved_table,
     seeds_of,
     start_clients,
     start_host_proc,
     stop_proc,
+    stop_procs,
     wait_until,
 )
 
@@ -112,13 +114,9 @@ def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path, disk):
         assert before is not None and before["phase"] == "playing"
         proc2, port2 = start_host_proc("--resume", "--state-dir", str(state), "--once")
         assert port2 == port
-        for t in ths:
-            t.join(330)
-        assert proc2.wait(300) == 0
+        resumed_to_end(ths, proc2)
     finally:
-        stop_proc(proc)
-        if proc2 is not None:
-            stop_proc(proc2)
+        stop_procs(proc, proc2)
     m, _ = local_play("wenshan", {}, "62", 2, SEEDS, hand_seeds=seeds_of(final_record(state)))
     for i in range(4):
         assert isinstance(out[i], dict), out[i]

@@ -21,10 +21,11 @@ from tests.helpers.net_util import (
     ROOT,
     SEEDS4,
     env,
+    resumed_to_end,
     seat_actions,
     start_clients,
     start_host_proc,
-    stop_proc,
+    stop_procs,
     wait_until,
 )
 
@@ -171,13 +172,9 @@ def test_players_at_a_waiting_table_keep_their_seats_across_a_host_resume(tmp_pa
         more = [BotClient("127.0.0.1", port, "simple", f"w{i}", seed=SEEDS4[i], seat=i, think=0.01)
                 for i in (2, 3)]
         ths += start_clients(more, 300, first=2, out=out)[1]
-        for t in ths:
-            t.join(330)
-        assert proc2.wait(300) == 0
+        resumed_to_end(ths, proc2)
     finally:
-        stop_proc(proc)
-        if proc2 is not None:
-            stop_proc(proc2)
+        stop_procs(proc, proc2)
     assert all(isinstance(out[i], dict) for i in range(4)), out
     assert [out[i]["seat"] for i in range(4)] == [0, 1, 2, 3]
     assert len({tuple(out[i]["totals"]) for i in range(4)}) == 1

@@ -22,6 +22,7 @@ from tests.helpers.net_util import (
     final_record,
     local_play,
     play_clients,
+    resumed_to_end,
     same_game,
     saved_table,
     seat_actions,
@@ -29,7 +30,7 @@ from tests.helpers.net_util import (
     start_clients,
     start_host_proc,
     states_at,
-    stop_proc,
+    stop_procs,
     variants,
     wait_until,
     wire_view,
@@ -188,13 +189,9 @@ def test_kill_9_mid_hand_then_resume(tmp_path):
         proc2, port2 = start_host_proc("--resume", "--state-dir", str(tmp_path), "--once",
                                        log=tmp_path / "host2.log")
         assert port2 == port
-        for t in ths:
-            t.join(330)
-        assert proc2.wait(300) == 0
+        resumed_to_end(ths, proc2)
     finally:
-        stop_proc(proc)
-        if proc2 is not None:
-            stop_proc(proc2)
+        stop_procs(proc, proc2)
     m, _ = local_play(vid, {}, "77", 2, SEEDS, hand_seeds=seeds_of(final_record(tmp_path)))
     for i in range(4):
         assert isinstance(out[i], dict), out[i]

@@ -86,6 +86,27 @@ def points(vid: str, record: dict):
         m.finish_hand()
 
 
+def fitting_frames(vid: str, record: dict, states: list, truth_of, seen_of):
+    """Each state frame with the point of the match it shows: (frame index, hand, state, frame, the view it must
+    carry, the events seen since the previous frame). A frame shows the next point whose view
+    (``truth_of(state)``) it carries; ``seen_of(events)`` is what the reader may see of a point's events. Once
+    walked, every frame must have fitted a point."""
+    idx = 0
+    since: list = []
+    for h, st, events in points(vid, record):
+        since += seen_of(events)
+        if idx == len(states):
+            continue
+        f = states[idx]
+        truth = truth_of(st)
+        if f["hand_no"] != h or f["view"] != truth:
+            continue  # the host sent nothing at this point (nothing the reader sees changed)
+        yield idx, h, st, f, truth, since
+        since = []
+        idx += 1
+    assert idx == len(states), f"frame {idx} (hand {states[idx]['hand_no']}) fits no point of the game"
+
+
 def tiles_in(obj, out: list) -> None:
     if isinstance(obj, bool):
         return

@@ -23,7 +23,7 @@ import pytest
 from game.rules.view import visible_step
 from netplay.host import Host, TableConfig
 from netplay.table import view  # the seat's view as the wire carries it (its result's lines worded)
-from tests.helpers.hidden import points, scramble
+from tests.helpers.hidden import fitting_frames, scramble
 from tests.helpers.net_util import (
     CAN,
     CANNOT,
@@ -64,16 +64,8 @@ def check_stream(vid: str, record: dict, seat: int, frames: list) -> int:
     assert {f["t"] for f in frames} <= {"error", "hi", "id", "welcome", "table", "state", "ok", "shuffle", "pong"}
     assert states, "no state reached the peer"
     rng = random.Random(seat)
-    idx = 0
-    since: list = []  # events since the last frame
-    for h, st, events in points(vid, record):
-        since += reference_filter(events, seat)
-        if idx == len(states):
-            continue
-        f = states[idx]
-        truth = wire_view(view(st, seat))
-        if f["hand_no"] != h or f["view"] != truth:
-            continue  # the host sent nothing at this point (nothing this seat could see changed)
+    for idx, h, st, f, truth, since in fitting_frames(vid, record, states, lambda st: wire_view(view(st, seat)),
+                                                      lambda events: reference_filter(events, seat)):
         for _ in range(2):
             other = wire_view(view(scramble(st, seat, rng), seat))
             diff = [key for key in truth if truth[key] != other.get(key)]
@@ -81,10 +73,7 @@ def check_stream(vid: str, record: dict, seat: int, frames: list) -> int:
         want = [] if f["full"] else norm(since)
         assert f["events"] == want, f"hand {h} frame {idx}: events differ from what the rules reveal"
         assert f["step"] == visible_step(st, seat), f"hand {h} frame {idx}: the step counts actions it cannot see"
-        since = []
-        idx += 1
-    assert idx == len(states), f"frame {idx} (hand {states[idx]['hand_no']}) fits no point of the game"
-    return idx
+    return len(states)
 
 
 @pytest.mark.parametrize("vid", variants())

@@ -13,6 +13,7 @@ from netplay.host import Host, TableConfig
 from netplay.protocol import Code
 from netplay.watch import WatchSession
 from tests.helpers.net_util import LOOPBACK, Raw
+from tests.helpers.table_clock import skewed
 
 
 def _host(turn_s: int = 10, seed=5, bots=(1, 2, 3), **kw) -> Host:
@@ -31,28 +32,12 @@ def _until(ses, pred, timeout: float = 120.0, what: str = "condition"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-class Skew:
-    """The table's clock: the loop's, plus what the test adds (jumps forward, never back)."""
-
-    def __init__(self, table):
-        self.table, self.extra = table, 0.0
-
-    def __call__(self) -> float:
-        return self.table.loop.time() + self.extra
-
-    def jump(self, seconds: float) -> None:
-        self.extra += seconds
-        self.table.loop.call_soon_threadsafe(self.table._time_up)
-
-
 def test_the_host_plays_for_a_seat_whose_time_ran_out():
     """A player who never answers: at each decision the state carries the host's clock (the turn timer), and
     when the injected clock passes it the host discards the drawn tile or passes the claim for them, tells
     everyone (notice timed_out) and the hand goes on to its end."""
     host = _host(turn_s=10)
-    table = host.tables["t"]
-    skew = Skew(table)
-    table.clock = skew
+    skew = skewed(host.tables["t"])
     ses = NetSession(*host.address, "慢", table_id="t")
     try:
         _until(ses, lambda: ses.view is not None and bool(ses.view["legal"]), what="the first decision")
@@ -87,9 +72,7 @@ def test_without_a_timer_nobody_is_hurried():
     """turn_s 0: no clock in the states, and a jump of the injected clock changes nothing (only a claim window's
     own deadline shows as the claim countdown)."""
     host = _host(turn_s=0)
-    table = host.tables["t"]
-    skew = Skew(table)
-    table.clock = skew
+    skew = skewed(host.tables["t"])
     ses = NetSession(*host.address, "从容", table_id="t")
     try:
         _until(ses, lambda: ses.view is not None and bool(ses.view["legal"]), what="the first decision")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers.net_util import LOOPBACK
+from tests.helpers.table_clock import skewed
 from tests.ui.ui_util import frames, player_app
 
 pytest.importorskip("netplay.host")
@@ -15,24 +16,10 @@ from game.ui.lan import lobby, watch_screen
 from netplay.host import Host, TableConfig
 
 
-class Skew:
-    def __init__(self, table):
-        self.table, self.extra = table, 0.0
-
-    def __call__(self) -> float:
-        return self.table.loop.time() + self.extra
-
-    def jump(self, seconds: float) -> None:
-        self.extra += seconds
-        self.table.loop.call_soon_threadsafe(self.table._time_up)
-
-
 def test_the_hosts_countdown_shows_and_its_move_is_captioned(home):
     h = Host(tables=[TableConfig(table_id="1", hands=1, seed=3, bots={1: "simple", 2: "simple", 3: "simple"},
                                  turn_s=15, next_s=None)], interfaces=LOOPBACK, advertise=False).start()
-    table = h.tables["1"]
-    skew = Skew(table)
-    table.clock = skew
+    skew = skewed(h.tables["1"])
     try:
         app = player_app()
         lobby.connect(app, *h.address, "1")
@@ -59,8 +46,7 @@ def test_the_hosts_countdown_shows_and_its_move_is_captioned(home):
 def test_phrases_between_two_windows_and_a_muted_seat(home):
     h = Host(tables=[TableConfig(table_id="1", hands=1, seed=3, bots={2: "simple", 3: "simple"}, turn_s=0,
                                  next_s=None)], interfaces=LOOPBACK, advertise=False).start()
-    skew = Skew(h.tables["1"])
-    h.tables["1"].clock = skew  # the host's phrase gap runs on it
+    skew = skewed(h.tables["1"])  # the host's phrase gap runs on it
     try:
         a, b = player_app(), player_app()
         b.settings.name = "老王"  # one machine, one seat store: a second window of the same name would reclaim the seat

@@ -13,6 +13,7 @@ from game.ui import nav
 from game.ui.calc.calculator import CalculatorScene, clipboard_get
 from game.ui.devtools import screenshot as shot
 from game.ui.menus.scenes import MenuScene
+from tests.ui.ui_util import drawn_texts
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -202,15 +203,7 @@ def test_an_empty_hand_settles_nobody(zh):
     sc.calc.hand, sc.calc.win_tile = [], None
     sc.changed()
     sc.open_settle()
-    from game.ui.kit import drawlog
-
-    log = drawlog.start(app.screen)
-    try:
-        app.frame([], 0.05)
-        app.draw()
-        texts = [it.text for it in log.items if getattr(it, "text", None)]
-    finally:
-        drawlog.stop()
+    texts = drawn_texts(app)
     assert "还不能结算" in texts and not any("自摸" in t and "座位" in t for t in texts)
 
 

@@ -55,13 +55,10 @@ def test_the_screen_names_the_rule_and_charts_the_running_totals(app, en):
 
     sc = MatchEndScene(app, Table())
     assert sc.running() == [[0, 4], [2, 4], [-1, -4], [-1, -4]]
-    log = drawlog.start(app.screen)
-    try:
+    with drawlog.recording(app.screen) as log:
         app.goto(sc)
         app.frame([], 0.05)
         app.draw()
         texts = [it.text for it in log.items if getattr(it, "text", None)]
-    finally:
-        drawlog.stop()
     assert any("more wins ranks higher (wins 1 / 0)" in t for t in texts)
     assert strings.tr("end.chart") in texts and strings.tr("end.champion") in texts

@@ -24,14 +24,11 @@ def settled(app, variant="guiyang", seed=1) -> TableScene:
 
 
 def texts_of(app) -> list[str]:
-    log = drawlog.start(app.screen)
-    try:
+    with drawlog.recording(app.screen) as log:
         app.dirty = True
         app.frame([], 0.02)
         app.draw()
         return [it.text for it in log.items if getattr(it, "text", None)]
-    finally:
-        drawlog.stop()
 
 
 def key(app, k, mod=0):

@@ -17,6 +17,7 @@ from game.ui.kit.names import KNOWN_VARIANTS, variant_name, variant_title
 from game.ui.kit.rulesdoc import FAMILY, doc_for
 from game.ui.menus.rulesview import RulesScene
 from game.ui.menus.scenes import HAND_CHOICES, SetupScene
+from tests.ui.ui_util import drawn_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,7 +105,6 @@ def test_the_saved_match_is_said_on_the_match_end_not_over_the_table(home):
     from game.bots import make_bot
     from game.rules.variants import get
     from game.ui.app import App
-    from game.ui.kit import drawlog
     from game.ui.menus.scenes import start_local_table
     from game.ui.settings import Settings
     from game.ui.table.match_end import MatchEndScene
@@ -123,11 +123,5 @@ def test_the_saved_match_is_said_on_the_match_end_not_over_the_table(home):
     assert sc.settle is not None and not app.toasts
     sc.next_hand()
     assert isinstance(app.scene, MatchEndScene) and app.scene.saved_to is not None
-    log = drawlog.start(app.screen)
-    try:
-        app.frame([], 0.05)
-        app.draw()
-        texts = [it.text for it in log.items if getattr(it, "text", None)]
-    finally:
-        drawlog.stop()
+    texts = drawn_texts(app)
     assert any(strings.tr("end.saved") in t for t in texts)

@@ -185,13 +185,9 @@ def test_the_ting_badge_marks_and_waits_without_hints(app):
     sc.hand.select(i)
     ting = sc.ting.current()
     assert ting is not None and ting.after == sc.hand.tiles()[i] and ting.waits
-    log = drawlog.Log(app.screen)
-    drawlog.active = log
-    try:
+    with drawlog.recording(app.screen) as log:
         app.dirty = True
         app.draw()
-    finally:
-        drawlog.active = None
     assert any(it.text == strings.tr("ting.after", tile=strings.tile_name(ting.after)) for it in log.items)
     assert sum(1 for it in log.items if it.text == "听") >= len(keep) + 1  # the seal and a mark per tile
     app.settings.ting = False
@@ -279,12 +275,8 @@ def test_the_liability_tag_is_drawn_on_a_full_plate(app, lang):
     me = dict(view["seats"][sc.me], declared=True,
               melds=[{"kind": "kong", "tiles": [5] * 4, "faces": [5] * 4, "from": 1, "claimed": 3}] * 2)
     view["seats"] = [me if i == sc.me else s for i, s in enumerate(view["seats"])]
-    log = drawlog.Log(app.screen)
-    drawlog.active = log
-    try:
+    with drawlog.recording(app.screen) as log:
         sc.render.draw_plate(app.screen, view, sc.L, sc.me, None)
-    finally:
-        drawlog.active = None
     assert any(it.text == strings.tr("pub.ze_ren_wu") for it in log.items)
 
 
@@ -299,12 +291,8 @@ def test_a_lone_tag_too_long_for_the_plate_shows_narrowed_not_as_a_count(app, la
     me = dict(view["seats"][sc.me], melds=[{"kind": "kong", "tiles": [5] * 4, "faces": [5] * 4, "from": 1,
                                             "claimed": 3}])
     view["seats"] = [me if i == sc.me else s for i, s in enumerate(view["seats"])]
-    log = drawlog.Log(app.screen)
-    drawlog.active = log
-    try:
+    with drawlog.recording(app.screen) as log:
         sc.render.draw_plate(app.screen, view, sc.L, sc.me, None)
-    finally:
-        drawlog.active = None
     texts = [it.text for it in log.items]
     assert strings.tr("pub.bean_dian") in texts and "+1" not in texts, texts
 
@@ -319,12 +307,8 @@ def test_the_compass_winds_stand_upright_and_the_dealers_wind_has_its_chip(app, 
     for name in ("rotate", "rotozoom", "flip"):
         real = getattr(pygame.transform, name)
         monkeypatch.setattr(pygame.transform, name, lambda *a, _r=real, _n=name, **k: turned.append(_n) or _r(*a, **k))
-    log = drawlog.Log(app.screen)
-    drawlog.active = log
-    try:
+    with drawlog.recording(app.screen) as log:
         sc.render.draw_compass(app.screen, sc.view, sc.L, None)
-    finally:
-        drawlog.active = None
     assert not turned, turned
     drawn = {it.text: it.rect for it in log.items if it.kind == "text"}
     n, dealer = sc.view["n"], sc.view["dealer"]
@@ -343,22 +327,14 @@ def test_the_flip_panel_shows_no_labels_over_empty_slots(app):
     """issue 39: while the indicator flies to the corner panel its column (翻牌 / 小鸡 / 白板替) is not drawn."""
     sc = _my_turn(app, "wenshan")
     sc.render.hidden = {("pub", "indicator"), ("pub", "wildcard"), ("pub", "standin")}
-    log = drawlog.Log(app.screen)
-    drawlog.active = log
-    try:
+    with drawlog.recording(app.screen) as log:
         sc.render.draw_public(app.screen, sc.view, sc.L, "t", "s")
-    finally:
-        drawlog.active = None
     labels = {strings.tr(k) for k in ("pub.indicator", "pub.wildcard", "pub.standin")}
     assert not labels & {it.text for it in log.items}
     assert ("indicator", 0) in sc.render.public_slots, "the flight still has its target"
     sc.render.hidden = set()
-    log = drawlog.Log(app.screen)
-    drawlog.active = log
-    try:
+    with drawlog.recording(app.screen) as log:
         sc.render.draw_public(app.screen, sc.view, sc.L, "t", "s")
-    finally:
-        drawlog.active = None
     assert labels & {it.text for it in log.items}
 
 
@@ -389,13 +365,9 @@ def test_a_watcher_sees_the_phrases_too(app):
     sc.session.heard = lambda: [said.pop()] if said else []
     app.frame([], 0.05)
     assert 2 in sc.phrases
-    log = drawlog.Log(app.screen)
-    drawlog.active = log
-    try:
+    with drawlog.recording(app.screen) as log:
         app.dirty = True
         app.draw()
-    finally:
-        drawlog.active = None
     assert any(it.text == strings.tr("phrase.6") for it in log.items)
     app.now += 5
     app.frame([], 0.05)

@@ -24,13 +24,10 @@ pytestmark = pytest.mark.usefixtures("home")
 def _frame(draw, size=(1280, 720), lang="zh"):
     """The findings of one frame drawn by ``draw(screen)`` on a real app window."""
     app = shot.make_app(size, lang)
-    log = drawlog.start(app.screen)
-    try:
+    with drawlog.recording(app.screen) as log:
         log.reset(app.screen)
         draw(app.screen)
         return audit.check_frame(log.items, app.size, lang, {"文山翻小鸡", "中文"})
-    finally:
-        drawlog.stop()
 
 
 def _checks(found):
@@ -150,8 +147,7 @@ def test_under_a_dimmed_screen_only_the_dialog_counts():
 
 def test_toasts_are_checked_where_they_land():
     app = shot.make_app((1280, 720), "zh")
-    log = drawlog.start(app.screen)
-    try:
+    with drawlog.recording(app.screen) as log:
         app.now = 1.0
         app.notice("再按一次 Esc 离开牌桌")
         app.now = 1.5
@@ -159,8 +155,6 @@ def test_toasts_are_checked_where_they_land():
         widgets.draw_text(app.screen, "电脑3 自摸", (560, 20), 38)
         app._draw_toasts(app.screen)
         found = audit.check_frame(log.items, app.size, "zh", set())
-    finally:
-        drawlog.stop()
     assert any(c == "overlap" and it.text == "电脑3 自摸" and "covered by a [panel]" in d for c, it, d in found)
 
 

@@ -156,12 +156,9 @@ def test_the_lobby_draws_the_options_line(app, en):
     from game.ui.kit import drawlog
 
     shot.stage(app, "lobby", "guiyang")
-    log = drawlog.start(app.screen)
-    try:
+    with drawlog.recording(app.screen) as log:
         app.dirty = True
         app.draw()
-    finally:
-        drawlog.stop()
     texts = [it.text for it in log.items if it.kind == "text"]
     assert "Several win on one discard: Off · First dealer: Random" in texts
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui.app import App
+from game.ui.kit import drawlog
 from game.ui.settings import Settings
 
 
@@ -58,3 +59,11 @@ def type_text(app: App, text: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.frame(None, 0.05)
+
+
+def drawn_texts(app: App, dt: float = 0.05) -> list[str]:
+    """The texts that one frame of ``app`` (``dt`` seconds of its loop, then its drawing) puts on the screen."""
+    with drawlog.recording(app.screen) as log:
+        app.frame([], dt)
+        app.draw()
+    return [it.text for it in log.items if getattr(it, "text", None)]

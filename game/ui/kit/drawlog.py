@@ -124,6 +124,16 @@ def stop() -> None:
     active = None
 
 
+@contextmanager
+def recording(screen: pygame.Surface) -> Iterator[Log]:
+    """What the block draws, logged (``start`` before it, ``stop`` after it, even when it raises)."""
+    log = start(screen)
+    try:
+        yield log
+    finally:
+        stop()
+
+
 # ---------------------------------------------------------------------- what the drawing layer calls
 
 def text(dest: pygame.Surface, text_: str, at: pygame.Rect, img: pygame.Surface | None, size: float,

@@ -14,21 +14,11 @@ from __future__ import annotations
 import argparse
 import ast
 import fnmatch
-import sys
 from pathlib import Path
 
+from pyimports import components, from_target, module_files, package_of
+
 PACKAGE = "game.bots"
-
-
-def modules(root: Path) -> dict[str, Path]:
-    """Dotted name -> file of every module of the package."""
-    out = {}
-    for p in sorted((root / "game" / "bots").rglob("*.py")):
-        parts = list(p.relative_to(root).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join(parts)] = p
-    return out
 
 
 def _type_checking_lines(tree: ast.Module) -> set[int]:
@@ -71,19 +61,14 @@ def edges(mods: dict[str, Path]) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {m: {} for m in mods}
     for m, p in mods.items():
         tree = ast.parse(p.read_text(encoding="utf-8"))
-        package = m if p.name == "__init__.py" else m.rpartition(".")[0]
+        package = package_of(m, p)
         typed, lazy = _type_checking_lines(tree), _lazy_lines(tree)
         for node in ast.walk(tree):
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")
-                    base = base[: len(base) - node.level + 1]
-                    name = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    name = node.module or ""
+                name = from_target(package, node)
                 subs = [f"{name}.{a.name}" for a in node.names]
                 names = subs if all(x in mods for x in subs) else [name] + [x for x in subs if x in mods]
             elif isinstance(node, ast.Call) and ast.unparse(node.func) in ("importlib.import_module", "import_module"):
@@ -99,39 +84,8 @@ def edges(mods: dict[str, Path]) -> dict[str, dict[str, str]]:
 
 
 def circles(graph: dict[str, dict[str, str]]) -> list[list[str]]:
-    """The strongly connected groups of two or more modules (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in graph[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    sys.setrecursionlimit(max(1000, 10 * len(graph)))
-    for v in graph:
-        if v not in index:
-            visit(v)
-    return found
+    """The strongly connected groups of two or more modules."""
+    return [c for c in components(graph) if len(c) > 1]
 
 
 def floors(graph: dict[str, dict[str, str]]) -> int:
@@ -151,7 +105,7 @@ def main() -> int:
     p.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
     p.add_argument("--top", action="store_true", help="module-level imports only (as the project-wide test)")
     a = p.parse_args()
-    mods = modules(Path(a.root))
+    mods = module_files(Path(a.root), PACKAGE)
     graph = edges(mods)
     if a.top:
         graph = {m: {n: k for n, k in e.items() if k == "top"} for m, e in graph.items()}

@@ -33,19 +33,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from pyimports import components, from_target, module_files
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def modules(root: Path, package: str) -> dict[str, Path]:
-    """Dotted name -> file for every module of the package."""
-    base = root.joinpath(*package.split("."))
-    out: dict[str, Path] = {}
-    for path in sorted(base.rglob("*.py")):
-        parts = list(path.relative_to(root).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join(parts)] = path
-    return out
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -90,12 +80,7 @@ def _targets(module: str, is_package: bool, node: ast.Import | ast.ImportFrom, k
             if name:
                 out.add(name)
         return out
-    if node.level:
-        base = module.split(".") if is_package else module.split(".")[:-1]
-        base = base[:len(base) - (node.level - 1)]
-        target = ".".join(base + ([node.module] if node.module else []))
-    else:
-        target = node.module or ""
+    target = from_target(module if is_package else module.rpartition(".")[0], node)
     out = set()
     for a in node.names:
         sub = f"{target}.{a.name}"
@@ -108,7 +93,7 @@ def _targets(module: str, is_package: bool, node: ast.Import | ast.ImportFrom, k
 
 def graphs(root: Path, package: str) -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, int]]:
     """(every import, imports run at load time, lines per module) between the package's modules."""
-    mods = modules(root, package)
+    mods = module_files(root, package)
     known = set(mods)
     every: dict[str, set[str]] = {}
     loads: dict[str, set[str]] = {}
@@ -135,44 +120,6 @@ def lines_of(path: Path) -> int:
     if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant):
         body = body[1:]
     return len(body)
-
-
-def components(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components (Tarjan), each sorted; every node is in exactly one."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    counter = 0
-    sys.setrecursionlimit(max(10000, sys.getrecursionlimit()))
-
-    def strong(v: str) -> None:
-        nonlocal counter
-        index[v] = low[v] = counter
-        counter += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            out.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            strong(v)
-    return out
 
 
 def floors(graph: dict[str, set[str]]) -> dict[str, int]:

@@ -12,20 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.build_tools import load as load_build_tool
+
+pyimports = load_build_tool("pyimports")  # the graph tools' module names, relative imports and components
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("game", "netplay")
 
 
 def project_modules(root: Path = ROOT) -> dict[str, Path]:
     """Dotted module name -> file, for every .py file under the project's packages."""
-    out: dict[str, Path] = {}
-    for pkg in PACKAGES:
-        for path in sorted((root / pkg).rglob("*.py")):
-            parts = list(path.relative_to(root).with_suffix("").parts)
-            if parts[-1] == "__init__":
-                parts.pop()
-            out[".".join(parts)] = path
-    return out
+    return {name: path for pkg in PACKAGES for name, path in pyimports.module_files(root, pkg).items()}
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -65,12 +61,7 @@ def resolve(module: str, is_package: bool, node: ast.Import | ast.ImportFrom, kn
     """The project modules one import statement loads (relative imports resolved)."""
     if isinstance(node, ast.Import):
         return {a.name for a in node.names if a.name in known}
-    if node.level:
-        base = module.split(".") if is_package else module.split(".")[:-1]
-        base = base[:len(base) - (node.level - 1)]
-        target = ".".join(base + ([node.module] if node.module else []))
-    else:
-        target = node.module or ""
+    target = pyimports.from_target(module if is_package else module.rpartition(".")[0], node)
     out = set()
     for a in node.names:
         sub = f"{target}.{a.name}"
@@ -97,40 +88,7 @@ def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
 
 def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """One cycle (as a closed path) per strongly connected component with more than one module."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    comps: list[list[str]] = []
-    counter = 0
-
-    def strong(v: str) -> None:
-        nonlocal counter
-        index[v] = low[v] = counter
-        counter += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                comps.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            strong(v)
-    return [_cycle_in(graph, set(c)) for c in comps]
+    return [_cycle_in(graph, set(c)) for c in pyimports.components(graph) if len(c) > 1]
 
 
 def _cycle_in(graph: dict[str, set[str]], comp: set[str]) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tests.helpers.build_tools import load as load_build_tool
 
+pyimports = load_build_tool("pyimports")  # module names of files and relative imports, as the graph tools read them
 ROOT = Path(__file__).resolve().parents[2]
 
 # Which project packages each layer may import (its own included). Most specific prefix wins.
@@ -77,32 +78,19 @@ CIRCLE_CLOSERS: set[tuple[str, str]] = set()
 
 
 def _modules() -> list[tuple[str, Path]]:
-    out = []
-    for base in ("game", "netplay"):
-        for p in sorted((ROOT / base).rglob("*.py")):
-            rel = p.relative_to(ROOT).with_suffix("")
-            parts = list(rel.parts)
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            out.append((".".join(parts), p))
-    return out
+    return [item for base in ("game", "netplay") for item in pyimports.module_files(ROOT, base).items()]
 
 
 def _imports(mod: str, path: Path) -> list[tuple[int, str]]:
     """(line, imported module) for every import in the file, relative imports resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+    package = pyimports.package_of(mod, path)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                name = ".".join(base + ([node.module] if node.module else []))
-            else:
-                name = node.module or ""
+            name = pyimports.from_target(package, node)
             out.append((node.lineno, name))
             # ``from . import engine``: the names may be modules themselves
             out += [(node.lineno, f"{name}.{a.name}") for a in node.names if a.name != "*"]
@@ -195,15 +183,12 @@ def _alias_clashes(files: list[tuple[str, Path]]) -> dict[str, set[str]]:
     where: dict[tuple[str, str], str] = {}
     for mod, path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+        package = pyimports.package_of(mod, path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 named = [(a.asname, a.name) for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")
-                    base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+                base = pyimports.from_target(package, node)
                 named = [(a.asname, f"{base}.{a.name}") for a in node.names]
             else:
                 continue

@@ -56,6 +56,12 @@ class Window:
             time.sleep(0.05)
         return False
 
+    def goes_to(self, act, *names: str) -> bool:
+        """Whether ``act()`` (a click, a key) takes the game to one of the scenes ``names``, tried in turn."""
+        n = len(self.scenes())
+        act()
+        return any(self.wait_scene(name, n) for name in names)
+
     def settled(self, name: str, box: tuple[int, int, int, int]) -> Path:
         """A screenshot once two in a row show ``box`` alike (the game has drawn what it had to)."""
         last = self.shot(name + "-a")
@@ -116,6 +122,12 @@ def changed(a: Path, b: Path, box: tuple[int, int, int, int]) -> int:
                if sum(abs(p - q) for p, q in zip(ia.get_at((x, y))[:3], ib.get_at((x, y))[:3])) > 60)
 
 
+def report(good: bool, what: str, *shown) -> bool:
+    """Print the check's PASS or FAIL line; ``good`` back."""
+    print(("PASS" if good else "FAIL") + " " + what, *shown)
+    return good
+
+
 def main() -> int:
     pos = json.loads(subprocess.run([sys.executable, __file__, "--layout"], capture_output=True, encoding="utf-8",
                                     check=True, cwd=ROOT, timeout=600).stdout)
@@ -137,58 +149,33 @@ def main() -> int:
         win = Window(trace, out)
         assert win.wait_scene("menu", 0), "the menu never came up"
         # 1. the host's table name: type it, then ONE click on 开桌并等待玩家
-        n = len(win.scenes())
-        win.click(*pos["menu"]["host"])
-        assert win.wait_scene("setup", n), win.scenes()
+        assert win.goes_to(lambda: win.click(*pos["menu"]["host"]), "setup"), win.scenes()
         win.click(*pos["table_name"])
         win.type("Friday")
         win.shot("typed-table-name")
-        n = len(win.scenes())
-        win.click(*pos["open"])
-        good = win.wait_scene("lobby", n)
+        good = win.goes_to(lambda: win.click(*pos["open"]), "lobby")
         win.shot("after-one-click")
-        print(("PASS" if good else "FAIL") + " one click after typing a table name opens the lobby", win.scenes())
-        ok &= good
-        n = len(win.scenes())
-        win.key("Escape")  # close the table: back to the menu
-        assert win.wait_scene("menu", n), win.scenes()
+        ok &= report(good, "one click after typing a table name opens the lobby", win.scenes())
+        assert win.goes_to(lambda: win.key("Escape"), "menu"), win.scenes()  # close the table: back to the menu
         # 2. an address: type it, then Enter once
-        n = len(win.scenes())
-        win.click(*pos["menu"]["join"])
-        assert win.wait_scene("join", n), win.scenes()
+        assert win.goes_to(lambda: win.click(*pos["menu"]["join"]), "join"), win.scenes()
         win.click(*pos["address"])
         win.type("127.0.0.1:9")
-        n = len(win.scenes())
-        win.key("Return")
-        good = win.wait_scene("lobby", n)
-        print(("PASS" if good else "FAIL") + " Enter after typing an address connects", win.scenes())
-        ok &= good
-        n = len(win.scenes())
-        win.key("Escape")
-        assert win.wait_scene("menu", n) or win.wait_scene("join", n), win.scenes()
+        good = win.goes_to(lambda: win.key("Return"), "lobby")
+        ok &= report(good, "Enter after typing an address connects", win.scenes())
+        assert win.goes_to(lambda: win.key("Escape"), "menu", "join"), win.scenes()
         # 2b. an address: type it, then ONE click on 连接
         if win.scenes()[-1] != "join":
-            n = len(win.scenes())
-            win.click(*pos["menu"]["join"])
-            assert win.wait_scene("join", n), win.scenes()
+            assert win.goes_to(lambda: win.click(*pos["menu"]["join"]), "join"), win.scenes()
         win.click(*pos["address"])
         win.type("127.0.0.1:9")
-        n = len(win.scenes())
-        win.click(*pos["connect"])
-        good = win.wait_scene("lobby", n)
-        print(("PASS" if good else "FAIL") + " one click on Connect after typing an address connects", win.scenes())
-        ok &= good
-        n = len(win.scenes())
-        win.key("Escape")
-        assert win.wait_scene("menu", n) or win.wait_scene("join", n), win.scenes()
+        good = win.goes_to(lambda: win.click(*pos["connect"]), "lobby")
+        ok &= report(good, "one click on Connect after typing an address connects", win.scenes())
+        assert win.goes_to(lambda: win.key("Escape"), "menu", "join"), win.scenes()
         if win.scenes()[-1] != "menu":
-            n = len(win.scenes())
-            win.key("Escape")
-            assert win.wait_scene("menu", n), win.scenes()
+            assert win.goes_to(lambda: win.key("Escape"), "menu"), win.scenes()
         # 3. 贵阳捉鸡's options: the wheel over the list scrolls it down and back
-        n = len(win.scenes())
-        win.click(*pos["menu"]["play"])
-        assert win.wait_scene("setup", n), win.scenes()
+        assert win.goes_to(lambda: win.click(*pos["menu"]["play"]), "setup"), win.scenes()
         box = (430, 140, 400, 460)
         before = win.settled("setup", box)
         run("xdotool", "mousemove", "--sync", *map(str, pos["options"]))
@@ -201,9 +188,7 @@ def main() -> int:
         _, back_ok = win.wait_picture("wheel-up", lambda p: changed(before, p, box) < down / 10)
         back = changed(before, win.settled("wheel-up", box), box)
         good = moved and back_ok and down > 500 and back < down / 10
-        print(("PASS" if good else "FAIL") + f" the wheel scrolls the options ({down} pixels changed, {back} after "
-              "scrolling back)")
-        ok &= good
+        ok &= report(good, f"the wheel scrolls the options ({down} pixels changed, {back} after scrolling back)")
     finally:
         game.terminate()
         game.wait(120)

@@ -10,16 +10,10 @@ from hypothesis import strategies as st
 
 from game.rules import analysis
 from game.rules.tiles import parse
+from tests.helpers.hands import hand, wall_hands
 
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=SLOW_OK)
-
-
-def hand(text: str) -> list[int]:
-    c = [0] * 34
-    for t in parse(text):
-        c[t] += 1
-    return c
 
 
 def plus(c: list[int], *tiles: int) -> list[int]:
@@ -64,12 +58,6 @@ def slow_win(c, jokers=0) -> bool:
 
 def slow_waits(c, jokers=0) -> list[int]:
     return [t for t in range(34) if slow_win(plus(c, t), jokers)]
-
-
-def wall_hands(size_min: int, size_max: int):
-    """Random hands drawn from a real 136-tile wall (no kind above 4 copies)."""
-    return st.lists(st.integers(0, 135), min_size=size_min, max_size=size_max, unique=True).map(
-        lambda idx: [sum(1 for i in idx if i // 4 == t) for t in range(34)])
 
 
 @st.composite

@@ -10,19 +10,7 @@ from hypothesis import strategies as st
 from game.rules import analysis
 from game.rules.decompose import readings, seven_pairs_readings
 from game.rules.tiles import parse
-
-
-def hand(text: str) -> list[int]:
-    c = [0] * 34
-    for x in parse(text):
-        c[x] += 1
-    return c
-
-
-def wall_hands(size_min: int, size_max: int):
-    """Random hands drawn from a real 136-tile wall."""
-    return st.lists(st.integers(0, 135), min_size=size_min, max_size=size_max, unique=True).map(
-        lambda idx: [sum(1 for i in idx if i // 4 == k) for k in range(34)])
+from tests.helpers.hands import hand, wall_hands
 
 
 @st.composite

@@ -18,12 +18,8 @@ from game.rules.texts import msg
 from game.rules.variants import all_variants, get, ids
 from game.rules.variants.yuxi import Yuxi
 from game.rules.variants.yuxi_score import one_suit
+from tests.helpers.hands import hand
 from tests.helpers.words import en, tile_en, zh
-
-
-def hand(text: str) -> list[int]:
-    return tiles.counts(tiles.parse(text))
-
 
 # ---- messages ----------------------------------------------------------------------------------------------
 

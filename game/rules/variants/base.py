@@ -155,6 +155,14 @@ class Variant:
         """Build the scoring input for a possible win by ``seat``."""
         raise NotImplementedError
 
+    @staticmethod
+    def win_counts(state: HandState, seat: int, tile: int, how: WinBy) -> list[int]:
+        """The winner's 34 counts with the winning tile in (a copy: a self-drawn tile is in the hand already)."""
+        counts = list(state.seats[seat].counts)
+        if how != WinBy.SELF_DRAW:
+            counts[tile] += 1
+        return counts
+
     def score(self, sit: Situation) -> Score:
         raise NotImplementedError
 

@@ -172,9 +172,7 @@ class ChickenGame(Variant):
 
     def situation(self, st: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = st.seats[seat]
-        counts = list(s.counts)
-        if how != WinBy.SELF_DRAW:
-            counts[tile] += 1
+        counts = self.win_counts(st, seat, tile, how)
         flags = set()
         if how == WinBy.SELF_DRAW and st.after_kong:
             flags.add("after_kong")

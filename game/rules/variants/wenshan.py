@@ -124,9 +124,7 @@ class Wenshan(Variant):
 
     def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = state.seats[seat]
-        counts = list(s.counts)
-        if how != WinBy.SELF_DRAW:
-            counts[tile] += 1
+        counts = self.win_counts(state, seat, tile, how)
         flags = set()
         if how == WinBy.SELF_DRAW:
             if state.after_kong:

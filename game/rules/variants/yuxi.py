@@ -311,9 +311,7 @@ class Yuxi(Variant):
 
     def situation(self, state: HandState, seat: int, tile: int, how: WinBy, source: int | None) -> Situation:
         s = state.seats[seat]
-        counts = list(s.counts)
-        if how != WinBy.SELF_DRAW:
-            counts[tile] += 1
+        counts = self.win_counts(state, seat, tile, how)
         flags = set()
         draws: tuple[int, ...] = ()
         if how == WinBy.SELF_DRAW and state.after_kong and state.turn == seat:

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_no_import_circle_in_the_bots_lazy_or_type_only():
     g = load("bot_graph")
-    graph = g.edges(g.modules(ROOT))
+    graph = g.edges(g.module_files(ROOT, g.PACKAGE))
     assert len(graph) > 20
     assert g.circles(graph) == []
 
@@ -31,7 +31,7 @@ def test_the_graph_sees_lazy_type_only_and_dynamic_imports(tmp_path):
     (pkg / "e.py").write_text("import importlib\n"
                               "def f(v):\n    return importlib.import_module(f'{__package__}.f_{v}')\n")
     (pkg / "f_x.py").write_text("from . import e\n")
-    graph = g.edges(g.modules(tmp_path))
+    graph = g.edges(g.module_files(tmp_path, g.PACKAGE))
     assert graph["game.bots.b"] == {"game.bots.a": "lazy"}
     assert graph["game.bots.c"] == {"game.bots.d": "type"}
     assert graph["game.bots.e"] == {"game.bots.f_x": "lazy"}

@@ -152,3 +152,16 @@ def test_the_mutation_run_selects_every_spec_test_of_the_rules():
              "tests/rules/test_soak.py"}
     files = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "rules").glob("test_*.py")}
     assert files - soaks == selected
+
+
+def test_the_mutation_run_copies_every_part_of_the_game_but_the_rules():
+    """Issue 42 point 2 (a fresh sample every time): mutmut builds its tree from source_paths (game/rules/, mutated)
+    and also_copy. A part of game/ left out is imported from wherever the package is installed (another checkout),
+    and without game/locale/ beside the copied game/__init__.py no text has a catalog: collecting the selection
+    fails (KeyError 'bot.name') and the run stops before any mutant. game/i18n.py and game/locale/ were missing."""
+    import tomllib
+
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    copied = {p.rstrip("/") for p in cfg["also_copy"] + cfg["source_paths"]}
+    parts = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").iterdir() if p.name != "__pycache__"}
+    assert parts - copied == set()

@@ -44,6 +44,7 @@ class Session:
     next_s: float | None = None  # seconds after a hand before the host deals the next one by itself (None: never)
     watchers: int = 0  # how many watch the table
     watch: str = "off"  # what watchers see: "public", "open" (every hand) or "off" (none may watch)
+    timeouts: int = 0  # decisions a LAN host made for this seat when its time ran out (a local timer is the window's)
     _pacing: Pacing | None = None
 
     @property

@@ -77,6 +77,7 @@ class NetSession(Session):
         self._pake_table: str | None = None
         self.notice: tuple[str, str] | None = None  # the host's latest notice (code, text) until the next state
         self.notices: list[tuple[str, str, int | None]] = []
+        self.timeouts = 0  # notices that the host played for this seat because its time ran out
         self.rtts: collections.deque = collections.deque(maxlen=100_000)  # seconds, action sent -> answer read
         self._sent_at: list[float] = []
         self._stored = False  # the token in use came from ``seats``
@@ -171,6 +172,8 @@ class NetSession(Session):
         elif t == "notice":
             self.notice = None if m["code"] == Code.SAVED else (m["code"], m["msg"])
             self.notices.append((m["code"], m["msg"], m["seat"]))
+            if m["code"] == Code.TIMED_OUT and m["seat"] is not None and m["seat"] == self.seat:
+                self.timeouts += 1
         elif t == "said":
             self._heard.append((m["seat"], m["id"]))
             del self._heard[:-32]  # a window that stopped asking keeps only the latest

@@ -35,7 +35,7 @@ def _until(ses, pred, timeout: float = 120.0, what: str = "condition"):
 def test_the_host_plays_for_a_seat_whose_time_ran_out():
     """A player who never answers: at each decision the state carries the host's clock (the turn timer), and
     when the injected clock passes it the host discards the drawn tile or passes the claim for them, tells
-    everyone (notice timed_out) and the hand goes on to its end."""
+    everyone (notice timed_out; the seat's session counts those for itself) and the hand goes on to its end."""
     host = _host(turn_s=10)
     skew = skewed(host.tables["t"])
     ses = NetSession(*host.address, "慢", table_id="t")
@@ -63,6 +63,7 @@ def test_the_host_plays_for_a_seat_whose_time_ran_out():
         assert "discard" in kinds
         timed_out = [n for n in ses.notices if n[0] == Code.TIMED_OUT]
         assert timed_out and all(seat == 0 for _c, _m, seat in timed_out)
+        assert ses.timeouts == len(timed_out)  # what the window's idle watch counts (two in a row offer 托管)
     finally:
         ses.close()
         host.stop()

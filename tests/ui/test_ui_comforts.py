@@ -8,9 +8,17 @@ from game.rules.advice import tracker
 from game.rules.match import Match
 from game.rules.variants import get
 from game.rules.view import view
+from game.turntimer import TIMER_CHOICES
 from game.ui.kit import strings
 from game.ui.menus.scenes import start_local_table
-from game.ui.table.comforts import IDLE_LAN_S, IDLE_OFFER_S, Comforts, auto_answer
+from game.ui.table.comforts import (
+    FORCE_AFTER_TIMEOUTS,
+    IDLE_LAN_S,
+    IDLE_OFFER_S,
+    OFFER_AFTER_TIMEOUTS,
+    Comforts,
+    auto_answer,
+)
 from game.ui.table.dock import CHIPS
 from game.ui.table.scene import TableScene
 from game.ui.table.tablelink import DROPPED, LEFT, LOST, OK, RECONNECTING, TableLink
@@ -113,6 +121,48 @@ def test_lan_turns_auto_on_only_after_the_offer_with_a_notice():
     assert c.watch(v, IDLE_OFFER_S + IDLE_LAN_S - 1) == "offer"  # the offer comes first, always
     assert not c.auto
     assert c.watch(v, IDLE_OFFER_S + IDLE_LAN_S) == "forced" and c.auto and c.forced
+
+
+def test_idle_offer_waits_longer_than_any_turn_timer():
+    """Issue 39 follow-up: at a timed table the timer plays first; the idle watch alone never fires on the very
+    frame a 20 s timer runs out (it did when both were 20 s: one slow turn looked like a player away)."""
+    assert max(TIMER_CHOICES) < IDLE_OFFER_S
+
+
+def test_two_timeouts_in_a_row_offer_auto_play_and_input_between_them_does_not():
+    """Issue 39 follow-up: the timer played for the player twice with no input between (OFFER_AFTER_TIMEOUTS = 2):
+    托管 is offered; a touch between two timeouts starts the count again; offline it is never switched on."""
+    c = Comforts(0, Bot)
+    _st, v = claim_view()
+    assert OFFER_AFTER_TIMEOUTS == 2
+    c.watch(v, 0.0)
+    c.timed_out()
+    assert c.watch(v, 10.0) is None and not c.offered
+    c.touch(11.0)  # the player came back between the two
+    c.timed_out()
+    assert c.watch(v, 21.0) is None and not c.offered
+    c.timed_out()
+    assert c.watch(v, 31.0) == "offer" and c.offered
+    for k in range(10):
+        c.timed_out()
+        assert c.watch(v, 41.0 + 10 * k) is None
+    assert not c.auto  # offline: only offered
+
+
+def test_at_a_lan_table_four_timeouts_in_a_row_switch_auto_play_on_with_a_notice():
+    """Issue 39 follow-up: at a LAN table everyone waits out each timer: after the offer, the fourth timeout in a
+    row (FORCE_AFTER_TIMEOUTS) switches 托管 on ("forced"); the player's answer to the offer resets the count."""
+    c = Comforts(0, Bot, lan=True)
+    _st, v = claim_view()
+    assert FORCE_AFTER_TIMEOUTS == 4
+    c.watch(v, 0.0)
+    said = []
+    for k in range(FORCE_AFTER_TIMEOUTS):
+        c.timed_out()
+        said.append(c.watch(v, 15.0 * (k + 1)))
+    assert said == [None, "offer", None, "forced"] and c.auto and c.forced
+    c.set_auto(False, 100.0)
+    assert c.timeouts == 0 and not c.offered
 
 
 def test_no_decision_no_idle_watch():
@@ -286,6 +336,40 @@ def test_idle_offer_shows_and_t_accepts_it(app):
     assert not sc.comforts.auto  # offline it is only offered
     key(app, pygame.K_t)
     assert sc.comforts.auto and not sc.comforts.offered
+
+
+def test_a_timed_local_table_offers_auto_play_at_the_second_timeout_not_the_first(app):
+    """Issue 39 follow-up, the real loop with no input: a 10 s timer plays the player's turns; after the first
+    timeout no offer, after the second in a row the offer shows (and the bots go on playing meanwhile)."""
+    app.settings.turn_timer = 10
+    sc = table(app)
+    seen = []  # (timeouts, offer shown) after every frame
+    for _ in range(4000):
+        app.now += 0.25
+        app.frame([], 0.0)
+        seen.append((sc.comforts.timeouts, sc.offer.visible))
+        if sc.comforts.timeouts >= 2 or sc.settle is not None:
+            break
+    assert sc.comforts.timeouts == 2, "the timer did not run out twice in a hand"
+    assert not any(shown for n, shown in seen if n < 2), "offered before the second timeout"
+    app.frame([], 0.0)  # the frame after the timer played: the idle watch reads it
+    assert sc.comforts.offered and sc.offer.visible and not sc.comforts.auto
+
+
+def test_the_lan_hosts_timeout_notices_for_this_seat_reach_the_idle_watch(app):
+    """Issue 39 follow-up: at a LAN table the host plays for a seat whose time ran out and says so (notice
+    ``timed_out``); the session counts those for its own seat and the table's idle watch takes them as timeouts."""
+    sc = table(app)
+    for _ in range(200):
+        app.frame([], 0.05)
+        if sc.view["legal"]:
+            break
+    sc.session.timeouts = 1
+    app.frame([], 0.05)
+    assert sc.comforts.timeouts == 1 and not sc.offer.visible
+    sc.session.timeouts = 2
+    app.frame([], 0.05)
+    assert sc.comforts.timeouts == 2 and sc.comforts.offered and sc.offer.visible
 
 
 def test_assists_off_at_a_lan_table_refuses_hints_and_tracker(app):

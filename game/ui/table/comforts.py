@@ -16,8 +16,13 @@ from game.rules.actions import Action
 from game.rules.kinds import ActionKind
 from game.rules.view import View
 
-IDLE_OFFER_S = 20.0  # a decision left untouched this long (several turns of the others) offers 托管
+# A decision left untouched this long offers 托管 - longer than the longest turn timer (20 s), so that at a timed
+# table the timer plays first and the offer comes when it has played for the player OFFER_AFTER_TIMEOUTS times in
+# a row (with both at 20 s the offer came at the very moment of the first timeout, as if one slow turn were away)
+IDLE_OFFER_S = 25.0
 IDLE_LAN_S = 40.0  # at a LAN table (the others wait) 托管 then starts, with a notice, after this much more
+OFFER_AFTER_TIMEOUTS = 2  # the timer played for the player this many times with no input between: 托管 is offered
+FORCE_AFTER_TIMEOUTS = 4  # ... and at a LAN table (everyone waits out each timer) 托管 starts, with a notice
 AUTO_NEXT_S = 6.0  # under 托管 the settlement moves on to the next hand after this long
 
 CLAIM_KINDS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
@@ -58,6 +63,7 @@ class Comforts:
     offered: bool = False  # the idle offer of 托管 is showing
     forced: bool = False  # 托管 was switched on because the player stayed away (LAN only)
     last_input: float = 0.0
+    timeouts: int = 0  # decisions the timer made for the player since their last input
     decision_since: float | None = None  # when the current decision reached the player
     _decision_key: object = None
     _bot: Player | None = field(default=None, repr=False)
@@ -74,18 +80,34 @@ class Comforts:
     def touch(self, now: float) -> None:
         """The player did something: the idle watch starts over."""
         self.last_input = now
+        self.timeouts = 0
         if self.offered and not self.auto:
             self.offered = False
 
+    def timed_out(self) -> None:
+        """The turn timer played for the player (a local timer, or the LAN host's notice for this seat)."""
+        self.timeouts += 1
+
     # ------------------------------------------------------------ per frame
     def watch(self, view: dict | None, now: float) -> str | None:
-        """Follow the player's decisions; returns "offer" when 托管 is offered now, "forced" when it starts by
-        itself (a LAN table only, after the offer went unanswered), else None."""
+        """Follow the player's decisions; returns "offer" when 托管 is offered now (a decision untouched
+        ``IDLE_OFFER_S``, or ``OFFER_AFTER_TIMEOUTS`` timeouts in a row), "forced" when it starts by itself (a LAN
+        table only, after the offer went unanswered: ``IDLE_LAN_S`` more, or ``FORCE_AFTER_TIMEOUTS`` timeouts in a
+        row), else None."""
         key = (view.get("version"), view.get("hand_no")) if view and view.get("legal") else None
         if key != self._decision_key:
             self._decision_key = key
             self.decision_since = now if key is not None else None
-        if self.auto or self.decision_since is None:
+        if self.auto:
+            return None
+        if not self.offered and self.timeouts >= OFFER_AFTER_TIMEOUTS:
+            self.offered = True
+            return "offer"
+        if self.offered and self.lan and self.timeouts >= FORCE_AFTER_TIMEOUTS:
+            self.set_auto(True, now)
+            self.forced = True
+            return "forced"
+        if self.decision_since is None:
             return None
         idle = now - max(self.last_input, self.decision_since)
         if not self.offered and idle >= IDLE_OFFER_S:

@@ -117,7 +117,8 @@ class TableScene(Scene):
         self.status_line = StatusLine(ctx)
         self.wall_tip = hud.WallTip(ctx)
         self.timer = TurnTimer(ctx, self.turn_seconds, self.decisions.send, lambda: self.comforts.auto,
-                               lambda: [b.rect for b in self.prompt.buttons], self.deadlines())
+                               lambda: [b.rect for b in self.prompt.buttons], self.deadlines(),
+                               self.comforts.timed_out)
         self.animations = Animations(ctx)
         # quick phrases: a LAN session carries them (a local table has nobody to talk to)
         self.muted: set[int] = set()  # seats whose phrases this player muted

@@ -36,6 +36,7 @@ class Switches:
         self.dock = ButtonBar()  # the chips, bottom right
         self.keys = SwitchKeys(self)  # T and J
         self.auto_next_at: float | None = None  # 托管 on the settlement: when it moves on to the next hand
+        self._timeouts_seen = 0  # the LAN host's timeouts for this seat already told to the idle watch
         self._wake: float | None = None
 
     # ------------------------------------------------------------ building
@@ -103,6 +104,9 @@ class Switches:
         if self.session.seat is None or self.link.state == LOST:
             return
         over = ctx.hand_over()
+        while self._timeouts_seen < self.session.timeouts:
+            self._timeouts_seen += 1
+            c.timed_out()
         said = c.watch(ctx.view if not over else None, now)
         if said:
             ctx.app.invalidate()

@@ -40,13 +40,14 @@ class TurnTimer(Element):
 
     def __init__(self, ctx: TableContext, seconds: Callable[[], int], send: Callable[[Action], None],
                  auto: Callable[[], bool], prompt_rects: Callable[[], Sequence[pygame.Rect]],
-                 deadlines: Deadlines | None = None):
+                 deadlines: Deadlines | None = None, timed_out: Callable[[], None] | None = None):
         self.ctx = ctx
         self.seconds = seconds  # the table's setting (0: off)
         self.send = send  # a decision for the player (the table's Decisions.send)
         self.auto = auto  # 托管 is on: it decides, no countdown for the player
         self.prompt_rects = prompt_rects  # the claim prompt's buttons (the ring goes to their left)
         self.deadlines = deadlines  # a LAN table: the host keeps the time
+        self.timed_out = timed_out  # told when a local decision ran out (the idle watch counts them)
         self.mine = DecisionClock()
         self.theirs = DecisionClock()
         self._last: float | None = None
@@ -122,6 +123,8 @@ class TurnTimer(Element):
         if a is None:
             return
         self.send(a)
+        if self.timed_out is not None:
+            self.timed_out()
         self.ctx.app.notice(lambda a=a: timeout_text(a), 4)
 
     # ------------------------------------------------------------ drawing

@@ -464,6 +464,25 @@ def test_win_shapes_examples(text, jokers, shapes):
     assert analysis.is_complete(c, jokers, analysis.AGARI_SHAPES) == bool(shapes & analysis.AGARI_SHAPES)
 
 
+def test_win_shapes_reads_the_counts_through_nested_tables_that_hold_the_keys_and_the_bounds():
+    """Issue 42 (win check speed): win_shapes reads the winds as _LW4[c27][c28][c29][c30] and the dragons as
+    _LD3[c31][c32][c33]; for every one of the 5**7 honor count vectors the two leaves add up to the honor key
+    (sum of c[27 + r] * 5**r) times 16 plus the winds' and the dragons' joker bounds (_LW, _LD) in the low 4 bits.
+    A suit's counts c0..c8 give its key (sum of c[r] * 5**r) as _K0[c0][c1][c2] + _K3[c3][c4][c5] + _K6[c6][c7][c8]."""
+    for w in range(625):
+        d0 = [w // 5**r % 5 for r in range(4)]
+        lw = analysis._LW4[d0[0]][d0[1]][d0[2]][d0[3]]
+        for d in range(125):
+            d1 = [d // 5**r % 5 for r in range(3)]
+            h = lw + analysis._LD3[d1[0]][d1[1]][d1[2]]
+            assert (h >> 4, h & 15) == (w + 625 * d, analysis._LW[w] + analysis._LD[d]), (d0, d1)
+    # and a suit's key is the sum of _K0, _K3 and _K6 over its counts three by three
+    for key in range(125):
+        d = [key // 5**r % 5 for r in range(3)]
+        assert [t[d[0]][d[1]][d[2]] for t in (analysis._K0, analysis._K3, analysis._K6)] == [key, 125 * key,
+                                                                                             15625 * key]
+
+
 @FAST
 @given(st.integers(0, 4).flatmap(lambda j: st.tuples(st.just(j), st.one_of(
     wall_hands(14 - j, 14 - j), near_wins(14 - j), near_pairs(14 - j), near_orphans(14 - j),

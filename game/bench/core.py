@@ -167,7 +167,7 @@ def make_hands(seed: int, n: int) -> dict[str, dict[str, list[Counts]]]:
 
 
 def _less(hands: list[Counts], k: int, seed: int) -> list[Counts]:
-    """Each hand with k random tiles taken out (they become jokers)."""
+    """Copies of the hands, each with k random tiles taken out (they become jokers)."""
     rng = random.Random(seed)
     out = []
     for c in hands:
@@ -376,9 +376,11 @@ def _run(seed: int, n: int, rounds: int, measure_tables: bool, tick: Callable[[]
     # (standard and seven pairs: every check runs the whole path) and random ones apart
     complete = hands["win"]["standard"] + hands["win"]["seven_pairs"]
     rand = hands["win"]["random"]
+    # every count, none included, gets its own copies of the hands: the win loops above have just read the
+    # originals, which would leave the 0-joker hands warm in the CPU cache and the others cold
     for j in range(5):
-        loops[f"jokers{j}:complete"] = (joker_loop(j), _less(complete, j, seed + 1 + j) if j else complete)
-        loops[f"jokers{j}:random"] = (joker_loop(j), _less(rand, j, seed + 11 + j) if j else rand)
+        loops[f"jokers{j}:complete"] = (joker_loop(j), _less(complete, j, seed + 1 + j))
+        loops[f"jokers{j}:random"] = (joker_loop(j), _less(rand, j, seed + 11 + j))
     times = time_chunks(loops, rounds, tick=tick)
 
     for check in ("win", "waits", "shanten"):

@@ -154,6 +154,23 @@ def test_the_mutation_run_selects_every_spec_test_of_the_rules():
     assert files - soaks == selected
 
 
+def test_every_listed_equivalent_or_killed_by_hand_mutant_names_a_function_of_the_rules():
+    """docs/mutation-equivalents.json and docs/mutation-killed-by-hand.json key mutants by mutmut's names
+    (module, function or class and method, number). An entry whose function is gone would excuse nothing real, and
+    one whose number now denotes another mutant could excuse a real survivor: after editing a rules module, its
+    entries are checked again (docs/mutation-testing.md). This catches the first kind (codes.text, chicken._opt)."""
+    import ast
+
+    for doc in ("mutation-equivalents.json", "mutation-killed-by-hand.json"):
+        for name in json.loads((ROOT / "docs" / doc).read_text(encoding="utf-8")):
+            mod, _, mangled = name.partition(".x")
+            func = re.sub(r"__mutmut_\d+$", "", mangled)
+            tree = ast.parse((ROOT / (mod.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
+            defs = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+            defs |= {f"ǁ{c.name}ǁ{m.name}" for c in tree.body if isinstance(c, ast.ClassDef)
+                     for m in c.body if isinstance(m, ast.FunctionDef)}
+            assert func.removeprefix("_") in defs, (doc, name)
+
 def test_the_mutation_run_copies_every_part_of_the_game_but_the_rules():
     """Issue 42 point 2 (a fresh sample every time): mutmut builds its tree from source_paths (game/rules/, mutated)
     and also_copy. A part of game/ left out is imported from wherever the package is installed (another checkout),

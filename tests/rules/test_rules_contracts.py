@@ -11,7 +11,7 @@ import pytest
 from game import i18n
 from game.rules import analysis, decompose, engine, tables, tiles
 from game.rules.actions import ActionError, from_json
-from game.rules.settlement import Transfer
+from game.rules.settlement import Settlement, Transfer
 from game.rules.situation import Pattern, Score, pattern
 from game.rules.state import Meld, Win
 from game.rules.texts import msg
@@ -124,6 +124,18 @@ def test_transfer_score_win_and_meld_json():
     pung = Meld("pung", (tiles.tile("5z"),) * 3, (tiles.tile("4m"),) * 3, 1, 0)
     assert pung.to_json() == {"kind": "pung", "tiles": "555z", "from": 1, "face": "4m"}
 
+
+
+def test_settlement_books_a_negative_payment_as_the_reverse_transfer():
+    """Settlement.pay, the ledger every variant settles through (its transfers are what replays and ``score``
+    print): seat 1 paying seat 0 -3 points is seat 0 paying seat 1 3 points, never a transfer of -3; a payment
+    of 0 points or to oneself is no transfer. (A stale equivalent entry hid this mutant: issue 42 point 2.)"""
+    s = Settlement(4)
+    s.pay(1, 0, -3, "kong")
+    s.pay(2, 3, 0, "kong")
+    s.pay(2, 2, 5, "kong")
+    assert [t.to_json() for t in s.transfers] == [{"from": 0, "to": 1, "points": 3, "reason": "kong"}]
+    assert s.deltas == [-3, 3, 0, 0]
 
 def test_view_result_of_an_ended_hand():
     from game.rules.view import result

@@ -22,9 +22,6 @@ class Msg:
     key: str
     args: tuple[tuple[str, Arg], ...] = ()
 
-    def arg(self, name: str) -> Arg | None:
-        return next((v for k, v in self.args if k == name), None)
-
     def to_json(self) -> dict[str, Any]:
         """``{"key": ..., "args": {...}}`` with messages nested the same way (plain data for views)."""
         out: dict[str, Any] = {"key": self.key}

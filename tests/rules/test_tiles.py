@@ -39,3 +39,15 @@ def test_tile_sets():
 def test_wenshan_wildcard_succession(indicator, wild):
     """小鸡 = the tile after the indicator: 9→1 in a suit; 东→南→西→北→中→发→白→东."""
     assert wildcard_of(tiles.tile(indicator)) == tiles.tile(wild)
+
+
+def test_suit_number_and_honor_of_a_tile_by_the_notation():
+    """Tile numbering (rules README, m/p/s/z): 0-8 万, 9-17 筒, 18-26 条, 27-33 东南西北白发中; the helpers
+    read a tile's suit (0 万, 1 筒, 2 条, 3 字), its number (1-9, honors 1-7 as in 1z-7z) and honor-ness."""
+    cases = {"1m": (0, 1, False), "9m": (0, 9, False), "1p": (1, 1, False), "5p": (1, 5, False),
+             "9s": (2, 9, False), "1z": (3, 1, True), "7z": (3, 7, True)}
+    for text, (suit, number, honor) in cases.items():
+        t = tiles.tile(text)
+        assert (tiles.suit_of(t), tiles.number_of(t), tiles.is_honor(t)) == (suit, number, honor), text
+        assert tiles.make(number, suit) == t
+    assert not tiles.is_honor(26) and tiles.is_honor(27)

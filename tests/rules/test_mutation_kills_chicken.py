@@ -332,3 +332,15 @@ def test_zhuoji_tian_hu_allows_concealed_kongs_only_and_says_so():
     r, code = judge_chicken("zhuoji", "456m789s234p55s", "5s", melds=[pung("111m")], flags=["tian_hu"], seat=0,
                             dealer=0)
     assert code == 1 and not r["valid"] and r["reason"] == "天胡 allows concealed kongs only"
+
+
+def test_re_pao_the_settlement_notes_name_the_burned_seat():
+    """chicken.md 热炮 (burning, 烧): seat 1 konges 5555m, lets the replacement's 2p go and seat 2 wins on it; the
+    table-wide notes after the flip and the ready seats say that seat 1's chickens and beans are burned."""
+    st = run("guiyang", ["1m4m7m2p5p9p3s6s9s7z2m8m3p6p", "5555m123p456s1s1s9m", "234m678m345p567p2p", R_SEAT3],
+             front="2p2s", back="9m", actions=[[0, "discard", "7z"], [1, "kong", "5m"], [1, "discard", "2p"],
+                                               [2, "hu"]])
+    assert [zh(n) for n in st.settlement.notes] == ["捉鸡牌 2s → 翻牌鸡 3s", "叫嘴：座位1、座位2", "热炮：座位1烧鸡",
+                                                    "热炮：座位1烧豆"]
+    assert [en(n) for n in st.settlement.notes][2:] == ["Hot discard: seat 1's chickens burned",
+                                                        "Hot discard: seat 1's beans burned"]

@@ -67,6 +67,7 @@ def test_action_with_bad_tiles_names_the_notation():
 
 
 @pytest.mark.parametrize("data,msg", [
+    (["wenshan", ["123m"]], "a scenario is a JSON object"),  # a list where the object belongs (issue 42)
     ({"variant": "wenshan", "hands": "x"}, "hands must be a list of tile strings"),
     ({"variant": "wenshan", "hands": [], "dealer": "a"}, "dealer must be a seat number"),
     ({"variant": "wenshan", "hands": [], "actions": {}}, "actions must be a list"),
@@ -106,6 +107,17 @@ def test_table_file_damage_is_named():
         tables.deserialize(raw[:3])
 
 
+def test_table_file_of_only_a_header_is_not_too_short_but_does_not_decompress():
+    """Issue 42: "too short" means shorter than the header; a file that is exactly a valid header with no
+    compressed body is long enough to read and is refused because its body does not decompress."""
+    head = tables._HEADER.size
+    raw = tables.resource_path().read_bytes()
+    with pytest.raises(tables.TableError, match=r"^table file does not decompress: "):
+        tables.deserialize(raw[:head])
+    with pytest.raises(tables.TableError, match=r"^table file too short$"):
+        tables.deserialize(raw[:head - 1])
+
+
 # ---- values and names --------------------------------------------------------------------------------------
 
 def test_refusal_texts_in_both_languages():
@@ -124,6 +136,27 @@ def test_on_off_options_as_tables_write_them(given, value):
 def test_on_off_option_rejects_other_words():
     with pytest.raises(OptionError, match="option soft_lan is on/off, got 'maybe'"):
         get("wenshan").resolve_options({"soft_lan": "maybe"})
+
+
+@pytest.mark.parametrize("variant", ["wenshan", "yuxi", "guiyang"])
+@pytest.mark.parametrize("given", [0, -3, "0"])
+def test_base_option_below_one_is_refused_with_its_value(variant, given):
+    """Issue 42: the 底 (base) has no fixed choices; below 1 it is refused in one line naming the value given."""
+    with pytest.raises(OptionError) as e:
+        get(variant).resolve_options({"base": given})
+    assert str(e.value) == f"option base must be at least 1, got {given!r}"
+
+
+def test_a_message_comes_back_from_its_json_with_its_arguments():
+    """Issue 42: a settlement or event text sent as JSON (views, saved matches) reads back as the same message,
+    nested arguments, tuples of messages and plain values included."""
+    from game.rules.texts import Msg, msg
+
+    m = msg("rules.settle.chicken.ready", seats=(msg("rules.settle.seat", seat=0), msg("rules.settle.seat", seat=2)))
+    flip = msg("rules.settle.chicken.flip", zhuo="2s", fowl=msg("rules.fowl.flip.fan_pai_ji"), chicken="3s")
+    for x in (m, flip, msg("rules.settle.chicken.drawn")):
+        assert Msg.from_json(x.to_json()) == x
+    assert Msg.from_json({"key": "rules.settle.seat", "args": {"seat": 3}}) == Msg("rules.settle.seat", (("seat", 3),))
 
 
 def test_tile_names_of_honors_and_terminals():

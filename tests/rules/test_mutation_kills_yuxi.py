@@ -188,3 +188,24 @@ def test_yuxi_without_chao_di_a_third_kong_in_a_row_is_not_offered():
         st.kong_chain = chain
         allowed.append(V.kong_face_allowed(st, 0, one_m, MeldKind.CONCEALED_KONG))
     assert allowed == [True, True, False]
+
+
+def test_yuxi_automatic_tail_win_plans_no_added_kong_without_the_fourth_tile():
+    """yuxi.md 翻屁股 and Kongs (补杠 adds the fourth tile from the hand): the dealer holds a claimed pung of 5p
+    (the fourth 5p is face up in the tail), 1111m 234m 78s 99s, and konges 1111m. The face-up 6s completes the
+    hand; a 补杠 of 5p is no option (no 5p in hand), so the automatic win is 杠上花 on 6s, 2^(0+1) = 2 from each,
+    not a planned kong of 5p followed by the tail 5p."""
+    from game.rules.kinds import MeldKind
+
+    five_p = tiles.tile("5p")
+    st = start(["1111m234m78s99s5p5p5p", None, None, None], tail="6s5p")
+    for _ in range(3):
+        st.seats[0].remove(five_p)
+    st.seats[0].melds.append(Meld(MeldKind.PUNG, (five_p,) * 3, (five_p,) * 3, from_seat=2, claimed=0))
+    assert tile_names(V.tail_tiles(st)) == ["6s", "5p"]
+    act(st, 0, "kong", "1m")
+    assert st.end == "win"
+    w = st.wins[0]
+    assert (w.seat, tiles.name(w.tile), w.score.main_key, w.score.total) == (0, "6s", "gang_shang_hua", 2)
+    assert st.settlement.deltas == [6, -2, -2, -2]
+    assert [m.kind for m in st.seats[0].melds] == [MeldKind.PUNG, MeldKind.CONCEALED_KONG]

@@ -92,3 +92,18 @@ def test_a_seat_is_told_its_drawn_tile_is_no_win():
     assert st.turn == 3 and st.seats[3].drawn is not None
     assert view(st, 3)["win_refusal"] == Refusal.NOT_A_WIN
     assert view(st, 0)["win_refusal"] is None
+
+
+def test_the_viewers_own_chickens_show_its_charging_chicken_apart():
+    """chicken.md (冲锋鸡, the 鸡 panel's own chickens): guiyang, seat 0 led 1s unclaimed (冲锋鸡, worth 2) and
+    discarded 1s again (幺鸡, 1), just before seat 1's self-drawn win: its own list shows the two apart, the
+    charge found by seat 0's own discard."""
+    from game.rules.fowl_view import outlook
+    from tests.rules.chicken_hands import A_ACTIONS, A_HANDS
+    from tests.rules.chicken_util import decline, play_until
+    from tests.rules.chicken_util import start as chicken_start
+
+    st = decline(play_until(chicken_start("guiyang", A_HANDS, front="1s9m7z6s8p6p"), A_ACTIONS[:-1]))
+    o = outlook(view(st, 0))
+    assert sorted((f.key, tiles.name(f.tile), f.unit, f.count, f.where) for f in o.mine) == [
+        ("chong_feng_ji", "1s", 2, 1, "discard"), ("yao_ji", "1s", 1, 1, "discard")]

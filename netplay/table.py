@@ -346,7 +346,8 @@ class Table:
         if old is not None and old is not peer:
             s.peer = None
             old.kill(Code.SUPERSEDED)
-        was_bot = self._bot_plays(i) and self.phase == PLAYING
+        # between hands too: the others were told a bot would play the next hand for this seat
+        was_bot = self._bot_plays(i) and self.phase in (PLAYING, BETWEEN)
         self._cancel_hold(s)
         s.wait = False
         self._attach(i, peer)
@@ -390,7 +391,8 @@ class Table:
             self._release(i)
         elif self.phase != OVER:
             self._hold(i, wait=self.cfg.on_drop == "wait" and self.phase != WAITING)
-            if self.phase == PLAYING and self._bot_plays(i):
+            # at a settlement too: the next hand is dealt at once, and a bot plays this seat in it
+            if self.phase in (PLAYING, BETWEEN) and self._bot_plays(i):
                 self._notice(Code.BOT_PLAYS, i)
         self._presence()
         self._pump_soon()

@@ -136,6 +136,53 @@ def test_a_bot_plays_a_dropped_seat_and_the_player_resyncs():
     assert all(r["totals"] == totals for r in results)
 
 
+class SettlementDropper(Dropper):
+    """A bot whose connection fails once, at the first hand's settlement before it says "next" (the host is between
+    hands), and stays down until ``until()`` holds."""
+
+    def step(self) -> None:
+        s = self.session
+        self.events.extend(s.poll())
+        if self.dropped_at is None and s.hand_over and not s.match_over:
+            self.dropped_at = (s.hand_no, s.step)
+            refuser = socket.socket()
+            refuser.bind(("127.0.0.1", 0))  # bound, never listening: connecting to it is refused
+            self._down = (refuser, s.addr)
+            s.addr = refuser.getsockname()
+            s.interrupt(0.0)
+        elif self._down is not None and self.until():
+            refuser, s.addr = self._down
+            refuser.close()
+            self._down = None
+        BotClient.step(self)
+
+
+def test_a_seat_dropped_at_the_settlement_is_announced_as_played_by_a_bot():
+    """A player whose connection fails while the settlement shows (the host between hands): the next hand is dealt
+    at once with a bot in the seat, and the other players are told so (notice bot_plays, then player_back when it
+    returns), as they are for a drop mid-hand."""
+    h = Host(tables=[TableConfig(table_id="t", hands=2, seed=34, hold_s=60, on_drop="bot", sub_bot="simple",
+                                 next_s=None)], interfaces=LOOPBACK, advertise=False).start()
+    try:
+        table = h.tables["t"]
+
+        def told(code):
+            return any(c == code and seat == 1 for c, _m, seat in bcs[0].session.notices)
+
+        dropper = {"until": lambda: told("bot_plays") and seat_actions(h, 1) > bcs[1].decisions}
+        bcs = bot_clients(*h.address, SEEDS, {1: (SettlementDropper, dropper)}, think=0.01)
+        results, _ = play_clients(h, SEEDS, clients=bcs, timeout=300)
+        record = h.finished[-1]["record"]
+    finally:
+        h.stop()
+    d = bcs[1]
+    assert d.dropped_at is not None and d.dropped_at[0] == 0 and d.session.connections == 2
+    assert told("bot_plays") and told("player_back")
+    assert table.phase in ("over", "waiting")
+    totals = replay_match(get_variant("wenshan"), record).scores
+    assert all(r["totals"] == totals for r in results)
+
+
 def test_a_seat_not_reclaimed_in_time_is_released_and_a_newcomer_takes_it():
     h = Host(tables=[TableConfig(table_id="t", hands=2, seed=33, hold_s=0.3, sub_bot="simple", next_s=None)],
              interfaces=LOOPBACK, advertise=False).start()

@@ -110,3 +110,15 @@ def test_view_awaiting_is_false_outside_a_claim_window():
     assert st.phase == "turn"
     assert [view(st, s)["awaiting"] for s in range(4)] == [False] * 4
     assert all(view(st, s)["awaiting"] is False for s in range(4))
+
+
+def test_yuxi_no_kong_when_the_wall_is_only_the_two_face_up_tail_tiles():
+    """yuxi.md 翻屁股 [D] "when one is taken, the next tile from the back is turned up": a kong needs a tile behind
+    the two face-up tail tiles. In play the hand ends with 20 tiles left, so only a scenario wall can hold the tail
+    alone; the decision (game/rules/variants/yuxi.py's docstring) is that such a wall allows no kong. The dealer's
+    1111m 234m 567m 789p 6s with a wall of just the face-up 6s 8s: discarding is legal, the kong of 1m is not
+    (with one hidden tile behind them the same kong is offered: the test above). Kills Yuxi.can_replace mutant 2."""
+    hands = ["1111m234m567m789p6s", None, None, None]
+    st = yuxi_start(hands, front="", tail="6s8s", fill=False)
+    assert st.remaining == 2
+    assert kinds(st, 0) == ["discard"]

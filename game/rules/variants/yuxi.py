@@ -16,6 +16,9 @@ region expects):
   choice and the engine has no decision point between a kong and its replacement, so
   the winning tail tile is always taken);
   if both do, the one giving the higher value is taken (the left slot on a tie).
+- A kong needs a tile behind the two face-up ones (one turns up when a tail tile is
+  taken). In play the hand ends with 20 tiles left, so this only matters for a
+  scenario wall holding nothing but the two face-up tiles: there no kong is offered.
   The automatic win with a tail tile considers continuing the chain: when the tail
   tile makes a further kong possible whose replacement (again a face-up tile) wins
   for more 番 (双杠上花 / 双杠五梅花), the kong is made automatically and then the win.

@@ -161,7 +161,9 @@ def test_a_seat_dropped_at_the_settlement_is_announced_as_played_by_a_bot():
     """A player whose connection fails while the settlement shows (the host between hands): the next hand is dealt
     at once with a bot in the seat, and the other players are told so (notice bot_plays, then player_back when it
     returns), as they are for a drop mid-hand."""
-    h = Host(tables=[TableConfig(table_id="t", hands=2, seed=34, hold_s=60, on_drop="bot", sub_bot="simple",
+    # three hands: the player comes back in the second, with a whole hand to play (were the match over first, the
+    # others would leave, the table would reset, and the token would be refused)
+    h = Host(tables=[TableConfig(table_id="t", hands=3, seed=34, hold_s=60, on_drop="bot", sub_bot="simple",
                                  next_s=None)], interfaces=LOOPBACK, advertise=False).start()
     try:
         table = h.tables["t"]

@@ -16,13 +16,13 @@ region expects):
   choice and the engine has no decision point between a kong and its replacement, so
   the winning tail tile is always taken);
   if both do, the one giving the higher value is taken (the left slot on a tie).
-- A kong needs a tile behind the two face-up ones (one turns up when a tail tile is
-  taken). In play the hand ends with 20 tiles left, so this only matters for a
-  scenario wall holding nothing but the two face-up tiles: there no kong is offered.
   The automatic win with a tail tile considers continuing the chain: when the tail
   tile makes a further kong possible whose replacement (again a face-up tile) wins
   for more 番 (双杠上花 / 双杠五梅花), the kong is made automatically and then the win.
   Equal value: the win is taken at once. With 抄底 on, chains are searched 3 kongs deep.
+- A kong needs a tile behind the two face-up ones (one turns up when a tail tile is
+  taken). In play the hand ends with 20 tiles left, so this only matters for a
+  scenario wall holding nothing but the two face-up tiles: there no kong is offered.
 - 抄底 off: the "at most two kongs in a row" counts every kong of the turn, a kong on a
   discard included (a kong on a discard followed by one more kong is 双杠花).
 - 双杠上花 (and 双杠五梅花) also covers three or more kongs in a row (抄底 on); 双杠五梅花

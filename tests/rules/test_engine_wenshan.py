@@ -6,10 +6,10 @@ Indicator 4z (北) → wildcard 7z (中); 白 (5z) stands for 中. Hands avoid b
 import pytest
 
 from game.rules import engine, scenario, tiles
-from game.rules.actions import Action, ActionError
+from game.rules.actions import ActionError
 from game.rules.view import events_for, view
 from tests.helpers.scen import scenario_dict
-from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, concealed_kong_win, kinds, start
+from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, concealed_kong_win, kinds, rob_window, start
 
 t = tiles.tile
 
@@ -209,15 +209,7 @@ def test_huang_pai_only_kong_points():
 
 def test_rob_kong_first_robber_from_kongers_next_seat():
     """抢杠胡 with two possible robbers: asked from the konger's next seat onward (seat 2, then seat 0)."""
-    hands = ["123m456p789m56s11z", "44s7s19m19p1s23z6z28m", H2, H3]
-    data = scenario_dict("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
-                    actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
-                             [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"]])
-    st, acts = scenario.start(data)
-    for a in acts:
-        while engine.normalize_or_none(st, a) is None:  # decline prompts the script does not take
-            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
-        engine.apply(st, a)
+    st = rob_window()
     assert st.phase == "rob" and engine.acting_seats(st) == [2]
     act(st, 2, "pass")
     assert engine.acting_seats(st) == [0]

@@ -23,10 +23,7 @@ def _situation(**over):
 
 
 def _counts(text: str) -> list[int]:
-    c = [0] * tiles.NUM_KINDS
-    for x in tiles.parse(text):
-        c[x] += 1
-    return c
+    return tiles.counts(tiles.parse(text))
 
 
 @pytest.mark.parametrize("data", [[1, 2], "guiyang", None, 7])

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import analysis, engine, scenario, tiles
-from game.rules.actions import Action
+from game.rules import analysis, engine, tiles
 from game.rules.advice import tracker
 from game.rules.fowl_view import outlook
 from game.rules.options import OptionError
 from game.rules.variants import get
 from game.rules.view import view
-from tests.helpers.scen import scenario_dict
 from tests.helpers.words import en
 from tests.rules.chicken_hands import play_c
-from tests.rules.wenshan_util import H2, H3
+from tests.rules.wenshan_util import rob_window
 from tests.rules.yuxi_util import act as yuxi_act
 from tests.rules.yuxi_util import start as yuxi_start
 
@@ -24,25 +22,14 @@ t = tiles.tile
 
 
 def _counts(text: str) -> list[int]:
-    c = [0] * tiles.NUM_KINDS
-    for x in tiles.parse(text):
-        c[x] += 1
-    return c
+    return tiles.counts(tiles.parse(text))
 
 
 def test_the_tracker_counts_the_tile_offered_for_robbing_as_seen():
     """记牌器 (advice.tracker: "a tile offered for robbing" is seen): wenshan, seat 1 pungs 4s and later adds its
     fourth 4s (补杠); seat 2, asked whether to rob it, sees the three 4s of the pung and the offered one, so no 4s
     is unseen for it."""
-    hands = ["123m456p789m56s11z", "44s7s19m19p1s23z6z28m", H2, H3]
-    data = scenario_dict("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
-                         actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
-                                  [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"]])
-    st, acts = scenario.start(data)
-    for a in acts:
-        while engine.normalize_or_none(st, a) is None:  # decline prompts the script does not take
-            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
-        engine.apply(st, a)
+    st = rob_window()
     assert st.phase == "rob" and engine.acting_seats(st) == [2]
     vw = view(st, 2)
     assert vw["offer"] == {"tile": t("4s"), "from": 1, "kind": "rob"}

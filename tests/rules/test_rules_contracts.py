@@ -125,7 +125,6 @@ def test_transfer_score_win_and_meld_json():
     assert pung.to_json() == {"kind": "pung", "tiles": "555z", "from": 1, "face": "4m"}
 
 
-
 def test_settlement_books_a_negative_payment_as_the_reverse_transfer():
     """Settlement.pay, the ledger every variant settles through (its transfers are what replays and ``score``
     print): seat 1 paying seat 0 -3 points is seat 0 paying seat 1 3 points, never a transfer of -3; a payment
@@ -136,6 +135,7 @@ def test_settlement_books_a_negative_payment_as_the_reverse_transfer():
     s.pay(2, 2, 5, "kong")
     assert [t.to_json() for t in s.transfers] == [{"from": 0, "to": 1, "points": 3, "reason": "kong"}]
     assert s.deltas == [-3, 3, 0, 0]
+
 
 def test_view_result_of_an_ended_hand():
     from game.rules.view import result

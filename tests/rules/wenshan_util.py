@@ -54,3 +54,18 @@ def concealed_kong_win():
     act(st, 1, "discard", "7s")
     act(st, 2, "hu")
     return st
+
+
+def rob_window():
+    """Seat 1 pungs the dealer's 4s and later adds its fourth 4s (补杠): the state at the rob window, where seat 2
+    (and after it seat 0) may rob it; prompts the script does not take are declined."""
+    hands = ["123m456p789m56s11z", "44s7s19m19p1s23z6z28m", H2, H3]
+    data = scenario_dict("wenshan", hands, front="9m3p4p4s", flip="4z", dealer=3,
+                         actions=[[3, "discard", "4s"], [1, "pung"], [1, "discard", "7s"], [2, "discard", "9m"],
+                                  [3, "discard", "3p"], [0, "discard", "4p"], [1, "kong", "4s"]])
+    st, acts = scenario.start(data)
+    for a in acts:
+        while engine.normalize_or_none(st, a) is None:
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
+        engine.apply(st, a)
+    return st

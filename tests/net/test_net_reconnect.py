@@ -55,7 +55,8 @@ class Dropper(BotClient):
 
     def step(self) -> None:
         s = self.session
-        if self.dropped_at is None and s.updates >= self.after and not s.hand_over:
+        self.events.extend(s.poll())  # the trigger sees what just arrived, before the bot answers it
+        if self.dropped_at is None and self._due(s):
             self.dropped_at = (s.hand_no, s.step)
             if self.until is not None:
                 refuser = socket.socket()
@@ -68,6 +69,10 @@ class Dropper(BotClient):
             refuser.close()
             self._down = None
         super().step()
+
+    def _due(self, s) -> bool:
+        """When the connection fails: mid-hand, after ``after`` state updates."""
+        return s.updates >= self.after and not s.hand_over
 
 
 def _one_per_claim_policy() -> list[str]:
@@ -140,21 +145,8 @@ class SettlementDropper(Dropper):
     """A bot whose connection fails once, at the first hand's settlement before it says "next" (the host is between
     hands), and stays down until ``until()`` holds."""
 
-    def step(self) -> None:
-        s = self.session
-        self.events.extend(s.poll())
-        if self.dropped_at is None and s.hand_over and not s.match_over:
-            self.dropped_at = (s.hand_no, s.step)
-            refuser = socket.socket()
-            refuser.bind(("127.0.0.1", 0))  # bound, never listening: connecting to it is refused
-            self._down = (refuser, s.addr)
-            s.addr = refuser.getsockname()
-            s.interrupt(0.0)
-        elif self._down is not None and self.until():
-            refuser, s.addr = self._down
-            refuser.close()
-            self._down = None
-        BotClient.step(self)
+    def _due(self, s) -> bool:
+        return s.hand_over and not s.match_over
 
 
 def test_a_seat_dropped_at_the_settlement_is_announced_as_played_by_a_bot():

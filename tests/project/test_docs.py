@@ -171,6 +171,7 @@ def test_every_listed_equivalent_or_killed_by_hand_mutant_names_a_function_of_th
                      for m in c.body if isinstance(m, ast.FunctionDef)}
             assert func.removeprefix("_") in defs, (doc, name)
 
+
 def test_the_mutation_run_copies_every_part_of_the_game_but_the_rules():
     """Issue 42 point 2 (a fresh sample every time): mutmut builds its tree from source_paths (game/rules/, mutated)
     and also_copy. A part of game/ left out is imported from wherever the package is installed (another checkout),

@@ -78,6 +78,10 @@ class Scene:
         """True while something moves (animations, bots about to act): the loop runs at full rate."""
         return False
 
+    def toast_room(self, height: int) -> pygame.Rect | None:
+        """Where notices not about a button (a stack ``height`` px tall) go now; None: the window's top centre."""
+        return None
+
     # helpers
     @property
     def s(self) -> float:
@@ -376,32 +380,39 @@ class App:
         if not self.toasts:
             return
         s = self.scale
-        y = round(14 * s)
         size = max(13, round(18 * s))
+        gap = round(6 * s)
+        shown = []  # (lines, rect, alpha, anchor's rect) per toast, placed below
         for text, until, born, anchor in self.toasts:
             a = min(1.0, (self.now - born) / 0.2, max(0.0, (until - self.now) / 0.4))
             text = text() if callable(text) else text
             lines = widgets.wrap(text, size, round(760 * s))
             w = max(widgets.text_width(line, size) for line in lines) + round(40 * s)
             h = len(lines) * round(size * 1.4) + round(16 * s)
-            near = anchor() if anchor is not None else None
-            r = pygame.Rect(0, y, w, h)
+            shown.append((lines, pygame.Rect(0, 0, w, h), a, anchor() if anchor is not None else None))
+        loose = [r for _lines, r, _a, near in shown if near is None]
+        height = sum(r.h for r in loose) + gap * max(0, len(loose) - 1)
+        # the scene may keep the top clear (the settlement's title): the stack is centred in the room it gives
+        room = self.scene.toast_room(height) if self.scene is not None and loose else None
+        if room is None:
+            y, cx = round(14 * s), surf.get_width() // 2
+        else:
+            y, cx = room.y + max(0, (room.h - height) // 2), room.centerx
+        for lines, r, a, near in shown:
             if near is not None:
                 r.midbottom = (near.centerx, near.top - round(10 * s))
                 r.clamp_ip(surf.get_rect().inflate(-round(16 * s), -round(16 * s)))
             else:
-                r.centerx = surf.get_width() // 2
+                r.midtop = (cx, y)
+                y = r.bottom + gap
             layer = pygame.Surface(r.size, pygame.SRCALPHA)
             widgets.panel(layer, layer.get_rect(), (30, 26, 14), 235, round(10 * s), 2, widgets.GOLD, shadow=False)
             yy = round(8 * s)
             for line in lines:
-                widgets.draw_text(layer, line, (w // 2, yy), size, widgets.CREAM, "bold", anchor="midtop")
+                widgets.draw_text(layer, line, (r.w // 2, yy), size, widgets.CREAM, "bold", anchor="midtop")
                 yy += round(size * 1.4)
             layer.set_alpha(round(255 * a))
             drawlog.blit_layer(surf, layer, r.topleft, transient=True)
-            if near is None:
-                y = r.bottom + round(6 * s)
-
 
 def headless_env() -> None:
     """Use SDL's dummy drivers (tests, screenshots, benchmarks)."""

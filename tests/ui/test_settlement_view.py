@@ -5,6 +5,7 @@ them; Enter, or a click anywhere else, goes on at the first press; the hold befo
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.rules.variants import get
 from game.ui.devtools import screenshot as shot
@@ -106,3 +107,85 @@ def test_what_stands_above_the_buttons_pushes_the_hint_up_and_the_continue_card_
     found = audit.audit(scenes=["auto_next"], variants=["guiyang"], sizes=((1280, 720),))
     found += audit.audit(scenes=["menu_continue"], variants=["wenshan"], sizes=((1024, 576),), langs=("en",))
     assert not found, "\n".join(f.line() for f in found)
+
+
+# ---------------------------------------------------------------------- notices over the settlement (toast49)
+def _lan_notices(app) -> None:
+    """What a LAN table says when a seat drops and comes back (game.ui.lan.lanseat), seat 1 named Li / 小李."""
+    from game.ui.lan.lanseat import notice_text
+
+    names = ["", "Li" if strings.lang() == "en" else "小李"]
+    app.notice(notice_text("bot_plays", "", 1, names), 6)
+    app.notice(notice_text("player_back", "", 1, names), 6)
+
+
+def _drawn(app) -> list:
+    """The items of one frame drawn 0.5 s after the notices came (they are fully shown then)."""
+    with drawlog.recording(app.screen) as log:
+        app.frame([], 0.5)
+        app.dirty = True
+        log.reset(app.screen)
+        app.draw()
+        return list(log.items)
+
+
+def _toasts(items) -> list[pygame.Rect]:
+    return [it.rect for it in items if it.kind == "panel" and it.extra.get("transient")]
+
+
+@pytest.mark.parametrize("lang,size,strip", [("en", (1280, 720), False), ("zh", (1280, 720), False),
+                                             ("en", (1024, 576), False), ("zh", (1024, 576), False),
+                                             ("en", (1024, 576), True), ("zh", (1024, 576), True)],
+                         ids=["en-1280", "zh-1280", "en-1024", "zh-1024", "en-1024-strip", "zh-1024-strip"])
+def test_a_notice_on_the_settlement_leaves_its_title_rows_and_buttons_readable(home, lang, size, strip):
+    """toast49: "Li dropped out: a bot plays until they are back" and "Li is back" came over the settlement's title
+    ("Bot 2 wins on Bot 1's discard") and the first player's line. Now they stand in the free band under the rows:
+    neither touches the title, a player's line or a button, in English and 中文, at 1280x720 and at the smallest
+    window (1024x576), also with a strip (托管's countdown, a LAN table's next deal) above the buttons."""
+    from game.ui.kit.settletext import win_line
+
+    app = shot.make_app(size, lang)
+    shot.stage(app, "settlement", "wenshan", 1)
+    sc = app.scene
+    assert app.size == size and sc.settle is not None
+    if strip:
+        sc.settle.strip = lambda: True
+    _lan_notices(app)
+    items = _drawn(app)
+    toasts = _toasts(items)
+    title = [it.rect for it in items if it.kind == "text" and it.text == win_line(sc.settle.res, sc.names)]
+    buttons = [it.rect for it in items if it.kind == "control" and it.name in ("leave", "look", "next")]
+    assert len(toasts) == 2 and len(title) == 1 and len(buttons) == 3
+    rows = [r for r, _seat in sc.settle.row_rects]
+    for t in toasts:
+        assert not t.colliderect(title[0]), (t, title[0])
+        assert not any(t.colliderect(b) for b in buttons), (t, buttons)
+        assert not any(t.colliderect(r) for r in rows), (t, rows)
+        assert sc.settle.box.contains(t)
+
+
+def test_a_notice_on_a_players_items_stays_under_their_lines(app, en):
+    """toast49: with one player's items open (Tab), the notices stand below the last line of items: no text of the
+    settlement (its title, the items, the footer) and no button under them."""
+    sc = settled(app)
+    key(app, pygame.K_TAB)
+    _lan_notices(app)
+    items = _drawn(app)
+    toasts = _toasts(items)
+    texts = [it.rect for it in items if it.kind == "text" and not it.extra.get("transient")]
+    buttons = [b.rect for b in sc.settle.buttons]
+    assert len(toasts) == 2
+    for t in toasts:
+        assert not any(t.colliderect(r) for r in texts + buttons), t
+
+
+def test_a_notice_on_the_table_still_stands_at_the_top_centre(app, en):
+    """toast49: only the settlement moves notices; on the table they stand at the window's top centre, one under
+    the other (14 px from the top at 1280x720, 6 px apart)."""
+    sc = settled(app)
+    sc.next_hand()
+    assert sc.settle is None
+    _lan_notices(app)
+    first, second = _toasts(_drawn(app))
+    assert first.centerx == second.centerx == 640
+    assert first.top == 14 and second.top == first.bottom + 6

@@ -24,13 +24,15 @@ BUTTON_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MO
 class Element:
     """One thing on the screen: ``handle`` its input, ``update`` with time, ``draw`` itself.
 
-    The manager reads three plain attributes and calls nothing else:
+    The manager reads four plain attributes and calls nothing else before ``handle``:
 
     - ``visible``: set by the scene before each pass; an invisible element gets no event and is not drawn.
     - ``takes``: the event types ``handle`` wants (None: every type); other types never reach it (a drawing-only
       element takes none).
     - ``rects``: where a press reaches it (``POINTED`` events); None means anywhere. Keep it current yourself.
     - ``modal``: while visible, no element below it sees any event (a menu, the settlement, a lost connection).
+
+    ``toast_room`` (None here) is how a shown element keeps the window's notices off what must stay readable.
     """
 
     visible: bool = True
@@ -47,6 +49,10 @@ class Element:
 
     def draw(self, surf: pygame.Surface) -> None:
         """Draw on ``surf`` (only while visible, bottom to top)."""
+
+    def toast_room(self, height: int) -> pygame.Rect | None:
+        """Where the window's notices (a stack ``height`` px tall) may go while this shows; None: no wish."""
+        return None
 
 
 class Manager:
@@ -79,6 +85,15 @@ class Manager:
         for el in self.elements:
             if el.visible:
                 el.draw(surf)
+
+    def toast_room(self, height: int) -> pygame.Rect | None:
+        """The place for notices of the topmost visible element that has one, looking no lower than a modal one."""
+        for el in reversed(self.elements):
+            if el.visible:
+                room = el.toast_room(height)
+                if room is not None or el.modal:
+                    return room
+        return None
 
 
 class ButtonBar(Element):
@@ -128,3 +143,6 @@ class Holder(Element):
     def draw(self, surf: pygame.Surface) -> None:
         if self.child is not None:
             self.child.draw(surf)
+
+    def toast_room(self, height: int) -> pygame.Rect | None:
+        return self.child.toast_room(height) if self.child is not None else None

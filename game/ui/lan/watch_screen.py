@@ -372,6 +372,11 @@ class WatchScene(Scene):
             self.settle.draw(surf)
         self._draw_banner(surf)
 
+    def toast_room(self, height: int) -> pygame.Rect | None:
+        if self.settle is None or self._status_text() is not None:
+            return None  # the status banner stands in the settlement's free band
+        return self.settle.toast_room(height)
+
     def _name(self) -> str:
         ses = self.session
         return ses.table_name or variant_title(ses.variant_id) or ""

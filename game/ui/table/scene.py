@@ -689,3 +689,6 @@ class TableScene(Scene):
         self._arrange_drawing()
         self.ui.draw(surf)
         self.shown = "settlement" if self.settlement.visible else "table"
+
+    def toast_room(self, height: int) -> pygame.Rect | None:
+        return self.ui.toast_room(height)  # the elements say (the settlement keeps its title clear)

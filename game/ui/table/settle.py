@@ -127,6 +127,7 @@ class SettlementPanel(Element):
         self.focus_item: int | None = None  # the item the demo is explaining (index into res["items"])
         self.detail: int | None = None  # the seat whose items are open (None: the summary)
         self.row_rects: list[tuple[pygame.Rect, int]] = []  # where each player's line was drawn (clicks open it)
+        self.items_bottom: int | None = None  # where one player's items ended, as last drawn
         self.box = pygame.Rect(0, 0, 0, 0)
 
     @property
@@ -187,6 +188,24 @@ class SettlementPanel(Element):
 
     def look(self) -> None:
         self.table.look = True
+
+    def toast_room(self, height: int) -> pygame.Rect | None:
+        """The free band under the rows (the title, the rows and the buttons stay readable); a stack too tall for
+        it may cover the footer's notes and hint, never the buttons or what stands just above them."""
+        s = self.s
+        box, area = self._areas()
+        gap = round(8 * s)
+        if self.shown_detail() is None and self.row_rects:
+            content = max(r.bottom for r, _seat in self.row_rects)
+        else:  # one player's items: their panel reaches the footer, its lines end higher
+            content = self.items_bottom if self.items_bottom is not None else area.bottom
+        top = content + gap
+        if area.bottom - gap - top >= height:
+            return pygame.Rect(area.x, top, area.w, area.bottom - gap - top)
+        low = min((b.rect.top for b in self.buttons), default=box.bottom - round(20 * s)) - gap
+        if self.strip():
+            low -= round(40 * s)  # 托管's countdown or the next deal's pill
+        return pygame.Rect(area.x, top, area.w, min(height, max(0, low - top)))  # from the top: the least covered
 
     # ------------------------------------------------------------------ input
     def order(self) -> list[int]:
@@ -581,6 +600,7 @@ class SettlementPanel(Element):
                 widgets.draw_text(surf, text, chip.center, size, (255, 250, 235), "bold", anchor="center")
                 x += w_ + round(6 * s)
             y += step
+        self.items_bottom = y
         drawlog.dropped(surf, [lbl for lbl, _c in lines[fits:]], pygame.Rect(body.x, y, body.w, size), size)
 
     def _detail_lines(self, seat: int, width: int, size: int) -> list[tuple[str, list[tuple[str, int, str]]]]:

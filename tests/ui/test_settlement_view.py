@@ -172,7 +172,8 @@ def test_a_notice_on_a_players_items_stays_under_their_lines(app, en):
     _lan_notices(app)
     items = _drawn(app)
     toasts = _toasts(items)
-    texts = [it.rect for it in items if it.kind == "text" and not it.extra.get("transient")]
+    top = max(it.layer for it in items)  # the settlement's own texts (over the dimmed table)
+    texts = [it.rect for it in items if it.kind == "text" and it.layer == top and not it.extra.get("transient")]
     buttons = [b.rect for b in sc.settle.buttons]
     assert len(toasts) == 2
     for t in toasts:
@@ -189,3 +190,36 @@ def test_a_notice_on_the_table_still_stands_at_the_top_centre(app, en):
     first, second = _toasts(_drawn(app))
     assert first.centerx == second.centerx == 640
     assert first.top == 14 and second.top == first.bottom + 6
+
+
+def test_a_notice_under_the_menu_opened_over_the_settlement_stands_at_the_top_centre(app, en):
+    """toast49: the elements say where notices go from the top down, looking no lower than a modal one: with the
+    table's menu (Esc) open over the settlement, the menu has no place for them, so they keep the top centre
+    rather than fall into the settlement's band behind the menu."""
+    sc = settled(app)
+    key(app, pygame.K_ESCAPE)
+    assert sc.paused and sc.settle is not None
+    _lan_notices(app)
+    first, second = _toasts(_drawn(app))
+    assert sc.pause_menu.visible
+    assert first.centerx == second.centerx == 640 and first.top == 14
+
+
+def test_a_watchers_settlement_keeps_its_title_clear_unless_its_status_banner_takes_the_band(app, en):
+    """toast49: a watcher's screen shows the same settlement (lighting one item at a time): notices cover none of its
+    texts, the title included; while its status banner ("reconnecting to ...") stands in that band they keep the top
+    centre instead."""
+    from game.ui.kit.settletext import win_line
+
+    sc = shot.watch_scene(app, get("wenshan"), 1, moment="end")
+    assert sc.settle is not None
+    _lan_notices(app)
+    items = _drawn(app)
+    assert any(it.kind == "text" and it.text == win_line(sc.settle.res, sc.names) for it in items)
+    top = max(it.layer for it in items)  # the settlement dims the table: its own texts are on the top layer
+    texts = [it.rect for it in items if it.kind == "text" and it.layer == top and not it.extra.get("transient")]
+    toasts = _toasts(items)
+    assert len(toasts) == 2 and not any(t.colliderect(r) for t in toasts for r in texts)  # the title, the lit items
+    sc.session.status = "reconnecting"
+    first, second = _toasts(_drawn(app))
+    assert first.centerx == second.centerx == 640 and first.top == 14

@@ -10,6 +10,7 @@ from typing import cast
 
 from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
+from game.rules.judge import parse_situation
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
 from game.rules.variants.chicken import ChickenGame
@@ -101,3 +102,13 @@ def decline(st):
     return st
 
 
+
+
+# ---- the score input (python -m game score) ---------------------------------------------------------------
+
+def score_input(**over):
+    """parse_situation of a guiyang self-draw by seat 1 (123m 456m 789s 234p 55s, won on 5s), fields overridden."""
+    data = {"variant": "guiyang", "players": 4, "dealer": 0, "seat": 1, "hand": "123m456m789s234p55s",
+            "melds": [], "win_tile": "5s", "win": "self_draw", "flags": []}
+    data.update(over)
+    return parse_situation(data)

@@ -34,6 +34,19 @@ def _tiles(value: object, what: str) -> list[int]:
         raise SituationError(f"{what}: {e}") from None
 
 
+def _tile_list(value: object, what: str) -> list[int]:
+    """A tile string, or a JSON list of one tile each (cli.md: ``kong_draws`` may be written either way)."""
+    if not isinstance(value, list):
+        return _tiles(value, what)
+    out = []
+    for x in value:
+        one = _tiles(x, f"{what}[]")
+        if len(one) != 1:
+            raise SituationError(f"{what}[] names one tile each, got {x!r}")
+        out += one
+    return out
+
+
 def _seat(value: object, what: str, n: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
         raise SituationError(f"{what} must be a seat number 0..{n - 1}, got {value!r}")
@@ -127,7 +140,7 @@ def parse_situation(data: Any) -> tuple[Variant, Situation]:
         if len(w) != 1:
             raise SituationError("wildcard names one tile")
         wildcard = w[0]
-    kong_draws = tuple(_tiles(data["kong_draws"], "kong_draws")) if data.get("kong_draws") else ()
+    kong_draws = tuple(_tile_list(data["kong_draws"], "kong_draws")) if data.get("kong_draws") else ()
     streak = data.get("dealer_streak", 0)
     if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
         raise SituationError("dealer_streak must be a whole number >= 0")

@@ -1,14 +1,23 @@
-"""Wenshan's hand shapes (game/rules/variants/wenshan_shapes.py) in situations their first tests left open (issue
-42: every mutant of wenshan_shapes.py and decompose.py): the readings a hand with wildcards and 白 offers, strict
-and soft 烂牌 with jokers, 龙七对 quadruples made with four jokers, five of a kind with a joker, and an honors-only
-hand that is no suit (wenshan.md 翻小鸡, 烂牌, 七对 and 龙七对, 清一色)."""
+"""Wenshan's hand shapes (game/rules/variants/wenshan_shapes.py) and the yuxi variant in situations their first
+tests left open (issue 42: every mutant of wenshan_shapes.py and decompose.py, then seeded samples of yuxi.py's):
+the readings a hand with wildcards and 白 offers, strict and soft 烂牌 with jokers, 龙七对 quadruples made with four
+jokers, five of a kind with a joker, an honors-only hand that is no suit (wenshan.md 翻小鸡, 烂牌, 七对 and 龙七对,
+清一色); a 双杠五梅花 chain through the left tail tile, no blind kong at the 20-tile stop with 抄底, and 十风's
+public progress and event (yuxi.md 翻屁股, 抄底, End, 十风)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.rules import tiles
+from game.rules import engine, scenario, tiles
+from game.rules.events import EventType
 from game.rules.variants import wenshan_shapes
+from game.rules.view import view
+from tests.rules.yuxi_util import FENG_ORDER, sequence_game, short_wall
+from tests.rules.yuxi_util import act as yuxi_act
+from tests.rules.yuxi_util import kinds as yuxi_kinds
+from tests.rules.yuxi_util import pass_others as yuxi_pass
+from tests.rules.yuxi_util import run as yuxi_run
 
 t = tiles.tile
 WHITE = wenshan_shapes.WHITE  # 白 is 5z
@@ -93,3 +102,53 @@ def test_honors_only_are_no_suit(hand):
     """wenshan.md 清一色 ("every tile of one suit"; honors are no suit): non-joker tiles that are only 东 (or 东 and
     南) give -2, like any honor."""
     assert wenshan_shapes.one_suit(_counts(hand)) == -2
+
+
+# ---- yuxi (玉溪扳倒胡, yuxi.md): the seed-2807125210 sample of yuxi.py's mutants ----------------------------------
+
+
+def test_yuxi_tail_take_keeps_the_other_face_up_tile_for_the_chain():
+    """yuxi.md 翻屁股 and 双杠五梅花: after 暗杠 1s the face-up 5p (right) would win 杠上五梅花 2^2 = 4, the face-up 2p
+    (left) only 杠上花 but makes 2222p; konging it and taking the other face-up tile, 5p, wins 双杠五梅花 2^4 = 16.
+    The plan keeps 5p in view after taking 2p, so 2p is taken: 16 from each other player."""
+    st = yuxi_run(["1111s222p34p678s99s", None, None, None], [[0, "kong", "1s"]], tail="2p5p", back="9m")
+    w = st.wins[0]
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["1111s", "2222p"]
+    assert tiles.name(w.tile) == "5p" and w.score.main_key == "shuang_wu_mei_hua" and w.score.total == 16
+    assert st.settlement.deltas == [48, -16, -16, -16]
+
+
+def test_yuxi_chao_di_no_blind_kong_once_the_wall_is_at_the_stop():
+    """yuxi.md End and 抄底 ("past the stop ... no blind draw"): with 抄底 on and tail tiles that complete nothing,
+    seat 1 holding 1111s may kong after drawing at 21 tiles left; seat 2 holding 5555s, drawing the tile that brings
+    the wall to 20, may not (a kong's replacement would be a blind draw past the stop)."""
+    front = "5p9p" + "4m5m6m7m8m2p3p4p6p7p8p2s3s4s6s7s8s3m"
+    st, _ = scenario.start(short_wall(["1p+", "1111s+", "5555s+", None], front=front, options={"chao_di": True}))
+    yuxi_act(st, 0, "discard", "1p")
+    yuxi_pass(st)
+    assert st.turn == 1 and st.remaining == 21 and "kong" in yuxi_kinds(st, 1)
+    yuxi_act(st, 1, "discard", "5p")
+    yuxi_pass(st)
+    assert st.turn == 2 and st.remaining == 20 and "kong" not in yuxi_kinds(st, 2)
+
+
+def test_yuxi_shi_feng_event_and_progress_are_public():
+    """yuxi.md 十风 (有风) and its 小灯泡 (progress public): after the dealer's 9th honor discard every view's public
+    "sequence" shows 9 for both 十风 and 十三幺 (the others threw suited tiles, some 2-8: None, broken); the
+    automatic win after the 10th emits a sequence-win event naming seat 0 and the pattern shi_feng."""
+    hands = ["1234567z1234z258m", None, None, None]
+    st = sequence_game(hands, FENG_ORDER, {"with_honors": True}, 10, won_at=9)
+    yuxi_pass(st)
+    rest = [{"shi_feng": None, "shi_san_yao": None}] * 3
+    assert view(st, 2)["public"]["sequence"] == [{"shi_feng": 9, "shi_san_yao": 9}, *rest]
+    emitted = []
+    while st.turn != 0 or st.phase != "turn":
+        tile = st.seats[st.turn].drawn
+        emitted += yuxi_act(st, st.turn, "discard", tiles.name(tile))[1]
+        yuxi_pass(st)
+    emitted += yuxi_act(st, 0, "discard", "3z")[1]
+    while st.end is None:
+        emitted += yuxi_act(st, engine.acting_seats(st)[0], "pass")[1]
+    assert st.end == "win" and st.wins[0].score.main_key == "shi_feng"
+    assert [e for e in emitted if e["type"] == EventType.SEQUENCE_WIN] == [
+        {"type": EventType.SEQUENCE_WIN, "seat": 0, "pattern": "shi_feng"}]

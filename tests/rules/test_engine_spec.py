@@ -1,7 +1,9 @@
 """The round engine (game/rules/engine.py) in situations its first tests left open (issue 42: the engine mutants of
-the seed-1304321347 sample): a kong claimed on a discard that deals in after its replacement (wenshan.md 杠上炮),
-the window shown after an added kong nobody may rob (view.pending_state), and a chow written with its tiles in
-another order (engine.normalize), and HandState.after_kong around a kong replacement."""
+the seed-1304321347 sample, then of the fresh seed-1702986668 one): a kong claimed on a discard that deals in after
+its replacement (wenshan.md 杠上炮), the window shown after an added kong nobody may rob (view.pending_state), a chow
+written with its tiles in another order (engine.normalize), HandState.after_kong and kong_by_turn around a kong
+replacement, the turn number a claimed meld records, why a seat may not win once a claim begins its turn
+(engine.self_refusal), and a kong added in the very turn of its pung (chicken.md 憨包豆)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
 from game.rules.view import pending_state, public_view
 from tests.helpers.scen import scenario_dict
+from tests.rules.chicken_util import act as cact
+from tests.rules.chicken_util import play_until
+from tests.rules.chicken_util import start as cstart
 from tests.rules.wenshan_util import H1, H2, act, kinds, kong_deal, start
 from tests.rules.yuxi_util import act as yact
 from tests.rules.yuxi_util import start as ystart
@@ -66,19 +71,66 @@ def test_a_chow_written_with_its_tiles_in_another_order_is_that_chow():
     yact(st, 1, "chow", "534m")
     m = st.seats[1].melds[0]
     assert (m.kind, m.tiles, m.from_seat, m.claimed) == ("chow", tuple(tiles.parse("345m")), 0, 1)
+    assert m.turn == 1  # Meld.turn: the chow begins seat 1's first turn
 
 
 def test_after_kong_is_true_on_a_replacement_and_false_again_on_the_next_draw():
-    """HandState.after_kong (a bool: the current tile came from a kong replacement, wenshan.md 杠上花): on
-    wenshan's kong_deal seat 0 draws 5m (False), konges 7777p and draws 3p from the back (True), throws 3p, and
-    nobody claims it: seat 1's ordinary draw of 6m makes it False again."""
+    """HandState.after_kong (a bool: the current tile came from a kong replacement, wenshan.md 杠上花) and
+    kong_by_turn (the turn's seat made a kong: its discard is marked for 杠上炮): on wenshan's kong_deal seat 0
+    draws 5m (both False), konges 7777p and draws 3p from the back (both True) and throws 3p, which is marked
+    after_kong; nobody claims it, and seat 1's ordinary draw of 6m makes after_kong False again."""
     st = kong_deal()
     act(st, 3, "discard", "2p")
-    assert (st.turn, st.seats[0].drawn, st.after_kong) == (0, t("5m"), False)
+    assert (st.turn, st.seats[0].drawn, st.after_kong, st.kong_by_turn) == (0, t("5m"), False, False)
     act(st, 0, "kong", "7p")
-    assert (st.seats[0].drawn, st.after_kong) == (t("3p"), True)
+    assert (st.seats[0].drawn, st.after_kong, st.kong_by_turn) == (t("3p"), True, True)
     act(st, 0, "discard", "3p")
+    assert st.seats[0].discards[-1].after_kong is True
     while st.phase == "claim":
         engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
     assert (st.turn, st.seats[1].drawn) == (1, t("6m"))
     assert st.after_kong is False
+
+
+def test_a_claimed_pung_records_the_turn_it_begins():
+    """Meld.turn is the owner's turn number when the meld was made, and a claim begins a turn (杠上炮 compares it
+    with the discarder's turn). wenshan, dealer 3: seat 0 draws 5p in its first turn and throws 8m; nobody claims
+    until seat 3's 7p, which seat 0 pungs with 77p: the pung is made in seat 0's second turn."""
+    hands = ["77p4s19s123z66z8m5m9m", H1, H2, "4s369m258p36s13z28s7p"]
+    st = start(hands, front="5p6p8p9p", back="3p")
+    for seat, kind, arg in [(3, "discard", "2s"), (0, "discard", "8m"), (1, "discard", "2m"), (2, "discard", "8p"),
+                            (3, "discard", "7p")]:
+        act(st, seat, kind, arg)
+        while st.phase == "claim" and 0 not in engine.acting_seats(st):  # seat 2 may pung or chow 2m: it passes
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
+    act(st, 0, "pung")
+    m = st.seats[0].melds[0]
+    assert (m.kind, m.from_seat, m.turn) == ("pung", 3, 2)
+    assert (st.turn, st.seats[0].extra["turns"]) == (0, 2)
+
+
+def test_no_refusal_is_told_when_a_claim_begins_the_turn():
+    """engine.self_refusal: why the turn's seat may not win on its current tile, None when it has none. wenshan:
+    dealer 3 may not win on its dealt hand (not_a_win); after its 7p is punged by seat 0, whose turn begins with no
+    tile drawn, there is no refusal to tell."""
+    st = start(["777p4s19s123z66z8m5p", H1, H2, "4s369m258p36s13z28s7p"], front="5m", back="3p")
+    assert (st.turn, engine.self_refusal(st)) == (3, "not_a_win")
+    act(st, 3, "discard", "7p")
+    act(st, 0, "pung")
+    assert (st.turn, st.seats[0].drawn) == (0, None)
+    assert engine.self_refusal(st) is None
+
+
+def test_a_kong_added_in_the_turn_of_its_pung_is_late():
+    """chicken.md 憨包豆 (a kong declared later than the turn its fourth tile came: 0, still a bean). guiyang: seat 1
+    holds 666p and pungs dealer 0's fourth 6p instead of konging it (点豆 was offered on that discard); adding the
+    spare 6p at once, in the turn the pung begins, is already late."""
+    st = cstart("guiyang", ["6p1m4m7m2p5p3s6s9s7z1p4p8m9m", "6p6p6p123m789m345s5s", "2222s345m234p9m4s5s",
+                            "3s1m4m7m5p8s7z7z9s6m2m1p7s"], front="6m2m5m3m", back="1m")
+    play_until(st, [[0, "discard", "6p"]])
+    assert kinds(st, 1) == ["kong", "pass", "pung"]
+    cact(st, 1, "pung")
+    assert st.turn == 1 and "kong" in kinds(st, 1)
+    cact(st, 1, "kong", "6p")
+    m = st.seats[1].melds[0]
+    assert (m.kind, m.late, m.tiles) == ("added_kong", True, (t("6p"),) * 4)

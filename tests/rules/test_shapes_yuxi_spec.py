@@ -2,8 +2,9 @@
 tests left open (issue 42: every mutant of wenshan_shapes.py and decompose.py, then seeded samples of yuxi.py's):
 the readings a hand with wildcards and 白 offers, strict and soft 烂牌 with jokers, 龙七对 quadruples made with four
 jokers, five of a kind with a joker, an honors-only hand that is no suit (wenshan.md 翻小鸡, 烂牌, 七对 and 龙七对,
-清一色); a 双杠五梅花 chain through the left tail tile, no blind kong at the 20-tile stop with 抄底, and 十风's
-public progress and event (yuxi.md 翻屁股, 抄底, End, 十风)."""
+清一色); a 双杠五梅花 chain through the left tail tile, no blind kong at the 20-tile stop with 抄底, a third kong
+not made when it wins no more, the blind draw's event, 十风/十三幺 progress, event and payers, a plain self-draw,
+waits with a pung and no refused win for a hand that cannot win (yuxi.md 翻屁股, 抄底, End, 十风, 十三幺, Score)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from game.rules import engine, scenario, tiles
 from game.rules.events import EventType
 from game.rules.variants import wenshan_shapes
 from game.rules.view import view
-from tests.rules.yuxi_util import FENG_ORDER, sequence_game, short_wall
+from tests.rules.yuxi_util import FENG_ORDER, V, sequence_game, short_wall
 from tests.rules.yuxi_util import act as yuxi_act
 from tests.rules.yuxi_util import kinds as yuxi_kinds
 from tests.rules.yuxi_util import pass_others as yuxi_pass
 from tests.rules.yuxi_util import run as yuxi_run
+from tests.rules.yuxi_util import start as yuxi_start
 
 t = tiles.tile
 WHITE = wenshan_shapes.WHITE  # 白 is 5z
@@ -141,6 +143,7 @@ def test_yuxi_shi_feng_event_and_progress_are_public():
     yuxi_pass(st)
     rest = [{"shi_feng": None, "shi_san_yao": None}] * 3
     assert view(st, 2)["public"]["sequence"] == [{"shi_feng": 9, "shi_san_yao": 9}, *rest]
+    assert view(st, 2)["public"]["stop"] == 20
     emitted = []
     while st.turn != 0 or st.phase != "turn":
         tile = st.seats[st.turn].drawn
@@ -149,6 +152,72 @@ def test_yuxi_shi_feng_event_and_progress_are_public():
     emitted += yuxi_act(st, 0, "discard", "3z")[1]
     while st.end is None:
         emitted += yuxi_act(st, engine.acting_seats(st)[0], "pass")[1]
-    assert st.end == "win" and st.wins[0].score.main_key == "shi_feng"
+    w = st.wins[0]
+    assert st.end == "win" and w.score.main_key == "shi_feng" and tiles.name(w.tile) == "3z"
+    assert w.score.payments == {1: 2, 2: 2, 3: 2}  # paid as a self-draw: the three others, never the winner
     assert [e for e in emitted if e["type"] == EventType.SEQUENCE_WIN] == [
         {"type": EventType.SEQUENCE_WIN, "seat": 0, "pattern": "shi_feng"}]
+
+
+def test_yuxi_shi_san_yao_progress_reads_13_once_complete():
+    """yuxi.md 十三幺 and its 小灯泡: the dealer's 13 discards are all 1/9 (2 players), none claimed: after the
+    automatic win the public progress reads 13 (complete, not broken)."""
+    hands = ["19m19p19s19m19p19s1m5p", None]
+    order = "1m9m1p9p1s9s1m9m1p9p1s9s1m"
+    st = sequence_game(hands, order, {"players": 2}, 13, front_ok=lambda k: k < 27 and k % 9 not in (0, 8))
+    assert st.wins[0].score.main_key == "shi_san_yao"
+    assert view(st, 1)["public"]["sequence"][0] == {"shi_feng": None, "shi_san_yao": 13}
+
+
+def test_yuxi_chao_di_blind_draw_is_announced_for_the_konging_seat():
+    """yuxi.md 抄底 (on): no face-up tile (9m 8m) completes the hand after 暗杠 1m, so the replacement is a blind draw
+    from the front (5s): the kong emits a blind-draw event naming seat 0."""
+    st = yuxi_start(["1111m234p567p789s5s", None, None, None], tail="9m8m", front="5s", options={"chao_di": True})
+    emitted = yuxi_act(st, 0, "kong", "1m")[1]
+    assert [e for e in emitted if e["type"] == EventType.BLIND_DRAW] == [{"type": EventType.BLIND_DRAW, "seat": 0}]
+    assert st.seats[0].drawn == t("5s")
+
+
+def test_yuxi_chao_di_third_kong_not_made_when_it_wins_no_more():
+    """yuxi.md 抄底 and 双杠上花 ("also covers three or more kongs in a row"): 暗杠 1m (blind 1s), 暗杠 9m; the
+    face-up 6p wins 双杠上花 2^(0+2) = 4 and makes 6666p, and konging it for the face-up 9p would also be 双杠上花,
+    no more: the win is taken at once (equal value: the win first), with 6p and two kongs."""
+    st = yuxi_start(["1111m9999m666p78p1s", None, None, None], tail="6p9p", front="1s", back="3m",
+                    options={"chao_di": True})
+    yuxi_act(st, 0, "kong", "1m")
+    assert st.seats[0].drawn == t("1s")
+    yuxi_act(st, 0, "kong", "9m")
+    w = st.wins[0]
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["1111m", "9999m"]
+    assert tiles.name(w.tile) == "6p" and w.score.main_key == "shuang_gang_hua" and w.score.total == 4
+
+
+def test_yuxi_plain_self_draw_is_ping_hu_one_point_from_each_other_player():
+    """yuxi.md Score: seat 1 draws its 9p (no kong) and wins 平胡 2^0 = 1 from each other player, no 杠上花; the
+    dealer's discard before it raises no refused win for the seats that cannot win on it."""
+    st = yuxi_start([None, "123m456m789m123p9p", None, None], front="9p")
+    emitted = yuxi_act(st, 0, "discard", tiles.name(st.seats[0].concealed()[0]))[1]
+    yuxi_pass(st)
+    assert st.turn == 1 and st.seats[1].drawn == t("9p")
+    yuxi_act(st, 1, "hu")
+    w = st.wins[0]
+    assert [p.key for p in w.score.patterns] == ["ping_hu"] and w.score.total == 1
+    assert w.score.payments == {0: 1, 2: 1, 3: 1}
+    assert st.settlement.deltas == [-1, 3, -1, -1]
+    assert not [e for e in emitted if e["type"] == EventType.REFUSED_WIN]
+
+
+def test_yuxi_waits_with_a_pung_and_no_refusal_for_it():
+    """yuxi.md (sets and a pair, melds allowed): seat 1 pungs 4s and throws 7m; its 10 concealed tiles 123p 456p 789p
+    5m wait on 5m. Seat 2's 9s then is no win for seat 1 and raises no refused win."""
+    hands = ["4s123m456m789m23s99p", "44s123p456p789p5m7m", None, None]
+    st = yuxi_start(hands, front="9s")
+    yuxi_act(st, 0, "discard", "4s")
+    yuxi_act(st, 1, "pung")
+    yuxi_act(st, 1, "discard", "7m")
+    yuxi_pass(st)
+    assert V.waits(st, 1) == [t("5m")]
+    assert st.turn == 2 and st.seats[2].drawn == t("9s")
+    emitted = yuxi_act(st, 2, "discard", "9s")[1]
+    assert not [e for e in emitted if e["type"] == EventType.REFUSED_WIN]
+

@@ -221,3 +221,28 @@ def test_yuxi_waits_with_a_pung_and_no_refusal_for_it():
     emitted = yuxi_act(st, 2, "discard", "9s")[1]
     assert not [e for e in emitted if e["type"] == EventType.REFUSED_WIN]
 
+
+
+# 暗杠 1s; the hand 111p 23p 55p 678p wins on 1p (杠上花, and 1111p could be konged: 23p 55p 678p then waits on
+# 1p and 4p) and on 5p (111p 23p 555p 678p, 杠上五梅花)
+TAIL_HAND = ["1111s1112355678p", None, None, None]
+
+
+def test_yuxi_taken_tail_tile_is_gone_from_the_plan():
+    """yuxi.md 翻屁股 (the taken tile leaves the wall, the next one turns up): face-up 1p (left) and 5p, then 9m. 1p
+    wins 杠上花 2^1; konging 1111p would need a fifth 1p, and neither 9m nor 5p then wins: 1p is worth 1 番. 5p wins
+    杠上五梅花 2^2 = 4 and is taken."""
+    st = yuxi_run(TAIL_HAND, [[0, "kong", "1s"]], tail="1p5p", back="9m")
+    w = st.wins[0]
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["1111s"]
+    assert tiles.name(w.tile) == "5p" and w.score.main_key == "wu_mei_hua" and w.score.total == 4
+
+
+def test_yuxi_equal_values_take_the_left_tail_tile():
+    """yuxi.md decision "if both do, the one giving the higher value is taken (the left slot on a tie)": face-up 5p
+    (left) and 1p, then 4p. 5p wins 杠上五梅花 2^2; 1p would be 杠上花, or 双杠上花 2^2 after 1111p and the 4p:
+    equal, so the left 5p is taken and won on at once (4 from each)."""
+    st = yuxi_run(TAIL_HAND, [[0, "kong", "1s"]], tail="5p1p", back="4p")
+    w = st.wins[0]
+    assert [tiles.fmt(m.tiles) for m in st.seats[0].melds] == ["1111s"]
+    assert tiles.name(w.tile) == "5p" and w.score.main_key == "wu_mei_hua" and w.score.total == 4

@@ -3,7 +3,8 @@ the seed-1304321347 sample, then of the fresh seed-1702986668 one): a kong claim
 its replacement (wenshan.md 杠上炮), the window shown after an added kong nobody may rob (view.pending_state), a chow
 written with its tiles in another order (engine.normalize), HandState.after_kong and kong_by_turn around a kong
 replacement, the turn number a claimed meld records, why a seat may not win once a claim begins its turn
-(engine.self_refusal), and a kong added in the very turn of its pung (chicken.md 憨包豆)."""
+(engine.self_refusal), a kong added in the very turn of its pung (chicken.md 憨包豆), and the order two robbers
+of one added kong are asked in (then of the fresh seed-963056660 sample)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tests.rules.chicken_util import play_until
 from tests.rules.chicken_util import start as cstart
 from tests.rules.wenshan_util import H1, H2, act, kinds, kong_deal, start
 from tests.rules.yuxi_util import act as yact
+from tests.rules.yuxi_util import rob_scenario
 from tests.rules.yuxi_util import start as ystart
 
 t = tiles.tile
@@ -134,3 +136,18 @@ def test_a_kong_added_in_the_turn_of_its_pung_is_late():
     cact(st, 1, "kong", "6p")
     m = st.seats[1].melds[0]
     assert (m.kind, m.late, m.tiles) == ("added_kong", True, (t("6p"),) * 4)
+
+
+def test_two_robbers_of_an_added_kong_are_asked_in_turn_order_after_the_konger():
+    """engine.acting_seats with the simultaneous policy: the seats that may rob a kong, like those that may claim a
+    discard, are listed in turn order after the seat that made it. yuxi, 4 players: seat 1 adds its fourth 4s (补杠);
+    seats 0 and 2 both wait on 4s (抢杠胡), seat 3 does not: the rob window asks seat 2, then seat 0."""
+    data = rob_scenario(4, second_robber=True)
+    assert data["actions"][-2:] == [[0, "hu"], [2, "hu"]]
+    st, acts = scenario.start(data)
+    for a in acts[:-2]:
+        while engine.normalize_or_none(st, a) is None:  # decline the prompts the script does not take
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))
+        engine.apply(st, a)
+    assert (st.phase, st.window.kind, st.window.source) == ("rob", "rob", 1)
+    assert engine.acting_seats(st) == [2, 0]

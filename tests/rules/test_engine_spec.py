@@ -3,8 +3,9 @@ the seed-1304321347 sample, then of the fresh seed-1702986668 one): a kong claim
 its replacement (wenshan.md 杠上炮), the window shown after an added kong nobody may rob (view.pending_state), a chow
 written with its tiles in another order (engine.normalize), HandState.after_kong and kong_by_turn around a kong
 replacement, the turn number a claimed meld records, why a seat may not win once a claim begins its turn
-(engine.self_refusal), a kong added in the very turn of its pung (chicken.md 憨包豆), and the order two robbers
-of one added kong are asked in (then of the fresh seed-963056660 sample)."""
+(engine.self_refusal), a kong added in the very turn of its pung (chicken.md 憨包豆), the order two robbers
+of one added kong are asked in (then of the fresh seed-963056660 sample), the konger never asked to rob its own
+kong, and the discard of the last drawable tile (wenshan.md 黄牌; then of the fresh seed-679409426 sample)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ def test_gang_shang_pao_cancels_a_kong_claimed_on_a_discard():
     m = st.seats[0].melds[0]
     assert (m.kind, m.from_seat, st.seats[0].drawn) == ("kong", 3, t("3p"))
     act(st, 0, "discard", "4s")
+    assert st.seats[0].discards[-1].after_kong is True  # 杠上炮 if won on
+    # in the window on it seat 0 holds no current tile, and no kong was made since its discard
+    assert (st.phase, st.seats[0].drawn, st.after_kong, st.kong_chain, st.kong_draws) == ("claim", None, False, 0, [])
     act(st, 2, "hu")
     assert (st.wins[0].seat, st.wins[0].source) == (2, 0)
     assert [(i.seat, i.points) for i in st.settlement.items if i.key == "gang_shang_pao"] == [(0, 0)]
@@ -151,3 +155,32 @@ def test_two_robbers_of_an_added_kong_are_asked_in_turn_order_after_the_konger()
         engine.apply(st, a)
     assert (st.phase, st.window.kind, st.window.source) == ("rob", "rob", 1)
     assert engine.acting_seats(st) == [2, 0]
+
+
+def test_a_seat_adding_a_kong_it_could_win_on_is_not_asked_to_rob_it():
+    """The rob window offers 抢杠 to the other seats only (wenshan.md 补杠). Seat 0 pungs dealer 3's 7p and later
+    draws the fourth 7p, which would complete 123m 456m 678p 55s (胡 is offered); it adds the kong instead. Nobody
+    else waits on 7p, so no window opens: the 补杠 stands at once and seat 0 draws its replacement 3p."""
+    st = start(["77p123m456m68p55s8m", H1, H2, "4s369m258p36s13z28s7p"], front="5p6p8p7p", back="3p")
+    for seat, kind, arg in [(3, "discard", "7p"), (0, "pung", None), (0, "discard", "8m"), (1, "discard", "2m"),
+                            (2, "discard", "6p"), (3, "discard", "8p")]:
+        while engine.normalize_or_none(st, Action(seat, kind, t(arg) if arg else None)) is None:
+            engine.apply(st, Action(engine.acting_seats(st)[0], "pass"))  # seat 2 may pung or chow 2m: it passes
+        act(st, seat, kind, arg)
+    assert (st.turn, st.seats[0].drawn, kinds(st, 0)) == (0, t("7p"), ["discard", "hu", "kong"])
+    act(st, 0, "kong", "7p")
+    assert (st.phase, st.window, st.turn, st.seats[0].drawn) == ("turn", None, 0, t("3p"))
+    assert [m.kind for m in st.seats[0].melds] == ["added_kong"] and kinds(st, 0) == ["discard"]
+
+
+def test_the_discard_of_the_last_drawable_tile_cannot_be_claimed():
+    """wenshan.md 黄牌: the hand is drawn when the last drawable tile is drawn and discarded with no win; that
+    discard may be won on but not punged, konged or chowed (Variant.last_discard_claims). A wall of one drawable
+    tile (5m, then the indicator 4z): seat 0 draws it and throws 1m, which seat 2 (11m) could otherwise pung: the
+    hand ends drawn at once."""
+    st = start(front="5m", fill=False)
+    act(st, 3, "discard", "2p")
+    assert (st.turn, st.seats[0].drawn, st.variant.drawable(st)) == (0, t("5m"), 0)
+    act(st, 0, "discard", "1m")
+    assert (st.phase, st.end, st.window) == ("end", "draw", None)
+    assert [m for s in st.seats for m in s.melds] == []

@@ -32,7 +32,9 @@ def _bots(n: int = 3) -> dict:
 
 def _mid_hand_journal(tmp_path, seed: int = 5):
     """A host whose only table stopped mid-hand, several hands in (bots only: it plays by itself)."""
-    h = Host(tables=[TableConfig(table_id="1", hands=3, seed=seed, bots={0: "simple", **_bots()}, next_s=None,
+    # eight hands, not three: the first hand after the first that reaches 30 actions is held, and LAN deals are new
+    # each run, so with three the two later hands both ended short once (a clean .ci/run timed out waiting)
+    h = Host(tables=[TableConfig(table_id="1", hands=8, seed=seed, bots={0: "simple", **_bots()}, next_s=None,
                              bot_delay=0.01)],
              interfaces=LOOPBACK, advertise=False, state_dir=tmp_path)
     # four bot seats: the table starts as soon as it opens

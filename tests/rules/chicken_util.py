@@ -102,13 +102,13 @@ def decline(st):
     return st
 
 
-
-
 # ---- the score input (python -m game score) ---------------------------------------------------------------
 
+# guiyang, seat 1 wins by self-draw on 5s (123m 456m 789s 234p 55s)
+SCORE_INPUT = {"variant": "guiyang", "players": 4, "dealer": 0, "seat": 1, "hand": "123m456m789s234p55s",
+               "melds": [], "win_tile": "5s", "win": "self_draw", "flags": []}
+
+
 def score_input(**over):
-    """parse_situation of a guiyang self-draw by seat 1 (123m 456m 789s 234p 55s, won on 5s), fields overridden."""
-    data = {"variant": "guiyang", "players": 4, "dealer": 0, "seat": 1, "hand": "123m456m789s234p55s",
-            "melds": [], "win_tile": "5s", "win": "self_draw", "flags": []}
-    data.update(over)
-    return parse_situation(data)
+    """parse_situation of SCORE_INPUT with fields overridden."""
+    return parse_situation({**SCORE_INPUT, **over})

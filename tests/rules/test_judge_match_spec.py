@@ -15,18 +15,16 @@ from game.rules import engine, tiles
 from game.rules.judge import SituationError, parse_situation
 from game.rules.match import Match, play_hand, replay_match
 from game.rules.variants import get
+from tests.rules.chicken_util import SCORE_INPUT, score_input
 
 t = tiles.tile
 
-# guiyang, seat 1 wins by self-draw on 5s (123m 456m 789s 234p 55s); with a meld, 123m is replaced by it
-_BASE = {"variant": "guiyang", "players": 4, "dealer": 0, "seat": 1, "hand": "123m456m789s234p55s", "melds": [],
-         "win_tile": "5s", "win": "self_draw", "flags": []}
+_BASE = SCORE_INPUT  # with a meld, 123m is replaced by it
 _REST = "456m789s234p55s"  # the 11 concealed tiles beside one meld
 
 
 def _parse(**over):
-    data = dict(_BASE, **over)
-    return parse_situation(data)[1]
+    return score_input(**over)[1]
 
 
 def _refusal(data) -> str:

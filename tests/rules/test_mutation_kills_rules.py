@@ -24,6 +24,7 @@ from tests.helpers.scen import scenario_dict
 from tests.helpers.words import en, zh
 from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import run as chicken_run
+from tests.rules.chicken_util import score_input
 from tests.rules.invariants import check_conservation
 from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, kong_deal, start
 
@@ -940,15 +941,6 @@ def test_bao_dou_counts_a_kong_made_after_pungs():
 
 # ---- the fourth fresh sample (seed 3085892555): the score input's refusals name what is wrong -----------------
 
-def _situation(**over):
-    from game.rules.judge import parse_situation
-
-    data = {"variant": "guiyang", "players": 4, "dealer": 0, "seat": 1, "hand": "123m456m789s234p55s",
-            "melds": [], "win_tile": "5s", "win": "self_draw", "flags": []}
-    data.update(over)
-    return parse_situation(data)
-
-
 @pytest.mark.parametrize(("field", "value"), [("seat", 4), ("seat", -1), ("dealer", 4), ("from", 7), ("seat", True),
                                               ("seat", "1")])
 def test_score_input_refuses_a_seat_outside_the_table(field, value):
@@ -958,7 +950,7 @@ def test_score_input_refuses_a_seat_outside_the_table(field, value):
 
     extra = {"win": "discard"} if field == "from" else {}
     with pytest.raises(SituationError, match=rf"^{field} must be a seat number 0\.\.3, got {value!r}$"):
-        _situation(**extra, **{field: value})
+        score_input(**extra, **{field: value})
 
 
 def test_score_input_reads_the_seats_that_declared_ready():
@@ -966,10 +958,10 @@ def test_score_input_reads_the_seats_that_declared_ready():
     read as seat numbers; one outside the table is refused like any seat."""
     from game.rules.judge import SituationError
 
-    _v, sit = _situation(declared=[0, 2])
+    _v, sit = score_input(declared=[0, 2])
     assert sit.extra["declared_seats"] == [0, 2]
     with pytest.raises(SituationError, match=r"^declared\[\] must be a seat number 0\.\.3, got 5$"):
-        _situation(declared=[5])
+        score_input(declared=[5])
 
 
 def test_a_discard_leaves_no_drawn_tile():
@@ -987,13 +979,13 @@ def test_score_input_names_a_meld_that_mixes_tiles_the_hand_count_and_a_bad_winn
     from game.rules.judge import SituationError
 
     with pytest.raises(SituationError, match=r"^melds\[0\] mixes tiles '123m': give its \"face\"$"):
-        _situation(hand="456m789s234p55s", melds=[{"kind": "pung", "tiles": "123m", "from": 0}])
+        score_input(hand="456m789s234p55s", melds=[{"kind": "pung", "tiles": "123m", "from": 0}])
     with pytest.raises(SituationError, match=r"a winning hand needs 14 concealed tiles \(the winning tile included\)"):
-        _situation(hand="123m456m789s234p5s")
+        score_input(hand="123m456m789s234p5s")
     with pytest.raises(SituationError, match=r"a winning hand needs 11 concealed tiles"):
-        _situation(hand="456m789s234p55s5s", melds=[{"kind": "pung", "tiles": "111m", "from": 0}])
+        score_input(hand="456m789s234p55s5s", melds=[{"kind": "pung", "tiles": "111m", "from": 0}])
     with pytest.raises(SituationError, match=r"^win_tile must be a tile string like \"123m55z\"$"):
-        _situation(win_tile=5)
+        score_input(win_tile=5)
 
 
 def test_first_dealer_is_a_named_choice_whose_default_is_the_table_opener_or_zhuojis_random_seat():

@@ -12,14 +12,8 @@ from game.rules.codes import Refusal
 from game.rules.judge import SituationError, parse_situation
 from game.rules.situation import FLAGS
 from game.rules.view import view
+from tests.rules.chicken_util import score_input
 from tests.rules.wenshan_util import start
-
-
-def _situation(**over):
-    data = {"variant": "guiyang", "players": 4, "dealer": 0, "seat": 1, "hand": "123m456m789s234p55s",
-            "melds": [], "win_tile": "5s", "win": "self_draw", "flags": []}
-    data.update(over)
-    return parse_situation(data)
 
 
 def _counts(text: str) -> list[int]:
@@ -38,9 +32,9 @@ def test_score_input_refuses_a_discard_win_from_the_winners_own_seat():
     """docs/cli.md (``score``, ``from``): a discard win names the discarder; seat 1 winning on its own discard is
     refused, the field named in the message."""
     with pytest.raises(SituationError) as e:
-        _situation(win="discard", **{"from": 1})
+        score_input(win="discard", **{"from": 1})
     assert str(e.value) == '"from" cannot be the winner\'s own seat'
-    _v, sit = _situation(win="discard", **{"from": 2})  # another seat is fine
+    _v, sit = score_input(win="discard", **{"from": 2})  # another seat is fine
     assert sit.source == 2
 
 
@@ -49,7 +43,7 @@ def test_score_input_lists_the_known_flags_when_one_is_unknown(flags):
     """docs/cli.md (``score``, ``flags``): an unknown flag (or flags not given as a list) is refused with the list
     of the known flags, comma-separated."""
     with pytest.raises(SituationError) as e:
-        _situation(flags=flags)
+        score_input(flags=flags)
     assert str(e.value) == ("flags must be a list of: after_kong, double_kong, last_tile, tian_hu, di_hu, "
                             "declared_ready, discarder_declared, hot, shi_feng, shi_san_yao")
     assert str(e.value).endswith(", ".join(FLAGS))

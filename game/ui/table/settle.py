@@ -168,10 +168,12 @@ class SettlementPanel(Element):
         W_, H_ = self.app.size
         box = pygame.Rect(round(30 * s), round(20 * s), W_ - round(60 * s), H_ - round(40 * s))
         top = box.y + round(80 * s)
-        bottom = box.bottom - round(96 * s)
-        if self.strip():
-            bottom -= round(40 * s)  # 托管's "next hand in N s" line sits above the buttons
+        bottom = box.bottom - round(96 * s) - self._strip_h()
         return box, pygame.Rect(box.x + round(16 * s), top, box.w - round(32 * s), bottom - top)
+
+    def _strip_h(self) -> int:
+        """The height kept above the buttons for 托管's "next hand in N s" line or the next deal's pill (0 without)."""
+        return round(40 * self.s) if self.strip() else 0
 
     def shown_detail(self) -> int | None:
         """The seat whose items show (the one the demo lights, else the one opened; None: the summary)."""
@@ -202,9 +204,7 @@ class SettlementPanel(Element):
         top = content + gap
         if area.bottom - gap - top >= height:
             return pygame.Rect(area.x, top, area.w, area.bottom - gap - top)
-        low = min((b.rect.top for b in self.buttons), default=box.bottom - round(20 * s)) - gap
-        if self.strip():
-            low -= round(40 * s)  # 托管's countdown or the next deal's pill
+        low = min((b.rect.top for b in self.buttons), default=box.bottom - round(20 * s)) - gap - self._strip_h()
         return pygame.Rect(area.x, top, area.w, min(height, max(0, low - top)))  # from the top: the least covered
 
     # ------------------------------------------------------------------ input
@@ -647,9 +647,7 @@ class SettlementPanel(Element):
         if self.table.demo or self.app.anchored_notice():
             return  # Esc's "again to leave" stands above the buttons, where the hint is
         hint = strings.tr("settle.hint_detail" if self.detail is not None else "settle.hint")
-        hy = (self.buttons[0].rect.y if self.buttons else box.bottom - round(40 * s)) - round(22 * s)
-        if self.strip():
-            hy -= round(40 * s)
+        hy = (self.buttons[0].rect.y if self.buttons else box.bottom - round(40 * s)) - round(22 * s) - self._strip_h()
         widgets.draw_text(surf, hint, (box.right - round(24 * s), hy), max(self.least(), round(13 * s)),
                           (230, 210, 160), anchor="topright", max_width=box.right - round(24 * s) - x - round(300 * s))
 

@@ -1,19 +1,25 @@
 """The chicken games' and wenshan's variant rules (game/rules/variants/chicken.py, wenshan.py, chicken_fowl.py) in
-situations their first tests left open (issue 42: every surviving mutant of the three modules, 1,281 in all): the
-next dealer after a drawn hand, the 常鸡 and the 捉鸡牌 in every view, who declared ready, 抢杠 let go, 暗大对 and
-地龙 won in play, and when 报听 is offered (chicken.md Next dealer, Default chickens, 捉鸡, 报听, 抢杠, Restrictions,
-Hand patterns)."""
+situations their first tests left open (issue 42: every surviving mutant of the three modules, 1,281 in all). The
+chicken games: the next dealer after a drawn hand, the 常鸡 and the 捉鸡牌 in every view, who declared ready, 抢杠
+let go, 暗大对 and 地龙 won in play, when 报听 is offered (chicken.md Next dealer, Default chickens, 捉鸡, 报听, 抢杠,
+Restrictions, Hand patterns). Wenshan: 软烂 and 七对 in the hint's shape test, 海底捞月 and 地胡 only as defined, a
+won wildcard as its face, and which kongs score after 杠上炮, 抢杠 and a substitute (wenshan.md)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.rules import tiles
+from game.rules import engine, tiles
+from game.rules.actions import Action
 from game.rules.advice import tracker
+from game.rules.variants import get
 from game.rules.variants.chicken import drawn_hand_dealer
 from game.rules.view import view
+from tests.helpers.words import zh
 from tests.rules.chicken_hands import D_ACTIONS, OPENING, S0, S1, S2_JUNK, S3, D, play_a
-from tests.rules.chicken_util import kinds, play_until, run, start
+from tests.rules.chicken_util import kinds, labels, play_until, run, start
+from tests.rules.wenshan_util import H0, H1, H3
+from tests.rules.wenshan_util import start as wenshan_start
 
 t = tiles.tile
 
@@ -145,3 +151,152 @@ def test_di_long_is_won_on_a_discard_and_self_drawn_in_play():
     w = st.wins[0]
     assert (w.seat, w.how, [(p.key, p.value) for p in w.score.patterns]) == (2, "self_draw", [("di_long", 30)])
     assert w.score.payments == {0: 30, 1: 30, 3: 30}
+
+
+# ---- wenshan.py ---------------------------------------------------------------------------------------------
+
+# A wenshan table's public facts: indicator 7s, wildcard 8s, 白 standing in for it (no 8s or 白 in the hands below).
+WENSHAN_PUBLIC = {"indicator": t("7s"), "wildcard": t("8s"), "standin": t("5z"), "reserved": 0}
+
+
+@pytest.mark.parametrize("soft, wins", [(False, False), (True, True)])
+def test_the_hint_judges_lan_with_the_tables_soft_lan_option(soft, wins):
+    """wenshan.md 烂牌 and option 软烂 (soft_lan): with it, a suit's numbers need only differ pairwise by 3 or
+    more. 东南西北发中 + 1m 5m 9m + 1p 4p 7p + 2s 5s is 烂牌 only under 软烂 (1-5-9 is none of 147/258/369): the
+    hint's shape test (Wenshan.tiles_win, from the view's options and public facts) says so. Kills
+    Wenshan.tiles_win__mutmut_11 to _15 and _20 (the option not read)."""
+    w = get("wenshan")
+    counts = tiles.counts(tiles.parse("1z2z3z4z6z7z1m5m9m1p4p7p2s5s"))
+    assert w.tiles_win(w.resolve_options({"soft_lan": soft}), WENSHAN_PUBLIC, counts, [], t("9m")) is wins
+
+
+def test_the_hint_allows_seven_pairs_to_a_hand_without_melds():
+    """wenshan.md 小七对 (concealed, seven pairs): 11m 55m 99m 22p 66p 11s 东东 with no meld is a win for the
+    hint's shape test (no standard reading exists, so only the concealed pattern makes it one). Kills
+    Wenshan.tiles_win__mutmut_19 and _25 (the hand not seen as concealed)."""
+    w = get("wenshan")
+    counts = tiles.counts(tiles.parse("1m1m5m5m9m9m2p2p6p6p1s1s1z1z"))
+    assert w.tiles_win(w.resolve_options({}), WENSHAN_PUBLIC, counts, [], t("1z")) is True
+
+
+def test_a_self_draw_with_one_drawable_tile_left_is_not_hai_di():
+    """wenshan.md 海底捞月: a self-draw on the *last* drawable tile. Dealer 3 leads 4s (seat 2 lets its 地胡 go);
+    seat 0 draws 5m with one drawable tile (9p) still behind it and wins 123m 456p 789s 456m 东东: 平胡 1 × 自摸 2 ×
+    硬功 2 = 4, not 海底捞月 (which would cancel 平胡 and make it 16). Kills Wenshan.situation__mutmut_23."""
+    hands = ["123m456p789s46m11z", "19p19s3z6z28m5p8p9m1z4p", "11223344p5566s7s", "4s369m258p36s13z28s2p"]
+    st = play_until(wenshan_start(hands, front="5m9p", fill=False),
+                    [[3, "discard", "4s"], [2, "pass"]])
+    assert st.turn == 0 and st.variant.drawable(st) == 1
+    play_until(st, [[0, "hu"]])
+    w = st.wins[0]
+    assert [(p.key, p.value) for p in w.score.patterns] == [("ping_hu", 1), ("zi_mo", 2), ("ying_gong", 2)]
+    assert w.score.total == 4
+
+
+def test_a_win_on_the_dealers_second_discard_is_not_di_hu():
+    """wenshan.md 地胡: a non-dealer wins on the dealer's *first* discard. Dealer 3 leads 2p, the round goes by,
+    and seat 2 (11223344m 5566s 7s, waiting 4s) wins on the dealer's second discard, 4s: 平胡 1 × 硬功 2 = 2 from
+    each other seat, no 地胡 (8, cancelling 平胡: 16). Kills Wenshan.situation__mutmut_42."""
+    st = play_until(wenshan_start(front="5m9p1p9s"), [[3, "discard", "2p"], [0, "discard", "5m"], [1, "discard", "9p"],
+                                                      [2, "discard", "1p"], [3, "discard", "4s"], [2, "hu"]])
+    w = st.wins[0]
+    assert (w.seat, w.how, w.source) == (2, "discard", 3)
+    assert [(p.key, p.value) for p in w.score.patterns] == [("ping_hu", 1), ("ying_gong", 2)]
+    assert w.score.payments == {0: 2, 1: 2, 3: 2}
+
+
+def test_a_wildcard_won_on_a_discard_counts_as_its_face():
+    """wenshan.md: "A discarded wildcard counts as its face". Wildcard 中 (indicator 北). Dealer 2 holds 123m 456m
+    789m 555m 中 and leads 2p; seat 3 discards 中 and seat 2 wins on it: the held 中 (as itself) and the won 中
+    pair, 平胡 1 × 硬功 2 = 2 from each other seat. Were the won 中 a second wildcard, the two could be an m pair:
+    清一色 4. Kills Wenshan.situation__mutmut_61 (the Situation's win tile None)."""
+    st = play_until(wenshan_start([H0, H1, "123m456m789m555m7z2p", "7z369m258p36s13z28s"], front="9p", dealer=2),
+                    [[2, "discard", "2p"], [3, "pass"], [3, "discard", "7z"], [2, "hu"]])
+    w = st.wins[0]
+    assert st.extra["wildcard"] == t("7z") and (w.seat, w.how, w.source) == (2, "discard", 3)
+    assert [(p.key, p.value) for p in w.score.patterns] == [("ping_hu", 1), ("ying_gong", 2)]
+    assert w.score.payments == {0: 2, 1: 2, 3: 2}
+
+
+def test_a_robbed_kongers_earlier_kong_of_that_turn_still_scores():
+    """wenshan.md Kong points: 杠上炮 (discarding after a kong replacement and dealing in) cancels that kong; a 抢杠
+    cancels only the robbed kong. Seat 0 pungs dealer 3's 5p, konges 1111m concealed and discards the replacement
+    (a discard after a kong), then on its next turn konges 9999s concealed and adds its drawn 5p: seat 1 robs it
+    (平胡 自摸 硬功 4 from each other seat). Both concealed kongs score 暗杠 2 from each other seat, the 9s one
+    made in the robbed turn included. Kills Wenshan.settle__mutmut_59 (any win but a discard's judged like 杠上炮
+    when the discarder's last discard followed a kong)."""
+    hands = ["5p5p1m1m1m1m9s9s9s9s2s4s7s", "234m456m789p3p4p6s6s", "2m5m8m1p4p7p3s6s8p9p7m3m6m", H3]
+    acts = [[3, "discard", "5p"], [0, "pung"], [0, "discard", "7s"], [1, "discard", "1z"], [2, "discard", "2z"],
+            [3, "discard", "3z"], [0, "kong", "1m"], [0, "discard", "3z"], [1, "discard", "1z"], [2, "discard", "2z"],
+            [3, "discard", "6z"], [0, "kong", "9s"], [0, "kong", "5p"], [1, "hu"]]
+    st = play_until(wenshan_start(hands, front="1z2z3z6z1z2z6z5p", back="3z8s"), acts)
+    assert [(w.seat, w.how, w.source) for w in st.wins] == [(1, "rob_kong", 0)]
+    assert st.seats[0].discards[-1].after_kong
+    assert [(m.kind, tiles.name(m.face)) for m in st.seats[0].melds] == [
+        ("pung", "5p"), ("concealed_kong", "1m"), ("concealed_kong", "9s")]
+    assert labels(st, 0, "an_gang") == [(0, "an_gang", "暗杠 1m", 6), (0, "an_gang", "暗杠 9s", 6)]
+    assert st.settlement.deltas == [8, 8, -8, -8]
+
+
+def test_gang_shang_pao_cancels_only_the_kong_of_that_turn():
+    """wenshan.md Kong points: "杠上炮 (discarding after a kong replacement and dealing in): that kong scores 0".
+    Seat 0 pungs dealer 3's 5p and konges 1111m concealed on a later turn; on the turn after, it konges 9999s
+    concealed and discards the replacement 2p, which seat 1 wins (平胡 硬功 2). The 9s kong shows 杠上炮 … 杠分作废
+    at 0; the 1m kong of the earlier turn still scores 暗杠 2 from each other seat. Kills
+    Wenshan.settle__mutmut_74 (every kong of the discarder cancelled) and _77 to _84 (the table's note)."""
+    hands = ["5p5p1m1m1m1m9s9s9s9s2s4s7s", "234m456m789p3p4p6s6s", "2m5m8m1p4p7p3s6s8p9p7m3m6m", H3]
+    acts = [[3, "discard", "5p"], [0, "pung"], [0, "discard", "7s"], [1, "discard", "1z"], [2, "discard", "2z"],
+            [3, "discard", "3z"], [0, "kong", "1m"], [0, "discard", "3z"], [1, "discard", "1z"], [2, "discard", "2z"],
+            [3, "discard", "6z"], [0, "kong", "9s"], [0, "discard", "2p"], [1, "hu"]]
+    st = play_until(wenshan_start(hands, front="1z2z3z6z1z2z6z8s", back="3z2p"), acts)
+    assert [(w.seat, w.how, w.source, w.score.total) for w in st.wins] == [(1, "discard", 0, 2)]
+    assert labels(st, 0) == [(0, "gang_shang_pao", "杠上炮 9s 杠分作废", 0), (0, "ping_hu", "平胡 硬功 1×2=2", -2),
+                             (0, "an_gang", "暗杠 1m", 6)]
+    assert [zh(n) for n in st.settlement.notes] == ["杠上炮：座位0的杠不计杠分"]
+    assert st.settlement.deltas == [4, 4, -4, -4]
+
+
+def test_a_kong_with_a_substitute_scores_nothing_and_the_next_kong_still_scores():
+    """wenshan.md Kong points: "A kong containing any substitute (wildcard or 白 standing for the face) scores 0";
+    every other kong scores. Wildcard 中. Dealer 0 konges 111m + 中 concealed, then 9999s concealed, and the wall
+    runs out (黄牌: kong points are still settled): 带癞子杠 1m at 0, then 暗杠 9s 2 from each other seat. Kills
+    Wenshan.settle__mutmut_87 and _107 (the seat's later kongs skipped after the first pung or substitute kong)."""
+    hands = ["1m1m1m7z9s9s9s9s2s4s6s8s3p5p", H1, "2m5m8m1p4p7p3s6s8p9p7m3m6m", "4s369m258p36s13z28s"]
+    st = play_until(wenshan_start(hands, front="1z2z3z", back="6z4z", dealer=0, fill=False),
+                    [[0, "kong", "1m"], [0, "kong", "9s"], [0, "discard", "8s"], [1, "discard", "1z"],
+                     [2, "discard", "2z"], [3, "discard", "3z"]])
+    assert st.end == "draw"
+    assert [(m.kind, tiles.name(m.face), m.subs) for m in st.seats[0].melds] == [
+        ("concealed_kong", "1m", 1), ("concealed_kong", "9s", 0)]
+    assert labels(st, 0) == [(0, "kong_sub", "带癞子杠 1m 无杠分", 0), (0, "an_gang", "暗杠 9s", 6)]
+    assert st.settlement.deltas == [6, -2, -2, -2]
+
+
+SEAT3_ZHONG = "7z369m258p36s13z28s"  # seat 3: one 中 (the wildcard), nothing else of use
+
+
+def test_a_won_wildcard_is_its_face_while_a_held_one_stays_wild():
+    """wenshan.md: a discarded wildcard counts as its face; "every copy of the wildcard tile in a hand may stand for
+    any tile", and 白 may stand for the wildcard's face. Wildcard 中. Dealer 2 holds 123m 456m 78m 中 222s 白 and
+    leads 9s; seat 3 discards 中: seat 2 may 胡 it, the held 中 as 9m and 白 as 中 pairing the won 中: 平胡 1 (no 硬功)
+    from each other seat. Kills Wenshan.quick_win__mutmut_15 (the held 中 taken as its face too: no win)."""
+    st = play_until(wenshan_start([H0, H1, "123m456m78m7z222s5z9s", SEAT3_ZHONG], front="9p", dealer=2),
+                    [[2, "discard", "9s"], [3, "pass"], [3, "discard", "7z"]])
+    assert "hu" in kinds(st, 2)
+    play_until(st, [[2, "hu"]])
+    w = st.wins[0]
+    assert (w.seat, w.how, w.source, [(p.key, p.value) for p in w.score.patterns]) == (2, "discard", 3,
+                                                                                       [("ping_hu", 1)])
+    assert w.score.payments == {0: 1, 1: 1, 3: 1}
+
+
+def test_a_discarded_wildcard_that_fits_only_as_a_wildcard_is_no_win_and_nothing_is_refused():
+    """wenshan.md: a discarded wildcard counts as its face. Wildcard 中. Dealer 2 (123m 456m 789m 55p 78p, waiting
+    6p/9p) leads 9s; seat 3's discarded 中 would fit only as a 6p or 9p: seat 2 is offered nothing and told nothing
+    (refused_win is told only for a tile that completes the shape; engine._discard_win), and seat 0 draws. Kills
+    Wenshan.quick_win__mutmut_13 (the won 中 taken as a wildcard by the shape test)."""
+    st = play_until(wenshan_start([H0, H1, "123m456m789m5p5p7p8p9s", SEAT3_ZHONG], front="9p", dealer=2),
+                    [[2, "discard", "9s"], [3, "pass"]])
+    _, emitted = engine.apply(st, Action(3, "discard", t("7z")))
+    assert [e["type"] for e in emitted] == ["discard", "draw"]
+    assert (st.phase, st.turn) == ("turn", 0)

@@ -59,8 +59,9 @@ def test_a_malformed_action_is_refused_naming_what_is_wrong(item, message):
     ({"variant": "wenshan", "hands": ["5q"]}, "bad tile notation '5q' in '5q' (write tiles like 123m456p7z)"),
     ({"variant": "wenshan", "hands": [], "actions": [[0, "fly"]]},
      "action 0: unknown action 'fly' (one of discard, chow, pung, kong, hu, pass, declare_ready)"),
-    # "players" is the count itself: text is refused, naming the count the options resolved to
-    ({"variant": "wenshan", "hands": [], "players": "3"}, "wenshan is played by 3, not '3'"),
+    # "players" is the count itself (cli.md writes it as a number): text or a truth value is refused as such
+    ({"variant": "wenshan", "hands": [], "players": "3"}, "players must be a whole number, not '3'"),
+    ({"variant": "wenshan", "hands": [], "players": True}, "players must be a whole number, not True"),
     ({"variant": "wenshan", "hands": [], "players": 3, "options": {"players": 4}},
      "players and options.players disagree"),
 ])

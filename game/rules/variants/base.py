@@ -53,14 +53,13 @@ class Variant:
         """
         opts = dict(given or {})
         if players is not None:
+            if type(players) is not int:  # bool is an int subclass, and "3" is not a count
+                raise ValueError(f"players must be a whole number, not {players!r}")
             if "players" in opts and str(opts["players"]) != str(players):
                 raise ValueError("players and options.players disagree")
             if any(o.key == "players" for o in self.schema):
                 opts["players"] = players
-        options = self.resolve_options(opts)
-        if players is not None and players != self.players(options):
-            raise ValueError(f"{self.id} is played by {self.players(options)}, not {players!r}")
-        return options
+        return self.resolve_options(opts)  # every variant's schema holds "players", so the count is checked there
 
     def players(self, options: Options) -> int:
         return int(options.get("players", 4))

@@ -3,7 +3,9 @@ situations their first tests left open (issue 42: every surviving mutant of the 
 chicken games: the next dealer after a drawn hand, the 常鸡 and the 捉鸡牌 in every view, who declared ready, 抢杠
 let go, 暗大对 and 地龙 won in play, when 报听 is offered (chicken.md Next dealer, Default chickens, 捉鸡, 报听, 抢杠,
 Restrictions, Hand patterns). Wenshan: 软烂 and 七对 in the hint's shape test, 海底捞月 and 地胡 only as defined, a
-won wildcard as its face, and which kongs score after 杠上炮, 抢杠 and a substitute (wenshan.md)."""
+won wildcard as its face, and which kongs score after 杠上炮, 抢杠 and a substitute (wenshan.md). Chickens: a 幺鸡
+discarded after a flipped chicken, 钻石鸡/银鸡/本鸡/上下鸡 never owed as 包鸡, 跟冲 after a skipped turn (chicken.md
+"Where chickens are counted", 跟冲)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from game.rules.actions import Action
 from game.rules.advice import tracker
 from game.rules.variants import get
 from game.rules.variants.chicken import drawn_hand_dealer
+from game.rules.variants.chicken_fowl import kinds as fowl_kinds
 from game.rules.view import view
 from tests.helpers.words import zh
-from tests.rules.chicken_hands import D_ACTIONS, OPENING, S0, S1, S2_JUNK, S3, D, play_a
+from tests.rules.chicken_hands import A_HANDS, D_ACTIONS, OPENING, S0, S1, S2_JUNK, S3, D, play_a, play_c
 from tests.rules.chicken_util import kinds, labels, play_until, run, start
 from tests.rules.wenshan_util import H0, H1, H3
 from tests.rules.wenshan_util import start as wenshan_start
@@ -300,3 +303,74 @@ def test_a_discarded_wildcard_that_fits_only_as_a_wildcard_is_no_win_and_nothing
     _, emitted = engine.apply(st, Action(3, "discard", t("7z")))
     assert [e["type"] for e in emitted] == ["discard", "draw"]
     assert (st.phase, st.turn) == ("turn", 0)
+
+
+# ---- chicken_fowl.py ----------------------------------------------------------------------------------------
+
+def test_a_flipped_chicken_discarded_before_a_yao_ji_hides_nothing_after_it():
+    """chicken.md "Where chickens are counted": a ready player collects for its own unclaimed discards of default
+    chickens; flipped chickens in the discards count only with 满堂鸡. Guiyang hand A with seat 0 holding one 1s:
+    ready seat 2 discards 9m, later the 1s it draws (neither claimed); seat 1 self-draws, 捉鸡牌 8m makes 9m the
+    flipped chicken. Seat 2's 9m counts nothing, its 1s after it is a 幺鸡 worth 1 from each other seat. Kills
+    chicken_fowl.counted__mutmut_12 (the discards after a skipped flipped chicken dropped)."""
+    acts = [[0, "discard", "1s"], [1, "discard", "4p"], [2, "discard", "9m"], [3, "discard", "8p"],
+            [0, "discard", "6s"], [1, "discard", "7z"], [2, "discard", "1s"], [3, "discard", "5m"],
+            [0, "discard", "5p"], [1, "hu"]]
+    st = run("guiyang", ["1s2s2m5m9m3p6p9p4s7s7z3m5p9s"] + A_HANDS[1:], front="1s9m7z6s7z1s5m5p8p8m", actions=acts)
+    assert st.extra["zhuo"] == t("8m") and st.settlement.info["ready"] == [False, True, True, False]
+    assert [d.tile for d in st.seats[2].discards] == [t("9m"), t("1s")]
+    assert (2, "chickens", "幺鸡 1s ×1", 3) in labels(st, 2)
+    assert [(tr.payer, tr.points) for tr in st.settlement.transfers if tr.payee == 2 and tr.reason == "yao_ji"] == [
+        (0, 1), (1, 1), (3, 1)]
+
+
+@pytest.mark.parametrize("options, zhuo, drop, name", [({"zuan_shi": True}, "7z", "7z", "钻石鸡"),
+                                                       ({"yin_ji": True}, "9p", "1p", "银鸡")])
+def test_a_not_ready_player_owes_no_bao_ji_for_a_discarded_diamond_or_silver_chicken(options, zhuo, drop, name):
+    """chicken.md "Where chickens are counted": a not-ready player pays 包鸡 for exposed default chickens (a 冲锋鸡
+    at its 冲锋 value) and for flipped chickens "only when they are golden"; 钻石鸡 (捉鸡牌 红中, option zuan_shi) and
+    银鸡 (捉鸡牌 9p → 1p, option yin_ji) are flipped chickens, not golden. Guiyang hand A as above, with seat 3 (not
+    ready) also discarding the chicken (its 7z, or the 1p it draws) unclaimed: its 包 lines are only 包冲锋乌骨鸡
+    8p ×4 (its first 8p), nothing for the 7z or 1p. Kills chicken_fowl.kinds__mutmut_59 and _77 (钻石鸡 / 银鸡
+    made default chickens)."""
+    acts = [[0, "discard", "1s"], [1, "discard", "4p"], [2, "discard", "9m"], [3, "discard", "8p"],
+            [0, "discard", "6s"], [1, "discard", "9p"], [2, "discard", "1s"], [3, "discard", drop],
+            [0, "discard", "5p"], [1, "hu"]]
+    draw3 = "1p" if drop == "1p" else "5m"  # seat 3's second draw
+    st = run("guiyang", ["1s2s2m5m9m3p6p9p4s7s7z3m5p9s"] + A_HANDS[1:], front=f"1s9m7z6s9p1s{draw3}5p8p{zhuo}",
+             actions=acts, options=options)
+    assert st.extra["zhuo"] == t(zhuo) and st.settlement.info["ready"] == [False, True, True, False]
+    assert st.seats[3].discards[-1].tile == t(drop) and st.seats[3].discards[-1].claimed_by is None
+    ks = fowl_kinds(st.variant.table, st.options, t(zhuo))
+    assert zh(ks[t(drop)].name) == name and not ks[t(drop)].default
+    assert labels(st, 3, "bao") == [(3, "bao", "包冲锋乌骨鸡 8p ×4", -8)]
+
+
+@pytest.mark.parametrize("zhuo, option, name", [("7s", "ben_ji", "本鸡"), ("8s", "shang_xia_ji", "上下鸡")])
+def test_a_not_ready_player_owes_no_bao_ji_for_a_discarded_ben_ji_or_shang_xia_ji(zhuo, option, name):
+    """chicken.md "Where chickens are counted" (包鸡 for default chickens and golden flipped ones only) with zhuoji's
+    本鸡 (the 捉鸡牌 itself) and 上下鸡 (捉鸡牌 ±1): zhuoji hand C, seat 3 (not ready) discards 7s unclaimed; with
+    捉鸡牌 7s (本鸡) or 8s (7s is its 上下鸡) that 7s is a chicken, but not one seat 3 owes: seat 3 has no 包 line
+    (it pays seat 1's 7s chicken 1 as every player does). Kills chicken_fowl.kinds__mutmut_105 and the 上下鸡 twin
+    (the kind made a default chicken)."""
+    st = play_c(zhuo, {option: True})
+    assert st.settlement.info["ready"] == [True, True, False, False]
+    assert [(d.tile, d.claimed_by) for d in st.seats[3].discards] == [(t("7s"), None)]
+    assert (3, "chickens", f"{name} 7s ×1", -1) in labels(st, 3)
+    assert labels(st, 3, "bao") == []
+
+
+def test_gen_chong_after_a_charge_that_was_not_its_discarders_first_discard():
+    """chicken.md 跟冲 (zhuoji): after a 冲锋 (the hand's first 1s, unclaimed), any later player whose own first
+    discard is the same tile gets a 冲锋鸡 too. Seat 2 pungs dealer 0's 9p, so seat 1 is skipped; dealer 0's second
+    discard is the first 1s (冲锋, its discard 1), and seat 1's first discard is 1s: every view lists seat 1's 跟冲.
+    Kills chicken_fowl.record_unclaimed__mutmut_51 (the 冲锋's discard index taken for its seat)."""
+    hands = ["9p1s2m5m8m3p6p4s7s2s3m6m9m7p", "1s1m4m7m2p5p8p3s6s9s8m5s4p", "9p9p1m4m7m2p5p3s6s9s8m5s4p",
+             "2m5m8m3p6p9p3s6s9s1p4p7p2m"]
+    st = play_until(start("zhuoji", hands, front="6m5s7s"),
+                    [[0, "discard", "9p"], [2, "pung"], [2, "discard", "1m"], [3, "discard", "6m"],
+                     [0, "discard", "1s"], [1, "discard", "1s"]])
+    assert (st.phase, st.turn) == ("turn", 2) and len(st.seats[0].discards) == 2 and len(st.seats[1].discards) == 1
+    for s in range(4):
+        pub = view(st, s)["public"]
+        assert pub["chong_feng"] == {"1s": 0} and pub["gen_chong"] == [["1s", 1]]

@@ -6,6 +6,8 @@ tables.py's docstrings: complete shapes, waits, shanten, the packed values and t
 
 from __future__ import annotations
 
+import pytest
+
 from game.rules import analysis
 from tests.helpers.hands import hand
 
@@ -65,3 +67,19 @@ def test_is_win_any_values_each_group_on_its_own():
     c = hand("123s")
     c[27] = 5  # five 東
     assert analysis.is_win_any(c) is True
+
+
+def test_nine_held_four_times_is_never_waited_on_while_a_lower_kind_is():
+    """analysis.waits_shapes (waits a player can still draw): 6789999m456p111z waits on 6m only (66m 789m 999m
+    456p 111z); 9m, held four times, completes 678m 999m 9m+9m in the table convention but cannot be drawn."""
+    c = hand("6789999m456p111z")
+    assert analysis.waits(c) == [5, 8]
+    assert analysis.waits_shapes(c) == [5]
+
+
+def test_shanten_of_more_than_fourteen_tiles_says_how_many():
+    """analysis.shanten_keys' contract: at most 14 tiles with jokers; 11122233344455m (14 tiles) and one wildcard
+    are refused, and the message says the count."""
+    with pytest.raises(ValueError) as e:
+        analysis.shanten(hand("11122233344455m"), 1)
+    assert str(e.value) == "shanten needs at most 14 tiles with jokers, got 15"

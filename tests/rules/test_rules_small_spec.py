@@ -3,18 +3,21 @@ view, variants/base, yuxi_score, advice, wenshan_score, events, scenario, tiles,
 actions, texts and situation, run whole). view.py: what a seat and a watcher are told, field by field (guide:
 "view(state, seat) is the only way anything outside the core sees a game"; issue 17, watching a LAN table):
 the public step, the result and every hand once the hand is over, the match totals, the drawn tile on the own
-turn only, and a version that moves with what the viewer sees."""
+turn only, and a version that moves with what the viewer sees. variants/base.py: who deals first (an option the
+score calculator leaves out), a kong with one tile left, a concealed kong face down until the end, a refused
+complete hand, and 白 standing for a suited wildcard's face in chows, pungs and concealed kongs (wenshan.md)."""
 
 from __future__ import annotations
 
 from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
+from game.rules.kinds import WinBy
 from game.rules.variants import get
 from game.rules.view import public_step, public_view, result, same_point, view
 from tests.helpers.scen import scenario_dict
-from tests.rules.chicken_hands import B1, OPENING, S0, S1, S2_JUNK, S3, b1_actions, play_dian
-from tests.rules.chicken_util import play_until, run, start
-from tests.rules.wenshan_util import H2, H3
+from tests.rules.chicken_hands import B1, OPENING, S0, S1, S2_JUNK, S2_READY, S3, b1_actions, play_dian
+from tests.rules.chicken_util import kinds, play_until, run, start
+from tests.rules.wenshan_util import H1, H2, H3
 
 t = tiles.tile
 
@@ -128,3 +131,105 @@ def test_open_table_version_moves_with_a_concealed_tile_a_closed_one_does_not():
     b = start("guiyang", [S0, S1, S2_JUNK.replace("2m", "3m", 1), S3])
     assert public_view(a)["version"] == public_view(b)["version"]
     assert public_view(a, open_hands=True)["version"] != public_view(b, open_hands=True)["version"]
+
+
+# ---- variants/base.py: the hooks every variant shares ------------------------------------------------------
+
+
+def test_first_dealer_is_a_table_choice_the_calculator_does_not_offer():
+    """首局庄家 (chicken.md, Options): every variant has first_dealer, host or random, host by default and random
+    in zhuoji (seed 004); Option.calc is False since who deals first never changes one hand's score."""
+    for vid, default in (("guiyang", "host"), ("zhuoji", "random"), ("wenshan", "host"), ("yuxi", "host")):
+        o = next(o for o in get(vid).schema if o.key == "first_dealer")
+        assert (o.default, o.choices, o.fixed) == (default, ("host", "random"), False)
+        assert o.calc is False
+
+
+def test_a_kong_may_be_made_with_one_tile_left_to_replace_it():
+    """chicken.md (杠): a kong needs a replacement tile; with exactly one tile left in the wall there is one, so
+    dealer 0, holding 6666s, may kong."""
+    st = start("guiyang", ["6666s1m4m7m1p4p8s3s9s5p2p", S1, S2_JUNK, S3], front="5m", fill=False)
+    assert st.back - st.front == 1
+    assert kinds(st, 0) == ["discard", "kong"]
+
+
+def test_a_concealed_kong_is_face_down_to_the_others_until_the_hand_is_over():
+    """chicken.md (闷豆, a concealed kong): seat 0 sees seat 1's 5555m face down while the hand runs, and its
+    four tiles once the hand is over."""
+    st = start("guiyang", B1, front="9s9m1p6m5p7m3s8m", back="2m4m")
+    play_until(st, b1_actions("7z")[:3])
+    assert [m["tiles"] for m in view(st, 0)["seats"][1]["melds"]] == [[None] * 4]
+    st = run("guiyang", B1, front="9s9m1p6m5p7m3s8m", back="2m4m", actions=b1_actions("7z"))
+    assert [m["tiles"] for m in view(st, 0)["seats"][1]["melds"]] == [[t("5m")] * 4]
+
+
+def test_win_score_is_none_for_a_complete_hand_the_rules_refuse():
+    """Variant.win_score: "a win possible right now, or None". guiyang, seat 2 (not declared, waits 3s/6s) is
+    offered seat 3's 3s: the shape is complete but a 平胡 on a discard needs a pass first (NEEDS_PASS), so
+    win_check says why and win_score is None."""
+    st = start("guiyang", [S0, S1, S2_READY, S3], front="4p2s3p4p6s6m5p4p2s")
+    play_until(st, [[0, "discard", "7z"], [1, "discard", "9p"], [1, "pass"], [2, "discard", "2s"],
+                    [3, "discard", "3s"]])
+    v = st.variant
+    sc = v.win_check(st, 2, t("3s"), WinBy.DISCARD, 3)
+    assert sc is not None and (sc.valid, sc.refusal) == (False, "needs_pass")
+    assert v.win_score(st, 2, t("3s"), WinBy.DISCARD, 3) is None
+
+
+def _wenshan_5p_wild(seat0, dealer_hand=H3):
+    """wenshan, indicator 4p: the wildcard is 5p and 白 stands for 5p (wenshan.md); dealer 3, seat 0 holds
+    ``seat0``."""
+    st, _ = scenario.start(scenario_dict("wenshan", [seat0, H1, H2, dealer_hand], front="5m9p1p", flip="4p",
+                                         dealer=3))
+    assert (st.variant.jokers(st), st.variant.standins(st)) == ({t("5p")}, {t("5z"): t("5p")})
+    return st
+
+
+def test_bai_stands_in_for_the_wildcards_face_in_a_chow():
+    """wenshan.md: 白 may stand for the wildcard's face (5p). Seat 0 holds 3p 6p 白: on a 4p it may chow
+    3p 4p 白 as 345p or 4p 白 6p as 456p; on a discarded 白 (taken as 5p) with 3p 4p it may chow 345p."""
+    st = _wenshan_5p_wild("3p6p5z1m9m1s9s1z2z3z6z6z8m")
+    assert st.variant.chow_options(st, 0, t("4p")) == [
+        ((t("3p"), t("4p"), t("5z")), (t("3p"), t("4p"), t("5p"))),
+        ((t("4p"), t("5z"), t("6p")), (t("4p"), t("5p"), t("6p")))]
+    st = _wenshan_5p_wild("3p4p1m9m1s9s1z2z3z6z6z8m9p")
+    assert st.variant.chow_options(st, 0, t("5z")) == [((t("3p"), t("4p"), t("5z")), (t("3p"), t("4p"), t("5p")))]
+
+
+def test_a_pung_on_a_discarded_bai_takes_it_as_itself_when_both_need_one_substitute():
+    """wenshan.md: substitutes are chosen automatically, fewest first. Seat 0 holds 白 5p 5p (5p wild): on a
+    discarded 白 a pung as 白 needs one wildcard (白 + 5p), a pung as 5p counts the taken 白 as its one stand-in;
+    on the tie the tile's own face wins: 白, with 白 and 5p from the hand."""
+    st = _wenshan_5p_wild("5z5p5p1m9m1s9s1z2z3z6z6z8m")
+    assert st.variant.pung_kong_plan(st, 0, t("5z"), 2) == (t("5z"), [t("5z"), t("5p")])
+
+
+def _chows(st, tile):
+    return [(tiles.fmt(list(p)), tiles.fmt(list(f))) for p, f in st.variant.chow_options(st, 0, t(tile))]
+
+
+def test_chow_choices_come_fewest_wildcards_first_then_by_faces_then_by_tiles():
+    """wenshan.md: a wildcard may stand for any tile in a chow (吃). Seat 0's choices on an 8p with 6p 7p and
+    one wildcard 5p: the natural 678p, then the two that use the 5p once (as 6p: 5p7p8p before 6p5p8p), then
+    789p; with 3p, 5p 5p and 白 on a 4p (two wildcards held), no choice spends both wildcards as other tiles,
+    and 白 standing for 5p is no wildcard."""
+    st = _wenshan_5p_wild("6p7p5p1m9m1s9s1z2z3z6z6z8m")
+    assert _chows(st, "8p") == [("678p", "678p"), ("578p", "678p"), ("658p", "678p"), ("785p", "789p")]
+    st = _wenshan_5p_wild("3p5p5p5z1m9m1s9s1z2z3z6z6z")
+    assert _chows(st, "4p") == [("345p", "345p"), ("34p5z", "345p"), ("534p", "234p"), ("545p", "345p"),
+                                ("54p5z", "345p"), ("455p", "456p"), ("4p5z5p", "456p")]
+
+
+def test_a_concealed_kong_needs_a_natural_tile_of_its_face():
+    """wenshan.md (decision): a concealed kong needs at least one natural tile of its face, the rest may be
+    wildcards (5p). Seat 0 with 5p 5p 5p 5p: a kong of 5p itself or of any face it holds with three 5p, never
+    four 5p as a face it does not hold; with 1m and three 5p: 1m, 1z, 2z and 3z (held once) with three 5p."""
+    h3 = "4s369m278p36s13z28s2p"  # the dealer's hand without a 5p
+    st = _wenshan_5p_wild("5p5p5p5p1m1s1z2z3z6z6z8m9m", h3)
+    assert [(tiles.name(f), tiles.fmt(p)) for f, p in st.variant.concealed_kong_plans(st, 0)] == [
+        ("1m", "1m555p"), ("8m", "8m555p"), ("9m", "9m555p"), ("5p", "5555p"), ("1s", "1s555p"), ("1z", "1z555p"),
+        ("2z", "2z555p"), ("3z", "3z555p"), ("6z", "66z55p")]
+    st = _wenshan_5p_wild("1m5p5p5p9s9s1z2z3z6z6z7z7z", h3)
+    assert [(tiles.name(f), tiles.fmt(p)) for f, p in st.variant.concealed_kong_plans(st, 0)] == [
+        ("1m", "1m555p"), ("9s", "99s55p"), ("1z", "1z555p"), ("2z", "2z555p"), ("3z", "3z555p"), ("6z", "66z55p"),
+        ("7z", "77z55p")]

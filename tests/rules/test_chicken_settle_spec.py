@@ -1,11 +1,18 @@
 """The chicken games' settlement and hand scoring (game/rules/variants/chicken_settle.py, chicken_patterns.py) in
 situations their first tests left open (issue 42: every surviving mutant of the two modules, 1,759 in all):
-满鸡清一色 only with all four flipped chickens (chicken.md Hand patterns, 满鸡清一色)."""
+满鸡清一色 only with all four flipped chickens, under its own key, keeping the win's events, for each of several
+winners; every bean after a 憨包豆, of a not-ready and of a burned player; the seats after a burned one still
+collect; 责任鸡 between two not-ready players; the settlement's info, items and notes (chicken.md 满鸡清一色, Beans,
+烧, 责任鸡, Drawn hand)."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.rules import tiles
-from tests.rules.chicken_hands import B1, R_SEAT3, play_a
+from game.rules.view import view
+from tests.helpers.words import zh
+from tests.rules.chicken_hands import B1, D_ACTIONS, R_SEAT3, D, play_a, play_zeren
 from tests.rules.chicken_util import labels, net, run
 
 t = tiles.tile
@@ -92,14 +99,115 @@ def test_every_bean_of_a_not_ready_player_is_shown_void():
                                          (3, "beans", "点豆 9p 未叫嘴作废", 0)]
 
 
-def test_every_bean_of_a_burned_player_is_shown_burned():
-    """chicken.md 烧: the 热炮 discarder loses what its beans would have collected, each bean shown as a 0-point
-    line. test_chicken_beans' 热炮 hand with seat 1 dealt 5555m 8888p 456s 11s: it konges both (闷豆 ×2), draws
-    9m 9m and lets 2p go; seat 2 wins 平胡 热炮 on it. Seat 1 ends ready (11s 99m) and both 闷豆 are burned.
-    Kills part_beans__mutmut_90 (the burned player's beans after its first skipped)."""
-    st = run("guiyang", ["1m4m7m2p5p9p3s6s9s7z2m8m3p6p", "5555m8888p456s1s1s", "234m678m345p567p2p", R_SEAT3],
-             front="2p2s", back="9m9m",
-             actions=[[0, "discard", "7z"], [1, "kong", "5m"], [1, "kong", "8p"], [1, "discard", "2p"], [2, "hu"]])
+# test_chicken_beans' 热炮 hand: seat 1 konges 5555m and 8888p, draws 9m 9m, lets 2p go: seat 2 wins on it.
+RE_PAO = ["1m4m7m2p5p9p3s6s9s7z2m8m3p6p", "5555m8888p456s1s1s", "123s678m345p567p2p", R_SEAT3]
+RE_PAO_ACTIONS = [[0, "discard", "7z"], [1, "kong", "5m"], [1, "kong", "8p"], [1, "discard", "2p"], [2, "hu"]]
+
+
+def play_re_pao():
+    return run("guiyang", RE_PAO, front="2p2s", back="9m9m", actions=RE_PAO_ACTIONS)
+
+
+def test_every_bean_of_a_burned_player_is_shown_burned_and_the_others_still_collect():
+    """chicken.md 烧: the 热炮 discarder loses what its beans and chickens would have collected, each bean shown as
+    a 0-point line; what the others collect is untouched. test_chicken_beans' 热炮 hand with seat 1 dealt 5555m
+    8888p 456s 11s and seat 2 123s 678m 345p 567p 2p: seat 1 konges both (闷豆 ×2), draws 9m 9m and lets 2p go;
+    seat 2 wins 平胡 热炮 on it (10 from seat 1). Seat 1 ends ready (11s 99m): both 闷豆 and its chickens are
+    burned. 捉鸡牌 2s → 3s: seat 2 still collects its 幺鸡 1s and 翻牌鸡 3s, 1 each from every other seat.
+    Kills part_beans__mutmut_90 (the burned player's beans after its first skipped) and part_chickens__mutmut_33
+    (the seats after a burned one collecting no chickens)."""
+    st = play_re_pao()
     assert st.settlement.info["ready"] == [False, True, True, False]
     assert labels(st, 1, "beans") == [(1, "beans", "闷豆 5m 热炮烧豆", 0), (1, "beans", "闷豆 8p 热炮烧豆", 0)]
-    assert st.settlement.deltas == [0, -10, 10, 0]
+    assert labels(st, 2, "chickens") == [(2, "chickens", "幺鸡 1s ×1", 3), (2, "chickens", "翻牌鸡 3s ×1", 3)]
+    assert st.settlement.deltas == [-2, -12, 16, -2]
+
+
+@pytest.mark.parametrize("variant", ["guiyang", "zhuoji"])
+def test_ze_ren_ji_between_two_not_ready_players_is_nothing(variant):
+    """chicken.md 责任鸡: "if the claimer ends not ready and the discarder is ready, the claimer pays the discarder
+    ... (包责任鸡); if neither is ready, nothing". chicken_hands' 责任鸡 hand: dealer 0 leads 1s, seat 2 pungs it;
+    both end not ready and seat 1 self-draws. No 责任鸡 or 包责任鸡 is settled either way; seat 2 owes only 包鸡
+    for its exposed 111s, to seat 1. Kills part_chickens__mutmut_121 ('and' → 'or')."""
+    st = play_zeren(variant, "1s1p4p7p2m5m9m3s6s9s2p6p9p8m", "1s1s234m567m3p5p9p5s7s", "9p")
+    assert st.settlement.info["ready"] == [False, True, False, False]
+    assert net(st, "ze_ren_ji", "bao_ze_ren_ji") == [0, 0, 0, 0]
+    assert labels(st, None, "bao") == [(1, "bao", "包鸡 1s 3张 ×1", 3), (2, "bao", "包鸡 1s 3张 ×1", -3)]
+
+
+def test_the_settlement_info_names_the_flip_and_every_chicken_tile():
+    """The settlement's info (shown in the settlement's corner: game/ui/table/settle.flip_tiles) names who is
+    ready, the 捉鸡牌, the flipped chicken and every chicken tile of the hand, sorted, and the burned seats.
+    Guiyang hand A, 捉鸡牌 1m → 2m: chickens 1s, 8p (default) and 2m; every seat's view carries the same info.
+    Kills settle__mutmut_25/_26/_27 (the flipped chicken's entry misnamed or None) and _32/_33 (the chickens'
+    entry misnamed)."""
+    st = play_a("1m")
+    info = {"ready": [False, True, True, False], "zhuo": "1m", "chicken": "2m", "chickens": ["1s", "2m", "8p"],
+            "burned": []}
+    assert st.settlement.info == info
+    assert all(view(st, s)["result"]["info"] == info for s in range(4))
+
+
+def test_man_ji_qing_keeps_the_events_of_the_win():
+    """chicken.md 满鸡清一色 and 报听 (guiyang +10): seat 1 declares ready with its first discard, the fourth 7m,
+    and self-draws 9s holding 777m (捉鸡牌 6m → 7m: all four flipped chickens its own). Its 平胡 is settled as
+    满鸡清一色 10 and the 报听 10 stays: the win shows both, 20 in all, paid 20 by each other seat. Kills
+    _settled_scores__mutmut_21, _48 and _50 (the first event dropped with the replaced pattern, or its value
+    from the total)."""
+    acts = [[0, "discard", "2p"], [1, "discard", "7m"], [1, "declare_ready"], [2, "discard", "3p"],
+            [3, "discard", "4s"], [0, "discard", "5s"], [1, "hu"]]
+    st = run("guiyang", [J0, "777m234p567p345s9s", J2, J3], front="7m3p4s5s9s6m", options={"man_ji_qing": True},
+             actions=acts)
+    w = st.wins[0]
+    assert _patterns(w) == [("man_ji_qing", 10), ("bao_ting", 10)]
+    assert (w.score.total, w.score.payments) == (20, {0: 20, 2: 20, 3: 20})
+
+
+def test_every_winner_of_one_discard_shows_its_pattern_as_settled():
+    """chicken.md 满鸡清一色 and 一炮多响: seat 3 discards 9s and seats 0 and 1 both win on it. Seat 0 (七对 pairs
+    22 33 44 55 66 88m + 9s) keeps its 合扑七对 20; seat 1 (777m 222p 555p 77s 99s, having discarded the fourth 7m;
+    捉鸡牌 6m → 7m) wins 大对子 5, lifted to 满鸡清一色 10, and its win shows that, not 大对子. Kills
+    _settled_scores__mutmut_10 (the wins after an unchanged one left unsettled) and _24 (seat 1's payments
+    counting what seat 0 won too)."""
+    hands = ["2m2m3m3m4m4m5m5m6m6m8m8m9s7z", "777m222p555p7s7s9s9s", "1p3p4p6p9p1m2s3s4s5s6s7z7z",
+             "1m9m1p3p4p6p9p2s3s5s6s8s7z"]
+    acts = [[0, "discard", "7z"], [1, "discard", "7m"], [2, "discard", "8s"], [3, "discard", "9s"], [0, "hu"],
+            [1, "hu"]]
+    st = run("guiyang", hands, front="7m8s9s6m", options={"man_ji_qing": True}, actions=acts)
+    assert [(w.seat, w.how) for w in st.wins] == [(0, "discard"), (1, "discard")]
+    assert _patterns(st.wins[0]) == [("he_pu_qi_dui", 20)] and "settled" not in st.wins[0].score.info
+    assert _patterns(st.wins[1]) == [("man_ji_qing", 10)] and st.wins[1].score.info["settled"] == "man_ji_qing"
+    assert st.wins[1].score.payments == {3: 10}
+
+
+def test_settlement_items_name_the_other_seats_and_zero_lines_name_none():
+    """The settlement screen's items (chicken_settle's contract): one item per seat, part and label, in part order,
+    its detail naming the other seats (←0,1,3 paid by them, →2 paid to seat 2), and an empty detail for a 0-point
+    line (burned beans and chickens, 平胡 0 under 热炮). The 热炮 hand above, every item. Kills book__mutmut_53
+    and _54 (a 0-point item's detail None or text)."""
+    st = play_re_pao()
+    items = [(i.seat, i.key, zh(i.text), i.points, i.detail) for i in st.settlement.items]
+    assert items == [
+        (0, "chickens", "幺鸡 1s ×1", -1, "→2"), (0, "chickens", "翻牌鸡 3s ×1", -1, "→2"),
+        (1, "events", "热炮 10", -10, "→2"), (1, "beans", "闷豆 5m 热炮烧豆", 0, ""),
+        (1, "beans", "闷豆 8p 热炮烧豆", 0, ""), (1, "chickens", "热炮烧鸡", 0, ""),
+        (1, "chickens", "幺鸡 1s ×1", -1, "→2"), (1, "chickens", "翻牌鸡 3s ×1", -1, "→2"),
+        (2, "hand", "平胡 0", 0, ""), (2, "events", "热炮 10", 10, "←1"), (2, "chickens", "幺鸡 1s ×1", 3, "←0,1,3"),
+        (2, "chickens", "翻牌鸡 3s ×1", 3, "←0,1,3"),
+        (3, "chickens", "幺鸡 1s ×1", -1, "→2"), (3, "chickens", "翻牌鸡 3s ×1", -1, "→2")]
+
+
+# chicken_hands.D with seats 0 and 1 broken: the wall runs out with nobody ready.
+D_NONE = ["1s1s3p3p5p5p7s7s9m9m6p2p4s8m", "222m333m444m5m1p5p9p", D[2], D[3]]
+
+
+@pytest.mark.parametrize("variant", ["guiyang", "zhuoji"])
+def test_a_drawn_hand_with_nobody_ready_says_so(variant):
+    """chicken.md Drawn hand (荒庄): with nobody ready nobody pays (查叫 needs a ready player), and the settlement's
+    notes say the hand was drawn and that nobody is ready (叫嘴：无); no 捉鸡牌 is turned up, so the info has no
+    flip. Kills notes__mutmut_45, _52, _53 and _54 (the 'nobody ready' note lost or misnamed)."""
+    st = run(variant, D_NONE, front="7p3m9p7m", back="2m", fill=False, actions=D_ACTIONS)
+    assert st.end == "draw" and st.settlement.deltas == [0, 0, 0, 0]
+    assert [zh(n) for n in st.settlement.notes] == ["荒庄", "叫嘴：无"]
+    assert st.settlement.info == {"ready": [False] * 4, "zhuo": None, "chicken": None, "chickens": ["1s", "8p"],
+                                  "burned": []}

@@ -6,9 +6,12 @@ tables.py's docstrings: complete shapes, waits, shanten, the packed values and t
 
 from __future__ import annotations
 
+import struct
+import zlib
+
 import pytest
 
-from game.rules import analysis
+from game.rules import analysis, tables, tiles
 from tests.helpers.hands import hand
 
 STANDARD, SEVEN_PAIRS = analysis.STANDARD, analysis.SEVEN_PAIRS
@@ -83,3 +86,95 @@ def test_shanten_of_more_than_fourteen_tiles_says_how_many():
     with pytest.raises(ValueError) as e:
         analysis.shanten(hand("11122233344455m"), 1)
     assert str(e.value) == "shanten needs at most 14 tiles with jokers, got 15"
+
+
+def test_a_wildcard_standing_for_a_fifth_copy_makes_a_seven_tile_hand_ready():
+    """analysis.shanten_keys' docstring: a wildcard may stand for a fifth copy of a tile held four times, and on
+    3k+1 hands that is credited for 0. 東東東東中中 plus one wildcard (7 tiles) is ready: 中 completes it
+    (東東東, 中中中, 東 and the wildcard as the pair), so its shanten is 0, not the 1 of a count that forbids a
+    fifth 東. Likewise 東東東東 and three wildcards wait on any tile."""
+    assert analysis.waits_shapes(hand("1111z55z"), 1) == [31]
+    assert analysis.shanten(hand("1111z55z"), 1) == 0
+    assert analysis.shanten(hand("1111z"), 3) == 0
+
+
+@pytest.mark.parametrize("text,drawable", [("2222p13s", "2s"), ("1111p35s", "4s")])
+def test_a_ready_hand_with_a_wildcard_fifth_copy_counts_the_drawable_wait(text, drawable):
+    """analysis.shanten_keys: with one wildcard, 2222p 1s 3s (and 1111p 3s 5s) are ready (shanten 0): the held four
+    make a pung and, with the wildcard as a fifth copy, the pair; the two bamboos wait on a tile that can be drawn
+    (2s, 4s). Their other wait, a fifth 2p (1p), cannot be drawn and does not count."""
+    c = hand(text)
+    assert analysis.waits_shapes(c, 1) == [tiles.tile(drawable)]
+    assert analysis.shanten(c, 1) == 0
+
+
+
+def test_two_pairs_are_not_pungs_and_a_pair():
+    """analysis.is_pungs_and_pair (the concealed part of a 大对子: only pungs and exactly one pair): 111m222p33s44s
+    holds two pairs and is not; 111m222p33s444s is."""
+    assert analysis.is_pungs_and_pair(hand("111m222p33s44s")) is False
+    assert analysis.is_pungs_and_pair(hand("111m222p33s444s")) is True
+
+
+# ---- the table file (tables.py: header, sections, checks) -------------------------------------------------------
+
+def _sections() -> dict[str, bytes]:
+    """The shipped table file's sections by name."""
+    raw = zlib.decompress(tables.read_resource()[tables._HEADER.size:])
+    out, pos = {}, 0
+    for name in tables._SECTIONS:
+        (n,) = struct.unpack_from("<I", raw, pos)
+        out[name] = raw[pos + 4:pos + 4 + n]
+        pos += 4 + n
+    return out
+
+
+def _file(sections: dict[str, bytes], version: int = tables.FORMAT_VERSION, tail: bytes = b"") -> bytes:
+    """A table file of these sections (plus ``tail`` after them), its header's length and checksum right."""
+    raw = b"".join(struct.pack("<I", len(sections[n])) + sections[n] for n in tables._SECTIONS) + tail
+    return tables._HEADER.pack(tables.MAGIC, version, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw, 1)
+
+
+def _refusal(data: bytes) -> str:
+    with pytest.raises(tables.TableError) as e:
+        tables.deserialize(data)
+    return str(e.value)
+
+
+def test_a_table_file_is_refused_with_what_is_wrong_with_it():
+    """tables.deserialize refuses a damaged file saying why: a header alone (16 bytes: nothing to decompress), a
+    shorter one, another magic, another format version, a payload that is no zlib stream, a checksum that does not
+    match, and data after the last section."""
+    shipped = tables.read_resource()
+    assert _refusal(shipped[:16]).startswith("table file does not decompress: ")
+    assert _refusal(shipped[:15]) == "table file too short"
+    assert _refusal(b"XXXX" + shipped[4:]) == "not a table file"
+    assert _refusal(_file(_sections(), version=3)) == "table format 3, expected 2"
+    assert _refusal(shipped[:16] + b"not zlib").startswith("table file does not decompress: ")
+    damaged = bytearray(shipped)
+    damaged[8] ^= 0xFF  # the checksum
+    assert _refusal(bytes(damaged)) == "table file checksum mismatch"
+    assert _refusal(_file(_sections(), tail=b"\0\0\0\0")) == "table file has trailing data"
+
+
+@pytest.mark.parametrize("name,grow", [
+    ("win_s", b"\0"),  # a per-key section one key too long
+    ("comb", b"\0\0"),  # one closure entry more: no longer whole rows of suit vectors
+    ("final", b"\0" * 5),  # one final row more than the closure and honor vectors make
+    ("pid_s", b"\0\0"),  # one packed value index more than there are suit keys
+])
+def test_a_table_section_of_the_wrong_size_is_refused(name, grow):
+    """tables.deserialize: each section must have the size the others imply (5**9 suit keys, 5**7 honor keys, whole
+    rows of the comb and final tables); one that does not is refused."""
+    sections = _sections()
+    sections[name] += grow
+    assert _refusal(_file(sections)) == "table file has sections of the wrong size"
+
+
+def test_a_packed_value_index_past_the_values_is_refused():
+    """tables.deserialize: each key's packed value is an index into the file's distinct values; an index past them
+    is refused."""
+    sections = _sections()
+    n = len(sections["pval_s"]) // 4
+    sections["pid_s"] = struct.pack("<H", n) + sections["pid_s"][2:]
+    assert _refusal(_file(sections)) == "table file has a packed value index out of range"

@@ -5,18 +5,23 @@ actions, texts and situation, run whole). view.py: what a seat and a watcher are
 the public step, the result and every hand once the hand is over, the match totals, the drawn tile on the own
 turn only, and a version that moves with what the viewer sees. variants/base.py: who deals first (an option the
 score calculator leaves out), a kong with one tile left, a concealed kong face down until the end, a refused
-complete hand, and 白 standing for a suited wildcard's face in chows, pungs and concealed kongs (wenshan.md)."""
+complete hand, and 白 standing for a suited wildcard's face in chows, pungs and concealed kongs (wenshan.md).
+variants/yuxi_score.py (yuxi.md): the double_kong flag alone, each pattern's 番, the sequence wins' refusals and
+a 十风's score."""
 
 from __future__ import annotations
 
 from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
-from game.rules.kinds import WinBy
-from game.rules.variants import get
+from game.rules.kinds import MeldKind, WinBy
+from game.rules.situation import Situation
+from game.rules.state import Meld
+from game.rules.variants import get, yuxi_score
 from game.rules.view import public_step, public_view, result, same_point, view
 from tests.helpers.scen import scenario_dict
 from tests.rules.chicken_hands import B1, OPENING, S0, S1, S2_JUNK, S2_READY, S3, b1_actions, play_dian
 from tests.rules.chicken_util import kinds, play_until, run, start
+from tests.rules.scoring import judge_yuxi, keys
 from tests.rules.wenshan_util import H1, H2, H3
 
 t = tiles.tile
@@ -233,3 +238,53 @@ def test_a_concealed_kong_needs_a_natural_tile_of_its_face():
     assert [(tiles.name(f), tiles.fmt(p)) for f, p in st.variant.concealed_kong_plans(st, 0)] == [
         ("1m", "1m555p"), ("9s", "99s55p"), ("1z", "1z555p"), ("2z", "2z555p"), ("3z", "3z555p"), ("6z", "66z55p"),
         ("7z", "77z55p")]
+
+
+# ---- variants/yuxi_score.py ---------------------------------------------------------------------------------
+
+
+def test_the_double_kong_flag_alone_is_a_win_after_two_kongs():
+    """yuxi.md 双杠上花 (2番): a score input flagged double_kong (two kongs in a row) is a win after a kong even
+    without after_kong: 789s 55s + 1111m, 2222p and a chow, self-drawn 5s: 2^(0+2) = 4."""
+    res, _ = judge_yuxi("789s55s", "5s", melds=[{"kind": "kong", "tiles": "1111m", "from": 0},
+                                                 {"kind": "concealed_kong", "tiles": "2222p"},
+                                                 {"kind": "chow", "tiles": "234m", "from": 0}],
+                        flags=["double_kong"], kong_draws="9p5s")
+    assert keys(res) == ["shuang_gang_hua"] and res["total"] == 4
+
+
+def test_each_yuxi_pattern_carries_its_fan():
+    """yuxi.md: each pattern is shown with its 番: 清一色 (1) with 杠上五梅花 (2) on a 5p after a kong of 1111p,
+    self-drawn: 2^(1+2) = 8 from each of the three others."""
+    res, _ = judge_yuxi("345p567p789p55p", "5p", melds=[{"kind": "concealed_kong", "tiles": "1111p"}],
+                        flags=["after_kong"], kong_draws="5p")
+    assert [(p["key"], p["value"]) for p in res["patterns"]] == [("qing_yi_se", 1), ("wu_mei_hua", 2)]
+    assert res["total"] == 8 and res["payments"] == {"0": 8, "2": 8, "3": 8}
+
+
+def _yuxi_sit(hand, win_tile, flags=(), melds=(), how=WinBy.SELF_DRAW):
+    opts = get("yuxi").resolve_options({"with_honors": True})
+    return Situation("yuxi", opts, 4, 0, 1, tiles.counts(tiles.parse(hand)), list(melds), t(win_tile), how,
+                     None, frozenset(flags))
+
+
+PUNG_9S = Meld(MeldKind.PUNG, (t("9s"),) * 3, (t("9s"),) * 3, 0, 2)
+
+
+def test_sequence_wins_are_refused_with_a_meld_each_with_its_own_reason():
+    """yuxi.md 十风 and 十三幺 (wins by the sequence of discards) allow no meld: refused with SHI_FENG_NO_MELDS and
+    SHI_SAN_YAO_NO_MELDS; a shape that is no win is refused with NOT_A_WIN."""
+    sc = yuxi_score.score(_yuxi_sit("1357m1357p13s1z", "1z", ["shi_feng"], [PUNG_9S]))
+    assert (sc.valid, sc.refusal) == (False, "shi_feng_no_melds")
+    sc = yuxi_score.score(_yuxi_sit("1357m1357p13s1z", "1z", ["shi_san_yao"], [PUNG_9S]))
+    assert (sc.valid, sc.refusal) == (False, "shi_san_yao_no_melds")
+    sc = yuxi_score.score(_yuxi_sit("1357m1357p13s1234z", "1z"))
+    assert (sc.valid, sc.refusal) == (False, "not_a_win")
+
+
+def test_a_shi_feng_win_is_flagged_and_scored_as_a_self_draw():
+    """yuxi.md 十风 (1番, paid as a self-draw): flagged shi_feng, no extra pattern, 2^1 = 2 from each other seat."""
+    sc = yuxi_score.score(_yuxi_sit("1357m1357p13s1234z", "1z", ["shi_feng"]))
+    assert sc.valid and sc.payments == {0: 2, 2: 2, 3: 2}
+    assert sc.info == {"fan": 1, "n": 1, "m": 0, "base_key": "shi_feng", "extra_key": None, "flags": ["shi_feng"],
+                       "how": WinBy.SELF_DRAW, "formula": "2^1=2", "base": 1, "rob_pays_all": True}

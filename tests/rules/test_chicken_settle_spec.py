@@ -2,18 +2,25 @@
 situations their first tests left open (issue 42: every surviving mutant of the two modules, 1,759 in all):
 满鸡清一色 only with all four flipped chickens, under its own key, keeping the win's events, for each of several
 winners; every bean after a 憨包豆, of a not-ready and of a burned player; the seats after a burned one still
-collect; 责任鸡 between two not-ready players; the settlement's info, items and notes (chicken.md 满鸡清一色, Beans,
-烧, 责任鸡, Drawn hand)."""
+collect; 责任鸡 between two not-ready players; the settlement's info, items and notes; 合扑七对 within one suit;
+the 抢杠包两家 wording; zhuoji 杀报 and 连庄 (chicken.md 满鸡清一色, Beans, 烧, 责任鸡, Drawn hand, Hand patterns,
+Events, Who pays the hand)."""
 
 from __future__ import annotations
+
+from typing import cast
 
 import pytest
 
 from game.rules import tiles
+from game.rules.kinds import WinBy
+from game.rules.variants import chicken_patterns as patterns
+from game.rules.variants import get
+from game.rules.variants.chicken import ChickenGame
 from game.rules.view import view
 from tests.helpers.words import zh
 from tests.rules.chicken_hands import B1, D_ACTIONS, R_SEAT3, D, play_a, play_zeren
-from tests.rules.chicken_util import labels, net, run
+from tests.rules.chicken_util import labels, net, run, score_input
 
 t = tiles.tile
 
@@ -211,3 +218,56 @@ def test_a_drawn_hand_with_nobody_ready_says_so(variant):
     assert [zh(n) for n in st.settlement.notes] == ["荒庄", "叫嘴：无"]
     assert st.settlement.info == {"ready": [False] * 4, "zhuo": None, "chicken": None, "chickens": ["1s", "8p"],
                                   "burned": []}
+
+
+# ---- chicken_patterns.py ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hand, expect", [
+    ("8m8m9m9m1p1p3s3s5s5s7p7p2s2s", ("qi_dui", 10)),  # 88 99m + 11p is no run: no suit goes on past 9
+    ("1p1p2p2p3p3p5s5s7s7s9m9m2s2s", ("he_pu_qi_dui", 20)),
+    ("1s1s2s2s3s3s5m5m7p7p9m9m4p4p", ("he_pu_qi_dui", 20)),
+])
+def test_he_pu_qi_dui_needs_three_pairs_in_a_run_of_one_suit(hand, expect):
+    """chicken.md 合扑七对 (guiyang 20): "七对 containing three pairs in a run of one suit (11 22 33)". A self-drawn
+    七对 with pairs 88m 99m 11p is a plain 七对 10; with 11p 22p 33p or 11s 22s 33s it is 合扑七对 20. Kills
+    _he_pu__mutmut_4 (a run read across the end of a suit) and _8 (the suits' starts misplaced)."""
+    v, sit = score_input(hand=hand, win_tile=hand[-2:], win="self_draw", seat=1)
+    sc = v.score(sit)
+    assert [(p.key, p.value) for p in sc.patterns] == [expect] and sc.total == expect[1]
+
+
+@pytest.mark.parametrize("players, double, suffix, mult", [
+    (4, False, " 抢杠包两家×3", 3), (3, False, " 抢杠包两家×2", 2), (2, False, "", 1),
+    (4, True, " 抢杠包两家×3 自摸翻倍×2", 6), (3, True, " 抢杠包两家×2 自摸翻倍×2", 4), (2, True, " 自摸翻倍×2", 2),
+])
+def test_rob_pays_all_lines_say_how_many_seats_the_robbed_player_pays_for(players, double, suffix, mult):
+    """chicken.md Who pays the hand, guiyang 抢杠包两家 (rob_pays_all, on): the 抢杠 is scored as a self-draw, all
+    of it paid by the robbed player, ×(players - 1), and 自摸翻倍 doubles it. Each line says so: "抢杠包两家×k" when
+    the robbed player pays for k > 1 seats (none at 2 players, where it pays only for itself), "自摸翻倍×2" when
+    doubled. Seat 0 is robbed by the last seat: 大对子 5 + 抢杠 10. Kills hand_lines__mutmut_42 ('n > 2' → 'n > 3')
+    and _45, _48, _50 and _51 (the doubled wording always, or the plain one misnamed)."""
+    v = cast(ChickenGame, get("guiyang"))
+    opts = v.resolve_options({"players": players, "zimo_double": double})
+    pattern = patterns.pattern_for(v.table, "da_dui_zi", ["qiang_gang"])
+    lines = patterns.hand_lines(v.table, opts, players, 0, 0, players - 1, WinBy.ROB_KONG, 0, pattern,
+                                ["qiang_gang"], None)
+    assert [(ln.part, ln.key, zh(ln.text), ln.payer, ln.payee, ln.points) for ln in lines] == [
+        ("hand", "da_dui_zi", "大对子 5" + suffix, 0, players - 1, 5 * mult),
+        ("events", "qiang_gang", "抢杠 10" + suffix, 0, players - 1, 10 * mult)]
+
+
+def test_zhuoji_sha_bao_is_paid_only_by_the_declared_player_and_lian_zhuang_counts_every_event():
+    """chicken.md Events (zhuoji): "the declared player(s) pay the winner the 15 of 杀报 ... the other payers do not
+    pay it"; 连庄 "adds 1 to the multiplier of every hand payment made to or by the dealer". Dealer 0 (streak 1)
+    self-draws 平胡 3 on a kong replacement (杠开 6) while seat 1 has declared ready (杀报 15): seat 1 pays 3 + 15
+    + 6 and 连庄 24; seats 2 and 3 pay 3 + 6 and 连庄 9. Kills hand_lines__mutmut_108 (the events after a skipped
+    杀报 skipped too) and _110 (连庄 counting only the last event)."""
+    v = cast(ChickenGame, get("zhuoji"))
+    evs = ["sha_bao", "gang_kai"]
+    lines = patterns.hand_lines(v.table, v.resolve_options({}), 4, 0, 1, 0, WinBy.SELF_DRAW, None,
+                                patterns.pattern_for(v.table, "ping_hu", evs), evs, [1])
+    assert [(ln.key, zh(ln.text), ln.payer, ln.points) for ln in lines] == [
+        ("ping_hu", "平胡 3", 1, 3), ("sha_bao", "杀报 15", 1, 15), ("gang_kai", "杠开 6", 1, 6),
+        ("lian_zhuang", "连庄1次 24×1", 1, 24),
+        ("ping_hu", "平胡 3", 2, 3), ("gang_kai", "杠开 6", 2, 6), ("lian_zhuang", "连庄1次 9×1", 2, 9),
+        ("ping_hu", "平胡 3", 3, 3), ("gang_kai", "杠开 6", 3, 6), ("lian_zhuang", "连庄1次 9×1", 3, 9)]

@@ -7,12 +7,13 @@ turn only, and a version that moves with what the viewer sees. variants/base.py:
 score calculator leaves out), a kong with one tile left, a concealed kong face down until the end, a refused
 complete hand, and 白 standing for a suited wildcard's face in chows, pungs and concealed kongs (wenshan.md).
 variants/yuxi_score.py (yuxi.md): the double_kong flag alone, each pattern's 番, the sequence wins' refusals and
-a 十风's score."""
+a 十风's score. advice.py: a tile held four times is no wait, and the tracker comes with the waits."""
 
 from __future__ import annotations
 
 from game.rules import engine, scenario, tiles
 from game.rules.actions import Action
+from game.rules.advice import advise, tracker
 from game.rules.kinds import MeldKind, WinBy
 from game.rules.situation import Situation
 from game.rules.state import Meld
@@ -23,6 +24,7 @@ from tests.rules.chicken_hands import B1, OPENING, S0, S1, S2_JUNK, S2_READY, S3
 from tests.rules.chicken_util import kinds, play_until, run, start
 from tests.rules.scoring import judge_yuxi, keys
 from tests.rules.wenshan_util import H1, H2, H3
+from tests.rules.yuxi_util import start as yuxi_start
 
 t = tiles.tile
 
@@ -288,3 +290,17 @@ def test_a_shi_feng_win_is_flagged_and_scored_as_a_self_draw():
     assert sc.valid and sc.payments == {0: 2, 2: 2, 3: 2}
     assert sc.info == {"fan": 1, "n": 1, "m": 0, "base_key": "shi_feng", "extra_key": None, "flags": ["shi_feng"],
                        "how": WinBy.SELF_DRAW, "formula": "2^1=2", "base": 1, "rob_pays_all": True}
+
+
+# ---- advice.py: the 小灯泡 and the tile tracker, from a seat's view alone --------------------------------------
+
+
+def test_a_tile_held_four_times_is_no_wait_and_the_tracker_comes_with_the_waits():
+    """Advice (小灯泡): a fifth copy of a tile does not exist, so yuxi seat 1 holding 7777s 234m 567m 789p waits
+    on nothing (a 77777s reading would complete it); its advice still carries the tile tracker of its view."""
+    st = yuxi_start([None, "7777s234m567m789p", None, None])
+    v = view(st, 1)
+    a = advise(v)
+    assert a.waits == [] and a.per_discard == {} and a.win_refusal is None
+    assert a.tracker == tracker(v) and a.tracker[t("7s")] == 0 and a.tracker[t("1m")] == 4
+

@@ -7,7 +7,8 @@ turn only, and a version that moves with what the viewer sees. variants/base.py:
 score calculator leaves out), a kong with one tile left, a concealed kong face down until the end, a refused
 complete hand, and 白 standing for a suited wildcard's face in chows, pungs and concealed kongs (wenshan.md).
 variants/yuxi_score.py (yuxi.md): the double_kong flag alone, each pattern's 番, the sequence wins' refusals and
-a 十风's score. advice.py: a tile held four times is no wait, and the tracker comes with the waits."""
+a 十风's score. advice.py: a tile held four times is no wait, and the tracker comes with the waits. variants/wenshan_score.py
+(wenshan.md): 清一色 beside honor melds, NOT_A_WIN."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from game.rules.advice import advise, tracker
 from game.rules.kinds import MeldKind, WinBy
 from game.rules.situation import Situation
 from game.rules.state import Meld
-from game.rules.variants import get, yuxi_score
+from game.rules.variants import get, wenshan_score, yuxi_score
 from game.rules.view import public_step, public_view, result, same_point, view
 from tests.helpers.scen import scenario_dict
 from tests.rules.chicken_hands import B1, OPENING, S0, S1, S2_JUNK, S2_READY, S3, b1_actions, play_dian
@@ -304,3 +305,39 @@ def test_a_tile_held_four_times_is_no_wait_and_the_tracker_comes_with_the_waits(
     assert a.waits == [] and a.per_discard == {} and a.win_refusal is None
     assert a.tracker == tracker(v) and a.tracker[t("7s")] == 0 and a.tracker[t("1m")] == 4
 
+
+
+# ---- variants/wenshan_score.py --------------------------------------------------------------------------------
+
+
+def _wenshan_score(hand, win_tile, melds=(), how=WinBy.SELF_DRAW):
+    """A wenshan win scored with 9s as the wildcard (none in these hands)."""
+    opts = get("wenshan").resolve_options({})
+    return wenshan_score.score(Situation("wenshan", opts, 4, 0, 1, tiles.counts(tiles.parse(hand)), list(melds),
+                                         t(win_tile), how, None, frozenset(), t("9s")))
+
+
+def _pung(face):
+    return Meld(MeldKind.PUNG, (t(face),) * 3, (t(face),) * 3, 0, 2)
+
+
+def test_wenshan_qing_yi_se_needs_one_suit_and_no_honor():
+    """wenshan.md 清一色: every tile of one suit. A pung of 东 beside 123m 456p 678s 55s is none (an honor is of
+    no suit), nor one beside 123s 456s 678s 55s, nor four honor pungs with a pair of wildcards (9s), nor a pung of
+    1p beside 123m 456m 789m 55m (1p is a pin, not a man); the score names its base pattern."""
+    sc = _wenshan_score("123m456p678s55s", "5s", [_pung("1z")])
+    assert sc.valid and "qing_yi_se" not in [p.key for p in sc.patterns] and sc.info == {"base_key": "ping_hu"}
+    sc = _wenshan_score("123m456m789m55m", "5m", [_pung("1p")])
+    assert sc.valid and "qing_yi_se" not in [p.key for p in sc.patterns]
+    sc = _wenshan_score("123m456m789m55m", "5m", [_pung("1m")])
+    assert "qing_yi_se" in [p.key for p in sc.patterns]
+    sc = _wenshan_score("123s456s678s55s", "5s", [_pung("1z")])
+    assert sc.valid and "qing_yi_se" not in [p.key for p in sc.patterns]
+    sc = _wenshan_score("9s9s", "9s", [_pung("1z"), _pung("2z"), _pung("3z"), _pung("4z")])
+    assert sc.valid and "qing_yi_se" not in [p.key for p in sc.patterns]
+
+
+def test_wenshan_refuses_a_hand_that_is_no_win():
+    """wenshan: a hand no reading completes is refused with NOT_A_WIN."""
+    sc = _wenshan_score("1357m1357p1357s", "1m")
+    assert (sc.valid, sc.refusal) == (False, "not_a_win")

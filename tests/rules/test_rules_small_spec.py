@@ -7,8 +7,8 @@ turn only, and a version that moves with what the viewer sees. variants/base.py:
 score calculator leaves out), a kong with one tile left, a concealed kong face down until the end, a refused
 complete hand, and 白 standing for a suited wildcard's face in chows, pungs and concealed kongs (wenshan.md).
 variants/yuxi_score.py (yuxi.md): the double_kong flag alone, each pattern's 番, the sequence wins' refusals and
-a 十风's score. advice.py: a tile held four times is no wait, and the tracker comes with the waits. variants/wenshan_score.py
-(wenshan.md): 清一色 beside honor melds, NOT_A_WIN."""
+a 十风's score. advice.py: a tile held four times is no wait, and the tracker comes with the waits.
+variants/wenshan_score.py (wenshan.md): 清一色 beside honor melds, NOT_A_WIN."""
 
 from __future__ import annotations
 

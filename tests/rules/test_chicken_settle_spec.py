@@ -3,8 +3,9 @@ situations their first tests left open (issue 42: every surviving mutant of the 
 满鸡清一色 only with all four flipped chickens, under its own key, keeping the win's events, for each of several
 winners; every bean after a 憨包豆, of a not-ready and of a burned player; the seats after a burned one still
 collect; 责任鸡 between two not-ready players; the settlement's info, items and notes; 合扑七对 within one suit;
-the 抢杠包两家 wording; zhuoji 杀报 and 连庄 (chicken.md 满鸡清一色, Beans, 烧, 责任鸡, Drawn hand, Hand patterns,
-Events, Who pays the hand)."""
+the 抢杠包两家 wording; zhuoji 杀报 and 连庄; the reasons a claimed win is refused; 龙七对 over an equal 合扑七对;
+清一色 in every suit (chicken.md 满鸡清一色, Beans, 烧, 责任鸡, Drawn hand, Hand patterns, Events, Who pays the
+hand)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import cast
 import pytest
 
 from game.rules import tiles
+from game.rules.codes import Refusal
 from game.rules.kinds import WinBy
 from game.rules.variants import chicken_patterns as patterns
 from game.rules.variants import get
@@ -271,3 +273,70 @@ def test_zhuoji_sha_bao_is_paid_only_by_the_declared_player_and_lian_zhuang_coun
         ("lian_zhuang", "连庄1次 24×1", 1, 24),
         ("ping_hu", "平胡 3", 2, 3), ("gang_kai", "杠开 6", 2, 6), ("lian_zhuang", "连庄1次 9×1", 2, 9),
         ("ping_hu", "平胡 3", 3, 3), ("gang_kai", "杠开 6", 3, 6), ("lian_zhuang", "连庄1次 9×1", 3, 9)]
+
+
+_PUNG = [{"kind": "pung", "tiles": "777s", "from": 2}]
+
+
+@pytest.mark.parametrize("variant, over, refusal", [
+    ("guiyang", {"seat": 1, "flags": ["tian_hu"]}, Refusal.TIAN_HU_DEALER),
+    ("guiyang", {"seat": 0, "flags": ["tian_hu"], "melds": _PUNG}, Refusal.TIAN_HU_NO_MELDS),
+    ("zhuoji", {"seat": 0, "flags": ["tian_hu"], "melds": _PUNG}, Refusal.TIAN_HU_CONCEALED_KONGS_ONLY),
+    ("guiyang", {"seat": 0, "flags": ["di_hu"]}, Refusal.DI_HU_NON_DEALER),
+    ("guiyang", {"seat": 1, "flags": ["di_hu"], "melds": _PUNG}, Refusal.DI_HU_NO_MELDS),
+    ("zhuoji", {"seat": 1, "flags": ["di_hu"], "melds": _PUNG}, Refusal.DI_HU_CONCEALED_KONGS_ONLY),
+])
+def test_tian_hu_and_di_hu_are_refused_with_the_reason(variant, over, refusal):
+    """chicken.md Hand patterns: 天胡 is the dealer's win on the initial deal, 地胡 a non-dealer's (zhuoji:
+    "concealed kongs allowed"; guiyang: "before any pung or kong"). A claimed situation that breaks this is refused
+    with the reason: 天胡 by seat 1 (not the dealer), 地胡 by the dealer, or either with a pung of 7s (guiyang: no
+    melds at all; zhuoji: concealed kongs only). Kills score__mutmut_12 (the dealer reason lost) and _18 (the
+    guiyang reason replaced by zhuoji's)."""
+    if "melds" in over:
+        over = {**over, "hand": "123m456m234p55s", "win_tile": "5s"}
+    v, sit = score_input(variant=variant, **over)
+    sc = v.score(sit)
+    assert (sc.valid, sc.refusal) == (False, refusal)
+
+
+@pytest.mark.parametrize("over, refusal", [
+    ({"hand": "123m456m789s234p5s6s", "win_tile": "6s"}, Refusal.NOT_A_WIN),
+    ({"win": "discard", "from": 0}, Refusal.NEEDS_PASS),
+    ({"hand": "123m456m789s55s", "melds": [{"kind": "chow", "tiles": "234p", "from": 0}]}, Refusal.NO_CHOW),
+])
+def test_a_hand_that_is_no_win_is_refused_with_the_reason(over, refusal):
+    """chicken.md: a hand that forms no pattern is no win; "通行证: needed only to win 平胡 on a discard" (seat 1's
+    bare 平胡 on seat 0's discard); the chicken games have no chow. Guiyang score input (chicken_util.SCORE_INPUT)
+    with: 123m 456m 789s 234p 5s + 6s; the 平胡 won on a discard; a chow meld. Kills score__mutmut_46 (the 'no win'
+    reason lost)."""
+    v, sit = score_input(**over)
+    sc = v.score(sit)
+    assert (sc.valid, sc.refusal) == (False, refusal)
+
+
+def test_zhuoji_score_of_a_self_draw_charges_sha_bao_to_the_declared_player_only():
+    """chicken.md Events (zhuoji 杀报 15): "another player self-draws while someone has declared ... the declared
+    player(s) pay the winner the 15 of 杀报 on top of what they pay otherwise; the other payers do not pay it".
+    Zhuoji score input: seat 1 self-draws 平胡 3 while seat 0 has declared: the score shows 平胡 and 杀报 by name,
+    18 in all, and seat 0 pays 18, seats 2 and 3 pay 3. Kills score__mutmut_112 (the declared seats not passed
+    on, so nobody pays 杀报) and _90 (the event's name lost)."""
+    v, sit = score_input(variant="zhuoji", declared=[0], flags=["discarder_declared"])
+    sc = v.score(sit)
+    assert [(p.key, p.value, zh(p.text)) for p in sc.patterns] == [("ping_hu", 3, "平胡"), ("sha_bao", 15, "杀报")]
+    assert (sc.total, sc.payments) == (18, {0: 18, 2: 3, 3: 3})
+
+
+def test_long_qi_dui_is_preferred_to_an_equal_he_pu_qi_dui():
+    """chicken.md Hand patterns (only the largest counts; guiyang 龙七对 20, 合扑七对 20): a self-drawn 七对 of
+    1111m 22m 33m 55p 77p 99s is both; of equal value the more specific pattern is kept, 龙七对 (chicken_tables'
+    PREFERENCE order). Kills pick__mutmut_7 (ties going to the less specific)."""
+    v, sit = score_input(hand="1m1m1m1m2m2m3m3m5p5p7p7p9s9s", win_tile="9s")
+    assert [(p.key, p.value) for p in v.score(sit).patterns] == [("long_qi_dui", 20)]
+
+
+@pytest.mark.parametrize("hand, win", [("1p2p3p4p5p6p7p8p9p2p3p4p5p5p", "5p"), ("2s3s4s5s6s7s7s8s9s3s4s5s9s9s", "9s")])
+def test_qing_yi_se_in_every_suit(hand, win):
+    """chicken.md 清一色 (guiyang 10): "one suit ..., any winning shape", in pin (from 1p) and in sou (from 2s) as in
+    man: a self-drawn 平胡 of one suit is 清一色 10. Kills is_flush__mutmut_13 (the first tile's suit misread)."""
+    v, sit = score_input(hand=hand, win_tile=win)
+    assert [(p.key, p.value) for p in v.score(sit).patterns] == [("qing_yi_se", 10)]

@@ -8,7 +8,8 @@ score calculator leaves out), a kong with one tile left, a concealed kong face d
 complete hand, and 白 standing for a suited wildcard's face in chows, pungs and concealed kongs (wenshan.md).
 variants/yuxi_score.py (yuxi.md): the double_kong flag alone, each pattern's 番, the sequence wins' refusals and
 a 十风's score. advice.py: a tile held four times is no wait, and the tracker comes with the waits.
-variants/wenshan_score.py (wenshan.md): 清一色 beside honor melds, NOT_A_WIN."""
+variants/wenshan_score.py (wenshan.md): 清一色 beside honor melds, NOT_A_WIN. events.py: a concealed kong's
+secret fields."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ from game.rules.kinds import MeldKind, WinBy
 from game.rules.situation import Situation
 from game.rules.state import Meld
 from game.rules.variants import get, wenshan_score, yuxi_score
-from game.rules.view import public_step, public_view, result, same_point, view
+from game.rules.view import events_for, public_step, public_view, result, same_point, view
 from tests.helpers.scen import scenario_dict
 from tests.rules.chicken_hands import B1, OPENING, S0, S1, S2_JUNK, S2_READY, S3, b1_actions, play_dian
-from tests.rules.chicken_util import kinds, play_until, run, start
+from tests.rules.chicken_util import decline, kinds, play_until, run, start
 from tests.rules.scoring import judge_yuxi, keys
 from tests.rules.wenshan_util import H1, H2, H3
 from tests.rules.yuxi_util import start as yuxi_start
@@ -341,3 +342,20 @@ def test_wenshan_refuses_a_hand_that_is_no_win():
     """wenshan: a hand no reading completes is refused with NOT_A_WIN."""
     sc = _wenshan_score("1357m1357p1357s", "1m")
     assert (sc.valid, sc.refusal) == (False, "not_a_win")
+
+
+# ---- events.py -------------------------------------------------------------------------------------------------
+
+
+def test_a_concealed_kong_event_hides_its_tiles_from_the_other_seats_only():
+    """events.py (SECRET_CONCEALED_KONG; chicken.md 闷豆): seat 1 konges 5555m concealed; seat 0's copy of the
+    event keeps who and what kind but not the tiles or face, seat 1's copy has them."""
+    st = start("guiyang", B1, front="9s9m1p6m5p7m3s8m", back="2m4m")
+    play_until(st, b1_actions("7z")[:1])
+    decline(st)
+    _, ev = engine.apply(st, Action(1, "kong", t("5m")))
+    assert [e for e in events_for(ev, 0) if e["type"] == "kong"] == [
+        {"type": "kong", "seat": 1, "kind": "concealed_kong", "late": False}]
+    assert [e for e in events_for(ev, 1) if e["type"] == "kong"] == [
+        {"type": "kong", "seat": 1, "kind": "concealed_kong", "face": t("5m"), "tiles": [t("5m")] * 4,
+         "late": False}]

@@ -6,6 +6,7 @@ tables.py's docstrings: complete shapes, waits, shanten, the packed values and t
 
 from __future__ import annotations
 
+import re
 import struct
 import time
 import zlib
@@ -193,3 +194,33 @@ def test_the_build_command_says_how_long_the_build_took_and_where_it_wrote(tmp_p
     assert tables.main(["--build"]) == 0
     assert capsys.readouterr().out == f"built in 2.5 s, 0.01 MB\nwrote {target}\n"
     assert target.read_bytes() == b"x" * 5000
+
+
+def test_an_unusable_table_file_is_logged_in_one_exact_warning(caplog):
+    """tables.load falls back to building the tables and logs exactly one warning naming the error."""
+    with caplog.at_level("WARNING", logger=tables.__name__):
+        tables.load(b"nonsense, not a table file at all")
+    assert [r.getMessage() for r in caplog.records] == [
+        "hand tables unusable (not a table file); building them in memory"]
+
+
+def test_the_tables_command_help_explains_check(monkeypatch, capsys):
+    """``python -m game.rules.tables --help`` explains --check in these exact words."""
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        tables.main(["--help"])
+    out = capsys.readouterr().out
+    assert re.search(r"\n  --check +exit 1 unless the shipped file equals a fresh build\n", out), out
+
+
+def test_a_table_file_whose_sections_agree_in_size_is_read():
+    """tables.deserialize checks the sections' sizes against each other, not what they hold: a file cut down to one
+    suit distance vector, three closure entries (whole rows of one) and the three final rows per honor vector they
+    imply is read, with one suit vector."""
+    sections = _sections()
+    n_honor = len(sections["vec_h"]) // 10
+    sections["vec_s"] = sections["vec_s"][:10]
+    sections["comb"] = struct.pack("<3H", 0, 0, 0)
+    sections["final"] = sections["final"][:3 * n_honor * 5]
+    t = tables.deserialize(_file(sections))
+    assert (t.n_suit_vec, t.comb_suit, len(t.final)) == (1, [0, 0, 0], 3 * n_honor)

@@ -450,7 +450,7 @@ def deserialize(data: bytes) -> Tables:
     vec_h = [tuple(parts["vec_h"][i:i + 10]) for i in range(0, len(parts["vec_h"]), 10)]
     sizes = {f"{name}_s": 5**SUIT_POS for name in ("win", "tiles", "sid", "least", "quad")}
     sizes.update({f"{name}_h": 5**HONOR_POS for name in ("win", "tiles", "sid", "least", "quad")})
-    if any(len(parts[k]) != n for k, n in sizes.items()) or len(comb) % max(len(vec_s), 1) \
+    if not vec_s or any(len(parts[k]) != n for k, n in sizes.items()) or len(comb) % len(vec_s) \
             or len(parts["final"]) != len(comb) // len(vec_s) * len(vec_h) * 5:
         raise TableError("table file has sections of the wrong size")
     packed_s = _unpack_parts(parts["pval_s"], parts["pid_s"], 5**SUIT_POS)

@@ -173,6 +173,15 @@ def test_a_table_section_of_the_wrong_size_is_refused(name, grow):
     assert _refusal(_file(sections)) == "table file has sections of the wrong size"
 
 
+def test_a_table_file_without_suit_vectors_is_refused_not_divided_by():
+    """tables.deserialize: the comb table has a row per suit distance vector, so a file with none (its checksum
+    right) is refused as the wrong size, a TableError that load() falls back from; it used to raise
+    ZeroDivisionError (found by at50, issue 42)."""
+    sections = _sections()
+    sections["vec_s"] = b""
+    assert _refusal(_file(sections)) == "table file has sections of the wrong size"
+
+
 def test_a_packed_value_index_past_the_values_is_refused():
     """tables.deserialize: each key's packed value is an index into the file's distinct values; an index past them
     is refused."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 import struct
 import time
-import zlib
 
 import pytest
 
 from game.rules import analysis, tables, tiles
 from tests.helpers.hands import hand
+from tests.rules.table_file_util import shipped_sections, table_file
 
 STANDARD, SEVEN_PAIRS = analysis.STANDARD, analysis.SEVEN_PAIRS
 SEVEN_DISTINCT_PAIRS, THIRTEEN_ORPHANS = analysis.SEVEN_DISTINCT_PAIRS, analysis.THIRTEEN_ORPHANS
@@ -120,23 +120,6 @@ def test_two_pairs_are_not_pungs_and_a_pair():
 
 # ---- the table file (tables.py: header, sections, checks) -------------------------------------------------------
 
-def _sections() -> dict[str, bytes]:
-    """The shipped table file's sections by name."""
-    raw = zlib.decompress(tables.read_resource()[tables._HEADER.size:])
-    out, pos = {}, 0
-    for name in tables._SECTIONS:
-        (n,) = struct.unpack_from("<I", raw, pos)
-        out[name] = raw[pos + 4:pos + 4 + n]
-        pos += 4 + n
-    return out
-
-
-def _file(sections: dict[str, bytes], version: int = tables.FORMAT_VERSION, tail: bytes = b"") -> bytes:
-    """A table file of these sections (plus ``tail`` after them), its header's length and checksum right."""
-    raw = b"".join(struct.pack("<I", len(sections[n])) + sections[n] for n in tables._SECTIONS) + tail
-    return tables._HEADER.pack(tables.MAGIC, version, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw, 1)
-
-
 def _refusal(data: bytes) -> str:
     with pytest.raises(tables.TableError) as e:
         tables.deserialize(data)
@@ -151,12 +134,12 @@ def test_a_table_file_is_refused_with_what_is_wrong_with_it():
     assert _refusal(shipped[:16]).startswith("table file does not decompress: ")
     assert _refusal(shipped[:15]) == "table file too short"
     assert _refusal(b"XXXX" + shipped[4:]) == "not a table file"
-    assert _refusal(_file(_sections(), version=3)) == "table format 3, expected 2"
+    assert _refusal(table_file(shipped_sections(), version=3)) == "table format 3, expected 2"
     assert _refusal(shipped[:16] + b"not zlib").startswith("table file does not decompress: ")
     damaged = bytearray(shipped)
     damaged[8] ^= 0xFF  # the checksum
     assert _refusal(bytes(damaged)) == "table file checksum mismatch"
-    assert _refusal(_file(_sections(), tail=b"\0\0\0\0")) == "table file has trailing data"
+    assert _refusal(table_file(shipped_sections(), tail=b"\0\0\0\0")) == "table file has trailing data"
 
 
 @pytest.mark.parametrize("name,grow", [
@@ -168,27 +151,27 @@ def test_a_table_file_is_refused_with_what_is_wrong_with_it():
 def test_a_table_section_of_the_wrong_size_is_refused(name, grow):
     """tables.deserialize: each section must have the size the others imply (5**9 suit keys, 5**7 honor keys, whole
     rows of the comb and final tables); one that does not is refused."""
-    sections = _sections()
+    sections = shipped_sections()
     sections[name] += grow
-    assert _refusal(_file(sections)) == "table file has sections of the wrong size"
+    assert _refusal(table_file(sections)) == "table file has sections of the wrong size"
 
 
 def test_a_table_file_without_suit_vectors_is_refused_not_divided_by():
     """tables.deserialize: the comb table has a row per suit distance vector, so a file with none (its checksum
     right) is refused as the wrong size, a TableError that load() falls back from; it used to raise
     ZeroDivisionError (found by at50, issue 42)."""
-    sections = _sections()
+    sections = shipped_sections()
     sections["vec_s"] = b""
-    assert _refusal(_file(sections)) == "table file has sections of the wrong size"
+    assert _refusal(table_file(sections)) == "table file has sections of the wrong size"
 
 
 def test_a_packed_value_index_past_the_values_is_refused():
     """tables.deserialize: each key's packed value is an index into the file's distinct values; an index past them
     is refused."""
-    sections = _sections()
+    sections = shipped_sections()
     n = len(sections["pval_s"]) // 4
     sections["pid_s"] = struct.pack("<H", n) + sections["pid_s"][2:]
-    assert _refusal(_file(sections)) == "table file has a packed value index out of range"
+    assert _refusal(table_file(sections)) == "table file has a packed value index out of range"
 
 
 def test_the_build_command_says_how_long_the_build_took_and_where_it_wrote(tmp_path, monkeypatch, capsys):
@@ -228,10 +211,10 @@ def test_a_table_file_whose_sections_agree_in_size_is_read():
     """tables.deserialize checks the sections' sizes against each other, not what they hold: a file cut down to one
     suit distance vector, three closure entries (whole rows of one) and the three final rows per honor vector they
     imply is read, with one suit vector."""
-    sections = _sections()
+    sections = shipped_sections()
     n_honor = len(sections["vec_h"]) // 10
     sections["vec_s"] = sections["vec_s"][:10]
     sections["comb"] = struct.pack("<3H", 0, 0, 0)
     sections["final"] = sections["final"][:3 * n_honor * 5]
-    t = tables.deserialize(_file(sections))
+    t = tables.deserialize(table_file(sections))
     assert (t.n_suit_vec, t.comb_suit, len(t.final)) == (1, [0, 0, 0], 3 * n_honor)

@@ -6,15 +6,13 @@ itemized as cancelled (wenshan), a yuxi kong with one hidden tile left behind th
 
 from __future__ import annotations
 
-import struct
-import zlib
-
 import pytest
 
 from game.rules import scenario, tables, tiles
 from game.rules.view import view
 from tests.helpers.scen import scenario_dict
 from tests.rules.chicken_util import run as chicken_run
+from tests.rules.table_file_util import shipped_sections, table_file
 from tests.rules.wenshan_util import H1, H2, H3
 from tests.rules.yuxi_util import kinds
 from tests.rules.yuxi_util import run as yuxi_run
@@ -23,30 +21,14 @@ from tests.rules.yuxi_util import start as yuxi_start
 t = tiles.tile
 
 
-def _sections(raw: bytes) -> dict[str, bytes]:
-    """The table file's sections by name (the format of tables.serialize: a uint32 length before each)."""
-    parts, pos = {}, 0
-    for name in tables._SECTIONS:
-        (n,) = struct.unpack_from("<I", raw, pos)
-        parts[name] = raw[pos + 4:pos + 4 + n]
-        pos += 4 + n
-    return parts
-
-
-def _file(parts: dict[str, bytes]) -> bytes:
-    raw = b"".join(struct.pack("<I", len(parts[n])) + parts[n] for n in tables._SECTIONS)
-    return tables._HEADER.pack(tables.MAGIC, tables.FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw)
-
-
 def test_table_file_with_a_short_packed_index_section_is_named():
     """A table file whose checksum holds but whose suit packed-index section (pid_s) lacks one entry is refused in
     one line naming the fault (guide: "bad input gets a clear one-line message"; load() logs it and rebuilds)."""
-    raw = tables.resource_path().read_bytes()
-    parts = _sections(zlib.decompress(raw[tables._HEADER.size:]))
-    assert tables.deserialize(_file(parts)).win_suit  # the re-packed file itself is fine
+    parts = shipped_sections()
+    assert tables.deserialize(table_file(parts)).win_suit  # the re-packed file itself is fine
     parts["pid_s"] = parts["pid_s"][:-2]  # one uint16 index fewer than 5**9 keys
     with pytest.raises(tables.TableError) as e:
-        tables.deserialize(_file(parts))
+        tables.deserialize(table_file(parts))
     assert str(e.value) == "table file has sections of the wrong size"
 
 

@@ -26,6 +26,7 @@ from tests.rules.chicken_hands import J3, WAIT_6S_9M
 from tests.rules.chicken_util import run as chicken_run
 from tests.rules.chicken_util import score_input
 from tests.rules.invariants import check_conservation
+from tests.rules.table_file_util import shipped_sections, table_file
 from tests.rules.wenshan_util import H1, H2, H3, KONG0, act, kong_deal, start
 
 t = tiles.tile
@@ -545,19 +546,9 @@ def test_a_discarded_white_with_two_wildcards_is_a_pung_of_the_wildcards_face():
 def test_table_file_with_a_packed_index_out_of_range_is_named():
     """A table file whose checksum fits but whose packed-value index points past the values is refused with
     its own message (the game then builds the tables in memory)."""
-    import struct
-
-    data = tables.read_resource()
-    raw = bytearray(zlib.decompress(data[tables._HEADER.size:]))
-    pos = 0
-    for name in tables._SECTIONS:
-        (n,) = struct.unpack_from("<I", raw, pos)
-        if name == "pid_s":
-            raw[pos + 4:pos + 6] = b"\xff\xff"
-            break
-        pos += 4 + n
-    raw = bytes(raw)
-    bad = tables._HEADER.pack(tables.MAGIC, tables.FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) + zlib.compress(raw)
+    sections = shipped_sections()
+    sections["pid_s"] = b"\xff\xff" + sections["pid_s"][2:]  # the first suit key's index: past every value
+    bad = table_file(sections)
     with pytest.raises(tables.TableError) as e:
         tables.deserialize(bad)
     assert str(e.value) == "table file has a packed value index out of range"

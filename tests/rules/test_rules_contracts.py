@@ -20,6 +20,7 @@ from game.rules.variants.yuxi import Yuxi
 from game.rules.variants.yuxi_score import one_suit
 from tests.helpers.hands import hand
 from tests.helpers.words import en, tile_en, zh
+from tests.rules.table_file_util import shipped_sections, table_file
 
 # ---- messages ----------------------------------------------------------------------------------------------
 
@@ -56,20 +57,16 @@ def test_scenario_messages_name_the_seat_and_the_tile():
 ])
 def test_table_file_messages(damage, message):
     import struct
-    import zlib
 
     data = tables.read_resource()
     if damage == "version":
         data = data[:4] + struct.pack("<H", tables.FORMAT_VERSION + 1) + data[6:]
-    else:
-        raw = zlib.decompress(data[tables._HEADER.size:])
-        if damage == "trailing":
-            raw += b"x"
-        else:  # the first section (win_s) one byte short, the rest moved up
-            (n,) = struct.unpack_from("<I", raw, 0)
-            raw = struct.pack("<I", n - 1) + raw[4:4 + n - 1] + raw[4 + n:]
-        data = tables._HEADER.pack(tables.MAGIC, tables.FORMAT_VERSION, 0, zlib.crc32(raw), len(raw)) \
-            + zlib.compress(raw)
+    elif damage == "trailing":
+        data = table_file(shipped_sections(), tail=b"x")
+    else:  # the first section (win_s) one byte short, the rest moved up
+        sections = shipped_sections()
+        sections["win_s"] = sections["win_s"][:-1]
+        data = table_file(sections)
     with pytest.raises(tables.TableError) as e:
         tables.deserialize(data)
     assert str(e.value) == message

@@ -8,9 +8,7 @@ one-suit and 地龙 tests (chicken.md)."""
 
 from __future__ import annotations
 
-import struct
 import sys
-import zlib
 from array import array
 from typing import cast
 
@@ -31,6 +29,7 @@ from tests.helpers.scen import scenario_dict
 from tests.helpers.words import en, zh
 from tests.rules.chicken_hands import J3, S0, S2_JUNK, S3
 from tests.rules.chicken_util import start as chicken_start
+from tests.rules.table_file_util import shipped_sections, table_file
 
 t = tiles.tile
 
@@ -115,17 +114,9 @@ def test_option_and_tile_input_errors_name_the_input():
 
 def _with_section_grown(name: str) -> bytes:
     """The shipped table file with one byte added to section ``name`` (length and checksum made right)."""
-    data = tables.resource_path().read_bytes()
-    head = tables._HEADER
-    magic, version, spare, _crc, _length = head.unpack_from(data)
-    raw = zlib.decompress(data[head.size:])
-    out, pos = b"", 0
-    for sec in tables._SECTIONS:
-        (n,) = struct.unpack_from("<I", raw, pos)
-        body = raw[pos + 4:pos + 4 + n] + (b"\0" if sec == name else b"")
-        out += struct.pack("<I", len(body)) + body
-        pos += 4 + n
-    return head.pack(magic, version, spare, zlib.crc32(out), len(out)) + zlib.compress(out, 1)
+    sections = shipped_sections()
+    sections[name] += b"\0"
+    return table_file(sections)
 
 
 def test_a_table_section_that_is_not_whole_numbers_is_refused():

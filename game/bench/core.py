@@ -342,6 +342,16 @@ def joker_loop(j: int) -> Loop:
     return loop
 
 
+def standard_joker_loop(j: int) -> Loop:
+    """The standard-shape check that wenshan's wildcard readings call (wenshan_shapes.standard)."""
+    is_win = analysis.is_win
+
+    def loop(hs: list[Counts]) -> None:
+        for c in hs:
+            is_win(c, j)
+    return loop
+
+
 def run(seed: int = 0, n: int = 5000, rounds: int = 7, measure_tables: bool = True,
         quiet: bool = True) -> dict[str, Any]:
     """Time and cross-check both libraries on the same hands; raises ImportError without ``mahjong``.
@@ -381,6 +391,9 @@ def _run(seed: int, n: int, rounds: int, measure_tables: bool, tick: Callable[[]
     for j in range(5):
         loops[f"jokers{j}:complete"] = (joker_loop(j), _less(complete, j, seed + 1 + j))
         loops[f"jokers{j}:random"] = (joker_loop(j), _less(rand, j, seed + 11 + j))
+        # the standard shape alone, as wenshan's play asks it: the same hands, their own copies again
+        loops[f"std_jokers{j}:complete"] = (standard_joker_loop(j), _less(complete, j, seed + 1 + j))
+        loops[f"std_jokers{j}:random"] = (standard_joker_loop(j), _less(rand, j, seed + 11 + j))
     times = time_chunks(loops, rounds, tick=tick)
 
     for check in ("win", "waits", "shanten"):
@@ -399,13 +412,15 @@ def _run(seed: int, n: int, rounds: int, measure_tables: bool, tick: Callable[[]
         out[f"{check}_peer_ns_by_kind"] = {
             k: round(times[f"{check}_peer:{k}"] / len(loops[f"{check}:{k}"][1]) * 1e9) for k in KINDS}
     out["shanten_ratio"] = out["shanten_ratio_by_kind"]["mix"]
-    for part in ("complete", "random"):
-        by_j = {str(j): round(times[f"jokers{j}:{part}"] / times[f"jokers0:{part}"], 3) for j in range(1, 5)}
-        out[f"joker_cost_{part}_by_count"] = by_j
-        out[f"joker_cost_{part}"] = max(by_j.values())
-        # the same in ns per check (0-4 jokers): what the ratios are made of
-        n_part = len(loops[f"jokers0:{part}"][1])
-        out[f"joker_ns_{part}_by_count"] = {str(j): round(times[f"jokers{j}:{part}"] / n_part * 1e9) for j in range(5)}
+    for prefix, name in (("jokers", "joker"), ("std_jokers", "joker_standard")):
+        for part in ("complete", "random"):
+            by_j = {str(j): round(times[f"{prefix}{j}:{part}"] / times[f"{prefix}0:{part}"], 3) for j in range(1, 5)}
+            out[f"{name}_cost_{part}_by_count"] = by_j
+            out[f"{name}_cost_{part}"] = max(by_j.values())
+            # the same in ns per check (0-4 jokers): what the ratios are made of
+            n_part = len(loops[f"{prefix}0:{part}"][1])
+            out[f"{name}_ns_{part}_by_count"] = {str(j): round(times[f"{prefix}{j}:{part}"] / n_part * 1e9)
+                                                 for j in range(5)}
     out.update(agreement(hands))
     return out
 
@@ -453,11 +468,13 @@ def format_table(r: dict[str, Any]) -> str:
                  f"shanten {_mark(r['shanten_ratio'], TARGETS['shanten'])}")
     lines.append("keyed: per-suit keys kept by the engine, computed outside the loop; win and waits standard "
                  "shape only (what play uses, not equal work)")
-    for part, what in (("complete", "complete hands"), ("random", "random hands")):
-        lines.append(f"win check (seven pairs included) with 1-4 jokers / none, {what}: "
-                     + ", ".join(f"{j}: {x:.2f}x" for j, x in r[f"joker_cost_{part}_by_count"].items())
-                     + f"  ({_mark(r[f'joker_cost_{part}'], JOKER_TARGET, below=True)}; ns per check 0-4: "
-                     + ", ".join(str(v) for v in r[f"joker_ns_{part}_by_count"].values()) + ")")
+    for name, check in (("joker", "win check (seven pairs included)"),
+                        ("joker_standard", "standard-shape check (wenshan's readings)")):
+        for part, what in (("complete", "complete hands"), ("random", "random hands")):
+            lines.append(f"{check} with 1-4 jokers / none, {what}: "
+                         + ", ".join(f"{j}: {x:.2f}x" for j, x in r[f"{name}_cost_{part}_by_count"].items())
+                         + f"  ({_mark(r[f'{name}_cost_{part}'], JOKER_TARGET, below=True)}; ns per check 0-4: "
+                         + ", ".join(str(v) for v in r[f"{name}_ns_{part}_by_count"].values()) + ")")
     lines.append(f"tables: build {r['table_build_s']:.2f} s, load {r['table_load_s']:.3f} s, "
                  f"{r['table_mb']:.1f} MB in memory, file {r['table_file_kb']} kB ({r['table_source']})")
     lines.append(f"agreement with the peer: win {r['win_agree']:.4f}, shanten {r['shanten_agree']:.4f}, "

@@ -75,9 +75,11 @@ def test_bench_core_equal_work_answers_agree_with_the_peer():
     for check in ("win", "waits", "shanten"):
         assert r[f"{check}_ratio_keyed"] > 0
     assert r["shanten_ratio"] > 0
-    for part in ("random", "complete"):
-        assert set(r[f"joker_cost_{part}_by_count"]) == {"1", "2", "3", "4"}
-        assert r[f"joker_cost_{part}"] == max(r[f"joker_cost_{part}_by_count"].values())
+    for name in ("joker", "joker_standard"):
+        for part in ("random", "complete"):
+            assert set(r[f"{name}_cost_{part}_by_count"]) == {"1", "2", "3", "4"}
+            assert r[f"{name}_cost_{part}"] == max(r[f"{name}_cost_{part}_by_count"].values())
+            assert set(r[f"{name}_ns_{part}_by_count"]) == {"0", "1", "2", "3", "4"}
 
 
 def test_bench_core_hand_kinds_are_what_they_say():

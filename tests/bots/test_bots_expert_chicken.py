@@ -336,3 +336,24 @@ def test_guiyang_strong_keeps_seven_pairs_open_against_a_pung():
     assert any(a.kind == "pung" for a in v["legal"])
     assert make_bot("normal").act(v) == Action(1, "pass")
     assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(1, "pass")}
+
+
+def test_zhuoji_strong_turns_to_a_flush_with_ten_tiles_of_one_suit():
+    """Issue 41 (清一色 pursued once one suit holds nine tiles or more). Seat 2, 43 tiles left, concealed
+    2455667899m 78p 89s after drawing 2m: ten 万, the plain hand one from ready. 2m keeps the plain hand
+    one from ready (平胡, 3 in zhuoji); 7p starts clearing the other suits toward 清一色 (15), at a shanten
+    of the plain hand. The speed guard used to drop every 清一色 discard that costs a plain shanten, so
+    the 高手 threw 2m as the 熟手 does (4×熟手 wall spec41:zhuoji:108). Expert's move: 7p (``flush_commit``)."""
+    from game.bots import shanten
+
+    v = _replayed("zhuoji", "spec41:zhuoji:108", 13)
+    ctx = Ctx(v)
+    assert v["seat"] == 2 and v["drawable"] == 43 and v["drawn"] == t("2m") and not v["seats"][2]["melds"]
+    assert tiles.fmt(sorted(v["hand"])) == "2455667899m78p89s"
+    c = list(ctx.counts)
+    assert sum(c[0:9]) == 10 and shanten.std(shanten.keys(c), 0) == 1
+    c[t("7p")] -= 1
+    assert shanten.std(shanten.keys(c), 0) == 2, "7p costs a shanten of the plain hand"
+    assert make_bot("normal").act(v) == Action(2, "discard", t("2m"))
+    assert make_expert("zhuoji", 0, {"flush_commit": 0}).act(v) == Action(2, "discard", t("2m")), "guarded"
+    assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(2, "discard", t("7p"))}

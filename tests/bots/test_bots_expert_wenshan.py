@@ -97,3 +97,22 @@ def test_takes_a_plain_discard_win_late():
     play(st, [(3, "discard", "2p"), (0, "discard", "4s")])
     assert decide(st, 2, "strong").kind == "hu"
     assert make_bot("normal").act(view(st, 2)).kind == "hu"
+
+
+def _sure_ready_offer():
+    """Seat 2 holds ``123m 456m 789p 23s`` and two wildcards (北, 西 flipped): with one wildcard in 23s and
+    the other pairing any tile it wins on everything. The dealer's first discard 8m is a 1-point 平胡."""
+    hands = ["1m2m3m7p7p1s9s1z2z6z7z5z5p8m", "11223344m5566s7s", "123m456m789p23s4z4z", "1122s3344p5566m3z"]
+    st = start("wenshan", hands, flip="3z", dealer=0)
+    return play(st, [(0, "discard", "8m")])
+
+
+def test_issue41_passes_a_one_point_discard_win_when_the_self_draw_is_near_sure():
+    """Issue 41 (``pass_sure``): the hand wins on every tile, so the model's chance to win anyway is
+    above 0.9; passing the 1-point 平胡 (3 points) plays for the self-draw's double (6), and 过手胡 only
+    blocks discard wins until the seat's next draw. Off (0), the 高手 takes the win as the 熟手 does."""
+    st = _sure_ready_offer()
+    v = view(st, 2)
+    assert make_expert("wenshan", 0, {"pass_sure": 0.8}).act(v) == Action(2, "pass")
+    assert make_expert("wenshan", 0, {"pass_sure": 0.0}).act(v) == Action(2, "hu")
+    assert make_bot("normal").act(v) == Action(2, "hu")

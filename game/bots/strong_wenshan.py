@@ -110,6 +110,8 @@ class WenshanExpert(Expert):
     flush_slack = 2
     margin = 0.3  # points (plus ``ratio`` of its value) another action must beat the 熟手's choice by
     ratio = 0.1
+    # issue 41: the anchor's margin (no ratio) when some discard leaves the hand ready (-1: the usual anchor)
+    ready_margin = -1.0
     claim_margin = 0.3
     claim_ratio = 0.15
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
@@ -237,6 +239,9 @@ class WenshanExpert(Expert):
             if w is not None:
                 evs[a] = w
         self.why = "base"
+        if self.ready_margin >= 0 and any(v.ready >= 0.999 for v in vals.values()):
+            # a discard to ready: the values count the actual waits and their readings (硬功, 七对)
+            return self.anchored(evs, base, self.ready_margin, 0.0)
         return self.anchored(evs, base, self.margin, self.ratio)
 
     def fast_turn(self, ctx: Ctx, strat: VariantStrategy) -> tuple[Action, set[int]]:

@@ -15,7 +15,9 @@ and 95% interval per group, worst total first. ``--show why/sh/left`` lists one 
 
 ``--claims`` compares every pung/pass choice with its other side (``agree``: whether the 熟手 chose the
 same), ``--second`` every chicken-game 高手 discard with its own second choice (``fams``: the two plans,
-``gap``: how far apart it valued them). ``--set`` gives the 高手 settings as ``build/ab.py --b`` does.
+``gap``: how far apart it valued them), ``--wins`` every discard win the 高手 takes with passing it
+(``worth``: ``T1`` a 1-point win, ``pwin``: its modelled chance to win the hand anyway, in tenths; wenshan,
+issue 41). ``--set`` gives the 高手 settings as ``build/ab.py --b`` does.
 """
 
 from __future__ import annotations
@@ -80,6 +82,10 @@ def _alternative(vw, a, normal, mode: str, bot):
     the alternative, how far apart the 高手 valued them). ``normal`` is the 熟手's action: the default
     alternative; ``claims`` takes the other side of a pung/pass choice (whether or not the bots agree),
     ``second`` the 高手's own second-ranked discard."""
+    if mode == "wins":
+        if a.kind != "hu" or vw.get("offer") is None or not any(x.kind == "pass" for x in vw["legal"]):
+            return a, None
+        return next(x for x in vw["legal"] if x.kind == "pass"), None
     if mode == "claims":
         kinds = {x.kind for x in vw["legal"]}
         if "hu" in kinds or "pass" not in kinds:
@@ -96,6 +102,19 @@ def _alternative(vw, a, normal, mode: str, bot):
         fam = {x[1]: x[2][6] for x in ranked}
         return alts[0][1], (fam.get(a, "?"), alts[0][2][6], round(ranked[0][0] - alts[0][0], 2))
     return normal, None
+
+
+def _win_labels(bot, vw, tile) -> tuple[str, str]:
+    """``--wins``: the discard win's worth (``T1``: 1 point from each player) and the 高手's modelled chance
+    to win the hand anyway (``pw8``: 0.8-0.9), for experts with a hand value (wenshan)."""
+    from game.bots import hand_math
+    from game.bots.ctx import Ctx
+
+    ctx = Ctx(vw)
+    c, j = hand_math.split(ctx.counts, ctx.jk)
+    won = bot.win_value(ctx, tile) if hasattr(bot, "win_value") else None
+    now = bot.evaluator(ctx).value(c, shanten.keys(c), j)
+    return f"T{round((won or 0.0) / (ctx.n - 1))}", f"pw{min(int(now.win * 10), 9)}"
 
 
 def hand(task):
@@ -130,6 +149,9 @@ def hand(task):
                 sh = f"dsh{_shanten_after(vw['hand'], tile) - _shanten_after(vw['hand'], btile):+d}"
             left = vw.get("drawable", vw.get("wall", 0))
             bucket = "early" if left >= 60 else "mid" if left >= 35 else "late"
+            worth = pwin = "-"
+            if mode == "wins":
+                worth, pwin = _win_labels(bots[r], vw, offered)
             forks.append({
                 "why": getattr(bots[r], "why", "") if a.kind == "discard" else a.kind,
                 "agree": "agree" if normal == a else "differ",
@@ -139,6 +161,8 @@ def hand(task):
                 "chicken": chick,
                 "left": bucket,
                 "sh": sh,
+                "worth": worth,
+                "pwin": pwin,
                 "mine": _cls(tile),
                 "his": _cls(btile),
                 "alt": alt,
@@ -164,10 +188,12 @@ def main(argv=None) -> int:
                    help="compare every pung/pass choice with its other side instead of with the 熟手")
     p.add_argument("--second", action="store_true",
                    help="compare every 高手 discard with its own second-ranked discard (chicken games)")
+    p.add_argument("--wins", action="store_true",
+                   help="compare every discard win the 高手 takes with passing it (group by worth, pwin)")
     p.add_argument("--show", default="", help="print the departures of this group (e.g. x:std/dsh+1/mid)")
     p.add_argument("--by", default="why;pair;chicken;left;sh;why,chicken;pair,chicken;why,left;sh,left;sh,chicken")
     a = p.parse_args(argv)
-    mode = "claims" if a.claims else "second" if a.second else ""
+    mode = "claims" if a.claims else "second" if a.second else "wins" if a.wins else ""
     tasks = [(a.variant, f"div:{a.seed}:{a.variant}:{i}", parse(a.set), mode) for i in range(a.hands)]
     rows = []
     with mp.get_context("spawn").Pool(a.jobs) as pool:

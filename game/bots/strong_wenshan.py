@@ -112,6 +112,7 @@ class WenshanExpert(Expert):
     ratio = 0.1
     # issue 41: the anchor's margin (no ratio) when some discard leaves the hand ready (-1: the usual anchor)
     ready_margin = -1.0
+    pung_follow = False  # issue 41: no pung where the 熟手 passes
     claim_margin = 0.3
     claim_ratio = 0.15
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
@@ -469,7 +470,10 @@ class WenshanExpert(Expert):
             if not ctx.of(KONG) and not self.valued(ev0, c, j):
                 return base
         self.why = "base"
-        return self.anchored(evs, base, self.claim_margin, self.claim_ratio)
+        got = self.anchored(evs, base, self.claim_margin, self.claim_ratio)
+        if self.pung_follow and got.kind == PUNG and base.kind == PASS:
+            return base  # measured: the pungs the 熟手 would not make lose a little (docs/bots.md)
+        return got
 
     def pass_discount(self, ctx: Ctx) -> float:
         """Passing a discard win blocks discard wins of that value until the next draw."""

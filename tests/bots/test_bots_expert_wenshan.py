@@ -110,9 +110,10 @@ def _sure_ready_offer():
 def test_issue41_passes_a_one_point_discard_win_when_the_self_draw_is_near_sure():
     """Issue 41 (``pass_sure``): the hand wins on every tile, so the model's chance to win anyway is
     above 0.9; passing the 1-point 平胡 (3 points) plays for the self-draw's double (6), and 过手胡 only
-    blocks discard wins until the seat's next draw. Off (0), the 高手 takes the win as the 熟手 does."""
+    blocks discard wins until the seat's next draw (on by default). Off (0), the 高手 takes the win as the
+    熟手 does."""
     st = _sure_ready_offer()
     v = view(st, 2)
-    assert make_expert("wenshan", 0, {"pass_sure": 0.8}).act(v) == Action(2, "pass")
+    assert make_bot("strong").act(v) == Action(2, "pass")
     assert make_expert("wenshan", 0, {"pass_sure": 0.0}).act(v) == Action(2, "hu")
     assert make_bot("normal").act(v) == Action(2, "hu")

@@ -100,10 +100,11 @@ class ChickenExpert(Expert):
     free_kong_late = 24  # ... unless the hand is 2+ shanten with fewer tiles than this left to draw
     kong_hot = 0.0  # the forced discard after a kong is a 热炮 if won on: its deal-in cost, times this
     charge_live = 9  # a first chicken is released only while at most this many copies are live (9: no limit)
-    # a suit holding this many tiles (hand and melds): 清一色 plans escape the speed guard (0: never). On in
-    # zhuoji (set in __init__) for style, issue 41: 清一色 per 100 wins on dev walls 0.26 -> 1.17 (style:951,
-    # 800 walls) and 0.61 -> 0.96 (style:952, 1,200 walls); points in noise (ab:5104 +0.035 ±0.049, ab:5106
-    # +0.022 ±0.048). guiyang: no style move, points -0.005 ±0.050 (ab:5103), so off
+    # a suit holding this many tiles (hand and melds): 清一色 plans escape the speed guard (0: never). Set in
+    # __init__ for style (issue 41; docs/bots.md has the figures): zhuoji 9, 清一色 per 100 wins on dev walls
+    # 0.26 -> 1.17 (style:951) and 0.61 -> 0.96 (style:952), points +0.035 ±0.049 and +0.022 ±0.048 (ab:5104,
+    # 5106); guiyang 9 with flush_scale 1.5 (alone it moved nothing there): 1.29 -> 1.68 and 1.49 -> 2.63,
+    # points -0.067 ±0.071 and -0.017 ±0.064 (ab:5109, 5110; pooled -0.042 ±0.048)
     flush_commit = 0
 
     def __init__(self, vid: str, seed: object = 0) -> None:
@@ -119,8 +120,8 @@ class ChickenExpert(Expert):
             # (and each change alone within ±0.06 there), so zhuoji keeps the old figures
             self.pung_prob = 0.6
             self.kappa_max = 1.4
-        else:
-            self.flush_commit = 9
+            self.flush_scale = 1.5
+        self.flush_commit = 9
 
     # ---- the table as this seat sees it ------------------------------------------------------------
     def chicken_values(self, ctx: Ctx) -> dict[int, int]:

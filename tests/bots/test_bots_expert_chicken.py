@@ -357,3 +357,25 @@ def test_zhuoji_strong_turns_to_a_flush_with_ten_tiles_of_one_suit():
     assert make_bot("normal").act(v) == Action(2, "discard", t("2m"))
     assert make_expert("zhuoji", 0, {"flush_commit": 0}).act(v) == Action(2, "discard", t("2m")), "guarded"
     assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(2, "discard", t("7p"))}
+
+
+def test_guiyang_strong_turns_to_a_flush_with_ten_tiles_of_one_suit():
+    """Issue 41 (清一色 pursued once one suit holds nine tiles or more, its routes weighed 1.5 times in guiyang).
+    Seat 0, 55 tiles left, concealed 45m 1256667899p 11s after drawing 9p: ten 筒子, the plain hand one from
+    ready. 5p keeps the plain hand one from ready (平胡, 1 in guiyang); 4m starts clearing the other suits
+    toward 清一色 (10), at a shanten of the plain hand. The 熟手 and the 高手 before issue 41's flush
+    settings throw 5p (4×熟手 wall spec41:guiyang:18). Expert's move: 4m (``flush_commit``, ``flush_scale``)."""
+    from game.bots import shanten
+
+    v = _replayed("guiyang", "spec41:guiyang:18", 4)
+    ctx = Ctx(v)
+    assert v["seat"] == 0 and v["drawable"] == 55 and v["drawn"] == t("9p") and not v["seats"][0]["melds"]
+    assert tiles.fmt(sorted(v["hand"])) == "45m1256667899p11s"
+    c = list(ctx.counts)
+    assert sum(c[9:18]) == 10 and shanten.std(shanten.keys(c), 0) == 1
+    c[t("4m")] -= 1
+    assert shanten.std(shanten.keys(c), 0) == 2, "4m costs a shanten of the plain hand"
+    assert make_bot("normal").act(v) == Action(0, "discard", t("5p"))
+    old = {"flush_commit": 0, "flush_scale": 1.0}
+    assert {make_expert("guiyang", s, old).act(v) for s in range(3)} == {Action(0, "discard", t("5p"))}
+    assert {make_bot("strong", s).act(v) for s in range(3)} == {Action(0, "discard", t("4m"))}

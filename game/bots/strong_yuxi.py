@@ -58,6 +58,9 @@ class YuxiExpert(Expert):
     # confirmation) +0.003 ±0.003 points a hand; fold_shanten=2 at fold_ready 0.6 +0.001 ±0.002 (seed 4111)
     fold_shanten = 2
     fold_ready = 0.45
+    # issue 41 (session 7, off): the expected deal-in loss weighed this much more among the fastest
+    # discards (on top of the fitted advantage's own weight on it)
+    safety_weight = 0.0
 
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[hand_value.XRoute]:
         pay = ctx.n - 1
@@ -267,7 +270,8 @@ class YuxiExpert(Expert):
         hopeless = smin > ctx.drawable // ctx.n
         folding = self.fold_shanten < 99 and smin >= self.fold_shanten
         read = Read(ctx) if hopeless or folding else None  # else built by choose() only when it compares
-        t = advantage.choose(ctx, rows, pick, self.advantage_margin, self.discard_bonus(ctx, own_melds(ctx)), read)
+        t = advantage.choose(ctx, rows, pick, self.advantage_margin, self.discard_bonus(ctx, own_melds(ctx)), read,
+                             self.safety_weight)
         self.why = "advantage" if t != pick else "normal"
         if read is not None and not hopeless and max((pr for pr, _f, _p in read.opps), default=0.0) >= self.fold_ready:
             hopeless = True

@@ -81,3 +81,15 @@ def test_two_from_ready_against_a_ready_flush_it_folds():
     v = view(_facing_the_flush("1m2m3m4m6m7m2s3s6s7s8s9s9s9m"), 0)
     near = make_expert("yuxi")
     assert near.act(v) == Action(0, "discard", t("1m")) and near.why != "fold"
+
+
+def test_issue41_safety_weight_moves_the_fastest_discards_choice_by_the_read():
+    """Issue 41, ``safety_weight`` (off by default: build/ab.py noise both ways, see docs/bots.md): one from
+    ready against seat 1's pungs of 2p, 7p, 9p, seat 0 holds 1m2m3m4m6m7m 2s3s6s7s8s9s9s + 5p. The fitted
+    advantage alone throws 1m (read risk 0.012) over the 熟手's 5p (0.029); weighing the expected loss
+    0.3 less (``safety_weight=-0.3``) gives the 熟手's 5p back."""
+    v = view(_facing_the_flush("1m2m3m4m6m7m2s3s6s7s8s9s9s9m"), 0)
+    assert make_expert("yuxi").act(v) == Action(0, "discard", t("1m"))
+    assert make_expert("yuxi", 0, {"safety_weight": 0.5}).act(v) == Action(0, "discard", t("1m"))
+    bolder = make_expert("yuxi", 0, {"safety_weight": -0.3})
+    assert bolder.act(v) == Action(0, "discard", t("5p")) and bolder.why == "normal"

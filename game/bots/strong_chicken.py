@@ -104,7 +104,7 @@ class ChickenExpert(Expert):
     # __init__ for style (issue 41; docs/bots.md has the figures): zhuoji 9, 清一色 per 100 wins on dev walls
     # 0.26 -> 1.17 (style:951) and 0.61 -> 0.96 (style:952), points +0.035 ±0.049 and +0.022 ±0.048 (ab:5104,
     # 5106); guiyang 9 with flush_scale 1.5 (alone it moved nothing there): 1.29 -> 1.68 and 1.49 -> 2.63,
-    # points -0.067 ±0.071 and -0.017 ±0.064 (ab:5109, 5110; pooled -0.042 ±0.048)
+    # points -0.067 ±0.071, -0.017 ±0.064 and -0.007 ±0.072 (ab:5109, 5110, 5112; pooled -0.030 ±0.040)
     flush_commit = 0
 
     def __init__(self, vid: str, seed: object = 0) -> None:

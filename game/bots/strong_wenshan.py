@@ -121,6 +121,7 @@ class WenshanExpert(Expert):
     # the self-draw's double; 0: off). Forked on 4,000 seat-hands, taking beats passing below 0.8; at 0.8,
     # +0.005 ±0.003 a hand over 32,000 paired seat-hands, with more 自摸 and 硬功 (docs/bots.md)
     pass_sure = 0.8
+    pass_worth = 1  # the largest win total (T) ``pass_sure`` passes
     # issue 41: weight of the kong points a natural triplet (暗杠, 2 from each) or natural pung (补杠, 1 from
     # each) may still make if its fourth copy comes (0: not counted; the route values ignore kongs to come)
     kong_hope = 0.0
@@ -407,7 +408,7 @@ class WenshanExpert(Expert):
         c, j = hand_math.split(ctx.counts, ctx.jk)
         now = self.evaluator(ctx).value(c, shanten.keys(c), j)
         won = None if ctx.offer is None else self.win_value(ctx, ctx.offer)
-        if won is not None and self.pass_sure and now.win >= self.pass_sure and won <= ctx.n - 1:
+        if won is not None and self.pass_sure and now.win >= self.pass_sure and won <= (ctx.n - 1) * self.pass_worth:
             self.why = "pass-sure"
             return ctx.first(PASS) or hu
         if won is None or won + self.avoided + self.pass_margin >= now.ev * self.pass_discount(ctx):

@@ -117,3 +117,16 @@ def test_issue41_passes_a_one_point_discard_win_when_the_self_draw_is_near_sure(
     assert make_bot("strong").act(v) == Action(2, "pass")
     assert make_expert("wenshan", 0, {"pass_sure": 0.0}).act(v) == Action(2, "hu")
     assert make_bot("normal").act(v) == Action(2, "hu")
+
+
+def test_issue41_keeps_the_terminals_for_yao_over_the_skilled_discard():
+    """Issue 41 (the anchor ``margin`` 0.15, ``ratio`` 0.05): ``1179m 1779p 1679s 6z7z`` with wildcard 8s
+    (7s flipped), first turn. Counting pungs from discards, the fastest plain-hand discard is 6z (the
+    anchor); the 高手 values the 幺牌 route (nine terminals and honors, no shape needed) and throws 6s, by
+    more than the new anchor and less than the old one (0.3 plus a tenth of the value), which keeps 6z."""
+    st = first_turn("1m1m7m9m1p7p7p9p1s6s7s9s6z7z", "7s",
+                    ["2345m2345p2345s1z", "2345m2345p2345s2z", "2345m2345p2345s3z"])
+    assert view(st, 0)["public"]["wildcard"] == t("8s")
+    assert moves(st) == discards("6s")
+    old: Any = make_expert("wenshan", 0, {"margin": 0.3, "ratio": 0.1})
+    assert old.act(view(st, 0)) == Action(0, "discard", t("6z"))

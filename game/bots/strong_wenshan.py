@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.actions import DISCARD, KONG, PASS, PUNG, Action
+from ..rules.actions import DISCARD, KONG, PASS, Action
 from ..rules.tiles import WHITE
 from . import hand_math, hand_value, shanten
 from .ctx import Ctx, OwnMelds, own_melds
@@ -98,15 +98,11 @@ class WenshanExpert(Expert):
     flush_min = 8
     jk_margin = 1.0  # points a wildcard discard must beat keeping it by
     claim_aware = True
-    # issue 41: a tile that completes a run with two held tiles may also come from the left player's discard
-    # (a chow), so it counts this many times among the fastest discards (1: only pungs are counted)
-    chow_weight = 1.0
     # among equally fast discards, the one the value model prefers (硬功, 七对, 清一色, a kong to come): what
     # an expert does; on the development walls off - on measured -0.005 ± 0.048 (4,000 hands), for 15% of
     # the time
     tie_by_value = True
     dragon_chance = 0.35  # a triplet in a seven-pairs hand becomes a 龙 (its fourth drawn, or a wildcard)
-    nat_slack = 0  # issue 41: 硬功 (wildcards as their faces) this far behind the standard route gets attention
     value_slack = 0  # a route this far behind the standard one still gets the value model's attention
     flush_slack = 2
     # points (plus ``ratio`` of its value) another action must beat the 熟手's choice by; issue 41: from 0.3 and
@@ -114,9 +110,6 @@ class WenshanExpert(Expert):
     # anchor at all, stop 37, they were noise)
     margin = 0.15
     ratio = 0.05
-    # issue 41: the anchor's margin (no ratio) when some discard leaves the hand ready (-1: the usual anchor)
-    ready_margin = -1.0
-    pung_follow = False  # issue 41: no pung where the 熟手 passes
     claim_margin = 0.3
     claim_ratio = 0.15
     pass_margin = 1.0  # points passing a discard win must be worth more than taking it
@@ -125,9 +118,6 @@ class WenshanExpert(Expert):
     # +0.005 ±0.003 a hand over 32,000 paired seat-hands, with more 自摸 and 硬功 (docs/bots.md)
     pass_sure = 0.8
     pass_worth = 1  # the largest win total (T) ``pass_sure`` passes
-    # issue 41: weight of the kong points a natural triplet (暗杠, 2 from each) or natural pung (补杠, 1 from
-    # each) may still make if its fourth copy comes (0: not counted; the route values ignore kongs to come)
-    kong_hope = 0.0
 
     # ---- routes ----------------------------------------------------------------------------------------
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[hand_value.XRoute]:
@@ -227,14 +217,6 @@ class WenshanExpert(Expert):
         for a in ctx.legal:
             if a.kind == DISCARD and a.tile in vals:
                 evs[a] = vals[a.tile].ev - (self.jk_margin if a.tile == jk else 0.0)
-        if self.kong_hope:
-            for a in evs:
-                if a.tile is not None and a.tile != jk:
-                    c[a.tile] -= 1
-                    evs[a] += self.hope(ctx, model, c, melds)
-                    c[a.tile] += 1
-                else:
-                    evs[a] += self.hope(ctx, model, c, melds)
         # equally fast discards: the one worth more (硬功, 七对, 清一色, a kong to come ...)
         ties = [a for a in evs if a.tile in fast]
         if self.tie_by_value and base.kind == DISCARD and base in evs and len(ties) > 1:
@@ -246,9 +228,6 @@ class WenshanExpert(Expert):
             if w is not None:
                 evs[a] = w
         self.why = "base"
-        if self.ready_margin >= 0 and any(v.ready >= 0.999 for v in vals.values()):
-            # a discard to ready: the values count the actual waits and their readings (硬功, 七对)
-            return self.anchored(evs, base, self.ready_margin, 0.0)
         return self.anchored(evs, base, self.margin, self.ratio)
 
     def fast_turn(self, ctx: Ctx, strat: VariantStrategy) -> tuple[Action, set[int]]:
@@ -277,15 +256,13 @@ class WenshanExpert(Expert):
         k = shanten.keys(c)
         live = ctx.live
         pw = self.pung_weight - 1.0
-        cw = self.chow_weight
         for row in rows:
             s, d = row.shanten, row.tile
             if s != smin or d == jk or row.per[0] != s:
                 continue
             shanten.take(c, k, d)
             _tot, kinds = shanten.std_accepts(c, k, j, s, live, jk, wf)
-            row.accept = sum(live[x] * (1.0 + pw if c[x] == 2 else cw if cw != 1.0 and _runs(c, x) else 1.0)
-                             for x in kinds)
+            row.accept = sum(live[x] * (1.0 + pw if c[x] == 2 else 1.0) for x in kinds)
             shanten.put(c, k, d)
 
     def valued(self, ev: hand_value.Evaluator, c: list[int], j: int) -> bool:
@@ -295,38 +272,11 @@ class WenshanExpert(Expert):
         std = shs[0]
         for r, s in zip(ev.routes[1:], shs[1:]):
             if r.key == "nat":
-                if j and s <= std + self.nat_slack:
+                if j and s <= std:
                     return True
             elif s <= std + (self.flush_slack if r.key in ("flush", "fpairs") else self.value_slack):
                 return True
         return False
-
-    def hope(self, ctx: Ctx, model: Model, c: Sequence[int], melds: OwnMelds) -> float:
-        """Kong points still to come (``kong_hope`` × points × the chance the fourth copy is drawn): each
-        natural concealed triplet and each natural pung whose last copy is live."""
-        if not self.kong_hope:
-            return 0.0
-        live, jk = ctx.live, ctx.jk
-        draws = 0.0
-        alive = 1.0
-        for h in model.hazards:  # the seat's expected draws before the hand ends
-            draws += alive
-            alive *= 1.0 - h / 1000.0
-        per = draws / model.U * (ctx.n - 1) * self.kong_hope
-        tot = 0.0
-        for t in range(34):
-            if c[t] == 3 and t != jk and live[t]:
-                tot += 2.0 * live[t]
-        for kind, faces, subs in melds:
-            if kind == "pung" and not subs and live[faces[0]]:
-                tot += live[faces[0]]
-        return tot * per
-
-    def pung_hope(self, ctx: Ctx, c: Sequence[int]) -> bool:
-        """A pung on offer would make a natural pung whose fourth copy is still live (``kong_hope`` on)."""
-        t = ctx.offer
-        return bool(self.kong_hope) and t is not None and t != ctx.jk and c[t] >= 2 and bool(ctx.live[t]) \
-            and ctx.of(PUNG) != []
 
     def kong_points(self, ctx: Ctx, kind: str) -> float:
         return (2.0 if kind == "concealed_kong" else 1.0) * (ctx.n - 1)
@@ -427,15 +377,14 @@ class WenshanExpert(Expert):
         c, j = hand_math.split(ctx.counts, jk)
         base = self.skilled_claim(ctx, strat)
         learn = self.learns()
-        hope0 = self.hope(ctx, model, c, melds)
-        if not learn and not ctx.of(KONG) and not self.valued(ev0, c, j) and not self.pung_hope(ctx, c):
+        if not learn and not ctx.of(KONG) and not self.valued(ev0, c, j):
             return base
         now = ev0.value(c, shanten.keys(c), j)
         evs: dict[Action, float] = {}
         phis: dict[Action, list[float]] = {}
         pas = ctx.first(PASS)
         if pas is not None:
-            evs[pas] = now.ev + hope0
+            evs[pas] = now.ev
             if learn:
                 phis[pas] = self.afterstate(ctx, model, ev0, c, j, now, 0.0, None, pas == base, False, False)
         for a, m2, counts, subs in hand_math.claim_results(ctx, melds):
@@ -466,7 +415,7 @@ class WenshanExpert(Expert):
                             best = (score, phi)
                     if best is not None:
                         phis[a] = best[1]
-            evs[a] = w + self.hope(ctx, model, c2, m2)
+            evs[a] = w
         if learn:
             self.last_features = phis
             if self.value_weights is not None and phis:
@@ -476,10 +425,7 @@ class WenshanExpert(Expert):
             if not ctx.of(KONG) and not self.valued(ev0, c, j):
                 return base
         self.why = "base"
-        got = self.anchored(evs, base, self.claim_margin, self.claim_ratio)
-        if self.pung_follow and got.kind == PUNG and base.kind == PASS:
-            return base  # measured: the pungs the 熟手 would not make lose a little (docs/bots.md)
-        return got
+        return self.anchored(evs, base, self.claim_margin, self.claim_ratio)
 
     def pass_discount(self, ctx: Ctx) -> float:
         """Passing a discard win blocks discard wins of that value until the next draw."""
@@ -530,12 +476,3 @@ def _pairs_natural(live: Sequence[int], jk: int) -> tuple[hand_value.ShFn, hand_
         return float(shanten.pairs_accepts(c2, 0, s, live, None, None)[0])
 
     return sh, acc
-
-
-def _runs(c: Sequence[int], x: int) -> bool:
-    """Does suited tile ``x`` complete a run with two tiles held (so a chow could take it)?"""
-    if x >= 27:
-        return False
-    r = x % 9
-    return ((r >= 2 and c[x - 2] > 0 and c[x - 1] > 0) or (1 <= r <= 7 and c[x - 1] > 0 and c[x + 1] > 0)
-            or (r <= 6 and c[x + 1] > 0 and c[x + 2] > 0))

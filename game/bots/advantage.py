@@ -27,6 +27,9 @@ WEIGHTS = (
 )
 
 
+LOSS = 3  # index of the read's expected deal-in loss in a candidate's features (cand_features)
+
+
 def cand_features(ctx: Ctx, rows: Sequence[Row], dz: Read, d0: int) -> tuple[int, dict[int, list[float]]]:
     """(lowest shanten, {tile: feature list} for the min-shanten discards)."""
     smin = min(r.shanten for r in rows)
@@ -75,7 +78,7 @@ def choose(ctx: Ctx, rows: Sequence[Row], pick: int, margin: float = 0.0,
     if sum(1 for r in rows if r.shanten == smin) < 2:
         return pick
     _s, feats = cand_features(ctx, rows, read or Read(ctx), pick)
-    sc = {d: sum(a * b for a, b in zip(f, WEIGHTS)) - safety * f[3] for d, f in feats.items()}
+    sc = {d: sum(a * b for a, b in zip(f, WEIGHTS)) - safety * f[LOSS] for d, f in feats.items()}
     if bonus is not None and smin == 0:
         for d in sc:
             sc[d] += bonus(d)

@@ -468,7 +468,8 @@ def test_win_shapes_reads_the_counts_through_nested_tables_that_hold_the_keys_an
     """Issue 42 (win check speed): win_shapes reads the winds as _LW4[c27][c28][c29][c30] and the dragons as
     _LD3[c31][c32][c33]; for every one of the 5**7 honor count vectors the two leaves add up to the honor key
     (sum of c[27 + r] * 5**r) times 16 plus the winds' and the dragons' joker bounds (_LW, _LD) in the low 4 bits.
-    A suit's counts c0..c8 give its key (sum of c[r] * 5**r) as _K0[c0][c1][c2] + _K3[c3][c4][c5] + _K6[c6][c7][c8]."""
+    A suit's counts c0..c8 give its key (sum of c[r] * 5**r) as _K0[c0][c1][c2] + _K3[c3][c4][c5] + _K6[c6][c7][c8].
+    The early exits read the bounds alone from _BW4 and _BD3, laid out the same way."""
     for w in range(625):
         d0 = [w // 5**r % 5 for r in range(4)]
         lw = analysis._LW4[d0[0]][d0[1]][d0[2]][d0[3]]
@@ -476,6 +477,13 @@ def test_win_shapes_reads_the_counts_through_nested_tables_that_hold_the_keys_an
             d1 = [d // 5**r % 5 for r in range(3)]
             h = lw + analysis._LD3[d1[0]][d1[1]][d1[2]]
             assert (h >> 4, h & 15) == (w + 625 * d, analysis._LW[w] + analysis._LD[d]), (d0, d1)
+    # the early exits' bound tables hold the same bounds alone, read the same way
+    for w in range(625):
+        d0 = [w // 5**r % 5 for r in range(4)]
+        assert analysis._BW4[d0[0]][d0[1]][d0[2]][d0[3]] == analysis._LW[w], d0
+    for d in range(125):
+        d1 = [d // 5**r % 5 for r in range(3)]
+        assert analysis._BD3[d1[0]][d1[1]][d1[2]] == analysis._LD[d], d1
     # and a suit's key is the sum of _K0, _K3 and _K6 over its counts three by three
     for key in range(125):
         d = [key // 5**r % 5 for r in range(3)]

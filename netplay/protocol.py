@@ -48,6 +48,8 @@ Client -> host
          equal ``n`` is a replay); ``ack`` is the ``seq`` of the last ``state`` the
          client has seen (anything older is stale). An answer inside a claim window
          is acknowledged with ``ok``; what it changes is told when the window closes.
+         Until then only an answer to the window's point is taken: an action for what
+         came after it (a turn not shown yet) is stale.
   next   n:int ack:int      Ready for the next hand (after a hand ended).
   sync   n:int              Ask for a full ``state``.
   ping   n:int              Answered with ``pong``. A seated client sends one every

@@ -646,24 +646,36 @@ class Table:
             ok()
             self.keeper.flush()
             return None
+        if w is not None and not self._at_point():
+            # the rules went on inside the window, and every seat is shown the point until it closes: an action for
+            # what came next was chosen unseen (a client racing ahead, issue 42): only an answer to the point counts
+            if i in w.asked and i not in w.answered:
+                why = self._overtaken(w, i, a, ok)
+                return None if why is None else (Code.ILLEGAL, why)
+            return Code.STALE, None
         try:
             a = engine.normalize(self.st, a)
         except ActionError as e:
             if w is not None and i in w.asked and i not in w.answered:
-                try:  # an answer the window's outcome overtook: taken, and told with everything at the close
-                    engine.normalize(w.prompts.get(i) or w.point, a)
-                except ActionError:
-                    return Code.ILLEGAL, str(e)
-                w.answered.add(i)
-                ok()
-                self.keeper.flush()
-                return None
+                return None if self._overtaken(w, i, a, ok) is None else (Code.ILLEGAL, str(e))
             return Code.ILLEGAL, str(e)
         if w is not None:
             w.answered.add(i)
         held = self._play(a, t0)
         if held:
             ok()
+        self.keeper.flush()
+        return None
+
+    def _overtaken(self, w: Window, i: int, a: Action, ok) -> str | None:
+        """Seat ``i``'s answer to the window's point after its outcome overtook it: taken, and told with everything
+        at the close; else why it does not answer what the seat was asked."""
+        try:
+            engine.normalize(w.prompts.get(i) or w.point, a)
+        except ActionError as e:
+            return str(e)
+        w.answered.add(i)
+        ok()
         self.keeper.flush()
         return None
 

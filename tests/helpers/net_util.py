@@ -460,8 +460,9 @@ class Passer:
         return discards[0] if discards else legal[0]
 
 
-def claim_deal_host(monkeypatch, seat2: list[int]):
-    """A started loopback host of table "t": one hand of 捉鸡麻将 dealt by ``claim_deal(seat2)``."""
+def claim_deal_host(monkeypatch, seat2: list[int], claim_s: float | None = None):
+    """A started loopback host of table "t": one hand of 捉鸡麻将 dealt by ``claim_deal(seat2)`` (``claim_s``: its
+    claim window, else the tests' default)."""
     import netplay.table
     from netplay.host import Host, TableConfig
 
@@ -476,7 +477,7 @@ def claim_deal_host(monkeypatch, seat2: list[int]):
             return st, events
 
     monkeypatch.setattr(netplay.table, "Match", Scenario)
-    return Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None)],
+    return Host(tables=[TableConfig(table_id="t", variant="zhuoji", hands=1, seed=3, next_s=None, claim_s=claim_s)],
                 interfaces=LOOPBACK, advertise=False).start()
 
 

@@ -131,6 +131,22 @@ def test_zhuoji_multi_win_is_always_on():
         z.resolve_options({"multi_win": "off"})
 
 
+@pytest.mark.parametrize("text, value", [
+    ("on", True), ("True", True), (" yes ", True), ("1", True),
+    ("off", False), ("false", False), (" FALSE ", False), ("No", False), ("0", False),
+])
+def test_an_on_off_option_reads_every_spelling_of_on_and_off(text, value):
+    """An on/off option (guiyang's bao_ji) written as text, as a settings file or the command line gives it:
+    on/true/yes/1 and off/false/no/0, any case and spaces around, are read as on and off (issue 42: a fresh
+    mutation sample found "false" unread without the tests noticing)."""
+    assert get("guiyang").resolve_options({"bao_ji": text})["bao_ji"] is value
+
+
+def test_an_on_off_option_refuses_other_text():
+    with pytest.raises(OptionError, match="option bao_ji is on/off, got 'maybe'"):
+        get("guiyang").resolve_options({"bao_ji": "maybe"})
+
+
 def test_multi_win_is_only_a_chicken_option():
     """wenshan asks in turn (at most one winner); yuxi always has 一炮多响: neither has the option."""
     for vid in ("wenshan", "kunming", "yuxi"):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ..rules.actions import DISCARD, KONG, PASS, Action
 from ..rules.tiles import WHITE
-from . import hand_math, hand_value, shanten
+from . import advantage, hand_math, hand_value, shanten
 from .ctx import Ctx, OwnMelds, own_melds
 from .normal import Row, scan
 from .strong import Expert
@@ -436,6 +436,20 @@ class WenshanExpert(Expert):
         from ..rules.variants.wenshan_score import score
 
         return hand_value.discard_win_value(ctx, tile, score, ctx.jk)
+
+
+def hard_gap(ctx: Ctx) -> advantage.Spare | None:
+    """A discard's 硬功 term for ``advantage``: how many steps the hand left, every wildcard as its own face,
+    trails the plain hand (capped at 3; 0 with no wildcard held; None in a game without wildcards)."""
+    jk, wf = ctx.jk, ctx.wface
+    if jk is None:
+        return None
+    sh, _acc = _natural(ctx.live, jk, 1.0)
+
+    def gap(c: list[int], k: list[int], j: int) -> float:
+        return float(min(sh(c, k, j) - shanten.std(k, j, wf), 3)) if j else 0.0
+
+    return gap
 
 
 def _natural(live: Sequence[int], jk: int, pw: float) -> tuple[hand_value.ShFn, hand_value.AccFn]:

@@ -130,3 +130,29 @@ def test_issue41_keeps_the_terminals_for_yao_over_the_skilled_discard():
     assert moves(st) == discards("6s")
     old: Any = make_expert("wenshan", 0, {"margin": 0.3, "ratio": 0.1})
     assert old.act(view(st, 0)) == Action(0, "discard", t("6z"))
+
+
+def test_issue41_the_fitted_discard_features_count_the_wildcard_and_never_offer_it():
+    """Issue 41 (a rollout-fitted choice among the fastest discards, as in yuxi): ``123456789m 123p 4s 1z``
+    with 4s the wildcard (3s flipped). Every discard but the wildcard leaves the hand ready; 1z leaves a
+    single wait on the wildcard, which any tile completes, so it has the most waiting kinds. The wildcard
+    itself is no candidate, and the 硬功 term (``hard_gap``) is 0 for 1z (the 4s stands as itself) and 1
+    for 1m (the 4s then needs the 1z as its pair)."""
+    from game.bots.advantage import cand_features
+    from game.bots.normal import scan
+    from game.bots.read import Read
+    from game.bots.strong_wenshan import hard_gap
+    from game.bots.variants import strategy_for
+
+    st = first_turn("1m2m3m4m5m6m7m8m9m1p2p3p4s1z", "3s",
+                    ["1235m9p1256789s1z", "12358m9p125689s2z", "1235m79p12567s3z5z"])
+    ctx = _ctx(st)
+    assert ctx.jk == t("4s")
+    strat = strategy_for(ctx.variant)
+    rows = scan(ctx, strat, strat.normal_routes(ctx), "all")
+    smin, feats = cand_features(ctx, rows, Read(ctx), t("1z"), hard_gap(ctx))
+    assert smin == 0
+    assert set(feats) == {t(x) for x in ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "1z")}
+    kinds = {d: f[9] for d, f in feats.items()}
+    assert max(kinds, key=lambda d: kinds[d]) == t("1z")
+    assert feats[t("1z")][-1] == 0.0 and feats[t("1m")][-1] == 1.0

@@ -118,10 +118,6 @@ class WenshanExpert(Expert):
     # +0.005 ±0.003 a hand over 32,000 paired seat-hands, with more 自摸 and 硬功 (docs/bots.md)
     pass_sure = 0.8
     pass_worth = 1  # the largest win total (T) ``pass_sure`` passes
-    # issue 41: the base among the fastest discards chosen by ``advantage``'s rollout-fitted model with these
-    # weights (fitted in wenshan, ``hard_gap`` its spare term) instead of the 熟手's pick (None: the 熟手's)
-    advantage_weights: tuple[float, ...] | None = None
-    advantage_ties = False  # the fitted choice only among the discards of the best plain acceptance
 
     # ---- routes ----------------------------------------------------------------------------------------
     def routes(self, ctx: Ctx, melds: OwnMelds, counts: list[int]) -> list[hand_value.XRoute]:
@@ -198,8 +194,6 @@ class WenshanExpert(Expert):
     # ---- decisions --------------------------------------------------------------------------------------
     def choose_turn(self, ctx: Ctx, strat: VariantStrategy) -> Action:
         base, fast = self.fast_turn(ctx, strat)
-        if self.advantage_weights is not None and base.kind == DISCARD and base.tile is not None:
-            base = self.advantage_base(ctx, strat, base)
         jk = ctx.jk
         melds = own_melds(ctx)
         model = self.model(ctx)
@@ -217,11 +211,7 @@ class WenshanExpert(Expert):
             if not ctx.of(KONG) and not valued and (len(fast) < 2 or not self.tie_by_value):
                 self.why = "plain"
                 return base
-        if valued or not fast:
-            opts = self.discard_tiles(ctx)
-        else:  # the fitted base may be slower than the fastest: it is valued too, to anchor to
-            extra = {base.tile} if self.advantage_weights is not None and base.tile is not None else set()
-            opts = sorted(fast | extra)
+        opts = self.discard_tiles(ctx) if valued or not fast else sorted(fast)
         vals = ev.scan(c, j, opts, jk)
         evs: dict[Action, float] = {}
         for a in ctx.legal:
@@ -229,8 +219,7 @@ class WenshanExpert(Expert):
                 evs[a] = vals[a.tile].ev - (self.jk_margin if a.tile == jk else 0.0)
         # equally fast discards: the one worth more (硬功, 七对, 清一色, a kong to come ...)
         ties = [a for a in evs if a.tile in fast]
-        if self.tie_by_value and self.advantage_weights is None and base.kind == DISCARD and base in evs \
-                and len(ties) > 1:
+        if self.tie_by_value and base.kind == DISCARD and base in evs and len(ties) > 1:
             top = max(ties, key=lambda a: (evs[a], a == base))
             if evs[top] > evs[base] + 1e-9:
                 base = top
@@ -240,20 +229,6 @@ class WenshanExpert(Expert):
                 evs[a] = w
         self.why = "base"
         return self.anchored(evs, base, self.margin, self.ratio)
-
-    def advantage_base(self, ctx: Ctx, strat: VariantStrategy, base: Action) -> Action:
-        """Among the discards of the lowest shanten, the one ``advantage_weights`` prefer to ``base``."""
-        assert self.advantage_weights is not None and base.tile is not None
-        rows = scan(ctx, strat, strat.normal_routes(ctx), "all")
-        if self.advantage_ties and rows:
-            smin = min(r.shanten for r in rows)
-            umax = max(r.accept for r in rows if r.shanten == smin)
-            rows = [r for r in rows if r.shanten != smin or r.accept >= umax - 1e-9 or r.tile == base.tile]
-        t = advantage.choose(ctx, rows, base.tile, weights=self.advantage_weights, spare=hard_gap(ctx))
-        if t == base.tile:
-            return base
-        self.why = "advantage"
-        return next(a for a in ctx.legal if a.kind == DISCARD and a.tile == t)
 
     def fast_turn(self, ctx: Ctx, strat: VariantStrategy) -> tuple[Action, set[int]]:
         """The 熟手's turn with claims counted (among the fastest discards, a tile that turns a pair into a

@@ -78,20 +78,18 @@ def cand_features(ctx: Ctx, rows: Sequence[Row], dz: Read, d0: int,
 
 
 def choose(ctx: Ctx, rows: Sequence[Row], pick: int, margin: float = 0.0,
-           bonus: Callable[[int], float] | None = None, read: Read | None = None, safety: float = 0.0,
-           weights: Sequence[float] = WEIGHTS, spare: Spare | None = None) -> int:
+           bonus: Callable[[int], float] | None = None, read: Read | None = None, safety: float = 0.0) -> int:
     """The discard among the lowest-shanten ``rows`` (from ``normal.scan(..., "all")``) the model
     prefers to ``pick`` by more than ``margin``; else ``pick``. ``bonus(d)``, when given, adds the
     variant's own worth of a discard that leaves the hand ready; ``safety`` weighs the expected deal-in
-    loss once more on top of the fitted weights (issue 41: 0, the fit alone); ``weights`` and ``spare``:
-    another variant's fit and its own term."""
+    loss once more on top of the fitted weights (issue 41: 0, the fit alone)."""
     smin = min(r.shanten for r in rows)
     if sum(1 for r in rows if r.shanten == smin and r.tile != ctx.jk) < 2:
         return pick
-    _s, feats = cand_features(ctx, rows, read or Read(ctx), pick, spare)
+    _s, feats = cand_features(ctx, rows, read or Read(ctx), pick)
     if pick not in feats:
         return pick
-    sc = {d: sum(a * b for a, b in zip(f, weights)) - safety * f[LOSS] for d, f in feats.items()}
+    sc = {d: sum(a * b for a, b in zip(f, WEIGHTS)) - safety * f[LOSS] for d, f in feats.items()}
     if bonus is not None and smin == 0:
         for d in sc:
             sc[d] += bonus(d)

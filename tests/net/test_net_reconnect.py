@@ -109,7 +109,9 @@ def test_reconnect_mid_hand_while_the_table_waits(vid):
     finally:
         h.stop()
     d = bcs[1]
-    assert d.dropped_at is not None and d.dropped_at[0] == 0, "the drop was not mid-hand"
+    # mid-hand by construction (Dropper._due); usually in the first hand, but the walls come from the commit-reveal
+    # shuffle, and a first hand won within 12 updates moves the drop into the second (issue 42: seen once under load)
+    assert d.dropped_at is not None and d.dropped_at[0] in (0, 1), "the connection never dropped"
     assert d.session.connections == 2
     m, streams = local_play(vid, {}, 31, 2, SEEDS, hand_seeds=seeds_of(record))
     for i, r in enumerate(results):

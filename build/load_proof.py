@@ -2,8 +2,9 @@
 
     python build/load_proof.py [--runs 5] [--busy N] [--logs DIR] [--json FILE] [-- PYTEST ARGS]
 
-By default the network and window tests (``-q -p no:randomly -rf tests/net tests/ui``), five runs, one busy loop
-(``python -c "while 1: pass"``) per core, started before the first run and stopped after the last. Each run's whole
+By default the network and window tests, the slow ones included (``-q -p no:randomly -rf -m "not soak" tests/net
+tests/ui``), five runs, one busy loop (``python -c "while 1: pass"``) per core, started before the first run and
+stopped after the last. Each run's whole
 output goes to ``DIR/run-K.log`` (default ``load-proof-logs/``), so a failure is named even when it is rare. The
 summary line per run holds pytest's own last line, its exit code and its wall time; the JSON (``--json``) adds the
 command, the commit, the busy loops and the longest streak of passing runs. Every run is made, failing or not,
@@ -21,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_PYTEST = ["-q", "-p", "no:randomly", "-rf", "tests/net", "tests/ui"]
+DEFAULT_PYTEST = ["-q", "-p", "no:randomly", "-rf", "-m", "not soak", "tests/net", "tests/ui"]
 BUSY = "while 1: pass"
 
 

@@ -270,6 +270,7 @@ def test_password_guessing_slows_down_and_is_logged(caplog):
         h.stop()
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_two_hosts_with_one_name_are_told_apart(tmp_path):
     """Point 10: two hosts called the same; ``join --discover --table NAME`` refuses to guess (one line naming both
     ids) and ``--table HOSTID`` joins the right one."""

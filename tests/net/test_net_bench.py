@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.helpers.net_util import ROOT, env
 
 
@@ -27,6 +29,7 @@ def test_bench_lan_reports_the_round_trip_seen_by_the_clients():
     assert out["seal"]["seal_us"] > 0 and out["seal"]["frame_bytes"] > 8000  # a state, padded
 
 
+@pytest.mark.slow  # a whole LAN bench with real processes: CI's slow step
 def test_bench_lan_compares_the_round_trip_without_and_with_watchers():
     """Issue 17: ``--watchers K --compare`` plays without and with K watchers per table (10, as the issue asks) in
     turn and reports both distributions (the figures are the note's, not a threshold here); the watchers really

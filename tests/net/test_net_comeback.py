@@ -194,6 +194,7 @@ def test_a_host_that_changes_the_wall_is_caught(monkeypatch, cheat):
 
 # ---------------------------------------------------------------------------------------------- point 8
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_join_discover_retakes_a_held_seat_on_a_full_table_after_kill_9(tmp_path):
     """Point 8: a bot client joined by discovery is killed with SIGKILL mid-match; the table is full (its seat is
     held); the same command on the same machine finds the table anyway and rejoins seat N."""
@@ -308,6 +309,7 @@ def _p99(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, round(0.99 * (len(xs) - 1)))]
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_a_flood_of_handshakes_does_not_stall_an_honest_seat(capsys):
     """Point 6: 16 hellos at once from one address, then 256 from 16 addresses, wave after wave, while a seat plays:
     the seat makes its 40 round trips while the flood goes on (the flood stops only when the seat is done). No

@@ -56,6 +56,7 @@ def test_tables_appear_update_and_disappear():
     br.close()
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_headless_host_and_three_client_processes_play_a_match(tmp_path):
     """python -m game host --headless; three `python -m game join --discover --bot simple` processes."""
     name = f"mp-{uuid.uuid4().hex[:8]}"

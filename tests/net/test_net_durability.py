@@ -50,6 +50,7 @@ def _host_with_a_disk(mode: str, control: Path, *args):
                            extra_env={DISK_ENV: str(control)})
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 @pytest.mark.parametrize("disk", DISKS)
 def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path, disk):
     """Point 1: the disk refuses mid-hand. Nobody is told "illegal", every seat gets the disk_full notice, the game
@@ -89,6 +90,7 @@ def test_full_disk_stalls_the_table_with_a_notice_and_loses_nothing(tmp_path, di
     assert replay_match(get_variant("wenshan"), final_record(state)).scores == m.scores
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 @pytest.mark.parametrize("disk", DISKS)
 def test_a_write_cut_off_by_the_disk_then_kill_9_still_resumes(tmp_path, disk):
     """Point 1: a write that only partly fits is cut back off; after a kill -9 (``Popen.kill``: SIGKILL, or
@@ -225,6 +227,7 @@ def _bare(snapshot: dict) -> dict:
     return {k: v for k, v in snapshot.items() if k != "host"}
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_single_bit_flips_are_caught_and_named_and_the_other_table_resumes(tmp_path):
     """Point 8: 300 single-bit flips (and every bit of the first and last 16 bytes) in one table's journal: each
     either resumes exactly the same table or is refused with one line naming the file, and the other table resumes
@@ -266,6 +269,7 @@ def test_single_bit_flips_are_caught_and_named_and_the_other_table_resumes(tmp_p
     assert refused > 250 and same + refused == len(bits)
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_resume_names_the_damaged_file_and_resumes_the_rest(tmp_path):
     """Point 8 through the command line: one line naming the damaged file; the intact table is served."""
     hand = _saved_mid_match(tmp_path)

@@ -74,6 +74,7 @@ class _Lid:
     pytest.param("relay", id="silent-connection"),
     pytest.param("sigstop", id="sigstop", marks=pytest.mark.posix_only(reason="SIGSTOP/SIGCONT are POSIX signals")),
 ])
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_a_frozen_client_is_played_by_a_bot_and_gets_its_seat_back(tmp_path, how):
     """Point 2: a client's machine stops answering mid-match (its connection silent in both directions, or the
     process itself stopped). After the host's read timeout a bot plays its seat (the table goes on); once it answers

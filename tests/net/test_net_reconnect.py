@@ -241,6 +241,7 @@ def _wait_saved(state_dir, pred, timeout=120):
     raise AssertionError(f"the journal in {state_dir} never reached the expected state")
 
 
+@pytest.mark.slow  # a LAN fault with real processes: CI's slow step
 def test_kill_9_mid_hand_then_resume(tmp_path):
     vid = variants()[-1]
     # three hands: every seat adds to the shuffle, so a second hand may be over before 12 actions (then the kill

@@ -1,22 +1,11 @@
 """build/load_proof.py: the suite run N times beside busy loops, one log per run, every failure named."""
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers.build_tools import load
 
-
-def _load():
-    spec = importlib.util.spec_from_file_location("load_proof", ROOT / "build" / "load_proof.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["load_proof"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-LP = _load()
+LP = load("load_proof")
 
 
 def test_the_summary_is_pytests_last_non_empty_line():
